@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import {
+  changedFields,
+  changesOf,
+  configurationDefaults,
+  configurationFieldNames,
+  hasChanges,
+  newConfigurationDefaults,
+  nextUsageResetDate,
+  sameValue,
+} from "./configuration";
+
+const now = new Date("2026-11-22T10:00:00Z");
+
+describe("configuration defaults", () => {
+  it("pins the spec's model defaults", () => {
+    expect(configurationDefaults).toEqual({
+      max_tokens: 1500,
+      temperature: 0.1,
+      topp: 0.1,
+      lang_detect_word_count: 4,
+      input_history_count: 3,
+      model: "gpt-4o-default",
+      lang_detect_model: "gpt-4o-mini-default",
+    });
+  });
+
+  it("fills every configuration field but the id", () => {
+    const created = newConfigurationDefaults({ selfOnboarding: false, now });
+    expect(Object.keys(created).sort()).toEqual(
+      [...configurationFieldNames.filter((field) => field !== "_id"), "product"].sort(),
+    );
+  });
+
+  it("starts an admin configuration on entry with 50 messages", () => {
+    const created = newConfigurationDefaults({ selfOnboarding: false, now });
+    expect(created).toMatchObject({
+      product: "entry",
+      message_limit: 50,
+      remaining_messages: 50,
+      usage_reset_date: "2026-12-22",
+      max_tokens: 1500,
+      temperature: 0.1,
+      topp: 0.1,
+      model: "gpt-4o-default",
+      lang_detect_model: "gpt-4o-mini-default",
+      lang_detect_word_count: 4,
+      input_history_count: 3,
+      name: "",
+      customerId: null,
+      attempt_id: null,
+      functions: [],
+      entitytypes_to_anonimize: [],
+      entity_instruction: "",
+      url_search_instruction: "",
+    });
+    const switches = Object.entries(created).filter(([, value]) => typeof value === "boolean");
+    expect(switches.length).toBe(13);
+    expect(switches.every(([, value]) => value === false)).toBe(true);
+  });
+
+  it("starts a self-onboarding configuration on so_trial with 200 messages", () => {
+    const created = newConfigurationDefaults({
+      selfOnboarding: true,
+      now,
+      name: "bakery.nl",
+      customerId: "c1",
+      attemptId: "a1",
+    });
+    expect(created).toMatchObject({
+      product: "so_trial",
+      message_limit: 200,
+      remaining_messages: 200,
+      name: "bakery.nl",
+      customerId: "c1",
+      attempt_id: "a1",
+    });
+  });
+
+  it("resets usage one month ahead, clamped at month end", () => {
+    expect(nextUsageResetDate(new Date("2026-01-31T12:00:00Z"))).toBe("2026-02-28");
+    expect(nextUsageResetDate(new Date("2026-12-31T23:59:00Z"))).toBe("2027-01-31");
+  });
+});
+
+describe("change tracking", () => {
+  const initial = { name: "a", functions: ["x"], temperature: 0.1, nested: { on: true } };
+
+  it("reports no change for an equal copy", () => {
+    const copy = structuredClone(initial);
+    expect(changedFields(initial, copy)).toEqual([]);
+    expect(hasChanges(initial, copy)).toBe(false);
+  });
+
+  it("lists the fields that differ, deeply", () => {
+    const current = { ...initial, functions: ["x", "y"], nested: { on: false } };
+    expect(changedFields(initial, current)).toEqual(["functions", "nested"]);
+    expect(changesOf(initial, current)).toEqual({ functions: ["x", "y"], nested: { on: false } });
+    expect(hasChanges(initial, { ...initial, temperature: 0.2 })).toBe(true);
+  });
+
+  it("counts added and removed fields as changes", () => {
+    expect(changedFields<Record<string, unknown>>({ a: 1 }, { a: 1, b: 2 })).toEqual(["b"]);
+    expect(changedFields<Record<string, unknown>>({ a: 1, b: 2 }, { a: 1 })).toEqual(["b"]);
+  });
+
+  it("compares values structurally", () => {
+    expect(sameValue([1, [2]], [1, [2]])).toBe(true);
+    expect(sameValue([1], { 0: 1 })).toBe(false);
+    expect(sameValue(null, {})).toBe(false);
+    expect(sameValue({ a: undefined }, { b: undefined })).toBe(false);
+    expect(sameValue(Number.NaN, Number.NaN)).toBe(true);
+  });
+});

@@ -1,0 +1,205 @@
+/**
+ * Configuration defaults (spec 01 §3, spec 02 §9) and change tracking against the loaded copy.
+ */
+import { addMonths, toIsoDate } from "./dates";
+import { messageLimitFor, productForNewConfiguration, type Product } from "./products";
+
+export const configurationDefaults = {
+  max_tokens: 1500,
+  temperature: 0.1,
+  topp: 0.1,
+  lang_detect_word_count: 4,
+  input_history_count: 3,
+  model: "gpt-4o-default",
+  lang_detect_model: "gpt-4o-mini-default",
+} as const;
+
+/** Months between two resets of `remaining_messages` to `message_limit`. */
+export const usageResetIntervalMonths = 1;
+
+/** Every field of a configuration (spec 01 §3). */
+export interface Configuration {
+  _id: string;
+  name: string;
+  customerId: string | null;
+  attempt_id: string | null;
+  functions: string[];
+  entitytypes_to_anonimize: string[];
+  max_tokens: number;
+  temperature: number;
+  topp: number;
+  use_azure_openai: boolean;
+  model: string;
+  language: string;
+  use_lang_detect: boolean;
+  lang_detect_word_count: number;
+  lang_detect_model: string;
+  use_input_history: boolean;
+  input_history_count: number;
+  rag_enabled: boolean;
+  use_gpt35_url_search: boolean;
+  functions_enabled: boolean;
+  use_live_chat_monitor: boolean;
+  use_alert_triggers: boolean;
+  anonimize_input: boolean;
+  use_reporting: boolean;
+  use_labeling: boolean;
+  use_post_processing: boolean;
+  include_manual_dataset: boolean;
+  entity_instruction: string;
+  goal_instruction: string;
+  answer_instruction: string;
+  goal_live_monitoring_instruction: string;
+  url_search_instruction: string;
+  message_limit: number;
+  remaining_messages: number;
+  usage_reset_date: string;
+}
+
+/** A configuration before the server gave it an `_id`. */
+export type NewConfiguration = Omit<Configuration, "_id"> & { product: Product };
+
+export const configurationFieldNames = [
+  "_id",
+  "name",
+  "customerId",
+  "attempt_id",
+  "functions",
+  "entitytypes_to_anonimize",
+  "max_tokens",
+  "temperature",
+  "topp",
+  "use_azure_openai",
+  "model",
+  "language",
+  "use_lang_detect",
+  "lang_detect_word_count",
+  "lang_detect_model",
+  "use_input_history",
+  "input_history_count",
+  "rag_enabled",
+  "use_gpt35_url_search",
+  "functions_enabled",
+  "use_live_chat_monitor",
+  "use_alert_triggers",
+  "anonimize_input",
+  "use_reporting",
+  "use_labeling",
+  "use_post_processing",
+  "include_manual_dataset",
+  "entity_instruction",
+  "goal_instruction",
+  "answer_instruction",
+  "goal_live_monitoring_instruction",
+  "url_search_instruction",
+  "message_limit",
+  "remaining_messages",
+  "usage_reset_date",
+] as const satisfies readonly (keyof Configuration)[];
+
+/** The next usage reset date (YYYY-MM-DD) counted from `now`. */
+export function nextUsageResetDate(now: Date): string {
+  return toIsoDate(addMonths(now, usageResetIntervalMonths));
+}
+
+export interface NewConfigurationOptions {
+  selfOnboarding: boolean;
+  now: Date;
+  name?: string;
+  customerId?: string | null;
+  attemptId?: string | null;
+}
+
+/**
+ * Every field a new configuration starts with: the model defaults, switches off, texts empty, the
+ * product's message limit with all of it remaining, and the first usage reset one month ahead.
+ */
+export function newConfigurationDefaults(options: NewConfigurationOptions): NewConfiguration {
+  const product = productForNewConfiguration(options);
+  const messageLimit = messageLimitFor(product);
+  return {
+    product,
+    name: options.name ?? "",
+    customerId: options.customerId ?? null,
+    attempt_id: options.attemptId ?? null,
+    functions: [],
+    entitytypes_to_anonimize: [],
+    max_tokens: configurationDefaults.max_tokens,
+    temperature: configurationDefaults.temperature,
+    topp: configurationDefaults.topp,
+    use_azure_openai: false,
+    model: configurationDefaults.model,
+    language: "",
+    use_lang_detect: false,
+    lang_detect_word_count: configurationDefaults.lang_detect_word_count,
+    lang_detect_model: configurationDefaults.lang_detect_model,
+    use_input_history: false,
+    input_history_count: configurationDefaults.input_history_count,
+    rag_enabled: false,
+    use_gpt35_url_search: false,
+    functions_enabled: false,
+    use_live_chat_monitor: false,
+    use_alert_triggers: false,
+    anonimize_input: false,
+    use_reporting: false,
+    use_labeling: false,
+    use_post_processing: false,
+    include_manual_dataset: false,
+    entity_instruction: "",
+    goal_instruction: "",
+    answer_instruction: "",
+    goal_live_monitoring_instruction: "",
+    url_search_instruction: "",
+    message_limit: messageLimit,
+    remaining_messages: messageLimit,
+    usage_reset_date: nextUsageResetDate(options.now),
+  };
+}
+
+/** Structural equality for the JSON-like values a form edits (arrays and plain objects compared deeply). */
+export function sameValue(left: unknown, right: unknown): boolean {
+  if (Object.is(left, right)) return true;
+  if (Array.isArray(left) || Array.isArray(right)) {
+    return (
+      Array.isArray(left) &&
+      Array.isArray(right) &&
+      left.length === right.length &&
+      left.every((item, index) => sameValue(item, right[index]))
+    );
+  }
+  if (typeof left === "object" && typeof right === "object" && left !== null && right !== null) {
+    const leftKeys = Object.keys(left);
+    const rightKeys = Object.keys(right);
+    return (
+      leftKeys.length === rightKeys.length &&
+      leftKeys.every(
+        (key) =>
+          Object.hasOwn(right, key) &&
+          sameValue((left as Record<string, unknown>)[key], (right as Record<string, unknown>)[key]),
+      )
+    );
+  }
+  return false;
+}
+
+/**
+ * The fields of `current` whose value differs from the initial copy (fields present in either), in
+ * the order they first appear. Used to show unsaved changes and to send only what changed.
+ */
+export function changedFields<T extends object>(initial: T, current: T): (keyof T & string)[] {
+  const keys = new Set([...Object.keys(initial), ...Object.keys(current)]);
+  return [...keys].filter(
+    (key) => !sameValue((initial as Record<string, unknown>)[key], (current as Record<string, unknown>)[key]),
+  ) as (keyof T & string)[];
+}
+
+export function hasChanges<T extends object>(initial: T, current: T): boolean {
+  return changedFields(initial, current).length > 0;
+}
+
+/** Only the changed fields of `current`, ready to send. */
+export function changesOf<T extends object>(initial: T, current: T): Partial<T> {
+  const changes: Partial<T> = {};
+  for (const key of changedFields(initial, current)) changes[key] = current[key];
+  return changes;
+}

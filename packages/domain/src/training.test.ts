@@ -1,0 +1,163 @@
+import { describe, expect, it } from "vitest";
+import { DomainError, errorMessages } from "./errors";
+import {
+  allowedUploadExtensions,
+  assertArticleBatchSize,
+  assertUrlBatchSize,
+  chunkWords,
+  countWords,
+  dropEmptyComponents,
+  isAllowedUploadName,
+  maxArticlesPerIndexing,
+  maxUrlsPerScrape,
+  mergeFoundUrls,
+  scrapeHtmlTags,
+  sitemapUrlsFrom,
+  splitArticle,
+  splitParametersFor,
+  uniqueTrimmedTexts,
+  wordpressPageSize,
+} from "./training";
+
+const textOf = (wordCount: number) => Array.from({ length: wordCount }, (_, index) => `w${index + 1}`).join(" ");
+
+describe("article split parameters", () => {
+  it.each([
+    [0, 500, 0],
+    [1, 500, 0],
+    [500, 500, 0],
+    [501, 500, 50],
+    [2000, 500, 50],
+    [2001, 800, 50],
+    [100_000, 800, 50],
+  ])("%i words → length %i, overlap %i", (wordCount, splitLength, splitOverlap) => {
+    expect(splitParametersFor(wordCount)).toEqual({ splitLength, splitOverlap });
+  });
+
+  it("keeps an article of exactly 500 words in one chunk", () => {
+    const article = splitArticle(textOf(500));
+    expect(article.wordCount).toBe(500);
+    expect(article.chunks).toHaveLength(1);
+    expect(countWords(article.chunks[0]!)).toBe(500);
+  });
+
+  it("splits 501 words into 500 and the overlapping rest", () => {
+    const { chunks } = splitArticle(textOf(501));
+    expect(chunks.map(countWords)).toEqual([500, 51]);
+    expect(chunks[1]!.startsWith("w451 ")).toBe(true);
+  });
+
+  it("splits exactly 2000 words by 500 with 50 overlap", () => {
+    const { chunks, splitLength, splitOverlap } = splitArticle(textOf(2000));
+    expect([splitLength, splitOverlap]).toEqual([500, 50]);
+    // starts at 0, 450, 900, 1350, 1800 → the last one holds 200 words
+    expect(chunks.map(countWords)).toEqual([500, 500, 500, 500, 200]);
+  });
+
+  it("splits 2001 words by 800 with 50 overlap", () => {
+    const { chunks } = splitArticle(textOf(2001));
+    expect(chunks.map(countWords)).toEqual([800, 800, 501]);
+    expect(chunks[1]!.split(" ")[0]).toBe("w751");
+  });
+});
+
+describe("chunkWords", () => {
+  it("repeats the overlap and lets the final chunk be shorter", () => {
+    expect(chunkWords("a b c d e f g", 3, 1)).toEqual(["a b c", "c d e", "e f g"]);
+    expect(chunkWords("a b c d e f", 3, 1)).toEqual(["a b c", "c d e", "e f"]);
+    expect(chunkWords("a b c d", 2, 0)).toEqual(["a b", "c d"]);
+  });
+
+  it("makes no empty chunk and no chunk that only repeats the overlap", () => {
+    expect(chunkWords("", 500, 0)).toEqual([]);
+    expect(chunkWords("  \n\t ", 500, 0)).toEqual([]);
+    expect(chunkWords("a b c", 3, 2)).toEqual(["a b c"]);
+    expect(chunkWords("a b c d", 3, 2)).toEqual(["a b c", "b c d"]);
+  });
+
+  it("normalises whitespace between words", () => {
+    expect(chunkWords("  one\n two\t\tthree  ", 5, 0)).toEqual(["one two three"]);
+  });
+
+  it("refuses an overlap that is not below the length", () => {
+    expect(() => chunkWords("a b", 2, 2)).toThrow(RangeError);
+    expect(() => chunkWords("a b", 0, 0)).toThrow(RangeError);
+    expect(() => chunkWords("a b", 2, -1)).toThrow(RangeError);
+    expect(() => chunkWords("a b", 2.5, 0)).toThrow(RangeError);
+  });
+});
+
+describe("scraped text cleaning", () => {
+  it("removes duplicates after trimming and drops empty texts", () => {
+    expect(uniqueTrimmedTexts([" Hello ", "Hello", "", "   ", "World", "hello"])).toEqual(["Hello", "World", "hello"]);
+  });
+
+  it("adds only found URLs that are not present after trimming", () => {
+    const existing = [{ url: " https://a.test/x ", subject: "A" }];
+    const merged = mergeFoundUrls(existing, [
+      { url: "https://a.test/x", subject: "again" },
+      { url: " https://a.test/y ", subject: "Y" },
+      { url: "https://a.test/y", subject: "Y twice" },
+      { url: "  ", subject: "empty" },
+    ]);
+    expect(merged).toEqual([
+      { url: " https://a.test/x ", subject: "A" },
+      { url: "https://a.test/y", subject: "Y" },
+    ]);
+    expect(existing).toHaveLength(1);
+  });
+
+  it("drops components whose text is empty", () => {
+    expect(dropEmptyComponents([{ text: "a" }, { text: "  " }, { text: "" }, {}, { text: null }])).toEqual([
+      { text: "a" },
+    ]);
+  });
+
+  it("reads a sitemap answer only when it carries a data array", () => {
+    expect(sitemapUrlsFrom({ data: [" https://a.test/ ", "https://a.test/", 3, "https://b.test/"] })).toEqual([
+      "https://a.test/",
+      "https://b.test/",
+    ]);
+    expect(() => sitemapUrlsFrom({ urls: [] })).toThrow(errorMessages.unexpected_response_format);
+    expect(() => sitemapUrlsFrom(null)).toThrow(errorMessages.no_scrape_data);
+  });
+});
+
+describe("training limits", () => {
+  it("accepts .txt and .pdf uploads only", () => {
+    expect(allowedUploadExtensions).toEqual([".txt", ".pdf"]);
+    expect(isAllowedUploadName("faq.txt")).toBe(true);
+    expect(isAllowedUploadName("Manual.PDF")).toBe(true);
+    expect(isAllowedUploadName("report.pdf.exe")).toBe(false);
+    expect(isAllowedUploadName("notes.docx")).toBe(false);
+    expect(isAllowedUploadName(".txt")).toBe(false);
+    expect(isAllowedUploadName("txt")).toBe(false);
+  });
+
+  it("allows 10 articles and 100 URLs at once, not one more", () => {
+    expect([maxArticlesPerIndexing, maxUrlsPerScrape, wordpressPageSize]).toEqual([10, 100, 10]);
+    expect(() => assertArticleBatchSize(10)).not.toThrow();
+    expect(() => assertArticleBatchSize(11)).toThrow(DomainError);
+    expect(() => assertUrlBatchSize(100)).not.toThrow();
+    let caught: unknown;
+    try {
+      assertUrlBatchSize(101);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(DomainError);
+    expect((caught as DomainError).code).toBe("too_many_urls");
+  });
+
+  it("names the same limits in the catalogue texts", () => {
+    expect(errorMessages.too_many_articles).toContain(` ${maxArticlesPerIndexing} `);
+    expect(errorMessages.too_many_urls).toContain(` ${maxUrlsPerScrape} `);
+  });
+
+  it("offers the spec's HTML tags for scraping", () => {
+    expect(scrapeHtmlTags).toEqual([
+      "h1", "h2", "h3", "h4", "h5", "h6", "p", "a", "img", "ul", "ol", "li", "div", "span",
+      "table", "tr", "td", "th", "button", "input", "textarea", "form", "src",
+    ]);
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * Training rules (spec 01 §5, spec 02 §5, §7.6, §7.7, §9): how articles are split into chunks,
+ * how scraped texts and found URLs are cleaned, and the limits of one training action.
+ */
+import { DomainError } from "./errors";
+
+/** Articles up to this many words stay one chunk. */
+export const singleChunkMaxWords = 500;
+/** Articles up to this many words (and above `singleChunkMaxWords`) use `mediumChunkLength`. */
+export const mediumArticleMaxWords = 2000;
+export const mediumChunkLength = 500;
+export const largeChunkLength = 800;
+/** Words shared by neighbouring chunks of a split article. */
+export const chunkOverlap = 50;
+
+export interface SplitParameters {
+  /** Words per chunk. */
+  splitLength: number;
+  /** Words each chunk repeats from the end of the previous one. */
+  splitOverlap: number;
+}
+
+/**
+ * The split length and overlap stored with an article of `wordCount` words. A short article gets a
+ * length of `singleChunkMaxWords`, which always holds it in one chunk.
+ */
+export function splitParametersFor(wordCount: number): SplitParameters {
+  if (wordCount <= singleChunkMaxWords) return { splitLength: singleChunkMaxWords, splitOverlap: 0 };
+  if (wordCount <= mediumArticleMaxWords) return { splitLength: mediumChunkLength, splitOverlap: chunkOverlap };
+  return { splitLength: largeChunkLength, splitOverlap: chunkOverlap };
+}
+
+/** The words of a text: runs of non-whitespace. */
+export function wordsOf(text: string): string[] {
+  return text.split(/\s+/u).filter((word) => word !== "");
+}
+
+export function countWords(text: string): number {
+  return wordsOf(text).length;
+}
+
+/**
+ * Cuts a text into chunks of `length` words, each starting `length - overlap` words after the
+ * previous one. The final chunk may be shorter; a chunk that would only repeat the overlap of the
+ * previous one is not made, and an empty text gives no chunks. Words are joined by single spaces.
+ */
+export function chunkWords(text: string, length: number, overlap: number): string[] {
+  if (!Number.isInteger(length) || length < 1) throw new RangeError("Chunk length must be a positive whole number");
+  if (!Number.isInteger(overlap) || overlap < 0 || overlap >= length) {
+    throw new RangeError("Chunk overlap must be a whole number from 0 to below the chunk length");
+  }
+  const words = wordsOf(text);
+  const step = length - overlap;
+  const chunks: string[] = [];
+  for (let start = 0; start < words.length; start += step) {
+    chunks.push(words.slice(start, start + length).join(" "));
+    if (start + length >= words.length) break;
+  }
+  return chunks;
+}
+
+/** An article cut by the parameters its word count calls for. */
+export function splitArticle(text: string): { wordCount: number; chunks: string[] } & SplitParameters {
+  const wordCount = countWords(text);
+  const parameters = splitParametersFor(wordCount);
+  return { wordCount, ...parameters, chunks: chunkWords(text, parameters.splitLength, parameters.splitOverlap) };
+}
+
+/** Trimmed texts without duplicates (first one wins) and without texts that are empty once trimmed. */
+export function uniqueTrimmedTexts(texts: readonly string[]): string[] {
+  const seen = new Set<string>();
+  for (const text of texts) {
+    const trimmed = text.trim();
+    if (trimmed !== "") seen.add(trimmed);
+  }
+  return [...seen];
+}
+
+export interface FoundUrl {
+  url: string;
+  subject: string;
+}
+
+/**
+ * The existing found URLs followed by the newly found ones whose trimmed URL is not yet present
+ * (neither among the existing nor earlier in `found`). New entries are stored trimmed; entries
+ * with an empty URL are skipped.
+ */
+export function mergeFoundUrls(existing: readonly FoundUrl[], found: readonly FoundUrl[]): FoundUrl[] {
+  const present = new Set(existing.map((entry) => entry.url.trim()));
+  const merged = [...existing];
+  for (const entry of found) {
+    const url = entry.url.trim();
+    if (url === "" || present.has(url)) continue;
+    present.add(url);
+    merged.push({ ...entry, url });
+  }
+  return merged;
+}
+
+/** Scraped components whose text is empty once trimmed carry nothing to train on. */
+export function dropEmptyComponents<T extends { text?: string | null }>(components: readonly T[]): T[] {
+  return components.filter((component) => (component.text ?? "").trim() !== "");
+}
+
+/** The URL list of a sitemap answer, which must carry a `data` array of strings. */
+export function sitemapUrlsFrom(answer: unknown): string[] {
+  if (answer === null || answer === undefined) throw new DomainError("no_scrape_data");
+  const data = (answer as { data?: unknown }).data;
+  if (!Array.isArray(data)) throw new DomainError("unexpected_response_format");
+  return uniqueTrimmedTexts(data.filter((item): item is string => typeof item === "string"));
+}
+
+/** File types that can be uploaded for training. */
+export const allowedUploadExtensions = [".txt", ".pdf"] as const;
+export type UploadExtension = (typeof allowedUploadExtensions)[number];
+
+export function isAllowedUploadName(fileName: string): boolean {
+  const lower = fileName.trim().toLowerCase();
+  return allowedUploadExtensions.some((extension) => lower.endsWith(extension) && lower.length > extension.length);
+}
+
+export const maxArticlesPerIndexing = 10;
+export const maxUrlsPerScrape = 100;
+/** `per_page` of the WordPress page and post listings; pages are fetched until one is empty. */
+export const wordpressPageSize = 10;
+
+/** Throws `too_many_articles` when more articles are sent for indexing than one action may hold. */
+export function assertArticleBatchSize(count: number): void {
+  if (count > maxArticlesPerIndexing) throw new DomainError("too_many_articles");
+}
+
+/** Throws `too_many_urls` when more URLs are sent for scraping than one action may hold. */
+export function assertUrlBatchSize(count: number): void {
+  if (count > maxUrlsPerScrape) throw new DomainError("too_many_urls");
+}
+
+/** The HTML tags offered as filters for website scraping (spec 02 §7.6). */
+export const scrapeHtmlTags = [
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "p",
+  "a",
+  "img",
+  "ul",
+  "ol",
+  "li",
+  "div",
+  "span",
+  "table",
+  "tr",
+  "td",
+  "th",
+  "button",
+  "input",
+  "textarea",
+  "form",
+  "src",
+] as const;
+export type ScrapeHtmlTag = (typeof scrapeHtmlTags)[number];
+
