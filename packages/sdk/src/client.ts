@@ -1,0 +1,230 @@
+import type { BodySerializer, Client, FetchResponse, HeadersOptions, MaybeOptionalInit } from "openapi-fetch";
+import type { HttpMethod, MediaType, PathsWithMethod, RequiredKeysOf } from "openapi-typescript-helpers";
+import type { paths } from "./generated/api";
+import { operations } from "./generated/operations";
+import { createClient, mergeHeaders } from "./openapi-fetch-interop";
+import type { BaseName, OperationInfo } from "./operation-info";
+import {
+  clientFailures,
+  failureFromBody,
+  unexpectedResponseCode,
+  unexpectedResponseText,
+  type ApiResult,
+} from "./result";
+import { resolveSessionId, type SessionStorageLike } from "./session";
+
+/** A token, or null/undefined when signed out. */
+export type TokenProvider = () =>
+  | string
+  | null
+  | undefined
+  | Promise<string | null | undefined>;
+
+export interface ParleyClientOptions {
+  /** The spec's three services; by default all three are the same origin's `/api`. */
+  baseUrls: Record<BaseName, string>;
+  /** Called before every call that may carry a token; sync or async. */
+  getToken?: TokenProvider;
+  /** Keeps the `X-Session-Id` across page loads (key `parley.sessionId`); in memory without it. */
+  storage?: SessionStorageLike | null;
+  /** Defaults to `globalThis.fetch` (looked up at call time). */
+  fetch?: (request: Request) => Promise<Response>;
+}
+
+// Multipart operations take `FormData`, or an object whose string fields may also be files.
+type WithFiles<T> = T extends string ? T | Blob : T extends readonly (infer Item)[] ? WithFiles<Item>[] : T;
+type MultipartBody<Body> = { [Field in keyof Body]: WithFiles<Body[Field]> } | FormData;
+type AdaptRequestBody<RequestBody> = RequestBody extends { content: infer Content }
+  ? {
+      content: {
+        [Media in keyof Content]: Media extends "multipart/form-data" ? MultipartBody<Content[Media]> : Content[Media];
+      };
+    }
+  : RequestBody;
+type AdaptOperation<Operation> = {
+  [Key in keyof Operation]: Key extends "requestBody" ? AdaptRequestBody<Operation[Key]> : Operation[Key];
+};
+
+/** The contract's `paths` as the client accepts them (multipart bodies may carry files). */
+export type ClientPaths = {
+  [Path in keyof paths]: { [Method in keyof paths[Path]]: AdaptOperation<paths[Path][Method]> };
+};
+
+type InitParam<Init> =
+  RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }];
+
+type SuccessData<Response> = Response extends { data: infer Data } ? Data : never;
+type ResultData<Response> = [SuccessData<Response>] extends [never] ? undefined : SuccessData<Response>;
+
+// openapi-fetch's own constraint; `any` because absent methods are `undefined` in the generated paths.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type PathsRecord = Record<string, Record<string, any>>;
+
+/** One HTTP method: openapi-fetch's signature, answering a normalised {@link ApiResult}. */
+export type ParleyMethod<Paths extends PathsRecord, Method extends HttpMethod> = <
+  Path extends PathsWithMethod<Paths, Method>,
+  Init extends MaybeOptionalInit<Paths[Path], Method>,
+>(
+  url: Path,
+  ...init: InitParam<Init>
+) => Promise<ApiResult<ResultData<FetchResponse<Paths[Path][Method], Init, MediaType>>>>;
+
+export interface ParleyHttpClient<Paths extends PathsRecord = ClientPaths> {
+  GET: ParleyMethod<Paths, "get">;
+  POST: ParleyMethod<Paths, "post">;
+  PUT: ParleyMethod<Paths, "put">;
+  PATCH: ParleyMethod<Paths, "patch">;
+  DELETE: ParleyMethod<Paths, "delete">;
+}
+
+/**
+ * The calls of the contract. `GET`/`POST`/... send each call to the base its operation names in the
+ * contract (nearly all to the configuration server); `chatServer`, `chatbotBackend` and
+ * `configurationServer` force one base.
+ */
+export interface ParleyClient extends ParleyHttpClient {
+  readonly configurationServer: ParleyHttpClient;
+  readonly chatServer: ParleyHttpClient;
+  readonly chatbotBackend: ParleyHttpClient;
+  /** The `X-Session-Id` sent with every call. */
+  readonly sessionId: string;
+}
+
+const sessionHeader = "X-Session-Id";
+const httpMethods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type UpperMethod = (typeof httpMethods)[number];
+
+const operationTable: Readonly<Record<string, OperationInfo>> = operations;
+
+// An operation the table does not know (only reachable by casting) is treated as the strictest kind.
+const unknownOperation: OperationInfo = {
+  operationId: null,
+  auth: "required",
+  base: "configurationServer",
+  requestBody: "json",
+  response: "json",
+};
+
+/** Marks a failure of `fetch` itself, so it is not confused with a failure of our own code. */
+class NetworkFailure extends Error {
+  constructor(readonly reason: unknown) {
+    super("Network failure");
+  }
+}
+
+/** Creates the typed client over openapi-fetch. Calls never throw for HTTP or network failures. */
+export function createParleyClient(options: ParleyClientOptions): ParleyClient {
+  const sessionId = resolveSessionId(options.storage);
+
+  const sendRequest = async (request: Request): Promise<Response> => {
+    const fetchImplementation = options.fetch ?? globalThis.fetch;
+    try {
+      return await fetchImplementation(request);
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      throw new NetworkFailure(error);
+    }
+  };
+
+  const transports = Object.fromEntries(
+    (Object.keys(options.baseUrls) as BaseName[]).map((base) => [
+      base,
+      createClient<paths>({
+        baseUrl: options.baseUrls[base],
+        fetch: sendRequest,
+        headers: { [sessionHeader]: sessionId },
+      }),
+    ]),
+  ) as Record<BaseName, Client<paths>>;
+
+  async function call(
+    method: UpperMethod,
+    path: string,
+    init: Record<string, unknown> | undefined,
+    forcedBase: BaseName | undefined,
+  ): Promise<ApiResult<unknown>> {
+    const operation = operationTable[`${method} ${path}`] ?? unknownOperation;
+    const token = operation.auth === "none" ? null : await options.getToken?.();
+    if (operation.auth === "required" && !token) return { ...clientFailures.authenticationRequired };
+
+    const callerParseAs = init?.parseAs as string | undefined;
+    // JSON is read as text here so that a non-JSON answer becomes a failure instead of a thrown error.
+    const readAsJson = (callerParseAs ?? operation.response) === "json";
+    const headers = mergeHeaders(
+      operation.requestBody === "form" ? { "Content-Type": "application/x-www-form-urlencoded" } : undefined,
+      init?.headers as HeadersOptions | undefined,
+      token ? { Authorization: `Bearer ${token}` } : undefined,
+    );
+    const requestInit = {
+      ...init,
+      headers,
+      parseAs: readAsJson ? "text" : (callerParseAs ?? operation.response),
+      ...(operation.requestBody === "multipart" && !init?.bodySerializer ? { bodySerializer: toFormData } : {}),
+    };
+
+    const transport = transports[forcedBase ?? operation.base];
+    let answer: { data?: unknown; error?: unknown; response: Response };
+    try {
+      answer = await (transport.request as (m: string, p: string, i: unknown) => Promise<typeof answer>)(
+        method.toLowerCase(),
+        path,
+        requestInit,
+      );
+    } catch (error) {
+      if (error instanceof NetworkFailure) return { ...clientFailures.servicesOffline };
+      throw error;
+    }
+
+    const { status, ok } = answer.response;
+    if (!ok) return failureFromBody(status, answer.error);
+    if (!readAsJson) return { success: true, status, data: answer.data };
+    const text = typeof answer.data === "string" ? answer.data : "";
+    if (text.trim() === "") return { success: true, status, data: undefined };
+    try {
+      return { success: true, status, data: JSON.parse(text) as unknown };
+    } catch {
+      return { success: false, status, code: unexpectedResponseCode, error: unexpectedResponseText };
+    }
+  }
+
+  const httpClient = (forcedBase?: BaseName): ParleyHttpClient =>
+    Object.fromEntries(
+      httpMethods.map((method) => [
+        method,
+        (path: string, init?: Record<string, unknown>) => call(method, path, init, forcedBase),
+      ]),
+    ) as unknown as ParleyHttpClient;
+
+  return {
+    ...httpClient(),
+    configurationServer: httpClient("configurationServer"),
+    chatServer: httpClient("chatServer"),
+    chatbotBackend: httpClient("chatbotBackend"),
+    sessionId,
+  };
+}
+
+/** Serialises a multipart body: files as they are, lists as repeated fields, objects as JSON text. */
+const toFormData: BodySerializer<unknown> = (body: unknown) => {
+  if (body instanceof FormData) return body;
+  const form = new FormData();
+  for (const [name, value] of Object.entries(body as Record<string, unknown>)) appendField(form, name, value);
+  return form;
+};
+
+function appendField(form: FormData, name: string, value: unknown): void {
+  if (value === undefined || value === null) return;
+  if (Array.isArray(value)) {
+    for (const item of value) appendField(form, name, item);
+  } else if (value instanceof Blob) {
+    form.append(name, value);
+  } else if (typeof value === "object") {
+    form.append(name, JSON.stringify(value));
+  } else {
+    form.append(name, String(value));
+  }
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError");
+}

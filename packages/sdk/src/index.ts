@@ -1,0 +1,28 @@
+export {
+  createParleyClient,
+  type ClientPaths,
+  type ParleyClient,
+  type ParleyClientOptions,
+  type ParleyHttpClient,
+  type ParleyMethod,
+  type TokenProvider,
+} from "./client";
+export type { ApiFailure, ApiResult, ApiSuccess, FieldError } from "./result";
+export { sessionIdStorageKey, type SessionStorageLike } from "./session";
+export type { BaseName, OperationInfo } from "./operation-info";
+export { operations, type OperationKey } from "./generated/operations";
+export type { components, operations as operationTypes, paths } from "./generated/api";
+export {
+  createLiveSocket,
+  LiveSocketError,
+  type LiveConnectionState,
+  type LiveSocket,
+  type LiveSocketErrorCode,
+  type LiveSocketOptions,
+} from "./live-socket";
+export * from "./live-events";
+
+import type { components } from "./generated/api";
+
+/** A schema of the contract by name: `Schemas["Customer"]`. */
+export type Schemas = components["schemas"];

@@ -1,0 +1,85 @@
+/** A field failure of a `validation_failed` answer (the problem's `errors`). */
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+export interface ApiSuccess<T> {
+  success: true;
+  status: number;
+  data: T;
+}
+
+export interface ApiFailure {
+  success: false;
+  /** The HTTP status, or 0 when nothing was answered (not sent, or the network failed). */
+  status: number;
+  /** The problem's `code` (one of the contract's `ErrorCode`s), or a code of the client itself. */
+  code: string;
+  /** The server's human text (problem `message`, or `error`, or `detail`), else 'Unknown error'. */
+  error: string;
+  fields?: FieldError[];
+}
+
+/** What every call of the client answers; it never throws for an HTTP or network failure. */
+export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
+
+// The client's own failures. These texts match the catalogue in @parley/domain; the SDK may not import it
+// (it depends on nothing of ours but the contract), so they are repeated here.
+export const clientFailures = {
+  authenticationRequired: {
+    success: false,
+    status: 0,
+    code: "authentication_required",
+    error: "Authentication required",
+  },
+  servicesOffline: { success: false, status: 0, code: "services_offline", error: "Services are offline" },
+} as const satisfies Record<string, ApiFailure>;
+
+export const unknownErrorCode = "unknown_error";
+export const unknownErrorText = "Unknown error";
+export const unexpectedResponseCode = "unexpected_response_format";
+export const unexpectedResponseText = "Unexpected response format";
+
+/** Reads a failure answer: a problem body, an `{ error }` body, or anything else. */
+export function failureFromBody(status: number, body: unknown): ApiFailure {
+  const record = isRecord(body) ? body : {};
+  const failure: ApiFailure = {
+    success: false,
+    status,
+    code: nonEmptyString(record.code) ?? unknownErrorCode,
+    error:
+      nonEmptyString(record.message) ??
+      nonEmptyString(record.error) ??
+      nonEmptyString(record.detail) ??
+      unknownErrorText,
+  };
+  const fields = fieldErrors(record.errors);
+  if (fields.length > 0) failure.fields = fields;
+  return failure;
+}
+
+// Problems list `errors` as `[{ path, message }]`; some answers (registration) may key messages by field.
+function fieldErrors(errors: unknown): FieldError[] {
+  if (Array.isArray(errors)) {
+    return errors.flatMap((entry) =>
+      isRecord(entry) && typeof entry.path === "string" && typeof entry.message === "string"
+        ? [{ path: entry.path, message: entry.message }]
+        : [],
+    );
+  }
+  if (isRecord(errors)) {
+    return Object.entries(errors).flatMap(([path, message]) =>
+      typeof message === "string" ? [{ path, message }] : [],
+    );
+  }
+  return [];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === "string" && value.trim() !== "" ? value : undefined;
+}
