@@ -3,6 +3,9 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { errorCodes } from "@parley/domain";
+import { configurationDefaults, configurationFieldNames } from "@parley/domain/configuration";
+import { productNames } from "@parley/domain/products";
+import { subscriptionStatuses } from "@parley/domain/subscription";
 import { describe, expect, it } from "vitest";
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -17,11 +20,18 @@ interface Operation {
   responses: Record<string, unknown>;
 }
 type PathItem = Record<string, unknown> & { parameters?: Operation["parameters"] };
+interface Schema {
+  enum?: unknown[];
+  required?: string[];
+  default?: unknown;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+}
 interface Contract {
   "x-generated": string;
   security: Record<string, string[]>[];
   paths: Record<string, PathItem>;
-  components: { schemas: Record<string, { enum?: string[] }> };
+  components: { schemas: Record<string, Schema> };
 }
 
 const contract = JSON.parse(readFileSync(join(packageDir, "bundle", "openapi.json"), "utf8")) as Contract;
@@ -43,6 +53,8 @@ const publicOperationIds = new Set([
   "sendWidgetMessage",
   "getWidgetHistory",
   "getChatbotScript",
+  "downloadChatbotImage",
+  "getChatbotDemo",
   "handlePaymentWebhook",
 ]);
 
@@ -55,6 +67,20 @@ const operations = Object.entries(contract.paths).flatMap(([path, item]) =>
 describe("the contract", () => {
   it("lists exactly the domain's error codes in ErrorCode", () => {
     expect(contract.components.schemas.ErrorCode?.enum).toEqual(errorCodes);
+  });
+
+  it("describes every configuration field of the domain, with the domain's defaults", () => {
+    const configuration = contract.components.schemas.Configuration;
+    expect(configuration?.required).toEqual([...configurationFieldNames]);
+    for (const [field, value] of Object.entries(configurationDefaults)) {
+      expect(configuration?.properties?.[field]?.default, field).toEqual(value);
+    }
+  });
+
+  it("names the domain's products and the provider's subscription statuses", () => {
+    expect(contract.components.schemas.ProductName?.enum).toEqual(productNames);
+    const stripe = contract.components.schemas.StripeSubscription;
+    expect(stripe?.properties?.status?.enum).toEqual([...subscriptionStatuses]);
   });
 
   it("gives every operation a unique camelCase operationId", () => {
