@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { datasetFromServer, datasetToServer, mapDatasetForSave } from "./dataset";
+
+const headers = [
+  { text: "Question", value: "question" },
+  { text: "Answer", value: "answer" },
+];
+
+describe("dataset save mapping", () => {
+  it("maps every record to the chosen headers, missing cells empty", () => {
+    expect(mapDatasetForSave([{ question: "Q1", answer: "A1" }, { question: "Q2" }, {}], headers)).toEqual([
+      { question: "Q1", answer: "A1" },
+      { question: "Q2", answer: "" },
+      { question: "", answer: "" },
+    ]);
+  });
+
+  it("fills a new column with empty strings in existing records", () => {
+    const withCategory = [...headers, { text: "Category", value: "category" }];
+    expect(mapDatasetForSave([{ question: "Q1", answer: "A1" }], withCategory)).toEqual([
+      { question: "Q1", answer: "A1", category: "" },
+    ]);
+  });
+
+  it("drops cells of columns no longer chosen and writes other values as text", () => {
+    expect(mapDatasetForSave([{ question: 7, answer: null, old: "x" }], headers)).toEqual([{ question: "7", answer: "" }]);
+  });
+
+  it("keeps no records when there are none", () => {
+    expect(mapDatasetForSave([], headers)).toEqual([]);
+  });
+});
+
+describe("dataset names between client and server", () => {
+  it("maps client names to server names and back", () => {
+    const client = { id: "d1", datasetName: "FAQ", datasetData: [{ question: "Q" }], datasetHeaders: headers };
+    const stored = datasetToServer(client);
+    expect(stored).toEqual({
+      id: "d1",
+      dataset_name: "FAQ",
+      dataset_data: [{ question: "Q", answer: "" }],
+      dataset_headers: headers,
+    });
+    expect(datasetFromServer(stored)).toEqual({ ...client, datasetData: [{ question: "Q", answer: "" }] });
+  });
+
+  it("leaves the id out when there is none", () => {
+    expect("id" in datasetToServer({ datasetName: "x", datasetData: [], datasetHeaders: [] })).toBe(false);
+  });
+});

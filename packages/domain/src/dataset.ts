@@ -1,0 +1,73 @@
+/**
+ * The FAQ dataset (spec 01 §3, §5; spec 02 §3, §5): saving maps every record to the chosen
+ * columns, and the client and server name its fields differently.
+ */
+
+export interface DatasetHeader {
+  text: string;
+  value: string;
+}
+
+export type DatasetRecord = Record<string, string>;
+
+/** A dataset as the portals hold it. */
+export interface Dataset {
+  id?: string | null;
+  datasetName: string;
+  datasetData: DatasetRecord[];
+  datasetHeaders: DatasetHeader[];
+}
+
+/** The same dataset as the server stores it. */
+export interface StoredDataset {
+  id?: string | null;
+  dataset_name: string;
+  dataset_data: DatasetRecord[];
+  dataset_headers: DatasetHeader[];
+}
+
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  return typeof value === "string" ? value : String(value);
+}
+
+/**
+ * Every record reduced to exactly the chosen columns, in header order: a missing cell (also every
+ * cell of a newly added column) becomes an empty string, and cells of dropped columns go.
+ */
+export function mapDatasetForSave(
+  records: readonly Record<string, unknown>[],
+  headers: readonly DatasetHeader[],
+): DatasetRecord[] {
+  return records.map((record) => {
+    const mapped: DatasetRecord = {};
+    for (const header of headers) {
+      mapped[header.value] = Object.hasOwn(record, header.value) ? cellText(record[header.value]) : "";
+    }
+    return mapped;
+  });
+}
+
+export const datasetFieldNames = {
+  datasetName: "dataset_name",
+  datasetData: "dataset_data",
+  datasetHeaders: "dataset_headers",
+} as const;
+
+export function datasetToServer(dataset: Dataset): StoredDataset {
+  return {
+    ...(dataset.id === undefined ? {} : { id: dataset.id }),
+    dataset_name: dataset.datasetName,
+    dataset_data: mapDatasetForSave(dataset.datasetData, dataset.datasetHeaders),
+    dataset_headers: dataset.datasetHeaders,
+  };
+}
+
+export function datasetFromServer(stored: StoredDataset): Dataset {
+  return {
+    ...(stored.id === undefined ? {} : { id: stored.id }),
+    datasetName: stored.dataset_name,
+    datasetData: stored.dataset_data,
+    datasetHeaders: stored.dataset_headers,
+  };
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import {
+  alwaysAllowedRoutes,
+  checkoutKindFor,
+  embedsSupportAssistant,
+  homeRouteFor,
+  isAdmin,
+  isCustomerRole,
+  isRole,
+  roles,
+  showsCustomerMenu,
+  subscriptionRouteFor,
+} from "./roles";
+
+describe("roles", () => {
+  it("knows exactly three roles", () => {
+    expect(roles).toEqual(["admin", "customer", "customer_so"]);
+    expect(isRole("customer_so")).toBe(true);
+    expect(isRole("agent")).toBe(false);
+    expect(isRole(undefined)).toBe(false);
+  });
+
+  it("is admin only for role admin", () => {
+    expect(isAdmin("admin")).toBe(true);
+    expect(isAdmin("customer")).toBe(false);
+    expect(isAdmin(null)).toBe(false);
+    expect(isCustomerRole("customer_so")).toBe(true);
+    expect(isCustomerRole("admin")).toBe(false);
+  });
+
+  it("sends each role to its home", () => {
+    expect(homeRouteFor({ role: "admin" })).toBe("/");
+    expect(homeRouteFor({ role: "customer", customerId: "c1" })).toBe("/customer");
+    expect(homeRouteFor({ role: "customer_so", customerId: "c1" })).toBe("/customer");
+    expect(homeRouteFor({ role: "customer_so", customerId: null })).toBe("/self-onboarding");
+    expect(homeRouteFor({ role: "customer_so" })).toBe("/self-onboarding");
+  });
+
+  it("lets reset-password and payment-success always pass", () => {
+    expect(alwaysAllowedRoutes).toEqual(["/reset-password", "/payment-success"]);
+  });
+
+  it("gives customer_so the pricing page, fixed checkout and the support assistant", () => {
+    expect(subscriptionRouteFor("customer_so")).toBe("/pricing");
+    expect(subscriptionRouteFor("customer")).toBe("/subscription/view");
+    expect(checkoutKindFor("customer_so")).toBe("fixed");
+    expect(checkoutKindFor("customer")).toBe("generic");
+    expect(embedsSupportAssistant("customer_so")).toBe(true);
+    expect(embedsSupportAssistant("customer")).toBe(false);
+    expect(showsCustomerMenu("admin")).toBe(false);
+    expect(showsCustomerMenu("customer")).toBe(true);
+  });
+});

@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import { DomainError } from "./errors";
+import {
+  currency,
+  daysLeft,
+  formatAmount,
+  isTrialActive,
+  isTrialExpired,
+  isYearDiscountOption,
+  newSubscriptionDefaults,
+  normaliseEndDate,
+  plans,
+  subscriptionSaveOutcome,
+  subscriptionStatuses,
+  trialDays,
+  yearDiscountOptions,
+} from "./subscription";
+
+const now = new Date("2026-11-22T15:00:00Z");
+
+describe("subscription defaults", () => {
+  it("starts an admin subscription inactive on entry at 149.00 with a 14-day trial", () => {
+    expect(newSubscriptionDefaults({ selfOnboarding: false, now, configurationId: "cfg", customerId: "cus" })).toEqual({
+      configuration_id: "cfg",
+      customer_id: "cus",
+      subscription_type: "monthly",
+      is_active: false,
+      chosen_product: "entry",
+      manual_amount: 149,
+      year_discount: 0,
+      end_date: "2026-12-06",
+      trial_days: 14,
+    });
+  });
+
+  it("starts self-onboarding on so_basic 19.99 with 16.63 year discount", () => {
+    const subscription = newSubscriptionDefaults({ selfOnboarding: true, now });
+    expect(subscription).toMatchObject({
+      chosen_product: "so_basic",
+      manual_amount: 19.99,
+      year_discount: 16.63,
+      trial_days: 14,
+      is_active: false,
+      subscription_type: "monthly",
+      configuration_id: null,
+    });
+    expect(daysLeft(subscription.end_date, now)).toBe(trialDays);
+  });
+
+  it("offers year discounts 0 to 30 by 5, in euro", () => {
+    expect(yearDiscountOptions).toEqual([0, 5, 10, 15, 20, 25, 30]);
+    expect(isYearDiscountOption(30)).toBe(true);
+    expect(isYearDiscountOption(35)).toBe(false);
+    expect(isYearDiscountOption(16.63)).toBe(false);
+    expect(currency).toBe("EUR");
+    expect(formatAmount(149, "en")).toBe("€149.00");
+    expect(formatAmount(19.99, "nl")).toMatch(/^€\s19,99$/u);
+  });
+
+  it("lists the payment provider's statuses", () => {
+    expect(subscriptionStatuses).toEqual([
+      "active", "trialing", "canceled", "incomplete", "incomplete_expired", "past_due", "unpaid",
+    ]);
+  });
+});
+
+describe("end date and days left", () => {
+  it("normalises the end date to YYYY-MM-DD", () => {
+    expect(normaliseEndDate("2026-12-06T00:00:00.000Z")).toBe("2026-12-06");
+    expect(normaliseEndDate(new Date("2026-12-06T22:00:00Z"))).toBe("2026-12-06");
+    expect(normaliseEndDate("2026-12-06")).toBe("2026-12-06");
+    expect(() => normaliseEndDate("2026-13-01")).toThrow(DomainError);
+    expect(() => normaliseEndDate("")).toThrow(DomainError);
+  });
+
+  it("counts calendar days until the end date", () => {
+    expect(daysLeft("2026-11-23", now)).toBe(1);
+    expect(daysLeft("2026-11-22", now)).toBe(0);
+    expect(daysLeft("2026-11-21", now)).toBe(-1);
+  });
+});
+
+describe("trial state", () => {
+  const trial = (end_date: string, overrides: { is_active?: boolean; trial_days?: number } = {}) => ({
+    is_active: false,
+    trial_days: 14,
+    end_date,
+    ...overrides,
+  });
+
+  it("is active with 1 day left and expired with 0 days left", () => {
+    expect(isTrialActive(trial("2026-11-23"), now)).toBe(true);
+    expect(isTrialExpired(trial("2026-11-23"), now)).toBe(false);
+    expect(isTrialActive(trial("2026-11-22"), now)).toBe(false);
+    expect(isTrialExpired(trial("2026-11-22"), now)).toBe(true);
+    expect(isTrialExpired(trial("2026-10-01"), now)).toBe(true);
+  });
+
+  it("never expires an active subscription or one without trial days", () => {
+    expect(isTrialExpired(trial("2026-10-01", { is_active: true }), now)).toBe(false);
+    expect(isTrialExpired(trial("2026-10-01", { trial_days: 0 }), now)).toBe(false);
+    expect(isTrialActive(trial("2026-12-01", { trial_days: 0 }), now)).toBe(false);
+    expect(isTrialActive(trial("2026-12-01", { is_active: true }), now)).toBe(false);
+  });
+});
+
+describe("plans and saving", () => {
+  it("shows Trial (14 days, 200 messages), Basic (500 a month) and Custom by contact", () => {
+    expect(plans.map((plan) => [plan.name, plan.trialDays, plan.messages, plan.byContact])).toEqual([
+      ["Trial", 14, 200, false],
+      ["Basic", null, 500, false],
+      ["Custom", null, null, true],
+    ]);
+  });
+
+  it("reads 200 as saved and 204 or 304 as unchanged", () => {
+    expect(subscriptionSaveOutcome(200)).toBe("saved");
+    expect(subscriptionSaveOutcome(204)).toBe("unchanged");
+    expect(subscriptionSaveOutcome(304)).toBe("unchanged");
+    expect(subscriptionSaveOutcome(500)).toBe("failed");
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * Subscription defaults, trial logic and the plans shown (spec 01 §4, spec 02 §9).
+ */
+import { addDays, calendarDaysBetween, parseCalendarDate, toIsoDate } from "./dates";
+import { DomainError, errorMessages } from "./errors";
+import { messageLimitFor, type Product } from "./products";
+
+export const trialDays = 14;
+export const currency = "EUR";
+
+export const subscriptionTypes = ["monthly", "annual"] as const;
+export type SubscriptionType = (typeof subscriptionTypes)[number];
+
+/** Monthly price of the entry product an admin-created subscription starts with. */
+export const entryMonthlyAmount = 149.0;
+export const selfOnboardingMonthlyAmount = 19.99;
+export const selfOnboardingYearDiscount = 16.63;
+
+export const yearDiscountOptions = [0, 5, 10, 15, 20, 25, 30] as const;
+
+export function isYearDiscountOption(value: number): boolean {
+  return (yearDiscountOptions as readonly number[]).includes(value);
+}
+
+/** The payment provider's subscription statuses. */
+export const subscriptionStatuses = [
+  "active",
+  "trialing",
+  "canceled",
+  "incomplete",
+  "incomplete_expired",
+  "past_due",
+  "unpaid",
+] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+
+/** A local subscription is pending until payment activates it. */
+export const activationStates = ["pending", "active"] as const;
+/** The payment return screen waits, then shows success (product activated) or failure after a timeout. */
+export const paymentStates = ["waiting", "success", "failure"] as const;
+export type PaymentState = (typeof paymentStates)[number];
+
+export interface Subscription {
+  configuration_id: string | null;
+  customer_id: string | null;
+  subscription_type: SubscriptionType;
+  is_active: boolean;
+  chosen_product: Product;
+  manual_amount: number;
+  year_discount: number;
+  end_date: string;
+  trial_days: number;
+}
+
+/** The subscription a configuration starts with: inactive, a 14-day trial ending 14 days ahead, monthly. */
+export function newSubscriptionDefaults(options: {
+  selfOnboarding: boolean;
+  now: Date;
+  configurationId?: string | null;
+  customerId?: string | null;
+}): Subscription {
+  return {
+    configuration_id: options.configurationId ?? null,
+    customer_id: options.customerId ?? null,
+    subscription_type: "monthly",
+    is_active: false,
+    chosen_product: options.selfOnboarding ? "so_basic" : "entry",
+    manual_amount: options.selfOnboarding ? selfOnboardingMonthlyAmount : entryMonthlyAmount,
+    year_discount: options.selfOnboarding ? selfOnboardingYearDiscount : 0,
+    end_date: toIsoDate(addDays(options.now, trialDays)),
+    trial_days: trialDays,
+  };
+}
+
+/** An end date as YYYY-MM-DD; throws `validation_failed` when it is not a date. */
+export function normaliseEndDate(value: string | Date): string {
+  const date = parseCalendarDate(value);
+  if (!date) {
+    throw new DomainError("validation_failed", errorMessages.validation_failed, 400, [
+      { path: "end_date", message: errorMessages.validation_failed },
+    ]);
+  }
+  return toIsoDate(date);
+}
+
+/** Whole calendar days from today until the end date; 0 on the end date itself, negative after it. */
+export function daysLeft(endDate: string | Date, now: Date): number {
+  return calendarDaysBetween(now, new Date(normaliseEndDate(endDate)));
+}
+
+type TrialFields = Pick<Subscription, "is_active" | "trial_days" | "end_date">;
+
+function inTrial(subscription: TrialFields): boolean {
+  return !subscription.is_active && subscription.trial_days > 0;
+}
+
+/** Inactive, with trial days, and the end date still ahead. */
+export function isTrialActive(subscription: TrialFields, now: Date): boolean {
+  return inTrial(subscription) && daysLeft(subscription.end_date, now) > 0;
+}
+
+/** Inactive, trial_days above 0 and days left at or below 0. */
+export function isTrialExpired(subscription: TrialFields, now: Date): boolean {
+  return inTrial(subscription) && daysLeft(subscription.end_date, now) <= 0;
+}
+
+/** Saving answers 200 when stored and 204 or 304 when nothing changed. */
+export function subscriptionSaveOutcome(status: number): "saved" | "unchanged" | "failed" {
+  if (status === 200) return "saved";
+  if (status === 204 || status === 304) return "unchanged";
+  return "failed";
+}
+
+export interface Plan {
+  id: "trial" | "basic" | "custom";
+  name: string;
+  product: Product | null;
+  /** Messages included (per month for paid plans); null when agreed by contact. */
+  messages: number | null;
+  trialDays: number | null;
+  monthlyAmount: number | null;
+  byContact: boolean;
+}
+
+/** The plans on the pricing page. */
+export const plans: readonly Plan[] = [
+  {
+    id: "trial",
+    name: "Trial",
+    product: "so_trial",
+    messages: messageLimitFor("so_trial"),
+    trialDays,
+    monthlyAmount: null,
+    byContact: false,
+  },
+  {
+    id: "basic",
+    name: "Basic",
+    product: "so_basic",
+    messages: messageLimitFor("so_basic"),
+    trialDays: null,
+    monthlyAmount: selfOnboardingMonthlyAmount,
+    byContact: false,
+  },
+  { id: "custom", name: "Custom", product: null, messages: null, trialDays: null, monthlyAmount: null, byContact: true },
+];
+
+/** An amount in euro for display, e.g. "€149.00" (en) or "€ 149,00" (nl). */
+export function formatAmount(amount: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(amount);
+}

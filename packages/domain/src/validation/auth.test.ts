@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { ValidationError } from "yup";
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  newPasswordSchema,
+  registrationSchema,
+  resetPasswordSchema,
+  validateOtpSchema,
+} from "./auth";
+
+async function errorsOf(promise: Promise<unknown>): Promise<Record<string, string[]>> {
+  try {
+    await promise;
+    return {};
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    const byPath: Record<string, string[]> = {};
+    for (const inner of error.inner) (byPath[inner.path ?? ""] ??= []).push(inner.message);
+    return byPath;
+  }
+}
+
+const registration = {
+  firstname: "Ada",
+  lastname: "Lovelace",
+  email: "ada@example.test",
+  password: "Demo!2345",
+  confirmPassword: "Demo!2345",
+  languageCode: "nl",
+};
+
+describe("registration", () => {
+  it("accepts a complete registration and trims names", async () => {
+    const value = await registrationSchema.validate({ ...registration, firstname: "  Ada " });
+    expect(value.firstname).toBe("Ada");
+  });
+
+  it("requires every field, a valid email and matching passwords", async () => {
+    const errors = await errorsOf(
+      registrationSchema.validate(
+        { firstname: " ", email: "not-an-email", password: "Demo!2345", confirmPassword: "Demo!2346" },
+        { abortEarly: false },
+      ),
+    );
+    expect(errors).toEqual({
+      firstname: ["This field is required"],
+      lastname: ["This field is required"],
+      email: ["Please enter a valid email address"],
+      confirmPassword: ["Passwords do not match"],
+      languageCode: ["Please select a language"],
+    });
+  });
+
+  it("requires one of the five interface languages", async () => {
+    for (const languageCode of ["en", "nl", "de", "es", "fr"]) {
+      await expect(registrationSchema.validate({ ...registration, languageCode })).resolves.toBeTruthy();
+    }
+    await expect(registrationSchema.validate({ ...registration, languageCode: "ar" })).rejects.toThrow(
+      "Please select a language",
+    );
+  });
+});
+
+describe("sign-in and password forms", () => {
+  it("needs username and password to sign in", async () => {
+    await expect(loginSchema.validate({ username: "a@b.test", password: "x" })).resolves.toBeTruthy();
+    expect(await errorsOf(loginSchema.validate({}, { abortEarly: false }))).toEqual({
+      username: ["This field is required"],
+      password: ["This field is required"],
+    });
+  });
+
+  it("needs a valid email to send a reset link", async () => {
+    await expect(forgotPasswordSchema.validate({ email: "a@b.test" })).resolves.toEqual({ email: "a@b.test" });
+    await expect(forgotPasswordSchema.validate({ email: "a@" })).rejects.toThrow("Please enter a valid email address");
+  });
+
+  it("needs a token and a strong, confirmed password to reset", async () => {
+    await expect(
+      resetPasswordSchema.validate({ token: "t", password: "Demo!2345", confirmPassword: "Demo!2345" }),
+    ).resolves.toBeTruthy();
+    expect(
+      await errorsOf(resetPasswordSchema.validate({ password: "short", confirmPassword: "short" }, { abortEarly: false })),
+    ).toMatchObject({ token: ["This field is required"] });
+    await expect(newPasswordSchema.validate({ password: "Demo!2345", confirmPassword: "" })).rejects.toThrow(
+      "This field is required",
+    );
+  });
+
+  it("needs a six-digit code", async () => {
+    await expect(validateOtpSchema.validate({ email: "a@b.test", otp: "123456" })).resolves.toBeTruthy();
+    await expect(validateOtpSchema.validate({ email: "a@b.test", otp: "12345" })).rejects.toThrow(
+      "Invalid code, please check your email for the correct code.",
+    );
+  });
+});

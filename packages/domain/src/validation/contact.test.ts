@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { contactPremiumSchema, hasFeatureOrMessage } from "./contact";
+
+describe("premium contact form", () => {
+  it("needs a feature or a message", () => {
+    expect(hasFeatureOrMessage({ selectedFeatures: ["whatsapp_ai"] })).toBe(true);
+    expect(hasFeatureOrMessage({ otherFeature: "CRM link" })).toBe(true);
+    expect(hasFeatureOrMessage({ message: "Call me" })).toBe(true);
+    expect(hasFeatureOrMessage({ selectedFeatures: [], otherFeature: " ", message: "" })).toBe(false);
+    expect(hasFeatureOrMessage({})).toBe(false);
+  });
+
+  it("validates with the shared message", async () => {
+    await expect(contactPremiumSchema.validate({ selectedFeatures: ["lead_generation"] })).resolves.toBeTruthy();
+    await expect(contactPremiumSchema.validate({ message: "  " })).rejects.toThrow("Choose a feature or write a message");
+    await expect(contactPremiumSchema.validate({ selectedFeatures: ["teleport"] })).rejects.toThrow("Invalid field");
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * The premium-features contact form (spec 01 §3, §5): at least one feature (chosen or written in)
+ * or a message.
+ */
+import { array, object, string, type InferType } from "yup";
+import { premiumFeatures } from "../products";
+import { optionalText } from "./common";
+import { validationMessage } from "./messages";
+
+export function hasFeatureOrMessage(form: {
+  selectedFeatures?: readonly string[] | null;
+  otherFeature?: string | null;
+  message?: string | null;
+}): boolean {
+  return (
+    (form.selectedFeatures?.length ?? 0) > 0 ||
+    (form.otherFeature ?? "").trim() !== "" ||
+    (form.message ?? "").trim() !== ""
+  );
+}
+
+export const contactPremiumSchema = object({
+  selectedFeatures: array(string().required().oneOf(premiumFeatures, validationMessage("invalid_field"))).default([]),
+  otherFeature: optionalText(),
+  message: optionalText(),
+}).test("feature-or-message", validationMessage("feature_or_message_required"), (form) => hasFeatureOrMessage(form));
+export type ContactPremiumInput = InferType<typeof contactPremiumSchema>;

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { DomainError } from "../errors";
+import {
+  assertCustomerDetailsComplete,
+  customerAddressSchema,
+  customerSchema,
+  isAddressComplete,
+  missingAddressFields,
+} from "./customer";
+
+const address = { street: "Main", houseNumber: "1", postalCode: "1234 AB", city: "Utrecht", country: "NL" };
+
+describe("address completeness", () => {
+  it("is complete with all five fields", () => {
+    expect(isAddressComplete(address)).toBe(true);
+  });
+
+  it.each(["street", "houseNumber", "postalCode", "city", "country"] as const)("is incomplete without %s", (field) => {
+    expect(isAddressComplete({ ...address, [field]: "  " })).toBe(false);
+    expect(isAddressComplete({ ...address, [field]: null })).toBe(false);
+    expect(missingAddressFields({ ...address, [field]: undefined })).toEqual([field]);
+  });
+
+  it("is incomplete for no customer", () => {
+    expect(isAddressComplete(null)).toBe(false);
+  });
+
+  it("blocks subscription actions with customer_details_incomplete", () => {
+    expect(() => assertCustomerDetailsComplete(address)).not.toThrow();
+    try {
+      assertCustomerDetailsComplete({ ...address, city: "" });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(DomainError);
+      expect((error as DomainError).code).toBe("customer_details_incomplete");
+      expect((error as DomainError).message).toBe("Please complete your customer details first");
+      expect((error as DomainError).fields).toEqual([{ path: "city", message: "This field is required" }]);
+    }
+  });
+});
+
+describe("customer schema", () => {
+  it("needs a name and accepts the rest empty", async () => {
+    await expect(customerSchema.validate({ name: "Bakery", country: "", contactPersonEmail: "" })).resolves.toMatchObject({
+      name: "Bakery",
+      country: null,
+    });
+    await expect(customerSchema.validate({ name: "" })).rejects.toThrow("This field is required");
+  });
+
+  it("checks email, country and language when given", async () => {
+    await expect(customerSchema.validate({ name: "B", contactPersonEmail: "x" })).rejects.toThrow(
+      "Please enter a valid email address",
+    );
+    await expect(customerSchema.validate({ name: "B", country: "US" })).rejects.toThrow("Invalid field");
+    await expect(customerSchema.validate({ name: "B", language: "ar" })).rejects.toThrow("Invalid field");
+    await expect(customerSchema.validate({ name: "B", country: "BE", language: "fr" })).resolves.toBeTruthy();
+  });
+
+  it("requires the full address before subscribing", async () => {
+    await expect(customerAddressSchema.validate(address)).resolves.toEqual(address);
+    await expect(customerAddressSchema.validate({ ...address, postalCode: " " })).rejects.toThrow(
+      "This field is required",
+    );
+  });
+});

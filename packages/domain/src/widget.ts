@@ -1,0 +1,83 @@
+/**
+ * Chat widget geometry and the messages between the widget iframe, the host page and the portal
+ * (spec 01 §2, spec 02 §9).
+ */
+
+/** Room around the chat window inside its iframe. */
+export const iframeExtraWidth = 70;
+export const iframeExtraHeight = 30;
+/** Room around the chat button inside the collapsed iframe. */
+export const collapsedExtra = 15;
+/** A chat-button bubble needs this much more height, and its own width plus `bubbleExtraWidth`. */
+export const bubbleExtraHeight = 150;
+export const bubbleExtraWidth = 100;
+
+export const defaultWidgetPosition = { right: 5, bottom: 10 } as const;
+export const fullHeight = "100vh";
+export const phonePreviewSize = { width: 350, height: 625 } as const;
+/** The frame size after a collapseChat message from the host page. */
+export const collapsedFrameSize = { width: 85, height: 85 } as const;
+
+export interface FrameSize {
+  width: number;
+  height: number;
+}
+
+/** The iframe that holds an opened chat window of the configured size. */
+export function iframeSizeFor(chat: { chatbotWidth: number; chatbotHeight: number }): FrameSize {
+  return { width: chat.chatbotWidth + iframeExtraWidth, height: chat.chatbotHeight + iframeExtraHeight };
+}
+
+export interface ChatButtonGeometry {
+  buttonHeight: number;
+  borderWidth: number;
+  shadowWidth: number;
+  showChatbuttonBubble?: boolean;
+  chatbuttonBubbleWidth?: number;
+}
+
+/** The iframe that holds only the chat button (and its bubble, when shown). */
+export function collapsedSizeFor(button: ChatButtonGeometry): FrameSize {
+  const side = button.buttonHeight + button.borderWidth + button.shadowWidth + collapsedExtra;
+  if (!button.showChatbuttonBubble) return { width: side, height: side };
+  return {
+    width: side + (button.chatbuttonBubbleWidth ?? 0) + bubbleExtraWidth,
+    height: side + bubbleExtraHeight,
+  };
+}
+
+export const widgetModes = ["overlay", "embedded"] as const;
+export type WidgetMode = (typeof widgetModes)[number];
+export const widgetInitialStates = ["closed", "opened", "fullScreen"] as const;
+export type WidgetInitialState = (typeof widgetInitialStates)[number];
+/** New chatbot designs start in Dutch. */
+export const defaultWidgetLanguage = "nl";
+
+/** Messages the chat iframe posts to the page that embeds it. */
+export const iframeMessageTypes = {
+  extend: "extend",
+  fullScreen: "fullScreen",
+  exitFullScreen: "exitFullScreen",
+  collapse: "collapse",
+  refresh: "refresh",
+  loaded: "loaded",
+} as const;
+export type IframeMessageType = (typeof iframeMessageTypes)[keyof typeof iframeMessageTypes];
+
+export function isIframeMessage(data: unknown): data is { type: IframeMessageType } {
+  const type = (data as { type?: unknown } | null)?.type;
+  return typeof type === "string" && (Object.values(iframeMessageTypes) as string[]).includes(type);
+}
+
+/** Messages a parent page posts to the portal. */
+export const parentMessageTypes = { navigateTo: "navigate-to", collapseChat: "collapseChat" } as const;
+export type ParentMessage = { type: "navigate-to"; path: string } | { type: "collapseChat" };
+
+/** Reads a parent-page message; navigate-to needs a string path. */
+export function readParentMessage(data: unknown): ParentMessage | null {
+  if (typeof data !== "object" || data === null) return null;
+  const { type, path } = data as { type?: unknown; path?: unknown };
+  if (type === parentMessageTypes.navigateTo && typeof path === "string") return { type, path };
+  if (type === parentMessageTypes.collapseChat) return { type };
+  return null;
+}
