@@ -1,0 +1,121 @@
+import { join } from "node:path";
+import cors from "@fastify/cors";
+import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
+import rateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { Db } from "./platform/db/db";
+import type { TokenService } from "./platform/auth/jwt";
+import type { Mailer } from "./platform/mail/mailer";
+import { loadContract, type OpenApiDocument } from "./platform/http/contract";
+import { registerDocs } from "./platform/http/docs";
+import { registerOperations, type OperationTable, type RegisteredOperation } from "./platform/http/operations";
+import { registerPortals, type PortalFolders } from "./platform/http/portals";
+import { sendProblem, toProblem } from "./platform/http/problem";
+import { defaultRateLimits, type RateLimitSettings } from "./platform/http/rate-limits";
+import { repositoryRoot } from "./platform/paths";
+import { accountOperations } from "./modules/accounts/routes";
+import { createAccountsService } from "./modules/accounts/service";
+import { configurationOperations } from "./modules/configurations/routes";
+import { createConfigurationsService } from "./modules/configurations/service";
+import { customerOperations } from "./modules/customers/routes";
+import { createCustomersService } from "./modules/customers/service";
+import { datasetOperations } from "./modules/datasets/routes";
+import { createDatasetsService } from "./modules/datasets/service";
+import { registerDevMailbox } from "./modules/dev/mailbox";
+import { searchOperations } from "./modules/search/routes";
+import { userOperations } from "./modules/users/routes";
+
+export interface AppDependencies {
+  db: Db;
+  tokens: TokenService;
+  mailer: Mailer;
+  /** Keys one-time-code hashes (the JWT secret is fine). */
+  secret: string;
+  publicUrl: string;
+  corsOrigins?: string[];
+  googleEnabled?: boolean;
+  rateLimits?: RateLimitSettings;
+  portals?: PortalFolders;
+  contract?: OpenApiDocument;
+}
+
+export interface ParleyApp extends FastifyInstance {
+  /** The contract operations this server answers, as registered. */
+  operations: RegisteredOperation[];
+}
+
+// The SPAs use Chakra/emotion (inline styles) and talk to the API and socket.io on the same origin.
+const contentSecurityPolicy = {
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", "data:", "blob:", "https:"],
+    fontSrc: ["'self'", "data:"],
+    connectSrc: ["'self'", "ws:", "wss:"],
+    frameSrc: ["'self'"],
+    frameAncestors: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+  },
+};
+
+/** The whole HTTP application as a plugin: contract routes, errors, security, docs, portals. */
+export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Promise<RegisteredOperation[]> {
+  const document = deps.contract ?? loadContract();
+  const limits = deps.rateLimits ?? defaultRateLimits;
+
+  app.decorateRequest("caller", null);
+  app.setErrorHandler((error, request, reply) => sendProblem(reply, toProblem(error, request)));
+
+  await app.register(helmet, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
+  await app.register(cors, {
+    origin: deps.corsOrigins && deps.corsOrigins.length > 0 ? deps.corsOrigins : false,
+    credentials: true,
+    allowedHeaders: ["Authorization", "Content-Type", "X-Session-Id"],
+    exposedHeaders: ["Retry-After"],
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
+
+  const accounts = createAccountsService({
+    db: deps.db,
+    tokens: deps.tokens,
+    mailer: deps.mailer,
+    publicUrl: deps.publicUrl,
+    codeSecret: deps.secret,
+    googleEnabled: deps.googleEnabled ?? false,
+    logError: (message, error) => app.log.error({ err: error }, message),
+  });
+
+  const operations: OperationTable = {
+    ...accountOperations(app, accounts, limits),
+    ...userOperations(deps.db),
+    ...customerOperations(createCustomersService(deps.db, deps.tokens)),
+    ...configurationOperations(createConfigurationsService(deps.db)),
+    ...datasetOperations(createDatasetsService(deps.db)),
+    ...searchOperations(deps.db),
+  };
+  const registered = await registerOperations(app, { document, operations, authenticate: accounts.authenticate });
+
+  await registerDocs(app, document);
+  if (deps.mailer.kind === "outbox") await registerDevMailbox(app, deps.db);
+  const root = repositoryRoot();
+  await registerPortals(
+    app,
+    deps.portals ?? {
+      customer: join(root, "apps", "customer-portal", "dist"),
+      admin: join(root, "apps", "admin-portal", "dist"),
+    },
+  );
+  return registered;
+}
+
+export async function buildApp(deps: AppDependencies, options: FastifyServerOptions = {}): Promise<ParleyApp> {
+  const app = Fastify({ bodyLimit: 5 * 1024 * 1024, ...options }) as unknown as ParleyApp;
+  app.operations = await parleyApp(app, deps);
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from "fastify";
+import type { OperationTable } from "../../platform/http/operations";
+import { byAddress, byBodyField, createLimit, type RateLimitSettings } from "../../platform/http/rate-limits";
+import { callerOf } from "../tenancy";
+import type { AccountsService } from "./service";
+
+interface LoginBody {
+  username: string;
+  password: string;
+}
+interface TokenBody {
+  token: string;
+}
+interface RegisterBody {
+  firstname: string;
+  lastname: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  languageCode: string;
+}
+
+export function accountOperations(app: FastifyInstance, accounts: AccountsService, limits: RateLimitSettings): OperationTable {
+  const guard = (name: string, rules: RateLimitSettings[keyof RateLimitSettings], accountField: string) => [
+    createLimit(app, `${name}:address`, rules.address, byAddress),
+    createLimit(app, `${name}:account`, rules.account, byBodyField(accountField)),
+  ];
+
+  return {
+    login: {
+      preHandler: guard("login", limits.login, "username"),
+      handler: async (request) => {
+        const { username, password } = request.body as LoginBody;
+        return accounts.login(username, password);
+      },
+    },
+    validateToken: async (request) => accounts.validateToken((request.body as TokenBody).token),
+    validateTokenLogin: async (request) => accounts.validateTokenLogin((request.body as TokenBody).token),
+    refreshPassword: async (request) => {
+      const body = request.body as { password: string; confirmPassword?: string };
+      return accounts.refreshPassword(callerOf(request), body.password, body.confirmPassword);
+    },
+    updateShowInstructions: async (request) => {
+      const body = request.body as { _id: string; showInstructions: boolean; showWizard?: boolean };
+      return accounts.updateShowInstructions(callerOf(request), body._id, body.showInstructions, body.showWizard);
+    },
+    setUserAvailability: async (request) =>
+      accounts.setAvailability(callerOf(request), (request.body as { is_available: boolean }).is_available),
+    validateEmail: {
+      preHandler: guard("registration", limits.registration, "email"),
+      handler: async (request) => accounts.validateEmail((request.body as { email: string }).email),
+    },
+    register: {
+      preHandler: guard("registration", limits.registration, "email"),
+      handler: async (request) => accounts.register(request.body as RegisterBody),
+    },
+    validateOtp: {
+      preHandler: guard("otp", limits.oneTimeCode, "email"),
+      handler: async (request) => {
+        const { email, otp } = request.body as { email: string; otp: string };
+        return accounts.validateOtp(email, otp);
+      },
+    },
+    requestPasswordReset: {
+      preHandler: guard("reset", limits.passwordReset, "email"),
+      handler: async (request) => accounts.requestPasswordReset((request.body as { email: string }).email),
+    },
+    resetPassword: {
+      preHandler: guard("reset-token", limits.passwordReset, "token"),
+      handler: async (request) => {
+        const body = request.body as { token: string; password: string; confirmPassword: string };
+        return accounts.resetPassword(body.token, body.password, body.confirmPassword);
+      },
+    },
+    getAuthMethods: async () => accounts.authMethods(),
+  };
+}

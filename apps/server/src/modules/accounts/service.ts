@@ -1,0 +1,244 @@
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { DomainError } from "@parley/domain";
+import type { Db } from "../../platform/db/db";
+import type { TokenClaims, TokenService } from "../../platform/auth/jwt";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "../../platform/auth/passwords";
+import type { Mailer } from "../../platform/mail/mailer";
+import { oneTimeCodeMail, passwordResetMail } from "../../platform/mail/templates";
+import type { Caller } from "../../platform/http/operations";
+import { findUserByEmail, findUserById, insertUser, toUser, updateUser, type UserRecord } from "../users/repository";
+import { isId } from "../tenancy";
+import * as repository from "./repository";
+import {
+  assertPasswordsMatch,
+  assertStrongPassword,
+  oneTimeCodeDigits,
+  oneTimeCodeMaxAttempts,
+  oneTimeCodeValidMinutes,
+  passwordResetValidMinutes,
+} from "./rules";
+
+export interface AccountsDependencies {
+  db: Db;
+  tokens: TokenService;
+  mailer: Mailer;
+  /** Origin of the customer portal, for links in e-mails. */
+  publicUrl: string;
+  /** Keys the hashes of one-time codes, so a leaked table does not give the 6-digit codes away. */
+  codeSecret: string;
+  googleEnabled: boolean;
+  logError: (message: string, error: unknown) => void;
+}
+
+export function claimsOf(user: UserRecord): TokenClaims {
+  return { userId: user.id, role: user.role, customerId: user.customer_id, version: user.token_version };
+}
+
+function sha256(value: string): string {
+  return createHash("sha256").update(value).digest("hex");
+}
+
+export function createAccountsService(deps: AccountsDependencies) {
+  const { db, tokens, mailer } = deps;
+
+  const codeHash = (email: string, code: string) =>
+    createHmac("sha256", deps.codeSecret).update(`${email.toLowerCase()}:${code}`).digest("hex");
+
+  const sameHash = (left: string, right: string) =>
+    left.length === right.length && timingSafeEqual(Buffer.from(left), Buffer.from(right));
+
+  async function signIn(user: UserRecord) {
+    return { user: toUser(user), token: await tokens.sign(claimsOf(user)) };
+  }
+
+  /** The caller behind a token: valid signature, a user that still exists, is active and not revoked. */
+  async function authenticate(token: string): Promise<Caller | null> {
+    const claims = await tokens.verify(token);
+    if (!claims) return null;
+    const user = await findUserById(db, claims.userId);
+    if (!user || user.status !== "active" || user.token_version !== claims.version) return null;
+    return {
+      userId: user.id,
+      role: user.role,
+      customerId: user.customer_id,
+      email: user.email,
+      language: user.language,
+    };
+  }
+
+  return {
+    authenticate,
+
+    async login(username: string, password: string) {
+      const user = await findUserByEmail(db, username.trim());
+      if (!user) {
+        await burnPasswordCheck(password);
+        throw new DomainError("invalid_credentials", undefined, 401);
+      }
+      if (!(await verifyPassword(user.password_hash, password))) {
+        throw new DomainError("invalid_credentials", undefined, 401);
+      }
+      if (user.status !== "active") throw new DomainError("account_inactive", undefined, 403);
+      const { user: publicUser, token } = await signIn(user);
+      return {
+        status: "success" as const,
+        user: publicUser,
+        token,
+        forceRefreshPassword: user.force_refresh_password,
+        showWizard: user.show_wizard,
+        showInstructions: user.show_instructions,
+      };
+    },
+
+    async validateToken(token: string) {
+      const claims = await tokens.verify(token);
+      const caller = claims ? await authenticate(token) : null;
+      if (!claims || !caller) throw new DomainError("invalid_token", undefined, 401);
+      return {
+        status: "success" as const,
+        payload: {
+          id: caller.userId,
+          role: caller.role,
+          customerId: caller.customerId,
+          username: caller.email,
+          ...(claims.issuedAt !== undefined ? { iat: claims.issuedAt } : {}),
+          ...(claims.expiresAt !== undefined ? { exp: claims.expiresAt } : {}),
+        },
+      };
+    },
+
+    async validateTokenLogin(token: string) {
+      const caller = await authenticate(token);
+      const user = caller ? await findUserById(db, caller.userId) : undefined;
+      if (!user) throw new DomainError("invalid_token", undefined, 401);
+      return { ...toUser(user), status: "success" as const, token };
+    },
+
+    async refreshPassword(caller: Caller, password: string, confirmPassword: string | undefined) {
+      assertPasswordsMatch(password, confirmPassword);
+      assertStrongPassword(password);
+      await updateUser(db, caller.userId, { password_hash: await hashPassword(password), force_refresh_password: false });
+      return { status: "success" as const, message: "Password updated successfully" };
+    },
+
+    async updateShowInstructions(caller: Caller, userId: string, showInstructions: boolean, showWizard?: boolean) {
+      // Users change their own flags; an admin may change anyone's.
+      if (caller.role !== "admin" && userId !== caller.userId) throw new DomainError("not_found", undefined, 404);
+      const updated = isId(userId)
+        ? await updateUser(db, userId, { show_instructions: showInstructions, show_wizard: showWizard })
+        : undefined;
+      if (!updated) throw new DomainError("not_found", undefined, 404);
+      return { status: "success" as const, message: "Data saved successfully" };
+    },
+
+    async setAvailability(caller: Caller, isAvailable: boolean) {
+      await updateUser(db, caller.userId, { is_available: isAvailable });
+      return { status: "success" as const, data: { user_id: caller.userId, is_available: isAvailable } };
+    },
+
+    async validateEmail(email: string) {
+      if (await findUserByEmail(db, email)) throw new DomainError("account_exists", undefined, 409);
+      return { status: "success" as const, message: "This e-mail address can be used" };
+    },
+
+    async register(input: {
+      firstname: string;
+      lastname: string;
+      email: string;
+      password: string;
+      confirmPassword: string;
+      languageCode: string;
+    }) {
+      assertPasswordsMatch(input.password, input.confirmPassword);
+      assertStrongPassword(input.password);
+      const email = input.email.trim();
+      if (await findUserByEmail(db, email)) throw new DomainError("account_exists", undefined, 409);
+      const code = String(randomInt(0, 10 ** oneTimeCodeDigits)).padStart(oneTimeCodeDigits, "0");
+      await repository.savePendingRegistration(
+        db,
+        {
+          email,
+          firstname: input.firstname.trim(),
+          lastname: input.lastname.trim(),
+          password_hash: await hashPassword(input.password),
+          language: input.languageCode,
+          code_hash: codeHash(email, code),
+        },
+        oneTimeCodeValidMinutes,
+      );
+      await mailer.send({
+        to: email,
+        ...oneTimeCodeMail(input.languageCode, input.firstname.trim(), code, oneTimeCodeValidMinutes),
+      });
+      return { status: "success" as const, message: "A code was sent to your e-mail address.", user: null, token: null };
+    },
+
+    async validateOtp(email: string, otp: string) {
+      const outcome = await db.transaction(async (tx) => {
+        const pending = await repository.findPendingRegistration(tx, email.trim());
+        if (!pending || pending.expired || pending.failed_attempts >= oneTimeCodeMaxAttempts) return "invalid" as const;
+        if (!sameHash(pending.code_hash, codeHash(pending.email, otp))) {
+          await repository.countFailedAttempt(tx, pending.email);
+          return "invalid" as const;
+        }
+        await repository.deletePendingRegistration(tx, pending.email);
+        if (await findUserByEmail(tx, pending.email)) return "exists" as const;
+        return insertUser(tx, {
+          customerId: null,
+          email: pending.email,
+          username: pending.email,
+          firstname: pending.firstname,
+          lastname: pending.lastname,
+          passwordHash: pending.password_hash,
+          role: "customer_so",
+          showWizard: true,
+          showInstructions: false,
+          language: pending.language,
+        });
+      });
+      if (outcome === "invalid") throw new DomainError("invalid_otp", undefined, 400, [{ path: "otp", message: "Invalid code, please check your email for the correct code." }]);
+      if (outcome === "exists") throw new DomainError("account_exists", undefined, 409);
+      const { user, token } = await signIn(outcome);
+      return { status: "success" as const, user, token, message: "Your account was created." };
+    },
+
+    async requestPasswordReset(email: string) {
+      const user = await findUserByEmail(db, email.trim());
+      if (user && user.status === "active") {
+        const token = randomBytes(32).toString("base64url");
+        await repository.saveResetToken(db, user.id, sha256(token), passwordResetValidMinutes);
+        const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        // Sent without waiting, so known and unknown addresses answer alike.
+        void mailer
+          .send({ to: user.email, ...passwordResetMail(user.language, user.firstname, link, passwordResetValidMinutes) })
+          .catch((error: unknown) => deps.logError("password reset e-mail failed", error));
+      }
+      return {
+        status: "success" as const,
+        message: "If this address has an account, we sent a link to reset the password.",
+      };
+    },
+
+    async resetPassword(token: string, password: string, confirmPassword: string) {
+      assertPasswordsMatch(password, confirmPassword);
+      assertStrongPassword(password);
+      const passwordHash = await hashPassword(password);
+      const userId = await db.transaction(async (tx) => {
+        const fromLink = await repository.consumeResetToken(tx, sha256(token));
+        if (fromLink) return fromLink;
+        // A signed-in user who must refresh the password is sent here with their own token.
+        const caller = token.split(".").length === 3 ? await authenticate(token) : null;
+        return caller?.userId;
+      });
+      if (!userId) throw new DomainError("password_reset_failed", undefined, 400);
+      await updateUser(db, userId, { password_hash: passwordHash, force_refresh_password: false }, { revokeTokens: true });
+      return { status: "success" as const, message: "Password updated successfully" };
+    },
+
+    authMethods() {
+      return { google: deps.googleEnabled, password: true as const };
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

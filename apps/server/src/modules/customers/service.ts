@@ -1,0 +1,100 @@
+import { sameValue } from "@parley/domain/configuration";
+import type { Db } from "../../platform/db/db";
+import type { TokenService } from "../../platform/auth/jwt";
+import type { Caller } from "../../platform/http/operations";
+import { claimsOf } from "../accounts/service";
+import { findUserById, updateUser } from "../users/repository";
+import { forbidden, isId, notFound, scopeOf } from "../tenancy";
+import * as repository from "./repository";
+import { customerFieldColumns, type Customer, type CustomerField, type CustomerFields } from "./repository";
+
+export type CustomerInput = CustomerFields & { _id?: string | null; name: string };
+
+const saved = "Data saved successfully";
+const noChanges = "No changes detected";
+
+/** Only the writable fields the client sent (a field left out keeps its value). */
+function writableFields(input: CustomerInput): CustomerFields {
+  const fields: Record<string, unknown> = {};
+  for (const field of Object.keys(customerFieldColumns) as CustomerField[]) {
+    if (input[field] !== undefined) fields[field] = typeof input[field] === "string" ? (input[field] as string).trim() : input[field];
+  }
+  return fields as CustomerFields;
+}
+
+function changedFields(existing: Customer, fields: CustomerFields): CustomerFields {
+  const changes: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(fields)) {
+    if (!sameValue(existing[field as CustomerField] ?? null, value ?? null)) changes[field] = value;
+  }
+  return changes as CustomerFields;
+}
+
+async function getScoped(db: Db, caller: Caller, id: string): Promise<Customer> {
+  const customer = isId(id) ? await repository.findCustomerInScope(db, scopeOf(caller), id) : undefined;
+  if (!customer) throw notFound();
+  return customer;
+}
+
+async function saveExisting(db: Db, existing: Customer, input: CustomerInput) {
+  const changes = changedFields(existing, writableFields(input));
+  if (Object.keys(changes).length === 0) {
+    return { status: "success" as const, message: noChanges, updated_id: null, inserted_id: null, updated_customer: null };
+  }
+  const updated = await repository.updateCustomer(db, existing._id, changes);
+  if (!updated) throw notFound();
+  return { status: "success" as const, message: saved, updated_id: updated._id, inserted_id: null, updated_customer: updated };
+}
+
+export function createCustomersService(db: Db, tokens: TokenService) {
+  return {
+    async list(caller: Caller) {
+      return { status: "success" as const, data: await repository.listCustomers(db, scopeOf(caller)) };
+    },
+
+    async get(caller: Caller, id: string) {
+      return { status: "success" as const, data: await getScoped(db, caller, id) };
+    },
+
+    async hasConfiguration(caller: Caller, id: string) {
+      const customer = await getScoped(db, caller, id);
+      return { status: "success" as const, data: await repository.customerHasConfiguration(db, customer._id) };
+    },
+
+    /** Admins create customers and update any; customers update only their own. */
+    async createOrUpdate(caller: Caller, input: CustomerInput) {
+      if (!input._id) {
+        if (caller.role !== "admin") throw forbidden("Only an admin can create customers");
+        const created = await repository.insertCustomer(db, writableFields(input));
+        return { status: "success" as const, message: saved, inserted_id: created._id, updated_id: null, updated_customer: created };
+      }
+      return saveExisting(db, await getScoped(db, caller, input._id), input);
+    },
+
+    /**
+     * A self-onboarding user creates their customer (or updates the one they already have); the user is
+     * linked to it and receives a new token carrying the customer id.
+     */
+    async selfOnboardingCreate(caller: Caller, input: CustomerInput) {
+      if (caller.role !== "customer_so") throw forbidden("Only self-onboarding users create their own customer");
+      const result = await db.transaction(async (tx) => {
+        if (caller.customerId) {
+          const existing = await repository.findCustomerInScope(tx, scopeOf(caller), caller.customerId);
+          if (existing) return saveExisting(tx, existing, input);
+        }
+        const created = await repository.insertCustomer(tx, writableFields(input));
+        await updateUser(tx, caller.userId, { customer_id: created._id });
+        return { status: "success" as const, message: saved, inserted_id: created._id, updated_id: null, updated_customer: created };
+      });
+      const user = await findUserById(db, caller.userId);
+      if (!user) throw notFound();
+      return { ...result, token: await tokens.sign(claimsOf(user)) };
+    },
+
+    async remove(caller: Caller, id: string) {
+      if (caller.role !== "admin") throw forbidden("Only an admin can delete customers");
+      if (!isId(id) || !(await repository.deleteCustomer(db, id))) throw notFound();
+      return { status: "success" as const, message: "Data deleted successfully" };
+    },
+  };
+}

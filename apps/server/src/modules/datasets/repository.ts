@@ -1,0 +1,59 @@
+import type { Db } from "../../platform/db/db";
+import { queryOne } from "../../platform/db/db";
+
+export interface DatasetHeader {
+  text: string;
+  value: string;
+}
+export type DatasetRecord = Record<string, string>;
+
+interface DatasetRow {
+  id: string;
+  configuration_id: string;
+  dataset_name: string;
+  dataset_data: DatasetRecord[];
+  dataset_headers: DatasetHeader[];
+}
+
+function toDataset(row: DatasetRow) {
+  return {
+    id: row.id,
+    configurationId: row.configuration_id,
+    dataset_name: row.dataset_name,
+    dataset_data: row.dataset_data,
+    dataset_headers: row.dataset_headers,
+  };
+}
+export type Dataset = ReturnType<typeof toDataset>;
+
+export async function findDataset(db: Db, configurationId: string): Promise<Dataset | undefined> {
+  const row = await queryOne<DatasetRow>(
+    db,
+    "SELECT id, configuration_id, dataset_name, dataset_data, dataset_headers FROM datasets WHERE configuration_id = $1",
+    [configurationId],
+  );
+  return row ? toDataset(row) : undefined;
+}
+
+export async function saveDataset(
+  db: Db,
+  configurationId: string,
+  name: string,
+  data: DatasetRecord[],
+  headers: DatasetHeader[],
+): Promise<Dataset> {
+  const row = await queryOne<DatasetRow>(
+    db,
+    `INSERT INTO datasets (configuration_id, dataset_name, dataset_data, dataset_headers)
+     VALUES ($1, $2, $3::jsonb, $4::jsonb)
+     ON CONFLICT (configuration_id) DO UPDATE SET dataset_name = EXCLUDED.dataset_name,
+       dataset_data = EXCLUDED.dataset_data, dataset_headers = EXCLUDED.dataset_headers, updated_at = now()
+     RETURNING id, configuration_id, dataset_name, dataset_data, dataset_headers`,
+    [configurationId, name, JSON.stringify(data), JSON.stringify(headers)],
+  );
+  return toDataset(row!);
+}
+
+export async function deleteDataset(db: Db, configurationId: string): Promise<void> {
+  await db.query("DELETE FROM datasets WHERE configuration_id = $1", [configurationId]);
+}

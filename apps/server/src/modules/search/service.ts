@@ -1,0 +1,70 @@
+import type { Db } from "../../platform/db/db";
+import type { Caller } from "../../platform/http/operations";
+import { scopeCondition, scopeParams, scopeOf } from "../tenancy";
+import { portalPages } from "./pages";
+
+export interface SearchHit {
+  title: string;
+  icon: string;
+  group: string;
+  url: string;
+}
+
+// Enough hits for the dialog; more would not fit on screen.
+const hitsPerGroup = 8;
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The top bar's search: the caller's pages, then configurations; admins also find customers and
+ * users. Every query is limited to what the caller may see.
+ */
+export async function globalSearch(db: Db, caller: Caller, q: string): Promise<{ status: "success"; data: SearchHit[] }> {
+  const text = q.trim().toLowerCase();
+  if (text === "") return { status: "success", data: [] };
+  const pattern = likePattern(text);
+  const scope = scopeOf(caller);
+
+  const pages = portalPages
+    .filter((page) => page.roles.includes(caller.role) && page.title.toLowerCase().includes(text))
+    .map((page) => ({ title: page.title, icon: page.icon, group: "Pages", url: page.url }));
+
+  const configurations = await db.query<{ id: string; name: string }>(
+    `SELECT id, name FROM configurations WHERE ${scopeCondition("customer_id", 1)} AND name ILIKE $3
+      ORDER BY lower(name) LIMIT ${hitsPerGroup}`,
+    [...scopeParams(scope), pattern],
+  );
+  const hits: SearchHit[] = [
+    ...pages,
+    ...configurations.map((row) => ({
+      title: row.name,
+      icon: "LuBot",
+      group: "Configurations",
+      url: `${caller.role === "admin" ? "/settings/general" : "/customer"}?configurationId=${row.id}`,
+    })),
+  ];
+
+  if (caller.role === "admin") {
+    const customers = await db.query<{ id: string; name: string }>(
+      `SELECT id, name FROM customers WHERE name ILIKE $1 OR company_name ILIKE $1 ORDER BY lower(name) LIMIT ${hitsPerGroup}`,
+      [pattern],
+    );
+    const users = await db.query<{ id: string; email: string; firstname: string; lastname: string }>(
+      `SELECT id, email, firstname, lastname FROM users
+        WHERE email ILIKE $1 OR (firstname || ' ' || lastname) ILIKE $1 ORDER BY lower(email) LIMIT ${hitsPerGroup}`,
+      [pattern],
+    );
+    hits.push(
+      ...customers.map((row) => ({ title: row.name, icon: "LuBuilding2", group: "Customers", url: `/customers?id=${row.id}` })),
+      ...users.map((row) => ({
+        title: `${row.firstname} ${row.lastname} (${row.email})`.trim(),
+        icon: "LuUser",
+        group: "Users",
+        url: `/users?id=${row.id}`,
+      })),
+    );
+  }
+  return { status: "success", data: hits };
+}

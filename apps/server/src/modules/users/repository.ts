@@ -1,0 +1,151 @@
+import type { Db } from "../../platform/db/db";
+import { queryOne } from "../../platform/db/db";
+import type { Role } from "../../platform/http/operations";
+import { scopeCondition, scopeParams, type Scope } from "../tenancy";
+
+export interface UserRecord {
+  id: string;
+  customer_id: string | null;
+  email: string;
+  username: string;
+  firstname: string;
+  lastname: string;
+  password_hash: string;
+  avatar: string | null;
+  role: Role;
+  status: "active" | "inactive";
+  show_wizard: boolean;
+  show_instructions: boolean;
+  force_refresh_password: boolean;
+  language: string;
+  is_available: boolean;
+  token_version: number;
+}
+
+/** A user as the contract's `User` (never the password). */
+export function toUser(record: UserRecord) {
+  return {
+    id: record.id,
+    customerId: record.customer_id,
+    username: record.username,
+    firstname: record.firstname,
+    lastname: record.lastname,
+    email: record.email,
+    avatar: record.avatar,
+    role: record.role,
+    status: record.status,
+    showWizard: record.show_wizard,
+    showInstructions: record.show_instructions,
+    forceRefreshPassword: record.force_refresh_password,
+    languageCode: record.language,
+    is_available: record.is_available,
+  };
+}
+export type User = ReturnType<typeof toUser>;
+
+const columns =
+  "id, customer_id, email, username, firstname, lastname, password_hash, avatar, role, status, show_wizard, show_instructions, force_refresh_password, language, is_available, token_version";
+
+export function findUserById(db: Db, id: string): Promise<UserRecord | undefined> {
+  return queryOne<UserRecord>(db, `SELECT ${columns} FROM users WHERE id = $1`, [id]);
+}
+
+export function findUserByEmail(db: Db, email: string): Promise<UserRecord | undefined> {
+  return queryOne<UserRecord>(db, `SELECT ${columns} FROM users WHERE lower(email) = lower($1)`, [
+    email,
+  ]);
+}
+
+/** A user the scope may see: any for admins, the users of their own customer otherwise. */
+export function findScopedUser(db: Db, scope: Scope, id: string, callerId: string): Promise<UserRecord | undefined> {
+  return queryOne<UserRecord>(
+    db,
+    `SELECT ${columns} FROM users WHERE id = $1 AND (${scopeCondition("customer_id", 2)} OR id = $4)`,
+    [id, ...scopeParams(scope), callerId],
+  );
+}
+
+export async function listScopedUsers(db: Db, scope: Scope, callerId: string) {
+  return db.query<UserRecord & { customer_name: string | null }>(
+    `SELECT ${columns.split(", ").map((c) => `u.${c}`).join(", ")}, c.name AS customer_name
+       FROM users u LEFT JOIN customers c ON c.id = u.customer_id
+      WHERE ${scopeCondition("u.customer_id", 1)} OR u.id = $3
+      ORDER BY lower(u.email)`,
+    [...scopeParams(scope), callerId],
+  );
+}
+
+export interface NewUser {
+  customerId: string | null;
+  email: string;
+  username: string;
+  firstname: string;
+  lastname: string;
+  passwordHash: string;
+  avatar?: string | null;
+  role: Role;
+  status?: "active" | "inactive";
+  showWizard?: boolean;
+  showInstructions?: boolean;
+  forceRefreshPassword?: boolean;
+  language?: string;
+}
+
+export async function insertUser(db: Db, user: NewUser): Promise<UserRecord> {
+  const rows = await db.query<UserRecord>(
+    `INSERT INTO users (customer_id, email, username, firstname, lastname, password_hash, avatar, role, status,
+                        show_wizard, show_instructions, force_refresh_password, language)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+     RETURNING ${columns}`,
+    [
+      user.customerId,
+      user.email,
+      user.username,
+      user.firstname,
+      user.lastname,
+      user.passwordHash,
+      user.avatar ?? null,
+      user.role,
+      user.status ?? "active",
+      user.showWizard ?? false,
+      user.showInstructions ?? false,
+      user.forceRefreshPassword ?? false,
+      user.language ?? "en",
+    ],
+  );
+  return rows[0]!;
+}
+
+export interface UserChanges {
+  customer_id?: string | null;
+  email?: string;
+  username?: string;
+  firstname?: string;
+  lastname?: string;
+  password_hash?: string;
+  avatar?: string | null;
+  role?: Role;
+  status?: "active" | "inactive";
+  show_wizard?: boolean;
+  show_instructions?: boolean;
+  force_refresh_password?: boolean;
+  language?: string;
+  is_available?: boolean;
+}
+
+export async function updateUser(
+  db: Db,
+  id: string,
+  changes: UserChanges,
+  options: { revokeTokens?: boolean } = {},
+): Promise<UserRecord | undefined> {
+  const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
+  const assignments = entries.map(([column], index) => `${column} = $${index + 2}`);
+  if (options.revokeTokens) assignments.push("token_version = token_version + 1");
+  assignments.push("updated_at = now()");
+  return queryOne<UserRecord>(
+    db,
+    `UPDATE users SET ${assignments.join(", ")} WHERE id = $1 RETURNING ${columns}`,
+    [id, ...entries.map(([, value]) => value)],
+  );
+}

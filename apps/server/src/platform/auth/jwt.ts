@@ -1,0 +1,86 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { SignJWT, errors as joseErrors, jwtVerify } from "jose";
+
+export const TOKEN_ALGORITHM = "HS256";
+export const TOKEN_ISSUER = "parley";
+export const TOKEN_AUDIENCE = "parley-portal";
+// A working day; the portal validates on every navigation and sends people to login after.
+export const TOKEN_LIFETIME = "12h";
+
+export interface TokenClaims {
+  userId: string;
+  role: "admin" | "customer" | "customer_so";
+  customerId: string | null;
+  /** The user's token_version when the token was issued. */
+  version: number;
+}
+
+export interface VerifiedClaims extends TokenClaims {
+  /** Seconds since the epoch. */
+  issuedAt?: number;
+  expiresAt?: number;
+}
+
+export interface TokenService {
+  sign(claims: TokenClaims): Promise<string>;
+  /** The claims of a valid token, or null for anything else (bad signature, expired, wrong audience). */
+  verify(token: string): Promise<VerifiedClaims | null>;
+}
+
+export function createTokenService(secret: string): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign(claims) {
+      return new SignJWT({ role: claims.role, customerId: claims.customerId, ver: claims.version })
+        .setProtectedHeader({ alg: TOKEN_ALGORITHM, typ: "JWT" })
+        .setSubject(claims.userId)
+        .setIssuer(TOKEN_ISSUER)
+        .setAudience(TOKEN_AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(TOKEN_LIFETIME)
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [TOKEN_ALGORITHM],
+          issuer: TOKEN_ISSUER,
+          audience: TOKEN_AUDIENCE,
+        });
+        const role = payload.role;
+        if (typeof payload.sub !== "string" || (role !== "admin" && role !== "customer" && role !== "customer_so")) {
+          return null;
+        }
+        return {
+          userId: payload.sub,
+          role,
+          customerId: typeof payload.customerId === "string" ? payload.customerId : null,
+          version: typeof payload.ver === "number" ? payload.ver : -1,
+          issuedAt: payload.iat,
+          expiresAt: payload.exp,
+        };
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
+        throw error;
+      }
+    },
+  };
+}
+
+/** JWT_SECRET when set; otherwise a secret generated once and kept in the data folder. */
+export async function loadOrCreateSecret(configured: string | undefined, dataDir: string): Promise<string> {
+  if (configured) return configured;
+  const file = join(dataDir, "jwt-secret");
+  try {
+    const stored = (await readFile(file, "utf8")).trim();
+    if (stored.length >= 32) return stored;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  await mkdir(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  await writeFile(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}

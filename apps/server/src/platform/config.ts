@@ -1,0 +1,45 @@
+import { resolve } from "node:path";
+
+/** Everything the process reads from its environment, read once at start. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Folder of the embedded database and the generated JWT secret. */
+  dataDir: string;
+  databaseUrl?: string;
+  jwtSecret?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Where links in e-mails point (the customer portal's origin). */
+  publicUrl: string;
+  corsOrigins: string[];
+  googleClientId?: string;
+  googleClientSecret?: string;
+  logLevel: string;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value && value.trim() !== "" ? value.trim() : undefined;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  return {
+    port,
+    host: nonEmpty(env.HOST) ?? "0.0.0.0",
+    dataDir: resolve(nonEmpty(env.DATA_DIR) ?? ".data"),
+    databaseUrl: nonEmpty(env.DATABASE_URL),
+    jwtSecret: nonEmpty(env.JWT_SECRET),
+    smtpUrl: nonEmpty(env.SMTP_URL),
+    mailFrom: nonEmpty(env.MAIL_FROM) ?? "Parley <no-reply@parley.local>",
+    publicUrl: (nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/$/, ""),
+    corsOrigins: (env.CORS_ORIGINS ?? "")
+      .split(",")
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    googleClientId: nonEmpty(env.GOOGLE_CLIENT_ID),
+    googleClientSecret: nonEmpty(env.GOOGLE_CLIENT_SECRET),
+    logLevel: nonEmpty(env.LOG_LEVEL) ?? "info",
+  };
+}

@@ -1,0 +1,97 @@
+import pg from "pg";
+import { DatabaseUnavailableError, type DatabaseHandle, type Db, type Row } from "./db";
+
+// Errors that mean "the database is not there right now" rather than "your query is wrong".
+const connectionErrorCodes = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+  "57P01", // admin_shutdown
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now
+  "08000",
+  "08003",
+  "08006",
+  "08001",
+  "08004",
+]);
+
+export function isConnectionError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string" && connectionErrorCodes.has(code)) return true;
+  return /Connection terminated|connection timeout|Client has encountered a connection error/i.test(error.message);
+}
+
+function translate(error: unknown): unknown {
+  return isConnectionError(error) ? new DatabaseUnavailableError(error) : error;
+}
+
+export interface PostgresOptions {
+  connectionString: string;
+  /** Sets `search_path` on every connection (tests use one schema per file). */
+  schema?: string;
+  max?: number;
+  log?: (message: string, error: unknown) => void;
+}
+
+export async function openPostgres(options: PostgresOptions): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    options: options.schema ? `-c search_path=${options.schema}` : undefined,
+  });
+  // An idle client losing its connection emits here; without a listener the process would crash.
+  pool.on("error", (error) => options.log?.("PostgreSQL connection lost", error));
+
+  const wrap = (conn: pg.Pool | pg.PoolClient): Db => ({
+    async query<T extends object = Row>(sql: string, params: readonly unknown[] = []) {
+      try {
+        const result = await conn.query<T>(sql, params as unknown[]);
+        return result.rows;
+      } catch (error) {
+        throw translate(error);
+      }
+    },
+    async exec(sql: string) {
+      try {
+        await conn.query(sql);
+      } catch (error) {
+        throw translate(error);
+      }
+    },
+    async transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+      if (conn !== pool) return work(wrap(conn));
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        throw translate(error);
+      }
+      let broken = false;
+      try {
+        await client.query("BEGIN");
+        const result = await work(wrap(client));
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        broken = isConnectionError(error) || error instanceof DatabaseUnavailableError;
+        if (!broken) await client.query("ROLLBACK").catch(() => undefined);
+        throw translate(error);
+      } finally {
+        client.release(broken ? true : undefined);
+      }
+    },
+  });
+
+  return {
+    db: wrap(pool),
+    kind: "postgres",
+    close: () => pool.end(),
+  };
+}

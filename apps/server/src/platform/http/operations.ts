@@ -1,0 +1,165 @@
+import { DomainError } from "@parley/domain";
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+} from "fastify";
+import type { ValidateFunction } from "ajv";
+import {
+  createContractAjv,
+  listOperations,
+  portableSchema,
+  type ContractOperation,
+  type JsonSchema,
+  type OpenApiDocument,
+} from "./contract";
+
+export type Role = "admin" | "customer" | "customer_so";
+
+/** Who is calling, established from a valid bearer token on every protected operation. */
+export interface Caller {
+  userId: string;
+  role: Role;
+  customerId: string | null;
+  email: string;
+  language: string;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+  interface FastifyContextConfig {
+    operationId?: string;
+  }
+}
+
+export type OperationHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+export interface OperationDefinition {
+  handler: OperationHandler;
+  /** Runs after validation, before the handler (rate limits keyed by a body field). */
+  preHandler?: preHandlerHookHandler[];
+}
+
+export type OperationTable = Record<string, OperationHandler | OperationDefinition>;
+
+export interface RegisterOperationsOptions {
+  document: OpenApiDocument;
+  operations: OperationTable;
+  /** Resolves a bearer token to its caller; null when the token is invalid, expired or revoked. */
+  authenticate: (token: string) => Promise<Caller | null>;
+  /** Rate-limit hooks per operationId, run before anything else (keyed by address). */
+  onRequest?: Record<string, onRequestHookHandler[]>;
+}
+
+export interface RegisteredOperation {
+  operationId: string;
+  method: string;
+  url: string;
+  requiresAuth: boolean;
+}
+
+function objectSchema(properties: Record<string, JsonSchema>, required: string[]): JsonSchema {
+  return { type: "object", properties, ...(required.length > 0 ? { required } : {}) };
+}
+
+function routeSchema(op: ContractOperation): FastifySchema & { "x-optional-body"?: boolean } {
+  const schema: FastifySchema = {};
+  const groups = { query: {}, path: {}, header: {} } as Record<"query" | "path" | "header", Record<string, JsonSchema>>;
+  const required = { query: [], path: [], header: [] } as Record<"query" | "path" | "header", string[]>;
+  for (const parameter of op.parameters) {
+    if (parameter.in === "cookie") continue;
+    const name = parameter.in === "header" ? parameter.name.toLowerCase() : parameter.name;
+    groups[parameter.in][name] = portableSchema(parameter.schema ?? {});
+    if (parameter.required || parameter.in === "path") required[parameter.in].push(name);
+  }
+  if (Object.keys(groups.query).length > 0) schema.querystring = objectSchema(groups.query, required.query);
+  if (Object.keys(groups.path).length > 0) schema.params = objectSchema(groups.path, required.path);
+  if (Object.keys(groups.header).length > 0) schema.headers = objectSchema(groups.header, required.header);
+  const json = op.requestBody?.content?.["application/json"];
+  if (json?.schema) {
+    schema.body = op.requestBody?.required
+      ? portableSchema(json.schema)
+      : { ...portableSchema(json.schema), "x-optional-body": true };
+  }
+  return schema;
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+/**
+ * Registers every operation of the contract that has a handler, under `/api` + its path, with the
+ * contract's parameters and body as the route's validation schemas (Ajv 2020) and its security
+ * (bearer unless `security: []`). Handlers keyed by an operationId the contract lacks fail the start.
+ */
+export async function registerOperations(
+  app: FastifyInstance,
+  options: RegisterOperationsOptions,
+): Promise<RegisteredOperation[]> {
+  const { document } = options;
+  const bodyAjv = createContractAjv(document);
+  const parameterAjv = createContractAjv(document, { coerceTypes: "array", useDefaults: true });
+
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    const { "x-optional-body": optional, ...rest } = schema as JsonSchema & { "x-optional-body"?: boolean };
+    const validate: ValidateFunction = (httpPart === "body" ? bodyAjv : parameterAjv).compile(rest);
+    if (!optional) return validate;
+    const optionalValidate = (data: unknown) => {
+      if (data === undefined || data === null) return true;
+      const valid = validate(data);
+      optionalValidate.errors = validate.errors;
+      return valid;
+    };
+    optionalValidate.errors = null as ValidateFunction["errors"];
+    return optionalValidate;
+  });
+
+  const contractOperations = listOperations(document);
+  const known = new Set(contractOperations.map((op) => op.operationId));
+  for (const operationId of Object.keys(options.operations)) {
+    if (!known.has(operationId)) throw new Error(`Handler for ${operationId}, which the contract does not have`);
+  }
+
+  const registered: RegisteredOperation[] = [];
+  for (const op of contractOperations) {
+    const entry = options.operations[op.operationId];
+    if (!entry) continue;
+    const definition: OperationDefinition = typeof entry === "function" ? { handler: entry } : entry;
+    const url = "/api" + op.path.replace(/\{([^}]+)\}/g, ":$1");
+
+    const authenticate: onRequestHookHandler = async (request) => {
+      request.caller = null;
+      const token = bearerToken(request);
+      if (!op.requiresAuth) return;
+      if (!token) throw new DomainError("authentication_required", undefined, 401);
+      const caller = await options.authenticate(token);
+      if (!caller) throw new DomainError("invalid_token", undefined, 401);
+      request.caller = caller;
+    };
+
+    app.route({
+      method: op.method.toUpperCase() as "GET",
+      url,
+      schema: routeSchema(op),
+      config: { operationId: op.operationId },
+      onRequest: [...(options.onRequest?.[op.operationId] ?? []), authenticate],
+      preHandler: definition.preHandler ?? [],
+      handler: async (request, reply) => {
+        const body = await definition.handler(request, reply);
+        if (reply.sent) return reply;
+        return body;
+      },
+    });
+    registered.push({ operationId: op.operationId, method: op.method.toUpperCase(), url, requiresAuth: op.requiresAuth });
+  }
+  return registered;
+}

@@ -1,0 +1,107 @@
+import { DomainError, errorMessages, type ErrorCode } from "@parley/domain";
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { STATUS_CODES } from "node:http";
+import { DatabaseUnavailableError } from "../db/db";
+
+export interface ProblemField {
+  path: string;
+  message: string;
+}
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  code: ErrorCode;
+  message: string;
+  detail?: string;
+  errors?: ProblemField[];
+}
+
+export function problem(status: number, code: ErrorCode, message?: string, errors?: ProblemField[]): Problem {
+  return {
+    type: "about:blank",
+    title: STATUS_CODES[status] ?? "Error",
+    status,
+    code,
+    message: message ?? errorMessages[code],
+    ...(errors && errors.length > 0 ? { errors } : {}),
+  };
+}
+
+export function sendProblem(reply: FastifyReply, body: Problem): FastifyReply {
+  return reply.code(body.status).type("application/problem+json").send(body);
+}
+
+interface AjvLikeError {
+  instancePath?: string;
+  keyword?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+/** Turns Ajv's errors into field paths a form can point at: `contactPersonEmail.email`, `_id`. */
+export function validationFields(errors: readonly AjvLikeError[]): ProblemField[] {
+  const fields: ProblemField[] = [];
+  const seen = new Set<string>();
+  for (const error of errors) {
+    const segments = (error.instancePath ?? "")
+      .split("/")
+      .filter(Boolean)
+      .map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"));
+    const missing = error.params?.missingProperty;
+    if (error.keyword === "required" && typeof missing === "string") segments.push(missing);
+    const extra = error.params?.additionalProperty;
+    if (error.keyword === "additionalProperties" && typeof extra === "string") segments.push(extra);
+    const path = segments.join(".");
+    const message =
+      error.keyword === "required"
+        ? errorMessages.field_required
+        : error.keyword === "additionalProperties"
+          ? "Unknown field"
+          : (error.message ?? errorMessages.validation_failed);
+    const key = `${path}\u0000${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    fields.push({ path, message });
+  }
+  return fields;
+}
+
+function codeForClientStatus(status: number): ErrorCode {
+  if (status === 401) return "authentication_required";
+  if (status === 403) return "forbidden";
+  if (status === 404) return "not_found";
+  if (status === 413) return "payload_too_large";
+  if (status === 429) return "rate_limited";
+  return "validation_failed";
+}
+
+/**
+ * The server's one error handler. Domain errors keep their code and status; request validation gives
+ * 400 with the fields at fault; anything unexpected is logged and answered 500 without internals.
+ */
+export function toProblem(error: unknown, request: FastifyRequest): Problem {
+  if (error instanceof DomainError) return problem(error.status, error.code, error.message, error.fields);
+  if (error instanceof DatabaseUnavailableError) {
+    request.log.error({ err: error.cause }, "database unavailable");
+    return problem(503, "service_unavailable");
+  }
+  const fastifyError = error as Partial<FastifyError> & { validation?: AjvLikeError[] };
+  if (Array.isArray(fastifyError.validation)) {
+    const fields = validationFields(fastifyError.validation);
+    const first = fields[0];
+    const message = first ? `${first.path || "request"}: ${first.message}` : errorMessages.validation_failed;
+    return problem(400, "validation_failed", message, fields);
+  }
+  const status = typeof fastifyError.statusCode === "number" ? fastifyError.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    // Fastify's own client errors (bad JSON, wrong content type, body too large) carry safe messages.
+    const message = fastifyError.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError
+      ? "The request body is not valid JSON"
+      : undefined;
+    return problem(status, codeForClientStatus(status), message ?? fastifyError.message);
+  }
+  request.log.error({ err: error }, "unexpected error");
+  return problem(500, "unexpected_error");
+}

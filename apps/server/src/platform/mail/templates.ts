@@ -1,0 +1,97 @@
+/**
+ * E-mail texts in the five interface languages. Texts only: the durations they mention come from the
+ * caller (the business rule lives in @parley/domain).
+ */
+export const mailLanguages = ["en", "nl", "de", "es", "fr"] as const;
+export type MailLanguage = (typeof mailLanguages)[number];
+
+export function mailLanguage(language: string | null | undefined): MailLanguage {
+  const short = (language ?? "").slice(0, 2).toLowerCase();
+  return (mailLanguages as readonly string[]).includes(short) ? (short as MailLanguage) : "en";
+}
+
+interface Texts {
+  otpSubject: string;
+  otpIntro: (name: string) => string;
+  otpBody: (minutes: number) => string;
+  resetSubject: string;
+  resetIntro: (name: string) => string;
+  resetBody: (minutes: number) => string;
+  resetAction: string;
+  ignore: string;
+}
+
+const texts: Record<MailLanguage, Texts> = {
+  en: {
+    otpSubject: "Your Parley verification code",
+    otpIntro: (name) => `Hello ${name},`,
+    otpBody: (minutes) => `Use this code to finish creating your Parley account. It is valid for ${minutes} minutes.`,
+    resetSubject: "Reset your Parley password",
+    resetIntro: (name) => `Hello ${name},`,
+    resetBody: (minutes) => `Open this link to choose a new password. It works once, for ${minutes} minutes.`,
+    resetAction: "Choose a new password",
+    ignore: "If you did not ask for this, you can ignore this e-mail.",
+  },
+  nl: {
+    otpSubject: "Je Parley-verificatiecode",
+    otpIntro: (name) => `Hallo ${name},`,
+    otpBody: (minutes) => `Gebruik deze code om je Parley-account aan te maken. De code is ${minutes} minuten geldig.`,
+    resetSubject: "Stel je Parley-wachtwoord opnieuw in",
+    resetIntro: (name) => `Hallo ${name},`,
+    resetBody: (minutes) => `Open deze link om een nieuw wachtwoord te kiezen. Hij werkt één keer, ${minutes} minuten lang.`,
+    resetAction: "Kies een nieuw wachtwoord",
+    ignore: "Heb je hier niet om gevraagd, dan kun je deze e-mail negeren.",
+  },
+  de: {
+    otpSubject: "Ihr Parley-Bestätigungscode",
+    otpIntro: (name) => `Hallo ${name},`,
+    otpBody: (minutes) => `Mit diesem Code schließen Sie die Erstellung Ihres Parley-Kontos ab. Er ist ${minutes} Minuten gültig.`,
+    resetSubject: "Parley-Passwort zurücksetzen",
+    resetIntro: (name) => `Hallo ${name},`,
+    resetBody: (minutes) => `Öffnen Sie diesen Link, um ein neues Passwort zu wählen. Er funktioniert einmal, ${minutes} Minuten lang.`,
+    resetAction: "Neues Passwort wählen",
+    ignore: "Wenn Sie dies nicht angefordert haben, können Sie diese E-Mail ignorieren.",
+  },
+  es: {
+    otpSubject: "Tu código de verificación de Parley",
+    otpIntro: (name) => `Hola ${name}:`,
+    otpBody: (minutes) => `Usa este código para terminar de crear tu cuenta de Parley. Es válido durante ${minutes} minutos.`,
+    resetSubject: "Restablece tu contraseña de Parley",
+    resetIntro: (name) => `Hola ${name}:`,
+    resetBody: (minutes) => `Abre este enlace para elegir una nueva contraseña. Funciona una vez, durante ${minutes} minutos.`,
+    resetAction: "Elegir una nueva contraseña",
+    ignore: "Si no lo has solicitado, puedes ignorar este correo.",
+  },
+  fr: {
+    otpSubject: "Votre code de vérification Parley",
+    otpIntro: (name) => `Bonjour ${name},`,
+    otpBody: (minutes) => `Utilisez ce code pour terminer la création de votre compte Parley. Il est valable ${minutes} minutes.`,
+    resetSubject: "Réinitialisez votre mot de passe Parley",
+    resetIntro: (name) => `Bonjour ${name},`,
+    resetBody: (minutes) => `Ouvrez ce lien pour choisir un nouveau mot de passe. Il fonctionne une fois, pendant ${minutes} minutes.`,
+    resetAction: "Choisir un nouveau mot de passe",
+    ignore: "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail.",
+  },
+};
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export function oneTimeCodeMail(language: string, name: string, code: string, validMinutes: number) {
+  const t = texts[mailLanguage(language)];
+  return {
+    subject: t.otpSubject,
+    text: `${t.otpIntro(name)}\n\n${t.otpBody(validMinutes)}\n\n${code}\n\n${t.ignore}\n`,
+    html: `<p>${escapeHtml(t.otpIntro(name))}</p><p>${escapeHtml(t.otpBody(validMinutes))}</p><p style="font-size:28px;letter-spacing:6px;font-weight:bold">${code}</p><p>${escapeHtml(t.ignore)}</p>`,
+  };
+}
+
+export function passwordResetMail(language: string, name: string, link: string, validMinutes: number) {
+  const t = texts[mailLanguage(language)];
+  return {
+    subject: t.resetSubject,
+    text: `${t.resetIntro(name)}\n\n${t.resetBody(validMinutes)}\n\n${link}\n\n${t.ignore}\n`,
+    html: `<p>${escapeHtml(t.resetIntro(name))}</p><p>${escapeHtml(t.resetBody(validMinutes))}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t.resetAction)}</a></p><p>${escapeHtml(t.ignore)}</p>`,
+  };
+}

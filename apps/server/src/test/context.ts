@@ -1,0 +1,107 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { LightMyRequestResponse } from "fastify";
+import { expect } from "vitest";
+import { buildApp, type ParleyApp } from "../app";
+import { createTokenService } from "../platform/auth/jwt";
+import { hashPassword } from "../platform/auth/passwords";
+import type { DatabaseHandle } from "../platform/db/db";
+import { createResponseValidator, loadContract } from "../platform/http/contract";
+import type { RateLimitSettings } from "../platform/http/rate-limits";
+import { createSmtpMailer } from "../platform/mail/mailer";
+import type { Role } from "../platform/http/operations";
+import { claimsOf } from "../modules/accounts/service";
+import { insertCustomer } from "../modules/customers/repository";
+import { insertUser, type UserRecord } from "../modules/users/repository";
+import { openTestDatabase } from "./database";
+import { startSmtpServer, type TestSmtpServer } from "./smtp";
+
+const contract = loadContract();
+const responses = createResponseValidator(contract);
+
+/** Fails the test when the answer does not match the contract's schema for its operation and status. */
+export function expectToMatchContract(operationId: string, response: LightMyRequestResponse): void {
+  const contentType = response.headers["content-type"] as string | undefined;
+  const body = response.body === "" ? undefined : (JSON.parse(response.body) as unknown);
+  const errors = responses.validate(operationId, response.statusCode, contentType, body);
+  expect(errors, `${operationId} ${response.statusCode} ${response.body.slice(0, 400)}`).toBeNull();
+}
+
+export const testPassword = "Sup3r-secret!";
+
+export interface TestContext {
+  app: ParleyApp;
+  database: DatabaseHandle;
+  smtp: TestSmtpServer;
+  /** A user written straight to the database, and a valid token for them. */
+  createUser(options: { role: Role; customerId?: string | null; email?: string; status?: "active" | "inactive" }): Promise<{
+    user: UserRecord;
+    token: string;
+  }>;
+  createCustomer(name: string): Promise<string>;
+  tokenFor(user: UserRecord): Promise<string>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+export async function createTestContext(options: { rateLimits?: RateLimitSettings } = {}): Promise<TestContext> {
+  const database = await openTestDatabase();
+  const smtp = await startSmtpServer();
+  const secret = "test-secret-that-is-long-enough-for-hs256-0123456789";
+  const tokens = createTokenService(secret);
+  const emptyPortals = await mkdtemp(join(tmpdir(), "parley-portals-"));
+  const app = await buildApp(
+    {
+      db: database.db,
+      tokens,
+      mailer: createSmtpMailer(smtp.url, "Parley <no-reply@parley.test>"),
+      secret,
+      publicUrl: "http://portal.test",
+      corsOrigins: ["http://portal.test"],
+      rateLimits: options.rateLimits,
+      portals: { customer: join(emptyPortals, "customer"), admin: join(emptyPortals, "admin") },
+      contract,
+    },
+    { logger: false },
+  );
+  const passwordHash = await hashPassword(testPassword);
+
+  const context: TestContext = {
+    app,
+    database,
+    smtp,
+    async tokenFor(user) {
+      return tokens.sign(claimsOf(user));
+    },
+    async createUser({ role, customerId = null, email, status = "active" }) {
+      counter += 1;
+      const address = email ?? `${role}-${counter}-${Date.now()}@example.test`;
+      const user = await insertUser(database.db, {
+        customerId,
+        email: address,
+        username: address,
+        firstname: "Test",
+        lastname: `User ${counter}`,
+        passwordHash,
+        role,
+        status,
+      });
+      return { user, token: await context.tokenFor(user) };
+    },
+    async createCustomer(name) {
+      return (await insertCustomer(database.db, { name }))._id;
+    },
+    async close() {
+      await app.close();
+      await smtp.close();
+      await database.close();
+    },
+  };
+  return context;
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}

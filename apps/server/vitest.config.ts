@@ -1,0 +1,19 @@
+import { defineConfig } from "vitest/config";
+
+// The whole suite runs on PGlite, and a second time on PostgreSQL when TEST_DATABASE_URL is set.
+const databases = ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])];
+
+export default defineConfig({
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: databases.map((database) => ({
+      extends: true,
+      test: {
+        name: database,
+        include: ["src/**/*.test.ts"],
+        env: { PARLEY_TEST_DATABASE: database },
+      },
+    })),
+  },
+});
