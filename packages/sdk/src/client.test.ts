@@ -1,0 +1,328 @@
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createParleyClient, type ParleyClientOptions } from "./client";
+import { sessionIdStorageKey, type SessionStorageLike } from "./session";
+
+interface SeenRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+const goodToken = "good-token";
+
+function problem(status: number, code: string, message: string, extra: Record<string, unknown> = {}) {
+  return {
+    status,
+    type: "application/problem+json",
+    body: JSON.stringify({ type: "about:blank", title: "Problem", status, code, message, ...extra }),
+  };
+}
+
+function json(status: number, value: unknown) {
+  return { status, type: "application/json", body: JSON.stringify(value) };
+}
+
+const customer = { _id: "c-1", name: "Bakkerij de Vries" };
+
+/** Answers the way the contract says (paths under /api), and the odd ways real servers fail. */
+async function answer(request: SeenRequest): Promise<{ status: number; type?: string; body?: string }> {
+  const url = new URL(request.url, "http://loopback");
+  const signedIn = request.headers.authorization === `Bearer ${goodToken}`;
+  const route = `${request.method} ${url.pathname}`;
+  if (route === "POST /api/login") {
+    const { username, password } = JSON.parse(request.body.toString("utf8")) as Record<string, string>;
+    if (password !== "Demo!2345") return problem(401, "invalid_credentials", "Invalid login credentials");
+    return json(200, {
+      status: "success",
+      token: goodToken,
+      user: { id: "u-1", username, firstname: "Eva", lastname: "de Vries", email: username, role: "customer" },
+      forceRefreshPassword: false,
+      showWizard: false,
+      showInstructions: true,
+    });
+  }
+  if (!signedIn) return problem(401, "authentication_required", "Authentication required");
+  switch (route) {
+    case "GET /api/customers":
+      return json(200, { status: "success", data: [customer] });
+    case "DELETE /api/customers/c-1":
+      return { status: 204 };
+    case "DELETE /api/customers/c-404":
+      return problem(404, "not_found", "No data found");
+    case "POST /api/customer/create_or_update":
+      return problem(400, "validation_failed", "Invalid field", {
+        errors: [{ path: "name", message: "This field is required" }],
+      });
+    case "GET /api/customer":
+      switch (url.searchParams.get("_id")) {
+        case "legacy-error":
+          return json(500, { error: "Database is down" });
+        case "detail-only":
+          return json(503, { detail: "Maintenance until 10:00" });
+        case "html-error":
+          return { status: 502, type: "text/html", body: "<h1>Bad gateway</h1>" };
+        case "empty-error":
+          return json(418, {});
+        case "html-success":
+          return { status: 200, type: "text/html", body: "<!doctype html><title>portal</title>" };
+        default:
+          return json(200, { status: "success", data: customer });
+      }
+  }
+  return problem(404, "not_found", "No data found");
+}
+
+let server: Server;
+let origin: string;
+const seen: SeenRequest[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const request = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks) };
+      seen.push(request);
+      void answer(request).then(({ status, type, body }) => {
+        res.writeHead(status, type ? { "content-type": type } : {});
+        res.end(body);
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+beforeEach(() => {
+  seen.length = 0;
+});
+
+function memoryStorage(): SessionStorageLike & { values: Map<string, string> } {
+  const values = new Map<string, string>();
+  return {
+    values,
+    getItem: (key) => values.get(key) ?? null,
+    setItem: (key, value) => void values.set(key, value),
+  };
+}
+
+function client(overrides: Partial<ParleyClientOptions> = {}) {
+  const api = `${origin}/api`;
+  return createParleyClient({
+    baseUrls: { configurationServer: api, chatServer: `${origin}/chat`, chatbotBackend: `${origin}/bot` },
+    getToken: () => goodToken,
+    ...overrides,
+  });
+}
+
+describe("headers", () => {
+  it("sends the bearer token from the token provider and JSON bodies", async () => {
+    const result = await client().GET("/customers");
+    expect(result).toEqual({ success: true, status: 200, data: { status: "success", data: [customer] } });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.headers.authorization).toBe(`Bearer ${goodToken}`);
+  });
+
+  it("awaits an async token provider", async () => {
+    const result = await client({ getToken: async () => goodToken }).GET("/customers");
+    expect(result.success).toBe(true);
+    expect(seen[0]?.headers.authorization).toBe(`Bearer ${goodToken}`);
+  });
+
+  it("sends no token on a public call and the body as JSON", async () => {
+    const result = await client().POST("/login", { body: { username: "customer@demo.test", password: "Demo!2345" } });
+    expect(result.success && result.data.token).toBe(goodToken);
+    expect(seen[0]?.headers.authorization).toBeUndefined();
+    expect(seen[0]?.headers["content-type"]).toBe("application/json");
+    expect(JSON.parse(seen[0]?.body.toString("utf8") ?? "")).toEqual({
+      username: "customer@demo.test",
+      password: "Demo!2345",
+    });
+  });
+
+  it("keeps one X-Session-Id in the shared storage across clients", async () => {
+    const storage = memoryStorage();
+    const first = client({ storage });
+    const second = client({ storage });
+    await first.GET("/customers");
+    await second.GET("/customers");
+    expect(first.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second.sessionId).toBe(first.sessionId);
+    expect(storage.values.get(sessionIdStorageKey)).toBe(first.sessionId);
+    expect(seen.map((request) => request.headers["x-session-id"])).toEqual([first.sessionId, first.sessionId]);
+  });
+
+  it("reuses an id already in storage", async () => {
+    const storage = memoryStorage();
+    storage.setItem(sessionIdStorageKey, "kept-from-last-visit");
+    const api = client({ storage });
+    await api.GET("/customers");
+    expect(api.sessionId).toBe("kept-from-last-visit");
+    expect(seen[0]?.headers["x-session-id"]).toBe("kept-from-last-visit");
+  });
+
+  it("keeps the id in memory without storage or when storage refuses", async () => {
+    const refusing: SessionStorageLike = {
+      getItem: () => {
+        throw new Error("SecurityError");
+      },
+      setItem: () => {
+        throw new Error("QuotaExceededError");
+      },
+    };
+    const withoutStorage = client();
+    const withRefusingStorage = client({ storage: refusing });
+    await withoutStorage.GET("/customers");
+    await withoutStorage.GET("/customers");
+    await withRefusingStorage.GET("/customers");
+    expect(withoutStorage.sessionId).not.toBe(withRefusingStorage.sessionId);
+    expect(seen.map((request) => request.headers["x-session-id"])).toEqual([
+      withoutStorage.sessionId,
+      withoutStorage.sessionId,
+      withRefusingStorage.sessionId,
+    ]);
+  });
+});
+
+describe("calls that need a token", () => {
+  it("are not sent without one and answer 'Authentication required'", async () => {
+    for (const getToken of [() => null, async () => undefined, () => ""]) {
+      const result = await client({ getToken }).POST("/customer/create_or_update", { body: { name: "New" } });
+      expect(result).toEqual({
+        success: false,
+        status: 0,
+        code: "authentication_required",
+        error: "Authentication required",
+      });
+    }
+    const withoutProvider = await createParleyClient({
+      baseUrls: { configurationServer: `${origin}/api`, chatServer: origin, chatbotBackend: origin },
+    }).GET("/customers");
+    expect(withoutProvider.success === false && withoutProvider.code).toBe("authentication_required");
+    expect(seen).toEqual([]);
+  });
+
+  it("still send public calls without a token", async () => {
+    const result = await client({ getToken: () => null }).POST("/login", {
+      body: { username: "customer@demo.test", password: "Demo!2345" },
+    });
+    expect(result.success).toBe(true);
+    expect(seen).toHaveLength(1);
+  });
+});
+
+describe("answers", () => {
+  it("read a problem: code, message and field errors", async () => {
+    const result = await client().POST("/customer/create_or_update", { body: { name: "" } });
+    expect(result).toEqual({
+      success: false,
+      status: 400,
+      code: "validation_failed",
+      error: "Invalid field",
+      fields: [{ path: "name", message: "This field is required" }],
+    });
+  });
+
+  it("read the server's message on a failed public call", async () => {
+    const result = await client().POST("/login", { body: { username: "customer@demo.test", password: "wrong" } });
+    expect(result).toEqual({
+      success: false,
+      status: 401,
+      code: "invalid_credentials",
+      error: "Invalid login credentials",
+    });
+  });
+
+  it("treat 204 as success without data", async () => {
+    const result = await client().DELETE("/customers/{id}", { params: { path: { id: "c-1" } } });
+    expect(result).toEqual({ success: true, status: 204, data: undefined });
+    expect(seen[0]?.url).toBe("/api/customers/c-1");
+  });
+
+  it("pass query parameters", async () => {
+    const result = await client().GET("/customer", { params: { query: { _id: "c-1" } } });
+    expect(result).toEqual({ success: true, status: 200, data: { status: "success", data: customer } });
+    expect(seen[0]?.url).toBe("/api/customer?_id=c-1");
+  });
+
+  it.each([
+    ["legacy-error", 500, "unknown_error", "Database is down"],
+    ["detail-only", 503, "unknown_error", "Maintenance until 10:00"],
+    ["html-error", 502, "unknown_error", "Unknown error"],
+    ["empty-error", 418, "unknown_error", "Unknown error"],
+  ])("read a %s answer", async (id, status, code, error) => {
+    const result = await client().GET("/customer", { params: { query: { _id: id } } });
+    expect(result).toEqual({ success: false, status, code, error });
+  });
+
+  it("turn a success that is not JSON into a failure", async () => {
+    const result = await client().GET("/customer", { params: { query: { _id: "html-success" } } });
+    expect(result).toEqual({
+      success: false,
+      status: 200,
+      code: "unexpected_response_format",
+      error: "Unexpected response format",
+    });
+  });
+
+  it("answer 'Services are offline' when nothing listens", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const offline = createParleyClient({
+      baseUrls: {
+        configurationServer: `http://127.0.0.1:${port}/api`,
+        chatServer: `http://127.0.0.1:${port}`,
+        chatbotBackend: `http://127.0.0.1:${port}`,
+      },
+      getToken: () => goodToken,
+    });
+    expect(await offline.GET("/customers")).toEqual({
+      success: false,
+      status: 0,
+      code: "services_offline",
+      error: "Services are offline",
+    });
+  });
+
+  it("throw when the caller aborts, as fetch does", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(client().GET("/customers", { signal: controller.signal })).rejects.toMatchObject({
+      name: "AbortError",
+    });
+  });
+});
+
+describe("bases", () => {
+  it("send a call to a forced base", async () => {
+    await client().chatServer.GET("/customers");
+    await client().chatbotBackend.GET("/customers");
+    await client().configurationServer.GET("/customers");
+    expect(seen.map((request) => request.url)).toEqual(["/chat/customers", "/bot/customers", "/api/customers"]);
+  });
+});
+
+// Compile-time checks of the public signatures (run by `pnpm typecheck`).
+export async function typedSignatures() {
+  const api = client();
+  // @ts-expect-error `_id` is a required query parameter
+  await api.GET("/customer");
+  // @ts-expect-error not a path of the contract
+  await api.GET("/no-such-path");
+  const login = await api.POST("/login", { body: { username: "a@b.test", password: "x" } });
+  if (login.success) {
+    const token: string = login.data.token;
+    return token;
+  }
+  const code: string = login.code;
+  return code;
+}
