@@ -37,7 +37,11 @@ interface Contract {
 const contract = JSON.parse(readFileSync(join(packageDir, "bundle", "openapi.json"), "utf8")) as Contract;
 const methods = ["get", "put", "post", "delete", "patch", "options", "head", "trace"] as const;
 
-/** The calls that work without a token (sign-in, registration, redirects, widget, payment return, webhook). */
+/**
+ * The calls that work without a token: sign-in, registration, password reset, redirects, the widget and its
+ * images, the embed script, the demo page, payment return and webhook, the built-in checkout, client settings,
+ * health and the development mailbox. Any other operation without bearerAuth fails this test.
+ */
 const publicOperationIds = new Set([
   "login",
   "register",
