@@ -59,6 +59,13 @@ const publicOperationIds = new Set([
   "getChatbotScript",
   "downloadChatbotImage",
   "getChatbotDemo",
+  "showLocalCheckout",
+  "completeLocalCheckout",
+  "getClientSettings",
+  "getClientSetting",
+  "getHealth",
+  "showDevMailbox",
+  "listDevMailbox",
   "handlePaymentWebhook",
 ]);
 
