@@ -44,6 +44,13 @@ async function answer(request: SeenRequest): Promise<{ status: number; type?: st
       showInstructions: true,
     });
   }
+  if (route === "GET /bot/chatbot/settings/script") {
+    const configurationId = url.searchParams.get("configuration_id") ?? "";
+    return json(200, { status: "success", script: `window.parley=${JSON.stringify(configurationId)};` });
+  }
+  if (route === "GET /api/chatbot/settings/image/download") {
+    return { status: 200, type: "image/png", body: pngBytes.toString("latin1") };
+  }
   if (!signedIn) return problem(401, "authentication_required", "Authentication required");
   switch (route) {
     case "GET /api/customers":
@@ -56,6 +63,21 @@ async function answer(request: SeenRequest): Promise<{ status: number; type?: st
       return problem(400, "validation_failed", "Invalid field", {
         errors: [{ path: "name", message: "This field is required" }],
       });
+    case "POST /api/training/files/upload": {
+      // Parse the body the way a server framework would, from the raw bytes and the content type.
+      const form = await new Request("http://loopback/", {
+        method: "POST",
+        headers: { "content-type": request.headers["content-type"] ?? "" },
+        body: request.body,
+      }).formData();
+      const file = form.get("file");
+      if (!(file instanceof File)) return problem(400, "validation_failed", "Invalid field");
+      return json(200, {
+        status: "success",
+        filename: file.name,
+        message: `${file.type}|${await file.text()}|${String(form.get("configuration_id"))}`,
+      });
+    }
     case "GET /api/customer":
       switch (url.searchParams.get("_id")) {
         case "legacy-error":
@@ -75,6 +97,8 @@ async function answer(request: SeenRequest): Promise<{ status: number; type?: st
   return problem(404, "not_found", "No data found");
 }
 
+const pngBytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff]);
+
 let server: Server;
 let origin: string;
 const seen: SeenRequest[] = [];
@@ -88,7 +112,7 @@ beforeAll(async () => {
       seen.push(request);
       void answer(request).then(({ status, type, body }) => {
         res.writeHead(status, type ? { "content-type": type } : {});
-        res.end(body);
+        res.end(body === undefined ? undefined : Buffer.from(body, type === "image/png" ? "latin1" : "utf8"));
       });
     });
   });
@@ -302,7 +326,52 @@ describe("answers", () => {
   });
 });
 
+describe("multipart calls", () => {
+  it("send an object with a file as multipart form data", async () => {
+    const file = new File(["Openingstijden: 9-17"], "faq.txt", { type: "text/plain" });
+    const result = await client().POST("/training/files/upload", { body: { file, configuration_id: "cfg-1" } });
+    expect(result).toEqual({
+      success: true,
+      status: 200,
+      data: { status: "success", filename: "faq.txt", message: "text/plain|Openingstijden: 9-17|cfg-1" },
+    });
+    expect(seen[0]?.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
+  });
+
+  it("send a FormData as it is", async () => {
+    const form = new FormData();
+    form.append("file", new Blob(["%PDF-1.4"], { type: "application/pdf" }), "manual.pdf");
+    form.append("configuration_id", "cfg-2");
+    const result = await client().POST("/training/files/upload", { body: form });
+    expect(result.success && result.data.message).toBe("application/pdf|%PDF-1.4|cfg-2");
+  });
+});
+
 describe("bases", () => {
+  it("send the script call to the chatbot backend, without a token", async () => {
+    const result = await client({ getToken: () => null }).GET("/chatbot/settings/script", {
+      params: { query: { configuration_id: "cfg-1" } },
+    });
+    expect(result).toEqual({
+      success: true,
+      status: 200,
+      data: { status: "success", script: 'window.parley="cfg-1";' },
+    });
+    expect(seen[0]?.url).toBe("/bot/chatbot/settings/script?configuration_id=cfg-1");
+    expect(seen[0]?.headers.authorization).toBeUndefined();
+    expect(seen[0]?.headers["x-session-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("read a file answer as a Blob", async () => {
+    const result = await client().GET("/chatbot/settings/image/download", {
+      params: { query: { configuration_id: "cfg-1", filename: "avatar.png" } },
+    });
+    if (!result.success) throw new Error(result.error);
+    const blob: Blob = result.data;
+    expect(blob.type).toBe("image/png");
+    expect(Buffer.from(await blob.arrayBuffer())).toEqual(pngBytes);
+  });
+
   it("send a call to a forced base", async () => {
     await client().chatServer.GET("/customers");
     await client().chatbotBackend.GET("/customers");

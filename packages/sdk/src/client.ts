@@ -1,4 +1,11 @@
-import type { BodySerializer, Client, FetchResponse, HeadersOptions, MaybeOptionalInit } from "openapi-fetch";
+import type {
+  BodySerializer,
+  Client,
+  FetchResponse,
+  HeadersOptions,
+  MaybeOptionalInit,
+  ParseAs,
+} from "openapi-fetch";
 import type { HttpMethod, MediaType, PathsWithMethod, RequiredKeysOf } from "openapi-typescript-helpers";
 import type { paths } from "./generated/api";
 import { operations } from "./generated/operations";
@@ -56,6 +63,19 @@ type InitParam<Init> =
 type SuccessData<Response> = Response extends { data: infer Data } ? Data : never;
 type ResultData<Response> = [SuccessData<Response>] extends [never] ? undefined : SuccessData<Response>;
 
+// Without `parseAs`, a success is read the way the operation table says (JSON, text or a Blob for files).
+type OperationTable = typeof operations;
+type DefaultRead<Method extends HttpMethod, Path> = `${Uppercase<Method>} ${Path & string}` extends keyof OperationTable
+  ? OperationTable[`${Uppercase<Method>} ${Path & string}`]["response"]
+  : "json";
+type CallData<Response, Init, Read> = Init extends { parseAs: ParseAs }
+  ? ResultData<Response>
+  : Read extends "blob"
+    ? Blob
+    : Read extends "text"
+      ? string
+      : ResultData<Response>;
+
 // openapi-fetch's own constraint; `any` because absent methods are `undefined` in the generated paths.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type PathsRecord = Record<string, Record<string, any>>;
@@ -67,7 +87,9 @@ export type ParleyMethod<Paths extends PathsRecord, Method extends HttpMethod> =
 >(
   url: Path,
   ...init: InitParam<Init>
-) => Promise<ApiResult<ResultData<FetchResponse<Paths[Path][Method], Init, MediaType>>>>;
+) => Promise<
+  ApiResult<CallData<FetchResponse<Paths[Path][Method], Init, MediaType>, Init, DefaultRead<Method, Path>>>
+>;
 
 export interface ParleyHttpClient<Paths extends PathsRecord = ClientPaths> {
   GET: ParleyMethod<Paths, "get">;

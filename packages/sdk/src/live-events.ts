@@ -2,10 +2,11 @@
  * The typed contract of the live socket (spec 02 §7.1): the socket.io namespace `/live` on the chat
  * server, its connection query, and every event with its payload. Only agents (customer roles) connect.
  *
- * The HTTP contract (openapi/) does not describe socket events, so the payloads are written here.
- * LOCAL: `LiveConversation` and `LiveMessage` are defined here because the bundled contract has no
- * schema for them; the spec's fields (01 §3) are used as they are.
+ * The HTTP contract (openapi/) describes no socket events, so the events are written here; the
+ * conversation and message shapes are the contract's schemas (`LiveConversation`, `Message`). The
+ * other payloads are defined here (marked LOCAL where the spec does not show them).
  */
+import type { components } from "./generated/api";
 
 /** The socket.io namespace of the live connection. */
 export const liveNamespace = "/live";
@@ -20,32 +21,11 @@ export interface LiveConnectionQuery {
   lastname?: string;
 }
 
-/** One message of a live conversation. */
-export interface LiveMessage {
-  /** `user`, `human_agent`, `assistant` and others. */
-  role: string;
-  raw_input?: string | null;
-  content: string;
-  /** ISO 8601 date-time. */
-  timestamp: string;
-}
+/** One message of a live conversation (the contract's `Message`). */
+export type LiveMessage = components["schemas"]["Message"];
 
-/** A visitor's conversation as the agents see it. */
-export interface LiveConversation {
-  session_id: string;
-  id: string;
-  configuration_id: string;
-  status: "Ongoing" | "Closed";
-  messages: LiveMessage[];
-  /** True once an agent has taken over (the AI stops answering). */
-  is_locked?: boolean;
-  is_manual?: boolean;
-  isNew?: boolean;
-  newUserMessages?: number;
-  alert_triggered?: boolean;
-  emitted_by?: string;
-  notification_type?: "chat" | "alert" | null;
-}
+/** A visitor's conversation as the agents see it (the contract's `LiveConversation`). */
+export type LiveConversation = components["schemas"]["LiveConversation"];
 
 export interface ConfigClearedPayload {
   configuration_id: string;
