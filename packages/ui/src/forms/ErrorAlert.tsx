@@ -1,0 +1,39 @@
+import { Alert } from "@chakra-ui/react";
+import { useTranslation } from "react-i18next";
+import { errorCodeOf } from "../api/errors";
+
+/** Codes with a specific "what to do next"; every other code gets the general advice. */
+const codesWithHelp = new Set([
+  "invalid_credentials",
+  "account_inactive",
+  "account_exists",
+  "invalid_otp",
+  "password_reset_failed",
+  "rate_limited",
+  "services_offline",
+  "service_unavailable",
+  "invalid_token",
+  "token_validation_failed",
+  "authentication_required",
+  "validation_failed",
+]);
+
+export function errorHelpKey(code: string): string {
+  return codesWithHelp.has(code) ? `errorHelp.${code}` : "errorHelp.default";
+}
+
+/** Shows a failed call by its catalogue code, translated, with what to do next. */
+export function ErrorAlert({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  const code = errorCodeOf(error);
+  return (
+    <Alert.Root status="error" role="alert" data-error-code={code}>
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{t(`errors.${code}`)}</Alert.Title>
+        <Alert.Description>{t(errorHelpKey(code))}</Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}

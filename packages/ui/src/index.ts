@@ -1,0 +1,18 @@
+export { createApi, ApiProvider, useApi, type ParleyApi } from "./api/client";
+export { ApiError, errorCodeOf, unwrap } from "./api/errors";
+export * from "./api/hooks";
+export { AppProviders, createQueryClient } from "./providers";
+export { setupI18n, changeLanguage, i18n } from "./i18n/setup";
+export { languages, type LanguageCode } from "./i18n/languages";
+export { createGuardLoader, revalidateOnEveryNavigation, type GuardResult } from "./guard/loader";
+export { decideNavigation, homePath, type PortalKind, type RouteAccess } from "./guard/decide";
+export { GuardedOutlet } from "./guard/GuardedOutlet";
+export { AppShell } from "./shell/AppShell";
+export { navigationFor, type NavEntry } from "./navigation/menu";
+export { preferencesStore, usePreferences } from "./preferences/context";
+export { notificationStore } from "./notifications/store";
+export { playNotificationSound } from "./notifications/sound";
+export { useSelectedConfiguration, selectConfiguration } from "./configuration/selection";
+export { getSessionUser, getToken, clearSession, setSession } from "./session/session";
+export { toaster } from "./toaster";
+export { lazyNamed, LazyBoundary, PageLoader } from "./routing";

@@ -1,0 +1,129 @@
+import { Avatar, Box, Button, Menu, Portal, Text } from "@chakra-ui/react";
+import { routes, showsCustomerMenu, subscriptionRouteFor, type Role } from "@parley/domain/roles";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { LuCreditCard, LuLogOut, LuReceipt, LuUser } from "react-icons/lu";
+import { useNavigate } from "react-router-dom";
+import { useFetchCustomer, useSetAvailability } from "../api/hooks";
+import { errorCodeOf } from "../api/errors";
+import { isAddressComplete } from "../domain-pending";
+import { fullName, type SessionUser } from "../session/session";
+import { toaster } from "../toaster";
+
+export const availabilityStorageKey = "parley.agentAvailable";
+/** Set when the profile must be completed first; the profile page continues to the subscription. */
+export const continueToSubscriptionKey = "parley.continueToSubscription";
+
+export interface ProfileMenuProps {
+  user: SessionUser;
+  role: Role;
+  onLogout: () => void;
+  onAvailabilityChange?: (available: boolean) => void;
+}
+
+/** Full name and username; availability, profile, subscription and invoices for customer roles; logout. */
+export function ProfileMenu({ user, role, onLogout, onAvailabilityChange }: ProfileMenuProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const fetchCustomer = useFetchCustomer();
+  const setAvailability = useSetAvailability();
+  const [available, setAvailable] = useState(() => localStorage.getItem(availabilityStorageKey) !== "false");
+  const name = fullName(user);
+  const customerMenu = showsCustomerMenu(role);
+
+  const handleAvailability = (next: boolean) => {
+    setAvailable(next);
+    localStorage.setItem(availabilityStorageKey, String(next));
+    onAvailabilityChange?.(next);
+    setAvailability.mutate(next);
+  };
+
+  const handleSubscription = async () => {
+    if (!user.customerId) {
+      navigate(subscriptionRouteFor(role));
+      return;
+    }
+    try {
+      const answer = await fetchCustomer.mutateAsync(user.customerId);
+      const customer = (answer as { data?: unknown }).data ?? answer;
+      if (!isAddressComplete(customer as Record<string, unknown>)) {
+        sessionStorage.setItem(continueToSubscriptionKey, "1");
+        toaster.create({ type: "info", title: t("errors.customer_details_incomplete") });
+        navigate(routes.customerProfile);
+        return;
+      }
+      navigate(subscriptionRouteFor(role));
+    } catch (error) {
+      toaster.create({ type: "error", title: t("errors.an_error_occurred"), description: t(`errors.${errorCodeOf(error)}`) });
+    }
+  };
+
+  return (
+    <Menu.Root
+      onSelect={(details) => {
+        if (details.value === "profile") navigate(routes.customerProfile);
+        if (details.value === "subscription") void handleSubscription();
+        if (details.value === "invoices") navigate("/subscription/invoices");
+        if (details.value === "logout") onLogout();
+      }}
+    >
+      <Menu.Trigger asChild>
+        <Button variant="ghost" size="sm" px="1" aria-label={t("profile.menu")}>
+          <Avatar.Root size="xs">
+            <Avatar.Fallback name={name} />
+            {user.avatar && <Avatar.Image src={user.avatar} alt="" />}
+          </Avatar.Root>
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="15rem">
+            <Box px="2" py="1.5">
+              <Text fontWeight="semibold" data-testid="profile-full-name">
+                {name}
+              </Text>
+              <Text fontSize="sm" color="fg.muted" data-testid="profile-username">
+                {user.username ?? user.email}
+              </Text>
+            </Box>
+            {customerMenu && (
+              <>
+                <Menu.Separator />
+                <Menu.RadioItemGroup
+                  value={available ? "available" : "away"}
+                  onValueChange={(details) => handleAvailability(details.value === "available")}
+                >
+                  <Menu.ItemGroupLabel>{t("profile.availability")}</Menu.ItemGroupLabel>
+                  <Menu.RadioItem value="available">
+                    <Box boxSize="2" borderRadius="full" bg="green.solid" aria-hidden />
+                    <Box flex="1">{t("profile.available")}</Box>
+                    <Menu.ItemIndicator />
+                  </Menu.RadioItem>
+                  <Menu.RadioItem value="away">
+                    <Box boxSize="2" borderRadius="full" bg="orange.solid" aria-hidden />
+                    <Box flex="1">{t("profile.away")}</Box>
+                    <Menu.ItemIndicator />
+                  </Menu.RadioItem>
+                </Menu.RadioItemGroup>
+                <Menu.Separator />
+                <Menu.Item value="profile">
+                  <LuUser /> {t("profile.profile")}
+                </Menu.Item>
+                <Menu.Item value="subscription">
+                  <LuCreditCard /> {t("profile.subscription")}
+                </Menu.Item>
+                <Menu.Item value="invoices">
+                  <LuReceipt /> {t("profile.invoices")}
+                </Menu.Item>
+              </>
+            )}
+            <Menu.Separator />
+            <Menu.Item value="logout">
+              <LuLogOut /> {t("profile.logout")}
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
