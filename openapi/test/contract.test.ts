@@ -130,10 +130,12 @@ describe("the contract", () => {
     expect(withoutErrors.map(({ operation }) => operation.operationId)).toEqual([]);
   });
 
-  it("is marked GENERATED in both bundle files", () => {
+  it("is marked GENERATED in every bundle file", () => {
     expect(contract["x-generated"]).toMatch(/GENERATED/);
-    const yamlText = readFileSync(join(packageDir, "bundle", "openapi.yaml"), "utf8");
-    expect(yamlText.split("\n")[0]).toMatch(/^# GENERATED/);
+    for (const name of ["openapi.yaml", "asyncapi.yaml"]) {
+      const yamlText = readFileSync(join(packageDir, "bundle", name), "utf8");
+      expect(yamlText.split("\n")[0], name).toMatch(/^# GENERATED/);
+    }
   });
 
   it("has a committed bundle that matches the sources", () => {
