@@ -23,7 +23,9 @@ describe("dataset save mapping", () => {
   });
 
   it("drops cells of columns no longer chosen and writes other values as text", () => {
-    expect(mapDatasetForSave([{ question: 7, answer: null, old: "x" }], headers)).toEqual([{ question: "7", answer: "" }]);
+    expect(mapDatasetForSave([{ question: 7, answer: null, old: "x" }], headers)).toEqual([
+      { question: "7", answer: "" },
+    ]);
   });
 
   it("keeps no records when there are none", () => {
@@ -33,10 +35,16 @@ describe("dataset save mapping", () => {
 
 describe("dataset names between client and server", () => {
   it("maps client names to server names and back", () => {
-    const client = { id: "d1", datasetName: "FAQ", datasetData: [{ question: "Q" }], datasetHeaders: headers };
+    const client = {
+      id: "d1",
+      datasetName: "FAQ",
+      datasetData: [{ question: "Q" }],
+      datasetHeaders: headers,
+    };
     const stored = datasetToServer(client);
     expect(stored).toEqual({
       id: "d1",
+      configurationId: "cfg1",
       dataset_name: "FAQ",
       dataset_data: [{ question: "Q", answer: "" }],
       dataset_headers: headers,

@@ -13,6 +13,7 @@ export type DatasetRecord = Record<string, string>;
 /** A dataset as the portals hold it. */
 export interface Dataset {
   id?: string | null;
+  configurationId?: string;
   datasetName: string;
   datasetData: DatasetRecord[];
   datasetHeaders: DatasetHeader[];
@@ -21,9 +22,18 @@ export interface Dataset {
 /** The same dataset as the server stores it. */
 export interface StoredDataset {
   id?: string | null;
+  configurationId?: string;
   dataset_name: string;
   dataset_data: DatasetRecord[];
   dataset_headers: DatasetHeader[];
+}
+
+/** The fields both sides name alike, copied only when present. */
+function sharedFields(dataset: { id?: string | null; configurationId?: string }) {
+  return {
+    ...(dataset.id === undefined ? {} : { id: dataset.id }),
+    ...(dataset.configurationId === undefined ? {} : { configurationId: dataset.configurationId }),
+  };
 }
 
 function cellText(value: unknown): string {
@@ -56,7 +66,7 @@ export const datasetFieldNames = {
 
 export function datasetToServer(dataset: Dataset): StoredDataset {
   return {
-    ...(dataset.id === undefined ? {} : { id: dataset.id }),
+    ...sharedFields(dataset),
     dataset_name: dataset.datasetName,
     dataset_data: mapDatasetForSave(dataset.datasetData, dataset.datasetHeaders),
     dataset_headers: dataset.datasetHeaders,
@@ -65,7 +75,7 @@ export function datasetToServer(dataset: Dataset): StoredDataset {
 
 export function datasetFromServer(stored: StoredDataset): Dataset {
   return {
-    ...(stored.id === undefined ? {} : { id: stored.id }),
+    ...sharedFields(stored),
     datasetName: stored.dataset_name,
     datasetData: stored.dataset_data,
     datasetHeaders: stored.dataset_headers,

@@ -28,7 +28,8 @@ export function parseCalendarDate(value: string | Date): Date | null {
     const [, year, month, day] = match.map(Number) as [number, number, number, number];
     const date = new Date(Date.UTC(year, month - 1, day));
     // Date.UTC rolls 2026-02-30 over to March; a real calendar date reads back the same.
-    if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+    if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+      return null;
     return date;
   }
   if (trimmed === "") return null;
@@ -50,7 +51,9 @@ export function addMonths(instant: Date, months: number): Date {
   const day = instant.getUTCDate();
   target.setUTCDate(1);
   target.setUTCMonth(target.getUTCMonth() + months);
-  const lastDayOfTargetMonth = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  const lastDayOfTargetMonth = new Date(
+    Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0),
+  ).getUTCDate();
   target.setUTCDate(Math.min(day, lastDayOfTargetMonth));
   return target;
 }

@@ -19,7 +19,7 @@ export type MessageRole = (typeof messageRoles)[number];
 
 export interface LiveMessage {
   role: MessageRole;
-  raw_input?: string;
+  raw_input?: string | null;
   content: string;
   timestamp: string;
 }
@@ -33,10 +33,10 @@ export interface LiveConversation {
   is_locked: boolean;
   is_manual: boolean;
   isNew?: boolean;
-  newUserMessages: number;
-  alert_triggered: boolean;
-  emitted_by?: string;
-  notification_type?: string;
+  newUserMessages?: number;
+  alert_triggered?: boolean;
+  emitted_by?: string | null;
+  notification_type?: "chat" | "alert" | null;
 }
 
 /** An agent can take over and reply unless the conversation is closed. */
@@ -50,7 +50,9 @@ export function withManualTakeover<T extends Pick<LiveConversation, "is_locked">
 }
 
 /** The conversation after its detail dialog closes: its new user messages are seen. */
-export function withMessagesSeen<T extends Pick<LiveConversation, "newUserMessages">>(conversation: T): T {
+export function withMessagesSeen<T extends Pick<LiveConversation, "newUserMessages">>(
+  conversation: T,
+): T & { newUserMessages: number } {
   return { ...conversation, newUserMessages: 0 };
 }
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { countries, countryCodes, defaultLanguage, isCountryCode, isLanguageCode, languageCodes } from "./locale";
+import {
+  countries,
+  countryCodes,
+  defaultLanguage,
+  isCountryCode,
+  isLanguageCode,
+  languageCodes,
+} from "./locale";
 
 describe("languages and countries", () => {
   it("offers five interface languages, English first and default", () => {

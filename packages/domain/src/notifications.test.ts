@@ -79,6 +79,7 @@ describe("notification shapes", () => {
       message: "Hi",
       timestamp: "t",
       isRead: false,
+      icon: "LuMessageCircle",
       color: "purple",
       configurationId: "cfg",
     });
@@ -101,6 +102,7 @@ describe("notification shapes", () => {
       sender: "visitor",
       timestamp: "t",
       isRead: false,
+      icon: "LuTriangleAlert",
       color: "error",
       configurationId: "cfg",
       session_id: "s1",

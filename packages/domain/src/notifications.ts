@@ -9,10 +9,22 @@ export const ellipsis = "...";
 
 export const notificationTypes = ["chat", "alert"] as const;
 export type NotificationType = (typeof notificationTypes)[number];
-export const notificationColors = { chat: "purple", alert: "error" } as const satisfies Record<NotificationType, string>;
+export const notificationColors = { chat: "purple", alert: "error" } as const satisfies Record<
+  NotificationType,
+  string
+>;
+/** Icon names (react-icons, Lucide set) the bell list shows per type. */
+export const notificationIcons = {
+  chat: "LuMessageCircle",
+  alert: "LuTriangleAlert",
+} as const satisfies Record<NotificationType, string>;
 
 /** Events that play the notification sound. */
-export const notificationSoundEvents = ["new_conversation", "chat_notification", "alert_notification"] as const;
+export const notificationSoundEvents = [
+  "new_conversation",
+  "chat_notification",
+  "alert_notification",
+] as const;
 
 export const toastDefaults = { autoCloseMs: 5000, position: "top-right" } as const;
 
@@ -21,14 +33,14 @@ export interface LiveNotification {
   type: NotificationType;
   message: string;
   /** Alerts only. */
-  sender?: string;
+  sender?: string | null;
   timestamp: string;
   isRead: boolean;
-  icon?: string;
+  icon: string;
   color: string;
   configurationId: string;
   /** Alerts only. */
-  session_id?: string;
+  session_id?: string | null;
 }
 
 /** An alert's text: its first 5 words with an ellipsis when longer, or the fallback when empty. */
@@ -46,14 +58,19 @@ export interface ChatNotificationKey {
 }
 
 /** A chat notification with the same last text and configuration as the previous one is suppressed. */
-export function isDuplicateChatNotification(previous: ChatNotificationKey | null, next: ChatNotificationKey): boolean {
-  return previous !== null && previous.text === next.text && previous.configurationId === next.configurationId;
+export function isDuplicateChatNotification(
+  previous: ChatNotificationKey | null,
+  next: ChatNotificationKey,
+): boolean {
+  return (
+    previous !== null && previous.text === next.text && previous.configurationId === next.configurationId
+  );
 }
 
 /** Alerts are kept once per configuration and session. */
 export function isDuplicateAlert(
   existing: readonly Pick<LiveNotification, "type" | "configurationId" | "session_id">[],
-  candidate: { configurationId: string; session_id: string },
+  candidate: { configurationId: string; session_id: string | null | undefined },
 ): boolean {
   return existing.some(
     (notification) =>
@@ -74,7 +91,7 @@ export function shouldShowAlert(
   conversation: Selectable & Pick<LiveConversation, "alert_triggered">,
   selectedConversationId: string | null | undefined,
 ): boolean {
-  return conversation.alert_triggered && !isSelected(conversation, selectedConversationId);
+  return conversation.alert_triggered === true && !isSelected(conversation, selectedConversationId);
 }
 
 /** A message notification shows for a manual conversation with a new user message, not an alert, not open. */
@@ -84,8 +101,8 @@ export function shouldShowMessageNotification(
 ): boolean {
   return (
     conversation.is_manual &&
-    conversation.newUserMessages > 0 &&
-    !conversation.alert_triggered &&
+    (conversation.newUserMessages ?? 0) > 0 &&
+    conversation.alert_triggered !== true &&
     !isSelected(conversation, selectedConversationId)
   );
 }
@@ -106,6 +123,7 @@ export function newAlertNotification(input: {
     ...(input.sender === undefined ? {} : { sender: input.sender }),
     timestamp: input.timestamp,
     isRead: false,
+    icon: notificationIcons.alert,
     color: notificationColors.alert,
     configurationId: input.configurationId,
     session_id: input.session_id,
@@ -125,6 +143,7 @@ export function newChatNotification(input: {
     message: input.message,
     timestamp: input.timestamp,
     isRead: false,
+    icon: notificationIcons.chat,
     color: notificationColors.chat,
     configurationId: input.configurationId,
   };

@@ -17,7 +17,9 @@ describe("onboarding", () => {
   });
 
   it("needs every consent", () => {
-    expect(hasAllConsents({ authorised: true, no_forbidden_content: true, public_content_analysis: true })).toBe(true);
+    expect(
+      hasAllConsents({ authorised: true, no_forbidden_content: true, public_content_analysis: true }),
+    ).toBe(true);
     expect(hasAllConsents({ authorised: true, no_forbidden_content: true })).toBe(false);
     expect(hasAllConsents({})).toBe(false);
   });

@@ -27,7 +27,15 @@ describe("products", () => {
 
   it("lists exactly the nine products", () => {
     expect(productNames).toEqual([
-      "entry", "so_trial", "basic", "so_basic", "premium", "so_premium", "business", "professional", "enterprise",
+      "entry",
+      "so_trial",
+      "basic",
+      "so_basic",
+      "premium",
+      "so_premium",
+      "business",
+      "professional",
+      "enterprise",
     ]);
   });
 

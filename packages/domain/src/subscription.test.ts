@@ -20,7 +20,9 @@ const now = new Date("2026-11-22T15:00:00Z");
 
 describe("subscription defaults", () => {
   it("starts an admin subscription inactive on entry at 149.00 with a 14-day trial", () => {
-    expect(newSubscriptionDefaults({ selfOnboarding: false, now, configurationId: "cfg", customerId: "cus" })).toEqual({
+    expect(
+      newSubscriptionDefaults({ selfOnboarding: false, now, configurationId: "cfg", customerId: "cus" }),
+    ).toEqual({
       configuration_id: "cfg",
       customer_id: "cus",
       subscription_type: "monthly",
@@ -59,7 +61,13 @@ describe("subscription defaults", () => {
 
   it("lists the payment provider's statuses", () => {
     expect(subscriptionStatuses).toEqual([
-      "active", "trialing", "canceled", "incomplete", "incomplete_expired", "past_due", "unpaid",
+      "active",
+      "trialing",
+      "canceled",
+      "incomplete",
+      "incomplete_expired",
+      "past_due",
+      "unpaid",
     ]);
   });
 });

@@ -142,7 +142,15 @@ export const plans: readonly Plan[] = [
     monthlyAmount: selfOnboardingMonthlyAmount,
     byContact: false,
   },
-  { id: "custom", name: "Custom", product: null, messages: null, trialDays: null, monthlyAmount: null, byContact: true },
+  {
+    id: "custom",
+    name: "Custom",
+    product: null,
+    messages: null,
+    trialDays: null,
+    monthlyAmount: null,
+    byContact: true,
+  },
 ];
 
 /** An amount in euro for display, e.g. "€149.00" (en) or "€ 149,00" (nl). */

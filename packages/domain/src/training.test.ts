@@ -19,7 +19,8 @@ import {
   wordpressPageSize,
 } from "./training";
 
-const textOf = (wordCount: number) => Array.from({ length: wordCount }, (_, index) => `w${index + 1}`).join(" ");
+const textOf = (wordCount: number) =>
+  Array.from({ length: wordCount }, (_, index) => `w${index + 1}`).join(" ");
 
 describe("article split parameters", () => {
   it.each([
@@ -89,7 +90,11 @@ describe("chunkWords", () => {
 
 describe("scraped text cleaning", () => {
   it("removes duplicates after trimming and drops empty texts", () => {
-    expect(uniqueTrimmedTexts([" Hello ", "Hello", "", "   ", "World", "hello"])).toEqual(["Hello", "World", "hello"]);
+    expect(uniqueTrimmedTexts([" Hello ", "Hello", "", "   ", "World", "hello"])).toEqual([
+      "Hello",
+      "World",
+      "hello",
+    ]);
   });
 
   it("adds only found URLs that are not present after trimming", () => {
@@ -114,10 +119,9 @@ describe("scraped text cleaning", () => {
   });
 
   it("reads a sitemap answer only when it carries a data array", () => {
-    expect(sitemapUrlsFrom({ data: [" https://a.test/ ", "https://a.test/", 3, "https://b.test/"] })).toEqual([
-      "https://a.test/",
-      "https://b.test/",
-    ]);
+    expect(sitemapUrlsFrom({ data: [" https://a.test/ ", "https://a.test/", 3, "https://b.test/"] })).toEqual(
+      ["https://a.test/", "https://b.test/"],
+    );
     expect(() => sitemapUrlsFrom({ urls: [] })).toThrow(errorMessages.unexpected_response_format);
     expect(() => sitemapUrlsFrom(null)).toThrow(errorMessages.no_scrape_data);
   });
@@ -156,8 +160,29 @@ describe("training limits", () => {
 
   it("offers the spec's HTML tags for scraping", () => {
     expect(scrapeHtmlTags).toEqual([
-      "h1", "h2", "h3", "h4", "h5", "h6", "p", "a", "img", "ul", "ol", "li", "div", "span",
-      "table", "tr", "td", "th", "button", "input", "textarea", "form", "src",
+      "h1",
+      "h2",
+      "h3",
+      "h4",
+      "h5",
+      "h6",
+      "p",
+      "a",
+      "img",
+      "ul",
+      "ol",
+      "li",
+      "div",
+      "span",
+      "table",
+      "tr",
+      "td",
+      "th",
+      "button",
+      "input",
+      "textarea",
+      "form",
+      "src",
     ]);
   });
 });

@@ -26,7 +26,8 @@ export interface SplitParameters {
  */
 export function splitParametersFor(wordCount: number): SplitParameters {
   if (wordCount <= singleChunkMaxWords) return { splitLength: singleChunkMaxWords, splitOverlap: 0 };
-  if (wordCount <= mediumArticleMaxWords) return { splitLength: mediumChunkLength, splitOverlap: chunkOverlap };
+  if (wordCount <= mediumArticleMaxWords)
+    return { splitLength: mediumChunkLength, splitOverlap: chunkOverlap };
   return { splitLength: largeChunkLength, splitOverlap: chunkOverlap };
 }
 
@@ -45,7 +46,8 @@ export function countWords(text: string): number {
  * previous one is not made, and an empty text gives no chunks. Words are joined by single spaces.
  */
 export function chunkWords(text: string, length: number, overlap: number): string[] {
-  if (!Number.isInteger(length) || length < 1) throw new RangeError("Chunk length must be a positive whole number");
+  if (!Number.isInteger(length) || length < 1)
+    throw new RangeError("Chunk length must be a positive whole number");
   if (!Number.isInteger(overlap) || overlap < 0 || overlap >= length) {
     throw new RangeError("Chunk overlap must be a whole number from 0 to below the chunk length");
   }
@@ -63,7 +65,11 @@ export function chunkWords(text: string, length: number, overlap: number): strin
 export function splitArticle(text: string): { wordCount: number; chunks: string[] } & SplitParameters {
   const wordCount = countWords(text);
   const parameters = splitParametersFor(wordCount);
-  return { wordCount, ...parameters, chunks: chunkWords(text, parameters.splitLength, parameters.splitOverlap) };
+  return {
+    wordCount,
+    ...parameters,
+    chunks: chunkWords(text, parameters.splitLength, parameters.splitOverlap),
+  };
 }
 
 /** Trimmed texts without duplicates (first one wins) and without texts that are empty once trimmed. */
@@ -117,7 +123,9 @@ export type UploadExtension = (typeof allowedUploadExtensions)[number];
 
 export function isAllowedUploadName(fileName: string): boolean {
   const lower = fileName.trim().toLowerCase();
-  return allowedUploadExtensions.some((extension) => lower.endsWith(extension) && lower.length > extension.length);
+  return allowedUploadExtensions.some(
+    (extension) => lower.endsWith(extension) && lower.length > extension.length,
+  );
 }
 
 export const maxArticlesPerIndexing = 10;
@@ -162,4 +170,3 @@ export const scrapeHtmlTags = [
   "src",
 ] as const;
 export type ScrapeHtmlTag = (typeof scrapeHtmlTags)[number];
-

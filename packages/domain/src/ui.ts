@@ -20,9 +20,13 @@ export type SupportAssistantEnvironment =
 const localHostnames = new Set(["localhost", "127.0.0.1", "::1", "[::1]", "0.0.0.0"]);
 
 /** 2 on the production host, 0 on the developer's own machine, 1 anywhere else (test, staging). */
-export function supportAssistantEnvironmentFor(hostname: string, productionHostname: string): SupportAssistantEnvironment {
+export function supportAssistantEnvironmentFor(
+  hostname: string,
+  productionHostname: string,
+): SupportAssistantEnvironment {
   const host = hostname.trim().toLowerCase();
-  if (host !== "" && host === productionHostname.trim().toLowerCase()) return supportAssistantEnvironments.production;
+  if (host !== "" && host === productionHostname.trim().toLowerCase())
+    return supportAssistantEnvironments.production;
   if (localHostnames.has(host) || host.endsWith(".localhost")) return supportAssistantEnvironments.local;
   return supportAssistantEnvironments.other;
 }

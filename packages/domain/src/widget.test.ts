@@ -18,8 +18,19 @@ describe("widget geometry", () => {
   });
 
   it("sizes the collapsed frame as button height + border + shadow + 15", () => {
-    expect(collapsedSizeFor({ buttonHeight: 60, borderWidth: 2, shadowWidth: 8 })).toEqual({ width: 85, height: 85 });
-    expect(collapsedSizeFor({ buttonHeight: 60, borderWidth: 2, shadowWidth: 8, showChatbuttonBubble: false, chatbuttonBubbleWidth: 200 })).toEqual({
+    expect(collapsedSizeFor({ buttonHeight: 60, borderWidth: 2, shadowWidth: 8 })).toEqual({
+      width: 85,
+      height: 85,
+    });
+    expect(
+      collapsedSizeFor({
+        buttonHeight: 60,
+        borderWidth: 2,
+        shadowWidth: 8,
+        showChatbuttonBubble: false,
+        chatbuttonBubbleWidth: 200,
+      }),
+    ).toEqual({
       width: 85,
       height: 85,
     });
@@ -27,7 +38,13 @@ describe("widget geometry", () => {
 
   it("adds 150 height and bubble width + 100 width for a bubble", () => {
     expect(
-      collapsedSizeFor({ buttonHeight: 60, borderWidth: 2, shadowWidth: 8, showChatbuttonBubble: true, chatbuttonBubbleWidth: 200 }),
+      collapsedSizeFor({
+        buttonHeight: 60,
+        borderWidth: 2,
+        shadowWidth: 8,
+        showChatbuttonBubble: true,
+        chatbuttonBubbleWidth: 200,
+      }),
     ).toEqual({ width: 385, height: 235 });
   });
 

@@ -72,8 +72,12 @@ describe("sign-in and password forms", () => {
   });
 
   it("needs a valid email to send a reset link", async () => {
-    await expect(forgotPasswordSchema.validate({ email: "a@b.test" })).resolves.toEqual({ email: "a@b.test" });
-    await expect(forgotPasswordSchema.validate({ email: "a@" })).rejects.toThrow("Please enter a valid email address");
+    await expect(forgotPasswordSchema.validate({ email: "a@b.test" })).resolves.toEqual({
+      email: "a@b.test",
+    });
+    await expect(forgotPasswordSchema.validate({ email: "a@" })).rejects.toThrow(
+      "Please enter a valid email address",
+    );
   });
 
   it("needs a token and a strong, confirmed password to reset", async () => {
@@ -81,7 +85,9 @@ describe("sign-in and password forms", () => {
       resetPasswordSchema.validate({ token: "t", password: "Demo!2345", confirmPassword: "Demo!2345" }),
     ).resolves.toBeTruthy();
     expect(
-      await errorsOf(resetPasswordSchema.validate({ password: "short", confirmPassword: "short" }, { abortEarly: false })),
+      await errorsOf(
+        resetPasswordSchema.validate({ password: "short", confirmPassword: "short" }, { abortEarly: false }),
+      ),
     ).toMatchObject({ token: ["This field is required"] });
     await expect(newPasswordSchema.validate({ password: "Demo!2345", confirmPassword: "" })).rejects.toThrow(
       "This field is required",

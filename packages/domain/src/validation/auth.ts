@@ -30,7 +30,11 @@ export const validateOtpSchema = object({
   email: requiredEmail(),
   otp: string()
     .required(validationMessage("field_required"))
-    .test("one-time-code", validationMessage("invalid_otp"), (value) => value === undefined || isWellFormedOneTimeCode(value)),
+    .test(
+      "one-time-code",
+      validationMessage("invalid_otp"),
+      (value) => value === undefined || isWellFormedOneTimeCode(value),
+    ),
 });
 export type ValidateOtpInput = InferType<typeof validateOtpSchema>;
 

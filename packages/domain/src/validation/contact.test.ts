@@ -11,8 +11,14 @@ describe("premium contact form", () => {
   });
 
   it("validates with the shared message", async () => {
-    await expect(contactPremiumSchema.validate({ selectedFeatures: ["lead_generation"] })).resolves.toBeTruthy();
-    await expect(contactPremiumSchema.validate({ message: "  " })).rejects.toThrow("Choose a feature or write a message");
-    await expect(contactPremiumSchema.validate({ selectedFeatures: ["teleport"] })).rejects.toThrow("Invalid field");
+    await expect(
+      contactPremiumSchema.validate({ selectedFeatures: ["lead_generation"] }),
+    ).resolves.toBeTruthy();
+    await expect(contactPremiumSchema.validate({ message: "  " })).rejects.toThrow(
+      "Choose a feature or write a message",
+    );
+    await expect(contactPremiumSchema.validate({ selectedFeatures: ["teleport"] })).rejects.toThrow(
+      "Invalid field",
+    );
   });
 });

@@ -20,8 +20,12 @@ export function hasFeatureOrMessage(form: {
 }
 
 export const contactPremiumSchema = object({
-  selectedFeatures: array(string().required().oneOf(premiumFeatures, validationMessage("invalid_field"))).default([]),
+  selectedFeatures: array(
+    string().required().oneOf(premiumFeatures, validationMessage("invalid_field")),
+  ).default([]),
   otherFeature: optionalText(),
   message: optionalText(),
-}).test("feature-or-message", validationMessage("feature_or_message_required"), (form) => hasFeatureOrMessage(form));
+}).test("feature-or-message", validationMessage("feature_or_message_required"), (form) =>
+  hasFeatureOrMessage(form),
+);
 export type ContactPremiumInput = InferType<typeof contactPremiumSchema>;

@@ -15,11 +15,14 @@ describe("address completeness", () => {
     expect(isAddressComplete(address)).toBe(true);
   });
 
-  it.each(["street", "houseNumber", "postalCode", "city", "country"] as const)("is incomplete without %s", (field) => {
-    expect(isAddressComplete({ ...address, [field]: "  " })).toBe(false);
-    expect(isAddressComplete({ ...address, [field]: null })).toBe(false);
-    expect(missingAddressFields({ ...address, [field]: undefined })).toEqual([field]);
-  });
+  it.each(["street", "houseNumber", "postalCode", "city", "country"] as const)(
+    "is incomplete without %s",
+    (field) => {
+      expect(isAddressComplete({ ...address, [field]: "  " })).toBe(false);
+      expect(isAddressComplete({ ...address, [field]: null })).toBe(false);
+      expect(missingAddressFields({ ...address, [field]: undefined })).toEqual([field]);
+    },
+  );
 
   it("is incomplete for no customer", () => {
     expect(isAddressComplete(null)).toBe(false);
@@ -41,7 +44,9 @@ describe("address completeness", () => {
 
 describe("customer schema", () => {
   it("needs a name and accepts the rest empty", async () => {
-    await expect(customerSchema.validate({ name: "Bakery", country: "", contactPersonEmail: "" })).resolves.toMatchObject({
+    await expect(
+      customerSchema.validate({ name: "Bakery", country: "", contactPersonEmail: "" }),
+    ).resolves.toMatchObject({
       name: "Bakery",
       country: null,
     });

@@ -3,7 +3,8 @@ import { ValidationError } from "yup";
 import { checkDateRange, dateRangeSchema } from "./dateRange";
 
 const now = new Date("2026-11-22T12:00:00Z");
-const keys = (range: Parameters<typeof checkDateRange>[0]) => checkDateRange(range, now).map((issue) => [issue.path, issue.key]);
+const keys = (range: Parameters<typeof checkDateRange>[0]) =>
+  checkDateRange(range, now).map((issue) => [issue.path, issue.key]);
 
 describe("date range", () => {
   it("accepts exactly 7 days ending today", () => {
@@ -18,7 +19,9 @@ describe("date range", () => {
   });
 
   it("accepts a single day and Date values", () => {
-    expect(keys({ from: new Date("2026-11-22T00:00:00Z"), to: new Date("2026-11-22T10:00:00Z") })).toEqual([]);
+    expect(keys({ from: new Date("2026-11-22T00:00:00Z"), to: new Date("2026-11-22T10:00:00Z") })).toEqual(
+      [],
+    );
   });
 
   it("refuses from after to", () => {

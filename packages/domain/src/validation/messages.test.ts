@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { errorMessages } from "../errors";
-import { describeValidationMessage, validationMessage, validationMessageKeys, validationMessages } from "./messages";
+import {
+  describeValidationMessage,
+  validationMessage,
+  validationMessageKeys,
+  validationMessages,
+} from "./messages";
 
 describe("validation messages", () => {
   it("reuses the catalogue texts", () => {
@@ -20,7 +25,10 @@ describe("validation messages", () => {
       key: "date_range_too_long",
       values: { days: "7" },
     });
-    expect(describeValidationMessage("This field is required")).toEqual({ key: "field_required", values: {} });
+    expect(describeValidationMessage("This field is required")).toEqual({
+      key: "field_required",
+      values: {},
+    });
     expect(describeValidationMessage("Something else")).toBeNull();
   });
 

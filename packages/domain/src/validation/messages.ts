@@ -29,7 +29,10 @@ export type ValidationMessageKey = keyof typeof validationMessages;
 export const validationMessageKeys = Object.keys(validationMessages) as ValidationMessageKey[];
 
 /** A validation text with its `{placeholders}` filled. */
-export function validationMessage(key: ValidationMessageKey, values: Record<string, string | number> = {}): string {
+export function validationMessage(
+  key: ValidationMessageKey,
+  values: Record<string, string | number> = {},
+): string {
   return validationMessages[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in values ? String(values[name]) : whole,
   );

@@ -38,7 +38,9 @@ describe("password schemas", () => {
   const schema = object({ password: passwordSchema(), confirmPassword: passwordConfirmationSchema() });
 
   it("requires matching confirmation", async () => {
-    await expect(schema.validate({ password: "Demo!2345", confirmPassword: "Demo!2345" })).resolves.toBeTruthy();
+    await expect(
+      schema.validate({ password: "Demo!2345", confirmPassword: "Demo!2345" }),
+    ).resolves.toBeTruthy();
     await expect(schema.validate({ password: "Demo!2345", confirmPassword: "Demo!2346" })).rejects.toThrow(
       "Passwords do not match",
     );
@@ -46,7 +48,9 @@ describe("password schemas", () => {
 
   it("requires a strong password with the catalogue-style message", async () => {
     expect(passwordTooWeakMessage).toContain("at least 8 characters");
-    await expect(schema.validate({ password: "weak", confirmPassword: "weak" })).rejects.toThrow(passwordTooWeakMessage);
+    await expect(schema.validate({ password: "weak", confirmPassword: "weak" })).rejects.toThrow(
+      passwordTooWeakMessage,
+    );
     await expect(schema.validate({ confirmPassword: "x" }, { abortEarly: false })).rejects.toMatchObject({
       errors: ["This field is required", "Passwords do not match"],
     });

@@ -35,20 +35,22 @@ export const passwordTooWeakMessage = validationMessage("password_too_weak", { m
 export function passwordSchema() {
   return string()
     .required(validationMessage("field_required"))
-    .test("strong-password", passwordTooWeakMessage, (value) => value === undefined || isStrongPassword(value));
+    .test(
+      "strong-password",
+      passwordTooWeakMessage,
+      (value) => value === undefined || isStrongPassword(value),
+    );
 }
 
 /** A required confirmation equal to the sibling field `field`. */
 export function passwordConfirmationSchema(field = "password") {
-  return string()
-    .required(validationMessage("field_required"))
-    // A custom test rather than oneOf(ref): yup runs oneOf before required, which would answer an
-    // empty confirmation with "Passwords do not match" instead of "This field is required".
-    .test(
-      "passwords-match",
-      validationMessage("passwords_do_not_match"),
-      function matches(value) {
+  return (
+    string()
+      .required(validationMessage("field_required"))
+      // A custom test rather than oneOf(ref): yup runs oneOf before required, which would answer an
+      // empty confirmation with "Passwords do not match" instead of "This field is required".
+      .test("passwords-match", validationMessage("passwords_do_not_match"), function matches(value) {
         return !value || value === (this.parent as Record<string, unknown>)[field];
-      },
-    );
+      })
+  );
 }

@@ -27,7 +27,10 @@ export function isValidDemoUrl(address: string | null | undefined): boolean {
 
 export type WebsiteUrlCheck =
   | { ok: true; url: URL }
-  | { ok: false; code: Extract<ErrorCode, "no_url_provided" | "url_parse_error" | "url_not_allowed" | "invalid_domain"> };
+  | {
+      ok: false;
+      code: Extract<ErrorCode, "no_url_provided" | "url_parse_error" | "url_not_allowed" | "invalid_domain">;
+    };
 
 const hostLabel = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 

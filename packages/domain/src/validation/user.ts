@@ -19,13 +19,16 @@ export const userSchema = object({
   firstname: requiredText(),
   lastname: requiredText(),
   email: requiredEmail(),
-  password: string().when("id", {
-    is: (id: string | null | undefined) => !id,
-    then: (schema) => schema.required(validationMessage("field_required")),
-  })
+  password: string()
+    .when("id", {
+      is: (id: string | null | undefined) => !id,
+      then: (schema) => schema.required(validationMessage("field_required")),
+    })
     .test("strong-password", passwordTooWeakMessage, (value) => !value || isStrongPassword(value)),
   avatar: optionalText(),
-  role: string().required(validationMessage("field_required")).oneOf(roles, validationMessage("invalid_field")),
+  role: string()
+    .required(validationMessage("field_required"))
+    .oneOf(roles, validationMessage("invalid_field")),
   status: string().oneOf(userStatuses, validationMessage("invalid_field")).default("active"),
   showWizard: boolean(),
   showInstructions: boolean(),

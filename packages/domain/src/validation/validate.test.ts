@@ -3,11 +3,17 @@ import { number, object, string } from "yup";
 import { DomainError } from "../errors";
 import { validateOrThrow, validateOrThrowSync } from "./validate";
 
-const schema = object({ name: string().required("This field is required"), age: number().typeError("Invalid field") });
+const schema = object({
+  name: string().required("This field is required"),
+  age: number().typeError("Invalid field"),
+});
 
 describe("validateOrThrow", () => {
   it("answers the cast value", async () => {
-    await expect(validateOrThrow(schema, { name: "Ada", age: "36" })).resolves.toEqual({ name: "Ada", age: 36 });
+    await expect(validateOrThrow(schema, { name: "Ada", age: "36" })).resolves.toEqual({
+      name: "Ada",
+      age: 36,
+    });
     expect(validateOrThrowSync(schema, { name: "Ada" })).toEqual({ name: "Ada" });
   });
 

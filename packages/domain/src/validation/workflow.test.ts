@@ -1,19 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { isValidWorkflowAction, workflowSchema } from "./workflow";
 
-const sms = { type: "sms", target: "+31612345678", message: "New lead: {name}" };
+const sms = { type: "send_sms", target: "+31612345678", message: "New lead: {{name}}" };
+const base = { name: "Lead", trigger_function: "collect_lead" };
 
 describe("workflow actions", () => {
   it("needs a target and a message for SMS", () => {
-    expect(isValidWorkflowAction({ type: "sms", target: "+316", message: "hi" })).toBe(true);
-    expect(isValidWorkflowAction({ type: "sms", target: "+316", message: " " })).toBe(false);
-    expect(isValidWorkflowAction({ type: "sms", message: "hi" })).toBe(false);
+    expect(isValidWorkflowAction({ type: "send_sms", target: "+316", message: "hi" })).toBe(true);
+    expect(isValidWorkflowAction({ type: "send_sms", target: "+316", message: " " })).toBe(false);
+    expect(isValidWorkflowAction({ type: "send_sms", message: "hi" })).toBe(false);
   });
 
-  it("needs a known shop to retrieve an order", () => {
-    expect(isValidWorkflowAction({ type: "retrieve_order", target: "shopify" })).toBe(true);
-    expect(isValidWorkflowAction({ type: "retrieve_order", target: "woocommerce" })).toBe(true);
-    expect(isValidWorkflowAction({ type: "retrieve_order", target: "magento" })).toBe(false);
+  it("needs a known platform to retrieve an order", () => {
+    expect(isValidWorkflowAction({ type: "retrieve_order", platform: "Shopify" })).toBe(true);
+    expect(isValidWorkflowAction({ type: "retrieve_order", platform: "WooCommerce" })).toBe(true);
+    expect(isValidWorkflowAction({ type: "retrieve_order", platform: "Magento" as never })).toBe(false);
     expect(isValidWorkflowAction({ type: "retrieve_order" })).toBe(false);
   });
 
@@ -25,36 +26,50 @@ describe("workflow actions", () => {
 
 describe("workflow schema", () => {
   it("accepts a named workflow with a trigger and one valid action", async () => {
-    await expect(workflowSchema.validate({ name: "Lead", function: "collect_lead", actions: [sms] })).resolves.toMatchObject({
-      useTestData: false,
+    await expect(workflowSchema.validate({ ...base, actions: [sms] })).resolves.toMatchObject({
+      use_test_data: false,
+      conversation_values: [],
     });
   });
 
-  it("requires name, function and at least one action", async () => {
-    await expect(workflowSchema.validate({ name: "", function: "f", actions: [sms] })).rejects.toThrow(
-      "This field is required",
-    );
-    await expect(workflowSchema.validate({ name: "n", function: "", actions: [sms] })).rejects.toThrow(
-      "This field is required",
-    );
-    await expect(workflowSchema.validate({ name: "n", function: "f", actions: [] })).rejects.toThrow(
+  it("requires name, trigger function and at least one action", async () => {
+    await expect(workflowSchema.validate({ ...base, name: " ", actions: [sms] })).rejects.toMatchObject({
+      path: "name",
+      message: "This field is required",
+    });
+    await expect(
+      workflowSchema.validate({ ...base, trigger_function: "", actions: [sms] }),
+    ).rejects.toMatchObject({
+      path: "trigger_function",
+    });
+    await expect(workflowSchema.validate({ ...base, actions: [] })).rejects.toThrow(
       "Add at least one valid action",
     );
-    await expect(workflowSchema.validate({ name: "n", function: "f" })).rejects.toThrow("Add at least one valid action");
+    await expect(workflowSchema.validate(base)).rejects.toThrow("Add at least one valid action");
   });
 
-  it("requires an SMS message and target, and a shop for orders", async () => {
+  it("requires an SMS message and target, and a platform for orders", async () => {
     await expect(
-      workflowSchema.validate({ name: "n", function: "f", actions: [{ ...sms, message: "" }] }),
-    ).rejects.toMatchObject({ path: "actions[0].message" });
+      workflowSchema.validate({ ...base, actions: [{ ...sms, message: "" }] }),
+    ).rejects.toMatchObject({
+      path: "actions[0].message",
+    });
     await expect(
-      workflowSchema.validate({ name: "n", function: "f", actions: [{ ...sms, target: " " }] }),
-    ).rejects.toMatchObject({ path: "actions[0].target" });
+      workflowSchema.validate({ ...base, actions: [{ ...sms, target: " " }] }),
+    ).rejects.toMatchObject({
+      path: "actions[0].target",
+    });
     await expect(
-      workflowSchema.validate({ name: "n", function: "f", actions: [{ type: "retrieve_order", target: "ebay" }] }),
+      workflowSchema.validate({ ...base, actions: [{ type: "retrieve_order" }] }),
+    ).rejects.toMatchObject({
+      path: "actions[0].platform",
+      message: "This field is required",
+    });
+    await expect(
+      workflowSchema.validate({ ...base, actions: [{ type: "retrieve_order", platform: "eBay" }] }),
     ).rejects.toThrow("Invalid field");
     await expect(
-      workflowSchema.validate({ name: "n", function: "f", actions: [{ type: "retrieve_order", target: "shopify" }] }),
+      workflowSchema.validate({ ...base, actions: [sms, { type: "retrieve_order", platform: "Shopify" }] }),
     ).resolves.toBeTruthy();
   });
 });

@@ -1,66 +1,77 @@
 /**
  * Workflows (spec 01 §3, §5): a name, the AI function that triggers it and at least one valid
- * action. Every action needs a target (the phone number of an SMS, the shop of an order lookup);
- * an SMS also needs a message.
+ * action. An SMS needs its target (phone number or a `{{value}}` placeholder) and a message; an
+ * order lookup needs the shop platform it asks.
  */
-import { array, boolean, mixed, object, string, type InferType } from "yup";
+import { array, boolean, object, string, type InferType } from "yup";
 import { optionalText, requiredText } from "./common";
 import { validationMessage } from "./messages";
 
-export const workflowActionTypes = ["sms", "retrieve_order"] as const;
+export const workflowActionTypes = ["send_sms", "retrieve_order"] as const;
 export type WorkflowActionType = (typeof workflowActionTypes)[number];
 /** Shops an order can be retrieved from. */
-export const orderPlatforms = ["woocommerce", "shopify"] as const;
+export const orderPlatforms = ["WooCommerce", "Shopify"] as const;
 export type OrderPlatform = (typeof orderPlatforms)[number];
 
 export interface WorkflowAction {
   type: WorkflowActionType;
   target?: string | null;
   message?: string | null;
+  platform?: OrderPlatform | null;
+}
+
+function isActionType(type: unknown): type is WorkflowActionType {
+  return typeof type === "string" && (workflowActionTypes as readonly string[]).includes(type);
 }
 
 export function actionNeedsTarget(type: WorkflowActionType): boolean {
-  return type === "sms" || type === "retrieve_order";
+  return type === "send_sms";
 }
 
 export function actionNeedsMessage(type: WorkflowActionType): boolean {
-  return type === "sms";
+  return type === "send_sms";
 }
 
-/** A complete action: known type, its target (a shop for order lookups) and, for SMS, a message. */
+export function actionNeedsPlatform(type: WorkflowActionType): boolean {
+  return type === "retrieve_order";
+}
+
+const filled = (value: string | null | undefined) => (value ?? "").trim() !== "";
+
+/** A complete action: a known type with the target, message or platform it needs. */
 export function isValidWorkflowAction(action: Partial<WorkflowAction> | null | undefined): boolean {
-  if (!action?.type || !(workflowActionTypes as readonly string[]).includes(action.type)) return false;
-  const target = (action.target ?? "").trim();
-  if (actionNeedsTarget(action.type) && target === "") return false;
-  if (action.type === "retrieve_order" && !(orderPlatforms as readonly string[]).includes(target)) return false;
-  if (actionNeedsMessage(action.type) && (action.message ?? "").trim() === "") return false;
+  if (!action || !isActionType(action.type)) return false;
+  if (actionNeedsTarget(action.type) && !filled(action.target)) return false;
+  if (actionNeedsMessage(action.type) && !filled(action.message)) return false;
+  if (actionNeedsPlatform(action.type) && !(orderPlatforms as readonly unknown[]).includes(action.platform))
+    return false;
   return true;
 }
 
-const actionSchema = object({
-  type: string().required(validationMessage("field_required")).oneOf(workflowActionTypes, validationMessage("invalid_field")),
-  target: optionalText()
-    .when("type", {
-      is: (type: string) => (workflowActionTypes as readonly string[]).includes(type) && actionNeedsTarget(type as WorkflowActionType),
-      then: (schema) => schema.required(validationMessage("field_required")),
-    })
-    .when("type", {
-      is: "retrieve_order",
-      then: (schema) => schema.oneOf(orderPlatforms, validationMessage("invalid_field")),
-    }),
-  message: optionalText().when("type", {
-    is: "sms",
-    then: (schema) => schema.required(validationMessage("field_required")),
-  }),
+const requiredWhen = (needs: (type: WorkflowActionType) => boolean) => ({
+  is: (type: unknown) => isActionType(type) && needs(type),
+  then: (schema: ReturnType<typeof optionalText>) => schema.required(validationMessage("field_required")),
+});
+
+export const workflowActionSchema = object({
+  type: string()
+    .required(validationMessage("field_required"))
+    .oneOf(workflowActionTypes, validationMessage("invalid_field")),
+  target: optionalText().when("type", requiredWhen(actionNeedsTarget)),
+  message: optionalText().when("type", requiredWhen(actionNeedsMessage)),
+  platform: optionalText()
+    .oneOf([...orderPlatforms, null, undefined], validationMessage("invalid_field"))
+    .when("type", requiredWhen(actionNeedsPlatform)),
 });
 
 export const workflowSchema = object({
   name: requiredText(),
-  function: requiredText(),
-  actions: array(actionSchema)
+  trigger_function: requiredText(),
+  actions: array(workflowActionSchema)
     .required(validationMessage("workflow_action_required"))
     .min(1, validationMessage("workflow_action_required")),
-  useTestData: boolean().default(false),
-  testData: mixed().nullable(),
+  use_test_data: boolean().default(false),
+  conversation_values: array(string().required()).default([]),
+  function_values: array(string().required()).default([]),
 });
 export type WorkflowInput = InferType<typeof workflowSchema>;
