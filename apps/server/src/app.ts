@@ -59,6 +59,8 @@ const contentSecurityPolicy = {
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],
+    // Plain http on localhost and LAN addresses must keep working.
+    upgradeInsecureRequests: null,
   },
 };
 

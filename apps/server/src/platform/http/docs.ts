@@ -12,7 +12,8 @@ export async function registerDocs(app: FastifyInstance, document: OpenApiDocume
   await app.register(fastifySwaggerUi, {
     routePrefix: "/api/docs",
     staticCSP: true,
-    transformStaticCSP: (header) => header,
+    // Served over plain http on localhost too, so requests must not be upgraded to https.
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/g, ""),
     uiConfig: { docExpansion: "list", deepLinking: true, persistAuthorization: true },
   });
 }

@@ -1,0 +1,97 @@
+import Fastify from "fastify";
+import { parleyApp, type ParleyApp } from "./app";
+import { readConfig } from "./platform/config";
+import { createTokenService, loadOrCreateSecret } from "./platform/auth/jwt";
+import { migrate } from "./platform/db/migrate";
+import { openConfiguredDatabase } from "./platform/db/open";
+import { createOutboxMailer, createSmtpMailer } from "./platform/mail/mailer";
+import { demoAccounts, demoPassword, isEmpty, seedDemoData } from "./seed";
+
+async function main() {
+  const config = readConfig();
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: 5 * 1024 * 1024,
+    // A stuck client or a slow upstream must not hold a connection forever.
+    connectionTimeout: 60_000,
+    requestTimeout: 60_000,
+    keepAliveTimeout: 10_000,
+    trustProxy: process.env.TRUST_PROXY === "true",
+    // On close, idle keep-alive connections go at once; running requests are drained.
+    forceCloseConnections: "idle",
+  }) as unknown as ParleyApp;
+
+  const database = await openConfiguredDatabase(config, (message, error) => app.log.error({ err: error }, message));
+  const applied = await migrate(database);
+  if (applied.length > 0) app.log.info({ applied }, "database migrations applied");
+
+  let seeded = false;
+  if (database.kind === "pglite" && (await isEmpty(database.db))) {
+    await seedDemoData(database.db);
+    seeded = true;
+  }
+
+  if (!config.jwtSecret && database.kind === "postgres") {
+    app.log.warn("JWT_SECRET is not set; using a secret kept in DATA_DIR. Set JWT_SECRET when running several instances.");
+  }
+  const secret = await loadOrCreateSecret(config.jwtSecret, config.dataDir);
+  const mailer = config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+    : createOutboxMailer(database.db, (message, fields) => app.log.info(fields, message));
+
+  app.operations = await parleyApp(app, {
+    db: database.db,
+    tokens: createTokenService(secret),
+    mailer,
+    secret,
+    publicUrl: config.publicUrl,
+    corsOrigins: config.corsOrigins,
+    googleEnabled: Boolean(config.googleClientId && config.googleClientSecret),
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "closing: finishing running requests");
+    const forced = setTimeout(() => {
+      app.log.error("requests did not finish within 20 s; exiting");
+      process.exit(1);
+    }, 20_000);
+    forced.unref();
+    try {
+      await app.close();
+      await mailer.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "error while closing");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  await app.listen({ port: config.port, host: config.host });
+  const base = `http://localhost:${(app.server.address() as { port: number }).port}`;
+  const lines = [
+    "",
+    "Parley is running:",
+    `  customer portal  ${base}/`,
+    `  admin portal     ${base}/admin/`,
+    `  API              ${base}/api`,
+    `  API docs         ${base}/api/docs`,
+    ...(mailer.kind === "outbox" ? [`  dev mailbox      ${base}/api/dev/mailbox`] : []),
+    `  database         ${database.kind === "pglite" ? `embedded PGlite in ${config.dataDir}` : "PostgreSQL (DATABASE_URL)"}`,
+  ];
+  if (database.kind === "pglite" || seeded) {
+    lines.push("", `Demo accounts (password ${demoPassword})${seeded ? ", created now" : ""}:`);
+    for (const account of demoAccounts) lines.push(`  ${account.email.padEnd(22)} ${account.what}`);
+  }
+  process.stdout.write(lines.join("\n") + "\n\n");
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Parley could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,412 @@
+/**
+ * Walks the server's route table: every registered contract operation must have a case here with the
+ * answer for each role (admin, customer, customer_so, no token), and, where it names a tenant's data,
+ * a foreign-tenant case that must answer 404 (or leave the other tenant out) and change nothing.
+ */
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, createTestContext, expectToMatchContract, testPassword, type TestContext } from "./test/context";
+import { createTenant, type Tenant } from "./test/fixture";
+import type { UserRecord } from "./modules/users/repository";
+
+type Actor = "admin" | "customer" | "customer_so" | "none";
+const actors: Actor[] = ["admin", "customer", "customer_so", "none"];
+
+interface Fixture {
+  tokens: Record<Exclude<Actor, "none">, string>;
+  users: Record<Exclude<Actor, "none">, UserRecord>;
+  /** The tenant each role acts on as "its own" (admins act on tenant A). */
+  own: Record<Actor, Tenant>;
+  /** Another customer: its data must stay invisible and unchanged for tenant A's customer user. */
+  other: Tenant;
+  otherUser: UserRecord;
+  unique: string;
+}
+
+interface OperationCase {
+  request: (f: Fixture, actor: Actor) => InjectOptions;
+  expected: Record<Actor, number>;
+  /** Tenant A's customer user reaching for the other tenant's data; asserts the outcome. */
+  foreign?: (f: Fixture, ctx: TestContext, send: (options: InjectOptions) => Promise<LightMyRequestResponse>) => Promise<void>;
+}
+
+const protectedOk = { admin: 200, customer: 200, customer_so: 200, none: 401 };
+const publicOk = { admin: 200, customer: 200, customer_so: 200, none: 200 };
+
+async function customerName(ctx: TestContext, id: string) {
+  const rows = await ctx.database.db.query<{ name: string }>("SELECT name FROM customers WHERE id = $1", [id]);
+  return rows[0]?.name;
+}
+async function configurationState(ctx: TestContext, id: string) {
+  const rows = await ctx.database.db.query("SELECT name, settings, customer_id FROM configurations WHERE id = $1", [id]);
+  return rows[0];
+}
+async function datasetState(ctx: TestContext, configurationId: string) {
+  const rows = await ctx.database.db.query("SELECT dataset_name, dataset_data FROM datasets WHERE configuration_id = $1", [configurationId]);
+  return rows[0];
+}
+
+const cases: Record<string, OperationCase> = {
+  login: {
+    request: (f) => ({ method: "POST", url: "/api/login", payload: { username: f.users.customer.email, password: testPassword } }),
+    expected: publicOk,
+  },
+  validateToken: {
+    request: (f, actor) => ({
+      method: "POST",
+      url: "/api/validate-token",
+      payload: { token: actor === "none" ? "not-a-token" : f.tokens[actor] },
+    }),
+    expected: protectedOk,
+  },
+  validateTokenLogin: {
+    request: (f, actor) => ({
+      method: "POST",
+      url: "/api/validate-token-login",
+      payload: { token: actor === "none" ? "not-a-token" : f.tokens[actor] },
+    }),
+    expected: protectedOk,
+  },
+  validateEmail: {
+    request: (f, actor) => ({ method: "POST", url: "/api/validate-email", payload: { email: `free-${actor}-${f.unique}@example.test` } }),
+    expected: publicOk,
+  },
+  register: {
+    request: (f, actor) => ({
+      method: "POST",
+      url: "/api/register",
+      payload: {
+        firstname: "New",
+        lastname: "Person",
+        email: `new-${actor}-${f.unique}@example.test`,
+        password: "Good-pass1!",
+        confirmPassword: "Good-pass1!",
+        languageCode: "de",
+      },
+    }),
+    expected: publicOk,
+  },
+  validateOtp: {
+    request: (f) => ({ method: "POST", url: "/api/validate-otp", payload: { email: `nobody-${f.unique}@example.test`, otp: "123456" } }),
+    expected: { admin: 400, customer: 400, customer_so: 400, none: 400 },
+  },
+  requestPasswordReset: {
+    request: (f) => ({ method: "POST", url: "/api/password-reset/request", payload: { email: `nobody-${f.unique}@example.test` } }),
+    expected: publicOk,
+  },
+  resetPassword: {
+    request: () => ({
+      method: "POST",
+      url: "/api/password-reset/reset",
+      payload: { token: "unknown-token", password: "Good-pass1!", confirmPassword: "Good-pass1!" },
+    }),
+    expected: { admin: 400, customer: 400, customer_so: 400, none: 400 },
+  },
+  getAuthMethods: { request: () => ({ method: "GET", url: "/api/auth/methods" }), expected: publicOk },
+  listUsers: {
+    request: () => ({ method: "GET", url: "/api/users" }),
+    expected: protectedOk,
+    foreign: async (f, _ctx, send) => {
+      const ids = (await send({ method: "GET", url: "/api/users" })).json().data.map((u: { id: string }) => u.id);
+      expect(ids).toContain(f.users.customer.id);
+      expect(ids).not.toContain(f.otherUser.id);
+      expect(ids).not.toContain(f.users.admin.id);
+    },
+  },
+  addOrUpdateUser: {
+    request: (f, actor) => ({
+      method: "POST",
+      url: "/api/users/add_or_update",
+      payload: {
+        customerId: f.own[actor].customerId,
+        username: `added-${actor}-${f.unique}@example.test`,
+        email: `added-${actor}-${f.unique}@example.test`,
+        firstname: "Added",
+        lastname: "User",
+        password: "Good-pass1!",
+        role: "customer",
+      },
+    }),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      const response = await send({
+        method: "POST",
+        url: "/api/users/add_or_update",
+        payload: {
+          id: f.otherUser.id,
+          username: f.otherUser.email,
+          email: f.otherUser.email,
+          firstname: "Hijacked",
+          lastname: "User",
+          role: "customer",
+        },
+      });
+      expect(response.statusCode).toBe(404);
+      const moved = await send({
+        method: "POST",
+        url: "/api/users/add_or_update",
+        payload: {
+          customerId: f.other.customerId,
+          username: `planted-${f.unique}@example.test`,
+          email: `planted-${f.unique}@example.test`,
+          firstname: "Planted",
+          lastname: "User",
+          password: "Good-pass1!",
+          role: "customer",
+        },
+      });
+      expect(moved.statusCode).toBe(404);
+      const rows = await ctx.database.db.query<{ firstname: string }>("SELECT firstname FROM users WHERE id = $1", [f.otherUser.id]);
+      expect(rows[0]?.firstname).not.toBe("Hijacked");
+      const planted = await ctx.database.db.query("SELECT 1 FROM users WHERE email = $1", [`planted-${f.unique}@example.test`]);
+      expect(planted).toHaveLength(0);
+    },
+  },
+  refreshPassword: {
+    request: () => ({ method: "POST", url: "/api/users/refresh_password", payload: { password: testPassword, confirmPassword: testPassword } }),
+    expected: protectedOk,
+  },
+  updateShowInstructions: {
+    request: (f, actor) => ({
+      method: "POST",
+      url: "/api/users/update_show_instructions",
+      payload: { _id: actor === "none" ? f.users.customer.id : f.users[actor].id, showInstructions: false },
+    }),
+    expected: protectedOk,
+    foreign: async (f, _ctx, send) => {
+      const response = await send({
+        method: "POST",
+        url: "/api/users/update_show_instructions",
+        payload: { _id: f.otherUser.id, showInstructions: true },
+      });
+      expect(response.statusCode).toBe(404);
+    },
+  },
+  setUserAvailability: {
+    request: () => ({ method: "POST", url: "/api/users/availability", payload: { is_available: true } }),
+    expected: protectedOk,
+  },
+  listCustomers: {
+    request: () => ({ method: "GET", url: "/api/customers" }),
+    expected: protectedOk,
+    foreign: async (f, _ctx, send) => {
+      const ids = (await send({ method: "GET", url: "/api/customers" })).json().data.map((c: { _id: string }) => c._id);
+      expect(ids).toEqual([f.own.customer.customerId]);
+    },
+  },
+  getCustomer: {
+    request: (f, actor) => ({ method: "GET", url: `/api/customer?_id=${f.own[actor].customerId}` }),
+    expected: protectedOk,
+    foreign: async (f, _ctx, send) => {
+      expect((await send({ method: "GET", url: `/api/customer?_id=${f.other.customerId}` })).statusCode).toBe(404);
+    },
+  },
+  customerHasConfiguration: {
+    request: (f, actor) => ({ method: "GET", url: `/api/customer_has_configuration?_id=${f.own[actor].customerId}` }),
+    expected: protectedOk,
+    foreign: async (f, _ctx, send) => {
+      expect((await send({ method: "GET", url: `/api/customer_has_configuration?_id=${f.other.customerId}` })).statusCode).toBe(404);
+    },
+  },
+  createOrUpdateCustomer: {
+    request: (f, actor) => ({
+      method: "POST",
+      url: "/api/customer/create_or_update",
+      payload: { _id: f.own[actor].customerId, name: `Renamed by ${actor}`, city: "Utrecht" },
+    }),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      const before = await customerName(ctx, f.other.customerId);
+      const response = await send({ method: "POST", url: "/api/customer/create_or_update", payload: { _id: f.other.customerId, name: "Hijacked" } });
+      expect(response.statusCode).toBe(404);
+      expect(await customerName(ctx, f.other.customerId)).toBe(before);
+      const create = await send({ method: "POST", url: "/api/customer/create_or_update", payload: { name: "Not allowed" } });
+      expect(create.statusCode).toBe(403);
+    },
+  },
+  selfOnboardingCreateCustomer: {
+    request: () => ({ method: "POST", url: "/api/customer/self_onboarding_create", payload: { name: "My shop" } }),
+    expected: { admin: 403, customer: 403, customer_so: 200, none: 401 },
+    foreign: async (f, ctx, send) => {
+      const before = await customerName(ctx, f.other.customerId);
+      const response = await send({ method: "POST", url: "/api/customer/self_onboarding_create", payload: { _id: f.other.customerId, name: "Hijacked" } });
+      expect(response.statusCode).toBe(403);
+      expect(await customerName(ctx, f.other.customerId)).toBe(before);
+    },
+  },
+  deleteCustomer: {
+    request: (f, actor) => ({ method: "DELETE", url: `/api/customers/${f.own[actor].customerId}` }),
+    expected: { admin: 200, customer: 403, customer_so: 403, none: 401 },
+    foreign: async (f, ctx, send) => {
+      expect((await send({ method: "DELETE", url: `/api/customers/${f.other.customerId}` })).statusCode).toBe(403);
+      expect(await customerName(ctx, f.other.customerId)).toBeDefined();
+    },
+  },
+  getDataset: {
+    request: (f, actor) => ({ method: "GET", url: `/api/data/dataset?configurationId=${f.own[actor].configurationId}` }),
+    expected: protectedOk,
+    foreign: async (f, _ctx, send) => {
+      expect((await send({ method: "GET", url: `/api/data/dataset?configurationId=${f.other.configurationId}` })).statusCode).toBe(404);
+    },
+  },
+  saveDataset: {
+    request: (f, actor) => ({
+      method: "POST",
+      url: "/api/data/dataset",
+      payload: {
+        configurationId: f.own[actor].configurationId,
+        datasetName: "FAQ",
+        datasetData: [{ question: "Q", answer: "A" }],
+        datasetHeaders: [
+          { text: "Question", value: "question" },
+          { text: "Answer", value: "answer" },
+        ],
+      },
+    }),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      const before = await datasetState(ctx, f.other.configurationId);
+      const response = await send({
+        method: "POST",
+        url: "/api/data/dataset",
+        payload: {
+          configurationId: f.other.configurationId,
+          datasetName: "Hijacked",
+          datasetData: [],
+          datasetHeaders: [{ text: "Question", value: "question" }],
+        },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(await datasetState(ctx, f.other.configurationId)).toEqual(before);
+    },
+  },
+  deleteDataset: {
+    request: (f, actor) => ({ method: "DELETE", url: `/api/data/dataset?configurationId=${f.own[actor].configurationId}` }),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      const response = await send({ method: "DELETE", url: `/api/data/dataset?configurationId=${f.other.configurationId}` });
+      expect(response.statusCode).toBe(404);
+      expect(await datasetState(ctx, f.other.configurationId)).toBeDefined();
+    },
+  },
+  searchConfigurations: {
+    request: () => ({ method: "GET", url: "/api/configurations/search?query=" }),
+    expected: protectedOk,
+    foreign: async (f, _ctx, send) => {
+      const all = (await send({ method: "GET", url: "/api/configurations/search" })).json().data.map((c: { _id: string }) => c._id);
+      expect(all).toEqual([f.own.customer.configurationId]);
+      const filtered = await send({ method: "GET", url: `/api/configurations/search?customerId=${f.other.customerId}` });
+      expect(filtered.json().data).toEqual([]);
+      const byName = await send({ method: "GET", url: `/api/configurations/search?query=${f.other.configurationName}` });
+      expect(byName.json().data).toEqual([]);
+    },
+  },
+  getConfiguration: {
+    request: (f, actor) => ({ method: "GET", url: `/api/configuration?configuration_id=${f.own[actor].configurationId}` }),
+    expected: protectedOk,
+    foreign: async (f, _ctx, send) => {
+      expect((await send({ method: "GET", url: `/api/configuration?configuration_id=${f.other.configurationId}` })).statusCode).toBe(404);
+    },
+  },
+  createOrUpdateConfiguration: {
+    request: (f, actor) => ({
+      method: "POST",
+      url: "/api/configuration/create_or_update",
+      payload: { _id: f.own[actor].configurationId, name: `renamed-by-${actor}`, temperature: 0.5 },
+    }),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      const before = await configurationState(ctx, f.other.configurationId);
+      const update = await send({
+        method: "POST",
+        url: "/api/configuration/create_or_update",
+        payload: { _id: f.other.configurationId, name: "hijacked" },
+      });
+      expect(update.statusCode).toBe(404);
+      const create = await send({
+        method: "POST",
+        url: "/api/configuration/create_or_update",
+        payload: { name: "planted", customerId: f.other.customerId },
+      });
+      expect(create.statusCode).toBe(404);
+      expect(await configurationState(ctx, f.other.configurationId)).toEqual(before);
+      const planted = await ctx.database.db.query("SELECT 1 FROM configurations WHERE name = 'planted'");
+      expect(planted).toHaveLength(0);
+    },
+  },
+  globalSearch: {
+    request: () => ({ method: "GET", url: "/api/global-search?q=assistant" }),
+    expected: protectedOk,
+    foreign: async (f, _ctx, send) => {
+      const hits = (await send({ method: "GET", url: `/api/global-search?q=${f.other.configurationName}` })).json().data;
+      expect(hits).toEqual([]);
+    },
+  },
+};
+
+// Answers whose contract schema cannot be satisfied by any body (reported to the contract's owner).
+const contractExceptions = new Set(["validateTokenLogin 200"]);
+
+let ctx: TestContext;
+let fixtureCount = 0;
+
+async function createFixture(): Promise<Fixture> {
+  fixtureCount += 1;
+  const a = await createTenant(ctx, `Alpha${fixtureCount}`);
+  const s = await createTenant(ctx, `Sierra${fixtureCount}`);
+  const other = await createTenant(ctx, `Bravo${fixtureCount}`);
+  const admin = await ctx.createUser({ role: "admin" });
+  const customer = await ctx.createUser({ role: "customer", customerId: a.customerId });
+  const customerSo = await ctx.createUser({ role: "customer_so", customerId: s.customerId });
+  const otherUser = await ctx.createUser({ role: "customer", customerId: other.customerId });
+  return {
+    tokens: { admin: admin.token, customer: customer.token, customer_so: customerSo.token },
+    users: { admin: admin.user, customer: customer.user, customer_so: customerSo.user },
+    own: { admin: a, customer: a, customer_so: s, none: a },
+    other,
+    otherUser: otherUser.user,
+    unique: `${fixtureCount}-${Date.now()}`,
+  };
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe("route table", () => {
+  it("every registered operation has role cases, and none is registered twice", () => {
+    const registered = ctx.app.operations.map((op) => op.operationId);
+    expect(new Set(registered).size).toBe(registered.length);
+    const missing = registered.filter((id) => !cases[id]);
+    expect(missing, "operations without a role/tenancy case").toEqual([]);
+    const stale = Object.keys(cases).filter((id) => !registered.includes(id));
+    expect(stale, "cases for operations the server does not register").toEqual([]);
+  });
+});
+
+describe.each(Object.entries(cases))("%s", (operationId, operationCase) => {
+  it.each(actors)("as %s answers as the role table says", async (actor) => {
+    const fixture = await createFixture();
+    const options = operationCase.request(fixture, actor);
+    const response = await ctx.app.inject({
+      ...options,
+      headers: { ...(options.headers ?? {}), ...(actor === "none" ? {} : bearer(fixture.tokens[actor])) },
+    });
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(operationCase.expected[actor]);
+    if (!contractExceptions.has(`${operationId} ${response.statusCode}`)) expectToMatchContract(operationId, response);
+  });
+
+  if (operationCase.foreign) {
+    it("keeps another tenant's data out of reach", async () => {
+      const fixture = await createFixture();
+      await operationCase.foreign!(fixture, ctx, async (options) => {
+        const response = await ctx.app.inject({ ...options, headers: { ...(options.headers ?? {}), ...bearer(fixture.tokens.customer) } });
+        expectToMatchContract(operationId, response);
+        return response;
+      });
+    });
+  }
+});

@@ -1,0 +1,14 @@
+import { defineConfig } from "tsup";
+
+export default defineConfig({
+  entry: { server: "src/server.ts", migrate: "src/platform/db/migrate-cli.ts", seed: "src/platform/db/seed-cli.ts" },
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  outDir: "dist",
+  clean: true,
+  sourcemap: true,
+  // Workspace packages ship TypeScript source, so they are bundled; npm dependencies (some native or
+  // WASM, some reading their own files at run time) stay external and load from node_modules.
+  noExternal: [/^@parley\//],
+});
