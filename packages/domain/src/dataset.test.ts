@@ -37,6 +37,7 @@ describe("dataset names between client and server", () => {
   it("maps client names to server names and back", () => {
     const client = {
       id: "d1",
+      configurationId: "cfg1",
       datasetName: "FAQ",
       datasetData: [{ question: "Q" }],
       datasetHeaders: headers,
