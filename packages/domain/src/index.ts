@@ -16,4 +16,6 @@ export * from "./reporting";
 export * from "./auth";
 export * from "./onboarding";
 export * from "./dataset";
+export * from "./webshop";
+export * from "./customers";
 export * from "./validation/index";

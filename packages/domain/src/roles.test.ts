@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   alwaysAllowedRoutes,
+  autoSelectsFirstConfiguration,
+  canClearConfigurationSelection,
+  showsNewConfigurationButton,
   checkoutKindFor,
   embedsSupportAssistant,
   homeRouteFor,
@@ -49,5 +52,16 @@ describe("roles", () => {
     expect(embedsSupportAssistant("customer")).toBe(false);
     expect(showsCustomerMenu("admin")).toBe(false);
     expect(showsCustomerMenu("customer")).toBe(true);
+  });
+
+  it("auto-selects the first configuration for customers; only admins clear it or create one", () => {
+    expect(autoSelectsFirstConfiguration("customer")).toBe(true);
+    expect(autoSelectsFirstConfiguration("customer_so")).toBe(true);
+    expect(autoSelectsFirstConfiguration("admin")).toBe(false);
+    expect(canClearConfigurationSelection("admin")).toBe(true);
+    expect(canClearConfigurationSelection("customer")).toBe(false);
+    expect(showsNewConfigurationButton("admin", null)).toBe(true);
+    expect(showsNewConfigurationButton("admin", "cfg1")).toBe(false);
+    expect(showsNewConfigurationButton("customer", null)).toBe(false);
   });
 });

@@ -63,3 +63,21 @@ export function embedsSupportAssistant(role: Role): boolean {
 export function checkoutKindFor(role: Role): "fixed" | "generic" {
   return role === "customer_so" ? "fixed" : "generic";
 }
+
+/** Customers start with their first configuration selected; admins start with none and see all. */
+export function autoSelectsFirstConfiguration(role: Role): boolean {
+  return isCustomerRole(role);
+}
+
+/** Only admins may clear the configuration selector. */
+export function canClearConfigurationSelection(role: Role): boolean {
+  return role === "admin";
+}
+
+/** The sidebar's New configuration button: admins, when no configuration is selected. */
+export function showsNewConfigurationButton(
+  role: Role,
+  selectedConfigurationId: string | null | undefined,
+): boolean {
+  return role === "admin" && !selectedConfigurationId;
+}

@@ -11,6 +11,7 @@ import {
   normaliseEndDate,
   plans,
   subscriptionSaveOutcome,
+  subscriptionEntryFor,
   subscriptionStatuses,
   trialDays,
   yearDiscountOptions,
@@ -126,5 +127,31 @@ describe("plans and saving", () => {
     expect(subscriptionSaveOutcome(204)).toBe("unchanged");
     expect(subscriptionSaveOutcome(304)).toBe("unchanged");
     expect(subscriptionSaveOutcome(500)).toBe("failed");
+  });
+});
+
+describe("subscription entry", () => {
+  const address = { street: "Main", houseNumber: "1", postalCode: "1234 AB", city: "Utrecht", country: "NL" };
+
+  it("sends a customer with an incomplete address to the profile first", () => {
+    expect(subscriptionEntryFor("customer", { ...address, city: "" })).toEqual({
+      route: "/customer-profile",
+      continueToSubscription: true,
+    });
+    expect(subscriptionEntryFor("customer_so", null)).toEqual({
+      route: "/customer-profile",
+      continueToSubscription: true,
+    });
+  });
+
+  it("sends a complete customer to the role's subscription page", () => {
+    expect(subscriptionEntryFor("customer", address)).toEqual({
+      route: "/subscription/view",
+      continueToSubscription: false,
+    });
+    expect(subscriptionEntryFor("customer_so", address)).toEqual({
+      route: "/pricing",
+      continueToSubscription: false,
+    });
   });
 });

@@ -4,6 +4,8 @@
 import { addDays, calendarDaysBetween, parseCalendarDate, toIsoDate } from "./dates";
 import { DomainError, errorMessages } from "./errors";
 import { messageLimitFor, type Product } from "./products";
+import { routes, subscriptionRouteFor, type Role } from "./roles";
+import { isAddressComplete } from "./validation/customer";
 
 export const trialDays = 14;
 export const currency = "EUR";
@@ -156,4 +158,16 @@ export const plans: readonly Plan[] = [
 /** An amount in euro for display, e.g. "€149.00" (en) or "€ 149,00" (nl). */
 export function formatAmount(amount: number, locale: string): string {
   return new Intl.NumberFormat(locale, { style: "currency", currency }).format(amount);
+}
+
+/**
+ * Where the profile menu's subscription entry leads: the customer profile first (continuing to the
+ * subscription afterwards) while the customer's address is incomplete, else the role's subscription page.
+ */
+export function subscriptionEntryFor(
+  role: Role,
+  customer: Parameters<typeof isAddressComplete>[0],
+): { route: string; continueToSubscription: boolean } {
+  if (!isAddressComplete(customer)) return { route: routes.customerProfile, continueToSubscription: true };
+  return { route: subscriptionRouteFor(role), continueToSubscription: false };
 }

@@ -4,14 +4,15 @@
  * order lookup needs the shop platform it asks.
  */
 import { array, boolean, object, string, type InferType } from "yup";
+import { webshopTypes, type WebshopType } from "../webshop";
 import { optionalText, requiredText } from "./common";
 import { validationMessage } from "./messages";
 
 export const workflowActionTypes = ["send_sms", "retrieve_order"] as const;
 export type WorkflowActionType = (typeof workflowActionTypes)[number];
-/** Shops an order can be retrieved from. */
-export const orderPlatforms = ["WooCommerce", "Shopify"] as const;
-export type OrderPlatform = (typeof orderPlatforms)[number];
+/** Shops an order can be retrieved from: the supported webshops. */
+export const orderPlatforms = webshopTypes;
+export type OrderPlatform = WebshopType;
 
 export interface WorkflowAction {
   type: WorkflowActionType;
