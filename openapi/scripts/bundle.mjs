@@ -45,7 +45,11 @@ function bundle() {
     const asyncapiYaml = redoclyBundle("asyncapi.yaml", workDir);
     // `x-generated` leads the JSON so that anyone opening the file sees the notice first.
     const json = JSON.stringify({ "x-generated": notice, ...parse(openapiYaml) }, null, 2) + "\n";
-    return { "openapi.yaml": withNotice(openapiYaml), "openapi.json": json, "asyncapi.yaml": withNotice(asyncapiYaml) };
+    return {
+      "openapi.yaml": withNotice(openapiYaml),
+      "openapi.json": json,
+      "asyncapi.yaml": withNotice(asyncapiYaml),
+    };
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }

@@ -63,18 +63,38 @@ const calls: Call[] = [
   ["get", "/customers", {}, ["data"]],
   ["get", "/customer", { query: ["_id"] }, ["data"]],
   ["get", "/customer_has_configuration", { query: ["_id"] }, ["data"]],
-  ["post", "/customer/create_or_update", { body: ["_id", "name"] }, ["updated_id", "inserted_id", "updated_customer", "message"]],
-  ["post", "/customer/self_onboarding_create", { body: ["name"] }, ["updated_id", "inserted_id", "updated_customer", "token"]],
+  [
+    "post",
+    "/customer/create_or_update",
+    { body: ["_id", "name"] },
+    ["updated_id", "inserted_id", "updated_customer", "message"],
+  ],
+  [
+    "post",
+    "/customer/self_onboarding_create",
+    { body: ["name"] },
+    ["updated_id", "inserted_id", "updated_customer", "token"],
+  ],
   ["delete", "/customers/{id}", { path: ["id"] }],
   // 7.3 users and authentication
   ["get", "/users", {}, ["data"]],
   ["post", "/users/add_or_update", { body: ["id", "username", "email", "role"] }],
-  ["post", "/login", { body: ["username", "password"] }, ["status", "user", "token", "forceRefreshPassword", "showWizard", "showInstructions"]],
+  [
+    "post",
+    "/login",
+    { body: ["username", "password"] },
+    ["status", "user", "token", "forceRefreshPassword", "showWizard", "showInstructions"],
+  ],
   ["post", "/validate-token", { body: ["token"] }, ["status", "payload"]],
   ["post", "/validate-token-login", { body: ["token"] }, ["status", "id", "role"]],
   ["post", "/users/refresh_password", { body: ["password"] }],
   ["post", "/validate-email", { body: ["email"] }, ["status"]],
-  ["post", "/register", { body: ["email", "password", "languageCode"] }, ["user", "token", "message", "errors"]],
+  [
+    "post",
+    "/register",
+    { body: ["email", "password", "languageCode"] },
+    ["user", "token", "message", "errors"],
+  ],
   ["post", "/validate-otp", { body: ["email", "otp"] }, ["status", "user", "token", "message", "errors"]],
   ["post", "/users/update_show_instructions", { body: ["_id", "showInstructions"] }],
   // 7.4 chatbot design and embed
@@ -94,14 +114,23 @@ const calls: Call[] = [
   ["delete", "/data/dataset", { query: ["configurationId"] }],
   // 7.6 training
   ["get", "/training/articles", { query: ["_id"] }, ["articles"]],
-  ["post", "/training/create_article", { body: ["configurationId", "text", "source", "wordCount", "splitLength", "splitOverlap", "_id"] }],
+  [
+    "post",
+    "/training/create_article",
+    { body: ["configurationId", "text", "source", "wordCount", "splitLength", "splitOverlap", "_id"] },
+  ],
   ["post", "/training/index_article", {}],
   ["post", "/training/article/delete", { body: ["_id", "configuration_id"] }],
   ["post", "/training/articles/wipe_article_data_for_configuration", { body: ["configuration_id"] }],
   ["post", "/training/search_in_articles", { body: ["configurationId", "searchText"] }],
   ["get", "/training/urls/get", { query: ["configurationId"] }, ["urls"]],
   ["post", "/training/urls/save", { body: ["configurationId", "urls"] }],
-  ["post", "/training/scrape_static_website", { body: ["tags", "url", "filtered_classes"] }, ["subject_url_map", "components"]],
+  [
+    "post",
+    "/training/scrape_static_website",
+    { body: ["tags", "url", "filtered_classes"] },
+    ["subject_url_map", "components"],
+  ],
   ["post", "/training/scrape_sitemap", { body: ["url"] }, ["data"]],
   ["get", "/files/get_names", { query: ["configuration_id"] }, ["file_names"]],
   ["post", "/training/files/upload", { form: ["file", "configuration_id"] }],
@@ -118,19 +147,38 @@ const calls: Call[] = [
   // 7.8 webshop
   ["get", "/webshop/webshopsettings", {}, ["settings"]],
   ["post", "/webshop/webshopsettings", { body: ["configurationId", "webshopSettings"] }],
-  ["post", "/webshop/webshopcredentials", { body: ["configurationId", "webshopUrl", "webshopKey", "webshopSecret", "webshoptType"] }],
+  [
+    "post",
+    "/webshop/webshopcredentials",
+    { body: ["configurationId", "webshopUrl", "webshopKey", "webshopSecret", "webshoptType"] },
+  ],
   ["get", "/webshop/webshopcredentials/exists", {}, ["exists"]],
   ["get", "/webshop/test", {}, ["total_count"]],
   ["get", "/webshop/indexedproductscount", {}, ["status"]],
   ["get", "/webshop/index_woocommerce_products", { query: ["configurationId", "page", "per_page"] }],
-  ["get", "/webshop/index_shopify_products", { query: ["configurationId", "selectedVendor"] }, ["total_count"]],
+  [
+    "get",
+    "/webshop/index_shopify_products",
+    { query: ["configurationId", "selectedVendor"] },
+    ["total_count"],
+  ],
   ["delete", "/webshop/delete_all_products", {}],
-  ["get", "/webshop/search_products", { query: ["configurationId", "page", "itemsPerPage", "sortBy", "search"] }, ["items", "total"]],
+  [
+    "get",
+    "/webshop/search_products",
+    { query: ["configurationId", "page", "itemsPerPage", "sortBy", "search"] },
+    ["items", "total"],
+  ],
   // 7.9 onboarding
   ["get", "/onboarding/attempt", { query: ["attempt_id"] }],
   ["post", "/onboarding/check_url", { body: ["url", "userId"] }, ["valid", "code", "message", "attempt_id"]],
   ["post", "/onboarding/discover_branding", { body: ["url", "userId", "attemptId"] }, ["branding"]],
-  ["post", "/onboarding/generate_assistant_persona", { body: ["url", "languageCode", "userId", "attemptId"] }, ["persona"]],
+  [
+    "post",
+    "/onboarding/generate_assistant_persona",
+    { body: ["url", "languageCode", "userId", "attemptId"] },
+    ["persona"],
+  ],
   ["post", "/onboarding/extract_faq", { body: ["url", "languageCode", "attemptId"] }],
   ["post", "/onboarding/extract_urls", { body: ["url", "languageCode", "attemptId"] }],
   // 7.10 subscription and payment
@@ -140,7 +188,23 @@ const calls: Call[] = [
   ["get", "/orders/get-local-subscriptions", {}],
   ["get", "/orders/get-stripe-subscription", { query: ["customer_id"] }],
   ["post", "/orders/cancel_subscription", { form: ["customer_id"] }],
-  ["post", "/orders/create_or_update_subscription", { body: ["configuration_id", "customer_id", "subscription_type", "is_active", "chosen_product", "manual_amount", "year_discount", "end_date", "trial_days"] }],
+  [
+    "post",
+    "/orders/create_or_update_subscription",
+    {
+      body: [
+        "configuration_id",
+        "customer_id",
+        "subscription_type",
+        "is_active",
+        "chosen_product",
+        "manual_amount",
+        "year_discount",
+        "end_date",
+        "trial_days",
+      ],
+    },
+  ],
   ["post", "/orders/create-checkout-session", { body: ["customer_id", "is_annual"] }],
   ["post", "/orders/create-fixed-checkout-session", { body: ["customer_id", "stripe_price_id"] }],
   // 7.11 configuration and search
@@ -160,10 +224,16 @@ describe("the spec's calls", () => {
     const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])];
     for (const where of ["query", "path"] as const) {
       for (const name of inputs[where] ?? []) {
-        expect(parameters.some((parameter) => parameter.name === name && parameter.in === where), `${where} ${name}`).toBe(true);
+        expect(
+          parameters.some((parameter) => parameter.name === name && parameter.in === where),
+          `${where} ${name}`,
+        ).toBe(true);
       }
     }
-    for (const [where, mediaType] of [["body", "application/json"], ["form", "multipart/form-data"]] as const) {
+    for (const [where, mediaType] of [
+      ["body", "application/json"],
+      ["form", "multipart/form-data"],
+    ] as const) {
       const names = inputs[where];
       if (!names) continue;
       const schema = operation.requestBody?.content[mediaType]?.schema;
@@ -203,24 +273,42 @@ describe("the socket contract", () => {
     expect(asyncapi.channels.live?.address).toBe("/live");
     const live = messagesOf("live");
     expect(live.map((message) => message.name)).toEqual(
-      expect.arrayContaining(["initial_conversations", "conversation_update", "config_cleared", "config_clear_error"]),
+      expect.arrayContaining([
+        "initial_conversations",
+        "conversation_update",
+        "config_cleared",
+        "config_clear_error",
+      ]),
     );
     expect(payloadFields(live, "agent_disconnected")).toEqual(["user_id"]);
     expect(payloadFields(live, "clear_config")).toEqual(["configuration_id"]);
     expect(payloadFields(live, "change_agent_presence")).toEqual(["user_id", "is_available"]);
-    expect(payloadFields(live, "manual_takeover")).toEqual(["configuration_id", "session_id", "first_name", "last_name"]);
-    expect(payloadFields(live, "human_agent_message")).toEqual(["configurationId", "conversationId", "messageContent"]);
+    expect(payloadFields(live, "manual_takeover")).toEqual([
+      "configuration_id",
+      "session_id",
+      "first_name",
+      "last_name",
+    ]);
+    expect(payloadFields(live, "human_agent_message")).toEqual([
+      "configurationId",
+      "conversationId",
+      "messageContent",
+    ]);
   });
 
   it("has the visitor events on /chat", () => {
     expect(asyncapi.channels.chat?.address).toBe("/chat");
     const names = messagesOf("chat").map((message) => message.name);
-    expect(names).toEqual(expect.arrayContaining(["visitor_message", "assistant_message", "agent_message", "typing"]));
+    expect(names).toEqual(
+      expect.arrayContaining(["visitor_message", "assistant_message", "agent_message", "typing"]),
+    );
   });
 
   it("reuses the HTTP contract's LiveConversation and Message schemas", () => {
     for (const name of ["LiveConversation", "Message"]) {
-      expect(asyncapi.components.schemas[name]?.properties).toEqual(contract.components.schemas[name]?.properties);
+      expect(asyncapi.components.schemas[name]?.properties).toEqual(
+        contract.components.schemas[name]?.properties,
+      );
     }
   });
 });
