@@ -4,6 +4,8 @@ import {
   changesOf,
   configurationDefaults,
   configurationFieldNames,
+  defaultAnswerRules,
+  urlSearchPickRange,
   hasChanges,
   newConfigurationDefaults,
   nextUsageResetDate,
@@ -23,6 +25,16 @@ describe("configuration defaults", () => {
       model: "gpt-4o-default",
       lang_detect_model: "gpt-4o-mini-default",
     });
+  });
+
+  it("picks 1 to 3 URLs and keeps the four answer rules", () => {
+    expect(urlSearchPickRange).toEqual({ min: 1, max: 3 });
+    expect(defaultAnswerRules).toEqual([
+      "html_only",
+      "links_open_in_parent_frame",
+      "greet_once",
+      "on_topic_only",
+    ]);
   });
 
   it("fills every configuration field but the id", () => {

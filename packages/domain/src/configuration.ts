@@ -14,6 +14,18 @@ export const configurationDefaults = {
   lang_detect_model: "gpt-4o-mini-default",
 } as const;
 
+/** How many URLs the URL search picks from the configuration's URL list (never URLs from elsewhere). */
+export const urlSearchPickRange = { min: 1, max: 3 } as const;
+
+/** The default answer rules every assistant follows, whatever its instructions say. */
+export const defaultAnswerRules = [
+  "html_only",
+  "links_open_in_parent_frame",
+  "greet_once",
+  "on_topic_only",
+] as const;
+export type AnswerRule = (typeof defaultAnswerRules)[number];
+
 /** Months between two resets of `remaining_messages` to `message_limit`. */
 export const usageResetIntervalMonths = 1;
 
