@@ -19,7 +19,8 @@ const methods = ["get", "put", "post", "delete", "patch", "options", "head", "tr
 const args = process.argv.slice(2);
 const checkOnly = args.includes("--check");
 const inputIndex = args.indexOf("--input");
-const bundleFile = inputIndex >= 0 ? new URL(args[inputIndex + 1], `file://${process.cwd()}/`) : defaultBundle;
+const bundleFile =
+  inputIndex >= 0 ? new URL(args[inputIndex + 1], `file://${process.cwd()}/`) : defaultBundle;
 
 const contract = JSON.parse(await readFile(bundleFile, "utf8"));
 const output = render(contract);
@@ -111,7 +112,9 @@ function responseOf(document, responses) {
 }
 
 function isJson(mediaType) {
-  return mediaType === "application/json" || /^application\/[\w.-]+\+json$/.test(mediaType) || mediaType === "*/*";
+  return (
+    mediaType === "application/json" || /^application\/[\w.-]+\+json$/.test(mediaType) || mediaType === "*/*"
+  );
 }
 
 // Bundles keep `$ref`s into components; follow local ones.

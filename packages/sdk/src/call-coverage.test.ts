@@ -142,7 +142,9 @@ describe("the bundled contract covers every call of spec 02 §7", () => {
   it("sends the script call to the chatbot backend", () => {
     const scriptCall = operation(chatbotBackendCall);
     expect(scriptCall, chatbotBackendCall).toBeDefined();
-    expect(scriptCall?.["x-base"] ?? contract.paths["/chatbot/settings/script"]?.["x-base"]).toBe("chatbotBackend");
+    expect(scriptCall?.["x-base"] ?? contract.paths["/chatbot/settings/script"]?.["x-base"]).toBe(
+      "chatbotBackend",
+    );
   });
 
   it("makes the calls the spec marks '(no token)' public", () => {

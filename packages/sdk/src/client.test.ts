@@ -38,7 +38,14 @@ async function answer(request: SeenRequest): Promise<{ status: number; type?: st
     return json(200, {
       status: "success",
       token: goodToken,
-      user: { id: "u-1", username, firstname: "Eva", lastname: "de Vries", email: username, role: "customer" },
+      user: {
+        id: "u-1",
+        username,
+        firstname: "Eva",
+        lastname: "de Vries",
+        email: username,
+        role: "customer",
+      },
       forceRefreshPassword: false,
       showWizard: false,
       showInstructions: true,
@@ -108,7 +115,12 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
-      const request = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks) };
+      const request = {
+        method: req.method ?? "",
+        url: req.url ?? "",
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+      };
       seen.push(request);
       void answer(request).then(({ status, type, body }) => {
         res.writeHead(status, type ? { "content-type": type } : {});
@@ -161,7 +173,9 @@ describe("headers", () => {
   });
 
   it("sends no token on a public call and the body as JSON", async () => {
-    const result = await client().POST("/login", { body: { username: "customer@demo.test", password: "Demo!2345" } });
+    const result = await client().POST("/login", {
+      body: { username: "customer@demo.test", password: "Demo!2345" },
+    });
     expect(result.success && result.data.token).toBe(goodToken);
     expect(seen[0]?.headers.authorization).toBeUndefined();
     expect(seen[0]?.headers["content-type"]).toBe("application/json");
@@ -180,7 +194,10 @@ describe("headers", () => {
     expect(first.sessionId).toMatch(/^[0-9a-f-]{36}$/);
     expect(second.sessionId).toBe(first.sessionId);
     expect(storage.values.get(sessionIdStorageKey)).toBe(first.sessionId);
-    expect(seen.map((request) => request.headers["x-session-id"])).toEqual([first.sessionId, first.sessionId]);
+    expect(seen.map((request) => request.headers["x-session-id"])).toEqual([
+      first.sessionId,
+      first.sessionId,
+    ]);
   });
 
   it("reuses an id already in storage", async () => {
@@ -255,7 +272,9 @@ describe("answers", () => {
   });
 
   it("read the server's message on a failed public call", async () => {
-    const result = await client().POST("/login", { body: { username: "customer@demo.test", password: "wrong" } });
+    const result = await client().POST("/login", {
+      body: { username: "customer@demo.test", password: "wrong" },
+    });
     expect(result).toEqual({
       success: false,
       status: 401,
@@ -329,7 +348,9 @@ describe("answers", () => {
 describe("multipart calls", () => {
   it("send an object with a file as multipart form data", async () => {
     const file = new File(["Openingstijden: 9-17"], "faq.txt", { type: "text/plain" });
-    const result = await client().POST("/training/files/upload", { body: { file, configuration_id: "cfg-1" } });
+    const result = await client().POST("/training/files/upload", {
+      body: { file, configuration_id: "cfg-1" },
+    });
     expect(result).toEqual({
       success: true,
       status: 200,
@@ -376,7 +397,11 @@ describe("bases", () => {
     await client().chatServer.GET("/customers");
     await client().chatbotBackend.GET("/customers");
     await client().configurationServer.GET("/customers");
-    expect(seen.map((request) => request.url)).toEqual(["/chat/customers", "/bot/customers", "/api/customers"]);
+    expect(seen.map((request) => request.url)).toEqual([
+      "/chat/customers",
+      "/bot/customers",
+      "/api/customers",
+    ]);
   });
 });
 

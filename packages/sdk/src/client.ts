@@ -21,11 +21,7 @@ import {
 import { resolveSessionId, type SessionStorageLike } from "./session";
 
 /** A token, or null/undefined when signed out. */
-export type TokenProvider = () =>
-  | string
-  | null
-  | undefined
-  | Promise<string | null | undefined>;
+export type TokenProvider = () => string | null | undefined | Promise<string | null | undefined>;
 
 export interface ParleyClientOptions {
   /** The spec's three services; by default all three are the same origin's `/api`. */
@@ -44,7 +40,9 @@ type MultipartBody<Body> = { [Field in keyof Body]: WithFiles<Body[Field]> } | F
 type AdaptRequestBody<RequestBody> = RequestBody extends { content: infer Content }
   ? {
       content: {
-        [Media in keyof Content]: Media extends "multipart/form-data" ? MultipartBody<Content[Media]> : Content[Media];
+        [Media in keyof Content]: Media extends "multipart/form-data"
+          ? MultipartBody<Content[Media]>
+          : Content[Media];
       };
     }
   : RequestBody;
@@ -58,14 +56,19 @@ export type ClientPaths = {
 };
 
 type InitParam<Init> =
-  RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }];
+  RequiredKeysOf<Init> extends never
+    ? [(Init & { [key: string]: unknown })?]
+    : [Init & { [key: string]: unknown }];
 
 type SuccessData<Response> = Response extends { data: infer Data } ? Data : never;
 type ResultData<Response> = [SuccessData<Response>] extends [never] ? undefined : SuccessData<Response>;
 
 // Without `parseAs`, a success is read the way the operation table says (JSON, text or a Blob for files).
 type OperationTable = typeof operations;
-type DefaultRead<Method extends HttpMethod, Path> = `${Uppercase<Method>} ${Path & string}` extends keyof OperationTable
+type DefaultRead<
+  Method extends HttpMethod,
+  Path,
+> = `${Uppercase<Method>} ${Path & string}` extends keyof OperationTable
   ? OperationTable[`${Uppercase<Method>} ${Path & string}`]["response"]
   : "json";
 type CallData<Response, Init, Read> = Init extends { parseAs: ParseAs }
@@ -181,7 +184,9 @@ export function createParleyClient(options: ParleyClientOptions): ParleyClient {
       ...init,
       headers,
       parseAs: readAsJson ? "text" : (callerParseAs ?? operation.response),
-      ...(operation.requestBody === "multipart" && !init?.bodySerializer ? { bodySerializer: toFormData } : {}),
+      ...(operation.requestBody === "multipart" && !init?.bodySerializer
+        ? { bodySerializer: toFormData }
+        : {}),
     };
 
     const transport = transports[forcedBase ?? operation.base];

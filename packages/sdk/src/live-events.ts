@@ -4,7 +4,8 @@
  *
  * The HTTP contract (openapi/) describes no socket events, so the events are written here; the
  * conversation and message shapes are the contract's schemas (`LiveConversation`, `Message`). The
- * other payloads are defined here (marked LOCAL where the spec does not show them).
+ * other payloads follow the contract's socket document (openapi/asyncapi.yaml); types it does not
+ * share with the HTTP schemas are defined here and marked LOCAL.
  */
 import type { components } from "./generated/api";
 
@@ -31,12 +32,31 @@ export interface ConfigClearedPayload {
   configuration_id: string;
 }
 
-/** LOCAL: the spec does not show this payload; the server sends the failing configuration and a text. */
-export interface ConfigClearErrorPayload {
-  configuration_id?: string;
-  code?: string;
+/** A catalogue error code of the contract (`ErrorCode`). */
+export type LiveErrorCode = components["schemas"]["ErrorCode"];
+
+/**
+ * LOCAL (the contract's socket document names it `SocketError`; the HTTP schemas do not have it): a
+ * failure with the same code and message as an HTTP problem. `config_clear_error` carries it, and the
+ * acknowledgement of `manual_takeover` / `human_agent_message` when they fail.
+ */
+export interface LiveErrorPayload {
+  status: "error";
+  code: LiveErrorCode;
   message: string;
+  configuration_id?: string;
 }
+
+/** The acknowledgement of `manual_takeover` and `human_agent_message` when they succeed. */
+export interface LiveAckSuccess {
+  status: "success";
+  conversation?: LiveConversation;
+}
+
+export type LiveAck = LiveAckSuccess | LiveErrorPayload;
+
+/** A chat or alert notification of the agent (the contract's `Notification`). */
+export type LiveNotification = components["schemas"]["Notification"];
 
 export interface AgentDisconnectedPayload {
   user_id: string;
@@ -69,7 +89,8 @@ export interface LiveServerToClientEvents {
   initial_conversations: (conversations: LiveConversation[]) => void;
   conversation_update: (conversation: LiveConversation) => void;
   config_cleared: (payload: ConfigClearedPayload) => void;
-  config_clear_error: (payload: ConfigClearErrorPayload) => void;
+  config_clear_error: (payload: LiveErrorPayload) => void;
+  notification: (notification: LiveNotification) => void;
 }
 
 /** Events an agent sends to the server (socket.io `ClientToServerEvents`). */
@@ -77,8 +98,10 @@ export interface LiveClientToServerEvents {
   agent_disconnected: (payload: AgentDisconnectedPayload) => void;
   clear_config: (payload: ClearConfigPayload) => void;
   change_agent_presence: (payload: ChangeAgentPresencePayload) => void;
-  manual_takeover: (payload: ManualTakeoverPayload) => void;
-  human_agent_message: (payload: HumanAgentMessagePayload) => void;
+  /** Answered through the acknowledgement callback. */
+  manual_takeover: (payload: ManualTakeoverPayload, acknowledge: (ack: LiveAck) => void) => void;
+  /** Answered through the acknowledgement callback. */
+  human_agent_message: (payload: HumanAgentMessagePayload, acknowledge: (ack: LiveAck) => void) => void;
 }
 
 export type LiveServerEventName = keyof LiveServerToClientEvents;

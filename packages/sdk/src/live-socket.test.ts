@@ -2,9 +2,22 @@ import { createServer, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Server, type Socket as ServerSocket } from "socket.io";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { LiveClientToServerEvents, LiveConversation, LiveServerToClientEvents } from "./live-events";
+import type {
+  ClearConfigPayload,
+  LiveAck,
+  LiveClientToServerEvents,
+  LiveConversation,
+  LiveNotification,
+  LiveServerToClientEvents,
+  ManualTakeoverPayload,
+} from "./live-events";
 import { liveNamespace } from "./live-events";
-import { createLiveSocket, type LiveConnectionState, type LiveSocket, type LiveSocketOptions } from "./live-socket";
+import {
+  createLiveSocket,
+  type LiveConnectionState,
+  type LiveSocket,
+  type LiveSocketOptions,
+} from "./live-socket";
 
 const validToken = "agent-token";
 
@@ -23,15 +36,42 @@ interface Received {
   payload: unknown;
 }
 
+type AgentSocket = ServerSocket<LiveClientToServerEvents, LiveServerToClientEvents>;
+
 let httpServer: HttpServer;
 let io: Server;
 let url: string;
 let pollingRequests = 0;
 let handshakes = 0;
-let agents: ServerSocket<LiveClientToServerEvents, LiveServerToClientEvents>[] = [];
+let agents: AgentSocket[] = [];
 let received: Received[] = [];
 let disconnectReasons: string[] = [];
 const openSockets: LiveSocket[] = [];
+
+/** Answers like the contract's socket document: takeover and agent message are acknowledged. */
+function handleAgentEvent(
+  socket: AgentSocket,
+  event: string,
+  payload: unknown,
+  acknowledge?: (ack: LiveAck) => void,
+) {
+  received.push({ event, payload });
+  if (event === "clear_config") {
+    socket.emit("config_cleared", { configuration_id: (payload as ClearConfigPayload).configuration_id });
+  }
+  if (event === "manual_takeover") {
+    const { session_id } = payload as ManualTakeoverPayload;
+    if (session_id === "s-closed") {
+      acknowledge?.({ status: "error", code: "not_found", message: "The conversation is closed" });
+    } else if (session_id !== "s-silent") {
+      acknowledge?.({
+        status: "success",
+        conversation: { ...conversation, is_locked: true, is_manual: true },
+      });
+    }
+  }
+  if (event === "human_agent_message") acknowledge?.({ status: "success" });
+}
 
 beforeAll(async () => {
   httpServer = createServer();
@@ -43,17 +83,24 @@ beforeAll(async () => {
   const live = io.of(liveNamespace);
   live.use((socket, next) => {
     handshakes += 1;
-    if (socket.handshake.query.token !== validToken) next(new Error("Invalid token"));
-    else next();
+    const token = socket.handshake.query.token;
+    if (token === "disabled-account") {
+      next(
+        Object.assign(new Error("account_inactive"), {
+          data: { code: "account_inactive", message: "Disabled" },
+        }),
+      );
+    } else if (token !== validToken) {
+      next(new Error("invalid_token"));
+    } else {
+      next();
+    }
   });
-  live.on("connection", (socket: ServerSocket<LiveClientToServerEvents, LiveServerToClientEvents>) => {
+  live.on("connection", (socket: AgentSocket) => {
     agents.push(socket);
-    socket.onAny((event: string, payload: unknown) => {
-      received.push({ event, payload });
-      if (event === "clear_config") {
-        socket.emit("config_cleared", { configuration_id: (payload as { configuration_id: string }).configuration_id });
-      }
-    });
+    socket.onAny((event: string, payload: unknown, acknowledge?: (ack: LiveAck) => void) =>
+      handleAgentEvent(socket, event, payload, acknowledge),
+    );
     socket.on("disconnect", (reason) => disconnectReasons.push(reason));
     socket.emit("initial_conversations", [conversation]);
   });
@@ -107,6 +154,21 @@ async function until(condition: () => boolean, what: string) {
   }
 }
 
+async function closedPort() {
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+  const port = (closed.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => closed.close(() => resolve()));
+  return port;
+}
+
+const takeover = (session_id: string): ManualTakeoverPayload => ({
+  configuration_id: "cfg-1",
+  session_id,
+  first_name: "Eva",
+  last_name: "de Vries",
+});
+
 describe("connecting", () => {
   it("goes from connecting to online over websocket only, with the agent in the query", async () => {
     const socket = open();
@@ -136,19 +198,32 @@ describe("connecting", () => {
   it("never connects without a token: offline, and ready rejects", async () => {
     const socket = open({ token: null });
     expect(socket.state).toBe("offline");
-    await expect(socket.ready).rejects.toMatchObject({ code: "user_token_not_found", message: "User token not found" });
-    await expect(socket.manualTakeover({ configuration_id: "c", session_id: "s", first_name: "E", last_name: "V" }))
-      .rejects.toThrow("Socket is not connected!");
+    await expect(socket.ready).rejects.toMatchObject({
+      code: "user_token_not_found",
+      message: "User token not found",
+    });
+    await expect(socket.manualTakeover(takeover("s-1"))).rejects.toThrow("Socket is not connected!");
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(handshakes).toBe(0);
   });
 
-  it("goes offline and rejects with the server's message when the connection is refused", async () => {
+  it("goes offline and rejects with the server's code when the connection is refused", async () => {
     const socket = open({ token: "stolen" });
     const states = recordStates(socket);
-    await expect(socket.ready).rejects.toMatchObject({ code: "connection_failed", message: "Invalid token" });
+    await expect(socket.ready).rejects.toMatchObject({ code: "invalid_token", message: "Invalid token" });
     expect(states).toEqual(["connecting", "offline"]);
-    expect(handshakes).toBe(1);
+    const disabled = open({ token: "disabled-account" });
+    await expect(disabled.ready).rejects.toMatchObject({ code: "account_inactive", message: "Disabled" });
+    expect(handshakes).toBe(2);
+  });
+
+  it("goes offline with the error's message when nothing listens", async () => {
+    const socket = open({ url: `http://127.0.0.1:${await closedPort()}${liveNamespace}` });
+    await expect(socket.ready).rejects.toMatchObject({
+      code: "services_offline",
+      message: "websocket error",
+    });
+    expect(socket.state).toBe("offline");
   });
 
   it("goes offline when the server disconnects it", async () => {
@@ -160,8 +235,8 @@ describe("connecting", () => {
   });
 });
 
-describe("events", () => {
-  it("receives the initial conversations and updates", async () => {
+describe("received events", () => {
+  it("delivers conversations, updates and clear errors until a listener stops", async () => {
     const socket = open();
     const initial: LiveConversation[][] = [];
     const updates: LiveConversation[] = [];
@@ -174,39 +249,67 @@ describe("events", () => {
     await until(() => updates.length === 1, "conversation_update");
     expect(updates[0]).toEqual(update);
     const errors: string[] = [];
-    socket.on("config_clear_error", (payload) => errors.push(payload.message));
+    socket.on("config_clear_error", (payload) => errors.push(`${payload.code}: ${payload.message}`));
     stop();
     // Events arrive in order: once the error is in, the update sent before it was delivered (and ignored).
     agents[0]!.emit("conversation_update", conversation);
-    agents[0]!.emit("config_clear_error", { configuration_id: "cfg-1", message: "Could not clear" });
+    agents[0]!.emit("config_clear_error", {
+      status: "error",
+      code: "unexpected_error",
+      configuration_id: "cfg-1",
+      message: "Could not clear",
+    });
     await until(() => errors.length === 1, "config_clear_error");
     expect(updates).toHaveLength(1);
-    expect(errors).toEqual(["Could not clear"]);
+    expect(errors).toEqual(["unexpected_error: Could not clear"]);
   });
 
-  it("sends every agent event with its payload", async () => {
+  it("delivers notifications", async () => {
+    const socket = open();
+    const notifications: LiveNotification[] = [];
+    socket.on("notification", (notification) => notifications.push(notification));
+    await socket.ready;
+    await until(() => agents.length === 1, "the server to see the agent");
+    const notification: LiveNotification = {
+      id: "n-1",
+      type: "alert",
+      message: "Ik wil een mens…",
+      sender: "visitor",
+      timestamp: "2026-11-22T01:05:00.000Z",
+      isRead: false,
+      icon: "LuBellRing",
+      color: "error",
+      configurationId: "cfg-1",
+      session_id: "s-1",
+    };
+    agents[0]!.emit("notification", notification);
+    await until(() => notifications.length === 1, "notification");
+    expect(notifications).toEqual([notification]);
+  });
+});
+
+describe("sent events", () => {
+  it("sends every agent event with its payload and reads the acknowledgements", async () => {
     const socket = open();
     const cleared: string[] = [];
     socket.on("config_cleared", (payload) => cleared.push(payload.configuration_id));
     await socket.ready;
-    await socket.manualTakeover({
-      configuration_id: "cfg-1",
-      session_id: "s-1",
-      first_name: "Eva",
-      last_name: "de Vries",
+    const takenOver = await socket.manualTakeover(takeover("s-1"));
+    expect(takenOver.conversation).toMatchObject({ id: "conv-1", is_locked: true, is_manual: true });
+    const sent = await socket.sendHumanAgentMessage({
+      configurationId: "cfg-1",
+      conversationId: "s-1",
+      messageContent: "Hoi!",
     });
-    await socket.sendHumanAgentMessage({ configurationId: "cfg-1", conversationId: "conv-1", messageContent: "Hoi!" });
+    expect(sent).toEqual({ status: "success" });
     await socket.changeAgentPresence({ user_id: "user-1", is_available: false });
     await socket.clearConfig({ configuration_id: "cfg-1" });
     await until(() => cleared.length === 1, "config_cleared");
     expect(received).toEqual([
-      {
-        event: "manual_takeover",
-        payload: { configuration_id: "cfg-1", session_id: "s-1", first_name: "Eva", last_name: "de Vries" },
-      },
+      { event: "manual_takeover", payload: takeover("s-1") },
       {
         event: "human_agent_message",
-        payload: { configurationId: "cfg-1", conversationId: "conv-1", messageContent: "Hoi!" },
+        payload: { configurationId: "cfg-1", conversationId: "s-1", messageContent: "Hoi!" },
       },
       { event: "change_agent_presence", payload: { user_id: "user-1", is_available: false } },
       { event: "clear_config", payload: { configuration_id: "cfg-1" } },
@@ -214,17 +317,39 @@ describe("events", () => {
     expect(cleared).toEqual(["cfg-1"]);
   });
 
+  it("rejects a takeover with the code of the server's acknowledgement", async () => {
+    const socket = open();
+    await socket.ready;
+    await expect(socket.manualTakeover(takeover("s-closed"))).rejects.toMatchObject({
+      code: "not_found",
+      message: "The conversation is closed",
+    });
+  });
+
+  it("rejects a takeover the server never acknowledges", async () => {
+    const socket = open({ ackTimeoutMs: 100 });
+    await socket.ready;
+    await expect(socket.manualTakeover(takeover("s-silent"))).rejects.toMatchObject({
+      code: "services_offline",
+      message: "Services are offline",
+    });
+    expect(received.map((entry) => entry.event)).toEqual(["manual_takeover"]);
+  });
+
   it("refuses to send before it is connected and sends nothing", async () => {
     const socket = open();
     expect(socket.state).toBe("connecting");
     const refusals = [
-      socket.manualTakeover({ configuration_id: "cfg-1", session_id: "s-1", first_name: "E", last_name: "V" }),
-      socket.sendHumanAgentMessage({ configurationId: "cfg-1", conversationId: "conv-1", messageContent: "x" }),
+      socket.manualTakeover(takeover("s-1")),
+      socket.sendHumanAgentMessage({ configurationId: "cfg-1", conversationId: "s-1", messageContent: "x" }),
       socket.changeAgentPresence({ user_id: "user-1", is_available: true }),
       socket.clearConfig({ configuration_id: "cfg-1" }),
     ];
     for (const refusal of refusals) {
-      await expect(refusal).rejects.toMatchObject({ code: "socket_not_connected", message: "Socket is not connected!" });
+      await expect(refusal).rejects.toMatchObject({
+        code: "socket_not_connected",
+        message: "Socket is not connected!",
+      });
     }
     await socket.ready;
     await socket.changeAgentPresence({ user_id: "user-1", is_available: true });
@@ -241,6 +366,8 @@ describe("events", () => {
     await until(() => disconnectReasons.length === 1, "the server to see the disconnect");
     expect(received).toEqual([{ event: "agent_disconnected", payload: { user_id: "user-1" } }]);
     expect(disconnectReasons).toEqual(["client namespace disconnect"]);
-    await expect(socket.clearConfig({ configuration_id: "cfg-1" })).rejects.toThrow("Socket is not connected!");
+    await expect(socket.clearConfig({ configuration_id: "cfg-1" })).rejects.toThrow(
+      "Socket is not connected!",
+    );
   });
 });

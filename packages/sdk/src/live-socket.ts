@@ -1,6 +1,9 @@
 import { io, type Socket } from "socket.io-client";
 import type {
   ChangeAgentPresencePayload,
+  LiveAck,
+  LiveAckSuccess,
+  LiveErrorCode,
   ClearConfigPayload,
   HumanAgentMessagePayload,
   LiveClientEventName,
@@ -14,9 +17,10 @@ import type {
 /** connecting → online on connect; offline on a connection error, on disconnect, or without a token. */
 export type LiveConnectionState = "connecting" | "online" | "offline";
 
-export type LiveSocketErrorCode = "user_token_not_found" | "socket_not_connected" | "connection_failed";
+/** A catalogue code: `user_token_not_found`, `socket_not_connected`, `invalid_token`, `services_offline`, ... */
+export type LiveSocketErrorCode = LiveErrorCode;
 
-/** Why the live socket refused something; `code` is for branching, `message` for people. */
+/** Why the live socket refused or failed something; `code` is for branching, `message` for people. */
 export class LiveSocketError extends Error {
   constructor(
     readonly code: LiveSocketErrorCode,
@@ -27,9 +31,19 @@ export class LiveSocketError extends Error {
   }
 }
 
-// These texts match the catalogue in @parley/domain (user_token_not_found, socket_not_connected).
-const noToken = () => new LiveSocketError("user_token_not_found", "User token not found");
-const notConnected = () => new LiveSocketError("socket_not_connected", "Socket is not connected!");
+// These texts match the catalogue in @parley/domain; the SDK may not import it, so they are repeated.
+const catalogueTexts: Partial<Record<LiveErrorCode, string>> = {
+  user_token_not_found: "User token not found",
+  socket_not_connected: "Socket is not connected!",
+  authentication_required: "Authentication required",
+  invalid_token: "Invalid token",
+  services_offline: "Services are offline",
+  unknown_error: "Unknown error",
+};
+const failure = (code: LiveErrorCode, message?: string) =>
+  new LiveSocketError(code, message ?? catalogueTexts[code] ?? code);
+
+const defaultAckTimeoutMs = 10_000;
 
 export interface LiveSocketOptions {
   /** The live namespace on the chat server: `http://host:8080/live`, or `/live` on the page's origin. */
@@ -43,6 +57,8 @@ export interface LiveSocketOptions {
   userId?: string | null;
   /** socket.io's HTTP path; `/socket.io` by default. */
   path?: string;
+  /** How long a takeover or agent message waits for the server's acknowledgement (10 s by default). */
+  ackTimeoutMs?: number;
 }
 
 export interface LiveSocket {
@@ -53,16 +69,23 @@ export interface LiveSocket {
   onStateChange(listener: (state: LiveConnectionState) => void): () => void;
   /** Listens to an event of the server; returns the function that stops it. */
   on<Event extends LiveServerEventName>(event: Event, listener: LiveServerToClientEvents[Event]): () => void;
-  /** Each send rejects with 'Socket is not connected!' and sends nothing when not connected. */
-  manualTakeover(payload: ManualTakeoverPayload): Promise<void>;
-  sendHumanAgentMessage(payload: HumanAgentMessagePayload): Promise<void>;
+  /**
+   * Every send rejects with 'Socket is not connected!' (code `socket_not_connected`) and sends nothing
+   * when not connected. A takeover and an agent message resolve with the server's acknowledgement, or
+   * reject with its error code; the others resolve once handed to the socket.
+   */
+  manualTakeover(payload: ManualTakeoverPayload): Promise<LiveAckSuccess>;
+  sendHumanAgentMessage(payload: HumanAgentMessagePayload): Promise<LiveAckSuccess>;
   changeAgentPresence(payload: ChangeAgentPresencePayload): Promise<void>;
+  /** Answered by the `config_cleared` or `config_clear_error` event. */
   clearConfig(payload: ClearConfigPayload): Promise<void>;
   /** Tells the server the agent left (`agent_disconnected` with `user_id`), then closes. */
   disconnect(): void;
 }
 
 type LiveClientSocket = Socket<LiveServerToClientEvents, LiveClientToServerEvents>;
+type AcknowledgedEvent = "manual_takeover" | "human_agent_message";
+type FireAndForgetEvent = Exclude<LiveClientEventName, AcknowledgedEvent>;
 interface UntypedEmitter {
   on(event: string, listener: (...args: unknown[]) => void): void;
   off(event: string, listener: (...args: unknown[]) => void): void;
@@ -95,7 +118,7 @@ export function createLiveSocket(options: LiveSocketOptions): LiveSocket {
 
   let socket: LiveClientSocket | null = null;
   if (!options.token) {
-    settle(noToken());
+    settle(failure("user_token_not_found"));
   } else {
     socket = io(options.url, {
       transports: ["websocket"],
@@ -108,19 +131,38 @@ export function createLiveSocket(options: LiveSocketOptions): LiveSocket {
     });
     socket.on("connect_error", (error) => {
       setState("offline");
-      settle(new LiveSocketError("connection_failed", error.message));
+      settle(connectFailure(error));
     });
     socket.on("disconnect", () => setState("offline"));
     socket.io.on("reconnect_attempt", () => setState("connecting"));
   }
 
-  function send<Event extends LiveClientEventName>(
+  function send<Event extends FireAndForgetEvent>(
     event: Event,
     payload: Parameters<LiveClientToServerEvents[Event]>[0],
   ): Promise<void> {
-    if (!socket?.connected) return Promise.reject(notConnected());
+    if (!socket?.connected) return Promise.reject(failure("socket_not_connected"));
     (socket.emit as (event: string, payload: unknown) => void)(event, payload);
     return Promise.resolve();
+  }
+
+  function sendWithAck<Event extends AcknowledgedEvent>(
+    event: Event,
+    payload: Parameters<LiveClientToServerEvents[Event]>[0],
+  ): Promise<LiveAckSuccess> {
+    const connected = socket?.connected ? socket : null;
+    if (!connected) return Promise.reject(failure("socket_not_connected"));
+    return new Promise((resolve, reject) => {
+      // With a timeout, socket.io calls back with an error when no acknowledgement comes in time.
+      const timed = connected.timeout(options.ackTimeoutMs ?? defaultAckTimeoutMs) as unknown as {
+        emit(event: string, payload: unknown, callback: (error: Error | null, ack?: LiveAck) => void): void;
+      };
+      timed.emit(event, payload, (error, ack) => {
+        if (error) reject(failure("services_offline"));
+        else if (ack?.status === "success") resolve(ack);
+        else reject(failure(ack?.code ?? "unknown_error", ack?.message));
+      });
+    });
   }
 
   return {
@@ -141,8 +183,8 @@ export function createLiveSocket(options: LiveSocketOptions): LiveSocket {
         target?.off(event, handler);
       };
     },
-    manualTakeover: (payload) => send("manual_takeover", payload),
-    sendHumanAgentMessage: (payload) => send("human_agent_message", payload),
+    manualTakeover: (payload) => sendWithAck("manual_takeover", payload),
+    sendHumanAgentMessage: (payload) => sendWithAck("human_agent_message", payload),
     changeAgentPresence: (payload) => send("change_agent_presence", payload),
     clearConfig: (payload) => send("clear_config", payload),
     disconnect() {
@@ -150,7 +192,7 @@ export function createLiveSocket(options: LiveSocketOptions): LiveSocket {
       if (socket.connected && options.userId) socket.emit("agent_disconnected", { user_id: options.userId });
       socket.disconnect();
       setState("offline");
-      settle(notConnected());
+      settle(failure("socket_not_connected"));
     },
   };
 }
@@ -161,4 +203,18 @@ function connectionQuery(options: LiveSocketOptions & { token: string }): LiveCo
   if (options.firstname) query.firstname = options.firstname;
   if (options.lastname) query.lastname = options.lastname;
   return query;
+}
+
+/**
+ * A refused handshake carries the server's reason: `error.data` ({ code, message }) when the server sets
+ * it, else the message itself, which the contract makes a code (`invalid_token`, `authentication_required`).
+ * Anything else (no server, a proxy in the way) is the network.
+ */
+function connectFailure(error: Error & { data?: unknown }): LiveSocketError {
+  const data = (typeof error.data === "object" && error.data !== null ? error.data : {}) as Record<string, unknown>;
+  if (typeof data.code === "string") {
+    return failure(data.code as LiveErrorCode, typeof data.message === "string" ? data.message : undefined);
+  }
+  if (/^[a-z]+(_[a-z]+)+$/.test(error.message)) return failure(error.message as LiveErrorCode);
+  return new LiveSocketError("services_offline", error.message);
 }

@@ -7,6 +7,8 @@ type CreateClient = typeof openapiFetch.default;
 const candidate: unknown = openapiFetch.default;
 
 export const createClient: CreateClient =
-  typeof candidate === "function" ? (candidate as CreateClient) : (candidate as { default: CreateClient }).default;
+  typeof candidate === "function"
+    ? (candidate as CreateClient)
+    : (candidate as { default: CreateClient }).default;
 
 export const mergeHeaders = openapiFetch.mergeHeaders;
