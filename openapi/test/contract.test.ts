@@ -31,7 +31,11 @@ interface Contract {
   "x-generated": string;
   security: Record<string, string[]>[];
   paths: Record<string, PathItem>;
-  components: { schemas: Record<string, Schema> };
+  components: { schemas: Record<string, Schema>; responses: Record<string, ResponseObject> };
+}
+interface ResponseObject {
+  $ref?: string;
+  content?: Record<string, { schema?: { $ref?: string } }>;
 }
 
 const contract = JSON.parse(readFileSync(join(packageDir, "bundle", "openapi.json"), "utf8")) as Contract;
@@ -128,6 +132,24 @@ describe("the contract", () => {
       ({ operation }) => !Object.keys(operation.responses).some((status) => /^[45]\d\d$/.test(status)),
     );
     expect(withoutErrors.map(({ operation }) => operation.operationId)).toEqual([]);
+
+    const wrongBodies = operations.flatMap(({ operation }) =>
+      Object.entries(operation.responses)
+        .filter(([status]) => /^[45]\d\d$/.test(status))
+        .filter(([, declared]) => {
+          const response = declared as ResponseObject;
+          const resolved = response.$ref
+            ? contract.components.responses[response.$ref.replace("#/components/responses/", "")]
+            : response;
+          const media = resolved?.content ?? {};
+          return (
+            Object.keys(media).join() !== "application/problem+json" ||
+            media["application/problem+json"]?.schema?.$ref !== "#/components/schemas/Problem"
+          );
+        })
+        .map(([status]) => `${operation.operationId} ${status}`),
+    );
+    expect(wrongBodies).toEqual([]);
   });
 
   it("is marked GENERATED in every bundle file", () => {
