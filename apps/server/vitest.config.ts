@@ -12,6 +12,8 @@ export default defineConfig({
       test: {
         name: database,
         include: ["src/**/*.test.ts"],
+        // *.postgres.test.ts are about PostgreSQL itself (connection loss); they run on it only.
+        exclude: database === "pglite" ? ["src/**/*.postgres.test.ts", "**/node_modules/**"] : ["**/node_modules/**"],
         env: { PARLEY_TEST_DATABASE: database },
       },
     })),

@@ -9,7 +9,7 @@ import { hashPassword } from "../platform/auth/passwords";
 import type { DatabaseHandle } from "../platform/db/db";
 import { createResponseValidator, loadContract } from "../platform/http/contract";
 import type { RateLimitSettings } from "../platform/http/rate-limits";
-import { createSmtpMailer } from "../platform/mail/mailer";
+import { createOutboxMailer, createSmtpMailer } from "../platform/mail/mailer";
 import type { Role } from "../platform/http/operations";
 import { claimsOf } from "../modules/accounts/service";
 import { insertCustomer } from "../modules/customers/repository";
@@ -46,7 +46,14 @@ export interface TestContext {
 
 let counter = 0;
 
-export async function createTestContext(options: { rateLimits?: RateLimitSettings } = {}): Promise<TestContext> {
+export interface TestContextOptions {
+  rateLimits?: RateLimitSettings;
+  /** "outbox" uses the embedded default mailer (dev mailbox) instead of the loopback SMTP server. */
+  mail?: "smtp" | "outbox";
+  portals?: { customer: string; admin: string };
+}
+
+export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
   const database = await openTestDatabase();
   const smtp = await startSmtpServer();
   const secret = "test-secret-that-is-long-enough-for-hs256-0123456789";
@@ -56,12 +63,15 @@ export async function createTestContext(options: { rateLimits?: RateLimitSetting
     {
       db: database.db,
       tokens,
-      mailer: createSmtpMailer(smtp.url, "Parley <no-reply@parley.test>"),
+      mailer:
+        options.mail === "outbox"
+          ? createOutboxMailer(database.db, () => undefined)
+          : createSmtpMailer(smtp.url, "Parley <no-reply@parley.test>"),
       secret,
       publicUrl: "http://portal.test",
       corsOrigins: ["http://portal.test"],
       rateLimits: options.rateLimits,
-      portals: { customer: join(emptyPortals, "customer"), admin: join(emptyPortals, "admin") },
+      portals: options.portals ?? { customer: join(emptyPortals, "customer"), admin: join(emptyPortals, "admin") },
       contract,
     },
     { logger: false },

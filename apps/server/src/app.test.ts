@@ -1,0 +1,125 @@
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toProblem } from "./platform/http/problem";
+import { createTestContext, expectToMatchContract, type TestContext } from "./test/context";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  const root = await mkdtemp(join(tmpdir(), "parley-dist-"));
+  const customer = join(root, "customer");
+  await mkdir(join(customer, "assets"), { recursive: true });
+  await writeFile(join(customer, "index.html"), "<!doctype html><title>customer portal</title>");
+  await writeFile(join(customer, "assets", "app.js"), "console.log('customer')");
+  // The admin portal is left unbuilt on purpose.
+  ctx = await createTestContext({ portals: { customer, admin: join(root, "admin") } });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe("HTTP platform", () => {
+  it("sends security headers with a CSP that lets the portals run", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/api/auth/methods" });
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    const csp = String(response.headers["content-security-policy"]);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("connect-src 'self' ws: wss:");
+    expect(csp).not.toContain("upgrade-insecure-requests");
+  });
+
+  it("allows CORS for a configured portal origin only", async () => {
+    const allowed = await ctx.app.inject({ method: "GET", url: "/api/auth/methods", headers: { origin: "http://portal.test" } });
+    expect(allowed.headers["access-control-allow-origin"]).toBe("http://portal.test");
+    const other = await ctx.app.inject({ method: "GET", url: "/api/auth/methods", headers: { origin: "http://evil.test" } });
+    expect(other.headers["access-control-allow-origin"]).toBeUndefined();
+  });
+
+  it("protected operations answer 401 authentication_required without a token and invalid_token for a bad one", async () => {
+    const none = await ctx.app.inject({ method: "GET", url: "/api/customers" });
+    expect(none.statusCode).toBe(401);
+    expectToMatchContract("listCustomers", none);
+    expect(none.json().code).toBe("authentication_required");
+    const bad = await ctx.app.inject({ method: "GET", url: "/api/customers", headers: { authorization: "Bearer abc.def.ghi" } });
+    expect(bad.json().code).toBe("invalid_token");
+  });
+
+  it("validates the X-Session-Id header from the contract", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/api/auth/methods", headers: { "x-session-id": "x".repeat(200) } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0].path).toBe("x-session-id");
+  });
+
+  it("serves the browsable contract at /api/docs", async () => {
+    const page = await ctx.app.inject({ method: "GET", url: "/api/docs/" });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("Swagger UI");
+    const json = await ctx.app.inject({ method: "GET", url: "/api/docs/json" });
+    expect(json.json().paths["/login"]).toBeDefined();
+  });
+
+  it("answers unknown /api paths with a 404 problem", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/api/nope", headers: { accept: "text/html" } });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers["content-type"]).toContain("application/problem+json");
+    expect(response.json()).toMatchObject({ code: "not_found", status: 404 });
+  });
+
+  it("serves the customer portal with SPA fallback, and a build hint for the unbuilt admin portal", async () => {
+    const asset = await ctx.app.inject({ method: "GET", url: "/assets/app.js" });
+    expect(asset.body).toContain("customer");
+    const deep = await ctx.app.inject({ method: "GET", url: "/assistant/faq", headers: { accept: "text/html" } });
+    expect(deep.statusCode).toBe(200);
+    expect(deep.body).toContain("customer portal");
+    const admin = await ctx.app.inject({ method: "GET", url: "/admin/users", headers: { accept: "text/html" } });
+    expect(admin.body).toContain("The admin portal is not built yet");
+    const missingAsset = await ctx.app.inject({ method: "GET", url: "/assets/missing.js", headers: { accept: "*/*" } });
+    expect(missingAsset.statusCode).toBe(404);
+  });
+
+  it("never shows internals in a 500", () => {
+    const request = { log: { error: () => undefined } } as never;
+    const body = toProblem(new Error("SELECT secret FROM internals failed"), request);
+    expect(body).toEqual({ type: "about:blank", title: "Internal Server Error", status: 500, code: "unexpected_error", message: "Unexpected error" });
+  });
+});
+
+describe("dev mailbox (embedded mailer)", () => {
+  it("lets a newcomer register with the code from the mailbox, sign in, and be refused another tenant's data", async () => {
+    const local = await createTestContext({ mail: "outbox" });
+    try {
+      const email = "newcomer@example.test";
+      const password = "Newcomer-pass1!";
+      const started = await local.app.inject({
+        method: "POST",
+        url: "/api/register",
+        payload: { firstname: "New", lastname: "Comer", email, password, confirmPassword: password, languageCode: "fr" },
+      });
+      expect(started.statusCode).toBe(200);
+
+      const mailbox = await local.app.inject({ method: "GET", url: "/api/dev/mailbox.json" });
+      const [message] = mailbox.json().messages;
+      expect(message).toMatchObject({ to: email, subject: "Votre code de vérification Parley" });
+      const otp = /\b(\d{6})\b/.exec(message.text)![1]!;
+      const page = await local.app.inject({ method: "GET", url: "/api/dev/mailbox" });
+      expect(page.body).toContain(otp);
+
+      const done = await local.app.inject({ method: "POST", url: "/api/validate-otp", payload: { email, otp } });
+      expect(done.statusCode).toBe(200);
+      const login = await local.app.inject({ method: "POST", url: "/api/login", payload: { username: email, password } });
+      const token = login.json().token as string;
+
+      const otherCustomer = await local.createCustomer("Somebody Else");
+      const refused = await local.app.inject({ method: "GET", url: `/api/customer?_id=${otherCustomer}`, headers: { authorization: `Bearer ${token}` } });
+      expect(refused.statusCode).toBe(404);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it("is not served when mail goes through SMTP", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/api/dev/mailbox.json" });
+    expect(response.statusCode).toBe(404);
+  });
+});

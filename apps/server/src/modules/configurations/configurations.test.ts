@@ -1,0 +1,178 @@
+import { configurationDefaults, nextUsageResetDate } from "@parley/domain/configuration";
+import { messageLimitFor } from "@parley/domain/products";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
+
+let ctx: TestContext;
+let adminToken: string;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  adminToken = (await ctx.createUser({ role: "admin" })).token;
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+async function save(token: string, payload: Record<string, unknown>) {
+  const response = await ctx.app.inject({ method: "POST", url: "/api/configuration/create_or_update", headers: bearer(token), payload });
+  expectToMatchContract("createOrUpdateConfiguration", response);
+  return response;
+}
+
+describe("configurations", () => {
+  it("an admin's new configuration gets the domain defaults and the entry product's message limit", async () => {
+    const customerId = await ctx.createCustomer("Config Co");
+    const response = await save(adminToken, { name: "config-co", customerId });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.updated_id).toBeNull();
+    expect(body.data).toMatchObject({
+      _id: body.inserted_id,
+      customerId,
+      max_tokens: configurationDefaults.max_tokens,
+      temperature: configurationDefaults.temperature,
+      model: configurationDefaults.model,
+      message_limit: messageLimitFor("entry"),
+      remaining_messages: messageLimitFor("entry"),
+      usage_reset_date: nextUsageResetDate(new Date()),
+    });
+  });
+
+  it("a self-onboarding customer's new configuration starts on so_trial", async () => {
+    const customerId = await ctx.createCustomer("SO shop");
+    const { token } = await ctx.createUser({ role: "customer_so", customerId });
+    const response = await save(token, { name: "so-shop-nl", message_limit: 99999 });
+    expect(response.json().data).toMatchObject({ customerId, message_limit: messageLimitFor("so_trial"), product: "so_trial" });
+  });
+
+  it("updates keep remaining messages and the reset date; only admins change the message limit", async () => {
+    const customerId = await ctx.createCustomer("Usage Co");
+    const { token } = await ctx.createUser({ role: "customer", customerId });
+    const id = (await save(adminToken, { name: "usage", customerId })).json().inserted_id as string;
+    await ctx.database.db.query("UPDATE configurations SET remaining_messages = 7 WHERE id = $1", [id]);
+
+    const byCustomer = await save(token, {
+      _id: id,
+      name: "usage-renamed",
+      remaining_messages: 5000,
+      usage_reset_date: "2099-01-01",
+      message_limit: 5000,
+      rag_enabled: true,
+      rag_settings: { products_enabled: true, products_limit: 3 },
+    });
+    expect(byCustomer.json()).toMatchObject({ updated_id: id, inserted_id: null });
+    expect(byCustomer.json().data).toMatchObject({
+      name: "usage-renamed",
+      remaining_messages: 7,
+      message_limit: messageLimitFor("entry"),
+      rag_enabled: true,
+      rag_settings: { products_enabled: true, products_limit: 3 },
+    });
+    expect(byCustomer.json().data.usage_reset_date).not.toBe("2099-01-01");
+
+    const byAdmin = await save(adminToken, { _id: id, name: "usage-renamed", message_limit: 2500 });
+    expect(byAdmin.json().data).toMatchObject({ message_limit: 2500, remaining_messages: 7, rag_enabled: true });
+
+    const got = await ctx.app.inject({ method: "GET", url: `/api/configuration?configuration_id=${id}`, headers: bearer(token) });
+    expectToMatchContract("getConfiguration", got);
+    expect(got.json().data).toMatchObject({ _id: id, message_limit: 2500 });
+  });
+
+  it("rejects an out-of-range value with the field's path", async () => {
+    const response = await save(adminToken, { name: "bad", temperature: 5 });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0].path).toBe("temperature");
+  });
+
+  it("searches by part of the name, case-insensitively, and by customer for admins", async () => {
+    const customerId = await ctx.createCustomer("Search Co");
+    await save(adminToken, { name: "Zebra-Shop", customerId });
+    await save(adminToken, { name: "zebra_plain", customerId });
+    await save(adminToken, { name: "other" });
+    const response = await ctx.app.inject({ method: "GET", url: "/api/configurations/search?query=ZEBRA", headers: bearer(adminToken) });
+    expectToMatchContract("searchConfigurations", response);
+    expect(response.json().data.map((c: { name: string }) => c.name)).toEqual(["Zebra-Shop", "zebra_plain"]);
+    // "_" is a literal underscore, not a wildcard.
+    const literal = await ctx.app.inject({ method: "GET", url: "/api/configurations/search?query=a_p", headers: bearer(adminToken) });
+    expect(literal.json().data.map((c: { name: string }) => c.name)).toEqual(["zebra_plain"]);
+    const byCustomer = await ctx.app.inject({ method: "GET", url: `/api/configurations/search?customerId=${customerId}`, headers: bearer(adminToken) });
+    expect(byCustomer.json().data).toHaveLength(2);
+  });
+});
+
+describe("datasets", () => {
+  it("saves with the server field names, mapping every record to the headers, and deletes", async () => {
+    const customerId = await ctx.createCustomer("FAQ Co");
+    const { token } = await ctx.createUser({ role: "customer", customerId });
+    const id = (await save(adminToken, { name: "faq", customerId })).json().inserted_id as string;
+
+    const empty = await ctx.app.inject({ method: "GET", url: `/api/data/dataset?configurationId=${id}`, headers: bearer(token) });
+    expectToMatchContract("getDataset", empty);
+    expect(empty.json().data).toBeNull();
+
+    const saved = await ctx.app.inject({
+      method: "POST",
+      url: "/api/data/dataset",
+      headers: bearer(token),
+      payload: {
+        configurationId: id,
+        datasetName: "FAQ",
+        datasetData: [{ question: "Open?", answer: "Yes", stray: "dropped" }, { question: "Closed?" }],
+        datasetHeaders: [
+          { text: "Question", value: "question" },
+          { text: "Answer", value: "answer" },
+          { text: "Category", value: "category" },
+        ],
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    expectToMatchContract("saveDataset", saved);
+    expect(saved.json().data).toMatchObject({
+      configurationId: id,
+      dataset_name: "FAQ",
+      dataset_data: [
+        { question: "Open?", answer: "Yes", category: "" },
+        { question: "Closed?", answer: "", category: "" },
+      ],
+    });
+
+    const got = await ctx.app.inject({ method: "GET", url: `/api/data/dataset?configurationId=${id}`, headers: bearer(token) });
+    expectToMatchContract("getDataset", got);
+    expect(got.json().data.dataset_headers).toHaveLength(3);
+
+    const removed = await ctx.app.inject({ method: "DELETE", url: `/api/data/dataset?configurationId=${id}`, headers: bearer(token) });
+    expectToMatchContract("deleteDataset", removed);
+    const after = await ctx.app.inject({ method: "GET", url: `/api/data/dataset?configurationId=${id}`, headers: bearer(token) });
+    expect(after.json().data).toBeNull();
+  });
+
+  it("answers 400 with the path for a record cell that is not text", async () => {
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/api/data/dataset",
+      headers: bearer(adminToken),
+      payload: { configurationId: "x", datasetName: "FAQ", datasetData: [{ question: 1 }], datasetHeaders: [{ text: "Q", value: "question" }] },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0].path).toBe("datasetData.0.question");
+  });
+});
+
+describe("global search", () => {
+  it("finds pages for the role, the caller's configurations, and (for admins) customers and users", async () => {
+    const customerId = await ctx.createCustomer("Quokka Foods");
+    const { token } = await ctx.createUser({ role: "customer", customerId, email: "quokka@foods.test" });
+    await save(adminToken, { name: "quokka-assistant", customerId });
+
+    const asAdmin = await ctx.app.inject({ method: "GET", url: "/api/global-search?q=quokka", headers: bearer(adminToken) });
+    expectToMatchContract("globalSearch", asAdmin);
+    const adminGroups = asAdmin.json().data.map((hit: { group: string }) => hit.group);
+    expect(adminGroups).toEqual(expect.arrayContaining(["Configurations", "Customers", "Users"]));
+
+    const asCustomer = await ctx.app.inject({ method: "GET", url: "/api/global-search?q=quokka", headers: bearer(token) });
+    expect(asCustomer.json().data.map((hit: { group: string }) => hit.group)).toEqual(["Configurations"]);
+
+    const pages = await ctx.app.inject({ method: "GET", url: "/api/global-search?q=faq", headers: bearer(token) });
+    expect(pages.json().data).toContainEqual({ title: "Manage FAQ", icon: "LuBookOpen", group: "Pages", url: "/assistant/faq" });
+  });
+});

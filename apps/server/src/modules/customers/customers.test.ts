@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
+import { createConfiguration } from "../../test/fixture";
+
+let ctx: TestContext;
+let adminToken: string;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  adminToken = (await ctx.createUser({ role: "admin" })).token;
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe("customers", () => {
+  it("an admin creates a customer (inserted_id), updates it (updated_id) and gets 'No changes detected' for the same data", async () => {
+    const created = await ctx.app.inject({
+      method: "POST",
+      url: "/api/customer/create_or_update",
+      headers: bearer(adminToken),
+      payload: { name: "Bakery", contactPersonEmail: "eva@bakery.test", country: "NL", taxExempt: false },
+    });
+    expect(created.statusCode).toBe(200);
+    expectToMatchContract("createOrUpdateCustomer", created);
+    const id = created.json().inserted_id as string;
+    expect(created.json()).toMatchObject({ updated_id: null, updated_customer: { _id: id, name: "Bakery", country: "NL", taxExempt: false } });
+
+    const updated = await ctx.app.inject({
+      method: "POST",
+      url: "/api/customer/create_or_update",
+      headers: bearer(adminToken),
+      payload: { _id: id, name: "Bakery", city: "Haarlem" },
+    });
+    expectToMatchContract("createOrUpdateCustomer", updated);
+    expect(updated.json()).toMatchObject({ updated_id: id, inserted_id: null, updated_customer: { city: "Haarlem", contactPersonEmail: "eva@bakery.test" } });
+
+    const same = await ctx.app.inject({
+      method: "POST",
+      url: "/api/customer/create_or_update",
+      headers: bearer(adminToken),
+      payload: { _id: id, name: "Bakery", city: "Haarlem" },
+    });
+    expectToMatchContract("createOrUpdateCustomer", same);
+    expect(same.json()).toMatchObject({ message: "No changes detected", updated_id: null, inserted_id: null });
+
+    const got = await ctx.app.inject({ method: "GET", url: `/api/customer?_id=${id}`, headers: bearer(adminToken) });
+    expectToMatchContract("getCustomer", got);
+    expect(got.json().data).toMatchObject({ _id: id, name: "Bakery", city: "Haarlem" });
+
+    const list = await ctx.app.inject({ method: "GET", url: "/api/customers", headers: bearer(adminToken) });
+    expectToMatchContract("listCustomers", list);
+    expect(list.json().data.map((c: { _id: string }) => c._id)).toContain(id);
+  });
+
+  it("points at a bad e-mail field with 400 validation_failed", async () => {
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/api/customer/create_or_update",
+      headers: bearer(adminToken),
+      payload: { name: "Bad", contactPersonEmail: "not-an-address" },
+    });
+    expect(response.statusCode).toBe(400);
+    expectToMatchContract("createOrUpdateCustomer", response);
+    expect(response.json().errors[0].path).toBe("contactPersonEmail");
+  });
+
+  it("answers 404 for an id that is not a customer id, never 500", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/api/customer?_id=garbage", headers: bearer(adminToken) });
+    expect(response.statusCode).toBe(404);
+    expectToMatchContract("getCustomer", response);
+  });
+
+  it("customer_has_configuration says whether the customer has one", async () => {
+    const customerId = await ctx.createCustomer("Empty");
+    const before = await ctx.app.inject({ method: "GET", url: `/api/customer_has_configuration?_id=${customerId}`, headers: bearer(adminToken) });
+    expectToMatchContract("customerHasConfiguration", before);
+    expect(before.json().data).toBe(false);
+    await createConfiguration(ctx.database.db, customerId, "first");
+    const after = await ctx.app.inject({ method: "GET", url: `/api/customer_has_configuration?_id=${customerId}`, headers: bearer(adminToken) });
+    expect(after.json().data).toBe(true);
+  });
+
+  it("self-onboarding create links the customer to the user and answers a token carrying the customer id", async () => {
+    const { user, token } = await ctx.createUser({ role: "customer_so" });
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/api/customer/self_onboarding_create",
+      headers: bearer(token),
+      payload: { name: "My Shop", language: "nl" },
+    });
+    expect(response.statusCode).toBe(200);
+    expectToMatchContract("selfOnboardingCreateCustomer", response);
+    const body = response.json();
+    expect(body.inserted_id).toBe(body.updated_customer._id);
+
+    const check = await ctx.app.inject({ method: "POST", url: "/api/validate-token", headers: bearer(body.token), payload: { token: body.token } });
+    expect(check.json().payload).toMatchObject({ id: user.id, customerId: body.inserted_id });
+
+    const again = await ctx.app.inject({
+      method: "POST",
+      url: "/api/customer/self_onboarding_create",
+      headers: bearer(body.token),
+      payload: { name: "My Shop", city: "Delft" },
+    });
+    expectToMatchContract("selfOnboardingCreateCustomer", again);
+    expect(again.json()).toMatchObject({ updated_id: body.inserted_id, inserted_id: null });
+    const count = await ctx.database.db.query("SELECT 1 FROM customers WHERE name = 'My Shop'");
+    expect(count).toHaveLength(1);
+  });
+
+  it("delete removes the customer with its users and configurations", async () => {
+    const customerId = await ctx.createCustomer("Doomed");
+    const { token } = await ctx.createUser({ role: "customer", customerId });
+    await createConfiguration(ctx.database.db, customerId, "doomed-config");
+    const response = await ctx.app.inject({ method: "DELETE", url: `/api/customers/${customerId}`, headers: bearer(adminToken) });
+    expect(response.statusCode).toBe(200);
+    expectToMatchContract("deleteCustomer", response);
+    expect(await ctx.database.db.query("SELECT 1 FROM configurations WHERE customer_id = $1", [customerId])).toHaveLength(0);
+    const refused = await ctx.app.inject({ method: "GET", url: "/api/customers", headers: bearer(token) });
+    expect(refused.statusCode).toBe(401);
+    const gone = await ctx.app.inject({ method: "DELETE", url: `/api/customers/${customerId}`, headers: bearer(adminToken) });
+    expect(gone.statusCode).toBe(404);
+  });
+});
+
+describe("users", () => {
+  it("lists users with their customer's name; admins add and update users, deactivated users are refused", async () => {
+    const customerId = await ctx.createCustomer("Users Inc");
+    const created = await ctx.app.inject({
+      method: "POST",
+      url: "/api/users/add_or_update",
+      headers: bearer(adminToken),
+      payload: {
+        customerId,
+        username: "worker@users.test",
+        email: "worker@users.test",
+        firstname: "Wim",
+        lastname: "Worker",
+        password: "Worker-pass1!",
+        role: "customer",
+      },
+    });
+    expect(created.statusCode).toBe(200);
+    expectToMatchContract("addOrUpdateUser", created);
+    const user = created.json().data;
+    expect(user).toMatchObject({ customerId, role: "customer", status: "active" });
+
+    const list = await ctx.app.inject({ method: "GET", url: "/api/users", headers: bearer(adminToken) });
+    expectToMatchContract("listUsers", list);
+    expect(list.json().data.find((u: { id: string }) => u.id === user.id)).toMatchObject({ customerName: "Users Inc" });
+
+    const login = await ctx.app.inject({ method: "POST", url: "/api/login", payload: { username: "worker@users.test", password: "Worker-pass1!" } });
+    const workerToken = login.json().token as string;
+
+    const deactivated = await ctx.app.inject({
+      method: "POST",
+      url: "/api/users/add_or_update",
+      headers: bearer(adminToken),
+      payload: { id: user.id, customerId, username: user.username, email: user.email, firstname: "Wim", lastname: "Worker", role: "customer", status: "inactive" },
+    });
+    expectToMatchContract("addOrUpdateUser", deactivated);
+    expect(deactivated.json().data.status).toBe("inactive");
+    const refused = await ctx.app.inject({ method: "GET", url: "/api/users", headers: bearer(workerToken) });
+    expect(refused.statusCode).toBe(401);
+  });
+
+  it("refuses a duplicate address with 409 and a customer giving the admin role with 403", async () => {
+    const customerId = await ctx.createCustomer("Dupes");
+    const { user, token } = await ctx.createUser({ role: "customer", customerId });
+    const duplicate = await ctx.app.inject({
+      method: "POST",
+      url: "/api/users/add_or_update",
+      headers: bearer(adminToken),
+      payload: { username: user.email, email: user.email, firstname: "A", lastname: "B", password: "Good-pass1!", role: "customer" },
+    });
+    expect(duplicate.statusCode).toBe(409);
+    expectToMatchContract("addOrUpdateUser", duplicate);
+    const escalate = await ctx.app.inject({
+      method: "POST",
+      url: "/api/users/add_or_update",
+      headers: bearer(token),
+      payload: { username: "boss@dupes.test", email: "boss@dupes.test", firstname: "A", lastname: "B", password: "Good-pass1!", role: "admin" },
+    });
+    expect(escalate.statusCode).toBe(403);
+    expectToMatchContract("addOrUpdateUser", escalate);
+  });
+
+  it("a new user needs a password", async () => {
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/api/users/add_or_update",
+      headers: bearer(adminToken),
+      payload: { username: "nopass@x.test", email: "nopass@x.test", firstname: "A", lastname: "B", role: "admin" },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([{ path: "password", message: "This field is required" }]);
+  });
+});
