@@ -106,3 +106,27 @@ export interface LiveClientToServerEvents {
 
 export type LiveServerEventName = keyof LiveServerToClientEvents;
 export type LiveClientEventName = keyof LiveClientToServerEvents;
+
+/** Every event the server sends on `/live` (checked against the contract's socket document). */
+export const liveServerEvents = [
+  "initial_conversations",
+  "conversation_update",
+  "config_cleared",
+  "config_clear_error",
+  "notification",
+] as const satisfies readonly LiveServerEventName[];
+
+/** Every event an agent sends on `/live`. */
+export const liveClientEvents = [
+  "agent_disconnected",
+  "clear_config",
+  "change_agent_presence",
+  "manual_takeover",
+  "human_agent_message",
+] as const satisfies readonly LiveClientEventName[];
+
+/** The sent events the server answers through an acknowledgement callback. */
+export const liveAcknowledgedEvents = [
+  "manual_takeover",
+  "human_agent_message",
+] as const satisfies readonly LiveClientEventName[];

@@ -1,14 +1,15 @@
 import { io, type Socket } from "socket.io-client";
 import type {
   ChangeAgentPresencePayload,
-  LiveAck,
-  LiveAckSuccess,
-  LiveErrorCode,
   ClearConfigPayload,
   HumanAgentMessagePayload,
+  LiveAck,
+  LiveAckSuccess,
+  liveAcknowledgedEvents,
   LiveClientEventName,
   LiveClientToServerEvents,
   LiveConnectionQuery,
+  LiveErrorCode,
   LiveServerEventName,
   LiveServerToClientEvents,
   ManualTakeoverPayload,
@@ -84,7 +85,7 @@ export interface LiveSocket {
 }
 
 type LiveClientSocket = Socket<LiveServerToClientEvents, LiveClientToServerEvents>;
-type AcknowledgedEvent = "manual_takeover" | "human_agent_message";
+type AcknowledgedEvent = (typeof liveAcknowledgedEvents)[number];
 type FireAndForgetEvent = Exclude<LiveClientEventName, AcknowledgedEvent>;
 interface UntypedEmitter {
   on(event: string, listener: (...args: unknown[]) => void): void;
@@ -211,7 +212,10 @@ function connectionQuery(options: LiveSocketOptions & { token: string }): LiveCo
  * Anything else (no server, a proxy in the way) is the network.
  */
 function connectFailure(error: Error & { data?: unknown }): LiveSocketError {
-  const data = (typeof error.data === "object" && error.data !== null ? error.data : {}) as Record<string, unknown>;
+  const data = (typeof error.data === "object" && error.data !== null ? error.data : {}) as Record<
+    string,
+    unknown
+  >;
   if (typeof data.code === "string") {
     return failure(data.code as LiveErrorCode, typeof data.message === "string" ? data.message : undefined);
   }
