@@ -16,3 +16,4 @@ export { useSelectedConfiguration, selectConfiguration } from "./configuration/s
 export { getSessionUser, getToken, clearSession, setSession } from "./session/session";
 export { toaster } from "./toaster";
 export { lazyNamed, LazyBoundary, PageLoader } from "./routing";
+export { bootPortal, type GuardFor } from "./portal";

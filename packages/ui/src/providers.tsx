@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Suspense, lazy, type ReactNode } from "react";
 import { ChakraProvider } from "@chakra-ui/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "next-themes";
@@ -8,7 +8,9 @@ import { ApiError } from "./api/errors";
 import { i18n } from "./i18n/setup";
 import { preferencesStore, PreferencesSync } from "./preferences/context";
 import { system } from "./theme/system";
-import { Toaster } from "./toaster";
+
+// Toasts only follow an action, so their machinery loads after the first paint.
+const Toaster = lazy(async () => ({ default: (await import("./toaster")).Toaster }));
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -45,7 +47,9 @@ export function AppProviders({ api, queryClient, children }: AppProvidersProps) 
             <QueryClientProvider client={queryClient}>
               <PreferencesSync />
               {children}
-              <Toaster />
+              <Suspense fallback={null}>
+                <Toaster />
+              </Suspense>
             </QueryClientProvider>
           </ApiProvider>
         </I18nextProvider>

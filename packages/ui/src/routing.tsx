@@ -1,13 +1,18 @@
 import { Flex, Spinner } from "@chakra-ui/react";
 import { Suspense, lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
 
-/** React.lazy for a named export, so each screen becomes its own chunk. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props: each screen keeps its own prop types
-export function lazyNamed<Name extends string, Component extends ComponentType<any>>(
-  load: () => Promise<Record<Name, Component>>,
+type AnyComponent = ComponentType<any>;
+type ComponentOf<T> = T extends ComponentType<infer Props> ? ComponentType<Props> : never;
+
+/** React.lazy for a named export, so each screen becomes its own chunk. */
+export function lazyNamed<Module extends object, Name extends keyof Module>(
+  load: () => Promise<Module>,
   name: Name,
-): LazyExoticComponent<Component> {
-  return lazy(async () => ({ default: (await load())[name] }));
+): LazyExoticComponent<ComponentOf<Module[Name]>> {
+  return lazy(async () => ({ default: (await load())[name] as unknown as AnyComponent })) as unknown as LazyExoticComponent<
+    ComponentOf<Module[Name]>
+  >;
 }
 
 /** Shown while a route's code or the first guard check loads. */

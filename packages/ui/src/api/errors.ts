@@ -1,4 +1,5 @@
-import { errorCodes, type ErrorCode } from "@parley/domain";
+import type { ErrorCode } from "@parley/domain/errors";
+import en from "../locales/en.json";
 
 export interface FieldError {
   path: string;
@@ -32,5 +33,6 @@ export function unwrap<T>(result: ApiResultLike<T>): T {
 export function errorCodeOf(error: unknown): ErrorCode {
   const code = error instanceof ApiError ? error.code : "unexpected_error";
   if (error instanceof ApiError && error.status === 0 && code !== "authentication_required") return "services_offline";
-  return errorCodes.includes(code as ErrorCode) ? (code as ErrorCode) : "unknown_error";
+  // The English locale has a text for every catalogue code (checked by the locale tests).
+  return code in en.errors ? (code as ErrorCode) : "unknown_error";
 }

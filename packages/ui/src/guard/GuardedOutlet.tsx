@@ -1,10 +1,14 @@
 import { useQueryClient } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { Outlet, useLoaderData, useNavigate } from "react-router-dom";
 import { selectConfiguration } from "../configuration/selection";
-import { NotAuthorizedPage, ServerErrorPage } from "../screens/MessagePage";
+import { PageLoader, lazyNamed } from "../routing";
 import { clearSession } from "../session/session";
 import type { GuardResult } from "./loader";
+
+// Rare pages: loaded only when the guard shows them, so they stay out of the entry bundle.
+const NotAuthorizedPage = lazyNamed(() => import("../screens/MessagePage"), "NotAuthorizedPage");
+const ServerErrorPage = lazyNamed(() => import("../screens/MessagePage"), "ServerErrorPage");
 
 export interface GuardedOutletProps {
   /** The other portal, for people whose role belongs there. */
@@ -20,18 +24,26 @@ export function GuardedOutlet({ otherPortalUrl, otherPortalName, children }: Gua
   const queryClient = useQueryClient();
   if (result?.kind === "not_authorized") {
     return (
-      <NotAuthorizedPage
-        otherPortalUrl={otherPortalUrl}
-        otherPortalName={otherPortalName}
-        onLogout={() => {
-          clearSession();
-          selectConfiguration(null);
-          queryClient.clear();
-          navigate("/login");
-        }}
-      />
+      <Suspense fallback={<PageLoader />}>
+        <NotAuthorizedPage
+          otherPortalUrl={otherPortalUrl}
+          otherPortalName={otherPortalName}
+          onLogout={() => {
+            clearSession();
+            selectConfiguration(null);
+            queryClient.clear();
+            navigate("/login");
+          }}
+        />
+      </Suspense>
     );
   }
-  if (result?.kind === "unavailable") return <ServerErrorPage />;
+  if (result?.kind === "unavailable") {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <ServerErrorPage />
+      </Suspense>
+    );
+  }
   return <>{children ?? <Outlet />}</>;
 }

@@ -5,7 +5,7 @@ import de from "../locales/de.json";
 import es from "../locales/es.json";
 import fr from "../locales/fr.json";
 import nl from "../locales/nl.json";
-import { errorCodes } from "@parley/domain";
+import { errorCodes } from "@parley/domain/errors";
 
 describe("locale check", () => {
   it("flattens nested keys", () => {

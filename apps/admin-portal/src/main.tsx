@@ -1,0 +1,4 @@
+import { bootPortal } from "@parley/ui";
+import { buildRoutes } from "./routes";
+
+void bootPortal({ portal: "admin", basename: "/admin", buildRoutes });
