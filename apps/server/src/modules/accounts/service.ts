@@ -1,5 +1,11 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
-import { DomainError } from "@parley/domain";
+import {
+  DomainError,
+  canTryOneTimeCode,
+  newOneTimeCode,
+  oneTimeCodeLifetimeMs,
+  passwordResetLinkLifetimeMs,
+} from "@parley/domain";
 import type { Db } from "../../platform/db/db";
 import type { TokenClaims, TokenService } from "../../platform/auth/jwt";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "../../platform/auth/passwords";
@@ -9,14 +15,11 @@ import type { Caller } from "../../platform/http/operations";
 import { findUserByEmail, findUserById, insertUser, toUser, updateUser, type UserRecord } from "../users/repository";
 import { isId } from "../tenancy";
 import * as repository from "./repository";
-import {
-  assertPasswordsMatch,
-  assertStrongPassword,
-  oneTimeCodeDigits,
-  oneTimeCodeMaxAttempts,
-  oneTimeCodeValidMinutes,
-  passwordResetValidMinutes,
-} from "./rules";
+import { assertPasswordsMatch, assertStrongPassword } from "./rules";
+
+const minute = 60_000;
+const oneTimeCodeValidMinutes = Math.round(oneTimeCodeLifetimeMs / minute);
+const passwordResetValidMinutes = Math.round(passwordResetLinkLifetimeMs / minute);
 
 export interface AccountsDependencies {
   db: Db;
@@ -153,7 +156,7 @@ export function createAccountsService(deps: AccountsDependencies) {
       assertStrongPassword(input.password);
       const email = input.email.trim();
       if (await findUserByEmail(db, email)) throw new DomainError("account_exists", undefined, 409);
-      const code = String(randomInt(0, 10 ** oneTimeCodeDigits)).padStart(oneTimeCodeDigits, "0");
+      const code = newOneTimeCode((max) => randomInt(0, max));
       await repository.savePendingRegistration(
         db,
         {
@@ -176,7 +179,7 @@ export function createAccountsService(deps: AccountsDependencies) {
     async validateOtp(email: string, otp: string) {
       const outcome = await db.transaction(async (tx) => {
         const pending = await repository.findPendingRegistration(tx, email.trim());
-        if (!pending || pending.expired || pending.failed_attempts >= oneTimeCodeMaxAttempts) return "invalid" as const;
+        if (!pending || pending.expired || !canTryOneTimeCode(pending.failed_attempts)) return "invalid" as const;
         if (!sameHash(pending.code_hash, codeHash(pending.email, otp))) {
           await repository.countFailedAttempt(tx, pending.email);
           return "invalid" as const;

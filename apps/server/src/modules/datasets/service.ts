@@ -4,7 +4,7 @@ import { findConfigurationInScope } from "../configurations/repository";
 import { isId, notFound, scopeOf } from "../tenancy";
 import * as repository from "./repository";
 import type { DatasetHeader, DatasetRecord } from "./repository";
-import { mapRecordsToHeaders } from "./mapping";
+import { mapDatasetForSave } from "@parley/domain";
 
 export interface SaveDatasetInput {
   configurationId: string;
@@ -36,7 +36,7 @@ export function createDatasetsService(db: Db) {
         db,
         id,
         input.datasetName.trim(),
-        mapRecordsToHeaders(input.datasetData, input.datasetHeaders),
+        mapDatasetForSave(input.datasetData, input.datasetHeaders),
         input.datasetHeaders,
       );
       return { status: "success" as const, message: "Data saved successfully", data: dataset };
