@@ -62,14 +62,14 @@ function render(document) {
     "// Run `pnpm --filter @parley/sdk generate` after changing the contract.",
     'import type { OperationInfo } from "../operation-info";',
     "",
-    "export const operations = {",
+    "export const operationTable = {",
     ...rows.map(
       (row) =>
         `  ${JSON.stringify(row.key)}: { operationId: ${JSON.stringify(row.operationId)}, auth: ${JSON.stringify(row.auth)}, base: ${JSON.stringify(row.base)}, requestBody: ${JSON.stringify(row.requestBody)}, response: ${JSON.stringify(row.response)} },`,
     ),
     "} as const satisfies Record<string, OperationInfo>;",
     "",
-    "export type OperationKey = keyof typeof operations;",
+    "export type OperationKey = keyof typeof operationTable;",
     "",
   ];
   return lines.join("\n");

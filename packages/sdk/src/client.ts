@@ -8,7 +8,7 @@ import type {
 } from "openapi-fetch";
 import type { HttpMethod, MediaType, PathsWithMethod, RequiredKeysOf } from "openapi-typescript-helpers";
 import type { paths } from "./generated/api";
-import { operations } from "./generated/operations";
+import { operationTable } from "./generated/operations";
 import { createClient, mergeHeaders } from "./openapi-fetch-interop";
 import type { BaseName, OperationInfo } from "./operation-info";
 import {
@@ -64,7 +64,7 @@ type SuccessData<Response> = Response extends { data: infer Data } ? Data : neve
 type ResultData<Response> = [SuccessData<Response>] extends [never] ? undefined : SuccessData<Response>;
 
 // Without `parseAs`, a success is read the way the operation table says (JSON, text or a Blob for files).
-type OperationTable = typeof operations;
+type OperationTable = typeof operationTable;
 type DefaultRead<
   Method extends HttpMethod,
   Path,
@@ -119,7 +119,7 @@ const sessionHeader = "X-Session-Id";
 const httpMethods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type UpperMethod = (typeof httpMethods)[number];
 
-const operationTable: Readonly<Record<string, OperationInfo>> = operations;
+const operationsByKey: Readonly<Record<string, OperationInfo>> = operationTable;
 
 // An operation the table does not know (only reachable by casting) is treated as the strictest kind.
 const unknownOperation: OperationInfo = {
@@ -168,7 +168,7 @@ export function createParleyClient(options: ParleyClientOptions): ParleyClient {
     init: Record<string, unknown> | undefined,
     forcedBase: BaseName | undefined,
   ): Promise<ApiResult<unknown>> {
-    const operation = operationTable[`${method} ${path}`] ?? unknownOperation;
+    const operation = operationsByKey[`${method} ${path}`] ?? unknownOperation;
     const token = operation.auth === "none" ? null : await options.getToken?.();
     if (operation.auth === "required" && !token) return { ...clientFailures.authenticationRequired };
 

@@ -10,8 +10,8 @@ export {
 export type { ApiFailure, ApiResult, ApiSuccess, FieldError } from "./result";
 export { sessionIdStorageKey, type SessionStorageLike } from "./session";
 export type { BaseName, OperationInfo } from "./operation-info";
-export { operations, type OperationKey } from "./generated/operations";
-export type { components, operations as operationTypes, paths } from "./generated/api";
+export { operationTable, type OperationKey } from "./generated/operations";
+export type { components, operations, paths } from "./generated/api";
 export {
   createLiveSocket,
   LiveSocketError,

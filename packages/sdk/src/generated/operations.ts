@@ -2,7 +2,7 @@
 // Run `pnpm --filter @parley/sdk generate` after changing the contract.
 import type { OperationInfo } from "../operation-info";
 
-export const operations = {
+export const operationTable = {
   "DELETE /chatbot/settings/image/delete": { operationId: "deleteChatbotImage", auth: "required", base: "configurationServer", requestBody: "json", response: "json" },
   "DELETE /customers/{id}": { operationId: "deleteCustomer", auth: "required", base: "configurationServer", requestBody: "none", response: "json" },
   "DELETE /data/dataset": { operationId: "deleteDataset", auth: "required", base: "configurationServer", requestBody: "none", response: "json" },
@@ -125,4 +125,4 @@ export const operations = {
   "PUT /workflows/{id}": { operationId: "updateWorkflow", auth: "required", base: "configurationServer", requestBody: "json", response: "json" },
 } as const satisfies Record<string, OperationInfo>;
 
-export type OperationKey = keyof typeof operations;
+export type OperationKey = keyof typeof operationTable;
