@@ -6,21 +6,21 @@
 //
 //   node scripts/generate-operations.mjs            rewrite the file
 //   node scripts/generate-operations.mjs --check    fail when the file is stale
-//   node scripts/generate-operations.mjs --input other.json
+//   node scripts/generate-operations.mjs --input other.json --output elsewhere.ts
 import { readFile, writeFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
+import { resolve as resolvePath } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const defaultBundle = new URL("../../../openapi/bundle/openapi.json", import.meta.url);
-const outputFile = new URL("../src/generated/operations.ts", import.meta.url);
+const defaultOutput = new URL("../src/generated/operations.ts", import.meta.url);
 
 const bases = ["configurationServer", "chatServer", "chatbotBackend"];
 const methods = ["get", "put", "post", "delete", "patch", "options", "head", "trace"];
 
 const args = process.argv.slice(2);
 const checkOnly = args.includes("--check");
-const inputIndex = args.indexOf("--input");
-const bundleFile =
-  inputIndex >= 0 ? new URL(args[inputIndex + 1], `file://${process.cwd()}/`) : defaultBundle;
+const bundleFile = pathArgument("--input") ?? defaultBundle;
+const outputFile = pathArgument("--output") ?? defaultOutput;
 
 const contract = JSON.parse(await readFile(bundleFile, "utf8"));
 const output = render(contract);
@@ -37,6 +37,14 @@ if (checkOnly) {
 } else {
   await writeFile(outputFile, output);
   console.log(`Wrote ${fileURLToPath(outputFile)}.`);
+}
+
+function pathArgument(name) {
+  const index = args.indexOf(name);
+  if (index < 0) return undefined;
+  const value = args[index + 1];
+  if (!value) throw new Error(`${name} needs a file path`);
+  return pathToFileURL(resolvePath(value));
 }
 
 function render(document) {
