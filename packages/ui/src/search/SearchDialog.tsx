@@ -33,15 +33,49 @@ export interface SearchDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
+export interface SearchDialogViewProps extends SearchDialogProps {
+  query: string;
+  onQueryChange: (query: string) => void;
+  results: SearchResult[];
+  recent: SearchResult[];
+  loading: boolean;
+  onSelect: (result: SearchResult) => void;
+}
+
+/** The dialog itself: focus is trapped inside, Esc closes it. */
+export function SearchDialogView({ open, onOpenChange, ...palette }: SearchDialogViewProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} placement="top" size="lg">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{t("search.title")}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <SearchPalette {...palette} />
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t("common.close")} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
 /** The top bar's search dialog, backed by the global search call. */
 export function SearchDialog({ open, onOpenChange }: SearchDialogProps) {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const [query, setQuery] = useState("");
   const [recent, setRecent] = useState<SearchResult[]>(() => loadRecentSearches());
   const debounced = useDebouncedValue(query, searchDelayMs);
   const search = useGlobalSearch(debounced);
   const results = asResults(search.data);
+  const settled = query.trim() === debounced.trim();
 
   useEffect(() => {
     if (!open) setQuery("");
@@ -54,30 +88,15 @@ export function SearchDialog({ open, onOpenChange }: SearchDialogProps) {
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} placement="top" size="lg">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t("search.title")}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <SearchPalette
-                query={query}
-                onQueryChange={setQuery}
-                results={query.trim() === debounced.trim() ? results : []}
-                recent={recent}
-                loading={search.isFetching || query.trim() !== debounced.trim()}
-                onSelect={handleSelect}
-              />
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t("common.close")} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <SearchDialogView
+      open={open}
+      onOpenChange={onOpenChange}
+      query={query}
+      onQueryChange={setQuery}
+      results={settled ? results : []}
+      recent={recent}
+      loading={search.isFetching || !settled}
+      onSelect={handleSelect}
+    />
   );
 }

@@ -29,13 +29,8 @@ export function QuotaFooter({ remaining, limit, resetDate }: QuotaFooterProps) {
         <Text fontSize="sm" fontWeight="medium">
           {unlimited ? t("quota.unlimited") : t("quota.remaining", { remaining, limit })}
         </Text>
-        <Progress.Root
-          value={percent}
-          size="sm"
-          colorPalette={quotaPalette[colour]}
-          aria-label={t("quota.bar")}
-        >
-          <Progress.Track>
+        <Progress.Root value={percent} size="sm" colorPalette={quotaPalette[colour]}>
+          <Progress.Track aria-label={t("quota.bar")}>
             <Progress.Range />
           </Progress.Track>
         </Progress.Root>

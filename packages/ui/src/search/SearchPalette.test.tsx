@@ -1,0 +1,96 @@
+import { fireEvent, renderHook, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { describe, expect, it, vi } from "vitest";
+import { renderWithUi } from "../test/render";
+import { loadRecentSearches, rememberSearch, type SearchResult } from "./recent";
+import { SearchDialogView, useSearchShortcut } from "./SearchDialog";
+import { SearchPalette } from "./SearchPalette";
+
+const results: SearchResult[] = [
+  { title: "Manage FAQ", icon: "LuBookOpen", group: "Pages", url: "/assistant/faq" },
+  { title: "Design", icon: "LuPalette", group: "Pages", url: "/assistant/design" },
+  { title: "Bakery de Vries", icon: "LuBuilding2", group: "Customers", url: "/customers?id=1" },
+];
+
+function Palette({ initialQuery = "", items = results, recent = [] as SearchResult[], onSelect = vi.fn() }) {
+  const [query, setQuery] = useState(initialQuery);
+  return <SearchPalette query={query} onQueryChange={setQuery} results={items} recent={recent} onSelect={onSelect} />;
+}
+
+describe("search dialog keyboard behaviour", () => {
+  it("shows hits with title and group, and moves the active option with the arrow keys", async () => {
+    const onSelect = vi.fn();
+    await renderWithUi(<Palette initialQuery="a" onSelect={onSelect} />);
+    const input = screen.getByRole("combobox", { name: "Search pages, customers and configurations" });
+    expect(screen.getByRole("group", { name: "Pages" })).toBeTruthy();
+    expect(screen.getByRole("group", { name: "Customers" })).toBeTruthy();
+    const options = screen.getAllByRole("option");
+    expect(options.map((option) => option.textContent)).toEqual(["Manage FAQ", "Design", "Bakery de Vries"].map((title, index) => (index === 0 ? `${title}↵` : title)));
+    expect(input.getAttribute("aria-activedescendant")).toBe(options[0]?.id);
+
+    fireEvent.keyDown(input, { key: "ArrowDown" });
+    expect(input.getAttribute("aria-activedescendant")).toBe(options[1]?.id);
+    expect(options[1]?.getAttribute("aria-selected")).toBe("true");
+    fireEvent.keyDown(input, { key: "ArrowDown" });
+    fireEvent.keyDown(input, { key: "ArrowDown" });
+    // Past the last hit it wraps to the first; up from the first goes to the last.
+    expect(input.getAttribute("aria-activedescendant")).toBe(options[0]?.id);
+    fireEvent.keyDown(input, { key: "ArrowUp" });
+    expect(input.getAttribute("aria-activedescendant")).toBe(options[2]?.id);
+
+    fireEvent.keyDown(input, { key: "Enter" });
+    expect(onSelect).toHaveBeenCalledWith(results[2]);
+  });
+
+  it("says 'No result found!' when a query has no hits", async () => {
+    await renderWithUi(<Palette initialQuery="zzz" items={[]} />);
+    expect(screen.getByText("No result found!")).toBeTruthy();
+    expect(screen.queryAllByRole("option")).toHaveLength(0);
+  });
+
+  it("lists recent searches for an empty query, or says there are none", async () => {
+    const { unmount } = await renderWithUi(<Palette items={[]} />);
+    expect(screen.getByText("No recent searches")).toBeTruthy();
+    unmount();
+    await renderWithUi(<Palette items={[]} recent={[results[1]!]} />);
+    expect(screen.getByRole("group", { name: "Recent searches" })).toBeTruthy();
+    expect(screen.getByRole("option").textContent).toContain("Design");
+  });
+
+  it("keeps recent searches in browser storage, newest first, without duplicates", () => {
+    rememberSearch(results[0]!);
+    rememberSearch(results[1]!);
+    rememberSearch(results[0]!);
+    expect(loadRecentSearches().map((item) => item.title)).toEqual(["Manage FAQ", "Design"]);
+  });
+
+  it("opens on Ctrl+K (and Cmd+K)", () => {
+    const onOpen = vi.fn();
+    renderHook(() => useSearchShortcut(onOpen));
+    fireEvent.keyDown(window, { key: "k", ctrlKey: true });
+    fireEvent.keyDown(window, { key: "K", metaKey: true });
+    fireEvent.keyDown(window, { key: "k" });
+    expect(onOpen).toHaveBeenCalledTimes(2);
+  });
+
+  it("closes with Esc", async () => {
+    const onOpenChange = vi.fn();
+    await renderWithUi(
+      <SearchDialogView
+        open
+        onOpenChange={onOpenChange}
+        query=""
+        onQueryChange={() => {}}
+        results={[]}
+        recent={[]}
+        loading={false}
+        onSelect={() => {}}
+      />,
+    );
+    const input = await screen.findByRole("combobox");
+    await waitFor(() => expect(document.activeElement).toBe(input));
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+  });
+});
