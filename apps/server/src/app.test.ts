@@ -78,6 +78,12 @@ describe("HTTP platform", () => {
     expect(missingAsset.statusCode).toBe(404);
   });
 
+  it("reports health with the database", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/api/health" });
+    expectToMatchContract("getHealth", response);
+    expect(response.json()).toMatchObject({ status: "ok", database: "ok" });
+  });
+
   it("never shows internals in a 500", () => {
     const request = { log: { error: () => undefined } } as never;
     const body = toProblem(new Error("SELECT secret FROM internals failed"), request);
@@ -99,6 +105,7 @@ describe("dev mailbox (embedded mailer)", () => {
       expect(started.statusCode).toBe(200);
 
       const mailbox = await local.app.inject({ method: "GET", url: "/api/dev/mailbox.json" });
+      expectToMatchContract("listDevMailbox", mailbox);
       const [message] = mailbox.json().messages;
       expect(message).toMatchObject({ to: email, subject: "Votre code de vérification Parley" });
       const otp = /\b(\d{6})\b/.exec(message.text)![1]!;

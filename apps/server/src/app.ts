@@ -22,7 +22,8 @@ import { customerOperations } from "./modules/customers/routes";
 import { createCustomersService } from "./modules/customers/service";
 import { datasetOperations } from "./modules/datasets/routes";
 import { createDatasetsService } from "./modules/datasets/service";
-import { registerDevMailbox } from "./modules/dev/mailbox";
+import { healthOperations } from "./modules/dev/health";
+import { devMailboxOperations } from "./modules/dev/mailbox";
 import { searchOperations } from "./modules/search/routes";
 import { userOperations } from "./modules/users/routes";
 
@@ -99,11 +100,12 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     ...configurationOperations(createConfigurationsService(deps.db)),
     ...datasetOperations(createDatasetsService(deps.db)),
     ...searchOperations(deps.db),
+    ...devMailboxOperations(deps.db, deps.mailer.kind === "outbox"),
+    ...healthOperations(deps.db, String(document.info.version ?? "")),
   };
   const registered = await registerOperations(app, { document, operations, authenticate: accounts.authenticate });
 
   await registerDocs(app, document);
-  if (deps.mailer.kind === "outbox") await registerDevMailbox(app, deps.db);
   const root = repositoryRoot();
   await registerPortals(
     app,

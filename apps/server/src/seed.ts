@@ -1,4 +1,4 @@
-import { newConfigurationDefaults } from "@parley/domain/configuration";
+import { newConfigurationDefaults } from "@parley/domain";
 import type { Db } from "./platform/db/db";
 import { queryOne } from "./platform/db/db";
 import { hashPassword } from "./platform/auth/passwords";

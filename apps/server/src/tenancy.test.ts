@@ -334,6 +334,37 @@ const cases: Record<string, OperationCase> = {
       expect(planted).toHaveLength(0);
     },
   },
+  getUsage: {
+    request: (f, actor) => ({ method: "GET", url: `/api/dashboard/usage?configuration_id=${f.own[actor].configurationId}` }),
+    expected: protectedOk,
+    foreign: async (f, _ctx, send) => {
+      const response = await send({ method: "GET", url: `/api/dashboard/usage?configuration_id=${f.other.configurationId}` });
+      expect(response.statusCode).toBe(404);
+      const all = await send({ method: "GET", url: "/api/dashboard/usage" });
+      expect(all.json().data).toMatchObject({ configurations: 1, customers: 1 });
+    },
+  },
+  resetUsage: {
+    request: (f, actor) => ({ method: "POST", url: "/api/configuration/reset_usage", payload: { configuration_id: f.own[actor].configurationId } }),
+    expected: { admin: 200, customer: 403, customer_so: 403, none: 401 },
+    foreign: async (f, ctx, send) => {
+      await ctx.database.db.query("UPDATE configurations SET remaining_messages = 1 WHERE id = $1", [f.other.configurationId]);
+      const response = await send({ method: "POST", url: "/api/configuration/reset_usage", payload: { configuration_id: f.other.configurationId } });
+      expect(response.statusCode).toBe(403);
+      const rows = await ctx.database.db.query<{ remaining_messages: number }>("SELECT remaining_messages FROM configurations WHERE id = $1", [f.other.configurationId]);
+      expect(rows[0]?.remaining_messages).toBe(1);
+    },
+  },
+  getHealth: { request: () => ({ method: "GET", url: "/api/health" }), expected: publicOk },
+  // With SMTP configured (as here) the dev mailbox does not exist; app.test.ts covers the embedded mailer.
+  showDevMailbox: {
+    request: () => ({ method: "GET", url: "/api/dev/mailbox" }),
+    expected: { admin: 404, customer: 404, customer_so: 404, none: 404 },
+  },
+  listDevMailbox: {
+    request: () => ({ method: "GET", url: "/api/dev/mailbox.json" }),
+    expected: { admin: 404, customer: 404, customer_so: 404, none: 404 },
+  },
   globalSearch: {
     request: () => ({ method: "GET", url: "/api/global-search?q=assistant" }),
     expected: protectedOk,

@@ -1,4 +1,4 @@
-import { newConfigurationDefaults } from "@parley/domain/configuration";
+import { newConfigurationDefaults } from "@parley/domain";
 import type { Db } from "../platform/db/db";
 import { insertConfiguration } from "../modules/configurations/repository";
 import { saveDataset } from "../modules/datasets/repository";

@@ -1,5 +1,4 @@
-import { configurationDefaults, nextUsageResetDate } from "@parley/domain/configuration";
-import { messageLimitFor } from "@parley/domain/products";
+import { configurationDefaults, messageLimitFor, nextUsageResetDate } from "@parley/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
 
@@ -97,6 +96,33 @@ describe("configurations", () => {
     expect(literal.json().data.map((c: { name: string }) => c.name)).toEqual(["zebra_plain"]);
     const byCustomer = await ctx.app.inject({ method: "GET", url: `/api/configurations/search?customerId=${customerId}`, headers: bearer(adminToken) });
     expect(byCustomer.json().data).toHaveLength(2);
+  });
+});
+
+describe("usage", () => {
+  it("reports usage with the domain's quota colour, and an admin's reset restores the limit", async () => {
+    const customerId = await ctx.createCustomer("Quota Co");
+    const { token } = await ctx.createUser({ role: "customer", customerId });
+    const id = (await save(adminToken, { name: "quota", customerId })).json().inserted_id as string;
+    const limit = messageLimitFor("entry");
+    const remaining = Math.floor(limit * 0.4);
+    await ctx.database.db.query("UPDATE configurations SET remaining_messages = $2 WHERE id = $1", [id, remaining]);
+
+    const usage = await ctx.app.inject({ method: "GET", url: `/api/dashboard/usage?configuration_id=${id}`, headers: bearer(token) });
+    expectToMatchContract("getUsage", usage);
+    expect(usage.json().data).toMatchObject({
+      message_limit: limit,
+      remaining_messages: remaining,
+      used_messages: limit - remaining,
+      quota_color: "amber",
+      configurations: 1,
+    });
+
+    const refused = await ctx.app.inject({ method: "POST", url: "/api/configuration/reset_usage", headers: bearer(token), payload: { configuration_id: id } });
+    expect(refused.statusCode).toBe(403);
+    const reset = await ctx.app.inject({ method: "POST", url: "/api/configuration/reset_usage", headers: bearer(adminToken), payload: { configuration_id: id } });
+    expectToMatchContract("resetUsage", reset);
+    expect(reset.json().data).toMatchObject({ remaining_messages: limit, usage_reset_date: nextUsageResetDate(new Date()) });
   });
 });
 

@@ -1,3 +1,4 @@
+import { unlimitedMessages } from "@parley/domain";
 import type { Db } from "../../platform/db/db";
 import { queryOne } from "../../platform/db/db";
 import { scopeCondition, scopeParams, type Scope } from "../tenancy";
@@ -98,5 +99,47 @@ export async function updateConfiguration(
     `UPDATE configurations SET customer_id = $2, name = $3, message_limit = $4, settings = $5::jsonb, updated_at = now()
       WHERE id = $1 RETURNING ${selectList}`,
     [id, values.customer_id, values.name, values.message_limit, JSON.stringify(values.settings)],
+  );
+}
+
+export interface UsageTotals {
+  configurations: number;
+  customers: number;
+  message_limit: number;
+  remaining_messages: number;
+  unlimited: boolean;
+  usage_reset_date: string | null;
+}
+
+/** Usage summed over the configurations of the scope (or just `configurationId`). */
+export async function usageTotals(db: Db, scope: Scope, configurationId: string | null): Promise<UsageTotals> {
+  const row = await queryOne<{
+    configurations: number;
+    customers: number;
+    message_limit: number;
+    remaining_messages: number;
+    unlimited: boolean;
+    usage_reset_date: string | null;
+  }>(
+    db,
+    `SELECT count(*)::int AS configurations,
+            count(DISTINCT customer_id)::int AS customers,
+            coalesce(sum(message_limit), 0)::int AS message_limit,
+            coalesce(sum(remaining_messages), 0)::int AS remaining_messages,
+            coalesce(bool_or(message_limit = $4), false) AS unlimited,
+            min(usage_reset_date)::text AS usage_reset_date
+       FROM configurations
+      WHERE ${scopeCondition("customer_id", 1)} AND ($3::uuid IS NULL OR id = $3::uuid)`,
+    [...scopeParams(scope), configurationId, unlimitedMessages],
+  );
+  return row!;
+}
+
+export async function resetUsage(db: Db, id: string, nextResetDate: string): Promise<ConfigurationRecord | undefined> {
+  return queryOne<ConfigurationRecord>(
+    db,
+    `UPDATE configurations SET remaining_messages = message_limit, usage_reset_date = $2::date, updated_at = now()
+      WHERE id = $1 RETURNING ${selectList}`,
+    [id, nextResetDate],
   );
 }

@@ -10,6 +10,10 @@ export function configurationOperations(configurations: ReturnType<typeof create
     },
     getConfiguration: async (request) =>
       configurations.get(callerOf(request), (request.query as { configuration_id: string }).configuration_id),
+    getUsage: async (request) =>
+      configurations.usage(callerOf(request), (request.query as { configuration_id?: string }).configuration_id),
+    resetUsage: async (request) =>
+      configurations.resetUsage(callerOf(request), (request.body as { configuration_id: string }).configuration_id),
     createOrUpdateConfiguration: async (request) =>
       configurations.createOrUpdate(callerOf(request), request.body as ConfigurationInput),
   };

@@ -1,4 +1,4 @@
-import { newConfigurationDefaults } from "@parley/domain/configuration";
+import { newConfigurationDefaults, nextUsageResetDate, quotaColor, remainingPercent, unlimitedMessages } from "@parley/domain";
 import type { Db } from "../../platform/db/db";
 import type { Caller } from "../../platform/http/operations";
 import { findCustomerInScope } from "../customers/repository";
@@ -35,6 +35,37 @@ export function createConfigurationsService(db: Db) {
   }
 
   return {
+    /** Usage of one configuration, or summed over every configuration the caller may see. */
+    async usage(caller: Caller, configurationId: string | undefined) {
+      if (configurationId !== undefined && !isId(configurationId)) throw notFound();
+      const totals = await repository.usageTotals(db, scopeOf(caller), configurationId ?? null);
+      if (totals.configurations === 0 || !totals.usage_reset_date) throw notFound();
+      const limit = totals.unlimited ? unlimitedMessages : totals.message_limit;
+      return {
+        status: "success" as const,
+        data: {
+          message_limit: limit,
+          remaining_messages: totals.remaining_messages,
+          used_messages: totals.unlimited ? 0 : Math.max(0, totals.message_limit - totals.remaining_messages),
+          usage_reset_date: totals.usage_reset_date,
+          percent_remaining: remainingPercent(totals.remaining_messages, limit),
+          quota_color: quotaColor(totals.remaining_messages, limit),
+          configurations: totals.configurations,
+          customers: totals.customers,
+        },
+      };
+    },
+
+    /** Admins start a new usage period: all messages remaining, next reset one interval ahead. */
+    async resetUsage(caller: Caller, configurationId: string) {
+      if (caller.role !== "admin") throw forbidden("Only an admin can reset usage");
+      const existing = isId(configurationId) ? await repository.findConfigurationInScope(db, scopeOf(caller), configurationId) : undefined;
+      if (!existing) throw notFound();
+      const updated = await repository.resetUsage(db, existing.id, nextUsageResetDate(new Date()));
+      if (!updated) throw notFound();
+      return { status: "success" as const, message: "Data saved successfully", data: toConfiguration(updated) };
+    },
+
     async search(caller: Caller, query: string | undefined, customerId: string | undefined) {
       if (customerId !== undefined && !isId(customerId)) return { status: "success" as const, data: [] };
       const rows = await repository.searchConfigurations(db, scopeOf(caller), { query, customerId });

@@ -1,4 +1,4 @@
-import { sameValue } from "@parley/domain/configuration";
+import { sameValue } from "@parley/domain";
 import type { Db } from "../../platform/db/db";
 import type { TokenService } from "../../platform/auth/jwt";
 import type { Caller } from "../../platform/http/operations";
