@@ -1,0 +1,234 @@
+import { mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { resolve } from "node:path";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { expect, inject, onTestFailed } from "vitest";
+
+const require = createRequire(import.meta.url);
+export const resultsDir = resolve(import.meta.dirname, "../test-results");
+
+export const baseUrl = (): string => inject("baseUrl");
+
+/** Debian's Chromium, headless, with the flags this closed network needs. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  });
+}
+
+/** What the browser keeps after a sign-in (interfaces.md: `accessToken` and `userData`). */
+export interface StoredSession {
+  token: string;
+  user: Record<string, unknown>;
+}
+
+export interface PageOptions {
+  /** Starts the context already signed in, as if the user had signed in before. */
+  session?: StoredSession;
+  colorScheme?: "light" | "dark";
+  /** Extra localStorage entries of the portal origin (e.g. preferences). */
+  localStorage?: Record<string, string>;
+}
+
+/** A fresh context (own storage) and page at the product's origin. */
+export async function newPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const entries: { name: string; value: string }[] = Object.entries(options.localStorage ?? {}).map(([name, value]) => ({
+    name,
+    value,
+  }));
+  if (options.session) {
+    entries.push({ name: "accessToken", value: options.session.token });
+    entries.push({ name: "userData", value: JSON.stringify(options.session.user) });
+  }
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: 1280, height: 800 },
+    locale: "en-US",
+    colorScheme: options.colorScheme ?? "light",
+    reducedMotion: "reduce",
+    storageState: { cookies: [], origins: entries.length > 0 ? [{ origin: baseUrl(), localStorage: entries }] : [] },
+  });
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(30_000);
+  const page = await context.newPage();
+  const testName = expect.getState().currentTestName;
+  if (testName) snapOnFailure(page, "failures", testName.replace(/[^\w-]+/g, "-").slice(0, 120));
+  return { context, page };
+}
+
+/** Keeps a screenshot of the step as a test artifact (e2e/test-results/<journey>/<step>.png). */
+export async function snap(page: Page, journey: string, step: string): Promise<void> {
+  const folder = resolve(resultsDir, journey);
+  mkdirSync(folder, { recursive: true });
+  await page.screenshot({ path: resolve(folder, `${step}.png`), fullPage: true });
+}
+
+/** Keeps a screenshot of where the page was when the running test failed. Call inside a test. */
+export function snapOnFailure(page: Page, journey: string, name: string): void {
+  onTestFailed(async () => {
+    try {
+      await snap(page, journey, `FAILED-${name}`);
+    } catch {
+      // the page may be gone already
+    }
+  });
+}
+
+/** The path (with search) the page is on, without the origin. */
+export function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}
+
+/** Waits until the page's path (and search) matches. */
+export async function expectPath(page: Page, expected: string | RegExp): Promise<void> {
+  await page.waitForURL((url) => {
+    const path = url.pathname + url.search;
+    return typeof expected === "string" ? path === expected : expected.test(path);
+  });
+  const path = pathOf(page);
+  if (typeof expected === "string") expect(path).toBe(expected);
+  else expect(path).toMatch(expected);
+}
+
+/** Waits for a locator to be visible and fails with a readable message when it never is. */
+export async function expectVisible(locator: Locator, timeout = 15_000): Promise<void> {
+  await locator.first().waitFor({ state: "visible", timeout });
+}
+
+/** Fills the sign-in form of either portal and submits it. */
+export async function signInWithForm(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+/** JSON call to the product's API (same origin as the portals). */
+export async function api<T>(method: "GET" | "POST" | "PUT", path: string, body?: unknown, token?: string): Promise<{ status: number; data: T }> {
+  const response = await fetch(`${baseUrl()}/api${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, data: (text ? JSON.parse(text) : {}) as T };
+}
+
+/** Signs in through the API (not the form) for journeys that start signed in. */
+export async function apiSignIn(email: string, password = demoPassword): Promise<StoredSession> {
+  const answer = await api<{ token?: string; user?: Record<string, unknown>; showWizard?: boolean; showInstructions?: boolean; forceRefreshPassword?: boolean }>(
+    "POST",
+    "/login",
+    { username: email, password },
+  );
+  if (answer.status !== 200 || !answer.data.token || !answer.data.user) {
+    throw new Error(`Sign-in of ${email} through the API failed: ${answer.status} ${JSON.stringify(answer.data)}`);
+  }
+  return {
+    token: answer.data.token,
+    user: {
+      ...answer.data.user,
+      showWizard: answer.data.showWizard ?? false,
+      showInstructions: answer.data.showInstructions ?? false,
+      forceRefreshPassword: answer.data.forceRefreshPassword ?? false,
+    },
+  };
+}
+
+export interface MailboxMessage {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: string;
+}
+
+/** Waits for the newest dev-mailbox message to `to` that is newer than `afterId` (when given). */
+export async function waitForMail(to: string, afterId?: string, timeout = 15_000): Promise<MailboxMessage> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const { data } = await api<{ messages: MailboxMessage[] }>("GET", "/dev/mailbox.json");
+    const found = data.messages.find(
+      (message) => message.to.toLowerCase() === to.toLowerCase() && (afterId === undefined || BigInt(message.id) > BigInt(afterId)),
+    );
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`No e-mail to ${to} arrived in the dev mailbox within ${timeout} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The id of the newest message in the dev mailbox ("0" when empty). */
+export async function newestMailId(): Promise<string> {
+  const { data } = await api<{ messages: MailboxMessage[] }>("GET", "/dev/mailbox.json");
+  return data.messages[0]?.id ?? "0";
+}
+
+/** A unique, valid e-mail address for an account made by a journey. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; html: string; summary: string }[];
+}
+
+let axeScript: string | undefined;
+function axeSource(): string {
+  axeScript ??= readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+  return axeScript;
+}
+
+/** Runs axe-core in the page and returns the serious and critical violations. */
+export async function seriousAccessibilityViolations(page: Page): Promise<AxeViolation[]> {
+  // Evaluated through the DevTools protocol: the portals' CSP (script-src 'self') rightly refuses inline script tags.
+  await page.evaluate(axeSource());
+  const violations = await page.evaluate(async () => {
+    interface RawViolation {
+      id: string;
+      impact: string | null;
+      help: string;
+      nodes: { target: string[]; html: string; failureSummary?: string }[];
+    }
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: RawViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, html: n.html.slice(0, 200), summary: n.failureSummary ?? "" })),
+    }));
+  });
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+}
+
+/** A readable list of violations for a failing assertion. */
+export function describeViolations(violations: AxeViolation[]): string {
+  return violations
+    .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `  at ${n.target.join(" ")} ${n.html}\n    ${n.summary.replace(/\n/g, "\n    ")}`).join("\n")}`)
+    .join("\n");
+}
+
+export const demoPassword = "Demo!2345";
+export const demoAccounts = {
+  admin: "admin@demo.test",
+  customer: "customer@demo.test",
+  onboarding: "onboarding@demo.test",
+} as const;
