@@ -1,4 +1,5 @@
 import { isRole } from "@parley/domain/roles";
+import { selectConfiguration } from "../configuration/selection";
 import { changeLanguage } from "../i18n/setup";
 import { isLanguageCode } from "../i18n/languages";
 import { homePath } from "../guard/decide";
@@ -26,6 +27,8 @@ export async function completeSignIn(answer: SignInAnswer, redirect: string | nu
     showInstructions: answer.showInstructions ?? answer.user.showInstructions ?? false,
   };
   setSession(answer.token, user);
+  // A choice of the previous account must not carry over to this one.
+  selectConfiguration(null);
   if (isLanguageCode(user.languageCode) && !localStorage.getItem("parley.language")) await changeLanguage(user.languageCode);
   if (user.forceRefreshPassword) return "/reset-password";
   return safeRedirect(redirect) ?? (isRole(user.role) ? homePath(user.role) : "/");

@@ -197,6 +197,7 @@ export function AppShell({ title }: AppShellProps) {
         <Theme appearance={semiDark ? "dark" : undefined} hasBackground={false} asChild>
           <Box
             as="aside"
+            colorPalette="primary"
             aria-label={t("nav.sidebar")}
             display={{ base: "none", lg: "block" }}
             w={mini ? "72px" : "272px"}

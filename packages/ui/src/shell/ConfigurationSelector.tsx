@@ -6,6 +6,7 @@ import { useNavigate } from "react-router-dom";
 import { configurationSearchDebounceMs } from "@parley/domain/ui";
 import { useSearchConfigurations } from "../api/hooks";
 import { selectConfiguration, useSelectedConfiguration, type SelectedConfiguration } from "../configuration/selection";
+import { getToken } from "../session/session";
 import { useDebouncedValue } from "./useDebouncedValue";
 
 export interface ConfigurationSelectorProps {
@@ -46,12 +47,13 @@ export function ConfigurationSelector({ isAdmin, newConfigurationPath = "/settin
 
   // Customers always work on a configuration: the first one is chosen for them.
   useEffect(() => {
-    if (!isAdmin && !selected && query === "" && options[0]) selectConfiguration(options[0]);
+    // Not after logout: the selector is still mounted for a moment while the session is gone.
+    if (!isAdmin && !selected && query === "" && options[0] && getToken()) selectConfiguration(options[0]);
   }, [isAdmin, selected, options, query]);
 
   // A stored choice that no longer exists (another account, deleted) is dropped.
   useEffect(() => {
-    if (selected && query === "" && search.isSuccess && !options.some((option) => option._id === selected._id)) {
+    if (selected && query === "" && search.isSuccess && getToken() && !options.some((option) => option._id === selected._id)) {
       selectConfiguration(isAdmin ? null : (options[0] ?? null));
     }
   }, [selected, query, search.isSuccess, options, isAdmin]);

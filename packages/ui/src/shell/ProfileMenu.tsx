@@ -1,4 +1,4 @@
-import { Avatar, Box, Button, Menu, Portal, Text } from "@chakra-ui/react";
+import { Avatar, Box, Button, Menu, Portal, Text, VisuallyHidden } from "@chakra-ui/react";
 import { routes, showsCustomerMenu, subscriptionRouteFor, type Role } from "@parley/domain/roles";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -68,8 +68,9 @@ export function ProfileMenu({ user, role, onLogout, onAvailabilityChange }: Prof
       }}
     >
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" px="1" aria-label={t("profile.menu")}>
-          <Avatar.Root size="xs">
+        <Button variant="ghost" size="sm" px="1">
+          <VisuallyHidden>{t("profile.menu")}</VisuallyHidden>
+          <Avatar.Root size="xs" aria-hidden>
             <Avatar.Fallback name={name} />
             {user.avatar && <Avatar.Image src={user.avatar} alt="" />}
           </Avatar.Root>
