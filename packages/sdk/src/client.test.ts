@@ -250,6 +250,14 @@ describe("calls that need a token", () => {
     expect(seen).toEqual([]);
   });
 
+  it("are sent with a token the caller passes in the headers", async () => {
+    const result = await client({ getToken: () => null }).GET("/customers", {
+      headers: { Authorization: `Bearer ${goodToken}` },
+    });
+    expect(result.success).toBe(true);
+    expect(seen[0]?.headers.authorization).toBe(`Bearer ${goodToken}`);
+  });
+
   it("still send public calls without a token", async () => {
     const result = await client({ getToken: () => null }).POST("/login", {
       body: { username: "customer@demo.test", password: "Demo!2345" },

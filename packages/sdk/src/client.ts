@@ -169,15 +169,20 @@ export function createParleyClient(options: ParleyClientOptions): ParleyClient {
     forcedBase: BaseName | undefined,
   ): Promise<ApiResult<unknown>> {
     const operation = operationsByKey[`${method} ${path}`] ?? unknownOperation;
-    const token = operation.auth === "none" ? null : await options.getToken?.();
-    if (operation.auth === "required" && !token) return { ...clientFailures.authenticationRequired };
+    const callerHeaders = mergeHeaders(init?.headers as HeadersOptions | undefined);
+    // A caller may carry a token the provider does not know yet (e.g. fresh from a sign-in redirect).
+    const callerAuthorizes = callerHeaders.has("Authorization");
+    const token = operation.auth === "none" || callerAuthorizes ? null : await options.getToken?.();
+    if (operation.auth === "required" && !token && !callerAuthorizes) {
+      return { ...clientFailures.authenticationRequired };
+    }
 
     const callerParseAs = init?.parseAs as string | undefined;
     // JSON is read as text here so that a non-JSON answer becomes a failure instead of a thrown error.
     const readAsJson = (callerParseAs ?? operation.response) === "json";
     const headers = mergeHeaders(
       operation.requestBody === "form" ? { "Content-Type": "application/x-www-form-urlencoded" } : undefined,
-      init?.headers as HeadersOptions | undefined,
+      callerHeaders,
       token ? { Authorization: `Bearer ${token}` } : undefined,
     );
     const requestInit = {
