@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { resolve } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { expect, inject, onTestFailed } from "vitest";
 
 const require = createRequire(import.meta.url);
@@ -59,8 +59,9 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
     reducedMotion: "reduce",
     storageState: { cookies: [], origins: entries.length > 0 ? [{ origin: baseUrl(), localStorage: entries }] : [] },
   });
-  context.setDefaultTimeout(15_000);
-  context.setDefaultNavigationTimeout(30_000);
+  // Generous: the root test command runs these beside other packages' tests on two cores.
+  context.setDefaultTimeout(20_000);
+  context.setDefaultNavigationTimeout(45_000);
   const page = await context.newPage();
   const testName = expect.getState().currentTestName;
   if (testName) snapOnFailure(page, "failures", testName.replace(/[^\w-]+/g, "-").slice(0, 120));
@@ -100,11 +101,6 @@ export async function expectPath(page: Page, expected: string | RegExp): Promise
   const path = pathOf(page);
   if (typeof expected === "string") expect(path).toBe(expected);
   else expect(path).toMatch(expected);
-}
-
-/** Waits for a locator to be visible and fails with a readable message when it never is. */
-export async function expectVisible(locator: Locator, timeout = 15_000): Promise<void> {
-  await locator.first().waitFor({ state: "visible", timeout });
 }
 
 /** Fills the sign-in form of either portal and submits it. */
