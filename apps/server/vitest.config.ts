@@ -5,8 +5,8 @@ const databases = ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : 
 
 export default defineConfig({
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     projects: databases.map((database) => ({
       extends: true,
       test: {

@@ -36,7 +36,8 @@ export interface AppDependencies {
   publicUrl: string;
   corsOrigins?: string[];
   googleEnabled?: boolean;
-  rateLimits?: RateLimitSettings;
+  /** `false` switches the sign-in rate limits off (benchmarks only). */
+  rateLimits?: RateLimitSettings | false;
   portals?: PortalFolders;
   contract?: OpenApiDocument;
 }
@@ -68,7 +69,7 @@ const contentSecurityPolicy = {
 /** The whole HTTP application as a plugin: contract routes, errors, security, docs, portals. */
 export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Promise<RegisteredOperation[]> {
   const document = deps.contract ?? loadContract();
-  const limits = deps.rateLimits ?? defaultRateLimits;
+  const limits = deps.rateLimits === undefined ? defaultRateLimits : deps.rateLimits;
 
   app.decorateRequest("caller", null);
   app.setErrorHandler((error, request, reply) => sendProblem(reply, toProblem(error, request)));

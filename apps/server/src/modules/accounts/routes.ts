@@ -20,15 +20,22 @@ interface RegisterBody {
   languageCode: string;
 }
 
-export function accountOperations(app: FastifyInstance, accounts: AccountsService, limits: RateLimitSettings): OperationTable {
-  const guard = (name: string, rules: RateLimitSettings[keyof RateLimitSettings], accountField: string) => [
-    createLimit(app, `${name}:address`, rules.address, byAddress),
-    createLimit(app, `${name}:account`, rules.account, byBodyField(accountField)),
-  ];
+export function accountOperations(
+  app: FastifyInstance,
+  accounts: AccountsService,
+  limits: RateLimitSettings | false,
+): OperationTable {
+  const guard = (name: string, rules: (l: RateLimitSettings) => RateLimitSettings[keyof RateLimitSettings], accountField: string) =>
+    limits === false
+      ? []
+      : [
+          createLimit(app, `${name}:address`, rules(limits).address, byAddress),
+          createLimit(app, `${name}:account`, rules(limits).account, byBodyField(accountField)),
+        ];
 
   return {
     login: {
-      preHandler: guard("login", limits.login, "username"),
+      preHandler: guard("login", (l) => l.login, "username"),
       handler: async (request) => {
         const { username, password } = request.body as LoginBody;
         return accounts.login(username, password);
@@ -47,26 +54,26 @@ export function accountOperations(app: FastifyInstance, accounts: AccountsServic
     setUserAvailability: async (request) =>
       accounts.setAvailability(callerOf(request), (request.body as { is_available: boolean }).is_available),
     validateEmail: {
-      preHandler: guard("registration", limits.registration, "email"),
+      preHandler: guard("registration", (l) => l.registration, "email"),
       handler: async (request) => accounts.validateEmail((request.body as { email: string }).email),
     },
     register: {
-      preHandler: guard("registration", limits.registration, "email"),
+      preHandler: guard("registration", (l) => l.registration, "email"),
       handler: async (request) => accounts.register(request.body as RegisterBody),
     },
     validateOtp: {
-      preHandler: guard("otp", limits.oneTimeCode, "email"),
+      preHandler: guard("otp", (l) => l.oneTimeCode, "email"),
       handler: async (request) => {
         const { email, otp } = request.body as { email: string; otp: string };
         return accounts.validateOtp(email, otp);
       },
     },
     requestPasswordReset: {
-      preHandler: guard("reset", limits.passwordReset, "email"),
+      preHandler: guard("reset", (l) => l.passwordReset, "email"),
       handler: async (request) => accounts.requestPasswordReset((request.body as { email: string }).email),
     },
     resetPassword: {
-      preHandler: guard("reset-token", limits.passwordReset, "token"),
+      preHandler: guard("reset-token", (l) => l.passwordReset, "token"),
       handler: async (request) => {
         const body = request.body as { token: string; password: string; confirmPassword: string };
         return accounts.resetPassword(body.token, body.password, body.confirmPassword);

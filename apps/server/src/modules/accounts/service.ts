@@ -14,6 +14,7 @@ import { oneTimeCodeMail, passwordResetMail } from "../../platform/mail/template
 import type { Caller } from "../../platform/http/operations";
 import { findUserByEmail, findUserById, insertUser, toUser, updateUser, type UserRecord } from "../users/repository";
 import { isId } from "../tenancy";
+import { cachedSessionUser, rememberSessionUser } from "../users/session-cache";
 import * as repository from "./repository";
 import { assertPasswordsMatch, assertStrongPassword } from "./rules";
 
@@ -58,7 +59,11 @@ export function createAccountsService(deps: AccountsDependencies) {
   async function authenticate(token: string): Promise<Caller | null> {
     const claims = await tokens.verify(token);
     if (!claims) return null;
-    const user = await findUserById(db, claims.userId);
+    let user = cachedSessionUser(claims);
+    if (!user) {
+      user = await findUserById(db, claims.userId);
+      if (user) rememberSessionUser(user);
+    }
     if (!user || user.status !== "active" || user.token_version !== claims.version) return null;
     return {
       userId: user.id,

@@ -1,6 +1,7 @@
 import type { Db } from "../../platform/db/db";
 import { queryOne } from "../../platform/db/db";
 import { scopeCondition, scopeParams, type Scope } from "../tenancy";
+import { forgetAllSessionUsers } from "../users/session-cache";
 
 /** Contract field name → column, for every customer field a client may write. */
 export const customerFieldColumns = {
@@ -86,9 +87,11 @@ export async function customerHasConfiguration(db: Db, customerId: string): Prom
 
 /** Deletes the customer, its users and (by cascade) its configurations. */
 export async function deleteCustomer(db: Db, id: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const deleted = await db.transaction(async (tx) => {
     await tx.query("DELETE FROM users WHERE customer_id = $1", [id]);
     const rows = await tx.query("DELETE FROM customers WHERE id = $1 RETURNING id", [id]);
     return rows.length > 0;
   });
+  forgetAllSessionUsers();
+  return deleted;
 }

@@ -2,6 +2,7 @@ import type { Db } from "../../platform/db/db";
 import { queryOne } from "../../platform/db/db";
 import type { Role } from "../../platform/http/operations";
 import { scopeCondition, scopeParams, type Scope } from "../tenancy";
+import { forgetSessionUser } from "./session-cache";
 
 export interface UserRecord {
   id: string;
@@ -139,13 +140,17 @@ export async function updateUser(
   changes: UserChanges,
   options: { revokeTokens?: boolean } = {},
 ): Promise<UserRecord | undefined> {
+  forgetSessionUser(id);
   const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
   const assignments = entries.map(([column], index) => `${column} = $${index + 2}`);
   if (options.revokeTokens) assignments.push("token_version = token_version + 1");
   assignments.push("updated_at = now()");
-  return queryOne<UserRecord>(
+  const updated = await queryOne<UserRecord>(
     db,
     `UPDATE users SET ${assignments.join(", ")} WHERE id = $1 RETURNING ${columns}`,
     [id, ...entries.map(([, value]) => value)],
   );
+  // Again after the write: a request in between may have cached the old row.
+  forgetSessionUser(id);
+  return updated;
 }
