@@ -14,6 +14,7 @@ import { registerPortals, type PortalFolders } from "./platform/http/portals";
 import { sendProblem, toProblem } from "./platform/http/problem";
 import { defaultRateLimits, type RateLimitSettings } from "./platform/http/rate-limits";
 import { repositoryRoot } from "./platform/paths";
+import { googleOperations, type GoogleSettings } from "./modules/accounts/google";
 import { accountOperations } from "./modules/accounts/routes";
 import { createAccountsService } from "./modules/accounts/service";
 import { configurationOperations } from "./modules/configurations/routes";
@@ -35,7 +36,8 @@ export interface AppDependencies {
   secret: string;
   publicUrl: string;
   corsOrigins?: string[];
-  googleEnabled?: boolean;
+  /** Google sign-in; without it /api/auth/methods says google false and its calls answer 503. */
+  google?: GoogleSettings;
   /** `false` switches the sign-in rate limits off (benchmarks only). */
   rateLimits?: RateLimitSettings | false;
   portals?: PortalFolders;
@@ -90,12 +92,20 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     mailer: deps.mailer,
     publicUrl: deps.publicUrl,
     codeSecret: deps.secret,
-    googleEnabled: deps.googleEnabled ?? false,
+    googleEnabled: deps.google !== undefined,
     logError: (message, error) => app.log.error({ err: error }, message),
   });
 
   const operations: OperationTable = {
     ...accountOperations(app, accounts, limits),
+    ...googleOperations({
+      db: deps.db,
+      tokens: deps.tokens,
+      secret: deps.secret,
+      publicUrl: deps.publicUrl,
+      google: deps.google,
+      logError: (message, error) => app.log.error({ err: error }, message),
+    }),
     ...userOperations(deps.db),
     ...customerOperations(createCustomersService(deps.db, deps.tokens)),
     ...configurationOperations(createConfigurationsService(deps.db)),

@@ -1,5 +1,6 @@
 import Fastify from "fastify";
 import { parleyApp, type ParleyApp } from "./app";
+import { googleEndpoints } from "./modules/accounts/google";
 import { readConfig } from "./platform/config";
 import { createTokenService, loadOrCreateSecret } from "./platform/auth/jwt";
 import { migrate } from "./platform/db/migrate";
@@ -51,7 +52,15 @@ async function main() {
     secret,
     publicUrl: config.publicUrl,
     corsOrigins: config.corsOrigins,
-    googleEnabled: Boolean(config.googleClientId && config.googleClientSecret),
+    google:
+      config.googleClientId && config.googleClientSecret
+        ? {
+            clientId: config.googleClientId,
+            clientSecret: config.googleClientSecret,
+            redirectUrl: process.env.GOOGLE_REDIRECT_URL ?? `${config.publicUrl}/api/auth/google/callback`,
+            ...googleEndpoints,
+          }
+        : undefined,
   });
 
   let closing = false;

@@ -102,6 +102,15 @@ const cases: Record<string, OperationCase> = {
     }),
     expected: { admin: 400, customer: 400, customer_so: 400, none: 400 },
   },
+  // Google sign-in is not configured here (503); google.test.ts covers it configured.
+  startGoogleSignIn: {
+    request: () => ({ method: "GET", url: "/api/auth/google/start?portal=customer" }),
+    expected: { admin: 503, customer: 503, customer_so: 503, none: 503 },
+  },
+  googleSignInCallback: {
+    request: () => ({ method: "GET", url: "/api/auth/google/callback?code=x&state=y" }),
+    expected: { admin: 503, customer: 503, customer_so: 503, none: 503 },
+  },
   getAuthMethods: { request: () => ({ method: "GET", url: "/api/auth/methods" }), expected: publicOk },
   listUsers: {
     request: () => ({ method: "GET", url: "/api/users" }),

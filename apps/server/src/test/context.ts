@@ -12,6 +12,7 @@ import type { RateLimitSettings } from "../platform/http/rate-limits";
 import { createOutboxMailer, createSmtpMailer } from "../platform/mail/mailer";
 import type { Role } from "../platform/http/operations";
 import { claimsOf } from "../modules/accounts/service";
+import type { GoogleSettings } from "../modules/accounts/google";
 import { insertCustomer } from "../modules/customers/repository";
 import { insertUser, type UserRecord } from "../modules/users/repository";
 import { openTestDatabase } from "./database";
@@ -51,6 +52,7 @@ export interface TestContextOptions {
   /** "outbox" uses the embedded default mailer (dev mailbox) instead of the loopback SMTP server. */
   mail?: "smtp" | "outbox";
   portals?: { customer: string; admin: string };
+  google?: GoogleSettings;
 }
 
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
@@ -71,6 +73,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       publicUrl: "http://portal.test",
       corsOrigins: ["http://portal.test"],
       rateLimits: options.rateLimits,
+      google: options.google,
       portals: options.portals ?? { customer: join(emptyPortals, "customer"), admin: join(emptyPortals, "admin") },
       contract,
     },
