@@ -23,6 +23,8 @@ async function appearance(page: Page) {
       lang: root.lang,
       sidebar: document.querySelector("aside") !== null && getComputedStyle(document.querySelector("aside") as Element).display !== "none",
       background: getComputedStyle(document.body).backgroundColor,
+      primary: root.style.getPropertyValue("--parley-primary-500"),
+      loaderColors: JSON.parse(localStorage.getItem("parley.loaderColors") ?? "null") as unknown,
     };
   });
 }
@@ -42,7 +44,7 @@ describe("theme, language and interface preferences survive a reload", () => {
     await browser?.close();
   });
 
-  it("keeps dark theme, Dutch and the horizontal menu with the bordered skin", async () => {
+  it("keeps dark theme, teal, Dutch and the horizontal menu with the bordered skin", async () => {
     const session = await apiSignIn(demoAccounts.customer);
     const { context, page } = await newPage(browser, { session, colorScheme: "light" });
     await page.goto("/customer");
@@ -68,12 +70,20 @@ describe("theme, language and interface preferences survive a reload", () => {
     await page.getByRole("menuitemradio", { name: "Dark" }).click();
     await expect.poll(async () => (await appearance(page)).dark).toBe(true);
     await page.keyboard.press("Escape");
+    await page.getByRole("menu").waitFor({ state: "hidden" });
+    await page.getByRole("button", { name: "Theme" }).click();
+    await page.getByRole("menuitemradio", { name: "Teal" }).click();
+    await expect.poll(async () => (await appearance(page)).primary).toContain("teal");
+    await page.keyboard.press("Escape");
+    await page.getByRole("menu").waitFor({ state: "hidden" });
 
     await page.getByRole("button", { name: "Language" }).click();
     await page.getByRole("menuitemradio", { name: "Nederlands" }).click();
     await page.getByRole("heading", { name: dutchWelcome }).waitFor();
     const changed = await appearance(page);
     expect(changed).toMatchObject({ dark: true, lang: "nl", sidebar: false });
+    // The loading screen before JavaScript paints the chosen surface and primary colour.
+    expect(changed.loaderColors).toEqual({ surface: "#09090b", primary: "#14b8a6" });
     expect(brightness(changed.background)).toBeLessThan(80);
     await snap(page, journey, "3-dark-dutch-horizontal");
 
@@ -82,6 +92,7 @@ describe("theme, language and interface preferences survive a reload", () => {
     await page.getByRole("heading", { name: dutchWelcome }).waitFor();
     const reloaded = await appearance(page);
     expect(reloaded).toMatchObject({ dark: true, lang: "nl", sidebar: false });
+    expect(reloaded.primary).toContain("teal");
     expect(brightness(reloaded.background)).toBeLessThan(80);
     await page.getByRole("navigation", { name: nl.nav.label }).getByRole("button", { name: nl.nav.conversations }).waitFor();
     await page.getByRole("button", { name: nl.preferences.open }).click();

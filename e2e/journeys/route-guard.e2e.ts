@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiSignIn, demoAccounts, demoPassword, expectPath, launchBrowser, newPage, signInWithForm, snap } from "../support/browser";
+import { api, apiSignIn, demoAccounts, uniqueEmail, demoPassword, expectPath, launchBrowser, newPage, signInWithForm, snap } from "../support/browser";
 
 const journey = "02-route-guard";
 
@@ -32,6 +32,10 @@ describe("the route guard", () => {
     await expectPath(page, "/customer");
     await page.goto("/forgot-password");
     await expectPath(page, "/customer");
+    // Reset-password always passes, signed in or not.
+    await page.goto("/reset-password?token=from-an-email");
+    await expectPath(page, "/reset-password?token=from-an-email");
+    await page.getByRole("heading", { name: "Set a new password" }).waitFor();
     await snap(page, journey, "customer-3-login-page-goes-home");
 
     // Same origin, so the customer's session reaches the admin portal: not authorized there.
@@ -85,6 +89,51 @@ describe("the route guard", () => {
     await page.evaluate((token) => localStorage.setItem("accessToken", token), session.token);
     await page.goto("/conversations/live");
     await expectPath(page, "/conversations/live");
+    await context.close();
+  });
+
+  it("sends a user who must refresh the password to reset-password until it is set", async () => {
+    const admin = await apiSignIn(demoAccounts.admin);
+    const customer = await apiSignIn(demoAccounts.customer);
+    const email = uniqueEmail("forced");
+    const created = await api(
+      "POST",
+      "/users/add_or_update",
+      {
+        customerId: customer.user.customerId,
+        username: email,
+        email,
+        firstname: "Fiona",
+        lastname: "Forced",
+        password: demoPassword,
+        role: "customer",
+        forceRefreshPassword: true,
+      },
+      admin.token,
+    );
+    expect(created.status, JSON.stringify(created.data)).toBe(200);
+
+    const { context, page } = await newPage(browser);
+    await page.goto("/login");
+    await signInWithForm(page, email, demoPassword);
+    await expectPath(page, "/reset-password");
+    await page.getByText("For your security, please choose a new password before you continue.").waitFor();
+    await snap(page, journey, "forced-1-reset-password");
+    // Every other page leads back here until the password is set.
+    await page.goto("/conversations/history");
+    await expectPath(page, "/reset-password");
+
+    const fresh = "Changed!Pass8";
+    await page.getByLabel("New password").fill(fresh);
+    await page.getByLabel("Confirm password").fill(fresh);
+    await page.getByRole("button", { name: "Save password" }).click();
+    await expectPath(page, "/customer");
+    await page.getByRole("heading", { name: "Welcome, Fiona Forced" }).waitFor();
+    await page.goto("/conversations/history");
+    await expectPath(page, "/conversations/history");
+    await snap(page, journey, "forced-2-password-set");
+    const again = await apiSignIn(email, fresh);
+    expect(again.user.forceRefreshPassword).toBe(false);
     await context.close();
   });
 });
