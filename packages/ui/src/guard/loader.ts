@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "react-router-dom";
-import { loose, type ParleyApi } from "../api/client";
+import type { ParleyApi } from "../api/client";
 import { clearSession, getSessionUser, getToken, isRole, updateSessionUser } from "../session/session";
 import { decideNavigation, type GuardDecision, type GuardInput, type PortalKind, type RouteAccess } from "./decide";
 
@@ -9,10 +9,7 @@ export type GuardResult = Extract<GuardDecision, { kind: "allow" | "not_authoriz
 type Validation = GuardInput["validation"];
 
 async function validateWithServer(api: ParleyApi, token: string): Promise<Validation> {
-  const result = await loose(api).POST<{ status: string; payload: { role: string; customerId?: string | null } }>(
-    "/validate-token",
-    { body: { token } },
-  );
+  const result = await api.POST("/validate-token", { body: { token } });
   if (result.success) {
     const payload = result.data.payload;
     if (!isRole(payload.role)) return { valid: false };
