@@ -194,7 +194,7 @@ export function AppShell({ title }: AppShellProps) {
         {t("common.skipToContent")}
       </chakra.a>
       {vertical && (
-        <Theme appearance={semiDark ? "dark" : undefined} hasBackground={false} asChild>
+        <Theme appearance={semiDark ? "dark" : undefined} hasBackground={false} colorPalette="primary" asChild>
           <Box
             as="aside"
             colorPalette="primary"
