@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, mkdirSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -50,6 +50,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
       process.stderr.write(`e2e: ${build} is missing; build first (pnpm turbo run build --filter=@parley/e2e...)\n`);
     }
   }
+  // The server serves the portal files present when it starts; a rebuild during the run breaks the pages.
+  const portalIndexes = ["apps/customer-portal/dist/index.html", "apps/admin-portal/dist/index.html"].map((file) => join(repoRoot, file));
+  const builtAt = () => portalIndexes.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)).join(",");
+  const buildsAtStart = builtAt();
   let log = "";
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ["apps/server/dist/server.js"], {
@@ -77,6 +81,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await waitForHealthy(baseUrl, server, () => log);
   project.provide("baseUrl", baseUrl);
   return async () => {
+    if (builtAt() !== buildsAtStart) {
+      process.stderr.write("e2e: a portal was rebuilt during the run; the started server kept serving the old file list, so failures may come from that. Run again.\n");
+    }
     if (server.exitCode === null && server.signalCode === null) {
       const exited = new Promise((r) => server.once("exit", r));
       server.kill("SIGTERM");
