@@ -6,7 +6,7 @@ import { LuCreditCard, LuLogOut, LuReceipt, LuUser } from "react-icons/lu";
 import { useNavigate } from "react-router-dom";
 import { useFetchCustomer, useSetAvailability } from "../api/hooks";
 import { errorCodeOf } from "../api/errors";
-import { isAddressComplete } from "../domain-pending";
+import { isAddressComplete } from "@parley/domain/validation/customer";
 import { fullName, type SessionUser } from "../session/session";
 import { toaster } from "../toaster";
 
@@ -46,7 +46,7 @@ export function ProfileMenu({ user, role, onLogout, onAvailabilityChange }: Prof
     try {
       const answer = await fetchCustomer.mutateAsync(user.customerId);
       const customer = (answer as { data?: unknown }).data ?? answer;
-      if (!isAddressComplete(customer as Record<string, unknown>)) {
+      if (!isAddressComplete(customer as Parameters<typeof isAddressComplete>[0])) {
         sessionStorage.setItem(continueToSubscriptionKey, "1");
         toaster.create({ type: "info", title: t("errors.customer_details_incomplete") });
         navigate(routes.customerProfile);
