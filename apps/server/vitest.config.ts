@@ -12,8 +12,12 @@ export default defineConfig({
       test: {
         name: database,
         include: ["src/**/*.test.ts"],
-        // *.postgres.test.ts are about PostgreSQL itself (connection loss); they run on it only.
-        exclude: database === "pglite" ? ["src/**/*.postgres.test.ts", "**/node_modules/**"] : ["**/node_modules/**"],
+        // *.postgres.test.ts are about PostgreSQL itself (connection loss) and run on it only;
+        // *.process.test.ts start the real process on its embedded default and run once.
+        exclude: [
+          "**/node_modules/**",
+          database === "pglite" ? "src/**/*.postgres.test.ts" : "src/**/*.process.test.ts",
+        ],
         env: { PARLEY_TEST_DATABASE: database },
       },
     })),
