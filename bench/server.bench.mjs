@@ -18,7 +18,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
@@ -108,7 +108,7 @@ async function signIn(port) {
   return { token, configurationId: configuration._id };
 }
 
-async function measureParley(label, port, hello) {
+async function measureParley(label, port) {
   const { token, configurationId } = await signIn(port);
   const base = `http://127.0.0.1:${port}`;
   const configurationRead = await run(`${label} GET /api/configuration`, {
@@ -121,7 +121,7 @@ async function measureParley(label, port, hello) {
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ username: "customer@demo.test", password: "Demo!2345" }),
   });
-  return [configurationRead, login].map((row) => ({ ...row, ratio: row.rps / hello.rps }));
+  return [configurationRead, login];
 }
 
 function postgresReachable() {
@@ -136,23 +136,27 @@ async function main() {
     if (build.status !== 0) throw new Error("build failed");
   }
 
-  const hello = await startHelloWorld();
+  // The baseline is measured before and after the server runs and averaged, so a machine whose load
+  // changes during the run (shared CI runners) skews the ratios less.
+  const measureHello = async (label) => {
+    const hello = await startHelloWorld();
+    try {
+      return await run(label, { url: `http://127.0.0.1:${hello.port}/` });
+    } finally {
+      await stop(hello.child);
+    }
+  };
   const rows = [];
-  let helloResult;
-  try {
-    helloResult = await run("hello-world GET /", { url: `http://127.0.0.1:${hello.port}/` });
-  } finally {
-    await stop(hello.child);
-  }
-  rows.push({ ...helloResult, ratio: 1 });
-  log(`hello-world: ${helloResult.rps.toFixed(0)} req/s`);
+  const helloBefore = await measureHello("hello-world GET / (before)");
+  log(`hello-world: ${helloBefore.rps.toFixed(0)} req/s`);
 
+  const parleyRows = [];
   const dataDir = await mkdtemp(join(tmpdir(), "parley-bench-"));
   try {
     log("Parley on PGlite …");
     const pglite = await startParley({ DATA_DIR: dataDir });
     try {
-      rows.push(...(await measureParley("PGlite", pglite.port, helloResult)));
+      parleyRows.push(...(await measureParley("PGlite", pglite.port)));
     } finally {
       await stop(pglite.child);
     }
@@ -172,7 +176,7 @@ async function main() {
         if (seed.status !== 0) throw new Error(`seeding failed: ${seed.stderr}`);
         const postgres = await startParley(env);
         try {
-          rows.push(...(await measureParley("PostgreSQL", postgres.port, helloResult)));
+          parleyRows.push(...(await measureParley("PostgreSQL", postgres.port)));
         } finally {
           await stop(postgres.child);
         }
@@ -187,8 +191,14 @@ async function main() {
     await rm(dataDir, { recursive: true, force: true });
   }
 
+  const helloAfter = await measureHello("hello-world GET / (after)");
+  const baseline = (helloBefore.rps + helloAfter.rps) / 2;
+  rows.push(helloBefore, helloAfter, ...parleyRows);
+  for (const row of rows) row.ratio = row.rps / baseline;
+
   const lines = [
-    `Parley server benchmark — ${connections} connections, ${duration} s per scenario, node ${process.version}`,
+    `Parley server benchmark — ${connections} connections, ${duration} s per scenario, node ${process.version},`,
+    `load average at the end ${loadavg().map((n) => n.toFixed(1)).join(" ")} on ${cpus().length} CPUs; ratios against the mean hello-world`,
     "",
     "| scenario | req/s | vs hello-world | p50 ms | p99 ms |",
     "|---|---:|---:|---:|---:|",

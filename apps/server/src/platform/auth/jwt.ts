@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createSecretKey, randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { SignJWT, errors as joseErrors, jwtVerify } from "jose";
@@ -29,8 +29,14 @@ export interface TokenService {
   verify(token: string): Promise<VerifiedClaims | null>;
 }
 
+// Verified tokens, so a client sending the same token again costs no signature check. Entries are
+// used only until the token's own expiry; the cache is emptied when it grows past its bound.
+const maxVerifiedTokens = 10_000;
+
 export function createTokenService(secret: string): TokenService {
-  const key = new TextEncoder().encode(secret);
+  // A KeyObject made once: passing raw bytes would make jose import a key on every call.
+  const key = createSecretKey(Buffer.from(secret, "utf8"));
+  const verified = new Map<string, VerifiedClaims>();
   return {
     async sign(claims) {
       return new SignJWT({ role: claims.role, customerId: claims.customerId, ver: claims.version })
@@ -43,6 +49,11 @@ export function createTokenService(secret: string): TokenService {
         .sign(key);
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (known.expiresAt !== undefined && known.expiresAt * 1000 > Date.now()) return known;
+        verified.delete(token);
+      }
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: [TOKEN_ALGORITHM],
@@ -53,7 +64,7 @@ export function createTokenService(secret: string): TokenService {
         if (typeof payload.sub !== "string" || (role !== "admin" && role !== "customer" && role !== "customer_so")) {
           return null;
         }
-        return {
+        const claims: VerifiedClaims = {
           userId: payload.sub,
           role,
           customerId: typeof payload.customerId === "string" ? payload.customerId : null,
@@ -61,6 +72,9 @@ export function createTokenService(secret: string): TokenService {
           issuedAt: payload.iat,
           expiresAt: payload.exp,
         };
+        if (verified.size >= maxVerifiedTokens) verified.clear();
+        verified.set(token, claims);
+        return claims;
       } catch (error) {
         if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
         throw error;
