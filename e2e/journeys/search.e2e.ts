@@ -42,17 +42,19 @@ describe("the Ctrl+K search dialog", () => {
       .poll(async () => (await options.allInnerTexts()).map((text) => text.replace("↵", "").trim()))
       .toEqual(["Live conversations", "Conversation history", "Postprocessed conversations"]);
     expect(await dialog.getByRole("group", { name: "Pages" }).count()).toBe(1);
-    expect(await selectedOption(page)).toContain("Live conversations");
+    // Each hit shows an icon beside its title.
+    for (const option of await options.all()) expect(await option.locator("svg").count()).toBeGreaterThan(0);
+    await expect.poll(() => selectedOption(page)).toContain("Live conversations");
     await page.keyboard.press("ArrowDown");
-    expect(await selectedOption(page)).toContain("Conversation history");
+    await expect.poll(() => selectedOption(page)).toContain("Conversation history");
     await page.keyboard.press("ArrowDown");
-    expect(await selectedOption(page)).toContain("Postprocessed conversations");
+    await expect.poll(() => selectedOption(page)).toContain("Postprocessed conversations");
     await page.keyboard.press("ArrowDown");
-    expect(await selectedOption(page)).toContain("Live conversations");
+    await expect.poll(() => selectedOption(page)).toContain("Live conversations");
     await page.keyboard.press("ArrowUp");
-    expect(await selectedOption(page)).toContain("Postprocessed conversations");
+    await expect.poll(() => selectedOption(page)).toContain("Postprocessed conversations");
     await page.keyboard.press("ArrowUp");
-    expect(await selectedOption(page)).toContain("Conversation history");
+    await expect.poll(() => selectedOption(page)).toContain("Conversation history");
     const active = await input.getAttribute("aria-activedescendant");
     expect(await dialog.locator('[role="option"][aria-selected="true"]').getAttribute("id")).toBe(active);
     await snap(page, journey, "2-results-second-selected");
