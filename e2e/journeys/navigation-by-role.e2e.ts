@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoAccounts, demoPassword, expectPath, launchBrowser, newPage, signInWithForm, snap } from "../support/browser";
-import { createSelfOnboardingAccount, readNavigation, readProfileMenu, type NavNode } from "../support/shell";
+import { createSelfOnboardingAccount, mainNavigation, readNavigation, readProfileMenu, type NavNode } from "../support/shell";
 
 // Spec 01 §2 "Navigation by role", as the English sidebar reads.
 const adminNavigation: NavNode[] = [
@@ -105,11 +105,13 @@ describe("signing in as each demo role shows that role's navigation", () => {
     await snap(page, "01-navigation", "customer-2-home-navigation");
 
     // The menu links work: the group of the open page is the active one.
-    await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Postprocessed" }).click();
+    const postprocessed = mainNavigation(page).getByRole("link", { name: "Postprocessed" });
+    await postprocessed.click();
     await expectPath(page, "/conversations/postprocessed");
-    await expect
-      .poll(() => page.getByRole("link", { name: "Postprocessed" }).getAttribute("aria-current"))
-      .toBe("page");
+    await expect.poll(() => postprocessed.getAttribute("aria-current")).toBe("page");
+    // Its group is the highlighted one.
+    await expect.poll(() => mainNavigation(page).getByRole("button", { name: "Conversations" }).getAttribute("data-active")).toBe("");
+    expect(await mainNavigation(page).getByRole("button", { name: "Knowledge base" }).getAttribute("data-active")).toBeNull();
     await snap(page, "01-navigation", "customer-3-postprocessed");
 
     const profile = await readProfileMenu(page);

@@ -21,7 +21,11 @@ describe("the route guard", () => {
     await snap(page, journey, "customer-1-login-with-target");
     await signInWithForm(page, demoAccounts.customer, demoPassword);
     await expectPath(page, "/conversations/history");
-    await page.getByRole("link", { name: "History" }).and(page.locator('[aria-current="page"]')).waitFor();
+    await page
+      .getByRole("navigation", { name: "Main navigation" })
+      .getByRole("link", { name: "History" })
+      .and(page.locator('[aria-current="page"]'))
+      .waitFor();
     await snap(page, journey, "customer-2-landed-on-target");
 
     // Signed in, the public pages send the user home.
