@@ -10,6 +10,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     fileParallelism: true,
     maxWorkers: 2,
+    // Journey files share nothing but read-only helpers; reusing the workers saves importing Playwright per file.
+    isolate: false,
     // A journey is a sequence of steps; a failure is reported, not retried into a pass.
     retry: 0,
   },
