@@ -14,6 +14,7 @@ const NotFoundPage = lazyNamed(() => import("@parley/ui/screens/MessagePage"), "
 const NotAuthorizedPage = lazyNamed(() => import("@parley/ui/screens/MessagePage"), "NotAuthorizedPage");
 const MaintenancePage = lazyNamed(() => import("@parley/ui/screens/MessagePage"), "MaintenancePage");
 const ServerErrorPage = lazyNamed(() => import("@parley/ui/screens/MessagePage"), "ServerErrorPage");
+const RouteErrorPage = lazyNamed(() => import("@parley/ui/screens/MessagePage"), "RouteErrorPage");
 
 /**
  * Screens of the admin portal that later issues build; until then each shows a translated
@@ -43,7 +44,7 @@ export const upcomingScreens: { path: string; titleKey: string }[] = [
 
 const lazy = (element: ReactNode) => <LazyBoundary>{element}</LazyBoundary>;
 
-const otherPortal = { otherPortalUrl: "/", otherPortalName: "customer portal" };
+const otherPortal = { otherPortalUrl: "/", otherPortalNameKey: "portals.customer" };
 
 export function buildRoutes(guard: GuardFor): RouteObject[] {
   return [
@@ -52,6 +53,7 @@ export function buildRoutes(guard: GuardFor): RouteObject[] {
       loader: guard("public"),
       shouldRevalidate: revalidateOnEveryNavigation,
       hydrateFallbackElement: <PageLoader />,
+      errorElement: lazy(<RouteErrorPage />),
       element: <GuardedOutlet {...otherPortal} />,
       children: [
         { path: "login", element: lazy(<LoginPage portal="admin" brand="Parley Admin" />) },
@@ -63,6 +65,7 @@ export function buildRoutes(guard: GuardFor): RouteObject[] {
       id: "always",
       loader: guard("always"),
       hydrateFallbackElement: <PageLoader />,
+      errorElement: lazy(<RouteErrorPage />),
       children: [
         { path: "reset-password", element: lazy(<ResetPasswordPage />) },
         { path: "payment-success", element: lazy(<ComingSoonPage />) },
@@ -73,6 +76,7 @@ export function buildRoutes(guard: GuardFor): RouteObject[] {
       loader: guard("private"),
       shouldRevalidate: revalidateOnEveryNavigation,
       hydrateFallbackElement: <PageLoader />,
+      errorElement: lazy(<RouteErrorPage />),
       element: <GuardedOutlet {...otherPortal} />,
       children: [
         {
@@ -88,6 +92,7 @@ export function buildRoutes(guard: GuardFor): RouteObject[] {
       id: "open",
       loader: guard("open"),
       hydrateFallbackElement: <PageLoader />,
+      errorElement: lazy(<RouteErrorPage />),
       children: [
         { path: "coming-soon", element: lazy(<ComingSoonPage />) },
         { path: "under-maintenance", element: lazy(<MaintenancePage />) },

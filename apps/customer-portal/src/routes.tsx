@@ -15,6 +15,7 @@ const NotFoundPage = lazyNamed(() => import("@parley/ui/screens/MessagePage"), "
 const NotAuthorizedPage = lazyNamed(() => import("@parley/ui/screens/MessagePage"), "NotAuthorizedPage");
 const MaintenancePage = lazyNamed(() => import("@parley/ui/screens/MessagePage"), "MaintenancePage");
 const ServerErrorPage = lazyNamed(() => import("@parley/ui/screens/MessagePage"), "ServerErrorPage");
+const RouteErrorPage = lazyNamed(() => import("@parley/ui/screens/MessagePage"), "RouteErrorPage");
 
 /**
  * Screens of the customer portal that later issues build; until then each shows a translated
@@ -41,7 +42,7 @@ export const upcomingScreens: { path: string; titleKey: string }[] = [
 
 const lazy = (element: ReactNode) => <LazyBoundary>{element}</LazyBoundary>;
 
-const otherPortal = { otherPortalUrl: "/admin/", otherPortalName: "admin portal" };
+const otherPortal = { otherPortalUrl: "/admin/", otherPortalNameKey: "portals.admin" };
 
 export function buildRoutes(guard: GuardFor): RouteObject[] {
   return [
@@ -50,6 +51,7 @@ export function buildRoutes(guard: GuardFor): RouteObject[] {
       loader: guard("public"),
       shouldRevalidate: revalidateOnEveryNavigation,
       hydrateFallbackElement: <PageLoader />,
+      errorElement: lazy(<RouteErrorPage />),
       element: <GuardedOutlet {...otherPortal} />,
       children: [
         { path: "login", element: lazy(<LoginPage portal="customer" />) },
@@ -62,6 +64,7 @@ export function buildRoutes(guard: GuardFor): RouteObject[] {
       id: "always",
       loader: guard("always"),
       hydrateFallbackElement: <PageLoader />,
+      errorElement: lazy(<RouteErrorPage />),
       children: [
         { path: "reset-password", element: lazy(<ResetPasswordPage />) },
         { path: "payment-success", element: lazy(<ComingSoonPage />) },
@@ -72,6 +75,7 @@ export function buildRoutes(guard: GuardFor): RouteObject[] {
       loader: guard("private"),
       shouldRevalidate: revalidateOnEveryNavigation,
       hydrateFallbackElement: <PageLoader />,
+      errorElement: lazy(<RouteErrorPage />),
       element: <GuardedOutlet {...otherPortal} />,
       children: [
         { path: "self-onboarding", element: lazy(<ComingSoonPage />) },
@@ -89,6 +93,7 @@ export function buildRoutes(guard: GuardFor): RouteObject[] {
       id: "open",
       loader: guard("open"),
       hydrateFallbackElement: <PageLoader />,
+      errorElement: lazy(<RouteErrorPage />),
       children: [
         { path: "coming-soon", element: lazy(<ComingSoonPage />) },
         { path: "under-maintenance", element: lazy(<MaintenancePage />) },

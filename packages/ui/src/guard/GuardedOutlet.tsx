@@ -13,12 +13,13 @@ const ServerErrorPage = lazyNamed(() => import("../screens/MessagePage"), "Serve
 export interface GuardedOutletProps {
   /** The other portal, for people whose role belongs there. */
   otherPortalUrl: string;
-  otherPortalName: string;
+  /** i18n key of the other portal's name, e.g. `portals.admin`. */
+  otherPortalNameKey: string;
   children?: ReactNode;
 }
 
 /** Renders what the guard loader decided: the routed page, not-authorized or server unavailable. */
-export function GuardedOutlet({ otherPortalUrl, otherPortalName, children }: GuardedOutletProps) {
+export function GuardedOutlet({ otherPortalUrl, otherPortalNameKey, children }: GuardedOutletProps) {
   const result = useLoaderData() as GuardResult | undefined;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -27,7 +28,7 @@ export function GuardedOutlet({ otherPortalUrl, otherPortalName, children }: Gua
       <Suspense fallback={<PageLoader />}>
         <NotAuthorizedPage
           otherPortalUrl={otherPortalUrl}
-          otherPortalName={otherPortalName}
+          otherPortalNameKey={otherPortalNameKey}
           onLogout={() => {
             clearSession();
             selectConfiguration(null);

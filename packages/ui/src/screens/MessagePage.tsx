@@ -115,12 +115,14 @@ export function ServerErrorPage() {
 export interface NotAuthorizedPageProps {
   /** The other portal, where this account belongs (absolute path, e.g. "/admin/"). */
   otherPortalUrl?: string;
-  otherPortalName?: string;
+  /** i18n key of the other portal's name, e.g. `portals.admin`. */
+  otherPortalNameKey?: string;
   onLogout?: () => void;
 }
 
-export function NotAuthorizedPage({ otherPortalUrl, otherPortalName, onLogout }: NotAuthorizedPageProps) {
+export function NotAuthorizedPage({ otherPortalUrl, otherPortalNameKey, onLogout }: NotAuthorizedPageProps) {
   const { t } = useTranslation();
+  const otherPortalName = otherPortalNameKey ? t(otherPortalNameKey) : undefined;
   return (
     <AuthLayout title={t("misc.notAuthorized.title")}>
       <MessageContent
@@ -142,6 +144,16 @@ export function NotAuthorizedPage({ otherPortalUrl, otherPortalName, onLogout }:
           </>
         }
       />
+    </AuthLayout>
+  );
+}
+
+/** Shown by the router when a route fails to load or render (e.g. a chunk missing after a deploy). */
+export function RouteErrorPage() {
+  const { t } = useTranslation();
+  return (
+    <AuthLayout title={t("misc.serverError.title")}>
+      <ServerErrorContent />
     </AuthLayout>
   );
 }
