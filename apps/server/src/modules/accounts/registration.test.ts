@@ -133,6 +133,22 @@ describe("registration with a one-time code", () => {
   });
 });
 
+describe("registration rate limit", () => {
+  it("refuses more registration attempts for one address than the limit allows, with 429 rate_limited", async () => {
+    const input = registration();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const response = await ctx.app.inject({ method: "POST", url: "/api/register", payload: input });
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) {
+        expectToMatchContract("register", response);
+        expect(response.json().code).toBe("rate_limited");
+      }
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});
+
 describe("password reset", () => {
   function tokenIn(body: string): string {
     const match = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(body);
