@@ -1,0 +1,60 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { describe, expect, it } from "vitest";
+import { renderWithUi } from "../test/render";
+import { NotificationBell } from "./NotificationBell";
+import { createNotificationStore } from "./store";
+
+function setup(withItems: boolean) {
+  const store = createNotificationStore(() => {});
+  if (withItems) {
+    store.add({ id: "c1", type: "chat", message: "New message from a visitor", timestamp: "2026-11-22T10:00:00Z", isRead: false });
+    store.add({ id: "a1", type: "alert", message: "I want a refund now…", sender: "Visitor", timestamp: "2026-11-22T10:05:00Z", isRead: false });
+  }
+  return store;
+}
+
+async function renderBell(withItems: boolean) {
+  const store = setup(withItems);
+  await renderWithUi(
+    <MemoryRouter initialEntries={["/"]}>
+      <Routes>
+        <Route path="/" element={<NotificationBell store={store} />} />
+        <Route path="/conversations/live" element={<p>Live conversations page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return store;
+}
+
+describe("notification bell", () => {
+  it("says 'No notifications found' when there are none", async () => {
+    await renderBell(false);
+    await userEvent.click(screen.getByRole("button", { name: "Notifications" }));
+    expect(await screen.findByText("No notifications found")).toBeTruthy();
+  });
+
+  it("lists notifications, makes alerts blink, marks all as read and hides one", async () => {
+    const store = await renderBell(true);
+    await userEvent.click(screen.getByRole("button", { name: "Notifications, 2 unread" }));
+    const dialog = await screen.findByRole("dialog", { name: "Notifications" });
+    const alert = within(dialog).getByText("I want a refund now…").closest("li");
+    expect(alert?.getAttribute("data-notification-type")).toBe("alert");
+    expect(getComputedStyle(alert as HTMLElement).animation).toContain("pulse");
+
+    await userEvent.click(within(dialog).getByRole("button", { name: "Mark all as read" }));
+    expect(store.list().every((item) => item.isRead)).toBe(true);
+
+    await userEvent.click(within(dialog).getAllByRole("button", { name: "Hide notification" })[0]!);
+    expect(store.list().map((item) => item.id)).toEqual(["c1"]);
+  });
+
+  it("goes to the live conversations", async () => {
+    await renderBell(true);
+    await userEvent.click(screen.getByRole("button", { name: "Notifications, 2 unread" }));
+    const dialog = await screen.findByRole("dialog", { name: "Notifications" });
+    await userEvent.click(within(dialog).getAllByRole("button", { name: "Go to live conversations" })[0]!);
+    await waitFor(() => expect(screen.getByText("Live conversations page")).toBeTruthy());
+  });
+});
