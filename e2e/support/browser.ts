@@ -64,7 +64,10 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
   context.setDefaultNavigationTimeout(45_000);
   const page = await context.newPage();
   const testName = expect.getState().currentTestName;
-  if (testName) snapOnFailure(page, "failures", testName.replace(/[^\w-]+/g, "-").slice(0, 120));
+  if (testName) {
+    snapOnFailure(page, "failures", testName.replace(/[^\w-]+/g, "-").slice(0, 120));
+    reportPageTroubleOnFailure(page, testName);
+  }
   return { context, page };
 }
 
@@ -73,6 +76,27 @@ export async function snap(page: Page, journey: string, step: string): Promise<v
   const folder = resolve(resultsDir, journey);
   mkdirSync(folder, { recursive: true });
   await page.screenshot({ path: resolve(folder, `${step}.png`), fullPage: true });
+}
+
+/**
+ * Collects what went wrong inside the page (script errors, failed script and style loads, 5xx answers)
+ * and prints it when the running test fails, so a failure says whether the product or the journey broke.
+ */
+function reportPageTroubleOnFailure(page: Page, testName: string): void {
+  const trouble: string[] = [];
+  page.on("pageerror", (error) => trouble.push(`page error: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error") trouble.push(`console error: ${message.text()}`);
+  });
+  page.on("response", (response) => {
+    const type = response.request().resourceType();
+    if (response.status() >= 500 || (response.status() >= 400 && (type === "script" || type === "stylesheet"))) {
+      trouble.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+    }
+  });
+  onTestFailed(() => {
+    if (trouble.length > 0) process.stderr.write(`\nIn the browser during "${testName}":\n  ${trouble.slice(0, 30).join("\n  ")}\n`);
+  });
 }
 
 /** Keeps a screenshot of where the page was when the running test failed. Call inside a test. */
