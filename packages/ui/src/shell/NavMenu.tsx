@@ -45,6 +45,8 @@ function NavItem({
     borderRadius: "md",
     fontSize: "sm",
     w: "full",
+    // Inside the scrolling menu an outer ring would be clipped.
+    _focusVisible: { outlineOffset: "-2px" },
   } as const;
   if (entry.disabled || blocked) {
     return (
@@ -176,6 +178,7 @@ function NavGroupItem({
           color={active || group.highlighted ? "colorPalette.fg" : "fg"}
           _hover={{ bg: active ? "colorPalette.subtle" : "bg.muted" }}
           data-active={active ? "" : undefined}
+          _focusVisible={{ outlineOffset: "-2px" }}
         >
           <Icon as={GroupIcon} boxSize="4" />
           <Text flex="1" textAlign="start">

@@ -121,7 +121,8 @@ const parleyConfig = defineConfig({
   globalCss: {
     html: { colorPalette: "primary" },
     // Keyboard users always see where focus is, in both modes.
-    "*:focus-visible": { outlineColor: "colorPalette.focusRing" },
+    // Components with their own focus ring (recipes) override this base rule.
+    "*:focus-visible": { outline: "2px solid", outlineColor: "colorPalette.focusRing", outlineOffset: "2px" },
   },
   theme: {
     tokens: {
