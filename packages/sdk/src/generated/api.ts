@@ -4,10245 +4,10140 @@
  */
 
 export interface paths {
-  "/login": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Sign in with e-mail address and password
-     * @description The `username` field carries the e-mail address. After sign-in the client opens the live socket with the user's customer id.
-     */
-    post: operations["login"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/validate-token": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Check a token and read its role
-     * @description The route guard calls this on every navigation; an invalid token is removed by the client.
-     */
-    post: operations["validateToken"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/validate-token-login": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Sign in with an existing token
-     * @description Used after the Google sign-in redirect and on reload; answers the user's fields next to `status`.
-     */
-    post: operations["validateTokenLogin"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/validate-email": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Check that an e-mail address can register
-     * @description Answers success when the address is valid and not yet used; 409 `account_exists` otherwise.
-     */
-    post: operations["validateEmail"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/register": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Start a registration (sends a one-time code)
-     * @description Creates a pending self-onboarding account (role `customer_so`) and e-mails a one-time code.
-     *     `/validate-otp` completes it and signs in. A language must be chosen.
-     */
-    post: operations["register"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/validate-otp": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Complete a registration with the e-mailed code */
-    post: operations["validateOtp"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/password-reset/request": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Send a password reset link
-     * @description Always gives the same answer, whether or not the address has an account, so it cannot be used to find accounts.
-     */
-    post: operations["requestPasswordReset"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/password-reset/reset": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Set a new password with a reset token */
-    post: operations["resetPassword"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/auth/methods": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Which sign-in methods are available
-     * @description The sign-in and register screens show "Continue with Google" only when `google` is true.
-     */
-    get: operations["getAuthMethods"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/auth/google/start": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Start the Google sign-in (redirect)
-     * @description Redirects the browser to Google. Google returns to `/auth/google/callback`.
-     */
-    get: operations["startGoogleSignIn"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/auth/google/callback": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Finish the Google sign-in (redirect)
-     * @description Google returns here. On success the browser is redirected to the portal's `/login/google/callback?token=<jwt>`,
-     *     which calls `/validate-token-login`; on failure to `/login/google/callback?error=<ErrorCode>`.
-     */
-    get: operations["googleSignInCallback"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/users": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * List users
-     * @description Admins see every user; customers see the users of their own customer.
-     */
-    get: operations["listUsers"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/users/add_or_update": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Create or update a user
-     * @description Without `id` a user is created (`password` required); with `id` that user is updated.
-     */
-    post: operations["addOrUpdateUser"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/users/refresh_password": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Set a new password for the signed-in user
-     * @description Clears `forceRefreshPassword`.
-     */
-    post: operations["refreshPassword"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/users/update_show_instructions": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Show or hide the getting-started dialog */
-    post: operations["updateShowInstructions"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/users/availability": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Set the signed-in agent Available or Away
-     * @description Stored for the user and pushed to the live server (the same effect as the socket's `change_agent_presence`).
-     */
-    post: operations["setUserAvailability"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/customers": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * List customers
-     * @description Admins see every customer; customers see only their own.
-     */
-    get: operations["listCustomers"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/customer": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /** Get one customer */
-    get: operations["getCustomer"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/customer_has_configuration": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /** Whether a customer has at least one configuration */
-    get: operations["customerHasConfiguration"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/customer/create_or_update": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Create or update a customer
-     * @description Without `_id` an admin creates a customer; with `_id` the customer is updated. When nothing changed the
-     *     answer is 200 with neither id and `message` "No changes detected".
-     */
-    post: operations["createOrUpdateCustomer"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/customer/self_onboarding_create": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Create the customer of a self-onboarding user
-     * @description For a `customer_so` user without a customer: creates the customer, links the user to it and answers a
-     *     new `token` carrying the customer id, which replaces the old one. With the user already linked,
-     *     updates that customer.
-     */
-    post: operations["selfOnboardingCreateCustomer"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/customers/{id}": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path: {
-        /** @description The customer's id. */
-        id: string;
-      };
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    /**
-     * Delete a customer
-     * @description Deletes the customer with its users and configurations (admin only).
-     */
-    delete: operations["deleteCustomer"];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/data/dataset": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /** Get the FAQ dataset of a configuration */
-    get: operations["getDataset"];
-    put?: never;
-    /**
-     * Save (replace) the FAQ dataset of a configuration
-     * @description Every record is mapped to the given headers; missing cells become empty strings.
-     */
-    post: operations["saveDataset"];
-    /** Delete the FAQ dataset of a configuration */
-    delete: operations["deleteDataset"];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/configurations/search": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Search the caller's configurations by name
-     * @description Feeds the sidebar's configuration selector. An empty query lists all the caller may see (admins every configuration).
-     */
-    get: operations["searchConfigurations"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/configuration": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /** Get one configuration */
-    get: operations["getConfiguration"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/configuration/create_or_update": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Create or update a configuration
-     * @description Without `_id` a configuration is created for `customerId` (admins; a customer's own customer otherwise) with
-     *     the defaults for missing fields and the message limit of its product; with `_id` it is updated.
-     */
-    post: operations["createOrUpdateConfiguration"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/global-search": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Search pages and items for the top bar's search dialog
-     * @description Searches the portal's pages and the caller's customers, users and configurations (what the caller may see).
-     */
-    get: operations["globalSearch"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/chatbot/settings/byConfigurationId": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /** Get the widget design of a configuration */
-    get: operations["getChatbotSettings"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/chatbot/settings": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Save the widget design
-     * @description Saves every look-and-feel field at once with the button settings. Clients send `chatbotSettings._id` null, `isTemplate` false and `templateName` null.
-     */
-    post: operations["saveChatbotSettings"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/chatbot/settings/image/upload": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Upload a design image
-     * @description Needs a file, a configuration id and a token. Images are stored in the database (size-capped).
-     */
-    post: operations["uploadChatbotImage"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/chatbot/settings/image/download": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Download a design image
-     * @description Public, like any image on a website: the widget shows avatars and backgrounds without a token.
-     */
-    get: operations["downloadChatbotImage"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/chatbot/settings/image/list": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /** List the design images of a configuration */
-    get: operations["listChatbotImages"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/chatbot/settings/image/delete": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    /** Delete a design image */
-    delete: operations["deleteChatbotImage"];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/chatbot/settings/script/upload": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Store the embed script of a configuration */
-    post: operations["uploadChatbotScript"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/chatbot/settings/demo/upload": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Upload a demo page for the widget preview */
-    post: operations["uploadChatbotDemo"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/chatbot/settings/demo/{configuration_id}": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path: {
-        /** @description The configuration's id. */
-        configuration_id: string;
-      };
-      cookie?: never;
-    };
-    /**
-     * Open the demo page of a configuration
-     * @description Public so that the preview opens in a new tab; served with a strict content security policy that only allows the widget.
-     */
-    get: operations["getChatbotDemo"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/chatbot/settings/script": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Get the embed script of a configuration (chatbot backend)
-     * @description Served by the chatbot backend base (`x-base: chatbotBackend`). Public: websites and the support-assistant embed load it without a token.
-     */
-    get: operations["getChatbotScript"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/onboarding/screenshot": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /** Get the screenshot of an onboarding attempt's website */
-    get: operations["getOnboardingScreenshot"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/training/articles": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /** List the articles of a configuration */
-    get: operations["listArticles"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/training/create_article": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Create an article
-     * @description Stores the text (not yet indexed). The split fields follow the word-count rules when left out.
-     */
-    post: operations["createArticle"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/training/index_article": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Index articles into the knowledge base
-     * @description Indexes the given articles, or every article not yet indexed (at most 10 at once).
-     */
-    post: operations["indexArticle"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/training/article/delete": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Delete an article */
-    post: operations["deleteArticle"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/training/articles/wipe_article_data_for_configuration": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Delete every article of a configuration */
-    post: operations["wipeArticleData"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/training/search_in_articles": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Search the knowledge base of a configuration */
-    post: operations["searchInArticles"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/training/urls/get": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /** Get the URL list of a configuration */
-    get: operations["getUrls"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/training/urls/save": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Replace the URL list of a configuration */
-    post: operations["saveUrls"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/training/scrape_static_website": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Scrape the text of web pages
-     * @description Fetches the page(s) through the guarded client and keeps the text of the chosen tags, leaving out elements with the filtered classes.
-     */
-    post: operations["scrapeStaticWebsite"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/training/scrape_sitemap": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Read the URLs of a sitemap */
-    post: operations["scrapeSitemap"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/files/get_names": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /** List the uploaded training files of a configuration */
-    get: operations["getFileNames"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/training/files/upload": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Upload a training file (.txt or .pdf) */
-    post: operations["uploadTrainingFile"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/files/delete": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    /** Delete an uploaded training file */
-    delete: operations["deleteFile"];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/files/scrape": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Extract the text of an uploaded file */
-    post: operations["scrapeFile"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/wordpress/total-pages": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /** Count the pages of a WordPress site */
-    get: operations["getWordpressTotalPages"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/wordpress/total-posts": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /** Count the posts of a WordPress site */
-    get: operations["getWordpressTotalPosts"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/wordpress/pages": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * List a page of WordPress pages
-     * @description Clients repeat page by page until a page is empty.
-     */
-    get: operations["listWordpressPages"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/wordpress/posts": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * List a page of WordPress posts
-     * @description Clients repeat page by page until a page is empty.
-     */
-    get: operations["listWordpressPosts"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/wordpress/get-indexed-pages": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /** List the WordPress pages and posts indexed for a configuration */
-    get: operations["getWordpressIndexedPages"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/wordpress/index-content": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Index WordPress pages and posts
-     * @description Fetches the chosen pages and posts from the site and indexes their text as articles (source wordpress).
-     */
-    post: operations["indexWordpressContent"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/wordpress/delete-pages": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    /** Delete the indexed WordPress content of a configuration */
-    delete: operations["deleteWordpressPages"];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/webshop/webshopsettings": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /** Get the webshop settings of a configuration */
-    get: operations["getWebshopSettings"];
-    put?: never;
-    /** Save the webshop settings of a configuration */
-    post: operations["saveWebshopSettings"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/webshop/webshopcredentials": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Save the webshop credentials of a configuration
-     * @description Key and secret are stored and never answered back.
-     */
-    post: operations["saveWebshopCredentials"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/webshop/webshopcredentials/exists": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /** Whether webshop credentials are saved */
-    get: operations["webshopCredentialsExist"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/webshop/test": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /** Test the webshop credentials */
-    get: operations["testWebshopConnection"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/webshop/indexedproductscount": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Count the indexed products
-     * @description `status` is OK when products are indexed and WARN when none are (this call keeps the spec's OK/WARN status).
-     */
-    get: operations["getIndexedProductsCount"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/webshop/index_woocommerce_products": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /** Index one page of WooCommerce products */
-    get: operations["indexWoocommerceProducts"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/webshop/index_shopify_products": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /** Index the Shopify products of a vendor */
-    get: operations["indexShopifyProducts"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/webshop/delete_all_products": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    /** Delete every indexed product of a configuration */
-    delete: operations["deleteAllProducts"];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/webshop/search_products": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /** Search the indexed products */
-    get: operations["searchProducts"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/onboarding/attempt": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /** Get an onboarding attempt */
-    get: operations["getOnboardingAttempt"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/onboarding/check_url": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Check a website URL and start an attempt
-     * @description Answers `valid` false with a `code` for the URL outcomes (no_url_provided, invalid_domain, blocked_keyword, domain_blocked, domain_unreachable, url_unsafe, url_parse_error, url_not_allowed); `valid` true with a new `attempt_id` and 'The URL is valid and safe.'.
-     */
-    post: operations["checkOnboardingUrl"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/onboarding/discover_branding": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Find the colours and logos of the website */
-    post: operations["discoverBranding"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/onboarding/generate_assistant_persona": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Propose the assistant's persona */
-    post: operations["generateAssistantPersona"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/onboarding/extract_faq": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Propose FAQ items from the website */
-    post: operations["extractFaq"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/onboarding/extract_urls": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Propose URLs from the website */
-    post: operations["extractUrls"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/orders/get-subscription": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /** Get the subscription of a configuration */
-    get: operations["getSubscription"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/orders/check-payment-status": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Check whether the customer's payment arrived
-     * @description Polled by the payment return screen until `subscription` is 'paid' or it times out.
-     */
-    get: operations["checkPaymentStatus"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/orders/activate-product": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Activate the product bought in a checkout session
-     * @description Public: the payment return page calls it with the checkout session id, which is the proof. Idempotent.
-     */
-    post: operations["activateProduct"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/orders/get-local-subscriptions": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * List the local subscriptions
-     * @description Admins see all (optionally of one customer); customers their own.
-     */
-    get: operations["listLocalSubscriptions"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/orders/get-stripe-subscription": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /** Get the payment provider's subscription of a customer */
-    get: operations["getStripeSubscription"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/orders/cancel_subscription": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Cancel the customer's subscription */
-    post: operations["cancelSubscription"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/orders/create_or_update_subscription": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Create or update the subscription of a configuration
-     * @description Needs a configuration id; `end_date` is normalised to YYYY-MM-DD. 200 saved; 204 (or 304) nothing changed.
-     */
-    post: operations["createOrUpdateSubscription"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/orders/create-checkout-session": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Start a checkout (customer) */
-    post: operations["createCheckoutSession"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/orders/create-fixed-checkout-session": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Start a fixed-price checkout (self-onboarding)
-     * @description customer_so uses the monthly or annual price id from the configuration lookup.
-     */
-    post: operations["createFixedCheckoutSession"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/leads": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * List leads
-     * @description Contact details left by visitors and premium-contact requests. Admins see all; customers their own configurations'.
-     */
-    get: operations["listLeads"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/conversations/history": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /** List past conversations */
-    get: operations["listConversationHistory"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/conversations/postprocessed": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /** List post-processed conversations */
-    get: operations["listPostProcessedConversations"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/conversations/{session_id}": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path: {
-        /** @description The conversation's session id. */
-        session_id: string;
-      };
-      cookie?: never;
-    };
-    /** Get one conversation with its messages */
-    get: operations["getConversation"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/notifications": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * List the signed-in agent's notifications
-     * @description Hidden notifications are left out.
-     */
-    get: operations["listNotifications"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/notifications/{id}/read": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path: {
-        /** @description The notification's id. */
-        id: string;
-      };
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Mark a notification read */
-    post: operations["markNotificationRead"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/notifications/{id}/unread": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path: {
-        /** @description The notification's id. */
-        id: string;
-      };
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Mark a notification unread */
-    post: operations["markNotificationUnread"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/notifications/{id}/hide": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path: {
-        /** @description The notification's id. */
-        id: string;
-      };
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Hide a notification */
-    post: operations["hideNotification"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/notifications/read-all": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Mark every notification read */
-    post: operations["markAllNotificationsRead"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/orders/invoices": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /** List the customer's invoices of a year */
-    get: operations["listInvoices"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/orders/invoices/{id}": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path: {
-        /** @description The invoice's id. */
-        id: string;
-      };
-      cookie?: never;
-    };
-    /** Get one invoice */
-    get: operations["getInvoice"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/orders/webhook": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Receive the payment provider's events
-     * @description Stripe-compatible webhook: the body is verified against the `Stripe-Signature` header with the webhook secret. Handles checkout.session.completed, customer.subscription.updated and deleted, invoice.paid and invoice.payment_failed; other events are acknowledged and ignored.
-     */
-    post: operations["handlePaymentWebhook"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/orders/local-checkout/{session_id}": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path: {
-        session_id: string;
-      };
-      cookie?: never;
-    };
-    /**
-     * Show the built-in checkout page
-     * @description Only with the embedded payment provider (no STRIPE_SECRET_KEY): a page where the buyer confirms the payment. `url` of a checkout session points here.
-     */
-    get: operations["showLocalCheckout"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/orders/local-checkout/{session_id}/complete": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path: {
-        session_id: string;
-      };
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Pay in the built-in checkout
-     * @description Marks the session paid like the provider's webhook would, then redirects to the portal's `/payment-success?session_id=`.
-     */
-    post: operations["completeLocalCheckout"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/workflows": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /** List the workflows of a configuration */
-    get: operations["listWorkflows"];
-    put?: never;
-    /**
-     * Create a workflow
-     * @description Name required; a function chosen; at least one valid action; `send_sms` needs a target and a message.
-     */
-    post: operations["createWorkflow"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/workflows/{id}": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path: {
-        /** @description The workflow's id. */
-        id: string;
-      };
-      cookie?: never;
-    };
-    /** Get a workflow */
-    get: operations["getWorkflow"];
-    /** Replace a workflow */
-    put: operations["updateWorkflow"];
-    post?: never;
-    /** Delete a workflow */
-    delete: operations["deleteWorkflow"];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/ai-functions": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /** List the AI functions an assistant can call */
-    get: operations["listAiFunctions"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/dashboard/conversations": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /** Conversations per month over the last 6 months */
-    get: operations["getConversationsOverview"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/dashboard/gpt-cost": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /** Language-model cost per 100 messages */
-    get: operations["getGptCost"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/dashboard/usage": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /** Message usage of the current period */
-    get: operations["getUsage"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/configuration/reset_usage": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Reset the usage of a configuration
-     * @description Sets remaining_messages back to message_limit and the reset date one month ahead (admins).
-     */
-    post: operations["resetUsage"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/contact-premium": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Ask about premium features
-     * @description At least one feature or a message. Stored as a lead and mailed to the provider.
-     */
-    post: operations["submitContactPremium"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/client-settings": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * The settings a client needs at start
-     * @description The configuration lookup of the spec: base URLs, the support assistant's configuration id, the chatbot host, the e-mail handler client id, the two self-onboarding price ids, the payment customer portal URL and the login portal domain.
-     */
-    get: operations["getClientSettings"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/client-settings/{key}": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path: {
-        key: string;
-      };
-      cookie?: never;
-    };
-    /** One client setting */
-    get: operations["getClientSetting"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/health": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /** Whether the server and its database answer */
-    get: operations["getHealth"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/widget/{configuration_id}/settings": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path: {
-        /** @description The configuration whose assistant the widget shows. */
-        configuration_id: string;
-      };
-      cookie?: never;
-    };
-    /**
-     * The widget's design settings
-     * @description Public: the widget on a customer's website has no token. Answers only what the widget shows.
-     */
-    get: operations["getWidgetSettings"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/widget/{configuration_id}/messages": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path: {
-        /** @description The configuration whose assistant the widget shows. */
-        configuration_id: string;
-      };
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Send a visitor message over HTTP
-     * @description The HTTP fallback of the `/chat` socket. Without `session_id` a conversation starts and its id is answered. When a human agent has taken over, `reply` is null and the agent answers over the socket (or in the history). Each answered message uses one message of the quota.
-     */
-    post: operations["sendWidgetMessage"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/widget/{configuration_id}/history": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path: {
-        /** @description The configuration whose assistant the widget shows. */
-        configuration_id: string;
-      };
-      cookie?: never;
-    };
-    /** The visitor's own conversation */
-    get: operations["getWidgetHistory"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/dev/mailbox": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * The development mailbox
-     * @description Only with the embedded mail default (no SMTP_URL): the outbox, newest first. 404 otherwise.
-     */
-    get: operations["showDevMailbox"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/dev/mailbox.json": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * The development mailbox as JSON
-     * @description Only with the embedded mail default (no SMTP_URL). 404 otherwise.
-     */
-    get: operations["listDevMailbox"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/conversations/live": {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * List the ongoing conversations
-     * @description The same list the live socket sends as `initial_conversations`; for the sidebar's live count and as a fallback.
-     */
-    get: operations["listLiveConversations"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
+    "/login": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with e-mail address and password
+         * @description The `username` field carries the e-mail address. After sign-in the client opens the live socket with the user's customer id.
+         */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validate-token": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a token and read its role
+         * @description The route guard calls this on every navigation; an invalid token is removed by the client.
+         */
+        post: operations["validateToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validate-token-login": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with an existing token
+         * @description Used after the Google sign-in redirect and on reload; answers the user's fields next to `status`.
+         */
+        post: operations["validateTokenLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validate-email": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check that an e-mail address can register
+         * @description Answers success when the address is valid and not yet used; 409 `account_exists` otherwise.
+         */
+        post: operations["validateEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/register": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a registration (sends a one-time code)
+         * @description Creates a pending self-onboarding account (role `customer_so`) and e-mails a one-time code.
+         *     `/validate-otp` completes it and signs in. A language must be chosen.
+         */
+        post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validate-otp": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Complete a registration with the e-mailed code */
+        post: operations["validateOtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/password-reset/request": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a password reset link
+         * @description Always gives the same answer, whether or not the address has an account, so it cannot be used to find accounts.
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/password-reset/reset": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with a reset token */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/methods": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which sign-in methods are available
+         * @description The sign-in and register screens show "Continue with Google" only when `google` is true.
+         */
+        get: operations["getAuthMethods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/google/start": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start the Google sign-in (redirect)
+         * @description Redirects the browser to Google. Google returns to `/auth/google/callback`.
+         */
+        get: operations["startGoogleSignIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/google/callback": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Finish the Google sign-in (redirect)
+         * @description Google returns here. On success the browser is redirected to the portal's `/login/google/callback?token=<jwt>`,
+         *     which calls `/validate-token-login`; on failure to `/login/google/callback?error=<ErrorCode>`.
+         */
+        get: operations["googleSignInCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List users
+         * @description Admins see every user; customers see the users of their own customer.
+         */
+        get: operations["listUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/add_or_update": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or update a user
+         * @description Without `id` a user is created (`password` required); with `id` that user is updated.
+         */
+        post: operations["addOrUpdateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/refresh_password": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password for the signed-in user
+         * @description Clears `forceRefreshPassword`.
+         */
+        post: operations["refreshPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/update_show_instructions": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Show or hide the getting-started dialog */
+        post: operations["updateShowInstructions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/availability": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the signed-in agent Available or Away
+         * @description Stored for the user and pushed to the live server (the same effect as the socket's `change_agent_presence`).
+         */
+        post: operations["setUserAvailability"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List customers
+         * @description Admins see every customer; customers see only their own.
+         */
+        get: operations["listCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one customer */
+        get: operations["getCustomer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer_has_configuration": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a customer has at least one configuration */
+        get: operations["customerHasConfiguration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/create_or_update": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or update a customer
+         * @description Without `_id` an admin creates a customer; with `_id` the customer is updated. When nothing changed the
+         *     answer is 200 with neither id and `message` "No changes detected".
+         */
+        post: operations["createOrUpdateCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/self_onboarding_create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create the customer of a self-onboarding user
+         * @description For a `customer_so` user without a customer: creates the customer, links the user to it and answers a
+         *     new `token` carrying the customer id, which replaces the old one. With the user already linked,
+         *     updates that customer.
+         */
+        post: operations["selfOnboardingCreateCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                /** @description The customer's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a customer
+         * @description Deletes the customer with its users and configurations (admin only).
+         */
+        delete: operations["deleteCustomer"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/dataset": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the FAQ dataset of a configuration */
+        get: operations["getDataset"];
+        put?: never;
+        /**
+         * Save (replace) the FAQ dataset of a configuration
+         * @description Every record is mapped to the given headers; missing cells become empty strings.
+         */
+        post: operations["saveDataset"];
+        /** Delete the FAQ dataset of a configuration */
+        delete: operations["deleteDataset"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/configurations/search": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the caller's configurations by name
+         * @description Feeds the sidebar's configuration selector. An empty query lists all the caller may see (admins every configuration).
+         */
+        get: operations["searchConfigurations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/configuration": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one configuration */
+        get: operations["getConfiguration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/configuration/create_or_update": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or update a configuration
+         * @description Without `_id` a configuration is created for `customerId` (admins; a customer's own customer otherwise) with
+         *     the defaults for missing fields and the message limit of its product; with `_id` it is updated.
+         */
+        post: operations["createOrUpdateConfiguration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/global-search": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search pages and items for the top bar's search dialog
+         * @description Searches the portal's pages and the caller's customers, users and configurations (what the caller may see).
+         */
+        get: operations["globalSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chatbot/settings/byConfigurationId": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the widget design of a configuration */
+        get: operations["getChatbotSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chatbot/settings": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save the widget design
+         * @description Saves every look-and-feel field at once with the button settings. Clients send `chatbotSettings._id` null, `isTemplate` false and `templateName` null.
+         */
+        post: operations["saveChatbotSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chatbot/settings/image/upload": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a design image
+         * @description Needs a file, a configuration id and a token. Images are stored in the database (size-capped).
+         */
+        post: operations["uploadChatbotImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chatbot/settings/image/download": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a design image
+         * @description Public, like any image on a website: the widget shows avatars and backgrounds without a token.
+         */
+        get: operations["downloadChatbotImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chatbot/settings/image/list": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** List the design images of a configuration */
+        get: operations["listChatbotImages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chatbot/settings/image/delete": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a design image */
+        delete: operations["deleteChatbotImage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chatbot/settings/script/upload": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Store the embed script of a configuration */
+        post: operations["uploadChatbotScript"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chatbot/settings/demo/upload": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a demo page for the widget preview */
+        post: operations["uploadChatbotDemo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chatbot/settings/demo/{configuration_id}": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                /** @description The configuration's id. */
+                configuration_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Open the demo page of a configuration
+         * @description Public so that the preview opens in a new tab; served with a strict content security policy that only allows the widget.
+         */
+        get: operations["getChatbotDemo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chatbot/settings/script": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the embed script of a configuration (chatbot backend)
+         * @description Served by the chatbot backend base (`x-base: chatbotBackend`). Public: websites and the support-assistant embed load it without a token.
+         */
+        get: operations["getChatbotScript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/onboarding/screenshot": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the screenshot of an onboarding attempt's website */
+        get: operations["getOnboardingScreenshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/training/articles": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** List the articles of a configuration */
+        get: operations["listArticles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/training/create_article": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an article
+         * @description Stores the text (not yet indexed). The split fields follow the word-count rules when left out.
+         */
+        post: operations["createArticle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/training/index_article": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Index articles into the knowledge base
+         * @description Indexes the given articles, or every article not yet indexed (at most 10 at once).
+         */
+        post: operations["indexArticle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/training/article/delete": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete an article */
+        post: operations["deleteArticle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/training/articles/wipe_article_data_for_configuration": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete every article of a configuration */
+        post: operations["wipeArticleData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/training/search_in_articles": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search the knowledge base of a configuration */
+        post: operations["searchInArticles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/training/urls/get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the URL list of a configuration */
+        get: operations["getUrls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/training/urls/save": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the URL list of a configuration */
+        post: operations["saveUrls"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/training/scrape_static_website": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Scrape the text of web pages
+         * @description Fetches the page(s) through the guarded client and keeps the text of the chosen tags, leaving out elements with the filtered classes.
+         */
+        post: operations["scrapeStaticWebsite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/training/scrape_sitemap": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read the URLs of a sitemap */
+        post: operations["scrapeSitemap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/get_names": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** List the uploaded training files of a configuration */
+        get: operations["getFileNames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/training/files/upload": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a training file (.txt or .pdf) */
+        post: operations["uploadTrainingFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/delete": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an uploaded training file */
+        delete: operations["deleteFile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/scrape": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Extract the text of an uploaded file */
+        post: operations["scrapeFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wordpress/total-pages": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** Count the pages of a WordPress site */
+        get: operations["getWordpressTotalPages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wordpress/total-posts": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** Count the posts of a WordPress site */
+        get: operations["getWordpressTotalPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wordpress/pages": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a page of WordPress pages
+         * @description Clients repeat page by page until a page is empty.
+         */
+        get: operations["listWordpressPages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wordpress/posts": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a page of WordPress posts
+         * @description Clients repeat page by page until a page is empty.
+         */
+        get: operations["listWordpressPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wordpress/get-indexed-pages": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** List the WordPress pages and posts indexed for a configuration */
+        get: operations["getWordpressIndexedPages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wordpress/index-content": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Index WordPress pages and posts
+         * @description Fetches the chosen pages and posts from the site and indexes their text as articles (source wordpress).
+         */
+        post: operations["indexWordpressContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wordpress/delete-pages": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete the indexed WordPress content of a configuration */
+        delete: operations["deleteWordpressPages"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webshop/webshopsettings": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the webshop settings of a configuration */
+        get: operations["getWebshopSettings"];
+        put?: never;
+        /** Save the webshop settings of a configuration */
+        post: operations["saveWebshopSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webshop/webshopcredentials": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save the webshop credentials of a configuration
+         * @description Key and secret are stored and never answered back.
+         */
+        post: operations["saveWebshopCredentials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webshop/webshopcredentials/exists": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether webshop credentials are saved */
+        get: operations["webshopCredentialsExist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webshop/test": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** Test the webshop credentials */
+        get: operations["testWebshopConnection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webshop/indexedproductscount": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count the indexed products
+         * @description `status` is OK when products are indexed and WARN when none are (this call keeps the spec's OK/WARN status).
+         */
+        get: operations["getIndexedProductsCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webshop/index_woocommerce_products": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** Index one page of WooCommerce products */
+        get: operations["indexWoocommerceProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webshop/index_shopify_products": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** Index the Shopify products of a vendor */
+        get: operations["indexShopifyProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webshop/delete_all_products": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete every indexed product of a configuration */
+        delete: operations["deleteAllProducts"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webshop/search_products": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** Search the indexed products */
+        get: operations["searchProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/onboarding/attempt": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an onboarding attempt */
+        get: operations["getOnboardingAttempt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/onboarding/check_url": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a website URL and start an attempt
+         * @description Answers `valid` false with a `code` for the URL outcomes (no_url_provided, invalid_domain, blocked_keyword, domain_blocked, domain_unreachable, url_unsafe, url_parse_error, url_not_allowed); `valid` true with a new `attempt_id` and 'The URL is valid and safe.'.
+         */
+        post: operations["checkOnboardingUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/onboarding/discover_branding": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Find the colours and logos of the website */
+        post: operations["discoverBranding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/onboarding/generate_assistant_persona": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Propose the assistant's persona */
+        post: operations["generateAssistantPersona"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/onboarding/extract_faq": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Propose FAQ items from the website */
+        post: operations["extractFaq"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/onboarding/extract_urls": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Propose URLs from the website */
+        post: operations["extractUrls"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/get-subscription": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the subscription of a configuration */
+        get: operations["getSubscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/check-payment-status": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check whether the customer's payment arrived
+         * @description Polled by the payment return screen until `subscription` is 'paid' or it times out.
+         */
+        get: operations["checkPaymentStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/activate-product": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate the product bought in a checkout session
+         * @description Public: the payment return page calls it with the checkout session id, which is the proof. Idempotent.
+         */
+        post: operations["activateProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/get-local-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the local subscriptions
+         * @description Admins see all (optionally of one customer); customers their own.
+         */
+        get: operations["listLocalSubscriptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/get-stripe-subscription": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the payment provider's subscription of a customer */
+        get: operations["getStripeSubscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/cancel_subscription": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel the customer's subscription */
+        post: operations["cancelSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/create_or_update_subscription": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or update the subscription of a configuration
+         * @description Needs a configuration id; `end_date` is normalised to YYYY-MM-DD. 200 saved; 204 (or 304) nothing changed.
+         */
+        post: operations["createOrUpdateSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/create-checkout-session": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a checkout (customer) */
+        post: operations["createCheckoutSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/create-fixed-checkout-session": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a fixed-price checkout (self-onboarding)
+         * @description customer_so uses the monthly or annual price id from the configuration lookup.
+         */
+        post: operations["createFixedCheckoutSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leads": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List leads
+         * @description Contact details left by visitors and premium-contact requests. Admins see all; customers their own configurations'.
+         */
+        get: operations["listLeads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversations/history": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** List past conversations */
+        get: operations["listConversationHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversations/postprocessed": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** List post-processed conversations */
+        get: operations["listPostProcessedConversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversations/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                /** @description The conversation's session id. */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        /** Get one conversation with its messages */
+        get: operations["getConversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the signed-in agent's notifications
+         * @description Hidden notifications are left out.
+         */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                /** @description The notification's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a notification read */
+        post: operations["markNotificationRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/{id}/unread": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                /** @description The notification's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a notification unread */
+        post: operations["markNotificationUnread"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/{id}/hide": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                /** @description The notification's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hide a notification */
+        post: operations["hideNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark every notification read */
+        post: operations["markAllNotificationsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/invoices": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** List the customer's invoices of a year */
+        get: operations["listInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                /** @description The invoice's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Get one invoice */
+        get: operations["getInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/webhook": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive the payment provider's events
+         * @description Stripe-compatible webhook: the body is verified against the `Stripe-Signature` header with the webhook secret. Handles checkout.session.completed, customer.subscription.updated and deleted, invoice.paid and invoice.payment_failed; other events are acknowledged and ignored.
+         */
+        post: operations["handlePaymentWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/local-checkout/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Show the built-in checkout page
+         * @description Only with the embedded payment provider (no STRIPE_SECRET_KEY): a page where the buyer confirms the payment. `url` of a checkout session points here.
+         */
+        get: operations["showLocalCheckout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/local-checkout/{session_id}/complete": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay in the built-in checkout
+         * @description Marks the session paid like the provider's webhook would, then redirects to the portal's `/payment-success?session_id=`.
+         */
+        post: operations["completeLocalCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** List the workflows of a configuration */
+        get: operations["listWorkflows"];
+        put?: never;
+        /**
+         * Create a workflow
+         * @description Name required; a function chosen; at least one valid action; `send_sms` needs a target and a message.
+         */
+        post: operations["createWorkflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{id}": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                /** @description The workflow's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Get a workflow */
+        get: operations["getWorkflow"];
+        /** Replace a workflow */
+        put: operations["updateWorkflow"];
+        post?: never;
+        /** Delete a workflow */
+        delete: operations["deleteWorkflow"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ai-functions": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** List the AI functions an assistant can call */
+        get: operations["listAiFunctions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/conversations": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** Conversations per month over the last 6 months */
+        get: operations["getConversationsOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/gpt-cost": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** Language-model cost per 100 messages */
+        get: operations["getGptCost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/usage": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** Message usage of the current period */
+        get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/configuration/reset_usage": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset the usage of a configuration
+         * @description Sets remaining_messages back to message_limit and the reset date one month ahead (admins).
+         */
+        post: operations["resetUsage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contact-premium": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask about premium features
+         * @description At least one feature or a message. Stored as a lead and mailed to the provider.
+         */
+        post: operations["submitContactPremium"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/client-settings": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The settings a client needs at start
+         * @description The configuration lookup of the spec: base URLs, the support assistant's configuration id, the chatbot host, the e-mail handler client id, the two self-onboarding price ids, the payment customer portal URL and the login portal domain.
+         */
+        get: operations["getClientSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/client-settings/{key}": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        /** One client setting */
+        get: operations["getClientSetting"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the server and its database answer */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/{configuration_id}/settings": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                /** @description The configuration whose assistant the widget shows. */
+                configuration_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The widget's design settings
+         * @description Public: the widget on a customer's website has no token. Answers only what the widget shows.
+         */
+        get: operations["getWidgetSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/{configuration_id}/messages": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                /** @description The configuration whose assistant the widget shows. */
+                configuration_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a visitor message over HTTP
+         * @description The HTTP fallback of the `/chat` socket. Without `session_id` a conversation starts and its id is answered. When a human agent has taken over, `reply` is null and the agent answers over the socket (or in the history). Each answered message uses one message of the quota.
+         */
+        post: operations["sendWidgetMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/{configuration_id}/history": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                /** @description The configuration whose assistant the widget shows. */
+                configuration_id: string;
+            };
+            cookie?: never;
+        };
+        /** The visitor's own conversation */
+        get: operations["getWidgetHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dev/mailbox": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The development mailbox
+         * @description Only with the embedded mail default (no SMTP_URL): the outbox, newest first. 404 otherwise.
+         */
+        get: operations["showDevMailbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dev/mailbox.json": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The development mailbox as JSON
+         * @description Only with the embedded mail default (no SMTP_URL). 404 otherwise.
+         */
+        get: operations["listDevMailbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversations/live": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the ongoing conversations
+         * @description The same list the live socket sends as `initial_conversations`; for the sidebar's live count and as a fallback.
+         */
+        get: operations["listLiveConversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: {
-    /**
-     * Problem
-     * @description An RFC 9457 problem body with the catalogue `code` and a human `message`.
-     */
-    Problem: {
-      /**
-       * @description A URI reference naming the problem type; `about:blank` when only the status matters.
-       * @example about:blank
-       */
-      type: string;
-      /**
-       * @description Short summary of the HTTP status.
-       * @example Bad request
-       */
-      title: string;
-      /**
-       * @description The HTTP status code.
-       * @example 400
-       */
-      status: number;
-      code: components["schemas"]["ErrorCode"];
-      /**
-       * @description The human text, the catalogue's English text or a more precise one.
-       * @example Invalid field
-       */
-      message: string;
-      /** @description Extra explanation for this occurrence. */
-      detail?: string;
-      /** @description Field failures when `code` is `validation_failed`. */
-      errors?: components["schemas"]["ValidationError"][];
-    };
-    /**
-     * ErrorCode
-     * @description The machine-readable code of a failure: exactly the keys of the domain's error catalogue
-     *     (`errorMessages` in `@parley/domain`). Clients translate by code, never by message text.
-     * @enum {string}
-     */
-    ErrorCode:
-      | "unexpected_error"
-      | "unknown_error"
-      | "an_error_occurred"
-      | "no_data_found"
-      | "validation_failed"
-      | "field_required"
-      | "fill_in_all_fields"
-      | "not_found"
-      | "forbidden"
-      | "rate_limited"
-      | "services_offline"
-      | "service_unavailable"
-      | "payload_too_large"
-      | "configuration_key_required"
-      | "configuration_key_not_found"
-      | "authentication_required"
-      | "user_token_not_found"
-      | "missing_token"
-      | "invalid_token"
-      | "token_validation_failed"
-      | "login_failed"
-      | "invalid_credentials"
-      | "account_inactive"
-      | "password_update_failed"
-      | "passwords_do_not_match"
-      | "password_reset_failed"
-      | "account_exists"
-      | "invalid_otp"
-      | "language_required"
-      | "no_changes_detected"
-      | "no_configuration_selected"
-      | "customer_details_incomplete"
-      | "socket_not_connected"
-      | "no_script_content"
-      | "chatbot_load_error"
-      | "missing_config_or_environment"
-      | "no_scrape_data"
-      | "unexpected_response_format"
-      | "no_file_content"
-      | "unsupported_file_type"
-      | "articles_failed"
-      | "articles_not_indexed"
-      | "no_valid_text"
-      | "too_many_articles"
-      | "too_many_urls"
-      | "no_url_provided"
-      | "invalid_domain"
-      | "blocked_keyword"
-      | "domain_blocked"
-      | "domain_unreachable"
-      | "url_unsafe"
-      | "url_parse_error"
-      | "url_not_allowed"
-      | "no_wordpress_url"
-      | "no_configuration_id"
-      | "indexed_pages_fetch_failed"
-      | "indexing_failed"
-      | "indexed_content_delete_failed"
-      | "no_image_file"
-      | "image_upload_failed"
-      | "missing_configuration_or_filename"
-      | "avatar_delete_failed"
-      | "design_save_failed"
-      | "no_settings_found"
-      | "no_webshop_credentials"
-      | "subscription_cancel_failed"
-      | "payment_timeout"
-      | "checkout_failed"
-      | "onboarding_finalize_failed";
-    /**
-     * ValidationError
-     * @description One failing field of a request.
-     */
-    ValidationError: {
-      /**
-       * @description Dotted path of the field in the request (e.g. `email`, `datasetHeaders.0.text`).
-       * @example email
-       */
-      path: string;
-      /**
-       * @description What is wrong with it, in the catalogue's words.
-       * @example This field is required
-       */
-      message: string;
-    };
-    /**
-     * StatusMessage
-     * @description The answer of a call whose only result is that it succeeded.
-     */
-    StatusMessage: {
-      /** @constant */
-      status: "success";
-      /**
-       * @description A human confirmation (e.g. "Data saved successfully").
-       * @example Data saved successfully
-       */
-      message?: string;
-    };
-    /**
-     * AiFunction
-     * @description An AI function the assistant can call.
-     */
-    AiFunction: {
-      /** @example get_order_status */
-      name: string;
-      description: string;
-      parameters: {
-        name: string;
-        /** @enum {string} */
-        type: "string" | "number" | "boolean";
-        description?: string;
-        required: boolean;
-      }[];
-    };
-    /**
-     * Article
-     * @description A piece of knowledge text of a configuration.
-     */
-    Article: {
-      _id: string;
-      configuration_id: string;
-      text: string;
-      /** @description Where it came from (manual, a URL, a file name, wordpress, webshop). */
-      source: string;
-      subject?: string | null;
-      wordCount: number;
-      /** @description Chunk length in words (word count up to 500 one chunk; up to 2000 length 500; above 800). */
-      splitLength: number;
-      /** @description Overlap between chunks in words (0 for one chunk, otherwise 50). */
-      splitOverlap: number;
-      /** Format: date-time */
-      dateModified: string;
-      indexed: boolean;
-    };
-    /**
-     * ArticleInput
-     * @description An article to create. The split fields follow the word-count rules when left out.
-     */
-    ArticleInput: {
-      /** @description Replace this article instead of creating one. */
-      _id?: string | null;
-      configurationId: string;
-      text: string;
-      source: string;
-      subject?: string | null;
-      wordCount?: number;
-      splitLength?: number;
-      splitOverlap?: number;
-    };
-    /**
-     * Branding
-     * @description Colours and logos found on a website.
-     */
-    Branding: {
-      primary_colors: string[];
-      logo_urls: string[];
-    };
-    /**
-     * ChatbotButtonSettings
-     * @description The launcher button of the chat widget and its speech bubble.
-     */
-    ChatbotButtonSettings: {
-      _id?: string | null;
-      configuration_id?: string;
-      /** @default 60 */
-      buttonHeight: number;
-      /** @default #4f46e5 */
-      buttonBackgroundColor: string;
-      /** @default #ffffff */
-      buttonIconColor: string;
-      buttonImageUrl?: string | null;
-      /** @default 0 */
-      borderWidth: number;
-      /** @default #ffffff */
-      borderColor: string;
-      /** @default 0 */
-      shadowWidth: number;
-      /** @default rgba(0,0,0,0.2) */
-      shadowColor: string;
-      /** @default false */
-      showChatbuttonBubble: boolean;
-      /** @default 200 */
-      chatbuttonBubbleWidth: number;
-      /** @default Heb je een vraag? */
-      chatbuttonBubbleText: string;
-      /** @default #ffffff */
-      chatbuttonBubbleBackgroundColor: string;
-      /** @default #1f2937 */
-      chatbuttonBubbleTextColor: string;
-      /**
-       * @default fade
-       * @enum {string}
-       */
-      chatbuttonBubbleEffect: "none" | "fade" | "bounce" | "slide";
-      /**
-       * @description Milliseconds before the bubble shows.
-       * @default 3000
-       */
-      chatbuttonBubbleDelay: number;
-      /**
-       * @default left
-       * @enum {string}
-       */
-      chatbuttonBubblePosition: "left" | "top";
-    };
-    /**
-     * ChatbotDesign
-     * @description The design of a configuration's widget, saved and read as one.
-     */
-    ChatbotDesign: {
-      chatbotSettings: components["schemas"]["ChatbotSettings"];
-      chatbotButtonSettings: components["schemas"]["ChatbotButtonSettings"];
-    };
-    /**
-     * ChatbotImage
-     * @description An uploaded design image.
-     */
-    ChatbotImage: {
-      filename: string;
-      image_type: components["schemas"]["ImageType"];
-      /** @description Where to download it (`/chatbot/settings/image/download?...`). */
-      url: string;
-      /** @description Bytes. */
-      size?: number;
-      content_type?: string;
-    };
-    /**
-     * ChatbotSettings
-     * @description The look and feel of a configuration's chat widget. Saved together with ChatbotButtonSettings, with
-     *     `_id` null, `configuration_id`, `isTemplate` false and `templateName` null. Defaults are Dutch texts and
-     *     language nl. Colours are CSS colours (`#rrggbb`).
-     */
-    ChatbotSettings: {
-      _id?: string | null;
-      configuration_id: string;
-      /** @default false */
-      isTemplate: boolean;
-      /** @default null */
-      templateName: string | null;
-      /**
-       * @description The assistant's display name in the header.
-       * @default Assistent
-       */
-      name: string;
-      /** @description A page of the customer's site to preview the widget on (at least two path parts). */
-      demo_url?: string | null;
-      /** @default 400 */
-      chatbotWidth: number;
-      /** @default 600 */
-      chatbotHeight: number;
-      /** @default 14 */
-      fontSize: number;
-      /** @default 16 */
-      borderRadius: number;
-      /** @default #4f46e5 */
-      primaryColor: string;
-      /** @default #eef2ff */
-      secondaryColor: string;
-      /** @default #1f2937 */
-      textColor: string;
-      /** @default #4f46e5 */
-      userMessageBackgroundColor: string;
-      /** @default #ffffff */
-      userMessageTextColor: string;
-      /** @default #f3f4f6 */
-      botMessageBackgroundColor: string;
-      /** @default #1f2937 */
-      botMessageTextColor: string;
-      /**
-       * @description The first message the assistant shows.
-       * @default Hallo! Waarmee kan ik je helpen?
-       */
-      startMessage: string;
-      /**
-       * @description The assistant's language.
-       * @default nl
-       */
-      language: string;
-      /**
-       * @description The widget's interface language.
-       * @default nl
-       */
-      uiLanguage: string;
-      /** @default true */
-      allowEmoticons: boolean;
-      /** @default false */
-      allowAttachments: boolean;
-      /** @default true */
-      allowPlaySounds: boolean;
-      /** @default true */
-      streamingResponse: boolean;
-      /** @default false */
-      showRating: boolean;
-      /** @default Chat met ons */
-      headerTitle: string;
-      /** @default We helpen je graag */
-      headerSubtitle: string;
-      /** @default Inter, sans-serif */
-      headerFont: string;
-      /** @default 16 */
-      headerFontSize: number;
-      /** @default #ffffff */
-      headerTextColor: string;
-      /** @default #4f46e5 */
-      headerGradientStart: string;
-      /** @default #7c3aed */
-      headerGradientEnd: string;
-      /**
-       * @description CSS gradient direction.
-       * @default to right
-       */
-      headerGradientDirection: string;
-      /**
-       * @default rounded
-       * @enum {string}
-       */
-      userBubbleStyle: "rounded" | "square" | "pill";
-      /**
-       * @default rounded
-       * @enum {string}
-       */
-      botBubbleStyle: "rounded" | "square" | "pill";
-      /**
-       * @default default
-       * @enum {string}
-       */
-      avatarType: "default" | "scraped" | "uploaded";
-      /** @description The avatar (a scraped logo URL, or the download URL of an uploaded image). */
-      avatarUrl?: string | null;
-      botImageUrl?: string | null;
-      /**
-       * @default solid
-       * @enum {string}
-       */
-      backgroundType: "solid" | "gradient";
-      /** @default #ffffff */
-      backgroundColor: string;
-      /** @default #ffffff */
-      backgroundGradientStart: string;
-      /** @default #eef2ff */
-      backgroundGradientEnd: string;
-      backgroundImageUrl?: string | null;
-      /** @default true */
-      showPoweredBy: boolean;
-      /** @default Powered by Parley */
-      poweredByText: string;
-      poweredByUrl?: string | null;
-      /** @default  */
-      disclaimerHtml: string;
-      /** @default Typ je bericht... */
-      userInputPlaceholderText: string;
-      /** @default false */
-      enableOnlineMessage: boolean;
-      /** @default We zijn online */
-      onlineMessage: string;
-      /**
-       * @default overlay
-       * @enum {string}
-       */
-      mode: "overlay" | "embedded";
-      /** @default false */
-      fullHeight: boolean;
-      /**
-       * @default right
-       * @enum {string}
-       */
-      position: "right" | "left";
-      /**
-       * @description Distance from the side in pixels.
-       * @default 5
-       */
-      positionRight: number;
-      /**
-       * @description Distance from the bottom in pixels.
-       * @default 10
-       */
-      positionBottom: number;
-      /**
-       * @default closed
-       * @enum {string}
-       */
-      initialState: "closed" | "opened" | "fullscreen";
-    };
-    /**
-     * ClientSettings
-     * @description The configuration lookup a client reads at start. Values that are not set are null.
-     */
-    ClientSettings: {
-      /** @example /api */
-      configurationServerUrl: string;
-      /** @example /api */
-      chatServerUrl: string;
-      /** @example /api */
-      chatbotBackendUrl: string;
-      /** @description The configuration of the support assistant embedded for customer_so. */
-      promptBotConfigurationId: string | null;
-      /**
-       * @description Where the widget loader and iframe app are served.
-       * @example /widget
-       */
-      chatbotHostUrl: string;
-      emailHandlerClientId: string | null;
-      /** @description The payment provider's price id of so_basic, monthly. */
-      basicMonthlyPriceId: string | null;
-      /** @description The payment provider's price id of so_basic, annual. */
-      basicAnnualPriceId: string | null;
-      /** @description The payment provider's customer portal (card details). */
-      customerPortalUrl: string | null;
-      loginPortalDomain: string | null;
-      googleSignIn?: boolean;
-    };
-    /**
-     * Configuration
-     * @description An assistant configuration. Defaults are the ones a new configuration gets.
-     */
-    Configuration: {
-      /** @description The configuration's id. */
-      _id: string;
-      /**
-       * @description Name (self-onboarding derives it from the domain: lowercased, spaces to dashes, only a-z 0-9 . -).
-       * @example demo-bakery-nl
-       */
-      name: string;
-      /** @description The owning customer. */
-      customerId: string | null;
-      /** @description The onboarding attempt it was created from. */
-      attempt_id: string | null;
-      /**
-       * @description Names of the AI functions the assistant may call (see the AI functions list).
-       * @default []
-       */
-      functions: string[];
-      /**
-       * @description Entity types removed from input when anonimize_input is on (e.g. PERSON, EMAIL, PHONE_NUMBER).
-       * @default []
-       */
-      entitytypes_to_anonimize: string[];
-      /**
-       * @description Maximum tokens of an answer.
-       * @default 1500
-       */
-      max_tokens: number;
-      /**
-       * @description Sampling temperature.
-       * @default 0.1
-       */
-      temperature: number;
-      /**
-       * @description Nucleus sampling (top p).
-       * @default 0.1
-       */
-      topp: number;
-      /**
-       * @description Answer through Azure OpenAI.
-       * @default false
-       */
-      use_azure_openai: boolean;
-      /**
-       * @description The answer model.
-       * @default gpt-4o-default
-       */
-      model: string;
-      /**
-       * @description The assistant's default language (en, nl, de, es, fr).
-       * @default
-       * @example nl
-       */
-      language: string;
-      /**
-       * @description Detect the visitor's language.
-       * @default false
-       */
-      use_lang_detect: boolean;
-      /**
-       * @description Words needed before detecting the language.
-       * @default 4
-       */
-      lang_detect_word_count: number;
-      /**
-       * @description The model that detects the language.
-       * @default gpt-4o-mini-default
-       */
-      lang_detect_model: string;
-      /**
-       * @description Send earlier messages along.
-       * @default false
-       */
-      use_input_history: boolean;
-      /**
-       * @description How many earlier messages to send.
-       * @default 3
-       */
-      input_history_count: number;
-      /**
-       * @description Answer from the knowledge base (retrieval).
-       * @default false
-       */
-      rag_enabled: boolean;
-      /**
-       * @description Let a model pick 1 to 3 URLs from the URL list.
-       * @default false
-       */
-      use_gpt35_url_search: boolean;
-      /**
-       * @description Allow AI function calls (workflows).
-       * @default false
-       */
-      functions_enabled: boolean;
-      /**
-       * @description Monitor conversations live for agents.
-       * @default false
-       */
-      use_live_chat_monitor: boolean;
-      /**
-       * @description Raise alerts on trigger keywords.
-       * @default false
-       */
-      use_alert_triggers: boolean;
-      /**
-       * @description Anonymise visitor input.
-       * @default false
-       */
-      anonimize_input: boolean;
-      /**
-       * @description Send reports.
-       * @default false
-       */
-      use_reporting: boolean;
-      /**
-       * @description Label conversations.
-       * @default false
-       */
-      use_labeling: boolean;
-      /**
-       * @description Post-process closed conversations.
-       * @default false
-       */
-      use_post_processing: boolean;
-      /**
-       * @description Include the FAQ dataset in answers.
-       * @default false
-       */
-      include_manual_dataset: boolean;
-      /**
-       * @description Who the assistant is (persona).
-       * @default
-       */
-      entity_instruction: string;
-      /**
-       * @description What the assistant is for.
-       * @default
-       */
-      goal_instruction: string;
-      /**
-       * @description How to answer (HTML-only formatting, links open in the parent frame, greet once, on-topic only).
-       * @default
-       */
-      answer_instruction: string;
-      /**
-       * @description What the live monitor watches for.
-       * @default
-       */
-      goal_live_monitoring_instruction: string;
-      /**
-       * @description How URLs are picked from the URL list.
-       * @default
-       */
-      url_search_instruction: string;
-      /**
-       * @description Messages per period of the product (entry 50, so_trial 200, basic 500, so_basic 500, premium 1000, so_premium 1000, business 2500, professional 5000, enterprise 0 = unlimited).
-       * @default 50
-       */
-      message_limit: number;
-      /**
-       * @description Messages left in this period.
-       * @default 50
-       */
-      remaining_messages: number;
-      /**
-       * Format: date
-       * @description When remaining_messages is next reset to message_limit (YYYY-MM-DD); one month after creation or the last reset.
-       */
-      usage_reset_date: string;
-      /**
-       * @description Keywords that raise an alert when use_alert_triggers is on.
-       * @default []
-       */
-      alert_trigger_keywords: string[];
-      /**
-       * @description Words never anonymised.
-       * @default []
-       */
-      anonimize_exceptions: string[];
-      /**
-       * @description E-mail addresses that receive reports.
-       * @default []
-       */
-      reporting_recipients: string[];
-      /** @description Retrieval settings. */
-      rag_settings?: {
-        /** @default false */
-        wordpress_enabled: boolean;
-        wordpress_domain?: string | null;
-        /** @default false */
-        products_enabled: boolean;
-        /** @default 5 */
-        products_limit: number;
-        /** @default 0 */
-        max_offset: number;
-        /** @default false */
-        random_offset: boolean;
-        /** @default  */
-        recognition_instruction: string;
-        /** @default  */
-        search_instruction: string;
-        /** @default [] */
-        example_questions: string[];
-      };
-      /** @description Post-processing of closed conversations. */
-      post_processing?: {
+    schemas: {
         /**
-         * @default none
-         * @enum {string}
+         * Problem
+         * @description An RFC 9457 problem body with the catalogue `code` and a human `message`.
          */
-        send_via: "email" | "none";
-        recipient?: string | null;
-        dataset_name?: string | null;
-      };
-      /** @description Answer e-mails as a channel. */
-      email_channel?: {
-        /** @default false */
-        send: boolean;
-        /** @default true */
-        draft_only: boolean;
-        email_user?: string | null;
-        consent_link?: string | null;
-        /** @default [] */
-        ignore_emails: string[];
-        /** @default [] */
-        ignore_domains: string[];
-      };
-      /** @description WhatsApp through Twilio. */
-      twilio_channel?: {
-        whatsapp_address?: string | null;
-        sid_address?: string | null;
-        test_sid_address?: string | null;
-        /** @default false */
-        reset_conversations: boolean;
-      };
-    };
-    /**
-     * ConfigurationInput
-     * @description Configuration fields to save. Without `_id` a configuration is created (`name` required, missing fields get their defaults); with `_id` only the fields sent are changed. Usage fields (remaining_messages, usage_reset_date) are kept by the server except for admins.
-     */
-    ConfigurationInput: {
-      /** @description The product a new configuration starts on (its message limit); default so_trial for self-onboarding, entry otherwise. Admins only. */
-      product?: components["schemas"]["ProductName"];
-      /** @description The configuration to update; absent or null creates one. */
-      _id?: string | null;
-      /**
-       * @description Name (self-onboarding derives it from the domain: lowercased, spaces to dashes, only a-z 0-9 . -).
-       * @example demo-bakery-nl
-       */
-      name?: string;
-      /** @description The owning customer. */
-      customerId?: string | null;
-      /** @description The onboarding attempt it was created from. */
-      attempt_id?: string | null;
-      /**
-       * @description Names of the AI functions the assistant may call (see the AI functions list).
-       * @default []
-       */
-      functions: string[];
-      /**
-       * @description Entity types removed from input when anonimize_input is on (e.g. PERSON, EMAIL, PHONE_NUMBER).
-       * @default []
-       */
-      entitytypes_to_anonimize: string[];
-      /**
-       * @description Maximum tokens of an answer.
-       * @default 1500
-       */
-      max_tokens: number;
-      /**
-       * @description Sampling temperature.
-       * @default 0.1
-       */
-      temperature: number;
-      /**
-       * @description Nucleus sampling (top p).
-       * @default 0.1
-       */
-      topp: number;
-      /**
-       * @description Answer through Azure OpenAI.
-       * @default false
-       */
-      use_azure_openai: boolean;
-      /**
-       * @description The answer model.
-       * @default gpt-4o-default
-       */
-      model: string;
-      /**
-       * @description The assistant's default language (en, nl, de, es, fr).
-       * @default
-       * @example nl
-       */
-      language: string;
-      /**
-       * @description Detect the visitor's language.
-       * @default false
-       */
-      use_lang_detect: boolean;
-      /**
-       * @description Words needed before detecting the language.
-       * @default 4
-       */
-      lang_detect_word_count: number;
-      /**
-       * @description The model that detects the language.
-       * @default gpt-4o-mini-default
-       */
-      lang_detect_model: string;
-      /**
-       * @description Send earlier messages along.
-       * @default false
-       */
-      use_input_history: boolean;
-      /**
-       * @description How many earlier messages to send.
-       * @default 3
-       */
-      input_history_count: number;
-      /**
-       * @description Answer from the knowledge base (retrieval).
-       * @default false
-       */
-      rag_enabled: boolean;
-      /**
-       * @description Let a model pick 1 to 3 URLs from the URL list.
-       * @default false
-       */
-      use_gpt35_url_search: boolean;
-      /**
-       * @description Allow AI function calls (workflows).
-       * @default false
-       */
-      functions_enabled: boolean;
-      /**
-       * @description Monitor conversations live for agents.
-       * @default false
-       */
-      use_live_chat_monitor: boolean;
-      /**
-       * @description Raise alerts on trigger keywords.
-       * @default false
-       */
-      use_alert_triggers: boolean;
-      /**
-       * @description Anonymise visitor input.
-       * @default false
-       */
-      anonimize_input: boolean;
-      /**
-       * @description Send reports.
-       * @default false
-       */
-      use_reporting: boolean;
-      /**
-       * @description Label conversations.
-       * @default false
-       */
-      use_labeling: boolean;
-      /**
-       * @description Post-process closed conversations.
-       * @default false
-       */
-      use_post_processing: boolean;
-      /**
-       * @description Include the FAQ dataset in answers.
-       * @default false
-       */
-      include_manual_dataset: boolean;
-      /**
-       * @description Who the assistant is (persona).
-       * @default
-       */
-      entity_instruction: string;
-      /**
-       * @description What the assistant is for.
-       * @default
-       */
-      goal_instruction: string;
-      /**
-       * @description How to answer (HTML-only formatting, links open in the parent frame, greet once, on-topic only).
-       * @default
-       */
-      answer_instruction: string;
-      /**
-       * @description What the live monitor watches for.
-       * @default
-       */
-      goal_live_monitoring_instruction: string;
-      /**
-       * @description How URLs are picked from the URL list.
-       * @default
-       */
-      url_search_instruction: string;
-      /**
-       * @description Messages per period of the product (entry 50, so_trial 200, basic 500, so_basic 500, premium 1000, so_premium 1000, business 2500, professional 5000, enterprise 0 = unlimited).
-       * @default 50
-       */
-      message_limit: number;
-      /**
-       * @description Messages left in this period.
-       * @default 50
-       */
-      remaining_messages: number;
-      /**
-       * Format: date
-       * @description When remaining_messages is next reset to message_limit (YYYY-MM-DD); one month after creation or the last reset.
-       */
-      usage_reset_date?: string;
-      /**
-       * @description Keywords that raise an alert when use_alert_triggers is on.
-       * @default []
-       */
-      alert_trigger_keywords: string[];
-      /**
-       * @description Words never anonymised.
-       * @default []
-       */
-      anonimize_exceptions: string[];
-      /**
-       * @description E-mail addresses that receive reports.
-       * @default []
-       */
-      reporting_recipients: string[];
-      /** @description Retrieval settings. */
-      rag_settings?: {
-        /** @default false */
-        wordpress_enabled: boolean;
-        wordpress_domain?: string | null;
-        /** @default false */
-        products_enabled: boolean;
-        /** @default 5 */
-        products_limit: number;
-        /** @default 0 */
-        max_offset: number;
-        /** @default false */
-        random_offset: boolean;
-        /** @default  */
-        recognition_instruction: string;
-        /** @default  */
-        search_instruction: string;
-        /** @default [] */
-        example_questions: string[];
-      };
-      /** @description Post-processing of closed conversations. */
-      post_processing?: {
-        /**
-         * @default none
-         * @enum {string}
-         */
-        send_via: "email" | "none";
-        recipient?: string | null;
-        dataset_name?: string | null;
-      };
-      /** @description Answer e-mails as a channel. */
-      email_channel?: {
-        /** @default false */
-        send: boolean;
-        /** @default true */
-        draft_only: boolean;
-        email_user?: string | null;
-        consent_link?: string | null;
-        /** @default [] */
-        ignore_emails: string[];
-        /** @default [] */
-        ignore_domains: string[];
-      };
-      /** @description WhatsApp through Twilio. */
-      twilio_channel?: {
-        whatsapp_address?: string | null;
-        sid_address?: string | null;
-        test_sid_address?: string | null;
-        /** @default false */
-        reset_conversations: boolean;
-      };
-    };
-    /**
-     * ContactPremiumMessage
-     * @description A request for premium features. At least one feature or a message.
-     */
-    ContactPremiumMessage: {
-      /** @description The premium product page it was sent from (`/contact-{product}`). */
-      product?: string;
-      selectedFeatures?: (
-        "ai_reporting" | "knowledge_base_plus" | "connect_webshop" | "whatsapp_ai" | "lead_generation"
-      )[];
-      otherFeature?: string | null;
-      message?: string | null;
-    };
-    /**
-     * ConversationDetail
-     * @description One conversation with every message.
-     */
-    ConversationDetail: components["schemas"]["ConversationSummary"] & {
-      messages: components["schemas"]["Message"][];
-      agent_note?: string | null;
-      workflow_triggered?: string | null;
-      queried_products?: string[];
-      generated_leads?: components["schemas"]["Lead"][];
-    };
-    /**
-     * ConversationSummary
-     * @description A conversation in the history list.
-     */
-    ConversationSummary: {
-      session_id: string;
-      configuration_id: string;
-      /** @enum {string} */
-      status: "Ongoing" | "Closed";
-      /** Format: date-time */
-      started_at: string;
-      /** Format: date-time */
-      last_message_at: string;
-      message_count: number;
-      user_message_count?: number;
-      first_user_message?: string | null;
-      is_manual?: boolean;
-      alert_triggered?: boolean;
-      client_ip?: string | null;
-      labels?: string[];
-    };
-    /**
-     * Customer
-     * @description A customer (the tenant). An address is complete only when street, houseNumber, postalCode, city and country are all present.
-     */
-    Customer: {
-      /**
-       * @description The customer's id.
-       * @example 6b1f2c3d-0a4e-4b5c-8d9e-1f2a3b4c5d6e
-       */
-      _id: string;
-      /** @example Demo Bakery */
-      name: string;
-      /** @example Demo Bakery B.V. */
-      companyName?: string | null;
-      /** @example Eva de Vries */
-      contactPerson?: string | null;
-      /**
-       * @description A phone number.
-       * @example +31 20 123 4567
-       */
-      contactPersonPhone?: string | null;
-      /**
-       * Format: email
-       * @example eva@demo.test
-       */
-      contactPersonEmail?: string | null;
-      street?: string | null;
-      houseNumber?: string | null;
-      addition?: string | null;
-      postalCode?: string | null;
-      city?: string | null;
-      /**
-       * @description ISO 3166-1 alpha-2 code of one of the offered countries (NL, BE, DE, LU, FR, ES, GB, IE).
-       * @example NL
-       */
-      country?: string | null;
-      /** @description The payment provider's customer id, once known. */
-      stripe_customer_id?: string | null;
-      /**
-       * @description Preferred language (en, nl, de, es, fr).
-       * @example nl
-       */
-      language?: string | null;
-      /**
-       * @description IANA time zone.
-       * @example Europe/Amsterdam
-       */
-      timezone?: string | null;
-      taxExempt?: boolean | null;
-      taxId?: string | null;
-    };
-    /**
-     * CustomerInput
-     * @description Customer fields to save; without `_id` a new customer is created.
-     */
-    CustomerInput: {
-      /** @description The customer to update; absent or null creates one. */
-      _id?: string | null;
-      name: string;
-      companyName?: string | null;
-      contactPerson?: string | null;
-      contactPersonPhone?: string | null;
-      /** Format: email */
-      contactPersonEmail?: string | null;
-      street?: string | null;
-      houseNumber?: string | null;
-      addition?: string | null;
-      postalCode?: string | null;
-      city?: string | null;
-      country?: string | null;
-      stripe_customer_id?: string | null;
-      language?: string | null;
-      timezone?: string | null;
-      taxExempt?: boolean | null;
-      taxId?: string | null;
-    };
-    /**
-     * CustomerSaveResult
-     * @description The answer of a customer save. `updated_id` when an existing customer changed, `inserted_id` when one was created, neither when nothing changed.
-     */
-    CustomerSaveResult: {
-      /** @constant */
-      status: "success";
-      /** @example Data saved successfully */
-      message: string;
-      updated_id?: string | null;
-      inserted_id?: string | null;
-      updated_customer?: components["schemas"]["Customer"] | null;
-    };
-    /**
-     * Dataset
-     * @description The FAQ dataset of a configuration, with the server-side field names (the save request uses datasetName, datasetData, datasetHeaders).
-     */
-    Dataset: {
-      id: string;
-      configurationId: string;
-      /** @example FAQ */
-      dataset_name: string;
-      dataset_data: components["schemas"]["DatasetRecord"][];
-      dataset_headers: components["schemas"]["DatasetHeader"][];
-    };
-    /**
-     * DatasetHeader
-     * @description One column of a dataset.
-     */
-    DatasetHeader: {
-      /**
-       * @description The column's display name.
-       * @example Question
-       */
-      text: string;
-      /**
-       * @description The column's key in every record.
-       * @example question
-       */
-      value: string;
-    };
-    /**
-     * DatasetRecord
-     * @description One row of a dataset, keyed by column value; missing cells are empty strings.
-     * @example {
-     *       "question": "When are you open?",
-     *       "answer": "Monday to Saturday, 8:00 to 18:00."
-     *     }
-     */
-    DatasetRecord: {
-      [key: string]: string;
-    };
-    /**
-     * FaqItem
-     * @description A question and its answer.
-     */
-    FaqItem: {
-      question: string;
-      answer: string;
-    };
-    /**
-     * FoundUrl
-     * @description A URL of the configuration's URL list, with its subject.
-     */
-    FoundUrl: {
-      /** Format: uri */
-      url: string;
-      subject: string;
-    };
-    /**
-     * GlobalSearchResult
-     * @description One hit of the top bar's search dialog.
-     */
-    GlobalSearchResult: {
-      /** @example Manage FAQ */
-      title: string;
-      /**
-       * @description Icon name (react-icons name, e.g. `LuMessagesSquare`).
-       * @example LuBookOpen
-       */
-      icon: string;
-      /**
-       * @description The group heading the hit is shown under (e.g. Pages, Customers, Configurations, Users).
-       * @example Pages
-       */
-      group: string;
-      /**
-       * @description The portal path to open.
-       * @example /assistant/faq
-       */
-      url: string;
-    };
-    /**
-     * ImageType
-     * @description The use of a design image: 1 avatar, 2 bot image, 3 background, 4 chat button image.
-     * @enum {integer}
-     */
-    ImageType: 1 | 2 | 3 | 4;
-    /**
-     * Invoice
-     * @description An invoice of the signed-in customer.
-     */
-    Invoice: {
-      id: string;
-      /** @example PAR-2026-0012 */
-      number?: string | null;
-      description: string;
-      /** Format: date */
-      date: string;
-      /** Format: date */
-      dueDate: string | null;
-      /** @description Amount in euro. */
-      amount: number;
-      /** @constant */
-      currency?: "EUR";
-      /** @enum {string} */
-      status: "paid" | "void" | "open";
-    };
-    /**
-     * InvoiceDetail
-     * @description One invoice with its lines and totals, for the invoice view.
-     */
-    InvoiceDetail: components["schemas"]["Invoice"] & {
-      customer?: components["schemas"]["Customer"];
-      lines: {
-        description: string;
-        quantity: number;
-        unit_price: number;
-        total: number;
-      }[];
-      subtotal: number;
-      discount: number;
-      taxes: number;
-      total: number;
-      /** @description The payment provider's invoice page, when there is one. */
-      hosted_invoice_url?: string | null;
-    };
-    /**
-     * Lead
-     * @description Contact details a visitor left in a conversation.
-     */
-    Lead: {
-      _id: string;
-      configuration_id: string;
-      configuration_name?: string | null;
-      session_id?: string | null;
-      name?: string | null;
-      email?: string | null;
-      phone?: string | null;
-      company?: string | null;
-      message?: string | null;
-      /** @description Where the lead came from (conversation, contact_premium, registration). */
-      source?: string;
-      /** Format: date-time */
-      created_at: string;
-    };
-    /**
-     * LiveConversation
-     * @description A conversation as the live screen shows it.
-     */
-    LiveConversation: {
-      session_id: string;
-      id: string;
-      configuration_id: string;
-      /** @enum {string} */
-      status: "Ongoing" | "Closed";
-      messages: components["schemas"]["Message"][];
-      /** @description An agent has taken it over. */
-      is_locked: boolean;
-      /** @description Answered by a human agent instead of the AI. */
-      is_manual: boolean;
-      isNew?: boolean;
-      newUserMessages?: number;
-      alert_triggered?: boolean;
-      alert_message?: string | null;
-      /** @description Who caused this update (user, assistant, agent id, monitor). */
-      emitted_by?: string | null;
-      /** @enum {string|null} */
-      notification_type?: "chat" | "alert" | null;
-      client_ip?: string | null;
-      /** Format: date-time */
-      time_started?: string;
-      user_message_count?: number;
-      agent_note?: string | null;
-      workflow_triggered?: string | null;
-      queried_products?: string[];
-      generated_leads?: components["schemas"]["Lead"][];
-      /** @description The user id of the agent who took over. */
-      taken_over_by?: string | null;
-    };
-    /**
-     * Message
-     * @description One message of a conversation.
-     */
-    Message: {
-      /**
-       * @description `user` (the visitor), `assistant` (the AI), `human_agent` (a taken-over reply), `system`.
-       * @enum {string}
-       */
-      role: "user" | "assistant" | "human_agent" | "system";
-      /** @description The visitor's text as typed, before anonymisation. */
-      raw_input?: string | null;
-      content: string;
-      /** Format: date-time */
-      timestamp: string;
-      /** @description The agent's name on human_agent messages. */
-      agent_name?: string | null;
-    };
-    /**
-     * Notification
-     * @description A notification of the signed-in agent.
-     */
-    Notification: {
-      id: string;
-      /** @enum {string} */
-      type: "chat" | "alert";
-      /** @description For alerts the first 5 words with an ellipsis; fallback "A user requires your attention!". */
-      message: string;
-      /** @description Alerts only. */
-      sender?: string | null;
-      /** Format: date-time */
-      timestamp: string;
-      isRead: boolean;
-      /** @example LuMessageCircle */
-      icon: string;
-      /**
-       * @description purple for chat, error for alert.
-       * @enum {string}
-       */
-      color: "purple" | "error";
-      configurationId: string;
-      /** @description Alerts only. */
-      session_id?: string | null;
-    };
-    /**
-     * OnboardingAttempt
-     * @description One run of the self-onboarding website scan.
-     */
-    OnboardingAttempt: {
-      attempt_id: string;
-      url: string;
-      userId?: string | null;
-      branding: components["schemas"]["Branding"] | null;
-      persona: components["schemas"]["Persona"] | null;
-      faq: components["schemas"]["FaqItem"][];
-      urls: components["schemas"]["OnboardingUrl"][];
-      screenshot_url?: string | null;
-      /** Format: date-time */
-      created_at?: string;
-    };
-    /**
-     * OnboardingUrl
-     * @description A URL found on the website, with what it is about.
-     */
-    OnboardingUrl: {
-      url: string;
-      description: string;
-    };
-    /**
-     * Persona
-     * @description The assistant's proposed persona.
-     */
-    Persona: {
-      entity_instruction: string;
-      goal_instruction: string;
-    };
-    /**
-     * PostProcessedConversation
-     * @description The result of post-processing a closed conversation (summary, labels, outcome).
-     */
-    PostProcessedConversation: {
-      session_id: string;
-      configuration_id: string;
-      /** Format: date-time */
-      processed_at: string;
-      summary: string;
-      labels: string[];
-      /** @enum {string|null} */
-      sentiment?: "positive" | "neutral" | "negative" | null;
-      outcome?: string | null;
-      /** @description Where the result was sent (post-processing recipient). */
-      sent_to?: string | null;
-    };
-    /**
-     * Product
-     * @description A webshop product as indexed from WooCommerce or Shopify.
-     */
-    Product: {
-      productId: string;
-      name: string;
-      description?: string | null;
-      tags?: string[];
-      price?: number | null;
-      regular_price?: number | null;
-      stock_quantity?: number | null;
-      in_stock?: boolean;
-      weight?: string | null;
-      images?: string[];
-      url?: string | null;
-      attributes?: {
-        name: string;
-        options: string[];
-      }[];
-      dimensions?: {
-        length?: string;
-        width?: string;
-        height?: string;
-      } | null;
-      category?: string[];
-      rating?: number | null;
-      rating_count?: number;
-      reviews?: {
-        reviewer?: string;
-        rating?: number;
-        review?: string;
-      }[];
-      variations?: ({
-        id?: string;
-        sku?: string | null;
-        price?: number | null;
-        attributes?: {
-          [key: string]: string;
+        Problem: {
+            /**
+             * @description A URI reference naming the problem type; `about:blank` when only the status matters.
+             * @example about:blank
+             */
+            type: string;
+            /**
+             * @description Short summary of the HTTP status.
+             * @example Bad request
+             */
+            title: string;
+            /**
+             * @description The HTTP status code.
+             * @example 400
+             */
+            status: number;
+            code: components["schemas"]["ErrorCode"];
+            /**
+             * @description The human text, the catalogue's English text or a more precise one.
+             * @example Invalid field
+             */
+            message: string;
+            /** @description Extra explanation for this occurrence. */
+            detail?: string;
+            /** @description Field failures when `code` is `validation_failed`. */
+            errors?: components["schemas"]["ValidationError"][];
         };
-      } & {
-        [key: string]: unknown;
-      })[];
-      /** @description no, notify or yes. */
-      backorders?: string | null;
-      shipping_class?: string | null;
-      cross_sell_ids?: string[];
-      upsell_ids?: string[];
-      sku?: string | null;
-      /** Format: date-time */
-      date_on_sale_from?: string | null;
-      /** Format: date-time */
-      date_on_sale_to?: string | null;
-      sale_percentage?: number | null;
-      metadata?: {
-        [key: string]: unknown;
-      };
-      downloads?: {
-        name?: string;
-        file?: string;
-      }[];
-      external_url?: string | null;
-      grouped_products?: string[];
-    };
-    /**
-     * ProductListing
-     * @description A page of indexed products.
-     */
-    ProductListing: {
-      items: components["schemas"]["Product"][];
-      total: number;
-    };
-    /**
-     * ProductName
-     * @description A product and so a monthly message limit: entry 50, so_trial 200, basic 500, so_basic 500, premium 1000,
-     *     so_premium 1000, business 2500, professional 5000, enterprise unlimited (0).
-     * @enum {string}
-     */
-    ProductName:
-      | "entry"
-      | "so_trial"
-      | "basic"
-      | "so_basic"
-      | "premium"
-      | "so_premium"
-      | "business"
-      | "professional"
-      | "enterprise";
-    /**
-     * Role
-     * @description `admin` is provider staff; `customer` a business user; `customer_so` a self-onboarding customer.
-     * @enum {string}
-     */
-    Role: "admin" | "customer" | "customer_so";
-    /**
-     * ScrapedComponent
-     * @description A piece of text found on a page or in a file; empty texts are dropped.
-     */
-    ScrapedComponent: {
-      text: string;
-      /** @description The HTML tag it came from. */
-      tag?: string | null;
-      subject?: string | null;
-      url?: string | null;
-    };
-    /**
-     * StripeSubscription
-     * @description The payment provider's subscription of a customer, with the fields the subscription screen shows.
-     */
-    StripeSubscription: {
-      /** @example sub_1PqR2sT3uV4wX5yZ */
-      id: string;
-      /** @enum {string} */
-      status:
-        "active" | "trialing" | "canceled" | "incomplete" | "incomplete_expired" | "past_due" | "unpaid";
-      /** @description The provider's customer id. */
-      customer?: string;
-      items: {
-        product: string;
-        description?: string | null;
-        quantity: number;
-        /** @description Euro. */
-        unit_price: number;
-        /** @description Euro. */
-        total: number;
-      }[];
-      /** Format: date-time */
-      start_date?: string | null;
-      /** Format: date-time */
-      trial_end_date?: string | null;
-      /** Format: date-time */
-      created_date?: string;
-      /** @description Euro. */
-      amount_per_month?: number;
-      /** @enum {string} */
-      interval?: "monthly" | "annual";
-      cancel_at_period_end?: boolean;
-      /** Format: date-time */
-      current_period_end?: string | null;
-      /** @constant */
-      currency: "EUR";
-      subtotal: number;
-      discount: number;
-      taxes: number;
-      /** @description The grand total, euro. */
-      total: number;
-    };
-    /**
-     * Subscription
-     * @description The local subscription of a configuration.
-     */
-    Subscription: {
-      readonly _id?: string;
-      configuration_id: string | null;
-      customer_id: string | null;
-      /**
-       * @default monthly
-       * @enum {string}
-       */
-      subscription_type: "monthly" | "annual";
-      /** @default false */
-      is_active: boolean;
-      chosen_product: components["schemas"]["ProductName"];
-      /**
-       * @description Amount per month in euro (entry 149.00; self-onboarding so_basic 19.99).
-       * @example 149
-       */
-      manual_amount: number;
-      /**
-       * @description Discount for annual payment, in percent (options 0, 5, 10, 15, 20, 25, 30; self-onboarding 16.63).
-       * @default 0
-       */
-      year_discount: number;
-      /**
-       * Format: date
-       * @description End of the trial or period (YYYY-MM-DD); 14 days ahead for a new subscription.
-       */
-      end_date: string;
-      /** @default 14 */
-      trial_days: number;
-      /**
-       * @description Pending until the payment activates it.
-       * @enum {string}
-       */
-      readonly activation?: "pending" | "active";
-      readonly stripe_subscription_id?: string | null;
-    };
-    /**
-     * TokenPayload
-     * @description The claims of a valid token.
-     */
-    TokenPayload: {
-      /** @description The user's id. */
-      id: string;
-      role: components["schemas"]["Role"];
-      customerId?: string | null;
-      username?: string;
-      /** @description Issued at (seconds since the epoch). */
-      iat?: number;
-      /** @description Expires at (seconds since the epoch). */
-      exp?: number;
-    };
-    /**
-     * UploadedFile
-     * @description An uploaded training file (.txt or .pdf).
-     */
-    UploadedFile: {
-      name: string;
-    };
-    /**
-     * User
-     * @description A portal user. The password is never part of an answer.
-     */
-    User: {
-      /** @example 0d5e1c9a-2b3f-4c6d-8e7f-9a0b1c2d3e4f */
-      id: string;
-      /** @description The user's customer; null for admins and for self-onboarding users before onboarding. */
-      customerId?: string | null;
-      /**
-       * @description The sign-in name (the e-mail address).
-       * @example customer@demo.test
-       */
-      username: string;
-      /** @example Eva */
-      firstname: string;
-      /** @example de Vries */
-      lastname: string;
-      /**
-       * Format: email
-       * @example customer@demo.test
-       */
-      email: string;
-      /** @description URL or data URL of the avatar image. */
-      avatar?: string | null;
-      role: components["schemas"]["Role"];
-      /** @enum {string} */
-      status: "active" | "inactive";
-      /** @description Show the self-onboarding wizard. */
-      showWizard: boolean;
-      /** @description Show the getting-started dialog. */
-      showInstructions: boolean;
-      /** @description The user must set a new password before going on. */
-      forceRefreshPassword: boolean;
-      /**
-       * @description Interface language (en, nl, de, es, fr).
-       * @example en
-       */
-      languageCode?: string | null;
-      /** @description Agent availability (Available/Away) for live conversations. */
-      is_available?: boolean;
-    };
-    /**
-     * UserInput
-     * @description User fields to save; without `id` a new user is created (then `password` is required).
-     */
-    UserInput: {
-      /** @description The user to update; absent or null creates one. */
-      id?: string | null;
-      customerId?: string | null;
-      username: string;
-      firstname: string;
-      lastname: string;
-      /** Format: email */
-      email: string;
-      /** @description At least 8 characters with an uppercase letter, a lowercase letter, a digit and a special character. Leave out to keep the current one. */
-      password?: string;
-      avatar?: string | null;
-      role: components["schemas"]["Role"];
-      /**
-       * @default active
-       * @enum {string}
-       */
-      status: "active" | "inactive";
-      showWizard?: boolean;
-      showInstructions?: boolean;
-      forceRefreshPassword?: boolean;
-      languageCode?: string | null;
-    };
-    /**
-     * UserListEntry
-     * @description A user as listed, with the name of their customer.
-     */
-    UserListEntry: components["schemas"]["User"] & {
-      customerName?: string | null;
-    };
-    /**
-     * WebshopCredentials
-     * @description Access to the customer's webshop API. Key and secret are never answered back.
-     */
-    WebshopCredentials: {
-      configurationId: string;
-      /** Format: uri */
-      webshopUrl: string;
-      /** @description WooCommerce consumer key, or the Shopify access token. */
-      webshopKey: string;
-      /** @description WooCommerce consumer secret (Shopify ignores it). */
-      webshopSecret: string;
-      /** @enum {string} */
-      webshoptType: "WooCommerce" | "Shopify";
-    };
-    /**
-     * WebshopSettings
-     * @description Which webshop and which product fields the assistant uses.
-     */
-    WebshopSettings: {
-      /** @enum {string|null} */
-      selectedWebshop: "WooCommerce" | "Shopify" | null;
-      /** @description Product fields to index and answer from (e.g. name, price, stock_quantity). */
-      selectedOptions: string[];
-      /** @description Shopify vendor whose products are indexed. */
-      selectedVendor?: string | null;
-    };
-    /**
-     * WordpressItem
-     * @description A WordPress page or post.
-     */
-    WordpressItem: {
-      id: number;
-      title: string;
-      link: string;
-      /** @enum {string} */
-      type: "page" | "post";
-      /** @description Whether it is in the configuration's knowledge. */
-      indexed?: boolean;
-      word_count?: number;
-    };
-    /**
-     * Workflow
-     * @description Actions run when the assistant calls an AI function.
-     */
-    Workflow: {
-      readonly _id: string;
-      configuration_id: string;
-      name: string;
-      /** @description The AI function that triggers it. */
-      trigger_function: string;
-      actions: components["schemas"]["WorkflowAction"][];
-      /** @default false */
-      use_test_data: boolean;
-      /** @description Conversation values the actions may use (e.g. session_id, client_ip). */
-      conversation_values: string[];
-      /** @description Function arguments the actions may use (e.g. order_number). */
-      function_values: string[];
-    };
-    /**
-     * WorkflowAction
-     * @description One step of a workflow. `send_sms` needs `target` and `message`; `retrieve_order` needs `platform`.
-     */
-    WorkflowAction: {
-      /** @enum {string} */
-      type: "send_sms" | "retrieve_order";
-      /** @description The phone number (or a `{{value}}` placeholder taken from the conversation or function values). */
-      target?: string | null;
-      /** @description The SMS text. */
-      message?: string | null;
-      /** @enum {string|null} */
-      platform?: "WooCommerce" | "Shopify" | null;
-    };
-  };
-  responses: {
-    /** @description The request is invalid. Field failures use code `validation_failed` and list them in `errors`. */
-    BadRequest: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
         /**
+         * ErrorCode
+         * @description The machine-readable code of a failure: exactly the keys of the domain's error catalogue
+         *     (`errorMessages` in `@parley/domain`). Clients translate by code, never by message text.
+         * @enum {string}
+         */
+        ErrorCode: "unexpected_error" | "unknown_error" | "an_error_occurred" | "no_data_found" | "validation_failed" | "field_required" | "fill_in_all_fields" | "not_found" | "forbidden" | "rate_limited" | "services_offline" | "service_unavailable" | "payload_too_large" | "configuration_key_required" | "configuration_key_not_found" | "authentication_required" | "user_token_not_found" | "missing_token" | "invalid_token" | "token_validation_failed" | "login_failed" | "invalid_credentials" | "account_inactive" | "password_update_failed" | "passwords_do_not_match" | "password_reset_failed" | "account_exists" | "invalid_otp" | "language_required" | "no_changes_detected" | "no_configuration_selected" | "customer_details_incomplete" | "socket_not_connected" | "no_script_content" | "chatbot_load_error" | "missing_config_or_environment" | "no_scrape_data" | "unexpected_response_format" | "no_file_content" | "unsupported_file_type" | "articles_failed" | "articles_not_indexed" | "no_valid_text" | "too_many_articles" | "too_many_urls" | "no_url_provided" | "invalid_domain" | "blocked_keyword" | "domain_blocked" | "domain_unreachable" | "url_unsafe" | "url_parse_error" | "url_not_allowed" | "no_wordpress_url" | "no_configuration_id" | "indexed_pages_fetch_failed" | "indexing_failed" | "indexed_content_delete_failed" | "no_image_file" | "image_upload_failed" | "missing_configuration_or_filename" | "avatar_delete_failed" | "design_save_failed" | "no_settings_found" | "no_webshop_credentials" | "subscription_cancel_failed" | "payment_timeout" | "checkout_failed" | "onboarding_finalize_failed";
+        /**
+         * ValidationError
+         * @description One failing field of a request.
+         */
+        ValidationError: {
+            /**
+             * @description Dotted path of the field in the request (e.g. `email`, `datasetHeaders.0.text`).
+             * @example email
+             */
+            path: string;
+            /**
+             * @description What is wrong with it, in the catalogue's words.
+             * @example This field is required
+             */
+            message: string;
+        };
+        /**
+         * StatusMessage
+         * @description The answer of a call whose only result is that it succeeded.
+         */
+        StatusMessage: {
+            /** @constant */
+            status: "success";
+            /**
+             * @description A human confirmation (e.g. "Data saved successfully").
+             * @example Data saved successfully
+             */
+            message?: string;
+        };
+        /**
+         * AiFunction
+         * @description An AI function the assistant can call.
+         */
+        AiFunction: {
+            /** @example get_order_status */
+            name: string;
+            description: string;
+            parameters: {
+                name: string;
+                /** @enum {string} */
+                type: "string" | "number" | "boolean";
+                description?: string;
+                required: boolean;
+            }[];
+        };
+        /**
+         * Article
+         * @description A piece of knowledge text of a configuration.
+         */
+        Article: {
+            _id: string;
+            configuration_id: string;
+            text: string;
+            /** @description Where it came from (manual, a URL, a file name, wordpress, webshop). */
+            source: string;
+            subject?: string | null;
+            wordCount: number;
+            /** @description Chunk length in words (word count up to 500 one chunk; up to 2000 length 500; above 800). */
+            splitLength: number;
+            /** @description Overlap between chunks in words (0 for one chunk, otherwise 50). */
+            splitOverlap: number;
+            /** Format: date-time */
+            dateModified: string;
+            indexed: boolean;
+        };
+        /**
+         * ArticleInput
+         * @description An article to create. The split fields follow the word-count rules when left out.
+         */
+        ArticleInput: {
+            /** @description Replace this article instead of creating one. */
+            _id?: string | null;
+            configurationId: string;
+            text: string;
+            source: string;
+            subject?: string | null;
+            wordCount?: number;
+            splitLength?: number;
+            splitOverlap?: number;
+        };
+        /**
+         * Branding
+         * @description Colours and logos found on a website.
+         */
+        Branding: {
+            primary_colors: string[];
+            logo_urls: string[];
+        };
+        /**
+         * ChatbotButtonSettings
+         * @description The launcher button of the chat widget and its speech bubble.
+         */
+        ChatbotButtonSettings: {
+            _id?: string | null;
+            configuration_id?: string;
+            /** @default 60 */
+            buttonHeight: number;
+            /** @default #4f46e5 */
+            buttonBackgroundColor: string;
+            /** @default #ffffff */
+            buttonIconColor: string;
+            buttonImageUrl?: string | null;
+            /** @default 0 */
+            borderWidth: number;
+            /** @default #ffffff */
+            borderColor: string;
+            /** @default 0 */
+            shadowWidth: number;
+            /** @default rgba(0,0,0,0.2) */
+            shadowColor: string;
+            /** @default false */
+            showChatbuttonBubble: boolean;
+            /** @default 200 */
+            chatbuttonBubbleWidth: number;
+            /** @default Heb je een vraag? */
+            chatbuttonBubbleText: string;
+            /** @default #ffffff */
+            chatbuttonBubbleBackgroundColor: string;
+            /** @default #1f2937 */
+            chatbuttonBubbleTextColor: string;
+            /**
+             * @default fade
+             * @enum {string}
+             */
+            chatbuttonBubbleEffect: "none" | "fade" | "bounce" | "slide";
+            /**
+             * @description Milliseconds before the bubble shows.
+             * @default 3000
+             */
+            chatbuttonBubbleDelay: number;
+            /**
+             * @default left
+             * @enum {string}
+             */
+            chatbuttonBubblePosition: "left" | "top";
+        };
+        /**
+         * ChatbotDesign
+         * @description The design of a configuration's widget, saved and read as one.
+         */
+        ChatbotDesign: {
+            chatbotSettings: components["schemas"]["ChatbotSettings"];
+            chatbotButtonSettings: components["schemas"]["ChatbotButtonSettings"];
+        };
+        /**
+         * ChatbotImage
+         * @description An uploaded design image.
+         */
+        ChatbotImage: {
+            filename: string;
+            image_type: components["schemas"]["ImageType"];
+            /** @description Where to download it (`/chatbot/settings/image/download?...`). */
+            url: string;
+            /** @description Bytes. */
+            size?: number;
+            content_type?: string;
+        };
+        /**
+         * ChatbotSettings
+         * @description The look and feel of a configuration's chat widget. Saved together with ChatbotButtonSettings, with
+         *     `_id` null, `configuration_id`, `isTemplate` false and `templateName` null. Defaults are Dutch texts and
+         *     language nl. Colours are CSS colours (`#rrggbb`).
+         */
+        ChatbotSettings: {
+            _id?: string | null;
+            configuration_id: string;
+            /** @default false */
+            isTemplate: boolean;
+            /** @default null */
+            templateName: string | null;
+            /**
+             * @description The assistant's display name in the header.
+             * @default Assistent
+             */
+            name: string;
+            /** @description A page of the customer's site to preview the widget on (at least two path parts). */
+            demo_url?: string | null;
+            /** @default 400 */
+            chatbotWidth: number;
+            /** @default 600 */
+            chatbotHeight: number;
+            /** @default 14 */
+            fontSize: number;
+            /** @default 16 */
+            borderRadius: number;
+            /** @default #4f46e5 */
+            primaryColor: string;
+            /** @default #eef2ff */
+            secondaryColor: string;
+            /** @default #1f2937 */
+            textColor: string;
+            /** @default #4f46e5 */
+            userMessageBackgroundColor: string;
+            /** @default #ffffff */
+            userMessageTextColor: string;
+            /** @default #f3f4f6 */
+            botMessageBackgroundColor: string;
+            /** @default #1f2937 */
+            botMessageTextColor: string;
+            /**
+             * @description The first message the assistant shows.
+             * @default Hallo! Waarmee kan ik je helpen?
+             */
+            startMessage: string;
+            /**
+             * @description The assistant's language.
+             * @default nl
+             */
+            language: string;
+            /**
+             * @description The widget's interface language.
+             * @default nl
+             */
+            uiLanguage: string;
+            /** @default true */
+            allowEmoticons: boolean;
+            /** @default false */
+            allowAttachments: boolean;
+            /** @default true */
+            allowPlaySounds: boolean;
+            /** @default true */
+            streamingResponse: boolean;
+            /** @default false */
+            showRating: boolean;
+            /** @default Chat met ons */
+            headerTitle: string;
+            /** @default We helpen je graag */
+            headerSubtitle: string;
+            /** @default Inter, sans-serif */
+            headerFont: string;
+            /** @default 16 */
+            headerFontSize: number;
+            /** @default #ffffff */
+            headerTextColor: string;
+            /** @default #4f46e5 */
+            headerGradientStart: string;
+            /** @default #7c3aed */
+            headerGradientEnd: string;
+            /**
+             * @description CSS gradient direction.
+             * @default to right
+             */
+            headerGradientDirection: string;
+            /**
+             * @default rounded
+             * @enum {string}
+             */
+            userBubbleStyle: "rounded" | "square" | "pill";
+            /**
+             * @default rounded
+             * @enum {string}
+             */
+            botBubbleStyle: "rounded" | "square" | "pill";
+            /**
+             * @default default
+             * @enum {string}
+             */
+            avatarType: "default" | "scraped" | "uploaded";
+            /** @description The avatar (a scraped logo URL, or the download URL of an uploaded image). */
+            avatarUrl?: string | null;
+            botImageUrl?: string | null;
+            /**
+             * @default solid
+             * @enum {string}
+             */
+            backgroundType: "solid" | "gradient";
+            /** @default #ffffff */
+            backgroundColor: string;
+            /** @default #ffffff */
+            backgroundGradientStart: string;
+            /** @default #eef2ff */
+            backgroundGradientEnd: string;
+            backgroundImageUrl?: string | null;
+            /** @default true */
+            showPoweredBy: boolean;
+            /** @default Powered by Parley */
+            poweredByText: string;
+            poweredByUrl?: string | null;
+            /** @default  */
+            disclaimerHtml: string;
+            /** @default Typ je bericht... */
+            userInputPlaceholderText: string;
+            /** @default false */
+            enableOnlineMessage: boolean;
+            /** @default We zijn online */
+            onlineMessage: string;
+            /**
+             * @default overlay
+             * @enum {string}
+             */
+            mode: "overlay" | "embedded";
+            /** @default false */
+            fullHeight: boolean;
+            /**
+             * @default right
+             * @enum {string}
+             */
+            position: "right" | "left";
+            /**
+             * @description Distance from the side in pixels.
+             * @default 5
+             */
+            positionRight: number;
+            /**
+             * @description Distance from the bottom in pixels.
+             * @default 10
+             */
+            positionBottom: number;
+            /**
+             * @default closed
+             * @enum {string}
+             */
+            initialState: "closed" | "opened" | "fullscreen";
+        };
+        /**
+         * ClientSettings
+         * @description The configuration lookup a client reads at start. Values that are not set are null.
+         */
+        ClientSettings: {
+            /** @example /api */
+            configurationServerUrl: string;
+            /** @example /api */
+            chatServerUrl: string;
+            /** @example /api */
+            chatbotBackendUrl: string;
+            /** @description The configuration of the support assistant embedded for customer_so. */
+            promptBotConfigurationId: string | null;
+            /**
+             * @description Where the widget loader and iframe app are served.
+             * @example /widget
+             */
+            chatbotHostUrl: string;
+            emailHandlerClientId: string | null;
+            /** @description The payment provider's price id of so_basic, monthly. */
+            basicMonthlyPriceId: string | null;
+            /** @description The payment provider's price id of so_basic, annual. */
+            basicAnnualPriceId: string | null;
+            /** @description The payment provider's customer portal (card details). */
+            customerPortalUrl: string | null;
+            loginPortalDomain: string | null;
+            googleSignIn?: boolean;
+        };
+        /**
+         * Configuration
+         * @description An assistant configuration. Defaults are the ones a new configuration gets.
+         */
+        Configuration: {
+            /** @description The configuration's id. */
+            _id: string;
+            /**
+             * @description Name (self-onboarding derives it from the domain: lowercased, spaces to dashes, only a-z 0-9 . -).
+             * @example demo-bakery-nl
+             */
+            name: string;
+            /** @description The owning customer. */
+            customerId: string | null;
+            /** @description The onboarding attempt it was created from. */
+            attempt_id: string | null;
+            /**
+             * @description Names of the AI functions the assistant may call (see the AI functions list).
+             * @default []
+             */
+            functions: string[];
+            /**
+             * @description Entity types removed from input when anonimize_input is on (e.g. PERSON, EMAIL, PHONE_NUMBER).
+             * @default []
+             */
+            entitytypes_to_anonimize: string[];
+            /**
+             * @description Maximum tokens of an answer.
+             * @default 1500
+             */
+            max_tokens: number;
+            /**
+             * @description Sampling temperature.
+             * @default 0.1
+             */
+            temperature: number;
+            /**
+             * @description Nucleus sampling (top p).
+             * @default 0.1
+             */
+            topp: number;
+            /**
+             * @description Answer through Azure OpenAI.
+             * @default false
+             */
+            use_azure_openai: boolean;
+            /**
+             * @description The answer model.
+             * @default gpt-4o-default
+             */
+            model: string;
+            /**
+             * @description The assistant's default language (en, nl, de, es, fr).
+             * @default
+             * @example nl
+             */
+            language: string;
+            /**
+             * @description Detect the visitor's language.
+             * @default false
+             */
+            use_lang_detect: boolean;
+            /**
+             * @description Words needed before detecting the language.
+             * @default 4
+             */
+            lang_detect_word_count: number;
+            /**
+             * @description The model that detects the language.
+             * @default gpt-4o-mini-default
+             */
+            lang_detect_model: string;
+            /**
+             * @description Send earlier messages along.
+             * @default false
+             */
+            use_input_history: boolean;
+            /**
+             * @description How many earlier messages to send.
+             * @default 3
+             */
+            input_history_count: number;
+            /**
+             * @description Answer from the knowledge base (retrieval).
+             * @default false
+             */
+            rag_enabled: boolean;
+            /**
+             * @description Let a model pick 1 to 3 URLs from the URL list.
+             * @default false
+             */
+            use_gpt35_url_search: boolean;
+            /**
+             * @description Allow AI function calls (workflows).
+             * @default false
+             */
+            functions_enabled: boolean;
+            /**
+             * @description Monitor conversations live for agents.
+             * @default false
+             */
+            use_live_chat_monitor: boolean;
+            /**
+             * @description Raise alerts on trigger keywords.
+             * @default false
+             */
+            use_alert_triggers: boolean;
+            /**
+             * @description Anonymise visitor input.
+             * @default false
+             */
+            anonimize_input: boolean;
+            /**
+             * @description Send reports.
+             * @default false
+             */
+            use_reporting: boolean;
+            /**
+             * @description Label conversations.
+             * @default false
+             */
+            use_labeling: boolean;
+            /**
+             * @description Post-process closed conversations.
+             * @default false
+             */
+            use_post_processing: boolean;
+            /**
+             * @description Include the FAQ dataset in answers.
+             * @default false
+             */
+            include_manual_dataset: boolean;
+            /**
+             * @description Who the assistant is (persona).
+             * @default
+             */
+            entity_instruction: string;
+            /**
+             * @description What the assistant is for.
+             * @default
+             */
+            goal_instruction: string;
+            /**
+             * @description How to answer (HTML-only formatting, links open in the parent frame, greet once, on-topic only).
+             * @default
+             */
+            answer_instruction: string;
+            /**
+             * @description What the live monitor watches for.
+             * @default
+             */
+            goal_live_monitoring_instruction: string;
+            /**
+             * @description How URLs are picked from the URL list.
+             * @default
+             */
+            url_search_instruction: string;
+            /**
+             * @description Messages per period of the product (entry 50, so_trial 200, basic 500, so_basic 500, premium 1000, so_premium 1000, business 2500, professional 5000, enterprise 0 = unlimited).
+             * @default 50
+             */
+            message_limit: number;
+            /**
+             * @description Messages left in this period.
+             * @default 50
+             */
+            remaining_messages: number;
+            /**
+             * Format: date
+             * @description When remaining_messages is next reset to message_limit (YYYY-MM-DD); one month after creation or the last reset.
+             */
+            usage_reset_date: string;
+            /**
+             * @description Keywords that raise an alert when use_alert_triggers is on.
+             * @default []
+             */
+            alert_trigger_keywords: string[];
+            /**
+             * @description Words never anonymised.
+             * @default []
+             */
+            anonimize_exceptions: string[];
+            /**
+             * @description E-mail addresses that receive reports.
+             * @default []
+             */
+            reporting_recipients: string[];
+            /** @description Retrieval settings. */
+            rag_settings?: {
+                /** @default false */
+                wordpress_enabled: boolean;
+                wordpress_domain?: string | null;
+                /** @default false */
+                products_enabled: boolean;
+                /** @default 5 */
+                products_limit: number;
+                /** @default 0 */
+                max_offset: number;
+                /** @default false */
+                random_offset: boolean;
+                /** @default  */
+                recognition_instruction: string;
+                /** @default  */
+                search_instruction: string;
+                /** @default [] */
+                example_questions: string[];
+            };
+            /** @description Post-processing of closed conversations. */
+            post_processing?: {
+                /**
+                 * @default none
+                 * @enum {string}
+                 */
+                send_via: "email" | "none";
+                recipient?: string | null;
+                dataset_name?: string | null;
+            };
+            /** @description Answer e-mails as a channel. */
+            email_channel?: {
+                /** @default false */
+                send: boolean;
+                /** @default true */
+                draft_only: boolean;
+                email_user?: string | null;
+                consent_link?: string | null;
+                /** @default [] */
+                ignore_emails: string[];
+                /** @default [] */
+                ignore_domains: string[];
+            };
+            /** @description WhatsApp through Twilio. */
+            twilio_channel?: {
+                whatsapp_address?: string | null;
+                sid_address?: string | null;
+                test_sid_address?: string | null;
+                /** @default false */
+                reset_conversations: boolean;
+            };
+        };
+        /**
+         * ConfigurationInput
+         * @description Configuration fields to save. Without `_id` a configuration is created (`name` required, missing fields get their defaults); with `_id` only the fields sent are changed. Usage fields (remaining_messages, usage_reset_date) are kept by the server except for admins.
+         */
+        ConfigurationInput: {
+            /** @description The product a new configuration starts on (its message limit); default so_trial for self-onboarding, entry otherwise. Admins only. */
+            product?: components["schemas"]["ProductName"];
+            /** @description The configuration to update; absent or null creates one. */
+            _id?: string | null;
+            /**
+             * @description Name (self-onboarding derives it from the domain: lowercased, spaces to dashes, only a-z 0-9 . -).
+             * @example demo-bakery-nl
+             */
+            name?: string;
+            /** @description The owning customer. */
+            customerId?: string | null;
+            /** @description The onboarding attempt it was created from. */
+            attempt_id?: string | null;
+            /**
+             * @description Names of the AI functions the assistant may call (see the AI functions list).
+             * @default []
+             */
+            functions: string[];
+            /**
+             * @description Entity types removed from input when anonimize_input is on (e.g. PERSON, EMAIL, PHONE_NUMBER).
+             * @default []
+             */
+            entitytypes_to_anonimize: string[];
+            /**
+             * @description Maximum tokens of an answer.
+             * @default 1500
+             */
+            max_tokens: number;
+            /**
+             * @description Sampling temperature.
+             * @default 0.1
+             */
+            temperature: number;
+            /**
+             * @description Nucleus sampling (top p).
+             * @default 0.1
+             */
+            topp: number;
+            /**
+             * @description Answer through Azure OpenAI.
+             * @default false
+             */
+            use_azure_openai: boolean;
+            /**
+             * @description The answer model.
+             * @default gpt-4o-default
+             */
+            model: string;
+            /**
+             * @description The assistant's default language (en, nl, de, es, fr).
+             * @default
+             * @example nl
+             */
+            language: string;
+            /**
+             * @description Detect the visitor's language.
+             * @default false
+             */
+            use_lang_detect: boolean;
+            /**
+             * @description Words needed before detecting the language.
+             * @default 4
+             */
+            lang_detect_word_count: number;
+            /**
+             * @description The model that detects the language.
+             * @default gpt-4o-mini-default
+             */
+            lang_detect_model: string;
+            /**
+             * @description Send earlier messages along.
+             * @default false
+             */
+            use_input_history: boolean;
+            /**
+             * @description How many earlier messages to send.
+             * @default 3
+             */
+            input_history_count: number;
+            /**
+             * @description Answer from the knowledge base (retrieval).
+             * @default false
+             */
+            rag_enabled: boolean;
+            /**
+             * @description Let a model pick 1 to 3 URLs from the URL list.
+             * @default false
+             */
+            use_gpt35_url_search: boolean;
+            /**
+             * @description Allow AI function calls (workflows).
+             * @default false
+             */
+            functions_enabled: boolean;
+            /**
+             * @description Monitor conversations live for agents.
+             * @default false
+             */
+            use_live_chat_monitor: boolean;
+            /**
+             * @description Raise alerts on trigger keywords.
+             * @default false
+             */
+            use_alert_triggers: boolean;
+            /**
+             * @description Anonymise visitor input.
+             * @default false
+             */
+            anonimize_input: boolean;
+            /**
+             * @description Send reports.
+             * @default false
+             */
+            use_reporting: boolean;
+            /**
+             * @description Label conversations.
+             * @default false
+             */
+            use_labeling: boolean;
+            /**
+             * @description Post-process closed conversations.
+             * @default false
+             */
+            use_post_processing: boolean;
+            /**
+             * @description Include the FAQ dataset in answers.
+             * @default false
+             */
+            include_manual_dataset: boolean;
+            /**
+             * @description Who the assistant is (persona).
+             * @default
+             */
+            entity_instruction: string;
+            /**
+             * @description What the assistant is for.
+             * @default
+             */
+            goal_instruction: string;
+            /**
+             * @description How to answer (HTML-only formatting, links open in the parent frame, greet once, on-topic only).
+             * @default
+             */
+            answer_instruction: string;
+            /**
+             * @description What the live monitor watches for.
+             * @default
+             */
+            goal_live_monitoring_instruction: string;
+            /**
+             * @description How URLs are picked from the URL list.
+             * @default
+             */
+            url_search_instruction: string;
+            /**
+             * @description Messages per period of the product (entry 50, so_trial 200, basic 500, so_basic 500, premium 1000, so_premium 1000, business 2500, professional 5000, enterprise 0 = unlimited).
+             * @default 50
+             */
+            message_limit: number;
+            /**
+             * @description Messages left in this period.
+             * @default 50
+             */
+            remaining_messages: number;
+            /**
+             * Format: date
+             * @description When remaining_messages is next reset to message_limit (YYYY-MM-DD); one month after creation or the last reset.
+             */
+            usage_reset_date?: string;
+            /**
+             * @description Keywords that raise an alert when use_alert_triggers is on.
+             * @default []
+             */
+            alert_trigger_keywords: string[];
+            /**
+             * @description Words never anonymised.
+             * @default []
+             */
+            anonimize_exceptions: string[];
+            /**
+             * @description E-mail addresses that receive reports.
+             * @default []
+             */
+            reporting_recipients: string[];
+            /** @description Retrieval settings. */
+            rag_settings?: {
+                /** @default false */
+                wordpress_enabled: boolean;
+                wordpress_domain?: string | null;
+                /** @default false */
+                products_enabled: boolean;
+                /** @default 5 */
+                products_limit: number;
+                /** @default 0 */
+                max_offset: number;
+                /** @default false */
+                random_offset: boolean;
+                /** @default  */
+                recognition_instruction: string;
+                /** @default  */
+                search_instruction: string;
+                /** @default [] */
+                example_questions: string[];
+            };
+            /** @description Post-processing of closed conversations. */
+            post_processing?: {
+                /**
+                 * @default none
+                 * @enum {string}
+                 */
+                send_via: "email" | "none";
+                recipient?: string | null;
+                dataset_name?: string | null;
+            };
+            /** @description Answer e-mails as a channel. */
+            email_channel?: {
+                /** @default false */
+                send: boolean;
+                /** @default true */
+                draft_only: boolean;
+                email_user?: string | null;
+                consent_link?: string | null;
+                /** @default [] */
+                ignore_emails: string[];
+                /** @default [] */
+                ignore_domains: string[];
+            };
+            /** @description WhatsApp through Twilio. */
+            twilio_channel?: {
+                whatsapp_address?: string | null;
+                sid_address?: string | null;
+                test_sid_address?: string | null;
+                /** @default false */
+                reset_conversations: boolean;
+            };
+        };
+        /**
+         * ContactPremiumMessage
+         * @description A request for premium features. At least one feature or a message.
+         */
+        ContactPremiumMessage: {
+            /** @description The premium product page it was sent from (`/contact-{product}`). */
+            product?: string;
+            selectedFeatures?: ("ai_reporting" | "knowledge_base_plus" | "connect_webshop" | "whatsapp_ai" | "lead_generation")[];
+            otherFeature?: string | null;
+            message?: string | null;
+        };
+        /**
+         * ConversationDetail
+         * @description One conversation with every message.
+         */
+        ConversationDetail: components["schemas"]["ConversationSummary"] & {
+            messages: components["schemas"]["Message"][];
+            agent_note?: string | null;
+            workflow_triggered?: string | null;
+            queried_products?: string[];
+            generated_leads?: components["schemas"]["Lead"][];
+        };
+        /**
+         * ConversationSummary
+         * @description A conversation in the history list.
+         */
+        ConversationSummary: {
+            session_id: string;
+            configuration_id: string;
+            /** @enum {string} */
+            status: "Ongoing" | "Closed";
+            /** Format: date-time */
+            started_at: string;
+            /** Format: date-time */
+            last_message_at: string;
+            message_count: number;
+            user_message_count?: number;
+            first_user_message?: string | null;
+            is_manual?: boolean;
+            alert_triggered?: boolean;
+            client_ip?: string | null;
+            labels?: string[];
+        };
+        /**
+         * Customer
+         * @description A customer (the tenant). An address is complete only when street, houseNumber, postalCode, city and country are all present.
+         */
+        Customer: {
+            /**
+             * @description The customer's id.
+             * @example 6b1f2c3d-0a4e-4b5c-8d9e-1f2a3b4c5d6e
+             */
+            _id: string;
+            /** @example Demo Bakery */
+            name: string;
+            /** @example Demo Bakery B.V. */
+            companyName?: string | null;
+            /** @example Eva de Vries */
+            contactPerson?: string | null;
+            /**
+             * @description A phone number.
+             * @example +31 20 123 4567
+             */
+            contactPersonPhone?: string | null;
+            /**
+             * Format: email
+             * @example eva@demo.test
+             */
+            contactPersonEmail?: string | null;
+            street?: string | null;
+            houseNumber?: string | null;
+            addition?: string | null;
+            postalCode?: string | null;
+            city?: string | null;
+            /**
+             * @description ISO 3166-1 alpha-2 code of one of the offered countries (NL, BE, DE, LU, FR, ES, GB, IE).
+             * @example NL
+             */
+            country?: string | null;
+            /** @description The payment provider's customer id, once known. */
+            stripe_customer_id?: string | null;
+            /**
+             * @description Preferred language (en, nl, de, es, fr).
+             * @example nl
+             */
+            language?: string | null;
+            /**
+             * @description IANA time zone.
+             * @example Europe/Amsterdam
+             */
+            timezone?: string | null;
+            taxExempt?: boolean | null;
+            taxId?: string | null;
+        };
+        /**
+         * CustomerInput
+         * @description Customer fields to save; without `_id` a new customer is created.
+         */
+        CustomerInput: {
+            /** @description The customer to update; absent or null creates one. */
+            _id?: string | null;
+            name: string;
+            companyName?: string | null;
+            contactPerson?: string | null;
+            contactPersonPhone?: string | null;
+            /** Format: email */
+            contactPersonEmail?: string | null;
+            street?: string | null;
+            houseNumber?: string | null;
+            addition?: string | null;
+            postalCode?: string | null;
+            city?: string | null;
+            country?: string | null;
+            stripe_customer_id?: string | null;
+            language?: string | null;
+            timezone?: string | null;
+            taxExempt?: boolean | null;
+            taxId?: string | null;
+        };
+        /**
+         * CustomerSaveResult
+         * @description The answer of a customer save. `updated_id` when an existing customer changed, `inserted_id` when one was created, neither when nothing changed.
+         */
+        CustomerSaveResult: {
+            /** @constant */
+            status: "success";
+            /** @example Data saved successfully */
+            message: string;
+            updated_id?: string | null;
+            inserted_id?: string | null;
+            updated_customer?: components["schemas"]["Customer"] | null;
+        };
+        /**
+         * Dataset
+         * @description The FAQ dataset of a configuration, with the server-side field names (the save request uses datasetName, datasetData, datasetHeaders).
+         */
+        Dataset: {
+            id: string;
+            configurationId: string;
+            /** @example FAQ */
+            dataset_name: string;
+            dataset_data: components["schemas"]["DatasetRecord"][];
+            dataset_headers: components["schemas"]["DatasetHeader"][];
+        };
+        /**
+         * DatasetHeader
+         * @description One column of a dataset.
+         */
+        DatasetHeader: {
+            /**
+             * @description The column's display name.
+             * @example Question
+             */
+            text: string;
+            /**
+             * @description The column's key in every record.
+             * @example question
+             */
+            value: string;
+        };
+        /**
+         * DatasetRecord
+         * @description One row of a dataset, keyed by column value; missing cells are empty strings.
          * @example {
-         *       "type": "about:blank",
-         *       "title": "Bad request",
-         *       "status": 400,
-         *       "code": "validation_failed",
-         *       "message": "Invalid field",
-         *       "errors": [
-         *         {
-         *           "path": "email",
-         *           "message": "This field is required"
-         *         }
-         *       ]
+         *       "question": "When are you open?",
+         *       "answer": "Monday to Saturday, 8:00 to 18:00."
          *     }
          */
-        "application/problem+json": components["schemas"]["Problem"];
-      };
-    };
-    /** @description No valid bearer token (codes `authentication_required`, `missing_token`, `invalid_token`, `invalid_credentials`). */
-    Unauthorized: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
+        DatasetRecord: {
+            [key: string]: string;
+        };
         /**
-         * @example {
-         *       "type": "about:blank",
-         *       "title": "Unauthorized",
-         *       "status": 401,
-         *       "code": "authentication_required",
-         *       "message": "Authentication required"
-         *     }
+         * FaqItem
+         * @description A question and its answer.
          */
-        "application/problem+json": components["schemas"]["Problem"];
-      };
-    };
-    /** @description The caller's role or tenant may not do this (code `forbidden`, or `account_inactive`). */
-    Forbidden: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
+        FaqItem: {
+            question: string;
+            answer: string;
+        };
         /**
-         * @example {
-         *       "type": "about:blank",
-         *       "title": "Forbidden",
-         *       "status": 403,
-         *       "code": "forbidden",
-         *       "message": "You are not allowed to do this"
-         *     }
+         * FoundUrl
+         * @description A URL of the configuration's URL list, with its subject.
          */
-        "application/problem+json": components["schemas"]["Problem"];
-      };
-    };
-    /** @description No such item for this caller (code `not_found`); a foreign tenant's id answers this too. */
-    NotFound: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
+        FoundUrl: {
+            /** Format: uri */
+            url: string;
+            subject: string;
+        };
         /**
-         * @example {
-         *       "type": "about:blank",
-         *       "title": "Not found",
-         *       "status": 404,
-         *       "code": "not_found",
-         *       "message": "No data found"
-         *     }
+         * GlobalSearchResult
+         * @description One hit of the top bar's search dialog.
          */
-        "application/problem+json": components["schemas"]["Problem"];
-      };
-    };
-    /** @description The item already exists or conflicts with the current state (e.g. code `account_exists`). */
-    Conflict: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
+        GlobalSearchResult: {
+            /** @example Manage FAQ */
+            title: string;
+            /**
+             * @description Icon name (react-icons name, e.g. `LuMessagesSquare`).
+             * @example LuBookOpen
+             */
+            icon: string;
+            /**
+             * @description The group heading the hit is shown under (e.g. Pages, Customers, Configurations, Users).
+             * @example Pages
+             */
+            group: string;
+            /**
+             * @description The portal path to open.
+             * @example /assistant/faq
+             */
+            url: string;
+        };
         /**
-         * @example {
-         *       "type": "about:blank",
-         *       "title": "Conflict",
-         *       "status": 409,
-         *       "code": "account_exists",
-         *       "message": "This account already exists, try logging in"
-         *     }
+         * ImageType
+         * @description The use of a design image: 1 avatar, 2 bot image, 3 background, 4 chat button image.
+         * @enum {integer}
          */
-        "application/problem+json": components["schemas"]["Problem"];
-      };
-    };
-    /** @description Too many attempts (code `rate_limited`); retry after the `Retry-After` seconds. */
-    TooManyRequests: {
-      headers: {
-        /** @description Seconds to wait before trying again. */
-        "Retry-After"?: number;
-        [name: string]: unknown;
-      };
-      content: {
+        ImageType: 1 | 2 | 3 | 4;
         /**
-         * @example {
-         *       "type": "about:blank",
-         *       "title": "Too many requests",
-         *       "status": 429,
-         *       "code": "rate_limited",
-         *       "message": "Too many attempts, please wait a moment and try again"
-         *     }
+         * Invoice
+         * @description An invoice of the signed-in customer.
          */
-        "application/problem+json": components["schemas"]["Problem"];
-      };
-    };
-    /** @description The file or request body is too large (code `payload_too_large`). */
-    PayloadTooLarge: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
+        Invoice: {
+            id: string;
+            /** @example PAR-2026-0012 */
+            number?: string | null;
+            description: string;
+            /** Format: date */
+            date: string;
+            /** Format: date */
+            dueDate: string | null;
+            /** @description Amount in euro. */
+            amount: number;
+            /** @constant */
+            currency?: "EUR";
+            /** @enum {string} */
+            status: "paid" | "void" | "open";
+        };
         /**
-         * @example {
-         *       "type": "about:blank",
-         *       "title": "Payload too large",
-         *       "status": 413,
-         *       "code": "payload_too_large",
-         *       "message": "The file or request is too large"
-         *     }
+         * InvoiceDetail
+         * @description One invoice with its lines and totals, for the invoice view.
          */
-        "application/problem+json": components["schemas"]["Problem"];
-      };
-    };
-    /** @description A needed service is not configured or not reachable (code `service_unavailable`). */
-    ServiceUnavailable: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
+        InvoiceDetail: components["schemas"]["Invoice"] & {
+            customer?: components["schemas"]["Customer"];
+            lines: {
+                description: string;
+                quantity: number;
+                unit_price: number;
+                total: number;
+            }[];
+            subtotal: number;
+            discount: number;
+            taxes: number;
+            total: number;
+            /** @description The payment provider's invoice page, when there is one. */
+            hosted_invoice_url?: string | null;
+        };
         /**
-         * @example {
-         *       "type": "about:blank",
-         *       "title": "Service unavailable",
-         *       "status": 503,
-         *       "code": "service_unavailable",
-         *       "message": "Services are offline"
-         *     }
+         * Lead
+         * @description Contact details a visitor left in a conversation.
          */
-        "application/problem+json": components["schemas"]["Problem"];
-      };
+        Lead: {
+            _id: string;
+            configuration_id: string;
+            configuration_name?: string | null;
+            session_id?: string | null;
+            name?: string | null;
+            email?: string | null;
+            phone?: string | null;
+            company?: string | null;
+            message?: string | null;
+            /** @description Where the lead came from (conversation, contact_premium, registration). */
+            source?: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * LiveConversation
+         * @description A conversation as the live screen shows it.
+         */
+        LiveConversation: {
+            session_id: string;
+            id: string;
+            configuration_id: string;
+            /** @enum {string} */
+            status: "Ongoing" | "Closed";
+            messages: components["schemas"]["Message"][];
+            /** @description An agent has taken it over. */
+            is_locked: boolean;
+            /** @description Answered by a human agent instead of the AI. */
+            is_manual: boolean;
+            isNew?: boolean;
+            newUserMessages?: number;
+            alert_triggered?: boolean;
+            alert_message?: string | null;
+            /** @description Who caused this update (user, assistant, agent id, monitor). */
+            emitted_by?: string | null;
+            /** @enum {string|null} */
+            notification_type?: "chat" | "alert" | null;
+            client_ip?: string | null;
+            /** Format: date-time */
+            time_started?: string;
+            user_message_count?: number;
+            agent_note?: string | null;
+            workflow_triggered?: string | null;
+            queried_products?: string[];
+            generated_leads?: components["schemas"]["Lead"][];
+            /** @description The user id of the agent who took over. */
+            taken_over_by?: string | null;
+        };
+        /**
+         * Message
+         * @description One message of a conversation.
+         */
+        Message: {
+            /**
+             * @description `user` (the visitor), `assistant` (the AI), `human_agent` (a taken-over reply), `system`.
+             * @enum {string}
+             */
+            role: "user" | "assistant" | "human_agent" | "system";
+            /** @description The visitor's text as typed, before anonymisation. */
+            raw_input?: string | null;
+            content: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The agent's name on human_agent messages. */
+            agent_name?: string | null;
+        };
+        /**
+         * Notification
+         * @description A notification of the signed-in agent.
+         */
+        Notification: {
+            id: string;
+            /** @enum {string} */
+            type: "chat" | "alert";
+            /** @description For alerts the first 5 words with an ellipsis; fallback "A user requires your attention!". */
+            message: string;
+            /** @description Alerts only. */
+            sender?: string | null;
+            /** Format: date-time */
+            timestamp: string;
+            isRead: boolean;
+            /** @example LuMessageCircle */
+            icon: string;
+            /**
+             * @description purple for chat, error for alert.
+             * @enum {string}
+             */
+            color: "purple" | "error";
+            configurationId: string;
+            /** @description Alerts only. */
+            session_id?: string | null;
+        };
+        /**
+         * OnboardingAttempt
+         * @description One run of the self-onboarding website scan.
+         */
+        OnboardingAttempt: {
+            attempt_id: string;
+            url: string;
+            userId?: string | null;
+            branding: components["schemas"]["Branding"] | null;
+            persona: components["schemas"]["Persona"] | null;
+            faq: components["schemas"]["FaqItem"][];
+            urls: components["schemas"]["OnboardingUrl"][];
+            screenshot_url?: string | null;
+            /** Format: date-time */
+            created_at?: string;
+        };
+        /**
+         * OnboardingUrl
+         * @description A URL found on the website, with what it is about.
+         */
+        OnboardingUrl: {
+            url: string;
+            description: string;
+        };
+        /**
+         * Persona
+         * @description The assistant's proposed persona.
+         */
+        Persona: {
+            entity_instruction: string;
+            goal_instruction: string;
+        };
+        /**
+         * PostProcessedConversation
+         * @description The result of post-processing a closed conversation (summary, labels, outcome).
+         */
+        PostProcessedConversation: {
+            session_id: string;
+            configuration_id: string;
+            /** Format: date-time */
+            processed_at: string;
+            summary: string;
+            labels: string[];
+            /** @enum {string|null} */
+            sentiment?: "positive" | "neutral" | "negative" | null;
+            outcome?: string | null;
+            /** @description Where the result was sent (post-processing recipient). */
+            sent_to?: string | null;
+        };
+        /**
+         * Product
+         * @description A webshop product as indexed from WooCommerce or Shopify.
+         */
+        Product: {
+            productId: string;
+            name: string;
+            description?: string | null;
+            tags?: string[];
+            price?: number | null;
+            regular_price?: number | null;
+            stock_quantity?: number | null;
+            in_stock?: boolean;
+            weight?: string | null;
+            images?: string[];
+            url?: string | null;
+            attributes?: {
+                name: string;
+                options: string[];
+            }[];
+            dimensions?: {
+                length?: string;
+                width?: string;
+                height?: string;
+            } | null;
+            category?: string[];
+            rating?: number | null;
+            rating_count?: number;
+            reviews?: {
+                reviewer?: string;
+                rating?: number;
+                review?: string;
+            }[];
+            variations?: ({
+                id?: string;
+                sku?: string | null;
+                price?: number | null;
+                attributes?: {
+                    [key: string]: string;
+                };
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description no, notify or yes. */
+            backorders?: string | null;
+            shipping_class?: string | null;
+            cross_sell_ids?: string[];
+            upsell_ids?: string[];
+            sku?: string | null;
+            /** Format: date-time */
+            date_on_sale_from?: string | null;
+            /** Format: date-time */
+            date_on_sale_to?: string | null;
+            sale_percentage?: number | null;
+            metadata?: {
+                [key: string]: unknown;
+            };
+            downloads?: {
+                name?: string;
+                file?: string;
+            }[];
+            external_url?: string | null;
+            grouped_products?: string[];
+        };
+        /**
+         * ProductListing
+         * @description A page of indexed products.
+         */
+        ProductListing: {
+            items: components["schemas"]["Product"][];
+            total: number;
+        };
+        /**
+         * ProductName
+         * @description A product and so a monthly message limit: entry 50, so_trial 200, basic 500, so_basic 500, premium 1000,
+         *     so_premium 1000, business 2500, professional 5000, enterprise unlimited (0).
+         * @enum {string}
+         */
+        ProductName: "entry" | "so_trial" | "basic" | "so_basic" | "premium" | "so_premium" | "business" | "professional" | "enterprise";
+        /**
+         * Role
+         * @description `admin` is provider staff; `customer` a business user; `customer_so` a self-onboarding customer.
+         * @enum {string}
+         */
+        Role: "admin" | "customer" | "customer_so";
+        /**
+         * ScrapedComponent
+         * @description A piece of text found on a page or in a file; empty texts are dropped.
+         */
+        ScrapedComponent: {
+            text: string;
+            /** @description The HTML tag it came from. */
+            tag?: string | null;
+            subject?: string | null;
+            url?: string | null;
+        };
+        /**
+         * StripeSubscription
+         * @description The payment provider's subscription of a customer, with the fields the subscription screen shows.
+         */
+        StripeSubscription: {
+            /** @example sub_1PqR2sT3uV4wX5yZ */
+            id: string;
+            /** @enum {string} */
+            status: "active" | "trialing" | "canceled" | "incomplete" | "incomplete_expired" | "past_due" | "unpaid";
+            /** @description The provider's customer id. */
+            customer?: string;
+            items: {
+                product: string;
+                description?: string | null;
+                quantity: number;
+                /** @description Euro. */
+                unit_price: number;
+                /** @description Euro. */
+                total: number;
+            }[];
+            /** Format: date-time */
+            start_date?: string | null;
+            /** Format: date-time */
+            trial_end_date?: string | null;
+            /** Format: date-time */
+            created_date?: string;
+            /** @description Euro. */
+            amount_per_month?: number;
+            /** @enum {string} */
+            interval?: "monthly" | "annual";
+            cancel_at_period_end?: boolean;
+            /** Format: date-time */
+            current_period_end?: string | null;
+            /** @constant */
+            currency: "EUR";
+            subtotal: number;
+            discount: number;
+            taxes: number;
+            /** @description The grand total, euro. */
+            total: number;
+        };
+        /**
+         * Subscription
+         * @description The local subscription of a configuration.
+         */
+        Subscription: {
+            readonly _id?: string;
+            configuration_id: string | null;
+            customer_id: string | null;
+            /**
+             * @default monthly
+             * @enum {string}
+             */
+            subscription_type: "monthly" | "annual";
+            /** @default false */
+            is_active: boolean;
+            chosen_product: components["schemas"]["ProductName"];
+            /**
+             * @description Amount per month in euro (entry 149.00; self-onboarding so_basic 19.99).
+             * @example 149
+             */
+            manual_amount: number;
+            /**
+             * @description Discount for annual payment, in percent (options 0, 5, 10, 15, 20, 25, 30; self-onboarding 16.63).
+             * @default 0
+             */
+            year_discount: number;
+            /**
+             * Format: date
+             * @description End of the trial or period (YYYY-MM-DD); 14 days ahead for a new subscription.
+             */
+            end_date: string;
+            /** @default 14 */
+            trial_days: number;
+            /**
+             * @description Pending until the payment activates it.
+             * @enum {string}
+             */
+            readonly activation?: "pending" | "active";
+            readonly stripe_subscription_id?: string | null;
+        };
+        /**
+         * TokenPayload
+         * @description The claims of a valid token.
+         */
+        TokenPayload: {
+            /** @description The user's id. */
+            id: string;
+            role: components["schemas"]["Role"];
+            customerId?: string | null;
+            username?: string;
+            /** @description Issued at (seconds since the epoch). */
+            iat?: number;
+            /** @description Expires at (seconds since the epoch). */
+            exp?: number;
+        };
+        /**
+         * UploadedFile
+         * @description An uploaded training file (.txt or .pdf).
+         */
+        UploadedFile: {
+            name: string;
+        };
+        /**
+         * User
+         * @description A portal user. The password is never part of an answer.
+         */
+        User: {
+            /** @example 0d5e1c9a-2b3f-4c6d-8e7f-9a0b1c2d3e4f */
+            id: string;
+            /** @description The user's customer; null for admins and for self-onboarding users before onboarding. */
+            customerId?: string | null;
+            /**
+             * @description The sign-in name (the e-mail address).
+             * @example customer@demo.test
+             */
+            username: string;
+            /** @example Eva */
+            firstname: string;
+            /** @example de Vries */
+            lastname: string;
+            /**
+             * Format: email
+             * @example customer@demo.test
+             */
+            email: string;
+            /** @description URL or data URL of the avatar image. */
+            avatar?: string | null;
+            role: components["schemas"]["Role"];
+            /** @enum {string} */
+            status: "active" | "inactive";
+            /** @description Show the self-onboarding wizard. */
+            showWizard: boolean;
+            /** @description Show the getting-started dialog. */
+            showInstructions: boolean;
+            /** @description The user must set a new password before going on. */
+            forceRefreshPassword: boolean;
+            /**
+             * @description Interface language (en, nl, de, es, fr).
+             * @example en
+             */
+            languageCode?: string | null;
+            /** @description Agent availability (Available/Away) for live conversations. */
+            is_available?: boolean;
+        };
+        /**
+         * UserInput
+         * @description User fields to save; without `id` a new user is created (then `password` is required).
+         */
+        UserInput: {
+            /** @description The user to update; absent or null creates one. */
+            id?: string | null;
+            customerId?: string | null;
+            username: string;
+            firstname: string;
+            lastname: string;
+            /** Format: email */
+            email: string;
+            /** @description At least 8 characters with an uppercase letter, a lowercase letter, a digit and a special character. Leave out to keep the current one. */
+            password?: string;
+            avatar?: string | null;
+            role: components["schemas"]["Role"];
+            /**
+             * @default active
+             * @enum {string}
+             */
+            status: "active" | "inactive";
+            showWizard?: boolean;
+            showInstructions?: boolean;
+            forceRefreshPassword?: boolean;
+            languageCode?: string | null;
+        };
+        /**
+         * UserListEntry
+         * @description A user as listed, with the name of their customer.
+         */
+        UserListEntry: components["schemas"]["User"] & {
+            customerName?: string | null;
+        };
+        /**
+         * WebshopCredentials
+         * @description Access to the customer's webshop API. Key and secret are never answered back.
+         */
+        WebshopCredentials: {
+            configurationId: string;
+            /** Format: uri */
+            webshopUrl: string;
+            /** @description WooCommerce consumer key, or the Shopify access token. */
+            webshopKey: string;
+            /** @description WooCommerce consumer secret (Shopify ignores it). */
+            webshopSecret: string;
+            /** @enum {string} */
+            webshoptType: "WooCommerce" | "Shopify";
+        };
+        /**
+         * WebshopSettings
+         * @description Which webshop and which product fields the assistant uses.
+         */
+        WebshopSettings: {
+            /** @enum {string|null} */
+            selectedWebshop: "WooCommerce" | "Shopify" | null;
+            /** @description Product fields to index and answer from (e.g. name, price, stock_quantity). */
+            selectedOptions: string[];
+            /** @description Shopify vendor whose products are indexed. */
+            selectedVendor?: string | null;
+        };
+        /**
+         * WordpressItem
+         * @description A WordPress page or post.
+         */
+        WordpressItem: {
+            id: number;
+            title: string;
+            link: string;
+            /** @enum {string} */
+            type: "page" | "post";
+            /** @description Whether it is in the configuration's knowledge. */
+            indexed?: boolean;
+            word_count?: number;
+        };
+        /**
+         * Workflow
+         * @description Actions run when the assistant calls an AI function.
+         */
+        Workflow: {
+            readonly _id: string;
+            configuration_id: string;
+            name: string;
+            /** @description The AI function that triggers it. */
+            trigger_function: string;
+            actions: components["schemas"]["WorkflowAction"][];
+            /** @default false */
+            use_test_data: boolean;
+            /** @description Conversation values the actions may use (e.g. session_id, client_ip). */
+            conversation_values: string[];
+            /** @description Function arguments the actions may use (e.g. order_number). */
+            function_values: string[];
+        };
+        /**
+         * WorkflowAction
+         * @description One step of a workflow. `send_sms` needs `target` and `message`; `retrieve_order` needs `platform`.
+         */
+        WorkflowAction: {
+            /** @enum {string} */
+            type: "send_sms" | "retrieve_order";
+            /** @description The phone number (or a `{{value}}` placeholder taken from the conversation or function values). */
+            target?: string | null;
+            /** @description The SMS text. */
+            message?: string | null;
+            /** @enum {string|null} */
+            platform?: "WooCommerce" | "Shopify" | null;
+        };
     };
-  };
-  parameters: {
-    /**
-     * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-     *     server can correlate the requests of one browser session. Optional for callers that cannot set
-     *     headers (browser redirects, the payment provider's webhook).
-     * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-     */
-    SessionId: string;
-  };
-  requestBodies: never;
-  headers: never;
-  pathItems: never;
+    responses: {
+        /** @description The request is invalid. Field failures use code `validation_failed` and list them in `errors`. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Bad request",
+                 *       "status": 400,
+                 *       "code": "validation_failed",
+                 *       "message": "Invalid field",
+                 *       "errors": [
+                 *         {
+                 *           "path": "email",
+                 *           "message": "This field is required"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No valid bearer token (codes `authentication_required`, `missing_token`, `invalid_token`, `invalid_credentials`). */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Unauthorized",
+                 *       "status": 401,
+                 *       "code": "authentication_required",
+                 *       "message": "Authentication required"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The caller's role or tenant may not do this (code `forbidden`, or `account_inactive`). */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Forbidden",
+                 *       "status": 403,
+                 *       "code": "forbidden",
+                 *       "message": "You are not allowed to do this"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No such item for this caller (code `not_found`); a foreign tenant's id answers this too. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Not found",
+                 *       "status": 404,
+                 *       "code": "not_found",
+                 *       "message": "No data found"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The item already exists or conflicts with the current state (e.g. code `account_exists`). */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "code": "account_exists",
+                 *       "message": "This account already exists, try logging in"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Too many attempts (code `rate_limited`); retry after the `Retry-After` seconds. */
+        TooManyRequests: {
+            headers: {
+                /** @description Seconds to wait before trying again. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Too many requests",
+                 *       "status": 429,
+                 *       "code": "rate_limited",
+                 *       "message": "Too many attempts, please wait a moment and try again"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The file or request body is too large (code `payload_too_large`). */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Payload too large",
+                 *       "status": 413,
+                 *       "code": "payload_too_large",
+                 *       "message": "The file or request is too large"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description A needed service is not configured or not reachable (code `service_unavailable`). */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Service unavailable",
+                 *       "status": 503,
+                 *       "code": "service_unavailable",
+                 *       "message": "Services are offline"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+    };
+    parameters: {
+        /**
+         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+         *     server can correlate the requests of one browser session. Optional for callers that cannot set
+         *     headers (browser redirects, the payment provider's webhook).
+         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+         */
+        SessionId: string;
+    };
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  login: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          /**
-           * @description The e-mail address.
-           * @example customer@demo.test
-           */
-          username: string;
-          /**
-           * Format: password
-           * @example Demo!2345
-           */
-          password: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Signed in. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            user: components["schemas"]["User"];
-            /** @description The JWT to send as bearer token. */
-            token: string;
-            forceRefreshPassword: boolean;
-            showWizard: boolean;
-            showInstructions: boolean;
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      /** @description Wrong e-mail address or password (code `invalid_credentials`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      /** @description The account is disabled (code `account_inactive`). */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      429: components["responses"]["TooManyRequests"];
-    };
-  };
-  validateToken: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          token: string;
-        };
-      };
-    };
-    responses: {
-      /** @description The token is valid. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            payload: components["schemas"]["TokenPayload"];
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      /** @description The token is invalid or expired (code `invalid_token` or `token_validation_failed`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-    };
-  };
-  validateTokenLogin: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          token: string;
-        };
-      };
-    };
-    responses: {
-      /** @description The token is valid; the user's fields. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["User"] & {
-            /** @constant */
-            status: "success";
-            /** @description The token to keep using (the same one, or a renewed one). */
-            token: string;
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      /** @description The token is invalid (code `invalid_token` or `token_validation_failed`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-    };
-  };
-  validateEmail: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          /** Format: email */
-          email: string;
-        };
-      };
-    };
-    responses: {
-      /** @description The address can be used. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["StatusMessage"];
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      409: components["responses"]["Conflict"];
-      429: components["responses"]["TooManyRequests"];
-    };
-  };
-  register: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          firstname: string;
-          lastname: string;
-          /** Format: email */
-          email: string;
-          /**
-           * Format: password
-           * @description At least 8 characters with an uppercase letter, a lowercase letter, a digit and a special character.
-           */
-          password: string;
-          /** Format: password */
-          confirmPassword: string;
-          /** @enum {string} */
-          languageCode: "en" | "nl" | "de" | "es" | "fr";
-        };
-      };
-    };
-    responses: {
-      /** @description The code was sent. `user` and `token` are null until the code is confirmed. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            /** @example A code was sent to your e-mail address. */
-            message: string;
-            user?: components["schemas"]["User"] | null;
-            token?: string | null;
-            errors?: components["schemas"]["ValidationError"][];
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      409: components["responses"]["Conflict"];
-      429: components["responses"]["TooManyRequests"];
-    };
-  };
-  validateOtp: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          /** Format: email */
-          email: string;
-          /** @example 123456 */
-          otp: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Registered and signed in. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            user: components["schemas"]["User"];
-            token: string;
-            message: string;
-            errors?: components["schemas"]["ValidationError"][];
-          };
-        };
-      };
-      /** @description Invalid input, or the code is wrong or expired (code `invalid_otp`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      409: components["responses"]["Conflict"];
-      429: components["responses"]["TooManyRequests"];
-    };
-  };
-  requestPasswordReset: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          /** Format: email */
-          email: string;
-        };
-      };
-    };
-    responses: {
-      /** @description If the address has an account, a link was sent. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["StatusMessage"];
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      429: components["responses"]["TooManyRequests"];
-    };
-  };
-  resetPassword: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          /** @description The token from the e-mailed link (or a token of a user who must refresh the password). */
-          token: string;
-          /** Format: password */
-          password: string;
-          /** Format: password */
-          confirmPassword: string;
-        };
-      };
-    };
-    responses: {
-      /** @description The password was changed. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["StatusMessage"];
-        };
-      };
-      /** @description Invalid input (`validation_failed`, `passwords_do_not_match`) or an unknown, used or expired token (`password_reset_failed`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      429: components["responses"]["TooManyRequests"];
-    };
-  };
-  getAuthMethods: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The available methods. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            google: boolean;
-            /** @constant */
-            password: true;
-          };
-        };
-      };
-      429: components["responses"]["TooManyRequests"];
-    };
-  };
-  startGoogleSignIn: {
-    parameters: {
-      query?: {
-        /** @description Which portal to return to afterwards. */
-        portal?: "customer" | "admin";
-        /** @description Interface language for an account created by this sign-in. */
-        languageCode?: "en" | "nl" | "de" | "es" | "fr";
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Redirect to Google's consent screen. */
-      302: {
-        headers: {
-          /** @description Google's authorisation URL. */
-          Location?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components["responses"]["BadRequest"];
-      503: components["responses"]["ServiceUnavailable"];
-    };
-  };
-  googleSignInCallback: {
-    parameters: {
-      query?: {
-        code?: string;
-        state?: string;
-        /** @description Set by Google when the user refused. */
-        error?: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Redirect to the portal with `token` or `error`. */
-      302: {
-        headers: {
-          /** @description The portal's callback route. */
-          Location?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components["responses"]["BadRequest"];
-      503: components["responses"]["ServiceUnavailable"];
-    };
-  };
-  listUsers: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The users. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: components["schemas"]["UserListEntry"][];
-          };
-        };
-      };
-      401: components["responses"]["Unauthorized"];
-      403: components["responses"]["Forbidden"];
-    };
-  };
-  addOrUpdateUser: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["UserInput"];
-      };
-    };
-    responses: {
-      /** @description The saved user. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            /** @example Data saved successfully */
-            message?: string;
-            data: components["schemas"]["User"];
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      403: components["responses"]["Forbidden"];
-      404: components["responses"]["NotFound"];
-      409: components["responses"]["Conflict"];
-    };
-  };
-  refreshPassword: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          /** Format: password */
-          password: string;
-          /**
-           * Format: password
-           * @description When sent, must equal `password` (`passwords_do_not_match`).
-           */
-          confirmPassword?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Password updated successfully. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["StatusMessage"];
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-    };
-  };
-  updateShowInstructions: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          /** @description The user's id. */
-          _id: string;
-          showInstructions: boolean;
-          /** @description Also set the wizard flag (the onboarding finalize sets it false). */
-          showWizard?: boolean;
-        };
-      };
-    };
-    responses: {
-      /** @description Saved. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["StatusMessage"];
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      403: components["responses"]["Forbidden"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  setUserAvailability: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          is_available: boolean;
-        };
-      };
-    };
-    responses: {
-      /** @description Saved. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: {
-              user_id: string;
-              is_available: boolean;
+    login: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
             };
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-    };
-  };
-  listCustomers: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The customers. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: components["schemas"]["Customer"][];
-          };
-        };
-      };
-      401: components["responses"]["Unauthorized"];
-      403: components["responses"]["Forbidden"];
-    };
-  };
-  getCustomer: {
-    parameters: {
-      query: {
-        _id: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The customer. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: components["schemas"]["Customer"];
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  customerHasConfiguration: {
-    parameters: {
-      query: {
-        /** @description The customer's id. */
-        _id: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description `data` is true when the customer has a configuration. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: boolean;
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  createOrUpdateCustomer: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["CustomerInput"];
-      };
-    };
-    responses: {
-      /** @description Saved (or nothing to save). */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["CustomerSaveResult"];
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      403: components["responses"]["Forbidden"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  selfOnboardingCreateCustomer: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["CustomerInput"];
-      };
-    };
-    responses: {
-      /** @description Saved; `token` replaces the client's token. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["CustomerSaveResult"] & {
-            token: string;
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      403: components["responses"]["Forbidden"];
-    };
-  };
-  deleteCustomer: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path: {
-        /** @description The customer's id. */
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Deleted. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["StatusMessage"];
-        };
-      };
-      /** @description Deleted, no body. */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      401: components["responses"]["Unauthorized"];
-      403: components["responses"]["Forbidden"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  getDataset: {
-    parameters: {
-      query: {
-        configurationId: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The dataset, or `data` null and a message when the configuration has none. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: components["schemas"]["Dataset"] | null;
-            /** @example  */
-            message: string;
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  saveDataset: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          configurationId: string;
-          /** @example FAQ */
-          datasetName: string;
-          datasetData: components["schemas"]["DatasetRecord"][];
-          datasetHeaders: components["schemas"]["DatasetHeader"][];
-        };
-      };
-    };
-    responses: {
-      /** @description Saved; `data` is the stored dataset. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            /** @example Data saved successfully */
-            message: string;
-            data: components["schemas"]["Dataset"];
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-      413: components["responses"]["PayloadTooLarge"];
-    };
-  };
-  deleteDataset: {
-    parameters: {
-      query: {
-        configurationId: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Deleted. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["StatusMessage"];
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  searchConfigurations: {
-    parameters: {
-      query?: {
-        /** @description Part of the name (case-insensitive). */
-        query?: string;
-        /** @description Only this customer's configurations (admins). */
-        customerId?: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The matching configurations, by name. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: components["schemas"]["Configuration"][];
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-    };
-  };
-  getConfiguration: {
-    parameters: {
-      query: {
-        configuration_id: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The configuration. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: components["schemas"]["Configuration"];
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  createOrUpdateConfiguration: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["ConfigurationInput"];
-      };
-    };
-    responses: {
-      /** @description Saved. `inserted_id` when created, `updated_id` when updated. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            /** @example Data saved successfully */
-            message: string;
-            inserted_id?: string | null;
-            updated_id?: string | null;
-            data: components["schemas"]["Configuration"];
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      403: components["responses"]["Forbidden"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  globalSearch: {
-    parameters: {
-      query: {
-        q: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The hits, best first. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: components["schemas"]["GlobalSearchResult"][];
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-    };
-  };
-  getChatbotSettings: {
-    parameters: {
-      query: {
-        /** @description The configuration's id. */
-        configuration_id: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The design. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: components["schemas"]["ChatbotDesign"];
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      /** @description No design saved yet (code `no_settings_found`), or no such configuration (`not_found`). */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-    };
-  };
-  saveChatbotSettings: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["ChatbotDesign"];
-      };
-    };
-    responses: {
-      /** @description Saved ('Design saved successfully.'). */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: components["schemas"]["ChatbotDesign"];
-            /** @example Design saved successfully. */
-            message?: string;
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  uploadChatbotImage: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "multipart/form-data": {
-          /**
-           * Format: binary
-           * @description PNG, JPEG, GIF, WebP or SVG.
-           */
-          file: string;
-          configuration_id: string;
-          image_type?: components["schemas"]["ImageType"];
-        };
-      };
-    };
-    responses: {
-      /** @description Stored. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            filename: string;
-            url: string;
-          };
-        };
-      };
-      /** @description No file (`no_image_file`), not an image, or a missing field (`validation_failed`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-      413: components["responses"]["PayloadTooLarge"];
-    };
-  };
-  downloadChatbotImage: {
-    parameters: {
-      query: {
-        /** @description The configuration's id. */
-        configuration_id: string;
-        /** @description The stored file name. */
-        filename: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The image, with the type it was uploaded as. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "image/png": string;
-          "image/jpeg": string;
-          "image/gif": string;
-          "image/webp": string;
-          "image/svg+xml": string;
-        };
-      };
-      /** @description Missing configuration id or filename (`missing_configuration_or_filename`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      404: components["responses"]["NotFound"];
-    };
-  };
-  listChatbotImages: {
-    parameters: {
-      query: {
-        /** @description The configuration's id. */
-        configuration_id: string;
-        /** @description Only this use (the avatar picker asks for 1). */
-        image_type?: components["schemas"]["ImageType"];
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The images. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            images: components["schemas"]["ChatbotImage"][];
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  deleteChatbotImage: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          configuration_id: string;
-          filename: string;
-          image_type?: components["schemas"]["ImageType"];
-        };
-      };
-    };
-    responses: {
-      /** @description Deleted. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["StatusMessage"];
-        };
-      };
-      /** @description Missing configuration id or filename (`missing_configuration_or_filename`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  uploadChatbotScript: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "multipart/form-data": {
-          configuration_id: string;
-          /** @description The script (text or a file). */
-          script_content: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Stored. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["StatusMessage"];
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-      413: components["responses"]["PayloadTooLarge"];
-    };
-  };
-  uploadChatbotDemo: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "multipart/form-data": {
-          configuration_id: string;
-          /**
-           * Format: binary
-           * @description An HTML file.
-           */
-          demo_content: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Stored. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            /** @description Where the demo page can be opened (`/chatbot/settings/demo/{configuration_id}`). */
-            url: string;
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-      413: components["responses"]["PayloadTooLarge"];
-    };
-  };
-  getChatbotDemo: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path: {
-        /** @description The configuration's id. */
-        configuration_id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The HTML page. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": string;
-        };
-      };
-      404: components["responses"]["NotFound"];
-    };
-  };
-  getChatbotScript: {
-    parameters: {
-      query: {
-        /** @description The configuration's id. */
-        configuration_id: string;
-        /** @description 2 production host, 1 other hosts, 0 local. */
-        environment?: 0 | 1 | 2;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The script. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            /** @description JavaScript that loads the widget. */
-            script: string;
-          };
-        };
-      };
-      /** @description Missing configuration id (`missing_config_or_environment`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      /** @description No such configuration or no script (`no_script_content`). */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-    };
-  };
-  getOnboardingScreenshot: {
-    parameters: {
-      query: {
-        attempt_id: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The screenshot. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            url: string | null;
-            /** @description The website that was captured. */
-            original_url: string;
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  listArticles: {
-    parameters: {
-      query: {
-        /** @description The configuration's id. */
-        _id: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The articles, newest first. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            articles: components["schemas"]["Article"][];
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  createArticle: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["ArticleInput"];
-      };
-    };
-    responses: {
-      /** @description Created. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: components["schemas"]["Article"];
-            message?: string;
-          };
-        };
-      };
-      /** @description Invalid input, or no text (`no_valid_text`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-      413: components["responses"]["PayloadTooLarge"];
-    };
-  };
-  indexArticle: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          configurationId: string;
-          /** @description Leave out to index the unindexed ones (at most 10). */
-          articleIds?: string[];
-        };
-      };
-    };
-    responses: {
-      /** @description Indexed; counts of indexed and failed articles. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            indexed: number;
-            failed: number;
-            message?: string;
-          };
-        };
-      };
-      /** @description Invalid input or more than 10 articles (`too_many_articles`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  deleteArticle: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          /** @description The article's id. */
-          _id: string;
-          configuration_id: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Deleted. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["StatusMessage"];
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  wipeArticleData: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          configuration_id: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Deleted. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            deleted: number;
-            message?: string;
-          };
-        };
-      };
-      /** @description No configuration (`no_configuration_selected`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  searchInArticles: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          configurationId: string;
-          searchText: string;
-        };
-      };
-    };
-    responses: {
-      /** @description The hits, best first. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: {
-              article: components["schemas"]["Article"];
-              score: number;
-              snippet?: string;
-            }[];
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  getUrls: {
-    parameters: {
-      query: {
-        configurationId: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The URLs. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            urls: components["schemas"]["FoundUrl"][];
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  saveUrls: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          configurationId: string;
-          urls: components["schemas"]["FoundUrl"][];
-        };
-      };
-    };
-    responses: {
-      /** @description Saved. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["StatusMessage"];
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-      413: components["responses"]["PayloadTooLarge"];
-    };
-  };
-  scrapeStaticWebsite: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          tags: (
-            | "h1"
-            | "h2"
-            | "h3"
-            | "h4"
-            | "h5"
-            | "h6"
-            | "p"
-            | "a"
-            | "img"
-            | "ul"
-            | "ol"
-            | "li"
-            | "div"
-            | "span"
-            | "table"
-            | "tr"
-            | "td"
-            | "th"
-            | "button"
-            | "input"
-            | "textarea"
-            | "form"
-            | "src"
-          )[];
-          /** @description One URL, or up to 100. */
-          url: string | string[];
-          /** @description CSS classes whose elements are skipped. */
-          filtered_classes?: string[];
-        };
-      };
-    };
-    responses: {
-      /** @description The texts found. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            /** @description Page subject (title) to URL. */
-            subject_url_map: {
-              [key: string]: string;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The e-mail address.
+                     * @example customer@demo.test
+                     */
+                    username: string;
+                    /**
+                     * Format: password
+                     * @example Demo!2345
+                     */
+                    password: string;
+                };
             };
-            components: components["schemas"]["ScrapedComponent"][];
-          };
         };
-      };
-      /** @description Invalid input, more than 100 URLs (`too_many_urls`), or a URL that cannot be fetched (`url_not_allowed`, `url_parse_error`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      401: components["responses"]["Unauthorized"];
-      /** @description The site could not be fetched (`no_scrape_data`). */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-    };
-  };
-  scrapeSitemap: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          /** Format: uri */
-          url: string;
-        };
-      };
-    };
-    responses: {
-      /** @description The URLs of the sitemap. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: components["schemas"]["FoundUrl"][];
-          };
-        };
-      };
-      /** @description Invalid input or a URL that cannot be fetched (`url_not_allowed`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      401: components["responses"]["Unauthorized"];
-      /** @description The sitemap could not be read (`no_scrape_data`). */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-    };
-  };
-  getFileNames: {
-    parameters: {
-      query: {
-        configuration_id: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The file names. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            file_names: string[];
-            files?: components["schemas"]["UploadedFile"][];
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  uploadTrainingFile: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "multipart/form-data": {
-          /** Format: binary */
-          file: string;
-          configuration_id: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Stored. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            filename: string;
-            message?: string;
-          };
-        };
-      };
-      /** @description Invalid input or not .txt/.pdf (`unsupported_file_type`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-      413: components["responses"]["PayloadTooLarge"];
-    };
-  };
-  deleteFile: {
-    parameters: {
-      query: {
-        configuration_id: string;
-        filename: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Deleted. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["StatusMessage"];
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  scrapeFile: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "multipart/form-data": {
-          filename: string;
-          configuration_id: string;
-        };
-      };
-    };
-    responses: {
-      /** @description The texts found. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            components: components["schemas"]["ScrapedComponent"][];
-          };
-        };
-      };
-      /** @description Invalid input, or no text in the file (`no_file_content`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  getWordpressTotalPages: {
-    parameters: {
-      query: {
-        /** @description The WordPress site. */
-        url: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The counts (10 per page). */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            total_results: number;
-            total_pages: number;
-          };
-        };
-      };
-      /** @description No URL (`no_wordpress_url`) or a URL that cannot be fetched (`url_not_allowed`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      401: components["responses"]["Unauthorized"];
-      /** @description The site's REST API did not answer (`service_unavailable`). */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-    };
-  };
-  getWordpressTotalPosts: {
-    parameters: {
-      query: {
-        /** @description The WordPress site. */
-        url: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The counts (10 per page). */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            total_results: number;
-            total_pages: number;
-          };
-        };
-      };
-      /** @description No URL (`no_wordpress_url`) or a URL that cannot be fetched (`url_not_allowed`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      401: components["responses"]["Unauthorized"];
-      /** @description The site's REST API did not answer (`service_unavailable`). */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-    };
-  };
-  listWordpressPages: {
-    parameters: {
-      query: {
-        /** @description The WordPress site. */
-        url: string;
-        page?: number;
-        per_page?: number;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The items; empty after the last page. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            items: components["schemas"]["WordpressItem"][];
-          };
-        };
-      };
-      /** @description No URL (`no_wordpress_url`) or a URL that cannot be fetched (`url_not_allowed`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      401: components["responses"]["Unauthorized"];
-      /** @description The site's REST API did not answer (`service_unavailable`). */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-    };
-  };
-  listWordpressPosts: {
-    parameters: {
-      query: {
-        /** @description The WordPress site. */
-        url: string;
-        page?: number;
-        per_page?: number;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The items; empty after the last page. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            items: components["schemas"]["WordpressItem"][];
-          };
-        };
-      };
-      /** @description No URL (`no_wordpress_url`) or a URL that cannot be fetched (`url_not_allowed`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      401: components["responses"]["Unauthorized"];
-      /** @description The site's REST API did not answer (`service_unavailable`). */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-    };
-  };
-  getWordpressIndexedPages: {
-    parameters: {
-      query: {
-        configurationId: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The indexed pages and posts. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: components["schemas"]["WordpressItem"][];
-          };
-        };
-      };
-      /** @description No configuration id (`no_configuration_id`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  indexWordpressContent: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          configurationId: string;
-          pages: {
-            id: number;
-            title?: string;
-            link?: string;
-          }[];
-          posts: {
-            id: number;
-            title?: string;
-            link?: string;
-          }[];
-          /** Format: uri */
-          wordpressUrl: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Indexed. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            indexed: number;
-            message?: string;
-          };
-        };
-      };
-      /** @description Invalid input (`no_wordpress_url`, `no_configuration_id`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-      /** @description Indexing failed (`indexing_failed`). */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-    };
-  };
-  deleteWordpressPages: {
-    parameters: {
-      query: {
-        configurationId: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Deleted. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            deleted: number;
-            message?: string;
-          };
-        };
-      };
-      /** @description No configuration (`no_configuration_selected`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  getWebshopSettings: {
-    parameters: {
-      query: {
-        configurationId: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The settings (null when none). */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            settings: components["schemas"]["WebshopSettings"] | null;
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  saveWebshopSettings: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          configurationId: string;
-          webshopSettings: components["schemas"]["WebshopSettings"];
-        };
-      };
-    };
-    responses: {
-      /** @description Saved. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["StatusMessage"];
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  saveWebshopCredentials: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["WebshopCredentials"];
-      };
-    };
-    responses: {
-      /** @description Saved. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["StatusMessage"];
-        };
-      };
-      /** @description Invalid input, or a shop URL that cannot be fetched (`url_not_allowed`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  webshopCredentialsExist: {
-    parameters: {
-      query: {
-        configurationId: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Whether they exist. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            exists: boolean;
-            webshopType?: ("WooCommerce" | "Shopify") | null;
-            webshopUrl?: string | null;
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  testWebshopConnection: {
-    parameters: {
-      query: {
-        configurationId: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The shop answered. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            /** @description Products in the shop. */
-            total_count: number;
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      /** @description No such configuration, or no credentials saved (`no_webshop_credentials`). */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      /** @description The shop did not answer or refused the credentials (`service_unavailable`). */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-    };
-  };
-  getIndexedProductsCount: {
-    parameters: {
-      query: {
-        configurationId: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The count. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @enum {string} */
-            status: "OK" | "WARN";
-            count: number;
-            message?: string;
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  indexWoocommerceProducts: {
-    parameters: {
-      query: {
-        configurationId: string;
-        page?: number;
-        per_page?: number;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description This page was indexed. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            indexed: number;
-            total_count: number;
-            total_pages: number;
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      /** @description No such configuration, or no credentials saved (`no_webshop_credentials`). */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      /** @description The shop did not answer (`service_unavailable`). */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-    };
-  };
-  indexShopifyProducts: {
-    parameters: {
-      query: {
-        configurationId: string;
-        /** @description Only this vendor's products. */
-        selectedVendor?: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Indexed. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            total_count: number;
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      /** @description No such configuration, or no credentials saved (`no_webshop_credentials`). */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      /** @description The shop did not answer (`service_unavailable`). */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-    };
-  };
-  deleteAllProducts: {
-    parameters: {
-      query: {
-        configurationId: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Deleted. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            deleted: number;
-            message?: string;
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  searchProducts: {
-    parameters: {
-      query: {
-        configurationId: string;
-        page?: number;
-        itemsPerPage?: 10 | 25 | 50 | 100;
-        /** @description Field, `-` first for descending. */
-        sortBy?: "name" | "-name" | "price" | "-price" | "stock_quantity" | "-stock_quantity";
-        search?: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description One page of products. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["ProductListing"] & {
-            /** @constant */
-            status: "success";
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  getOnboardingAttempt: {
-    parameters: {
-      query: {
-        attempt_id: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The attempt. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: components["schemas"]["OnboardingAttempt"];
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  checkOnboardingUrl: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          url: string;
-          userId?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description The outcome. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            valid: boolean;
-            code?: components["schemas"]["ErrorCode"] | null;
-            message: string;
-            attempt_id: string | null;
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      429: components["responses"]["TooManyRequests"];
-    };
-  };
-  discoverBranding: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          url: string;
-          userId?: string;
-          attemptId: string;
-        };
-      };
-    };
-    responses: {
-      /** @description The branding (progress 10 to 35). */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            branding: components["schemas"]["Branding"];
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-      /** @description The website could not be read (`domain_unreachable`). */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-    };
-  };
-  generateAssistantPersona: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          url: string;
-          /** @enum {string} */
-          languageCode: "en" | "nl" | "de" | "es" | "fr";
-          userId?: string;
-          attemptId: string;
-        };
-      };
-    };
-    responses: {
-      /** @description The persona (progress 35 to 65). */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            persona: components["schemas"]["Persona"];
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-      503: components["responses"]["ServiceUnavailable"];
-    };
-  };
-  extractFaq: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          url: string;
-          /** @enum {string} */
-          languageCode: "en" | "nl" | "de" | "es" | "fr";
-          attemptId: string;
-        };
-      };
-    };
-    responses: {
-      /** @description The FAQ list (progress 65 to 90). */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            faq: components["schemas"]["FaqItem"][];
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-      503: components["responses"]["ServiceUnavailable"];
-    };
-  };
-  extractUrls: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          url: string;
-          /** @enum {string} */
-          languageCode: "en" | "nl" | "de" | "es" | "fr";
-          attemptId: string;
-        };
-      };
-    };
-    responses: {
-      /** @description The URL list (progress 90 to 100). */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            urls: components["schemas"]["OnboardingUrl"][];
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-      503: components["responses"]["ServiceUnavailable"];
-    };
-  };
-  getSubscription: {
-    parameters: {
-      query: {
-        configuration_id: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The subscription (null when none). */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: components["schemas"]["Subscription"] | null;
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  checkPaymentStatus: {
-    parameters: {
-      query: {
-        customerId: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The payment state. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            /** @enum {string} */
-            subscription: "paid" | "pending" | "failed";
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  activateProduct: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          session_id: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Whether the product is active. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            success: boolean;
-            message?: string;
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      404: components["responses"]["NotFound"];
-      429: components["responses"]["TooManyRequests"];
-    };
-  };
-  listLocalSubscriptions: {
-    parameters: {
-      query?: {
-        customer_id?: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The subscriptions. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: components["schemas"]["Subscription"][];
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      403: components["responses"]["Forbidden"];
-    };
-  };
-  getStripeSubscription: {
-    parameters: {
-      query: {
-        customer_id: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The subscription (null when none). */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: components["schemas"]["StripeSubscription"] | null;
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-      503: components["responses"]["ServiceUnavailable"];
-    };
-  };
-  cancelSubscription: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "multipart/form-data": {
-          customer_id: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Canceled ('Subscription canceled successfully'). */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["StatusMessage"];
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-      /** @description The payment provider refused (`subscription_cancel_failed`). */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-    };
-  };
-  createOrUpdateSubscription: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["Subscription"];
-      };
-    };
-    responses: {
-      /** @description Saved. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: components["schemas"]["Subscription"];
-            message?: string;
-          };
-        };
-      };
-      /** @description Nothing changed. */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Nothing changed (kept for clients of the spec). */
-      304: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      403: components["responses"]["Forbidden"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  createCheckoutSession: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          customer_id: string;
-          is_annual: boolean;
-        };
-      };
-    };
-    responses: {
-      /** @description The checkout session. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            session_id: string;
-            /** @description Where to send the browser to pay. */
-            url: string;
-          };
-        };
-      };
-      /** @description Invalid input, or the customer's details are incomplete (`customer_details_incomplete`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-      /** @description The checkout could not start (`checkout_failed`). */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-    };
-  };
-  createFixedCheckoutSession: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          customer_id: string;
-          stripe_price_id: string;
-        };
-      };
-    };
-    responses: {
-      /** @description The checkout session. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            session_id: string;
-            /** @description Where to send the browser to pay. */
-            url: string;
-          };
-        };
-      };
-      /** @description Invalid input, or the customer's details are incomplete (`customer_details_incomplete`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-      /** @description The checkout could not start (`checkout_failed`). */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-    };
-  };
-  listLeads: {
-    parameters: {
-      query?: {
-        /** @description Only this configuration (admins may leave it out for all). */
-        configuration_id?: string;
-        search?: string;
-        page?: number;
-        page_size?: 10 | 25 | 50 | 100;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The leads, newest first. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: components["schemas"]["Lead"][];
-            total?: number;
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      403: components["responses"]["Forbidden"];
-    };
-  };
-  listConversationHistory: {
-    parameters: {
-      query: {
-        /** @description The configuration's id. */
-        configuration_id: string;
-        /** @description First day (YYYY-MM-DD). With `to`: from not after to, to not in the future, at most 7 days. */
-        from?: string;
-        /** @description Last day (YYYY-MM-DD). */
-        to?: string;
-        status?: "Ongoing" | "Closed";
-        /** @description Text in any message. */
-        search?: string;
-        page?: number;
-        page_size?: 10 | 25 | 50 | 100;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description One page, newest first. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            items: components["schemas"]["ConversationSummary"][];
-            total: number;
-            page?: number;
-            page_size?: number;
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  listPostProcessedConversations: {
-    parameters: {
-      query: {
-        /** @description The configuration's id. */
-        configuration_id: string;
-        /** @description First day (YYYY-MM-DD). With `to`: from not after to, to not in the future, at most 7 days. */
-        from?: string;
-        /** @description Last day (YYYY-MM-DD). */
-        to?: string;
-        search?: string;
-        page?: number;
-        page_size?: 10 | 25 | 50 | 100;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description One page, newest first. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            items: components["schemas"]["PostProcessedConversation"][];
-            total: number;
-            page?: number;
-            page_size?: number;
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  getConversation: {
-    parameters: {
-      query?: {
-        /** @description The configuration it belongs to (checked when given). */
-        configuration_id?: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path: {
-        /** @description The conversation's session id. */
-        session_id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The conversation. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: components["schemas"]["ConversationDetail"];
-          };
-        };
-      };
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  listNotifications: {
-    parameters: {
-      query?: {
-        unread_only?: boolean;
-        /** @description Only this configuration (admins may leave it out for all). */
-        configuration_id?: string;
-        limit?: number;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The notifications, newest first. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: components["schemas"]["Notification"][];
-            /** @description Unread notifications in all. */
-            unread?: number;
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-    };
-  };
-  markNotificationRead: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path: {
-        /** @description The notification's id. */
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Marked. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: components["schemas"]["Notification"];
-          };
-        };
-      };
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  markNotificationUnread: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path: {
-        /** @description The notification's id. */
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Marked. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: components["schemas"]["Notification"];
-          };
-        };
-      };
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  hideNotification: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path: {
-        /** @description The notification's id. */
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Hidden. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["StatusMessage"];
-        };
-      };
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  markAllNotificationsRead: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: {
-      content: {
-        "application/json": {
-          configuration_id?: string | null;
-        };
-      };
-    };
-    responses: {
-      /** @description Marked. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            updated: number;
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-    };
-  };
-  listInvoices: {
-    parameters: {
-      query?: {
-        /** @description Default the current year. */
-        year?: number;
-        /** @description Admins: whose invoices. */
-        customer_id?: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The invoices, newest first. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: components["schemas"]["Invoice"][];
-            /** @description Years that have invoices, for the year selector. */
-            years?: number[];
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  getInvoice: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path: {
-        /** @description The invoice's id. */
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The invoice. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: components["schemas"]["InvoiceDetail"];
-          };
-        };
-      };
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  handlePaymentWebhook: {
-    parameters: {
-      query?: never;
-      header: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-        /** @description `t=<timestamp>,v1=<hmac-sha256>` of `<timestamp>.<raw body>`. */
-        "Stripe-Signature": string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          id: string;
-          /** @example checkout.session.completed */
-          type: string;
-          created?: number;
-          data: {
-            object: {
-              [key: string]: unknown;
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        user: components["schemas"]["User"];
+                        /** @description The JWT to send as bearer token. */
+                        token: string;
+                        forceRefreshPassword: boolean;
+                        showWizard: boolean;
+                        showInstructions: boolean;
+                    };
+                };
             };
-          };
-        } & {
-          [key: string]: unknown;
-        };
-      };
-    };
-    responses: {
-      /** @description Accepted. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            received: true;
-          };
-        };
-      };
-      /** @description Missing or wrong signature, or a malformed event (`validation_failed`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      503: components["responses"]["ServiceUnavailable"];
-    };
-  };
-  showLocalCheckout: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path: {
-        session_id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The checkout page. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": string;
-        };
-      };
-      404: components["responses"]["NotFound"];
-    };
-  };
-  completeLocalCheckout: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path: {
-        session_id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: {
-      content: {
-        "multipart/form-data": {
-          /**
-           * @default pay
-           * @enum {string}
-           */
-          outcome?: "pay" | "cancel";
-        };
-      };
-    };
-    responses: {
-      /** @description Back to the portal. */
-      303: {
-        headers: {
-          /** @description The portal's payment return page. */
-          Location?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components["responses"]["BadRequest"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  listWorkflows: {
-    parameters: {
-      query: {
-        /** @description The configuration's id. */
-        configuration_id: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The workflows. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: components["schemas"]["Workflow"][];
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  createWorkflow: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          configuration_id: string;
-          name: string;
-          trigger_function: string;
-          actions: components["schemas"]["WorkflowAction"][];
-          /** @default false */
-          use_test_data?: boolean;
-          conversation_values?: string[];
-          function_values?: string[];
-        };
-      };
-    };
-    responses: {
-      /** @description Created. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: components["schemas"]["Workflow"];
-            message?: string;
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  getWorkflow: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path: {
-        /** @description The workflow's id. */
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The workflow. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: components["schemas"]["Workflow"];
-          };
-        };
-      };
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  updateWorkflow: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path: {
-        /** @description The workflow's id. */
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          configuration_id: string;
-          name: string;
-          trigger_function: string;
-          actions: components["schemas"]["WorkflowAction"][];
-          /** @default false */
-          use_test_data?: boolean;
-          conversation_values?: string[];
-          function_values?: string[];
-        };
-      };
-    };
-    responses: {
-      /** @description Saved. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: components["schemas"]["Workflow"];
-            message?: string;
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  deleteWorkflow: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path: {
-        /** @description The workflow's id. */
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Deleted. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["StatusMessage"];
-        };
-      };
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  listAiFunctions: {
-    parameters: {
-      query?: {
-        /** @description Mark which are enabled for this configuration. */
-        configuration_id?: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The functions. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: (components["schemas"]["AiFunction"] & {
-              enabled?: boolean;
-            })[];
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  getConversationsOverview: {
-    parameters: {
-      query?: {
-        /** @description Only this configuration (admins may leave it out for all). */
-        configuration_id?: string;
-        months?: number;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description One entry per month, oldest first. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: {
-              /** @example 2026-06 */
-              month: string;
-              conversations: number;
-              messages: number;
-              manual_conversations?: number;
-            }[];
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  getGptCost: {
-    parameters: {
-      query?: {
-        /** @description Only this configuration (admins may leave it out for all). */
-        configuration_id?: string;
-        months?: number;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The cost. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: {
-              /** @constant */
-              currency: "EUR";
-              cost_per_100_messages: number;
-              total_cost: number;
-              messages: number;
-              months: {
-                month: string;
-                cost_per_100_messages: number;
-                total_cost?: number;
-                messages?: number;
-              }[];
+            400: components["responses"]["BadRequest"];
+            /** @description Wrong e-mail address or password (code `invalid_credentials`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
             };
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-    };
-  };
-  getUsage: {
-    parameters: {
-      query?: {
-        /** @description Only this configuration (admins may leave it out for all). */
-        configuration_id?: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The usage (summed over all visible configurations when none is given). */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: {
-              message_limit: number;
-              remaining_messages: number;
-              used_messages: number;
-              /** Format: date */
-              usage_reset_date: string;
-              percent_remaining: number;
-              /**
-               * @description green above 60 % remaining, amber above 30 %, red otherwise.
-               * @enum {string}
-               */
-              quota_color: "green" | "amber" | "red";
-              configurations?: number;
-              customers?: number;
+            /** @description The account is disabled (code `account_inactive`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
             };
-          };
+            429: components["responses"]["TooManyRequests"];
         };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
     };
-  };
-  resetUsage: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
+    validateToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The token is valid. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        payload: components["schemas"]["TokenPayload"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The token is invalid or expired (code `invalid_token` or `token_validation_failed`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
     };
-    requestBody: {
-      content: {
-        "application/json": {
-          configuration_id: string;
+    validateTokenLogin: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
         };
-      };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The token is valid; the user's fields. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"] & {
+                        /** @constant */
+                        status: "success";
+                        /** @description The token to keep using (the same one, or a renewed one). */
+                        token: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The token is invalid (code `invalid_token` or `token_validation_failed`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
     };
-    responses: {
-      /** @description Reset. */
-      200: {
-        headers: {
-          [name: string]: unknown;
+    validateEmail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
         };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: components["schemas"]["Configuration"];
-            message?: string;
-          };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
         };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      403: components["responses"]["Forbidden"];
-      404: components["responses"]["NotFound"];
+        responses: {
+            /** @description The address can be used. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
     };
-  };
-  submitContactPremium: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
+    register: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    firstname: string;
+                    lastname: string;
+                    /** Format: email */
+                    email: string;
+                    /**
+                     * Format: password
+                     * @description At least 8 characters with an uppercase letter, a lowercase letter, a digit and a special character.
+                     */
+                    password: string;
+                    /** Format: password */
+                    confirmPassword: string;
+                    /** @enum {string} */
+                    languageCode: "en" | "nl" | "de" | "es" | "fr";
+                };
+            };
+        };
+        responses: {
+            /** @description The code was sent. `user` and `token` are null until the code is confirmed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        /** @example A code was sent to your e-mail address. */
+                        message: string;
+                        user?: components["schemas"]["User"] | null;
+                        token?: string | null;
+                        errors?: components["schemas"]["ValidationError"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
     };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["ContactPremiumMessage"];
-      };
+    validateOtp: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    /** @example 123456 */
+                    otp: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Registered and signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        user: components["schemas"]["User"];
+                        token: string;
+                        message: string;
+                        errors?: components["schemas"]["ValidationError"][];
+                    };
+                };
+            };
+            /** @description Invalid input, or the code is wrong or expired (code `invalid_otp`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
     };
-    responses: {
-      /** @description Sent. */
-      200: {
-        headers: {
-          [name: string]: unknown;
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
         };
-        content: {
-          "application/json": components["schemas"]["StatusMessage"];
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
         };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      429: components["responses"]["TooManyRequests"];
+        responses: {
+            /** @description If the address has an account, a link was sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
     };
-  };
-  getClientSettings: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The token from the e-mailed link (or a token of a user who must refresh the password). */
+                    token: string;
+                    /** Format: password */
+                    password: string;
+                    /** Format: password */
+                    confirmPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The password was changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusMessage"];
+                };
+            };
+            /** @description Invalid input (`validation_failed`, `passwords_do_not_match`) or an unknown, used or expired token (`password_reset_failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
     };
-    requestBody?: never;
-    responses: {
-      /** @description The settings. */
-      200: {
-        headers: {
-          [name: string]: unknown;
+    getAuthMethods: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
         };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: components["schemas"]["ClientSettings"];
-          };
+        requestBody?: never;
+        responses: {
+            /** @description The available methods. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        google: boolean;
+                        /** @constant */
+                        password: true;
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
         };
-      };
-      429: components["responses"]["TooManyRequests"];
     };
-  };
-  getClientSetting: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path: {
-        key: string;
-      };
-      cookie?: never;
+    startGoogleSignIn: {
+        parameters: {
+            query?: {
+                /** @description Which portal to return to afterwards. */
+                portal?: "customer" | "admin";
+                /** @description Interface language for an account created by this sign-in. */
+                languageCode?: "en" | "nl" | "de" | "es" | "fr";
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Redirect to Google's consent screen. */
+            302: {
+                headers: {
+                    /** @description Google's authorisation URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
     };
-    requestBody?: never;
-    responses: {
-      /** @description The value. */
-      200: {
-        headers: {
-          [name: string]: unknown;
+    googleSignInCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                /** @description Set by Google when the user refused. */
+                error?: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
         };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            key: string;
-            value: string | null;
-          };
+        requestBody?: never;
+        responses: {
+            /** @description Redirect to the portal with `token` or `error`. */
+            302: {
+                headers: {
+                    /** @description The portal's callback route. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            503: components["responses"]["ServiceUnavailable"];
         };
-      };
-      /** @description Empty key (`configuration_key_required`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      /** @description Unknown key (`configuration_key_not_found`, message `Configuration key "{key}" not found`). */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
     };
-  };
-  getHealth: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
+    listUsers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The users. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: components["schemas"]["UserListEntry"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
     };
-    requestBody?: never;
-    responses: {
-      /** @description Healthy. */
-      200: {
-        headers: {
-          [name: string]: unknown;
+    addOrUpdateUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
         };
-        content: {
-          "application/json": {
-            /** @enum {string} */
-            status: "ok";
-            /** @enum {string} */
-            database: "ok";
-            version?: string;
-          };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserInput"];
+            };
         };
-      };
-      429: components["responses"]["TooManyRequests"];
-      503: components["responses"]["ServiceUnavailable"];
+        responses: {
+            /** @description The saved user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        /** @example Data saved successfully */
+                        message?: string;
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
     };
-  };
-  getWidgetSettings: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path: {
-        /** @description The configuration whose assistant the widget shows. */
-        configuration_id: string;
-      };
-      cookie?: never;
+    refreshPassword: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: password */
+                    password: string;
+                    /**
+                     * Format: password
+                     * @description When sent, must equal `password` (`passwords_do_not_match`).
+                     */
+                    confirmPassword?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Password updated successfully. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
     };
-    requestBody?: never;
-    responses: {
-      /** @description The design (defaults when none was saved). */
-      200: {
-        headers: {
-          [name: string]: unknown;
+    updateShowInstructions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
         };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: components["schemas"]["ChatbotDesign"];
-            /** @description An agent is available. */
-            online?: boolean;
-          };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The user's id. */
+                    _id: string;
+                    showInstructions: boolean;
+                    /** @description Also set the wizard flag (the onboarding finalize sets it false). */
+                    showWizard?: boolean;
+                };
+            };
         };
-      };
-      404: components["responses"]["NotFound"];
-      429: components["responses"]["TooManyRequests"];
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
     };
-  };
-  sendWidgetMessage: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path: {
-        /** @description The configuration whose assistant the widget shows. */
-        configuration_id: string;
-      };
-      cookie?: never;
+    setUserAvailability: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    is_available: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: {
+                            user_id: string;
+                            is_available: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
     };
-    requestBody: {
-      content: {
-        "application/json": {
-          session_id?: string | null;
-          message: string;
-          /** @enum {string} */
-          language?: "en" | "nl" | "de" | "es" | "fr";
-          page_url?: string;
+    listCustomers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
         };
-      };
+        requestBody?: never;
+        responses: {
+            /** @description The customers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: components["schemas"]["Customer"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
     };
-    responses: {
-      /** @description The answer. */
-      200: {
-        headers: {
-          [name: string]: unknown;
+    getCustomer: {
+        parameters: {
+            query: {
+                _id: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
         };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            session_id: string;
-            reply: components["schemas"]["Message"] | null;
-            /** @enum {string} */
-            handled_by: "assistant" | "human_agent";
-          };
+        requestBody?: never;
+        responses: {
+            /** @description The customer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: components["schemas"]["Customer"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
-      };
-      400: components["responses"]["BadRequest"];
-      404: components["responses"]["NotFound"];
-      413: components["responses"]["PayloadTooLarge"];
-      /** @description Too many messages from this visitor, or the configuration's message limit is used up (`rate_limited`). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      503: components["responses"]["ServiceUnavailable"];
     };
-  };
-  getWidgetHistory: {
-    parameters: {
-      query: {
-        /** @description The visitor's session id (known only to that visitor). */
-        session_id: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path: {
-        /** @description The configuration whose assistant the widget shows. */
-        configuration_id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The messages, oldest first. */
-      200: {
-        headers: {
-          [name: string]: unknown;
+    customerHasConfiguration: {
+        parameters: {
+            query: {
+                /** @description The customer's id. */
+                _id: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
         };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: components["schemas"]["Message"][];
-            session_id?: string;
-          };
+        requestBody?: never;
+        responses: {
+            /** @description `data` is true when the customer has a configuration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
-      };
-      400: components["responses"]["BadRequest"];
-      404: components["responses"]["NotFound"];
-      429: components["responses"]["TooManyRequests"];
     };
-  };
-  showDevMailbox: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description An HTML page. */
-      200: {
-        headers: {
-          [name: string]: unknown;
+    createOrUpdateCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
         };
-        content: {
-          "text/html": string;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerInput"];
+            };
         };
-      };
-      404: components["responses"]["NotFound"];
-    };
-  };
-  listDevMailbox: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The outbox, newest first. */
-      200: {
-        headers: {
-          [name: string]: unknown;
+        responses: {
+            /** @description Saved (or nothing to save). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerSaveResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
-        content: {
-          "application/json": {
-            messages: {
-              id: string;
-              to: string;
-              subject: string;
-              text: string;
-              html: string | null;
-              /** Format: date-time */
-              createdAt: string;
-            }[];
-          };
-        };
-      };
-      404: components["responses"]["NotFound"];
     };
-  };
-  listLiveConversations: {
-    parameters: {
-      query?: {
-        /** @description Only this configuration (admins may leave it out for all). */
-        configuration_id?: string;
-      };
-      header?: {
-        /**
-         * @description A random id the client creates once and keeps in browser storage; sent with every request so the
-         *     server can correlate the requests of one browser session. Optional for callers that cannot set
-         *     headers (browser redirects, the payment provider's webhook).
-         * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
-         */
-        "X-Session-Id"?: components["parameters"]["SessionId"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The ongoing conversations, newest first. */
-      200: {
-        headers: {
-          [name: string]: unknown;
+    selfOnboardingCreateCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
         };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "success";
-            data: components["schemas"]["LiveConversation"][];
-          };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerInput"];
+            };
         };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
+        responses: {
+            /** @description Saved; `token` replaces the client's token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerSaveResult"] & {
+                        token: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
     };
-  };
+    deleteCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                /** @description The customer's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusMessage"];
+                };
+            };
+            /** @description Deleted, no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getDataset: {
+        parameters: {
+            query: {
+                configurationId: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dataset, or `data` null and a message when the configuration has none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: components["schemas"]["Dataset"] | null;
+                        /** @example  */
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    saveDataset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    configurationId: string;
+                    /** @example FAQ */
+                    datasetName: string;
+                    datasetData: components["schemas"]["DatasetRecord"][];
+                    datasetHeaders: components["schemas"]["DatasetHeader"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Saved; `data` is the stored dataset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        /** @example Data saved successfully */
+                        message: string;
+                        data: components["schemas"]["Dataset"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    deleteDataset: {
+        parameters: {
+            query: {
+                configurationId: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    searchConfigurations: {
+        parameters: {
+            query?: {
+                /** @description Part of the name (case-insensitive). */
+                query?: string;
+                /** @description Only this customer's configurations (admins). */
+                customerId?: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching configurations, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: components["schemas"]["Configuration"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getConfiguration: {
+        parameters: {
+            query: {
+                configuration_id: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configuration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: components["schemas"]["Configuration"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createOrUpdateConfiguration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfigurationInput"];
+            };
+        };
+        responses: {
+            /** @description Saved. `inserted_id` when created, `updated_id` when updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        /** @example Data saved successfully */
+                        message: string;
+                        inserted_id?: string | null;
+                        updated_id?: string | null;
+                        data: components["schemas"]["Configuration"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    globalSearch: {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hits, best first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: components["schemas"]["GlobalSearchResult"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getChatbotSettings: {
+        parameters: {
+            query: {
+                /** @description The configuration's id. */
+                configuration_id: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The design. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: components["schemas"]["ChatbotDesign"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No design saved yet (code `no_settings_found`), or no such configuration (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    saveChatbotSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatbotDesign"];
+            };
+        };
+        responses: {
+            /** @description Saved ('Design saved successfully.'). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: components["schemas"]["ChatbotDesign"];
+                        /** @example Design saved successfully. */
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    uploadChatbotImage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description PNG, JPEG, GIF, WebP or SVG.
+                     */
+                    file: string;
+                    configuration_id: string;
+                    image_type?: components["schemas"]["ImageType"];
+                };
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        filename: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description No file (`no_image_file`), not an image, or a missing field (`validation_failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    downloadChatbotImage: {
+        parameters: {
+            query: {
+                /** @description The configuration's id. */
+                configuration_id: string;
+                /** @description The stored file name. */
+                filename: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image, with the type it was uploaded as. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/gif": string;
+                    "image/webp": string;
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description Missing configuration id or filename (`missing_configuration_or_filename`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listChatbotImages: {
+        parameters: {
+            query: {
+                /** @description The configuration's id. */
+                configuration_id: string;
+                /** @description Only this use (the avatar picker asks for 1). */
+                image_type?: components["schemas"]["ImageType"];
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The images. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        images: components["schemas"]["ChatbotImage"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteChatbotImage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    configuration_id: string;
+                    filename: string;
+                    image_type?: components["schemas"]["ImageType"];
+                };
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusMessage"];
+                };
+            };
+            /** @description Missing configuration id or filename (`missing_configuration_or_filename`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    uploadChatbotScript: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    configuration_id: string;
+                    /** @description The script (text or a file). */
+                    script_content: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    uploadChatbotDemo: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    configuration_id: string;
+                    /**
+                     * Format: binary
+                     * @description An HTML file.
+                     */
+                    demo_content: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        /** @description Where the demo page can be opened (`/chatbot/settings/demo/{configuration_id}`). */
+                        url: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    getChatbotDemo: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                /** @description The configuration's id. */
+                configuration_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The HTML page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getChatbotScript: {
+        parameters: {
+            query: {
+                /** @description The configuration's id. */
+                configuration_id: string;
+                /** @description 2 production host, 1 other hosts, 0 local. */
+                environment?: 0 | 1 | 2;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The script. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        /** @description JavaScript that loads the widget. */
+                        script: string;
+                    };
+                };
+            };
+            /** @description Missing configuration id (`missing_config_or_environment`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such configuration or no script (`no_script_content`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOnboardingScreenshot: {
+        parameters: {
+            query: {
+                attempt_id: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The screenshot. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        url: string | null;
+                        /** @description The website that was captured. */
+                        original_url: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listArticles: {
+        parameters: {
+            query: {
+                /** @description The configuration's id. */
+                _id: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The articles, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        articles: components["schemas"]["Article"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createArticle: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArticleInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: components["schemas"]["Article"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Invalid input, or no text (`no_valid_text`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    indexArticle: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    configurationId: string;
+                    /** @description Leave out to index the unindexed ones (at most 10). */
+                    articleIds?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Indexed; counts of indexed and failed articles. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        indexed: number;
+                        failed: number;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Invalid input or more than 10 articles (`too_many_articles`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteArticle: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The article's id. */
+                    _id: string;
+                    configuration_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    wipeArticleData: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    configuration_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        deleted: number;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description No configuration (`no_configuration_selected`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    searchInArticles: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    configurationId: string;
+                    searchText: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The hits, best first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: {
+                            article: components["schemas"]["Article"];
+                            score: number;
+                            snippet?: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getUrls: {
+        parameters: {
+            query: {
+                configurationId: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The URLs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        urls: components["schemas"]["FoundUrl"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    saveUrls: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    configurationId: string;
+                    urls: components["schemas"]["FoundUrl"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    scrapeStaticWebsite: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tags: ("h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "p" | "a" | "img" | "ul" | "ol" | "li" | "div" | "span" | "table" | "tr" | "td" | "th" | "button" | "input" | "textarea" | "form" | "src")[];
+                    /** @description One URL, or up to 100. */
+                    url: string | string[];
+                    /** @description CSS classes whose elements are skipped. */
+                    filtered_classes?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The texts found. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        /** @description Page subject (title) to URL. */
+                        subject_url_map: {
+                            [key: string]: string;
+                        };
+                        components: components["schemas"]["ScrapedComponent"][];
+                    };
+                };
+            };
+            /** @description Invalid input, more than 100 URLs (`too_many_urls`), or a URL that cannot be fetched (`url_not_allowed`, `url_parse_error`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The site could not be fetched (`no_scrape_data`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    scrapeSitemap: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uri */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The URLs of the sitemap. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: components["schemas"]["FoundUrl"][];
+                    };
+                };
+            };
+            /** @description Invalid input or a URL that cannot be fetched (`url_not_allowed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The sitemap could not be read (`no_scrape_data`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getFileNames: {
+        parameters: {
+            query: {
+                configuration_id: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file names. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        file_names: string[];
+                        files?: components["schemas"]["UploadedFile"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    uploadTrainingFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                    configuration_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        filename: string;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Invalid input or not .txt/.pdf (`unsupported_file_type`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    deleteFile: {
+        parameters: {
+            query: {
+                configuration_id: string;
+                filename: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    scrapeFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    filename: string;
+                    configuration_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The texts found. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        components: components["schemas"]["ScrapedComponent"][];
+                    };
+                };
+            };
+            /** @description Invalid input, or no text in the file (`no_file_content`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getWordpressTotalPages: {
+        parameters: {
+            query: {
+                /** @description The WordPress site. */
+                url: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts (10 per page). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        total_results: number;
+                        total_pages: number;
+                    };
+                };
+            };
+            /** @description No URL (`no_wordpress_url`) or a URL that cannot be fetched (`url_not_allowed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The site's REST API did not answer (`service_unavailable`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWordpressTotalPosts: {
+        parameters: {
+            query: {
+                /** @description The WordPress site. */
+                url: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts (10 per page). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        total_results: number;
+                        total_pages: number;
+                    };
+                };
+            };
+            /** @description No URL (`no_wordpress_url`) or a URL that cannot be fetched (`url_not_allowed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The site's REST API did not answer (`service_unavailable`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWordpressPages: {
+        parameters: {
+            query: {
+                /** @description The WordPress site. */
+                url: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The items; empty after the last page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        items: components["schemas"]["WordpressItem"][];
+                    };
+                };
+            };
+            /** @description No URL (`no_wordpress_url`) or a URL that cannot be fetched (`url_not_allowed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The site's REST API did not answer (`service_unavailable`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWordpressPosts: {
+        parameters: {
+            query: {
+                /** @description The WordPress site. */
+                url: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The items; empty after the last page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        items: components["schemas"]["WordpressItem"][];
+                    };
+                };
+            };
+            /** @description No URL (`no_wordpress_url`) or a URL that cannot be fetched (`url_not_allowed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The site's REST API did not answer (`service_unavailable`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWordpressIndexedPages: {
+        parameters: {
+            query: {
+                configurationId: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The indexed pages and posts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: components["schemas"]["WordpressItem"][];
+                    };
+                };
+            };
+            /** @description No configuration id (`no_configuration_id`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    indexWordpressContent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    configurationId: string;
+                    pages: {
+                        id: number;
+                        title?: string;
+                        link?: string;
+                    }[];
+                    posts: {
+                        id: number;
+                        title?: string;
+                        link?: string;
+                    }[];
+                    /** Format: uri */
+                    wordpressUrl: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Indexed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        indexed: number;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Invalid input (`no_wordpress_url`, `no_configuration_id`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description Indexing failed (`indexing_failed`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteWordpressPages: {
+        parameters: {
+            query: {
+                configurationId: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        deleted: number;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description No configuration (`no_configuration_selected`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getWebshopSettings: {
+        parameters: {
+            query: {
+                configurationId: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings (null when none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        settings: components["schemas"]["WebshopSettings"] | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    saveWebshopSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    configurationId: string;
+                    webshopSettings: components["schemas"]["WebshopSettings"];
+                };
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    saveWebshopCredentials: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebshopCredentials"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusMessage"];
+                };
+            };
+            /** @description Invalid input, or a shop URL that cannot be fetched (`url_not_allowed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    webshopCredentialsExist: {
+        parameters: {
+            query: {
+                configurationId: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether they exist. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        exists: boolean;
+                        webshopType?: ("WooCommerce" | "Shopify") | null;
+                        webshopUrl?: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    testWebshopConnection: {
+        parameters: {
+            query: {
+                configurationId: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shop answered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        /** @description Products in the shop. */
+                        total_count: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No such configuration, or no credentials saved (`no_webshop_credentials`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The shop did not answer or refused the credentials (`service_unavailable`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getIndexedProductsCount: {
+        parameters: {
+            query: {
+                configurationId: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "OK" | "WARN";
+                        count: number;
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    indexWoocommerceProducts: {
+        parameters: {
+            query: {
+                configurationId: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description This page was indexed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        indexed: number;
+                        total_count: number;
+                        total_pages: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No such configuration, or no credentials saved (`no_webshop_credentials`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The shop did not answer (`service_unavailable`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    indexShopifyProducts: {
+        parameters: {
+            query: {
+                configurationId: string;
+                /** @description Only this vendor's products. */
+                selectedVendor?: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Indexed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        total_count: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No such configuration, or no credentials saved (`no_webshop_credentials`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The shop did not answer (`service_unavailable`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteAllProducts: {
+        parameters: {
+            query: {
+                configurationId: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        deleted: number;
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    searchProducts: {
+        parameters: {
+            query: {
+                configurationId: string;
+                page?: number;
+                itemsPerPage?: 10 | 25 | 50 | 100;
+                /** @description Field, `-` first for descending. */
+                sortBy?: "name" | "-name" | "price" | "-price" | "stock_quantity" | "-stock_quantity";
+                search?: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of products. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductListing"] & {
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getOnboardingAttempt: {
+        parameters: {
+            query: {
+                attempt_id: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: components["schemas"]["OnboardingAttempt"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    checkOnboardingUrl: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    userId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The outcome. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        valid: boolean;
+                        code?: components["schemas"]["ErrorCode"] | null;
+                        message: string;
+                        attempt_id: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    discoverBranding: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    userId?: string;
+                    attemptId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The branding (progress 10 to 35). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        branding: components["schemas"]["Branding"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description The website could not be read (`domain_unreachable`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    generateAssistantPersona: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    /** @enum {string} */
+                    languageCode: "en" | "nl" | "de" | "es" | "fr";
+                    userId?: string;
+                    attemptId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The persona (progress 35 to 65). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        persona: components["schemas"]["Persona"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    extractFaq: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    /** @enum {string} */
+                    languageCode: "en" | "nl" | "de" | "es" | "fr";
+                    attemptId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The FAQ list (progress 65 to 90). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        faq: components["schemas"]["FaqItem"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    extractUrls: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    /** @enum {string} */
+                    languageCode: "en" | "nl" | "de" | "es" | "fr";
+                    attemptId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The URL list (progress 90 to 100). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        urls: components["schemas"]["OnboardingUrl"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSubscription: {
+        parameters: {
+            query: {
+                configuration_id: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription (null when none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: components["schemas"]["Subscription"] | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    checkPaymentStatus: {
+        parameters: {
+            query: {
+                customerId: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        /** @enum {string} */
+                        subscription: "paid" | "pending" | "failed";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    activateProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    session_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Whether the product is active. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        success: boolean;
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listLocalSubscriptions: {
+        parameters: {
+            query?: {
+                customer_id?: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscriptions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: components["schemas"]["Subscription"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getStripeSubscription: {
+        parameters: {
+            query: {
+                customer_id: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription (null when none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: components["schemas"]["StripeSubscription"] | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cancelSubscription: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    customer_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Canceled ('Subscription canceled successfully'). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description The payment provider refused (`subscription_cancel_failed`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createOrUpdateSubscription: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Subscription"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: components["schemas"]["Subscription"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Nothing changed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing changed (kept for clients of the spec). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createCheckoutSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customer_id: string;
+                    is_annual: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The checkout session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        session_id: string;
+                        /** @description Where to send the browser to pay. */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Invalid input, or the customer's details are incomplete (`customer_details_incomplete`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description The checkout could not start (`checkout_failed`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createFixedCheckoutSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customer_id: string;
+                    stripe_price_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The checkout session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        session_id: string;
+                        /** @description Where to send the browser to pay. */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Invalid input, or the customer's details are incomplete (`customer_details_incomplete`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description The checkout could not start (`checkout_failed`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listLeads: {
+        parameters: {
+            query?: {
+                /** @description Only this configuration (admins may leave it out for all). */
+                configuration_id?: string;
+                search?: string;
+                page?: number;
+                page_size?: 10 | 25 | 50 | 100;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The leads, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: components["schemas"]["Lead"][];
+                        total?: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listConversationHistory: {
+        parameters: {
+            query: {
+                /** @description The configuration's id. */
+                configuration_id: string;
+                /** @description First day (YYYY-MM-DD). With `to`: from not after to, to not in the future, at most 7 days. */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD). */
+                to?: string;
+                status?: "Ongoing" | "Closed";
+                /** @description Text in any message. */
+                search?: string;
+                page?: number;
+                page_size?: 10 | 25 | 50 | 100;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        items: components["schemas"]["ConversationSummary"][];
+                        total: number;
+                        page?: number;
+                        page_size?: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listPostProcessedConversations: {
+        parameters: {
+            query: {
+                /** @description The configuration's id. */
+                configuration_id: string;
+                /** @description First day (YYYY-MM-DD). With `to`: from not after to, to not in the future, at most 7 days. */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD). */
+                to?: string;
+                search?: string;
+                page?: number;
+                page_size?: 10 | 25 | 50 | 100;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        items: components["schemas"]["PostProcessedConversation"][];
+                        total: number;
+                        page?: number;
+                        page_size?: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getConversation: {
+        parameters: {
+            query?: {
+                /** @description The configuration it belongs to (checked when given). */
+                configuration_id?: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                /** @description The conversation's session id. */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: components["schemas"]["ConversationDetail"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: {
+                unread_only?: boolean;
+                /** @description Only this configuration (admins may leave it out for all). */
+                configuration_id?: string;
+                limit?: number;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notifications, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: components["schemas"]["Notification"][];
+                        /** @description Unread notifications in all. */
+                        unread?: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    markNotificationRead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                /** @description The notification's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Marked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: components["schemas"]["Notification"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    markNotificationUnread: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                /** @description The notification's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Marked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: components["schemas"]["Notification"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    hideNotification: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                /** @description The notification's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Hidden. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusMessage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    markAllNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    configuration_id?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Marked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        updated: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listInvoices: {
+        parameters: {
+            query?: {
+                /** @description Default the current year. */
+                year?: number;
+                /** @description Admins: whose invoices. */
+                customer_id?: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoices, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: components["schemas"]["Invoice"][];
+                        /** @description Years that have invoices, for the year selector. */
+                        years?: number[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                /** @description The invoice's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: components["schemas"]["InvoiceDetail"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    handlePaymentWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+                /** @description `t=<timestamp>,v1=<hmac-sha256>` of `<timestamp>.<raw body>`. */
+                "Stripe-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @example checkout.session.completed */
+                    type: string;
+                    created?: number;
+                    data: {
+                        object: {
+                            [key: string]: unknown;
+                        };
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        received: true;
+                    };
+                };
+            };
+            /** @description Missing or wrong signature, or a malformed event (`validation_failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    showLocalCheckout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checkout page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    completeLocalCheckout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * @default pay
+                     * @enum {string}
+                     */
+                    outcome?: "pay" | "cancel";
+                };
+            };
+        };
+        responses: {
+            /** @description Back to the portal. */
+            303: {
+                headers: {
+                    /** @description The portal's payment return page. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listWorkflows: {
+        parameters: {
+            query: {
+                /** @description The configuration's id. */
+                configuration_id: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workflows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: components["schemas"]["Workflow"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createWorkflow: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    configuration_id: string;
+                    name: string;
+                    trigger_function: string;
+                    actions: components["schemas"]["WorkflowAction"][];
+                    /** @default false */
+                    use_test_data?: boolean;
+                    conversation_values?: string[];
+                    function_values?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: components["schemas"]["Workflow"];
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getWorkflow: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                /** @description The workflow's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workflow. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: components["schemas"]["Workflow"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateWorkflow: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                /** @description The workflow's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    configuration_id: string;
+                    name: string;
+                    trigger_function: string;
+                    actions: components["schemas"]["WorkflowAction"][];
+                    /** @default false */
+                    use_test_data?: boolean;
+                    conversation_values?: string[];
+                    function_values?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: components["schemas"]["Workflow"];
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteWorkflow: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                /** @description The workflow's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusMessage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAiFunctions: {
+        parameters: {
+            query?: {
+                /** @description Mark which are enabled for this configuration. */
+                configuration_id?: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The functions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: (components["schemas"]["AiFunction"] & {
+                            enabled?: boolean;
+                        })[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getConversationsOverview: {
+        parameters: {
+            query?: {
+                /** @description Only this configuration (admins may leave it out for all). */
+                configuration_id?: string;
+                months?: number;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per month, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: {
+                            /** @example 2026-06 */
+                            month: string;
+                            conversations: number;
+                            messages: number;
+                            manual_conversations?: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getGptCost: {
+        parameters: {
+            query?: {
+                /** @description Only this configuration (admins may leave it out for all). */
+                configuration_id?: string;
+                months?: number;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cost. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: {
+                            /** @constant */
+                            currency: "EUR";
+                            cost_per_100_messages: number;
+                            total_cost: number;
+                            messages: number;
+                            months: {
+                                month: string;
+                                cost_per_100_messages: number;
+                                total_cost?: number;
+                                messages?: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: {
+                /** @description Only this configuration (admins may leave it out for all). */
+                configuration_id?: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The usage (summed over all visible configurations when none is given). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: {
+                            message_limit: number;
+                            remaining_messages: number;
+                            used_messages: number;
+                            /** Format: date */
+                            usage_reset_date: string;
+                            percent_remaining: number;
+                            /**
+                             * @description green above 60 % remaining, amber above 30 %, red otherwise.
+                             * @enum {string}
+                             */
+                            quota_color: "green" | "amber" | "red";
+                            configurations?: number;
+                            customers?: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    resetUsage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    configuration_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Reset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: components["schemas"]["Configuration"];
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    submitContactPremium: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactPremiumMessage"];
+            };
+        };
+        responses: {
+            /** @description Sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getClientSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: components["schemas"]["ClientSettings"];
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getClientSetting: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The value. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        key: string;
+                        value: string | null;
+                    };
+                };
+            };
+            /** @description Empty key (`configuration_key_required`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown key (`configuration_key_not_found`, message `Configuration key "{key}" not found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Healthy. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                        /** @enum {string} */
+                        database: "ok";
+                        version?: string;
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWidgetSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                /** @description The configuration whose assistant the widget shows. */
+                configuration_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The design (defaults when none was saved). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: components["schemas"]["ChatbotDesign"];
+                        /** @description An agent is available. */
+                        online?: boolean;
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    sendWidgetMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                /** @description The configuration whose assistant the widget shows. */
+                configuration_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    session_id?: string | null;
+                    message: string;
+                    /** @enum {string} */
+                    language?: "en" | "nl" | "de" | "es" | "fr";
+                    page_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        session_id: string;
+                        reply: components["schemas"]["Message"] | null;
+                        /** @enum {string} */
+                        handled_by: "assistant" | "human_agent";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description Too many messages from this visitor, or the configuration's message limit is used up (`rate_limited`). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWidgetHistory: {
+        parameters: {
+            query: {
+                /** @description The visitor's session id (known only to that visitor). */
+                session_id: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                /** @description The configuration whose assistant the widget shows. */
+                configuration_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The messages, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: components["schemas"]["Message"][];
+                        session_id?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    showDevMailbox: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listDevMailbox: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outbox, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        messages: {
+                            id: string;
+                            to: string;
+                            subject: string;
+                            text: string;
+                            html: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listLiveConversations: {
+        parameters: {
+            query?: {
+                /** @description Only this configuration (admins may leave it out for all). */
+                configuration_id?: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ongoing conversations, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: components["schemas"]["LiveConversation"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
 }
