@@ -4526,6 +4526,50 @@ export interface components {
             exp?: number;
         };
         /**
+         * TokenLoginAnswer
+         * @description The answer of `validate-token-login`: the signed-in user's fields next to `status` "success" and the token. `status` here is the call's outcome, so the user's account status (always active, an inactive user's token is refused) is not repeated.
+         */
+        TokenLoginAnswer: {
+            /** @constant */
+            status: "success";
+            /** @description The token to keep using (the same one, or a renewed one). */
+            token: string;
+            /** @example 0d5e1c9a-2b3f-4c6d-8e7f-9a0b1c2d3e4f */
+            id: string;
+            /** @description The user's customer; null for admins and for self-onboarding users before onboarding. */
+            customerId?: string | null;
+            /**
+             * @description The sign-in name (the e-mail address).
+             * @example customer@demo.test
+             */
+            username: string;
+            /** @example Eva */
+            firstname: string;
+            /** @example de Vries */
+            lastname: string;
+            /**
+             * Format: email
+             * @example customer@demo.test
+             */
+            email: string;
+            /** @description URL or data URL of the avatar image. */
+            avatar?: string | null;
+            role: components["schemas"]["Role"];
+            /** @description Show the self-onboarding wizard. */
+            showWizard: boolean;
+            /** @description Show the getting-started dialog. */
+            showInstructions: boolean;
+            /** @description The user must set a new password before going on. */
+            forceRefreshPassword: boolean;
+            /**
+             * @description Interface language (en, nl, de, es, fr).
+             * @example en
+             */
+            languageCode?: string | null;
+            /** @description Agent availability (Available/Away) for live conversations. */
+            is_available?: boolean;
+        };
+        /**
          * UploadedFile
          * @description An uploaded training file (.txt or .pdf).
          */
@@ -5000,12 +5044,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["User"] & {
-                        /** @constant */
-                        status: "success";
-                        /** @description The token to keep using (the same one, or a renewed one). */
-                        token: string;
-                    };
+                    "application/json": components["schemas"]["TokenLoginAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
