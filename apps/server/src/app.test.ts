@@ -6,14 +6,17 @@ import { toProblem } from "./platform/http/problem";
 import { createTestContext, expectToMatchContract, type TestContext } from "./test/context";
 
 let ctx: TestContext;
+let customer: string;
+let admin: string;
 beforeAll(async () => {
   const root = await mkdtemp(join(tmpdir(), "parley-dist-"));
-  const customer = join(root, "customer");
+  customer = join(root, "customer");
+  admin = join(root, "admin");
   await mkdir(join(customer, "assets"), { recursive: true });
   await writeFile(join(customer, "index.html"), "<!doctype html><title>customer portal</title>");
   await writeFile(join(customer, "assets", "app.js"), "console.log('customer')");
   // The admin portal is left unbuilt on purpose.
-  ctx = await createTestContext({ portals: { customer, admin: join(root, "admin") } });
+  ctx = await createTestContext({ portals: { customer, admin } });
 });
 afterAll(async () => {
   await ctx?.close();
@@ -76,6 +79,44 @@ describe("HTTP platform", () => {
     expect(admin.body).toContain("The admin portal is not built yet");
     const missingAsset = await ctx.app.inject({ method: "GET", url: "/assets/missing.js", headers: { accept: "*/*" } });
     expect(missingAsset.statusCode).toBe(404);
+  });
+
+  it("serves files written to a portal build after the server started, caching only hashed assets", async () => {
+    const before = await ctx.app.inject({ method: "GET", url: "/assets/index-Bx7kQ2aZ.js", headers: { accept: "*/*" } });
+    expect(before.statusCode).toBe(404);
+    await writeFile(join(customer, "assets", "index-Bx7kQ2aZ.js"), "console.log('rebuilt')");
+    await writeFile(join(customer, "index.html"), "<!doctype html><title>rebuilt customer portal</title>");
+
+    const asset = await ctx.app.inject({ method: "GET", url: "/assets/index-Bx7kQ2aZ.js" });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe("console.log('rebuilt')");
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+
+    for (const url of ["/", "/index.html", "/assistant/faq"]) {
+      const page = await ctx.app.inject({ method: "GET", url, headers: { accept: "text/html" } });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain("rebuilt customer portal");
+      expect(page.headers["cache-control"], url).toBe("no-cache");
+    }
+    const unhashed = await ctx.app.inject({ method: "GET", url: "/assets/app.js" });
+    expect(unhashed.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("serves the admin portal once it is built while the server runs", async () => {
+    await mkdir(join(admin, "assets"), { recursive: true });
+    await writeFile(join(admin, "index.html"), "<!doctype html><title>admin portal</title>");
+    await writeFile(join(admin, "assets", "admin-C9dE3fGh.css"), "body{}");
+    const home = await ctx.app.inject({ method: "GET", url: "/admin/", headers: { accept: "text/html" } });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain("admin portal");
+    const deep = await ctx.app.inject({ method: "GET", url: "/admin/users", headers: { accept: "text/html" } });
+    expect(deep.body).toContain("admin portal");
+    const css = await ctx.app.inject({ method: "GET", url: "/admin/assets/admin-C9dE3fGh.css" });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers["content-type"]).toContain("text/css");
+    const apiMiss = await ctx.app.inject({ method: "GET", url: "/api/portal.html", headers: { accept: "text/html" } });
+    expect(apiMiss.statusCode).toBe(404);
+    expect(apiMiss.headers["content-type"]).toContain("application/problem+json");
   });
 
   it("reports health with the database", async () => {
