@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
-import type { ServerResponse } from "node:http";
 import { join } from "node:path";
-import fastifyStatic from "@fastify/static";
+import fastifyStatic, { type SetHeadersResponse } from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { problem, sendProblem } from "./problem";
 
@@ -31,7 +30,7 @@ const hashedAsset = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
  * Hashed assets may be cached forever; everything else (index.html above all, which names the current
  * hashes) must be revalidated so a rebuild is picked up on the next load.
  */
-function setCacheHeaders(response: ServerResponse, path: string): void {
+function setCacheHeaders(response: SetHeadersResponse, path: string): void {
   response.setHeader("cache-control", hashedAsset.test(path) ? "public, max-age=31536000, immutable" : "no-cache");
 }
 
