@@ -15,6 +15,10 @@ export default defineConfig({
         // The SDK's live socket is unused on the first route; socket.io's modules declare no side effects
         // of their own, so unused imports of them can be dropped.
         moduleSideEffects: (id: string) => (/[\\/](socket\.io-client|engine\.io-client|socket\.io-parser|engine\.io-parser)[\\/]/.test(id) ? false : undefined),
+        // Chakra's theme modules build their objects through identity helpers that are not marked pure, so
+        // its full default theme (every recipe, date pickers and colour pickers included) would stay in the
+        // entry although only the recipes listed in @parley/ui's theme are used.
+        manualPureFunctions: ["defineConfig", "defineRecipe", "defineSlotRecipe", "defineTokens", "defineSemanticTokens", "defineGlobalStyles", "defineKeyframes", "defineTextStyles", "defineLayerStyles", "defineAnimationStyles"],
       },
     },
   },

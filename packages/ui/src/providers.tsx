@@ -1,4 +1,4 @@
-import { Suspense, lazy, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { ChakraProvider } from "@chakra-ui/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "next-themes";
@@ -8,9 +8,8 @@ import { ApiError } from "./api/errors";
 import { i18n } from "./i18n/setup";
 import { preferencesStore, PreferencesSync } from "./preferences/context";
 import { system } from "./theme/system";
+import { useLoadedToaster } from "./toasterSlot";
 
-// Toasts only follow an action, so their machinery loads after the first paint.
-const Toaster = lazy(async () => ({ default: (await import("./toaster")).Toaster }));
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -23,6 +22,12 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+}
+
+/** Toasts only follow an action on a screen that imports the toaster, so their machinery loads with it. */
+function ToastRegion() {
+  const Toaster = useLoadedToaster();
+  return Toaster ? <Toaster /> : null;
 }
 
 export interface AppProvidersProps {
@@ -47,9 +52,7 @@ export function AppProviders({ api, queryClient, children }: AppProvidersProps) 
             <QueryClientProvider client={queryClient}>
               <PreferencesSync />
               {children}
-              <Suspense fallback={null}>
-                <Toaster />
-              </Suspense>
+              <ToastRegion />
             </QueryClientProvider>
           </ApiProvider>
         </I18nextProvider>

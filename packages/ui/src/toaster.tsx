@@ -1,4 +1,5 @@
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from "@chakra-ui/react";
+import { announceToaster } from "./toasterSlot";
 
 /** Toasts close after 5 s, top right (spec 02 §9 toast defaults). */
 export const toaster = createToaster({ placement: "top-end", duration: 5000, pauseOnPageIdle: true });
@@ -21,3 +22,6 @@ export function Toaster() {
     </Portal>
   );
 }
+
+// Loading this module (with a screen that toasts) mounts the toast region.
+announceToaster(Toaster);

@@ -1,7 +1,12 @@
 import { Box, Card, Flex, HStack, Heading, Stack, Text } from "@chakra-ui/react";
+import { useTheme } from "next-themes";
 import type { ReactNode } from "react";
-import { LanguageMenu } from "../shell/LanguageMenu";
-import { ThemeSwitcher } from "../shell/ThemeSwitcher";
+import { useTranslation } from "react-i18next";
+import { LuLanguages, LuMoon, LuSun } from "react-icons/lu";
+import { MenuOnDemand } from "../shell/MenuOnDemand";
+
+const loadThemeSwitcher = async () => (await import("../shell/ThemeSwitcher")).ThemeSwitcher;
+const loadLanguageMenu = async () => (await import("../shell/LanguageMenu")).LanguageMenu;
 
 export interface AuthLayoutProps {
   title: string;
@@ -13,6 +18,8 @@ export interface AuthLayoutProps {
 
 /** The blank layout of sign-in and information pages: a centred card, theme and language at hand. */
 export function AuthLayout({ title, subtitle, children, brand = "Parley" }: AuthLayoutProps) {
+  const { t } = useTranslation();
+  const { resolvedTheme } = useTheme();
   return (
     <Flex minH="100vh" direction="column" bg="bg.subtle">
       <HStack justify="space-between" px="4" py="3">
@@ -23,8 +30,8 @@ export function AuthLayout({ title, subtitle, children, brand = "Parley" }: Auth
           <Text fontWeight="bold">{brand}</Text>
         </HStack>
         <HStack gap="1">
-          <ThemeSwitcher />
-          <LanguageMenu />
+          <MenuOnDemand label={t("theme.switcher")} icon={resolvedTheme === "dark" ? <LuMoon /> : <LuSun />} load={loadThemeSwitcher} />
+          <MenuOnDemand label={t("language.menu")} icon={<LuLanguages />} load={loadLanguageMenu} />
         </HStack>
       </HStack>
       <Flex as="main" flex="1" align="center" justify="center" p="4">

@@ -1,6 +1,5 @@
 import { Button, Flex, Link, Separator, Stack, Text } from "@chakra-ui/react";
-import { loginSchema } from "@parley/domain/validation/auth";
-import { Form, Formik } from "formik";
+import { Form, Formik, validateYupSchema, yupToFormErrors, type FormikErrors } from "formik";
 import { useTranslation } from "react-i18next";
 import { FcGoogle } from "react-icons/fc";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router-dom";
@@ -11,6 +10,23 @@ import { FormField } from "../forms/FormField";
 import { applyFieldErrors } from "../forms/applyFieldErrors";
 import { AuthLayout } from "./AuthLayout";
 import { completeSignIn, type SignInAnswer } from "./signIn";
+
+interface LoginValues {
+  username: string;
+  password: string;
+}
+
+/** The sign-in rules (and yup with them) load with the first check instead of with the page. */
+async function validateLogin(values: LoginValues): Promise<FormikErrors<LoginValues>> {
+  const { loginSchema } = await import("@parley/domain/validation/auth");
+  try {
+    await validateYupSchema(values, loginSchema);
+    return {};
+  } catch (error) {
+    if (error instanceof Error && error.name === "ValidationError") return yupToFormErrors<LoginValues>(error);
+    throw error;
+  }
+}
 
 export interface LoginPageProps {
   portal: PortalKind;
@@ -31,8 +47,8 @@ export function LoginPage({ portal, apiBase = "/api", brand }: LoginPageProps) {
   return (
     <AuthLayout title={t("auth.login.title")} subtitle={t(portal === "admin" ? "auth.login.subtitleAdmin" : "auth.login.subtitle")} brand={brand}>
       <Formik
-        initialValues={{ username: "", password: "" }}
-        validationSchema={loginSchema}
+        initialValues={{ username: "", password: "" } satisfies LoginValues}
+        validate={validateLogin}
         onSubmit={async (values, helpers) => {
           try {
             const answer = await login.mutateAsync({ username: values.username.trim(), password: values.password });

@@ -6,13 +6,15 @@ import { changeLanguage } from "../i18n/setup";
 
 export interface LanguageMenuProps {
   onChange?: (language: LanguageCode) => void;
+  /** Opens at once (when it replaces a placeholder button that was just pressed). */
+  defaultOpen?: boolean;
 }
 
 /** The interface language; kept in browser storage. */
-export function LanguageMenu({ onChange }: LanguageMenuProps) {
+export function LanguageMenu({ onChange, defaultOpen }: LanguageMenuProps) {
   const { t, i18n } = useTranslation();
   return (
-    <Menu.Root>
+    <Menu.Root defaultOpen={defaultOpen}>
       <Menu.Trigger asChild>
         <IconButton variant="ghost" size="sm" aria-label={t("language.menu")}>
           <LuLanguages />

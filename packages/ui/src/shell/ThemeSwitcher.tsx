@@ -8,14 +8,19 @@ import { primaryColorNames, primaryColorPresets, type PrimaryColor } from "../th
 
 const modeIcons = { light: LuSun, dark: LuMoon, system: LuMonitor } as const;
 
+export interface ThemeSwitcherProps {
+  /** Opens at once (when it replaces a placeholder button that was just pressed). */
+  defaultOpen?: boolean;
+}
+
 /** Light, dark or system theme and the primary colour presets; chosen at once and stored. */
-export function ThemeSwitcher() {
+export function ThemeSwitcher({ defaultOpen }: ThemeSwitcherProps = {}) {
   const { t } = useTranslation();
   const [preferences, update] = usePreferences();
   const { resolvedTheme } = useTheme();
   const CurrentIcon = resolvedTheme === "dark" ? LuMoon : LuSun;
   return (
-    <Menu.Root>
+    <Menu.Root defaultOpen={defaultOpen}>
       <Menu.Trigger asChild>
         <IconButton variant="ghost" size="sm" aria-label={t("theme.switcher")}>
           <CurrentIcon />
