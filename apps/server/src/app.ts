@@ -1,6 +1,5 @@
 import { join } from "node:path";
 import cors from "@fastify/cors";
-import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
@@ -9,6 +8,7 @@ import type { TokenService } from "./platform/auth/jwt";
 import type { Mailer } from "./platform/mail/mailer";
 import { loadContract, type OpenApiDocument } from "./platform/http/contract";
 import { registerDocs } from "./platform/http/docs";
+import { registerSecurityHeaders } from "./platform/http/security-headers";
 import { registerOperations, type OperationTable, type RegisteredOperation } from "./platform/http/operations";
 import { registerPortals, type PortalFolders } from "./platform/http/portals";
 import { sendProblem, toProblem } from "./platform/http/problem";
@@ -76,7 +76,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
   app.decorateRequest("caller", null);
   app.setErrorHandler((error, request, reply) => sendProblem(reply, toProblem(error, request)));
 
-  await app.register(helmet, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
+  registerSecurityHeaders(app, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
   await app.register(cors, {
     origin: deps.corsOrigins && deps.corsOrigins.length > 0 ? deps.corsOrigins : false,
     credentials: true,
