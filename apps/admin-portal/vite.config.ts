@@ -1,11 +1,27 @@
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
 const server = process.env.PARLEY_SERVER_URL ?? "http://localhost:8080";
 
-export default defineConfig({
+// react-router's package exports point at its development build (dev warnings on) in every mode; a
+// production build takes its production build, which the package ships beside it.
+const requireFromRouterDom = createRequire(createRequire(import.meta.url).resolve("react-router-dom/package.json"));
+const reactRouterProduction = join(dirname(requireFromRouterDom.resolve("react-router/package.json")), "dist", "production");
+
+export default defineConfig(({ mode }) => ({
   base: "/admin/",
   plugins: [react()],
+  resolve: {
+    alias:
+      mode === "production"
+        ? [
+            { find: /^react-router$/, replacement: join(reactRouterProduction, "index.mjs") },
+            { find: /^react-router\/dom$/, replacement: join(reactRouterProduction, "dom-export.mjs") },
+          ]
+        : [],
+  },
   build: {
     // The size check follows the entry's static imports through the manifest.
     manifest: true,
@@ -29,4 +45,4 @@ export default defineConfig({
       "/socket.io": { target: server, ws: true, changeOrigin: true },
     },
   },
-});
+}));

@@ -4,7 +4,8 @@ import type { RouteObject } from "react-router-dom";
 
 const AppShell = lazyNamed(() => import("@parley/ui/shell/AppShell"), "AppShell");
 const HomePage = lazyNamed(() => import("@parley/ui/screens/HomePage"), "HomePage");
-const LoginPage = lazyNamed(() => import("@parley/ui/screens/LoginPage"), "LoginPage");
+// The first route: it needs none of the Chakra recipes beyond the sign-in page's (size budget, issue 5).
+const LoginPage = lazyNamed(() => import("@parley/ui/screens/LoginPage"), "LoginPage", { firstRouteRecipesOnly: true });
 const ForgotPasswordPage = lazyNamed(() => import("@parley/ui/screens/ForgotPasswordPage"), "ForgotPasswordPage");
 const ResetPasswordPage = lazyNamed(() => import("@parley/ui/screens/ResetPasswordPage"), "ResetPasswordPage");
 const GoogleCallbackPage = lazyNamed(() => import("@parley/ui/screens/GoogleCallbackPage"), "GoogleCallbackPage");

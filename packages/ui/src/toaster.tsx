@@ -1,4 +1,5 @@
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from "@chakra-ui/react";
+import { registerMoreSlotRecipes } from "./theme/moreSlotRecipes";
 import { announceToaster } from "./toasterSlot";
 
 /** Toasts close after 5 s, top right (spec 02 §9 toast defaults). */
@@ -23,5 +24,6 @@ export function Toaster() {
   );
 }
 
-// Loading this module (with a screen that toasts) mounts the toast region.
+// Loading this module (with a screen that toasts) mounts the toast region, with the toast recipe in place.
+registerMoreSlotRecipes();
 announceToaster(Toaster);

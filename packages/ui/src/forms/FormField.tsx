@@ -1,31 +1,17 @@
-import { Field, Input, NativeSelect, type InputProps } from "@chakra-ui/react";
+import { Field, NativeSelect } from "@chakra-ui/react";
 import { useField } from "formik";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { TextField, type TextFieldProps } from "./TextField";
 import { translateValidation } from "./translateValidation";
 
-export interface FormFieldProps extends Omit<InputProps, "name"> {
-  name: string;
-  label: string;
-  helperText?: ReactNode;
-}
+export type FormFieldProps = Omit<TextFieldProps, "error">;
 
 /** A labelled formik input whose yup message is shown translated. */
-export function FormField({ name, label, helperText, ...inputProps }: FormFieldProps) {
+export function FormField({ name, ...textFieldProps }: FormFieldProps) {
   const { t } = useTranslation();
   const [field, meta] = useField<string>(name);
   const error = meta.touched ? translateValidation(t, meta.error) : undefined;
-  return (
-    <Field.Root invalid={Boolean(error)} required={inputProps.required}>
-      <Field.Label>
-        {label}
-        {inputProps.required && <Field.RequiredIndicator />}
-      </Field.Label>
-      <Input {...field} value={field.value ?? ""} {...inputProps} />
-      {helperText && !error && <Field.HelperText>{helperText}</Field.HelperText>}
-      {error && <Field.ErrorText>{error}</Field.ErrorText>}
-    </Field.Root>
-  );
+  return <TextField {...field} value={field.value ?? ""} {...textFieldProps} name={name} error={error} />;
 }
 
 export interface SelectFieldProps {

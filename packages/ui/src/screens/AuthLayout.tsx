@@ -2,11 +2,13 @@ import { Box, Card, Flex, HStack, Heading, Stack, Text } from "@chakra-ui/react"
 import { useTheme } from "next-themes";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { LuLanguages, LuMoon, LuSun } from "react-icons/lu";
 import { MenuOnDemand } from "../shell/MenuOnDemand";
+import { LanguagesIcon, MoonIcon, SunIcon } from "./authIcons";
 
-const loadThemeSwitcher = async () => (await import("../shell/ThemeSwitcher")).ThemeSwitcher;
-const loadLanguageMenu = async () => (await import("../shell/LanguageMenu")).LanguageMenu;
+// The menus come with the recipes beyond the sign-in page's (the menu's among them).
+const loadMoreRecipes = async () => (await import("../theme/moreSlotRecipes")).registerMoreSlotRecipes();
+const loadThemeSwitcher = async () => (await Promise.all([import("../shell/ThemeSwitcher"), loadMoreRecipes()]))[0].ThemeSwitcher;
+const loadLanguageMenu = async () => (await Promise.all([import("../shell/LanguageMenu"), loadMoreRecipes()]))[0].LanguageMenu;
 
 export interface AuthLayoutProps {
   title: string;
@@ -30,8 +32,8 @@ export function AuthLayout({ title, subtitle, children, brand = "Parley" }: Auth
           <Text fontWeight="bold">{brand}</Text>
         </HStack>
         <HStack gap="1">
-          <MenuOnDemand label={t("theme.switcher")} icon={resolvedTheme === "dark" ? <LuMoon /> : <LuSun />} load={loadThemeSwitcher} />
-          <MenuOnDemand label={t("language.menu")} icon={<LuLanguages />} load={loadLanguageMenu} />
+          <MenuOnDemand label={t("theme.switcher")} icon={resolvedTheme === "dark" ? <MoonIcon /> : <SunIcon />} load={loadThemeSwitcher} />
+          <MenuOnDemand label={t("language.menu")} icon={<LanguagesIcon />} load={loadLanguageMenu} />
         </HStack>
       </HStack>
       <Flex as="main" flex="1" align="center" justify="center" p="4">
