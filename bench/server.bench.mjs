@@ -11,7 +11,8 @@
  * address can drive it. Aims (issue 4): configuration reads at >= 40 % of hello-world on PostgreSQL,
  * >= 20 % on PGlite, p99 under 50 ms.
  *
- * Settings: BENCH_DURATION (seconds per scenario, default 10), BENCH_CONNECTIONS (50),
+ * Settings: BENCH_DURATION (seconds per scenario, default 10), BENCH_CONNECTIONS (50), BENCH_SKIP_BUILD=true
+ * (use the existing apps/server/dist instead of rebuilding it),
  * BENCH_DATABASE_URL (a PostgreSQL server where a throwaway database is created;
  * default postgres://postgres@127.0.0.1:5432/postgres).
  */
@@ -130,9 +131,10 @@ function postgresReachable() {
 }
 
 async function main() {
-  if (!existsSync(join(serverDir, "dist", "server.js"))) {
+  // Always rebuilt: a dist left over from before a change would measure the old code.
+  if (process.env.BENCH_SKIP_BUILD !== "true" || !existsSync(join(serverDir, "dist", "server.js"))) {
     log("Building @parley/server …");
-    const build = spawnSync("pnpm", ["--filter", "@parley/server", "build"], { cwd: root, stdio: "inherit" });
+    const build = spawnSync("pnpm", ["--filter", "@parley/server", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
     if (build.status !== 0) throw new Error("build failed");
   }
 
