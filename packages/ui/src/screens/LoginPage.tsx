@@ -1,17 +1,19 @@
 import { Button, Flex, Link, Separator, Stack, Text } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router-dom";
-import { useAuthMethods, useLogin } from "../api/hooks";
+import { Suspense, useEffect, useState } from "react";
+import { useApi } from "../api/client";
+import { unwrap } from "../api/errors";
 import type { PortalKind } from "../guard/decide";
-import { ErrorAlert } from "../forms/ErrorAlert";
 import { TextField } from "../forms/TextField";
 import { applyFieldErrors } from "../forms/applyFieldErrors";
-import { translateValidation } from "../forms/translateValidation";
 import { useSmallForm } from "../forms/useSmallForm";
 import { yupMessages } from "../forms/yupMessages";
 import { AuthLayout } from "./AuthLayout";
 import { GoogleIcon } from "./authIcons";
-import { completeSignIn, type SignInAnswer } from "./signIn";
+import { lazyNamed } from "../routing";
+import type { SignInAnswer } from "./signIn";
+import type { translateValidation as TranslateValidation } from "../forms/translateValidation";
 
 // A type alias (not an interface) so it fits Record<string, string>.
 type LoginValues = {
@@ -19,10 +21,37 @@ type LoginValues = {
   password: string;
 };
 
-/** The sign-in rules (and yup with them) load with the first check instead of with the page. */
+// Loaded when needed, not with the page (the first route of both portals, size budget of issue 5):
+// the alert with the first failure, the rules (yup) and their translations with the first check.
+const ErrorAlert = lazyNamed(() => import("../forms/ErrorAlert"), "ErrorAlert");
+let translateValidation: typeof TranslateValidation | undefined;
+
 async function validateLogin(values: LoginValues) {
-  const { loginSchema } = await import("@parley/domain/validation/auth");
+  const [{ loginSchema }, translation] = await Promise.all([import("@parley/domain/validation/auth"), import("../forms/translateValidation")]);
+  translateValidation = translation.translateValidation;
   return yupMessages(loginSchema, values);
+}
+
+/**
+ * Whether the server offers Google sign-in (asked once per visit; no Google button when it cannot
+ * tell). Plain calls rather than React Query hooks keep its observers off the first route.
+ */
+function useGoogleSignInOffered(): boolean {
+  const api = useApi();
+  const [offered, setOffered] = useState(false);
+  useEffect(() => {
+    let current = true;
+    api.GET("/auth/methods", {}).then(
+      (result) => {
+        if (current && result.success) setOffered(Boolean(result.data.google));
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [api]);
+  return offered;
 }
 
 export interface LoginPageProps {
@@ -37,35 +66,50 @@ export function LoginPage({ portal, apiBase = "/api", brand }: LoginPageProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const login = useLogin();
-  const methods = useAuthMethods();
+  const api = useApi();
+  const googleOffered = useGoogleSignInOffered();
+  const [loginError, setLoginError] = useState<unknown>(null);
   // formik's behaviour without formik: this is the first route of both portals (size budget, issue 5).
   const form = useSmallForm<LoginValues>({
     initialValues: { username: "", password: "" },
     validate: validateLogin,
     onSubmit: async (values, helpers) => {
       try {
-        const answer = await login.mutateAsync({ username: values.username.trim(), password: values.password });
+        setLoginError(null);
+        let answer;
+        try {
+          answer = unwrap(await api.POST("/login", { body: { username: values.username.trim(), password: values.password } }));
+        } catch (error) {
+          setLoginError(error);
+          throw error;
+        }
+        const { completeSignIn } = await import("./signIn");
         navigate(await completeSignIn(answer as unknown as SignInAnswer, searchParams.get("redirect")), { replace: true });
       } catch (error) {
         applyFieldErrors(error, helpers);
       }
     },
   });
+  // Messages exist only after a check, which loaded their translation.
+  const translated = (message: string | undefined) => (translateValidation ? translateValidation(t, message) : message);
   const googleHref = `${apiBase}/auth/google/start?portal=${portal}&languageCode=${encodeURIComponent(i18n.resolvedLanguage ?? "en")}`;
 
   return (
     <AuthLayout title={t("auth.login.title")} subtitle={t(portal === "admin" ? "auth.login.subtitleAdmin" : "auth.login.subtitle")} brand={brand}>
       <form noValidate onSubmit={(event) => void form.handleSubmit(event)}>
         <Stack gap="4">
-          <ErrorAlert error={login.error} />
+          {Boolean(loginError) && (
+            <Suspense fallback={null}>
+              <ErrorAlert error={loginError} />
+            </Suspense>
+          )}
           <TextField
             {...form.field("username")}
             label={t("auth.fields.email")}
             type="email"
             autoComplete="username"
             required
-            error={translateValidation(t, form.errorOf("username"))}
+            error={translated(form.errorOf("username"))}
           />
           <TextField
             {...form.field("password")}
@@ -73,7 +117,7 @@ export function LoginPage({ portal, apiBase = "/api", brand }: LoginPageProps) {
             type="password"
             autoComplete="current-password"
             required
-            error={translateValidation(t, form.errorOf("password"))}
+            error={translated(form.errorOf("password"))}
           />
           <Flex justify="flex-end">
             <Link asChild fontSize="sm" colorPalette="primary" color="colorPalette.fg">
@@ -85,7 +129,7 @@ export function LoginPage({ portal, apiBase = "/api", brand }: LoginPageProps) {
           </Button>
         </Stack>
       </form>
-      {methods.data?.google && (
+      {googleOffered && (
         <Stack gap="4">
           <Flex align="center" gap="3">
             <Separator flex="1" />
