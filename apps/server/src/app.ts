@@ -17,6 +17,7 @@ import { repositoryRoot } from "./platform/paths";
 import { googleOperations, type GoogleSettings } from "./modules/accounts/google";
 import { accountOperations } from "./modules/accounts/routes";
 import { createAccountsService } from "./modules/accounts/service";
+import { clientSettingsFromEnv, clientSettingsOperations, type ClientSettings } from "./modules/client-settings/routes";
 import { configurationOperations } from "./modules/configurations/routes";
 import { createConfigurationsService } from "./modules/configurations/service";
 import { customerOperations } from "./modules/customers/routes";
@@ -42,6 +43,8 @@ export interface AppDependencies {
   rateLimits?: RateLimitSettings | false;
   portals?: PortalFolders;
   contract?: OpenApiDocument;
+  /** The configuration lookup (`/client-settings`); read from the environment when not given. */
+  clientSettings?: ClientSettings;
 }
 
 export interface ParleyApp extends FastifyInstance {
@@ -113,6 +116,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     ...searchOperations(deps.db),
     ...devMailboxOperations(deps.db, deps.mailer.kind === "outbox"),
     ...healthOperations(deps.db, String(document.info.version ?? "")),
+    ...clientSettingsOperations(deps.clientSettings ?? clientSettingsFromEnv(process.env), deps.google !== undefined),
   };
   const registered = await registerOperations(app, { document, operations, authenticate: accounts.authenticate });
 

@@ -365,6 +365,8 @@ const cases: Record<string, OperationCase> = {
     },
   },
   getHealth: { request: () => ({ method: "GET", url: "/api/health" }), expected: publicOk },
+  getClientSettings: { request: () => ({ method: "GET", url: "/api/client-settings" }), expected: publicOk },
+  getClientSetting: { request: () => ({ method: "GET", url: "/api/client-settings/chatbotHostUrl" }), expected: publicOk },
   // With SMTP configured (as here) the dev mailbox does not exist; app.test.ts covers the embedded mailer.
   showDevMailbox: {
     request: () => ({ method: "GET", url: "/api/dev/mailbox" }),

@@ -13,6 +13,7 @@ import { createOutboxMailer, createSmtpMailer } from "../platform/mail/mailer";
 import type { Role } from "../platform/http/operations";
 import { claimsOf } from "../modules/accounts/service";
 import type { GoogleSettings } from "../modules/accounts/google";
+import { clientSettingsFromEnv, type ClientSettings } from "../modules/client-settings/routes";
 import { insertCustomer } from "../modules/customers/repository";
 import { insertUser, type UserRecord } from "../modules/users/repository";
 import { openTestDatabase } from "./database";
@@ -53,6 +54,7 @@ export interface TestContextOptions {
   mail?: "smtp" | "outbox";
   portals?: { customer: string; admin: string };
   google?: GoogleSettings;
+  clientSettings?: ClientSettings;
 }
 
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
@@ -74,6 +76,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       corsOrigins: ["http://portal.test"],
       rateLimits: options.rateLimits,
       google: options.google,
+      clientSettings: options.clientSettings ?? clientSettingsFromEnv({}),
       portals: options.portals ?? { customer: join(emptyPortals, "customer"), admin: join(emptyPortals, "admin") },
       contract,
     },

@@ -1,0 +1,59 @@
+import { DomainError, errorMessages } from "@parley/domain";
+import type { OperationTable } from "../../platform/http/operations";
+
+/** The configuration lookup of spec 02 §7: what a client needs at start. Unset values are null. */
+export interface ClientSettings {
+  configurationServerUrl: string;
+  chatServerUrl: string;
+  chatbotBackendUrl: string;
+  promptBotConfigurationId: string | null;
+  chatbotHostUrl: string;
+  emailHandlerClientId: string | null;
+  basicMonthlyPriceId: string | null;
+  basicAnnualPriceId: string | null;
+  customerPortalUrl: string | null;
+  loginPortalDomain: string | null;
+}
+
+function setting(value: string | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
+
+/**
+ * Read from the environment: everything is served on one origin, so the three bases default to `/api`
+ * and the widget host to `/widget`; the rest is null until configured.
+ */
+export function clientSettingsFromEnv(env: NodeJS.ProcessEnv): ClientSettings {
+  return {
+    configurationServerUrl: setting(env.CONFIGURATION_SERVER_URL) ?? "/api",
+    chatServerUrl: setting(env.CHAT_SERVER_URL) ?? "/api",
+    chatbotBackendUrl: setting(env.CHATBOT_BACKEND_URL) ?? "/api",
+    promptBotConfigurationId: setting(env.PROMPT_BOT_CONFIGURATION_ID),
+    chatbotHostUrl: setting(env.CHATBOT_HOST_URL) ?? "/widget",
+    emailHandlerClientId: setting(env.EMAIL_HANDLER_CLIENT_ID),
+    basicMonthlyPriceId: setting(env.BASIC_MONTHLY_PRICE_ID),
+    basicAnnualPriceId: setting(env.BASIC_ANNUAL_PRICE_ID),
+    customerPortalUrl: setting(env.PAYMENT_CUSTOMER_PORTAL_URL),
+    loginPortalDomain: setting(env.LOGIN_PORTAL_DOMAIN),
+  };
+}
+
+export function clientSettingsOperations(settings: ClientSettings, googleSignIn: boolean): OperationTable {
+  const values = new Map<string, string | null>(Object.entries(settings));
+  return {
+    getClientSettings: async () => ({ status: "success" as const, data: { ...settings, googleSignIn } }),
+    getClientSetting: async (request) => {
+      const key = (request.params as { key?: string }).key?.trim() ?? "";
+      if (!key) throw new DomainError("configuration_key_required", undefined, 400);
+      if (!values.has(key)) {
+        throw new DomainError(
+          "configuration_key_not_found",
+          errorMessages.configuration_key_not_found.replace("{key}", key),
+          404,
+        );
+      }
+      return { status: "success" as const, key, value: values.get(key) ?? null };
+    },
+  };
+}
