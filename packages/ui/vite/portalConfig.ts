@@ -1,0 +1,67 @@
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
+import type { PluginOption, UserConfig } from "vite";
+
+/**
+ * The Vite configuration both portals share; each app passes its base path, dev port and the React
+ * plugin (resolved from the app, which owns the build tooling).
+ */
+export interface PortalViteOptions {
+  base: "/" | "/admin/";
+  devPort: number;
+  plugins: PluginOption[];
+  mode: string;
+}
+
+const server = process.env.PARLEY_SERVER_URL ?? "http://localhost:8080";
+
+// react-router's package exports point at its development build (dev warnings on) in every mode; a
+// production build takes its production build, which the package ships beside it.
+const requireFromRouterDom = createRequire(createRequire(import.meta.url).resolve("react-router-dom/package.json"));
+const reactRouterProduction = join(dirname(requireFromRouterDom.resolve("react-router/package.json")), "dist", "production");
+
+export function portalViteConfig({ base, devPort, plugins, mode }: PortalViteOptions): UserConfig {
+  return {
+    base,
+    plugins,
+    // The loading-screen script (public/loader.js) is the same for both portals.
+    publicDir: resolve(import.meta.dirname, "../public"),
+    resolve: {
+      alias:
+        mode === "production"
+          ? [
+              { find: /^react-router$/, replacement: join(reactRouterProduction, "index.mjs") },
+              { find: /^react-router\/dom$/, replacement: join(reactRouterProduction, "dom-export.mjs") },
+            ]
+          : [],
+    },
+    build: {
+      manifest: true,
+      target: "es2022",
+      rolldownOptions: {
+        output: {
+          // The modules the entry imports statically in one chunk instead of a dozen small shared ones:
+          // fewer requests, and gzip compresses one file better than many (first-route budget, issue 5).
+          // Without their dependencies: those the lazy screens alone use stay with the screens.
+          codeSplitting: { groups: [{ name: "initial", tags: ["$initial"], includeDependenciesRecursively: false }] },
+        },
+        treeshake: {
+          // The SDK's live socket is unused on the first route; socket.io's modules declare no side effects
+          // of their own, so unused imports of them can be dropped.
+          moduleSideEffects: (id: string) => (/[\\/](socket\.io-client|engine\.io-client|socket\.io-parser|engine\.io-parser)[\\/]/.test(id) ? false : undefined),
+          // Chakra's theme modules build their objects through identity helpers that are not marked pure, so
+          // its full default theme (every recipe, date pickers and colour pickers included) would stay in the
+          // entry although only the recipes listed in @parley/ui's theme are used.
+          manualPureFunctions: ["defineConfig", "defineRecipe", "defineSlotRecipe", "defineTokens", "defineSemanticTokens", "defineGlobalStyles", "defineKeyframes", "defineTextStyles", "defineLayerStyles", "defineAnimationStyles"],
+        },
+      },
+    },
+    server: {
+      port: devPort,
+      proxy: {
+        "/api": { target: server, changeOrigin: true },
+        "/socket.io": { target: server, ws: true, changeOrigin: true },
+      },
+    },
+  };
+}
