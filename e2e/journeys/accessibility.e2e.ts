@@ -1,11 +1,11 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   apiSignIn,
   demoAccounts,
   describeViolations,
   expectPath,
-  launchBrowser,
+  useBrowser,
   newPage,
   seriousAccessibilityViolations,
   snap,
@@ -58,15 +58,11 @@ const screens: Screen[] = [
 ];
 
 describe("no serious or critical accessibility violation (axe-core) on login and home", () => {
-  let browser: Browser;
+  const browser = useBrowser();
   const sessions = new Map<string, StoredSession>();
   beforeAll(async () => {
-    browser = await launchBrowser();
     sessions.set("customer", await apiSignIn(demoAccounts.customer));
     sessions.set("admin", await apiSignIn(demoAccounts.admin));
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   for (const screen of screens) {
@@ -79,7 +75,7 @@ describe("no serious or critical accessibility violation (axe-core) on login and
 
   async function checkScreen(screen: Screen, theme: ThemeName): Promise<void> {
     const session = screen.account ? sessions.get(screen.account) : undefined;
-    const { context, page } = await newPage(browser, {
+    const { context, page } = await newPage(browser(), {
       session,
       colorScheme: theme,
       localStorage: { "parley.preferences": JSON.stringify({ theme }) },
@@ -87,7 +83,9 @@ describe("no serious or critical accessibility violation (axe-core) on login and
     await page.goto(screen.path);
     await expectPath(page, screen.expectedPath);
     await screen.ready(page);
-    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(
+      theme === "dark",
+    );
     // Let lazy chunks and data settle before judging; a screen that keeps polling still gets judged.
     await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
     await snap(page, journey, `${screen.name}-${theme}`);

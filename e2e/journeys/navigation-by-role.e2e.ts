@@ -1,7 +1,20 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoAccounts, demoPassword, expectPath, launchBrowser, newPage, signInWithForm, snap } from "../support/browser";
-import { createSelfOnboardingAccount, mainNavigation, readNavigation, readProfileMenu, type NavNode } from "../support/shell";
+import { describe, expect, it } from "vitest";
+import {
+  demoAccounts,
+  demoPassword,
+  expectPath,
+  useBrowser,
+  newPage,
+  signInWithForm,
+  snap,
+} from "../support/browser";
+import {
+  createSelfOnboardingAccount,
+  mainNavigation,
+  readNavigation,
+  readProfileMenu,
+  type NavNode,
+} from "../support/shell";
 
 // Spec 01 §2 "Navigation by role", as the English sidebar reads.
 const adminNavigation: NavNode[] = [
@@ -55,16 +68,10 @@ const selfOnboardingNavigation: NavNode[] = [
 ];
 
 describe("signing in as each demo role shows that role's navigation", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it("admin: admin portal with Customers, Leads, Users and the configuration groups", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto("/admin/login");
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
     await snap(page, "01-navigation", "admin-1-login");
@@ -87,8 +94,10 @@ describe("signing in as each demo role shows that role's navigation", () => {
   });
 
   it("customer: Conversations (Live, History, Postprocessed), Knowledge base (Manage FAQ), Test environment", async () => {
-    const { context, page } = await newPage(browser);
-    const authMethods = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/auth/methods");
+    const { context, page } = await newPage(browser());
+    const authMethods = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === "/api/auth/methods",
+    );
     await page.goto("/login");
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
     // Google sign-in is offered only when the server has it configured; this run has not.
@@ -110,8 +119,14 @@ describe("signing in as each demo role shows that role's navigation", () => {
     await expectPath(page, "/conversations/postprocessed");
     await expect.poll(() => postprocessed.getAttribute("aria-current")).toBe("page");
     // Its group is the highlighted one.
-    await expect.poll(() => mainNavigation(page).getByRole("button", { name: "Conversations" }).getAttribute("data-active")).toBe("");
-    expect(await mainNavigation(page).getByRole("button", { name: "Knowledge base" }).getAttribute("data-active")).toBeNull();
+    await expect
+      .poll(() =>
+        mainNavigation(page).getByRole("button", { name: "Conversations" }).getAttribute("data-active"),
+      )
+      .toBe("");
+    expect(
+      await mainNavigation(page).getByRole("button", { name: "Knowledge base" }).getAttribute("data-active"),
+    ).toBeNull();
     await snap(page, "01-navigation", "customer-3-postprocessed");
 
     const profile = await readProfileMenu(page);
@@ -125,7 +140,7 @@ describe("signing in as each demo role shows that role's navigation", () => {
   });
 
   it("customer_so without a customer: always sent to self-onboarding", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto("/login");
     await signInWithForm(page, demoAccounts.onboarding, demoPassword);
     await expectPath(page, "/self-onboarding");
@@ -141,7 +156,7 @@ describe("signing in as each demo role shows that role's navigation", () => {
 
   it("customer_so with a customer: its own menu with the highlighted Premium features group", async () => {
     const account = await createSelfOnboardingAccount("nav-so", true);
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto("/login");
     await signInWithForm(page, account.email, account.password);
     await expectPath(page, "/customer");

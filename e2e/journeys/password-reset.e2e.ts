@@ -1,24 +1,25 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectPath, launchBrowser, newPage, newestMailId, signInWithForm, snap, waitForMail } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import {
+  expectPath,
+  useBrowser,
+  newPage,
+  newestMailId,
+  signInWithForm,
+  snap,
+  waitForMail,
+} from "../support/browser";
 import { createSelfOnboardingAccount } from "../support/shell";
 
 const journey = "04-password-reset";
 const newPassword = "Fresh!Pass42";
 
 describe("forgot and reset password", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it("mails a link that sets a new password; the new one signs in, the old one no longer does", async () => {
     // An account of its own, so the demo accounts keep their password for the other journeys.
     const account = await createSelfOnboardingAccount("reset", true);
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await expectPath(page, "/forgot-password");

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiSignIn, demoAccounts, expectPath, launchBrowser, newPage, snap } from "../support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { apiSignIn, demoAccounts, expectPath, useBrowser, newPage, snap } from "../support/browser";
 
 const journey = "05-preferences";
 
@@ -12,7 +12,9 @@ interface DutchTexts {
   preferences: { open: string; title: string; menuLayout: string; skin: string };
 }
 // The Dutch texts the portal should show, from the product's own translation file.
-const nl = JSON.parse(readFileSync(resolve(import.meta.dirname, "../../packages/ui/src/locales/nl.json"), "utf8")) as DutchTexts;
+const nl = JSON.parse(
+  readFileSync(resolve(import.meta.dirname, "../../packages/ui/src/locales/nl.json"), "utf8"),
+) as DutchTexts;
 const dutchWelcome = nl.home.welcome.replace("{{name}}", "Chris Customer");
 
 async function appearance(page: Page) {
@@ -21,7 +23,9 @@ async function appearance(page: Page) {
     return {
       dark: root.classList.contains("dark"),
       lang: root.lang,
-      sidebar: document.querySelector("aside") !== null && getComputedStyle(document.querySelector("aside") as Element).display !== "none",
+      sidebar:
+        document.querySelector("aside") !== null &&
+        getComputedStyle(document.querySelector("aside") as Element).display !== "none",
       background: getComputedStyle(document.body).backgroundColor,
       primary: root.style.getPropertyValue("--parley-primary-500"),
       loaderColors: JSON.parse(localStorage.getItem("parley.loaderColors") ?? "null") as unknown,
@@ -36,17 +40,11 @@ function brightness(rgb: string): number {
 }
 
 describe("theme, language and interface preferences survive a reload", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it("keeps dark theme, teal, Dutch and the horizontal menu with the bordered skin", async () => {
     const session = await apiSignIn(demoAccounts.customer);
-    const { context, page } = await newPage(browser, { session, colorScheme: "light" });
+    const { context, page } = await newPage(browser(), { session, colorScheme: "light" });
     await page.goto("/customer");
     await page.getByRole("heading", { name: "Welcome, Chris Customer" }).waitFor();
     const start = await appearance(page);
@@ -64,7 +62,10 @@ describe("theme, language and interface preferences survive a reload", () => {
     await drawer.waitFor({ state: "hidden" });
     expect((await appearance(page)).sidebar).toBe(false);
     // The horizontal menu carries the navigation now.
-    await page.getByRole("navigation", { name: "Main navigation" }).getByRole("button", { name: "Conversations" }).waitFor();
+    await page
+      .getByRole("navigation", { name: "Main navigation" })
+      .getByRole("button", { name: "Conversations" })
+      .waitFor();
 
     await page.getByRole("button", { name: "Theme" }).click();
     await page.getByRole("menuitemradio", { name: "Dark" }).click();
@@ -94,7 +95,10 @@ describe("theme, language and interface preferences survive a reload", () => {
     expect(reloaded).toMatchObject({ dark: true, lang: "nl", sidebar: false });
     expect(reloaded.primary).toContain("teal");
     expect(brightness(reloaded.background)).toBeLessThan(80);
-    await page.getByRole("navigation", { name: nl.nav.label }).getByRole("button", { name: nl.nav.conversations }).waitFor();
+    await page
+      .getByRole("navigation", { name: nl.nav.label })
+      .getByRole("button", { name: nl.nav.conversations })
+      .waitFor();
     await page.getByRole("button", { name: nl.preferences.open }).click();
     const reopened = page.getByRole("dialog", { name: nl.preferences.title });
     await reopened.waitFor();

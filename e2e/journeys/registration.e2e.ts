@@ -1,22 +1,25 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, demoAccounts, expectPath, launchBrowser, newPage, newestMailId, snap, uniqueEmail, waitForMail } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import {
+  api,
+  demoAccounts,
+  expectPath,
+  useBrowser,
+  newPage,
+  newestMailId,
+  snap,
+  uniqueEmail,
+  waitForMail,
+} from "../support/browser";
 
 const journey = "03-registration";
 const password = "Welcome!2026";
 
 describe("registration with the one-time code from the dev mailbox", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it("registers, refuses a wrong code, accepts the e-mailed one and signs the new user in", async () => {
     const email = uniqueEmail("register");
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto("/login");
     await page.getByRole("link", { name: "Create an account" }).click();
     await expectPath(page, "/register");
@@ -62,7 +65,12 @@ describe("registration with the one-time code from the dev mailbox", () => {
     await expectPath(page, "/self-onboarding");
     const token = await page.evaluate(() => localStorage.getItem("accessToken"));
     expect(token).toBeTruthy();
-    const validated = await api<{ payload: { role: string; customerId?: string | null } }>("POST", "/validate-token", { token }, token ?? undefined);
+    const validated = await api<{ payload: { role: string; customerId?: string | null } }>(
+      "POST",
+      "/validate-token",
+      { token },
+      token ?? undefined,
+    );
     expect(validated.status).toBe(200);
     expect(validated.data.payload.role).toBe("customer_so");
     await snap(page, journey, "5-signed-in-self-onboarding");

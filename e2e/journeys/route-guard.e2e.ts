@@ -1,20 +1,24 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, apiSignIn, demoAccounts, uniqueEmail, demoPassword, expectPath, launchBrowser, newPage, signInWithForm, snap } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import {
+  api,
+  apiSignIn,
+  demoAccounts,
+  uniqueEmail,
+  demoPassword,
+  expectPath,
+  useBrowser,
+  newPage,
+  signInWithForm,
+  snap,
+} from "../support/browser";
 
 const journey = "02-route-guard";
 
 describe("the route guard", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it("sends a visitor to login with the target path and, after sign-in, to that target", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto("/conversations/history");
     await expectPath(page, "/login?redirect=%2Fconversations%2Fhistory");
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
@@ -55,7 +59,7 @@ describe("the route guard", () => {
   });
 
   it("does the same in the admin portal under /admin/", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto("/admin/users");
     await expectPath(page, "/admin/login?redirect=%2Fusers");
     await snap(page, journey, "admin-1-login-with-target");
@@ -81,7 +85,7 @@ describe("the route guard", () => {
     const flipped = (signature?.[0] === "A" ? "B" : "A") + (signature ?? "").slice(1);
     const tampered = `${header}.${payload}.${flipped}`;
     expect(tampered).not.toBe(session.token);
-    const { context, page } = await newPage(browser, { session: { ...session, token: tampered } });
+    const { context, page } = await newPage(browser(), { session: { ...session, token: tampered } });
     await page.goto("/conversations/live");
     await expectPath(page, "/login?redirect=%2Fconversations%2Flive");
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
@@ -117,7 +121,7 @@ describe("the route guard", () => {
     );
     expect(created.status, JSON.stringify(created.data)).toBe(200);
 
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto("/login");
     await signInWithForm(page, email, demoPassword);
     await expectPath(page, "/reset-password");

@@ -1,6 +1,6 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiSignIn, demoAccounts, expectPath, launchBrowser, newPage, snap } from "../support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { apiSignIn, demoAccounts, expectPath, useBrowser, newPage, snap } from "../support/browser";
 
 const journey = "06-search";
 
@@ -13,17 +13,11 @@ async function selectedOption(page: Page): Promise<string> {
 }
 
 describe("the Ctrl+K search dialog", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it("opens with Ctrl+K, moves with the arrow keys, opens a hit with Enter and closes with Esc", async () => {
     const session = await apiSignIn(demoAccounts.customer);
-    const { context, page } = await newPage(browser, { session });
+    const { context, page } = await newPage(browser(), { session });
     await page.goto("/customer");
     await page.getByRole("heading", { name: "Welcome, Chris Customer" }).waitFor();
 
@@ -67,7 +61,10 @@ describe("the Ctrl+K search dialog", () => {
     // The chosen hit is remembered; Esc closes without navigating.
     await page.keyboard.press("Control+k");
     await dialog.waitFor();
-    await dialog.getByRole("listbox", { name: "Recent searches" }).getByRole("option", { name: /Conversation history/ }).waitFor();
+    await dialog
+      .getByRole("listbox", { name: "Recent searches" })
+      .getByRole("option", { name: /Conversation history/ })
+      .waitFor();
     await snap(page, journey, "4-recent-searches");
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
@@ -87,18 +84,30 @@ describe("the Ctrl+K search dialog", () => {
 
   it("finds configurations and, for admins, customers and users", async () => {
     const session = await apiSignIn(demoAccounts.admin);
-    const { context, page } = await newPage(browser, { session });
+    const { context, page } = await newPage(browser(), { session });
     await page.goto("/admin/");
     await page.getByRole("heading", { name: "Welcome, Ada Admin" }).waitFor();
     await page.keyboard.press("Control+k");
     const dialog = searchDialog(page);
     await dialog.waitFor();
     await dialog.getByRole("combobox").fill("demo");
-    await dialog.getByRole("group", { name: "Customers" }).getByRole("option", { name: /Demo Webshop/ }).waitFor();
-    await dialog.getByRole("group", { name: "Configurations" }).getByRole("option", { name: /demo-webshop/ }).waitFor();
-    await dialog.getByRole("group", { name: "Users" }).getByRole("option", { name: /customer@demo\.test/ }).waitFor();
+    await dialog
+      .getByRole("group", { name: "Customers" })
+      .getByRole("option", { name: /Demo Webshop/ })
+      .waitFor();
+    await dialog
+      .getByRole("group", { name: "Configurations" })
+      .getByRole("option", { name: /demo-webshop/ })
+      .waitFor();
+    await dialog
+      .getByRole("group", { name: "Users" })
+      .getByRole("option", { name: /customer@demo\.test/ })
+      .waitFor();
     await snap(page, journey, "6-admin-results");
-    await dialog.getByRole("group", { name: "Customers" }).getByRole("option", { name: /Demo Webshop/ }).click();
+    await dialog
+      .getByRole("group", { name: "Customers" })
+      .getByRole("option", { name: /Demo Webshop/ })
+      .click();
     await expectPath(page, /^\/admin\/customers\?id=/);
     await context.close();
   });

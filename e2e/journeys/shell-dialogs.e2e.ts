@@ -1,17 +1,22 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, apiSignIn, demoAccounts, demoPassword, expectPath, launchBrowser, newPage, pathOf, signInWithForm, snap, uniqueEmail } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import {
+  api,
+  apiSignIn,
+  demoAccounts,
+  demoPassword,
+  expectPath,
+  useBrowser,
+  newPage,
+  pathOf,
+  signInWithForm,
+  snap,
+  uniqueEmail,
+} from "../support/browser";
 
 const journey = "08-shell-dialogs";
 
 describe("the shell's dialogs and parent-page messages", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it("shows getting started to a user with instructions on; 'don't show again' turns them off on the server", async () => {
     const admin = await apiSignIn(demoAccounts.admin);
@@ -35,7 +40,7 @@ describe("the shell's dialogs and parent-page messages", () => {
     );
     expect(created.status, JSON.stringify(created.data)).toBe(200);
 
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto("/login");
     await signInWithForm(page, email, demoPassword);
     await expectPath(page, "/customer");
@@ -48,7 +53,9 @@ describe("the shell's dialogs and parent-page messages", () => {
     await snap(page, journey, "1-getting-started");
 
     await dialog.getByText("Don't show this again").click();
-    const saved = page.waitForResponse((response) => /show_instructions/i.test(new URL(response.url()).pathname));
+    const saved = page.waitForResponse((response) =>
+      /show_instructions/i.test(new URL(response.url()).pathname),
+    );
     await dialog.getByRole("button", { name: "Close" }).first().click();
     expect((await saved).status()).toBe(200);
     await dialog.waitFor({ state: "hidden" });
@@ -60,7 +67,7 @@ describe("the shell's dialogs and parent-page messages", () => {
 
   it("opens the notifications dialog and follows a navigate-to message from the parent page", async () => {
     const session = await apiSignIn(demoAccounts.customer);
-    const { context, page } = await newPage(browser, { session });
+    const { context, page } = await newPage(browser(), { session });
     await page.goto("/customer");
     await page.getByRole("heading", { name: "Welcome, Chris Customer" }).waitFor();
 
@@ -73,7 +80,9 @@ describe("the shell's dialogs and parent-page messages", () => {
     await notifications.waitFor({ state: "hidden" });
 
     // Only in-app paths are followed.
-    await page.evaluate(() => window.postMessage({ type: "navigate-to", path: "//example.org/elsewhere" }, "*"));
+    await page.evaluate(() =>
+      window.postMessage({ type: "navigate-to", path: "//example.org/elsewhere" }, "*"),
+    );
     // Nothing to wait for when nothing should happen: give the message a moment, then check.
     await page.waitForTimeout(500);
     expect(pathOf(page)).toBe("/customer");

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { expect, inject, onTestFailed } from "vitest";
+import { afterAll, beforeAll, expect, inject, onTestFailed } from "vitest";
 
 const require = createRequire(import.meta.url);
 export const resultsDir = resolve(import.meta.dirname, "../test-results");
@@ -42,11 +42,35 @@ export interface PageOptions {
 }
 
 /** A fresh context (own storage) and page at the product's origin. */
-export async function newPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const entries: { name: string; value: string }[] = Object.entries(options.localStorage ?? {}).map(([name, value]) => ({
-    name,
-    value,
-  }));
+/**
+ * One Chromium for the journeys of a describe block: launched before its tests and closed after them.
+ * Call at the top of the block; the returned getter gives the running browser inside tests.
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser)
+      throw new Error("Chromium is not running: call useBrowser() at the top of a describe block.");
+    return browser;
+  };
+}
+
+export async function newPage(
+  browser: Browser,
+  options: PageOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const entries: { name: string; value: string }[] = Object.entries(options.localStorage ?? {}).map(
+    ([name, value]) => ({
+      name,
+      value,
+    }),
+  );
   if (options.session) {
     entries.push({ name: "accessToken", value: options.session.token });
     entries.push({ name: "userData", value: JSON.stringify(options.session.user) });
@@ -57,7 +81,10 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
     locale: "en-US",
     colorScheme: options.colorScheme ?? "light",
     reducedMotion: "reduce",
-    storageState: { cookies: [], origins: entries.length > 0 ? [{ origin: baseUrl(), localStorage: entries }] : [] },
+    storageState: {
+      cookies: [],
+      origins: entries.length > 0 ? [{ origin: baseUrl(), localStorage: entries }] : [],
+    },
   });
   // Generous: the root test command runs these beside other packages' tests on two cores.
   context.setDefaultTimeout(20_000);
@@ -90,12 +117,18 @@ function reportPageTroubleOnFailure(page: Page, testName: string): void {
   });
   page.on("response", (response) => {
     const type = response.request().resourceType();
-    if (response.status() >= 500 || (response.status() >= 400 && (type === "script" || type === "stylesheet"))) {
+    if (
+      response.status() >= 500 ||
+      (response.status() >= 400 && (type === "script" || type === "stylesheet"))
+    ) {
       trouble.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
     }
   });
   onTestFailed(() => {
-    if (trouble.length > 0) process.stderr.write(`\nIn the browser during "${testName}":\n  ${trouble.slice(0, 30).join("\n  ")}\n`);
+    if (trouble.length > 0)
+      process.stderr.write(
+        `\nIn the browser during "${testName}":\n  ${trouble.slice(0, 30).join("\n  ")}\n`,
+      );
   });
 }
 
@@ -135,7 +168,12 @@ export async function signInWithForm(page: Page, email: string, password: string
 }
 
 /** JSON call to the product's API (same origin as the portals). */
-export async function api<T>(method: "GET" | "POST" | "PUT", path: string, body?: unknown, token?: string): Promise<{ status: number; data: T }> {
+export async function api<T>(
+  method: "GET" | "POST" | "PUT",
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; data: T }> {
   const response = await fetch(`${baseUrl()}/api${path}`, {
     method,
     headers: {
@@ -150,13 +188,17 @@ export async function api<T>(method: "GET" | "POST" | "PUT", path: string, body?
 
 /** Signs in through the API (not the form) for journeys that start signed in. */
 export async function apiSignIn(email: string, password = demoPassword): Promise<StoredSession> {
-  const answer = await api<{ token?: string; user?: Record<string, unknown>; showWizard?: boolean; showInstructions?: boolean; forceRefreshPassword?: boolean }>(
-    "POST",
-    "/login",
-    { username: email, password },
-  );
+  const answer = await api<{
+    token?: string;
+    user?: Record<string, unknown>;
+    showWizard?: boolean;
+    showInstructions?: boolean;
+    forceRefreshPassword?: boolean;
+  }>("POST", "/login", { username: email, password });
   if (answer.status !== 200 || !answer.data.token || !answer.data.user) {
-    throw new Error(`Sign-in of ${email} through the API failed: ${answer.status} ${JSON.stringify(answer.data)}`);
+    throw new Error(
+      `Sign-in of ${email} through the API failed: ${answer.status} ${JSON.stringify(answer.data)}`,
+    );
   }
   return {
     token: answer.data.token,
@@ -184,10 +226,13 @@ export async function waitForMail(to: string, afterId?: string, timeout = 15_000
   for (;;) {
     const { data } = await api<{ messages: MailboxMessage[] }>("GET", "/dev/mailbox.json");
     const found = data.messages.find(
-      (message) => message.to.toLowerCase() === to.toLowerCase() && (afterId === undefined || BigInt(message.id) > BigInt(afterId)),
+      (message) =>
+        message.to.toLowerCase() === to.toLowerCase() &&
+        (afterId === undefined || BigInt(message.id) > BigInt(afterId)),
     );
     if (found) return found;
-    if (Date.now() > deadline) throw new Error(`No e-mail to ${to} arrived in the dev mailbox within ${timeout} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`No e-mail to ${to} arrived in the dev mailbox within ${timeout} ms`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -227,13 +272,21 @@ export async function seriousAccessibilityViolations(page: Page): Promise<AxeVio
       help: string;
       nodes: { target: string[]; html: string; failureSummary?: string }[];
     }
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: RawViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: RawViolation[] }> };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ["violations"] });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
       help: v.help,
-      nodes: v.nodes.map((n) => ({ target: n.target, html: n.html.slice(0, 200), summary: n.failureSummary ?? "" })),
+      nodes: v.nodes.map((n) => ({
+        target: n.target,
+        html: n.html.slice(0, 200),
+        summary: n.failureSummary ?? "",
+      })),
     }));
   });
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
@@ -242,7 +295,10 @@ export async function seriousAccessibilityViolations(page: Page): Promise<AxeVio
 /** A readable list of violations for a failing assertion. */
 export function describeViolations(violations: AxeViolation[]): string {
   return violations
-    .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `  at ${n.target.join(" ")} ${n.html}\n    ${n.summary.replace(/\n/g, "\n    ")}`).join("\n")}`)
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `  at ${n.target.join(" ")} ${n.html}\n    ${n.summary.replace(/\n/g, "\n    ")}`).join("\n")}`,
+    )
     .join("\n");
 }
 

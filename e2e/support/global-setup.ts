@@ -45,14 +45,23 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // Screenshots of this run only.
   rmSync(resultsDir, { recursive: true, force: true });
   mkdirSync(resultsDir, { recursive: true });
-  for (const build of ["apps/server/dist/server.js", "apps/customer-portal/dist/index.html", "apps/admin-portal/dist/index.html"]) {
+  for (const build of [
+    "apps/server/dist/server.js",
+    "apps/customer-portal/dist/index.html",
+    "apps/admin-portal/dist/index.html",
+  ]) {
     if (!existsSync(join(repoRoot, build))) {
-      process.stderr.write(`e2e: ${build} is missing; build first (pnpm turbo run build --filter=@parley/e2e...)\n`);
+      process.stderr.write(
+        `e2e: ${build} is missing; build first (pnpm turbo run build --filter=@parley/e2e...)\n`,
+      );
     }
   }
   // The server serves the portal files present when it starts; a rebuild during the run breaks the pages.
-  const portalIndexes = ["apps/customer-portal/dist/index.html", "apps/admin-portal/dist/index.html"].map((file) => join(repoRoot, file));
-  const builtAt = () => portalIndexes.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)).join(",");
+  const portalIndexes = ["apps/customer-portal/dist/index.html", "apps/admin-portal/dist/index.html"].map(
+    (file) => join(repoRoot, file),
+  );
+  const builtAt = () =>
+    portalIndexes.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)).join(",");
   const buildsAtStart = builtAt();
   let log = "";
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -82,7 +91,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide("baseUrl", baseUrl);
   return async () => {
     if (builtAt() !== buildsAtStart) {
-      process.stderr.write("e2e: a portal was rebuilt during the run; the started server kept serving the old file list, so failures may come from that. Run again.\n");
+      process.stderr.write(
+        "e2e: a portal was rebuilt during the run; the started server kept serving the old file list, so failures may come from that. Run again.\n",
+      );
     }
     if (server.exitCode === null && server.signalCode === null) {
       const exited = new Promise((r) => server.once("exit", r));

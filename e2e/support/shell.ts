@@ -17,9 +17,11 @@ export async function readNavigation(page: Page): Promise<NavNode[]> {
     await collapsed.first().click();
   }
   return nav.evaluate((root) => {
-    const text = (element: Element) => ((element as HTMLElement).innerText ?? element.textContent ?? "").replace(/\s+/g, " ").trim();
+    const text = (element: Element) =>
+      ((element as HTMLElement).innerText ?? element.textContent ?? "").replace(/\s+/g, " ").trim();
     const labelOf = (element: Element) => {
-      const disabled = element.matches('[aria-disabled="true"]') || element.querySelector('[aria-disabled="true"]') !== null;
+      const disabled =
+        element.matches('[aria-disabled="true"]') || element.querySelector('[aria-disabled="true"]') !== null;
       return disabled ? `${text(element)} (disabled)` : text(element);
     };
     const list = root.querySelector("ul");
@@ -40,7 +42,9 @@ export async function readProfileMenu(page: Page): Promise<{ texts: string; item
   await page.getByRole("button", { name: "Profile menu" }).click();
   const menu = page.getByRole("menu");
   await menu.waitFor({ state: "visible" });
-  const items = await menu.locator('[role="menuitem"], [role="menuitemradio"], [role="menuitemcheckbox"]').allInnerTexts();
+  const items = await menu
+    .locator('[role="menuitem"], [role="menuitemradio"], [role="menuitemcheckbox"]')
+    .allInnerTexts();
   const texts = (await menu.innerText()).replace(/\s+/g, " ");
   return { texts, items: items.map((item) => item.replace(/\s+/g, " ").trim()) };
 }
@@ -64,16 +68,27 @@ export async function createSelfOnboardingAccount(
     confirmPassword: password,
     languageCode: "en",
   });
-  if (registered.status !== 200) throw new Error(`register failed: ${registered.status} ${JSON.stringify(registered.data)}`);
+  if (registered.status !== 200)
+    throw new Error(`register failed: ${registered.status} ${JSON.stringify(registered.data)}`);
   const mail = await waitForMail(email, before);
   const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
   if (!code) throw new Error(`No 6-digit code in the e-mail: ${mail.text}`);
-  const validated = await api<{ token: string; user: Record<string, unknown> }>("POST", "/validate-otp", { email, otp: code });
-  if (validated.status !== 200) throw new Error(`validate-otp failed: ${validated.status} ${JSON.stringify(validated.data)}`);
+  const validated = await api<{ token: string; user: Record<string, unknown> }>("POST", "/validate-otp", {
+    email,
+    otp: code,
+  });
+  if (validated.status !== 200)
+    throw new Error(`validate-otp failed: ${validated.status} ${JSON.stringify(validated.data)}`);
   let token = validated.data.token;
   if (withCustomer) {
-    const created = await api<{ token: string }>("POST", "/customer/self_onboarding_create", { name: `Shop of ${prefix}` }, token);
-    if (created.status !== 200) throw new Error(`self_onboarding_create failed: ${created.status} ${JSON.stringify(created.data)}`);
+    const created = await api<{ token: string }>(
+      "POST",
+      "/customer/self_onboarding_create",
+      { name: `Shop of ${prefix}` },
+      token,
+    );
+    if (created.status !== 200)
+      throw new Error(`self_onboarding_create failed: ${created.status} ${JSON.stringify(created.data)}`);
     token = created.data.token;
   }
   return { email, password, session: { token, user: validated.data.user } };
