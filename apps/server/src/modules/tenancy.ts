@@ -20,6 +20,11 @@ export function scopeCondition(column: string, first: number): string {
   return `($${first}::boolean OR ${column} = $${first + 1}::uuid)`;
 }
 
+/** The same test as `scopeCondition`, for a row already read (from a cache). */
+export function withinScope(scope: Scope, customerId: string | null): boolean {
+  return scope.allCustomers || (customerId !== null && customerId === scope.customerId);
+}
+
 export function scopeParams(scope: Scope): [boolean, string | null] {
   return [scope.allCustomers, scope.customerId];
 }

@@ -14,7 +14,7 @@ import { oneTimeCodeMail, passwordResetMail } from "../../platform/mail/template
 import type { Caller } from "../../platform/http/operations";
 import { findUserByEmail, findUserById, insertUser, toUser, updateUser, type UserRecord } from "../users/repository";
 import { isId } from "../tenancy";
-import { cachedSessionUser, rememberSessionUser } from "../users/session-cache";
+import { createSessionUsers } from "../users/session-cache";
 import * as repository from "./repository";
 import { assertPasswordsMatch, assertStrongPassword } from "./rules";
 
@@ -44,6 +44,7 @@ function sha256(value: string): string {
 
 export function createAccountsService(deps: AccountsDependencies) {
   const { db, tokens, mailer } = deps;
+  const sessionUsers = createSessionUsers(db);
 
   const codeHash = (email: string, code: string) =>
     createHmac("sha256", deps.codeSecret).update(`${email.toLowerCase()}:${code}`).digest("hex");
@@ -59,11 +60,7 @@ export function createAccountsService(deps: AccountsDependencies) {
   async function authenticate(token: string): Promise<Caller | null> {
     const claims = await tokens.verify(token);
     if (!claims) return null;
-    let user = cachedSessionUser(claims);
-    if (!user) {
-      user = await findUserById(db, claims.userId);
-      if (user) rememberSessionUser(user);
-    }
+    const user = await sessionUsers.userFor(claims);
     if (!user || user.status !== "active" || user.token_version !== claims.version) return null;
     return {
       userId: user.id,

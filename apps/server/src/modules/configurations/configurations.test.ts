@@ -1,5 +1,5 @@
 import { configurationDefaults, messageLimitFor, nextUsageResetDate } from "@parley/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { bearer, createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
 
 let ctx: TestContext;
@@ -96,6 +96,54 @@ describe("configurations", () => {
     expect(literal.json().data.map((c: { name: string }) => c.name)).toEqual(["zebra_plain"]);
     const byCustomer = await ctx.app.inject({ method: "GET", url: `/api/configurations/search?customerId=${customerId}`, headers: bearer(adminToken) });
     expect(byCustomer.json().data).toHaveLength(2);
+  });
+});
+
+describe("configuration reads", () => {
+  const read = (token: string, id: string) =>
+    ctx.app.inject({ method: "GET", url: `/api/configuration?configuration_id=${id}`, headers: bearer(token) });
+  /** Renames without firing the change trigger: only a read that reaches the database sees it. */
+  const renameUnheard = (id: string, name: string) =>
+    ctx.database.db.transaction(async (tx) => {
+      await tx.exec("SET LOCAL session_replication_role = replica");
+      await tx.query("UPDATE configurations SET name = $2 WHERE id = $1", [id, name]);
+    });
+
+  it("are answered from memory until the configuration changes, and never across tenants", async () => {
+    const customerId = await ctx.createCustomer("Cached Co");
+    const { token } = await ctx.createUser({ role: "customer", customerId });
+    const other = await ctx.createUser({ role: "customer", customerId: await ctx.createCustomer("Other Co") });
+    const id = (await save(adminToken, { name: "cached", customerId })).json().inserted_id as string;
+
+    const first = await read(token, id);
+    expectToMatchContract("getConfiguration", first);
+    expect(first.json().data.name).toBe("cached");
+    await renameUnheard(id, "unheard");
+    expect((await read(token, id)).json().data.name).toBe("cached");
+    expect((await read(other.token, id)).statusCode).toBe(404);
+
+    await save(token, { _id: id, name: "renamed" });
+    const renamed = await read(token, id);
+    expectToMatchContract("getConfiguration", renamed);
+    expect(renamed.json().data.name).toBe("renamed");
+    expect((await read(other.token, id)).statusCode).toBe(404);
+
+    // A change made outside the API reaches the cache through the trigger's notification (on
+    // PostgreSQL a moment after the commit).
+    await ctx.database.db.query("UPDATE configurations SET remaining_messages = 3 WHERE id = $1", [id]);
+    await vi.waitFor(async () => expect((await read(token, id)).json().data.remaining_messages).toBe(3));
+    const reset = await ctx.app.inject({
+      method: "POST",
+      url: "/api/configuration/reset_usage",
+      headers: bearer(adminToken),
+      payload: { configuration_id: id },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await read(token, id)).json().data.remaining_messages).toBe(messageLimitFor("entry"));
+
+    const deleted = await ctx.app.inject({ method: "DELETE", url: `/api/customers/${customerId}`, headers: bearer(adminToken) });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await read(adminToken, id)).statusCode).toBe(404);
   });
 });
 

@@ -33,6 +33,10 @@ export function toConfiguration(record: ConfigurationRecord) {
 const selectList =
   "id, customer_id, name, product, message_limit, remaining_messages, usage_reset_date::text AS usage_reset_date, settings";
 
+export function findConfigurationById(db: Db, id: string): Promise<ConfigurationRecord | undefined> {
+  return queryOne<ConfigurationRecord>(db, `SELECT ${selectList} FROM configurations WHERE id = $1`, [id]);
+}
+
 export function findConfigurationInScope(db: Db, scope: Scope, id: string): Promise<ConfigurationRecord | undefined> {
   return queryOne<ConfigurationRecord>(
     db,

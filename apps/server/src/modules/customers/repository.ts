@@ -1,7 +1,6 @@
 import type { Db } from "../../platform/db/db";
 import { queryOne } from "../../platform/db/db";
 import { scopeCondition, scopeParams, type Scope } from "../tenancy";
-import { forgetAllSessionUsers } from "../users/session-cache";
 
 /** Contract field name → column, for every customer field a client may write. */
 export const customerFieldColumns = {
@@ -92,6 +91,8 @@ export async function deleteCustomer(db: Db, id: string): Promise<boolean> {
     const rows = await tx.query("DELETE FROM customers WHERE id = $1 RETURNING id", [id]);
     return rows.length > 0;
   });
-  forgetAllSessionUsers();
+  // Its users and (by cascade) configurations are gone; caches here forget them before the notifications arrive.
+  db.changes.changedHere("users");
+  db.changes.changedHere("configurations");
   return deleted;
 }

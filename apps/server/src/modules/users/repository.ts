@@ -2,7 +2,6 @@ import type { Db } from "../../platform/db/db";
 import { queryOne } from "../../platform/db/db";
 import type { Role } from "../../platform/http/operations";
 import { scopeCondition, scopeParams, type Scope } from "../tenancy";
-import { forgetSessionUser } from "./session-cache";
 
 export interface UserRecord {
   id: string;
@@ -140,7 +139,6 @@ export async function updateUser(
   changes: UserChanges,
   options: { revokeTokens?: boolean } = {},
 ): Promise<UserRecord | undefined> {
-  forgetSessionUser(id);
   const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
   const assignments = entries.map(([column], index) => `${column} = $${index + 2}`);
   if (options.revokeTokens) assignments.push("token_version = token_version + 1");
@@ -150,7 +148,7 @@ export async function updateUser(
     `UPDATE users SET ${assignments.join(", ")} WHERE id = $1 RETURNING ${columns}`,
     [id, ...entries.map(([, value]) => value)],
   );
-  // Again after the write: a request in between may have cached the old row.
-  forgetSessionUser(id);
+  // Other instances hear of it through the users trigger; this one at once.
+  db.changes.changedHere("users", id);
   return updated;
 }

@@ -3,6 +3,8 @@
  * PGlite (embedded, WASM) and PostgreSQL through a `pg` pool. Services and repositories receive a
  * `Db` (or the transaction's `Db`) as a parameter and never know which one they have.
  */
+import type { ChangeFeed } from "./change-feed";
+
 export type Row = Record<string, unknown>;
 
 export interface Db {
@@ -11,6 +13,11 @@ export interface Db {
   exec(sql: string): Promise<void>;
   /** Runs `work` inside one transaction; the `Db` it receives is bound to that transaction. */
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Which rows changed, for read caches. Inside a transaction, `changedHere` is held back until the
+   * transaction commits (and dropped if it rolls back).
+   */
+  readonly changes: ChangeFeed;
 }
 
 export interface DatabaseHandle {
@@ -34,4 +41,21 @@ export async function queryOne<T extends object = Row>(
 ): Promise<T | undefined> {
   const rows = await db.query<T>(sql, params);
   return rows[0];
+}
+
+/** The feed a transaction's `Db` carries: reports are passed on after commit, or dropped. */
+export function transactionChanges(feed: ChangeFeed): { changes: ChangeFeed; commit(): void } {
+  const pending: [string, string | undefined][] = [];
+  return {
+    changes: {
+      get live() {
+        return feed.live;
+      },
+      subscribe: (table, listener) => feed.subscribe(table, listener),
+      changedHere: (table, id) => void pending.push([table, id]),
+    },
+    commit() {
+      for (const [table, id] of pending.splice(0)) feed.changedHere(table, id);
+    },
+  };
 }

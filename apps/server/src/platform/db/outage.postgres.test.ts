@@ -1,5 +1,3 @@
-import { createServer, connect, type Server, type Socket } from "node:net";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type ParleyApp } from "../../app";
 import { createTokenService } from "../auth/jwt";
@@ -7,51 +5,9 @@ import { createOutboxMailer } from "../mail/mailer";
 import { insertUser } from "../../modules/users/repository";
 import { claimsOf } from "../../modules/accounts/service";
 import { openTestDatabase, testDatabaseUrl } from "../../test/database";
+import { startProxy } from "../../test/proxy";
 import type { DatabaseHandle } from "./db";
 import { openPostgres } from "./postgres";
-
-/** A TCP proxy in front of PostgreSQL that can drop every connection and refuse new ones. */
-async function startProxy(target: { host: string; port: number }) {
-  const sockets = new Set<Socket>();
-  let server: Server | undefined;
-  let port = 0;
-  const listen = () =>
-    new Promise<void>((resolve) => {
-      server = createServer((client) => {
-        const upstream = connect(target.port, target.host);
-        sockets.add(client).add(upstream);
-        client.pipe(upstream).pipe(client);
-        const drop = () => {
-          client.destroy();
-          upstream.destroy();
-          sockets.delete(client);
-          sockets.delete(upstream);
-        };
-        client.on("error", drop).on("close", drop);
-        upstream.on("error", drop).on("close", drop);
-      });
-      server.listen(port, "127.0.0.1", () => {
-        port = (server!.address() as AddressInfo).port;
-        resolve();
-      });
-    });
-  await listen();
-  return {
-    get port() {
-      return port;
-    },
-    async cut() {
-      for (const socket of sockets) socket.destroy();
-      sockets.clear();
-      await new Promise<void>((resolve) => server!.close(() => resolve()));
-    },
-    restore: listen,
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server!.close(() => resolve()));
-    },
-  };
-}
 
 let direct: DatabaseHandle;
 let proxied: DatabaseHandle;

@@ -1,5 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
-import type { DatabaseHandle, Db, Row } from "./db";
+import { changeChannel, createChangeFeed, type ChangeFeed } from "./change-feed";
+import { transactionChanges, type DatabaseHandle, type Db, type Row } from "./db";
 import { createStatementRunner } from "./pglite-statements";
 
 /**
@@ -10,9 +11,14 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   const pg = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
 
   const statements = createStatementRunner(pg);
+  // One process owns the embedded database, and PGlite hands the notifications of a statement to its
+  // listeners before the statement returns, so the feed is live from the start.
+  const feed = createChangeFeed(true);
+  const unlisten = await pg.listen(changeChannel, (payload) => feed.receive(payload));
 
   type Queryable = Pick<PGlite, "query" | "exec">;
-  const wrap = (conn: Queryable, inTransaction: boolean): Db => ({
+  const wrap = (conn: Queryable, changes: ChangeFeed, inTransaction: boolean): Db => ({
+    changes,
     async query<T extends object = Row>(sql: string, params: readonly unknown[] = []) {
       if (!inTransaction) {
         const rows = await statements.run<T>(sql, params);
@@ -25,14 +31,20 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
       await conn.exec(sql);
     },
     async transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-      if (inTransaction) return work(wrap(conn, true));
-      return pg.transaction((tx) => work(wrap(tx, true)));
+      if (inTransaction) return work(wrap(conn, changes, true));
+      const held = transactionChanges(feed);
+      const result = await pg.transaction((tx) => work(wrap(tx, held.changes, true)));
+      held.commit();
+      return result;
     },
   });
 
   return {
-    db: wrap(pg, false),
+    db: wrap(pg, feed, false),
     kind: "pglite",
-    close: () => pg.close(),
+    async close() {
+      await unlisten();
+      await pg.close();
+    },
   };
 }

@@ -1,5 +1,6 @@
 import pg from "pg";
-import { DatabaseUnavailableError, type DatabaseHandle, type Db, type Row } from "./db";
+import { changeChannel, createChangeFeed, type ChangeFeed, type ChangeFeedSource } from "./change-feed";
+import { DatabaseUnavailableError, transactionChanges, type DatabaseHandle, type Db, type Row } from "./db";
 
 // Errors that mean "the database is not there right now" rather than "your query is wrong".
 const connectionErrorCodes = new Set([
@@ -65,7 +66,11 @@ export async function openPostgres(options: PostgresOptions): Promise<DatabaseHa
   // An idle client losing its connection emits here; without a listener the process would crash.
   pool.on("error", (error) => options.log?.("PostgreSQL connection lost", error));
 
-  const wrap = (conn: pg.Pool | pg.PoolClient): Db => ({
+  const feed = createChangeFeed(false);
+  const listener = await listenForChanges(options, feed);
+
+  const wrap = (conn: pg.Pool | pg.PoolClient, changes: ChangeFeed): Db => ({
+    changes,
     async query<T extends object = Row>(sql: string, params: readonly unknown[] = []) {
       try {
         const name = statementName(sql);
@@ -85,7 +90,7 @@ export async function openPostgres(options: PostgresOptions): Promise<DatabaseHa
       }
     },
     async transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-      if (conn !== pool) return work(wrap(conn));
+      if (conn !== pool) return work(wrap(conn, changes));
       let client: pg.PoolClient;
       try {
         client = await pool.connect();
@@ -93,10 +98,12 @@ export async function openPostgres(options: PostgresOptions): Promise<DatabaseHa
         throw translate(error);
       }
       let broken = false;
+      const held = transactionChanges(feed);
       try {
         await client.query("BEGIN");
-        const result = await work(wrap(client));
+        const result = await work(wrap(client, held.changes));
         await client.query("COMMIT");
+        held.commit();
         return result;
       } catch (error) {
         broken = isConnectionError(error) || error instanceof DatabaseUnavailableError;
@@ -109,8 +116,75 @@ export async function openPostgres(options: PostgresOptions): Promise<DatabaseHa
   });
 
   return {
-    db: wrap(pool),
+    db: wrap(pool, feed),
     kind: "postgres",
-    close: () => pool.end(),
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * One connection of its own that LISTENs on the change channel (pool connections come and go). The
+ * feed is live only while that connection is up; a lost connection is re-opened with backoff.
+ */
+async function listenForChanges(options: PostgresOptions, feed: ChangeFeedSource): Promise<{ close(): Promise<void> }> {
+  let current: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  let delayMs = 100;
+
+  const schedule = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, delayMs);
+    delayMs = Math.min(delayMs * 2, 5_000);
+  };
+  const drop = (client: pg.Client, error?: unknown) => {
+    if (current !== client) return;
+    current = undefined;
+    feed.setLive(false);
+    if (error && !closed) options.log?.("PostgreSQL change listener lost its connection; caches are off until it is back", error);
+    client.end().catch(() => undefined);
+    schedule();
+  };
+  const connect = async () => {
+    if (closed) return;
+    const client = new pg.Client({ connectionString: options.connectionString, connectionTimeoutMillis: 5_000, keepAlive: true });
+    client.on("notification", (message) => {
+      if (message.channel === changeChannel && message.payload) feed.receive(message.payload);
+    });
+    client.on("error", (error) => drop(client, error));
+    client.on("end", () => drop(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${changeChannel}`);
+    } catch {
+      client.end().catch(() => undefined);
+      schedule();
+      return;
+    }
+    if (closed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    current = client;
+    delayMs = 100;
+    feed.setLive(true);
+  };
+
+  await connect();
+  return {
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const client = current;
+      current = undefined;
+      feed.setLive(false);
+      await client?.end().catch(() => undefined);
+    },
   };
 }

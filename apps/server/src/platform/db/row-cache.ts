@@ -1,0 +1,69 @@
+import type { ChangeFeed } from "./change-feed";
+
+/**
+ * Rows of one table kept in this process, by id, so a hot read (a configuration, the user behind a
+ * token) costs no database round trip. Correctness comes from the change feed: an entry is dropped
+ * when its row changes here or in any other instance, and nothing is cached while the feed is not
+ * live. `ttlMs` only bounds how long an entry may live if a notification were somehow lost.
+ *
+ * A read that was already on its way to the database when a change arrived may carry the old row; it
+ * is answered but not kept (every change moves `generation` on, and a load is kept only when the
+ * generation it started in is still current).
+ */
+export interface RowCacheOptions {
+  table: string;
+  changes: ChangeFeed;
+  ttlMs?: number;
+  maxEntries?: number;
+  now?: () => number;
+}
+
+export interface RowCache<T> {
+  /** The cached row, or `load()`'s answer (kept when it is safe to). `undefined` (no row) is not kept. */
+  read(id: string, load: () => Promise<T | undefined>): Promise<T | undefined>;
+  readonly size: number;
+  close(): void;
+}
+
+export function createRowCache<T>(options: RowCacheOptions): RowCache<T> {
+  const { changes } = options;
+  const ttlMs = options.ttlMs ?? 60_000;
+  const maxEntries = options.maxEntries ?? 10_000;
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, { row: T; until: number }>();
+  let generation = 0;
+
+  const unsubscribe = changes.subscribe(options.table, {
+    changed(id) {
+      generation += 1;
+      entries.delete(id);
+    },
+    reset() {
+      generation += 1;
+      entries.clear();
+    },
+  });
+
+  return {
+    async read(id, load) {
+      if (!changes.live) return load();
+      const entry = entries.get(id);
+      if (entry) {
+        if (entry.until > now()) return entry.row;
+        entries.delete(id);
+      }
+      const startedIn = generation;
+      const row = await load();
+      if (row !== undefined && startedIn === generation && changes.live) {
+        // The oldest entry goes first (a Map iterates in insertion order).
+        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+        entries.set(id, { row, until: now() + ttlMs });
+      }
+      return row;
+    },
+    get size() {
+      return entries.size;
+    },
+    close: unsubscribe,
+  };
+}
