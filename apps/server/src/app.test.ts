@@ -23,13 +23,34 @@ afterAll(async () => {
 });
 
 describe("HTTP platform", () => {
-  it("sends security headers with a CSP that lets the portals run", async () => {
-    const response = await ctx.app.inject({ method: "GET", url: "/api/auth/methods" });
-    expect(response.headers["x-content-type-options"]).toBe("nosniff");
-    const csp = String(response.headers["content-security-policy"]);
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("connect-src 'self' ws: wss:");
-    expect(csp).not.toContain("upgrade-insecure-requests");
+  it("sends pages security headers with a CSP that lets the portals run", async () => {
+    for (const url of ["/", "/api/no-such-call"]) {
+      const response = await ctx.app.inject({ method: "GET", url });
+      expect(response.headers["x-content-type-options"], url).toBe("nosniff");
+      const csp = String(response.headers["content-security-policy"]);
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp, url).toContain("connect-src 'self' ws: wss:");
+      expect(csp, url).not.toContain("upgrade-insecure-requests");
+      expect(response.headers["cross-origin-opener-policy"], url).toBe("same-origin");
+    }
+    const docs = await ctx.app.inject({ method: "GET", url: "/api/docs/" });
+    expect(docs.headers["cross-origin-opener-policy"]).toBe("same-origin");
+    expect(String(docs.headers["content-security-policy"])).toContain("default-src 'self'");
+  });
+
+  it("sends JSON answers of the API the API headers: nothing may run, be framed or be cached", async () => {
+    for (const [url, status] of [
+      ["/api/auth/methods", 200],
+      ["/api/customers", 401],
+    ] as const) {
+      const response = await ctx.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(status);
+      expect(response.headers["content-security-policy"], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers["x-content-type-options"], url).toBe("nosniff");
+      expect(response.headers["x-frame-options"], url).toBe("DENY");
+      expect(response.headers["cache-control"], url).toBe("no-store");
+      expect(response.headers["cross-origin-opener-policy"], url).toBeUndefined();
+    }
   });
 
   it("allows CORS for a configured portal origin only", async () => {
@@ -152,6 +173,8 @@ describe("dev mailbox (embedded mailer)", () => {
       const otp = /\b(\d{6})\b/.exec(message.text)![1]!;
       const page = await local.app.inject({ method: "GET", url: "/api/dev/mailbox" });
       expect(page.body).toContain(otp);
+      // A page, so it gets the page headers (its styles would not load under the API's CSP).
+      expect(String(page.headers["content-security-policy"])).toContain("style-src 'self' 'unsafe-inline'");
 
       const done = await local.app.inject({ method: "POST", url: "/api/validate-otp", payload: { email, otp } });
       expect(done.statusCode).toBe(200);

@@ -10,11 +10,13 @@ import type {
 import type { ValidateFunction } from "ajv";
 import {
   createContractAjv,
+  deref,
   listOperations,
   portableSchema,
   type ContractOperation,
   type JsonSchema,
   type OpenApiDocument,
+  type ResponseObject,
 } from "./contract";
 
 export type Role = "admin" | "customer" | "customer_so";
@@ -89,6 +91,13 @@ function routeSchema(op: ContractOperation): FastifySchema & { "x-optional-body"
   return schema;
 }
 
+/** True when no answer of the operation is a document (HTML): the dev mailbox page is one. */
+function answersOnlyJson(document: OpenApiDocument, op: ContractOperation): boolean {
+  return Object.values(op.operation.responses ?? {}).every(
+    (response) => !("text/html" in (deref<ResponseObject>(document, response).content ?? {})),
+  );
+}
+
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
@@ -150,7 +159,7 @@ export async function registerOperations(
       method: op.method.toUpperCase() as "GET",
       url,
       schema: routeSchema(op),
-      config: { operationId: op.operationId },
+      config: { operationId: op.operationId, securityHeaders: answersOnlyJson(document, op) ? "api" : "page" },
       onRequest: [...(options.onRequest?.[op.operationId] ?? []), authenticate],
       preHandler: definition.preHandler ?? [],
       handler: async (request, reply) => {

@@ -25,10 +25,37 @@ export function computeSecurityHeaders(options: HelmetOptions): Record<string, s
   return headers;
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers = computeSecurityHeaders(options);
-  app.addHook("onRequest", (_request, reply, done) => {
-    reply.headers(headers);
+/**
+ * What a JSON answer of the API needs (OWASP REST Security Cheat Sheet): it is never a document, so
+ * it may not run or embed anything, be framed, or be cached by a shared cache. The document-only
+ * headers of the page set (XSS filter, download options, DNS prefetch, COOP, …) mean nothing here.
+ */
+export const apiSecurityHeaders: Readonly<Record<string, string>> = {
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+  "strict-transport-security": "max-age=31536000; includeSubDomains",
+  "referrer-policy": "no-referrer",
+  "cross-origin-resource-policy": "same-origin",
+  "cache-control": "no-store",
+};
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** "api" for routes that answer only JSON (contract operations without an HTML answer). */
+    securityHeaders?: "api" | "page";
+  }
+}
+
+/**
+ * Sends the API set on routes marked `config.securityHeaders: "api"`, and helmet's full set on
+ * everything else: pages (portals, docs, dev mailbox) and answers without a route.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, pageOptions: HelmetOptions): void {
+  const api = { ...apiSecurityHeaders };
+  const page = computeSecurityHeaders(pageOptions);
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.headers(request.routeOptions.config.securityHeaders === "api" ? api : page);
     done();
   });
 }
