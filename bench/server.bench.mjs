@@ -11,7 +11,8 @@
  * address can drive it. Aims (issue 4): configuration reads at >= 40 % of hello-world on PostgreSQL,
  * >= 20 % on PGlite, p99 under 50 ms.
  *
- * Settings: BENCH_DURATION (seconds per scenario, default 10), BENCH_CONNECTIONS (50), BENCH_SKIP_BUILD=true
+ * Settings: BENCH_DURATION (seconds per scenario, default 10), BENCH_WARMUP (unmeasured seconds before
+ * each scenario, default 3), BENCH_CONNECTIONS (50), BENCH_SKIP_BUILD=true
  * (use the existing apps/server/dist instead of rebuilding it),
  * BENCH_DATABASE_URL (a PostgreSQL server where a throwaway database is created;
  * default postgres://postgres@127.0.0.1:5432/postgres).
@@ -29,6 +30,7 @@ const root = join(here, "..");
 const serverDir = join(root, "apps", "server");
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const warmup = Number(process.env.BENCH_WARMUP ?? 3);
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 function log(message) {
@@ -87,6 +89,9 @@ async function startParley(extraEnv) {
 }
 
 async function run(name, options) {
+  // Every scenario first runs unmeasured, so each server is measured with its code optimised by V8
+  // rather than while it is still being compiled (which costs the larger server more).
+  await autocannon({ connections, duration: warmup, ...options });
   const result = await autocannon({ connections, duration, ...options });
   const ok = result["2xx"];
   const bad = result.non2xx + result.errors + result.timeouts;
@@ -199,7 +204,7 @@ async function main() {
   for (const row of rows) row.ratio = row.rps / baseline;
 
   const lines = [
-    `Parley server benchmark — ${connections} connections, ${duration} s per scenario, node ${process.version},`,
+    `Parley server benchmark — ${connections} connections, ${duration} s per scenario after ${warmup} s of warm-up, node ${process.version},`,
     `load average at the end ${loadavg().map((n) => n.toFixed(1)).join(" ")} on ${cpus().length} CPUs; ratios against the mean hello-world`,
     "",
     "| scenario | req/s | vs hello-world | p50 ms | p99 ms |",

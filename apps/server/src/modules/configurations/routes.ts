@@ -3,13 +3,22 @@ import { callerOf } from "../tenancy";
 import type { ConfigurationInput, createConfigurationsService } from "./service";
 
 export function configurationOperations(configurations: ReturnType<typeof createConfigurationsService>): OperationTable {
+  // The answer's JSON per cached configuration: the widget and the portals read the same one again and
+  // again, and turning it into text was the largest piece of such a read left. A changed configuration
+  // is a new object, so its old text goes with the old object.
+  const answerText = new WeakMap<object, string>();
+
   return {
     searchConfigurations: async (request) => {
       const { query, customerId } = request.query as { query?: string; customerId?: string };
       return configurations.search(callerOf(request), query, customerId);
     },
-    getConfiguration: async (request) =>
-      configurations.get(callerOf(request), (request.query as { configuration_id: string }).configuration_id),
+    getConfiguration: async (request, reply) => {
+      const answer = await configurations.get(callerOf(request), (request.query as { configuration_id: string }).configuration_id);
+      let text = answerText.get(answer.data);
+      if (text === undefined) answerText.set(answer.data, (text = JSON.stringify(answer)));
+      return reply.type("application/json; charset=utf-8").send(text);
+    },
     getUsage: async (request) =>
       configurations.usage(callerOf(request), (request.query as { configuration_id?: string }).configuration_id),
     resetUsage: async (request) =>
