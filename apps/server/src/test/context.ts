@@ -6,7 +6,8 @@ import { expect } from "vitest";
 import { buildApp, type ParleyApp } from "../app";
 import { createTokenService } from "../platform/auth/jwt";
 import { hashPassword } from "../platform/auth/passwords";
-import type { DatabaseHandle } from "../platform/db/db";
+import { createChangeFeed, type ChangeFeed } from "../platform/db/change-feed";
+import { transactionChanges, type DatabaseHandle, type Db } from "../platform/db/db";
 import { createResponseValidator, loadContract } from "../platform/http/contract";
 import type { RateLimitSettings } from "../platform/http/rate-limits";
 import { createOutboxMailer, createSmtpMailer } from "../platform/mail/mailer";
@@ -55,6 +56,28 @@ export interface TestContextOptions {
   portals?: { customer: string; admin: string };
   google?: GoogleSettings;
   clientSettings?: ClientSettings;
+  /**
+   * The app's caches hear only the app's own reports of its writes, not the database's notifications,
+   * so a test shows that every write path reports itself (on PGlite the notification would otherwise
+   * arrive before the write returns and hide a missing report).
+   */
+  hearOnlyOwnWrites?: boolean;
+}
+
+/** `db` with a change feed of its own that nothing but the app's `changedHere` reports reach. */
+function hearingOnlyOwnWrites(db: Db): Db {
+  const wrap = (inner: Db, changes: ChangeFeed): Db => ({
+    changes,
+    query: (sql, params) => inner.query(sql, params),
+    exec: (sql) => inner.exec(sql),
+    async transaction(work) {
+      const held = transactionChanges(changes);
+      const result = await inner.transaction((tx) => work(wrap(tx, held.changes)));
+      held.commit();
+      return result;
+    },
+  });
+  return wrap(db, createChangeFeed(true));
 }
 
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
@@ -63,13 +86,14 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const secret = "test-secret-that-is-long-enough-for-hs256-0123456789";
   const tokens = createTokenService(secret);
   const emptyPortals = await mkdtemp(join(tmpdir(), "parley-portals-"));
+  const appDb = options.hearOnlyOwnWrites ? hearingOnlyOwnWrites(database.db) : database.db;
   const app = await buildApp(
     {
-      db: database.db,
+      db: appDb,
       tokens,
       mailer:
         options.mail === "outbox"
-          ? createOutboxMailer(database.db, () => undefined)
+          ? createOutboxMailer(appDb, () => undefined)
           : createSmtpMailer(smtp.url, "Parley <no-reply@parley.test>"),
       secret,
       publicUrl: "http://portal.test",

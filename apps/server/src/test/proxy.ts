@@ -1,9 +1,13 @@
 import { createServer, connect, type Server, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 
-/** A TCP proxy in front of PostgreSQL that can drop every connection and refuse new ones. */
+/**
+ * A TCP proxy in front of PostgreSQL that can drop every connection and refuse new ones (`cut`), or
+ * stop passing bytes while keeping every connection open (`freeze`), as a dead link nobody closed.
+ */
 export async function startProxy(target: { host: string; port: number }) {
   const sockets = new Set<Socket>();
+  const pairs = new Set<[Socket, Socket]>();
   let server: Server | undefined;
   let port = 0;
   const listen = () =>
@@ -11,12 +15,15 @@ export async function startProxy(target: { host: string; port: number }) {
       server = createServer((client) => {
         const upstream = connect(target.port, target.host);
         sockets.add(client).add(upstream);
+        const pair: [Socket, Socket] = [client, upstream];
+        pairs.add(pair);
         client.pipe(upstream).pipe(client);
         const drop = () => {
           client.destroy();
           upstream.destroy();
           sockets.delete(client);
           sockets.delete(upstream);
+          pairs.delete(pair);
         };
         client.on("error", drop).on("close", drop);
         upstream.on("error", drop).on("close", drop);
@@ -30,6 +37,15 @@ export async function startProxy(target: { host: string; port: number }) {
   return {
     get port() {
       return port;
+    },
+    /** Connections open now stay open but carry nothing more; new connections still work. */
+    freeze() {
+      for (const [client, upstream] of pairs) {
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+      }
     },
     async cut() {
       for (const socket of sockets) socket.destroy();

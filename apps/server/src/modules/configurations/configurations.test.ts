@@ -132,14 +132,6 @@ describe("configuration reads", () => {
     // PostgreSQL a moment after the commit).
     await ctx.database.db.query("UPDATE configurations SET remaining_messages = 3 WHERE id = $1", [id]);
     await vi.waitFor(async () => expect((await read(token, id)).json().data.remaining_messages).toBe(3));
-    const reset = await ctx.app.inject({
-      method: "POST",
-      url: "/api/configuration/reset_usage",
-      headers: bearer(adminToken),
-      payload: { configuration_id: id },
-    });
-    expect(reset.statusCode, reset.body).toBe(200);
-    expect((await read(token, id)).json().data.remaining_messages).toBe(messageLimitFor("entry"));
 
     const deleted = await ctx.app.inject({ method: "DELETE", url: `/api/customers/${customerId}`, headers: bearer(adminToken) });
     expect(deleted.statusCode, deleted.body).toBe(200);

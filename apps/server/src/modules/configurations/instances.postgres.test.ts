@@ -47,7 +47,7 @@ beforeAll(async () => {
   proxy = await startProxy({ host: url.hostname, port: Number(url.port || 5432) });
   url.hostname = "127.0.0.1";
   url.port = String(proxy.port);
-  databaseA = await openPostgres({ connectionString: url.toString(), schema, max: 2 });
+  databaseA = await openPostgres({ connectionString: url.toString(), schema, max: 2, listenerHeartbeatMs: 1_000 });
   appA = await instance(databaseA);
   appB = await instance(databaseB);
 
@@ -163,5 +163,20 @@ describe("two instances on one PostgreSQL", () => {
     expect(await nameSeenBy(appA)).toBe("changed while A was cut off");
     await renameUnheard("unheard again");
     expect(await nameSeenBy(appA)).toBe("changed while A was cut off");
+  });
+
+  it("notices a listener connection that went silent without closing, and drops what it cached", async () => {
+    // A still holds the name from before the unheard rename of the previous case.
+    expect(await nameSeenBy(appA)).toBe("changed while A was cut off");
+    expect(databaseA.db.changes.live).toBe(true);
+
+    // Nothing arrives and nothing fails: only the heartbeat can tell.
+    proxy.freeze();
+    await vi.waitFor(() => expect(databaseA.db.changes.live).toBe(false), { timeout: 5_000 });
+
+    await proxy.cut();
+    await proxy.restore();
+    await vi.waitFor(() => expect(databaseA.db.changes.live).toBe(true), { timeout: 5_000 });
+    expect(await nameSeenBy(appA)).toBe("unheard again");
   });
 });

@@ -78,8 +78,10 @@ export function createConfigurationsService(db: Db) {
       return { status: "success" as const, data: rows.map(toConfiguration) };
     },
 
-    async get(caller: Caller, id: string) {
-      if (!isId(id)) throw notFound();
+    async get(caller: Caller, requested: string) {
+      if (!isId(requested)) throw notFound();
+      // Keyed as the database spells ids (the change notifications do too), whatever case was asked for.
+      const id = requested.toLowerCase();
       const view = await views.read(id, async () => {
         const record = await repository.findConfigurationById(db, id);
         return record && toConfiguration(record);

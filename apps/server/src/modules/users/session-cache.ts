@@ -10,7 +10,9 @@ import { findUserById, type UserRecord } from "./repository";
  * cached user that disagrees with such a token (role, customer or token version) is read again.
  */
 export function createSessionUsers(db: Db) {
-  const users = createRowCache<UserRecord>({ table: "users", changes: db.changes });
+  // Short-lived on top of the feed: should a notification ever be missed, a disabled account or a
+  // revoked token would still be refused within seconds.
+  const users = createRowCache<UserRecord>({ table: "users", changes: db.changes, ttlMs: 10_000 });
   const agrees = (user: UserRecord, claims: TokenClaims) =>
     user.token_version === claims.version && user.role === claims.role && user.customer_id === claims.customerId;
 

@@ -76,4 +76,10 @@ describe("change feed", () => {
     expect(heard).toEqual(["reset"]);
     heard.length = 0;
   });
+
+  it("hears a TRUNCATE as a reset of the table", async () => {
+    await configuration("feed-truncate");
+    await handle.db.exec("TRUNCATE configurations CASCADE");
+    await vi.waitFor(() => expect(heard).toContain("reset"));
+  });
 });

@@ -1,17 +1,25 @@
 /**
  * Which rows changed, for the read caches of this process.
  *
- * Tables with cached reads carry a trigger (migrations/002) that sends `pg_notify('parley_changes',
- * '<table>:<id>')` for every updated or deleted row. PostgreSQL delivers it when the transaction
- * commits, to every instance listening on the database, whichever code path or cascade changed the
- * row. The writing instance also reports its own writes with `changedHere` as soon as they are made,
- * so a client reading right after its own write never gets the old row from this process.
+ * Tables with cached reads carry triggers (migrations/002) that send `pg_notify('parley_changes_<schema>',
+ * '<table>:<id>')` for every updated or deleted row, and `'<table>'` after a TRUNCATE. PostgreSQL
+ * delivers them when the transaction commits, to every instance listening on the database, whichever
+ * code path or cascade changed the row. The writing instance also reports its own writes with
+ * `changedHere` as soon as they are committed, so a client reading right after its own write never
+ * gets the old row from this process. Another instance may answer the old row until the notification
+ * reaches it, a moment after the commit.
  *
- * While the feed cannot promise to hear every change (the listening connection is down), it is not
- * `live`: caches then answer from the database and keep nothing. When it comes back, everything the
- * caches hold is dropped, because changes may have been missed in between.
+ * While the feed cannot promise to hear every change (the listening connection is down or silent), it
+ * is not `live`: caches then answer from the database and keep nothing. When it comes back, everything
+ * the caches hold is dropped, because changes may have been missed in between.
  */
-export const changeChannel = "parley_changes";
+/**
+ * The channel of one schema's changes: instances (or test runs) using other schemas of the same
+ * database do not hear each other. The triggers build the same name from TG_TABLE_SCHEMA.
+ */
+export function changeChannel(schema = "public"): string {
+  return `parley_changes_${schema}`;
+}
 
 export interface ChangeListener {
   /** The row `id` of the subscribed table was updated or deleted. */
@@ -29,7 +37,7 @@ export interface ChangeFeed {
 }
 
 export interface ChangeFeedSource extends ChangeFeed {
-  /** A notification payload as the trigger sends it: `<table>:<id>`. */
+  /** A notification payload as the triggers send it: `<table>:<id>`, or `<table>` after a TRUNCATE. */
   receive(payload: string): void;
   setLive(live: boolean): void;
 }
@@ -63,8 +71,8 @@ export function createChangeFeed(initiallyLive: boolean): ChangeFeedSource {
     changedHere: dispatch,
     receive(payload) {
       const separator = payload.indexOf(":");
-      if (separator <= 0) return;
-      dispatch(payload.slice(0, separator), payload.slice(separator + 1));
+      if (separator < 0) dispatch(payload, undefined);
+      else if (separator > 0) dispatch(payload.slice(0, separator), payload.slice(separator + 1));
     },
     setLive(next) {
       if (next === live) return;

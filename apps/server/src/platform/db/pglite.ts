@@ -14,7 +14,7 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   // One process owns the embedded database, and PGlite hands the notifications of a statement to its
   // listeners before the statement returns, so the feed is live from the start.
   const feed = createChangeFeed(true);
-  const unlisten = await pg.listen(changeChannel, (payload) => feed.receive(payload));
+  const unlisten = await pg.listen(changeChannel(), (payload) => feed.receive(payload));
 
   type Queryable = Pick<PGlite, "query" | "exec">;
   const wrap = (conn: Queryable, changes: ChangeFeed, inTransaction: boolean): Db => ({

@@ -53,6 +53,12 @@ export interface PostgresOptions {
   schema?: string;
   max?: number;
   log?: (message: string, error: unknown) => void;
+  /** How often the change listener checks its connection, and how long it waits for the answer (5 s). */
+  listenerHeartbeatMs?: number;
+}
+
+function searchPath(options: PostgresOptions): string | undefined {
+  return options.schema ? `-c search_path=${options.schema}` : undefined;
 }
 
 export async function openPostgres(options: PostgresOptions): Promise<DatabaseHandle> {
@@ -61,7 +67,7 @@ export async function openPostgres(options: PostgresOptions): Promise<DatabaseHa
     max: options.max ?? 10,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
-    options: options.schema ? `-c search_path=${options.schema}` : undefined,
+    options: searchPath(options),
   });
   // An idle client losing its connection emits here; without a listener the process would crash.
   pool.on("error", (error) => options.log?.("PostgreSQL connection lost", error));
@@ -127,10 +133,17 @@ export async function openPostgres(options: PostgresOptions): Promise<DatabaseHa
 
 /**
  * One connection of its own that LISTENs on the change channel (pool connections come and go). The
- * feed is live only while that connection is up; a lost connection is re-opened with backoff.
+ * feed is live only while that connection is known to work: a connection that says nothing could be
+ * dead without anyone noticing (a frozen link, a failed-over address), so it is asked `SELECT 1` every
+ * `heartbeatMs` and given up when that does not answer within the same time. A lost connection is
+ * re-opened with backoff.
  */
 async function listenForChanges(options: PostgresOptions, feed: ChangeFeedSource): Promise<{ close(): Promise<void> }> {
+  const heartbeatMs = options.listenerHeartbeatMs ?? 5_000;
+  // The schema the tables live in (the triggers name the channel after it), as the pool's connections see it.
+  let channel: string | undefined;
   let current: pg.Client | undefined;
+  let connecting: Promise<void> | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
   let delayMs = 100;
@@ -139,8 +152,9 @@ async function listenForChanges(options: PostgresOptions, feed: ChangeFeedSource
     if (closed || retry) return;
     retry = setTimeout(() => {
       retry = undefined;
-      void connect();
+      connecting = connect();
     }, delayMs);
+    retry.unref();
     delayMs = Math.min(delayMs * 2, 5_000);
   };
   const drop = (client: pg.Client, error?: unknown) => {
@@ -153,15 +167,24 @@ async function listenForChanges(options: PostgresOptions, feed: ChangeFeedSource
   };
   const connect = async () => {
     if (closed) return;
-    const client = new pg.Client({ connectionString: options.connectionString, connectionTimeoutMillis: 5_000, keepAlive: true });
+    const client = new pg.Client({
+      connectionString: options.connectionString,
+      options: searchPath(options),
+      connectionTimeoutMillis: 5_000,
+      query_timeout: heartbeatMs,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     client.on("notification", (message) => {
-      if (message.channel === changeChannel && message.payload) feed.receive(message.payload);
+      if (message.channel === channel && message.payload) feed.receive(message.payload);
     });
     client.on("error", (error) => drop(client, error));
     client.on("end", () => drop(client));
     try {
       await client.connect();
-      await client.query(`LISTEN ${changeChannel}`);
+      const [row] = (await client.query<{ schema: string }>("SELECT current_schema() AS schema")).rows;
+      channel = changeChannel(row!.schema);
+      await client.query(`LISTEN "${channel}"`);
     } catch {
       client.end().catch(() => undefined);
       schedule();
@@ -176,11 +199,21 @@ async function listenForChanges(options: PostgresOptions, feed: ChangeFeedSource
     feed.setLive(true);
   };
 
-  await connect();
+  const heartbeat = setInterval(() => {
+    const client = current;
+    if (!client) return;
+    client.query("SELECT 1").catch((error: unknown) => drop(client, error));
+  }, heartbeatMs);
+  heartbeat.unref();
+
+  connecting = connect();
+  await connecting;
   return {
     async close() {
       closed = true;
+      clearInterval(heartbeat);
       if (retry) clearTimeout(retry);
+      await connecting;
       const client = current;
       current = undefined;
       feed.setLive(false);

@@ -91,10 +91,10 @@ function routeSchema(op: ContractOperation): FastifySchema & { "x-optional-body"
   return schema;
 }
 
-/** True when no answer of the operation is a document (HTML): the dev mailbox page is one. */
+/** True when no answer of the operation is text for a browser (HTML): the dev mailbox page is one. */
 function answersOnlyJson(document: OpenApiDocument, op: ContractOperation): boolean {
-  return Object.values(op.operation.responses ?? {}).every(
-    (response) => !("text/html" in (deref<ResponseObject>(document, response).content ?? {})),
+  return Object.values(op.operation.responses ?? {}).every((response) =>
+    Object.keys(deref<ResponseObject>(document, response).content ?? {}).every((mediaType) => !mediaType.startsWith("text/")),
   );
 }
 

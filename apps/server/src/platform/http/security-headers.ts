@@ -48,14 +48,17 @@ declare module "fastify" {
 }
 
 /**
- * Sends the API set on routes marked `config.securityHeaders: "api"`, and helmet's full set on
- * everything else: pages (portals, docs, dev mailbox) and answers without a route.
+ * Sends the API set on routes marked `config.securityHeaders: "api"` and on anything else under `/api/`
+ * that is not marked (unknown calls answered with a problem body, CORS preflights); helmet's full set on
+ * pages: portals, the docs and routes marked "page" (the dev mailbox).
  */
 export function registerSecurityHeaders(app: FastifyInstance, pageOptions: HelmetOptions): void {
   const api = { ...apiSecurityHeaders };
   const page = computeSecurityHeaders(pageOptions);
+  const isApiPath = (url: string) => url.startsWith("/api/") && !url.startsWith("/api/docs");
   app.addHook("onRequest", (request, reply, done) => {
-    reply.headers(request.routeOptions.config.securityHeaders === "api" ? api : page);
+    const marked = request.routeOptions.config.securityHeaders;
+    reply.headers(marked === "api" || (marked === undefined && isApiPath(request.url)) ? api : page);
     done();
   });
 }
