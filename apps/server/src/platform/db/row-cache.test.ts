@@ -109,12 +109,4 @@ describe("row cache", () => {
     await cache.read("a", load("a"));
     expect(loads.filter((id) => id === "a")).toHaveLength(3);
   });
-
-  it("stops listening when closed", async () => {
-    const { cache, feed, load } = setup();
-    await cache.read("a", load("a"));
-    cache.close();
-    feed.receive("things:a");
-    expect(cache.size).toBe(1);
-  });
 });

@@ -22,7 +22,6 @@ export interface RowCache<T> {
   /** The cached row, or `load()`'s answer (kept when it is safe to). `undefined` (no row) is not kept. */
   read(id: string, load: () => Promise<T | undefined>): Promise<T | undefined>;
   readonly size: number;
-  close(): void;
 }
 
 export function createRowCache<T>(options: RowCacheOptions): RowCache<T> {
@@ -33,7 +32,7 @@ export function createRowCache<T>(options: RowCacheOptions): RowCache<T> {
   const entries = new Map<string, { row: T; until: number }>();
   let generation = 0;
 
-  const unsubscribe = changes.subscribe(options.table, {
+  changes.subscribe(options.table, {
     changed(id) {
       generation += 1;
       entries.delete(id);
@@ -54,7 +53,8 @@ export function createRowCache<T>(options: RowCacheOptions): RowCache<T> {
       }
       const startedIn = generation;
       const row = await load();
-      if (row !== undefined && startedIn === generation && changes.live) {
+      // A feed that went down meanwhile moved the generation on too (it resets every cache).
+      if (row !== undefined && startedIn === generation) {
         // The oldest entry goes first (a Map iterates in insertion order).
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
         entries.set(id, { row, until: now() + ttlMs });
@@ -64,6 +64,5 @@ export function createRowCache<T>(options: RowCacheOptions): RowCache<T> {
     get size() {
       return entries.size;
     },
-    close: unsubscribe,
   };
 }
