@@ -62,6 +62,8 @@ export interface TestContextOptions {
    * arrive before the write returns and hide a missing report).
    */
   hearOnlyOwnWrites?: boolean;
+  /** Rolls back transactions open longer than this (the server's default otherwise). */
+  transactionTimeoutMs?: number;
 }
 
 /** `db` with a change feed of its own that nothing but the app's `changedHere` reports reach. */
@@ -81,7 +83,7 @@ function hearingOnlyOwnWrites(db: Db): Db {
 }
 
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase({ transactionTimeoutMs: options.transactionTimeoutMs });
   const smtp = await startSmtpServer();
   const secret = "test-secret-that-is-long-enough-for-hs256-0123456789";
   const tokens = createTokenService(secret);

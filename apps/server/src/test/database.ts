@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import type { DatabaseHandle } from "../platform/db/db";
+import type { DatabaseHandle, TransactionOptions } from "../platform/db/db";
 import { migrate } from "../platform/db/migrate";
 import { openPglite } from "../platform/db/pglite";
 import { openPostgres } from "../platform/db/postgres";
@@ -19,9 +19,9 @@ export function testDatabaseUrl(): string {
  * A fresh, migrated database for one test file: PGlite in memory, or a new schema on the PostgreSQL
  * of TEST_DATABASE_URL (dropped on close). An unreachable PostgreSQL fails the run.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(options: TransactionOptions = {}): Promise<DatabaseHandle> {
   if (testDatabaseKind() === "pglite") {
-    const handle = await openPglite();
+    const handle = await openPglite(undefined, options);
     await migrate(handle);
     return handle;
   }
@@ -35,7 +35,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   }
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
-  const handle = await openPostgres({ connectionString, schema, max: 4 });
+  const handle = await openPostgres({ connectionString, schema, max: 4, ...options });
   await migrate(handle);
   return {
     ...handle,

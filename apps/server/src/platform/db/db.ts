@@ -3,6 +3,7 @@
  * PGlite (embedded, WASM) and PostgreSQL through a `pg` pool. Services and repositories receive a
  * `Db` (or the transaction's `Db`) as a parameter and never know which one they have.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { ChangeFeed } from "./change-feed";
 
 export type Row = Record<string, unknown>;
@@ -18,6 +19,15 @@ export interface Db {
    * transaction commits (and dropped if it rolls back).
    */
   readonly changes: ChangeFeed;
+}
+
+/** How long a transaction may stay open before it is rolled back (a stuck request must not hold the database). */
+export const defaultTransactionTimeoutMs = 5_000;
+
+export interface TransactionOptions {
+  /** Rolls back a transaction open longer than this (default 5 s). */
+  transactionTimeoutMs?: number;
+  log?: (message: string, error: unknown) => void;
 }
 
 export interface DatabaseHandle {
@@ -56,6 +66,74 @@ export function transactionChanges(feed: ChangeFeed): { changes: ChangeFeed; com
     },
     commit() {
       for (const [table, id] of pending.splice(0)) feed.changedHere(table, id);
+    },
+  };
+}
+
+/** A transaction that stayed open longer than its limit and was rolled back. */
+export class TransactionTimeoutError extends Error {
+  constructor(limitMs: number) {
+    super(`The transaction was open longer than ${limitMs} ms and was rolled back`);
+    this.name = "TransactionTimeoutError";
+  }
+}
+
+/** A query on a transaction that has already ended (committed, rolled back or timed out). */
+export class TransactionClosedError extends Error {
+  constructor() {
+    super("The transaction has ended; this query was not run");
+    this.name = "TransactionClosedError";
+  }
+}
+
+interface OpenTransaction {
+  db: Db;
+  open: boolean;
+}
+
+/**
+ * Which transaction the running code is inside, carried along its async calls. The root `Db` sends a
+ * query issued inside a transaction to that transaction: on the embedded database, with its single
+ * connection, a query that went around it would wait for the transaction that waits for it, and on
+ * PostgreSQL it would not see the transaction's own writes.
+ */
+export function createTransactionContext(options: TransactionOptions) {
+  const storage = new AsyncLocalStorage<OpenTransaction>();
+  const limitMs = options.transactionTimeoutMs ?? defaultTransactionTimeoutMs;
+
+  return {
+    /** The transaction the caller is inside, while it is still open. */
+    current(): Db | undefined {
+      const frame = storage.getStore();
+      return frame?.open ? frame.db : undefined;
+    },
+
+    /**
+     * Runs `work` inside a transaction whose connection-bound `Db` `bind` makes. The work is raced
+     * against the time limit; once it settles or times out, the transaction's `Db` refuses queries,
+     * so work that goes on after a time-out cannot write outside any transaction.
+     */
+    async run<T>(bind: (guard: () => void) => Db, work: (tx: Db) => Promise<T>): Promise<T> {
+      const frame: OpenTransaction = { db: undefined as unknown as Db, open: true };
+      frame.db = bind(() => {
+        if (!frame.open) throw new TransactionClosedError();
+      });
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          frame.open = false;
+          const error = new TransactionTimeoutError(limitMs);
+          options.log?.("a transaction stayed open too long and was rolled back", error);
+          reject(error);
+        }, limitMs);
+        timer.unref();
+      });
+      try {
+        return await Promise.race([storage.run(frame, () => work(frame.db)), timedOut]);
+      } finally {
+        frame.open = false;
+        clearTimeout(timer);
+      }
     },
   };
 }

@@ -12,5 +12,5 @@ export async function openConfiguredDatabase(
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) return openPostgres({ connectionString: config.databaseUrl, log });
   await mkdir(config.dataDir, { recursive: true });
-  return openPglite(join(config.dataDir, "pglite"));
+  return openPglite(join(config.dataDir, "pglite"), { log });
 }

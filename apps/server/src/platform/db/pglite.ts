@@ -1,13 +1,15 @@
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { changeChannel, createChangeFeed, type ChangeFeed } from "./change-feed";
-import { transactionChanges, type DatabaseHandle, type Db, type Row } from "./db";
+import { createTransactionContext, transactionChanges, type DatabaseHandle, type Db, type Row, type TransactionOptions } from "./db";
 import { createStatementRunner } from "./pglite-statements";
 
 /**
  * Embedded PostgreSQL (WASM). One connection, so transactions are serialised through PGlite's
- * own `transaction()`; queries issued outside a transaction wait for it to finish.
+ * own `transaction()`; queries issued outside a transaction wait for it to finish. Queries issued
+ * from inside one join it (see `createTransactionContext`), and a transaction open longer than its
+ * limit is rolled back, so no request can hold the only connection.
  */
-export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+export async function openPglite(dataDir?: string, options: TransactionOptions = {}): Promise<DatabaseHandle> {
   const pg = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
 
   const statements = createStatementRunner(pg);
@@ -15,32 +17,55 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   // listeners before the statement returns, so the feed is live from the start.
   const feed = createChangeFeed(true);
   const unlisten = await pg.listen(changeChannel(), (payload) => feed.receive(payload));
+  const transactions = createTransactionContext(options);
 
-  type Queryable = Pick<PGlite, "query" | "exec">;
-  const wrap = (conn: Queryable, changes: ChangeFeed, inTransaction: boolean): Db => ({
-    changes,
+  const inTransaction = (tx: Transaction, changes: ChangeFeed, guard: () => void): Db => {
+    const db: Db = {
+      changes,
+      async query<T extends object = Row>(sql: string, params: readonly unknown[] = []) {
+        guard();
+        return (await tx.query<T>(sql, params as unknown[])).rows;
+      },
+      async exec(sql: string) {
+        guard();
+        await tx.exec(sql);
+      },
+      async transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+        guard();
+        return work(db);
+      },
+    };
+    return db;
+  };
+
+  const root: Db = {
+    changes: feed,
     async query<T extends object = Row>(sql: string, params: readonly unknown[] = []) {
-      if (!inTransaction) {
-        const rows = await statements.run<T>(sql, params);
-        if (rows) return rows;
-      }
-      const result = await conn.query<T>(sql, params as unknown[]);
-      return result.rows;
+      const joined = transactions.current();
+      if (joined) return joined.query<T>(sql, params);
+      const rows = await statements.run<T>(sql, params);
+      if (rows) return rows;
+      return (await pg.query<T>(sql, params as unknown[])).rows;
     },
     async exec(sql: string) {
-      await conn.exec(sql);
+      const joined = transactions.current();
+      if (joined) return joined.exec(sql);
+      await pg.exec(sql);
     },
     async transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-      if (inTransaction) return work(wrap(conn, changes, true));
+      const joined = transactions.current();
+      if (joined) return joined.transaction(work);
       const held = transactionChanges(feed);
-      const result = await pg.transaction((tx) => work(wrap(tx, held.changes, true)));
+      const result = await pg.transaction((tx) =>
+        transactions.run((guard) => inTransaction(tx, held.changes, guard), work),
+      );
       held.commit();
       return result;
     },
-  });
+  };
 
   return {
-    db: wrap(pg, feed, false),
+    db: root,
     kind: "pglite",
     async close() {
       await unlisten();

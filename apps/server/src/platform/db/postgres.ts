@@ -1,6 +1,15 @@
 import pg from "pg";
 import { changeChannel, createChangeFeed, type ChangeFeed, type ChangeFeedSource } from "./change-feed";
-import { DatabaseUnavailableError, transactionChanges, type DatabaseHandle, type Db, type Row } from "./db";
+import {
+  DatabaseUnavailableError,
+  TransactionTimeoutError,
+  createTransactionContext,
+  transactionChanges,
+  type DatabaseHandle,
+  type Db,
+  type Row,
+  type TransactionOptions,
+} from "./db";
 
 // Errors that mean "the database is not there right now" rather than "your query is wrong".
 const connectionErrorCodes = new Set([
@@ -47,12 +56,11 @@ function statementName(sql: string): string | undefined {
   return name;
 }
 
-export interface PostgresOptions {
+export interface PostgresOptions extends TransactionOptions {
   connectionString: string;
   /** Sets `search_path` on every connection (tests use one schema per file). */
   schema?: string;
   max?: number;
-  log?: (message: string, error: unknown) => void;
   /** How often the change listener checks its connection, and how long it waits for the answer (5 s). */
   listenerHeartbeatMs?: number;
 }
@@ -75,54 +83,80 @@ export async function openPostgres(options: PostgresOptions): Promise<DatabaseHa
   const feed = createChangeFeed(false);
   const listener = await listenForChanges(options, feed);
 
-  const wrap = (conn: pg.Pool | pg.PoolClient, changes: ChangeFeed): Db => ({
-    changes,
+  const transactions = createTransactionContext(options);
+
+  const run = async (conn: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[]) => {
+    try {
+      const name = statementName(sql);
+      const values = params as unknown[];
+      return await conn.query(name ? { name, text: sql, values } : { text: sql, values });
+    } catch (error) {
+      throw translate(error);
+    }
+  };
+
+  const inTransaction = (client: pg.PoolClient, changes: ChangeFeed, guard: () => void): Db => {
+    const db: Db = {
+      changes,
+      async query<T extends object = Row>(sql: string, params: readonly unknown[] = []) {
+        guard();
+        return (await run(client, sql, params)).rows as T[];
+      },
+      async exec(sql: string) {
+        guard();
+        await run(client, sql, []);
+      },
+      async transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+        guard();
+        return work(db);
+      },
+    };
+    return db;
+  };
+
+  const root: Db = {
+    changes: feed,
     async query<T extends object = Row>(sql: string, params: readonly unknown[] = []) {
-      try {
-        const name = statementName(sql);
-        const result = await conn.query<T>(
-          name ? { name, text: sql, values: params as unknown[] } : { text: sql, values: params as unknown[] },
-        );
-        return result.rows;
-      } catch (error) {
-        throw translate(error);
-      }
+      const joined = transactions.current();
+      if (joined) return joined.query<T>(sql, params);
+      return (await run(pool, sql, params)).rows as T[];
     },
     async exec(sql: string) {
-      try {
-        await conn.query(sql);
-      } catch (error) {
-        throw translate(error);
-      }
+      const joined = transactions.current();
+      if (joined) return joined.exec(sql);
+      await run(pool, sql, []);
     },
     async transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-      if (conn !== pool) return work(wrap(conn, changes));
+      const joined = transactions.current();
+      if (joined) return joined.transaction(work);
       let client: pg.PoolClient;
       try {
         client = await pool.connect();
       } catch (error) {
         throw translate(error);
       }
-      let broken = false;
+      // A connection that broke, or whose transaction timed out while a statement may still be
+      // running on it, is closed rather than returned to the pool; the server then rolls back.
+      let discard = false;
       const held = transactionChanges(feed);
       try {
         await client.query("BEGIN");
-        const result = await work(wrap(client, held.changes));
+        const result = await transactions.run((guard) => inTransaction(client, held.changes, guard), work);
         await client.query("COMMIT");
         held.commit();
         return result;
       } catch (error) {
-        broken = isConnectionError(error) || error instanceof DatabaseUnavailableError;
-        if (!broken) await client.query("ROLLBACK").catch(() => undefined);
+        discard = error instanceof TransactionTimeoutError || isConnectionError(error) || error instanceof DatabaseUnavailableError;
+        if (!discard) await client.query("ROLLBACK").catch(() => undefined);
         throw translate(error);
       } finally {
-        client.release(broken ? true : undefined);
+        client.release(discard ? true : undefined);
       }
     },
-  });
+  };
 
   return {
-    db: wrap(pool, feed),
+    db: root,
     kind: "postgres",
     async close() {
       await listener.close();
