@@ -81,7 +81,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       GOOGLE_CLIENT_SECRET: "",
       JWT_SECRET: "",
       LOG_LEVEL: "warn",
-      NODE_ENV: "production",
+      // As `pnpm start` runs it: production would switch the dev mailbox off.
+      NODE_ENV: "",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -190,6 +190,39 @@ describe("dev mailbox (embedded mailer)", () => {
     }
   });
 
+  it("answers only the machine itself, never a cache, and not at all in production", async () => {
+    const local = await createTestContext({ mail: "outbox" });
+    const previous = process.env.NODE_ENV;
+    try {
+      await local.app.inject({ method: "POST", url: "/api/password-reset/request", payload: { email: "someone@example.test" } });
+      for (const url of ["/api/dev/mailbox.json", "/api/dev/mailbox"]) {
+        for (const remoteAddress of ["127.0.0.1", "127.8.9.10", "::1", "::ffff:127.0.0.1"]) {
+          const here = await local.app.inject({ method: "GET", url, remoteAddress });
+          expect(here.statusCode, `${url} from ${remoteAddress}`).toBe(200);
+          expect(here.headers["cache-control"]).toBe("no-store");
+        }
+        // Forwarded-for headers name no socket: a proxied request from elsewhere is still from elsewhere.
+        for (const remoteAddress of ["203.0.113.7", "10.0.0.2", "::ffff:192.168.1.5", "2001:db8::1"]) {
+          const away = await local.app.inject({ method: "GET", url, remoteAddress, headers: { "x-forwarded-for": "127.0.0.1" } });
+          expect(away.statusCode, `${url} from ${remoteAddress}`).toBe(404);
+          expect(away.body).not.toContain("someone@example.test");
+        }
+      }
+    } finally {
+      await local.close();
+    }
+    process.env.NODE_ENV = "production";
+    const production = await createTestContext({ mail: "outbox" });
+    try {
+      const response = await production.app.inject({ method: "GET", url: "/api/dev/mailbox.json" });
+      expect(response.statusCode).toBe(404);
+      expectToMatchContract("listDevMailbox", response);
+    } finally {
+      process.env.NODE_ENV = previous;
+      await production.close();
+    }
+  });
+
   it("is not served when mail goes through SMTP", async () => {
     const response = await ctx.app.inject({ method: "GET", url: "/api/dev/mailbox.json" });
     expect(response.statusCode).toBe(404);

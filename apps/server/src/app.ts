@@ -25,7 +25,7 @@ import { createCustomersService } from "./modules/customers/service";
 import { datasetOperations } from "./modules/datasets/routes";
 import { createDatasetsService } from "./modules/datasets/service";
 import { healthOperations } from "./modules/dev/health";
-import { devMailboxOperations } from "./modules/dev/mailbox";
+import { devMailboxAvailable, devMailboxOperations } from "./modules/dev/mailbox";
 import { searchOperations } from "./modules/search/routes";
 import { userOperations } from "./modules/users/routes";
 
@@ -114,7 +114,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     ...configurationOperations(createConfigurationsService(deps.db)),
     ...datasetOperations(createDatasetsService(deps.db)),
     ...searchOperations(deps.db),
-    ...devMailboxOperations(deps.db, deps.mailer.kind === "outbox"),
+    ...devMailboxOperations(deps.db, devMailboxAvailable(deps.mailer.kind)),
     ...healthOperations(deps.db, String(document.info.version ?? "")),
     ...clientSettingsOperations(deps.clientSettings ?? clientSettingsFromEnv(process.env), deps.google !== undefined),
   };

@@ -6,6 +6,7 @@ import { createTokenService, loadOrCreateSecret } from "./platform/auth/jwt";
 import { migrate } from "./platform/db/migrate";
 import { openConfiguredDatabase } from "./platform/db/open";
 import { createOutboxMailer, createSmtpMailer } from "./platform/mail/mailer";
+import { devMailboxAvailable } from "./modules/dev/mailbox";
 import { demoAccounts, demoPassword, isEmpty, seedDemoData } from "./seed";
 
 async function main() {
@@ -39,6 +40,10 @@ async function main() {
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
     : createOutboxMailer(database.db, (message, fields) => app.log.info(fields, message));
+
+  if (mailer.kind === "outbox" && !devMailboxAvailable(mailer.kind)) {
+    app.log.warn("SMTP_URL is not set: e-mails (reset links, sign-up codes) are kept in the outbox and not sent; the dev mailbox is off in production");
+  }
 
   // Only for load tests from one address (bench/); never set in production.
   const rateLimitsOff = process.env.DISABLE_RATE_LIMITS === "true";
@@ -95,7 +100,7 @@ async function main() {
     `  admin portal     ${base}/admin/`,
     `  API              ${base}/api`,
     `  API docs         ${base}/api/docs`,
-    ...(mailer.kind === "outbox" ? [`  dev mailbox      ${base}/api/dev/mailbox`] : []),
+    ...(devMailboxAvailable(mailer.kind) ? [`  dev mailbox      ${base}/api/dev/mailbox (only from this machine)`] : []),
     `  database         ${database.kind === "pglite" ? `embedded PGlite in ${config.dataDir}` : "PostgreSQL (DATABASE_URL)"}`,
   ];
   if (database.kind === "pglite" || seeded) {

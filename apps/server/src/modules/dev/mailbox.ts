@@ -1,4 +1,6 @@
+import { isIP } from "node:net";
 import { DomainError } from "@parley/domain";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../../platform/db/db";
 import type { OperationTable } from "../../platform/http/operations";
 
@@ -15,13 +17,31 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** Whether the dev mailbox is served at all: the embedded mail default, never in production. */
+export function devMailboxAvailable(mailer: "smtp" | "outbox", env: NodeJS.ProcessEnv = process.env): boolean {
+  return mailer === "outbox" && env.NODE_ENV !== "production";
+}
+
+/** 127.0.0.0/8 and ::1, also written as IPv4-mapped IPv6 (`::ffff:127.0.0.1`). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith("::ffff:") ? address.slice(7) : address;
+  if (isIP(v4) === 4) return v4.startsWith("127.");
+  return address === "::1";
+}
+
 /**
  * The dev mailbox of the embedded default (no SMTP_URL): the outbox, newest first, as a page and as
- * JSON, so registration and password reset can be finished on one machine. With SMTP it is 404.
+ * JSON, so registration and password reset can be finished on one machine. It shows every reset link
+ * and one-time code, so it answers only a browser on the machine itself (the socket's own address,
+ * never a forwarded one), and never in production; to anyone else it does not exist (404).
  */
-export function devMailboxOperations(db: Db, enabled: boolean): OperationTable {
-  const load = async () => {
-    if (!enabled) throw new DomainError("not_found", "The dev mailbox exists only without SMTP_URL", 404);
+export function devMailboxOperations(db: Db, available: boolean): OperationTable {
+  const load = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!available || !isLoopbackAddress(request.socket.remoteAddress)) {
+      throw new DomainError("not_found", "The dev mailbox is only served to this machine, without SMTP_URL, outside production", 404);
+    }
+    reply.header("cache-control", "no-store");
     const rows = await db.query<OutboxRow>(
       `SELECT id::text AS id, recipient, subject, text_body, html_body,
               to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
@@ -38,9 +58,9 @@ export function devMailboxOperations(db: Db, enabled: boolean): OperationTable {
   };
 
   return {
-    listDevMailbox: async () => ({ messages: await load() }),
-    showDevMailbox: async (_request, reply) => {
-      const messages = await load();
+    listDevMailbox: async (request, reply) => ({ messages: await load(request, reply) }),
+    showDevMailbox: async (request, reply) => {
+      const messages = await load(request, reply);
       const items = messages
         .map(
           (m) =>
