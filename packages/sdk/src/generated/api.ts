@@ -215,7 +215,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password with a reset token */
+        /**
+         * Set a new password with a reset token
+         * @description Every session of the user ends; the user signs in again with the new password.
+         */
         post: operations["resetPassword"];
         delete?: never;
         options?: never;
@@ -383,7 +386,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new password for the signed-in user
-         * @description Clears `forceRefreshPassword`.
+         * @description Clears `forceRefreshPassword`. A user who is not being forced to change the password must send the current one. Every other session of the user ends; the answer carries a new token for this one.
          */
         post: operations["refreshPassword"];
         delete?: never;
@@ -5264,7 +5267,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The token from the e-mailed link (or a token of a user who must refresh the password). */
+                    /** @description The token from the e-mailed link. Session tokens are refused; a signed-in user changes the password with `/users/refresh_password`. */
                     token: string;
                     /** Format: password */
                     password: string;
@@ -5500,21 +5503,30 @@ export interface operations {
                      * @description When sent, must equal `password` (`passwords_do_not_match`).
                      */
                     confirmPassword?: string;
+                    /**
+                     * Format: password
+                     * @description Required unless the user must refresh the password; a wrong one answers 400 `invalid_credentials` on this field.
+                     */
+                    currentPassword?: string;
                 };
             };
         };
         responses: {
-            /** @description Password updated successfully. */
+            /** @description Password updated successfully; `token` replaces the caller's token. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StatusMessage"];
+                    "application/json": components["schemas"]["StatusMessage"] & {
+                        /** @description A new bearer token; the one this call was made with no longer works. */
+                        token: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     updateShowInstructions: {

@@ -9,7 +9,7 @@ import { ErrorAlert } from "../forms/ErrorAlert";
 import { FormField } from "../forms/FormField";
 import { applyFieldErrors } from "../forms/applyFieldErrors";
 import { homePath } from "../guard/decide";
-import { getSessionUser, getToken, updateSessionUser } from "../session/session";
+import { getSessionUser, getToken, setToken, updateSessionUser } from "../session/session";
 import { toaster } from "../toaster";
 import { AuthLayout } from "./AuthLayout";
 
@@ -69,7 +69,9 @@ export function ResetPasswordPage() {
         onSubmit={async (values, helpers) => {
           try {
             if (forced) {
-              await refresh.mutateAsync(values.password);
+              const { token } = await refresh.mutateAsync(values.password);
+              // The server ended every session of the user but this one, which goes on with the new token.
+              setToken(token);
               updateSessionUser({ forceRefreshPassword: false });
               toaster.create({ type: "success", title: t("success.password_updated") });
               const role = getSessionUser()?.role;

@@ -1,6 +1,16 @@
+import { DomainError } from "@parley/domain";
 import type { FastifyInstance } from "fastify";
 import type { OperationTable } from "../../platform/http/operations";
-import { byAddress, byBodyField, createLimit, type RateLimitSettings } from "../../platform/http/rate-limits";
+import {
+  byAddress,
+  byBodyField,
+  byBodyFieldAtAddress,
+  byCaller,
+  createLimit,
+  createSlowdown,
+  type LimitRule,
+  type RateLimitSettings,
+} from "../../platform/http/rate-limits";
 import { callerOf } from "../tenancy";
 import type { AccountsService } from "./service";
 
@@ -25,27 +35,47 @@ export function accountOperations(
   accounts: AccountsService,
   limits: RateLimitSettings | false,
 ): OperationTable {
-  const guard = (name: string, rules: (l: RateLimitSettings) => RateLimitSettings[keyof RateLimitSettings], accountField: string) =>
+  type PerAccount = { address: LimitRule; account: LimitRule };
+  const guard = (name: string, rules: (l: RateLimitSettings) => PerAccount, accountField: string) =>
     limits === false
       ? []
       : [
           createLimit(app, `${name}:address`, rules(limits).address, byAddress),
           createLimit(app, `${name}:account`, rules(limits).account, byBodyField(accountField)),
         ];
+  const slowdown = limits === false ? undefined : createSlowdown(limits.login.accountSlowdown);
 
   return {
     login: {
-      preHandler: guard("login", (l) => l.login, "username"),
+      preHandler:
+        limits === false
+          ? []
+          : [
+              createLimit(app, "login:address", limits.login.address, byAddress),
+              createLimit(app, "login:account-at-address", limits.login.accountAtAddress, byBodyFieldAtAddress("username")),
+            ],
       handler: async (request) => {
         const { username, password } = request.body as LoginBody;
-        return accounts.login(username, password);
+        const account = username.trim().toLowerCase();
+        await slowdown?.wait(account);
+        try {
+          const answer = await accounts.login(username, password);
+          slowdown?.succeeded(account);
+          return answer;
+        } catch (error) {
+          if (error instanceof DomainError && error.code === "invalid_credentials") slowdown?.failed(account);
+          throw error;
+        }
       },
     },
     validateToken: async (request) => accounts.validateToken((request.body as TokenBody).token),
     validateTokenLogin: async (request) => accounts.validateTokenLogin((request.body as TokenBody).token),
-    refreshPassword: async (request) => {
-      const body = request.body as { password: string; confirmPassword?: string };
-      return accounts.refreshPassword(callerOf(request), body.password, body.confirmPassword);
+    refreshPassword: {
+      preHandler: limits === false ? [] : [createLimit(app, "password-change", limits.passwordChange, byCaller)],
+      handler: async (request) => {
+        const body = request.body as { password: string; confirmPassword?: string; currentPassword?: string };
+        return accounts.refreshPassword(callerOf(request), body);
+      },
     },
     updateShowInstructions: async (request) => {
       const body = request.body as { _id: string; showInstructions: boolean; showWizard?: boolean };

@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 
 import {
   DomainError,
   canTryOneTimeCode,
+  errorMessages,
   newOneTimeCode,
   oneTimeCodeLifetimeMs,
   passwordResetLinkLifetimeMs,
@@ -119,11 +120,38 @@ export function createAccountsService(deps: AccountsDependencies) {
       return { ...toUser(user), status: "success" as const, token };
     },
 
-    async refreshPassword(caller: Caller, password: string, confirmPassword: string | undefined) {
-      assertPasswordsMatch(password, confirmPassword);
-      assertStrongPassword(password);
-      await updateUser(db, caller.userId, { password_hash: await hashPassword(password), force_refresh_password: false });
-      return { status: "success" as const, message: "Password updated successfully" };
+    /**
+     * A signed-in user sets a new password. Unless the user is being made to (forceRefreshPassword), the
+     * current password proves it is them and not someone holding their open session. Every other session
+     * ends; the caller carries on with the new token in the answer.
+     */
+    async refreshPassword(
+      caller: Caller,
+      input: { password: string; confirmPassword?: string; currentPassword?: string },
+    ) {
+      assertPasswordsMatch(input.password, input.confirmPassword);
+      assertStrongPassword(input.password);
+      const user = await findUserById(db, caller.userId);
+      if (!user) throw new DomainError("invalid_token", undefined, 401);
+      if (!user.force_refresh_password) {
+        const current = input.currentPassword;
+        if (current === undefined || current === "") {
+          throw new DomainError("validation_failed", errorMessages.field_required, 400, [
+            { path: "currentPassword", message: errorMessages.field_required },
+          ]);
+        }
+        if (!(await verifyPassword(user.password_hash, current))) {
+          throw new DomainError("invalid_credentials", undefined, 400, [
+            { path: "currentPassword", message: errorMessages.invalid_credentials },
+          ]);
+        }
+      }
+      const updated = await updateUser(db, caller.userId, {
+        password_hash: await hashPassword(input.password),
+        force_refresh_password: false,
+      });
+      if (!updated) throw new DomainError("invalid_token", undefined, 401);
+      return { status: "success" as const, message: "Password updated successfully", token: await tokens.sign(claimsOf(updated)) };
     },
 
     async updateShowInstructions(caller: Caller, userId: string, showInstructions: boolean, showWizard?: boolean) {
@@ -228,15 +256,16 @@ export function createAccountsService(deps: AccountsDependencies) {
       assertPasswordsMatch(password, confirmPassword);
       assertStrongPassword(password);
       const passwordHash = await hashPassword(password);
-      const userId = await db.transaction(async (tx) => {
-        const fromLink = await repository.consumeResetToken(tx, sha256(token));
-        if (fromLink) return fromLink;
-        // A signed-in user who must refresh the password is sent here with their own token.
-        const caller = token.split(".").length === 3 ? await authenticate(token) : null;
-        return caller?.userId;
+      // Only the e-mailed link's token: a session token here would let whoever holds a session set the
+      // password without knowing it (signed-in users change it with refreshPassword). The link is spent
+      // and the password set together, and every session of the user ends.
+      const changed = await db.transaction(async (tx) => {
+        const userId = await repository.consumeResetToken(tx, sha256(token));
+        if (!userId) return false;
+        await updateUser(tx, userId, { password_hash: passwordHash, force_refresh_password: false });
+        return true;
       });
-      if (!userId) throw new DomainError("password_reset_failed", undefined, 400);
-      await updateUser(db, userId, { password_hash: passwordHash, force_refresh_password: false }, { revokeTokens: true });
+      if (!changed) throw new DomainError("password_reset_failed", undefined, 400);
       return { status: "success" as const, message: "Password updated successfully" };
     },
 

@@ -133,15 +133,13 @@ export interface UserChanges {
   is_available?: boolean;
 }
 
-export async function updateUser(
-  db: Db,
-  id: string,
-  changes: UserChanges,
-  options: { revokeTokens?: boolean } = {},
-): Promise<UserRecord | undefined> {
+/**
+ * Changes a user. A new password or a deactivation ends every session issued before it (the
+ * `users_revoke_sessions` trigger moves `token_version`); the answer carries the new version.
+ */
+export async function updateUser(db: Db, id: string, changes: UserChanges): Promise<UserRecord | undefined> {
   const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
   const assignments = entries.map(([column], index) => `${column} = $${index + 2}`);
-  if (options.revokeTokens) assignments.push("token_version = token_version + 1");
   assignments.push("updated_at = now()");
   const updated = await queryOne<UserRecord>(
     db,

@@ -1,10 +1,10 @@
-import { DomainError } from "@parley/domain";
+import { DomainError, errorMessages } from "@parley/domain";
 import type { Db } from "../../platform/db/db";
 import { hashPassword } from "../../platform/auth/passwords";
 import type { Caller, Role } from "../../platform/http/operations";
 import { assertStrongPassword } from "../accounts/rules";
 import { findCustomerInScope } from "../customers/repository";
-import { forbidden, isId, notFound, scopeOf } from "../tenancy";
+import { forbidden, isId, notFound, scopeOf, withinScope } from "../tenancy";
 import {
   findScopedUser,
   findUserByEmail,
@@ -60,12 +60,21 @@ export async function addOrUpdateUser(db: Db, caller: Caller, input: UserInput) 
 
   const email = input.email.trim();
   const sameEmail = await findUserByEmail(db, email);
+  const emailTaken = (): DomainError => {
+    // Sign-in needs each address once across tenants; a customer must still not learn which addresses
+    // other tenants' users have, so outside its own users the answer names no account.
+    if (isAdmin || (sameEmail && withinScope(scopeOf(caller), sameEmail.customer_id))) {
+      return new DomainError("account_exists", undefined, 409, [{ path: "email", message: errorMessages.account_exists }]);
+    }
+    const message = "This e-mail address cannot be used; choose another one";
+    return new DomainError("validation_failed", message, 400, [{ path: "email", message }]);
+  };
 
   if (!input.id) {
     if (input.password === undefined) {
       throw new DomainError("validation_failed", "A new user needs a password", 400, [{ path: "password", message: "This field is required" }]);
     }
-    if (sameEmail) throw new DomainError("account_exists", undefined, 409, [{ path: "email", message: "This account already exists, try logging in" }]);
+    if (sameEmail) throw emailTaken();
     const created = await insertUser(db, {
       customerId,
       email,
@@ -88,9 +97,7 @@ export async function addOrUpdateUser(db: Db, caller: Caller, input: UserInput) 
   const existing = await findScopedUser(db, scopeOf(caller), input.id, caller.userId);
   if (!existing) throw notFound();
   if (!isAdmin && existing.role === "admin") throw notFound();
-  if (sameEmail && sameEmail.id !== existing.id) {
-    throw new DomainError("account_exists", undefined, 409, [{ path: "email", message: "This account already exists, try logging in" }]);
-  }
+  if (sameEmail && sameEmail.id !== existing.id) throw emailTaken();
   const changes: UserChanges = {
     customer_id: isAdmin ? customerId : existing.customer_id,
     email,
@@ -106,7 +113,7 @@ export async function addOrUpdateUser(db: Db, caller: Caller, input: UserInput) 
     language: input.languageCode ?? undefined,
     password_hash: input.password !== undefined ? await hashPassword(input.password) : undefined,
   };
-  const updated = await updateUser(db, existing.id, changes, { revokeTokens: input.password !== undefined });
+  const updated = await updateUser(db, existing.id, changes);
   if (!updated) throw notFound();
   return { status: "success" as const, message: "Data saved successfully", data: toUser(updated) };
 }

@@ -2,6 +2,7 @@ import { createSecretKey, randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { SignJWT, errors as joseErrors, jwtVerify } from "jose";
+import { isId } from "../ids";
 
 export const TOKEN_ALGORITHM = "HS256";
 export const TOKEN_ISSUER = "parley";
@@ -59,16 +60,18 @@ export function createTokenService(secret: string): TokenService {
           algorithms: [TOKEN_ALGORITHM],
           issuer: TOKEN_ISSUER,
           audience: TOKEN_AUDIENCE,
+          // A token that never expires, or says nothing of when it was issued, is not one we signed.
+          requiredClaims: ["exp", "iat", "sub"],
         });
         const role = payload.role;
-        if (typeof payload.sub !== "string" || (role !== "admin" && role !== "customer" && role !== "customer_so")) {
+        if (!isId(payload.sub) || typeof payload.ver !== "number" || (role !== "admin" && role !== "customer" && role !== "customer_so")) {
           return null;
         }
         const claims: VerifiedClaims = {
           userId: payload.sub,
           role,
           customerId: typeof payload.customerId === "string" ? payload.customerId : null,
-          version: typeof payload.ver === "number" ? payload.ver : -1,
+          version: payload.ver,
           issuedAt: payload.iat,
           expiresAt: payload.exp,
         };

@@ -7,22 +7,45 @@ export interface LimitRule {
   window: number;
 }
 
+/** Wrong passwords on one account, from any address, after which each attempt waits longer. */
+export interface SlowdownRule {
+  /** Failures within `window` before attempts start to wait. */
+  after: number;
+  /** Milliseconds. */
+  window: number;
+  /** The first wait; each further failure doubles it, up to `maxDelayMs`. */
+  delayMs: number;
+  maxDelayMs: number;
+}
+
 /** Attempts allowed per client address and per account (e-mail address) for the sensitive calls. */
 export interface RateLimitSettings {
-  login: { address: LimitRule; account: LimitRule };
+  /**
+   * Sign-in is never refused per account alone, or a stranger who knows an address could lock its owner
+   * out: guessing is capped per address and per account-and-address, and spraying one account from many
+   * addresses is slowed down instead (the right password always gets in, after the wait).
+   */
+  login: { address: LimitRule; accountAtAddress: LimitRule; accountSlowdown: SlowdownRule };
   oneTimeCode: { address: LimitRule; account: LimitRule };
   registration: { address: LimitRule; account: LimitRule };
   passwordReset: { address: LimitRule; account: LimitRule };
+  /** Changing the password of a signed-in user, per user (guessing the current password). */
+  passwordChange: LimitRule;
 }
 
 const minute = 60_000;
 
 // Operational guards against guessing and mail bombing; generous enough for a person retyping.
 export const defaultRateLimits: RateLimitSettings = {
-  login: { address: { max: 30, window: minute }, account: { max: 10, window: 15 * minute } },
+  login: {
+    address: { max: 30, window: minute },
+    accountAtAddress: { max: 10, window: 15 * minute },
+    accountSlowdown: { after: 10, window: 15 * minute, delayMs: 500, maxDelayMs: 5_000 },
+  },
   oneTimeCode: { address: { max: 30, window: minute }, account: { max: 10, window: 15 * minute } },
   registration: { address: { max: 20, window: minute }, account: { max: 5, window: 15 * minute } },
   passwordReset: { address: { max: 20, window: minute }, account: { max: 5, window: 15 * minute } },
+  passwordChange: { max: 10, window: 15 * minute },
 };
 
 /**
@@ -52,7 +75,59 @@ export function createLimit(
 
 export const byAddress = (request: FastifyRequest) => request.ip;
 
+export const byCaller = (request: FastifyRequest) => request.caller?.userId;
+
+// Failure counts are kept for this many accounts at most; the oldest are forgotten first.
+const maxSlowedAccounts = 100_000;
+
+/**
+ * Counts failures per key (an account) and makes attempts beyond `rule.after` wait, doubling with each
+ * failure. Waiting never refuses, so the owner of an account under attack still signs in.
+ */
+export function createSlowdown(rule: SlowdownRule) {
+  const failures = new Map<string, { count: number; since: number }>();
+  const current = (key: string) => {
+    const entry = failures.get(key);
+    if (entry && Date.now() - entry.since > rule.window) {
+      failures.delete(key);
+      return undefined;
+    }
+    return entry;
+  };
+  return {
+    /** How long an attempt on `key` waits now, in milliseconds. */
+    delayFor(key: string): number {
+      const beyond = (current(key)?.count ?? 0) - rule.after;
+      return beyond < 0 ? 0 : Math.min(rule.delayMs * 2 ** beyond, rule.maxDelayMs);
+    },
+    async wait(key: string): Promise<void> {
+      const delay = this.delayFor(key);
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    },
+    failed(key: string): void {
+      const entry = current(key);
+      if (entry) entry.count += 1;
+      else {
+        if (failures.size >= maxSlowedAccounts) failures.delete(failures.keys().next().value!);
+        failures.set(key, { count: 1, since: Date.now() });
+      }
+    },
+    succeeded(key: string): void {
+      failures.delete(key);
+    },
+  };
+}
+
 export const byBodyField = (field: string) => (request: FastifyRequest) => {
   const value = (request.body as Record<string, unknown> | undefined)?.[field];
   return typeof value === "string" ? value.trim().toLowerCase() : undefined;
+};
+
+/** The body field and the client address together: one address's attempts on one account. */
+export const byBodyFieldAtAddress = (field: string) => {
+  const account = byBodyField(field);
+  return (request: FastifyRequest) => {
+    const value = account(request);
+    return value === undefined ? undefined : `${value} ${request.ip}`;
+  };
 };
