@@ -172,7 +172,11 @@ const cases: Record<string, OperationCase> = {
     },
   },
   refreshPassword: {
-    request: () => ({ method: "POST", url: "/api/users/refresh_password", payload: { password: testPassword, confirmPassword: testPassword } }),
+    request: () => ({
+      method: "POST",
+      url: "/api/users/refresh_password",
+      payload: { password: testPassword, confirmPassword: testPassword, currentPassword: testPassword },
+    }),
     expected: protectedOk,
   },
   updateShowInstructions: {
