@@ -90,14 +90,14 @@ describe("row cache", () => {
     expect(loads).toHaveLength(4);
   });
 
-  it("does not keep missing rows, expires entries after ttlMs and drops the oldest beyond maxEntries", async () => {
+  it("does not keep missing rows, expires entries after ttlMs and drops the least recently read beyond maxEntries", async () => {
     const { cache, loads, load, advance } = setup({ ttlMs: 500, maxEntries: 2 });
     expect(await cache.read("missing", load("missing"))).toBeUndefined();
     expect(await cache.read("missing", load("missing"))).toBeUndefined();
     expect(loads).toEqual(["missing", "missing"]);
 
     await cache.read("a", load("a"));
-    advance(499);
+    advance(500);
     await cache.read("a", load("a"));
     advance(1);
     await cache.read("a", load("a"));

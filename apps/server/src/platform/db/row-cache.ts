@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { ChangeFeed } from "./change-feed";
 
 /**
@@ -29,7 +30,8 @@ export function createRowCache<T>(options: RowCacheOptions): RowCache<T> {
   const ttlMs = options.ttlMs ?? 60_000;
   const maxEntries = options.maxEntries ?? 10_000;
   const now = options.now ?? Date.now;
-  const entries = new Map<string, { row: T; until: number }>();
+  // Bounded by count and age; the least recently read row goes first when it is full.
+  const entries = new LRUCache<string, { row: T }>({ max: maxEntries, ttl: ttlMs, ttlResolution: 0, perf: { now } });
   let generation = 0;
 
   changes.subscribe(options.table, {
@@ -47,18 +49,11 @@ export function createRowCache<T>(options: RowCacheOptions): RowCache<T> {
     async read(id, load) {
       if (!changes.live) return load();
       const entry = entries.get(id);
-      if (entry) {
-        if (entry.until > now()) return entry.row;
-        entries.delete(id);
-      }
+      if (entry) return entry.row;
       const startedIn = generation;
       const row = await load();
       // A feed that went down meanwhile moved the generation on too (it resets every cache).
-      if (row !== undefined && startedIn === generation) {
-        // The oldest entry goes first (a Map iterates in insertion order).
-        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-        entries.set(id, { row, until: now() + ttlMs });
-      }
+      if (row !== undefined && startedIn === generation) entries.set(id, { row });
       return row;
     },
     get size() {
