@@ -1,7 +1,7 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: { server: "src/server.ts", migrate: "src/platform/db/migrate-cli.ts", seed: "src/platform/db/seed-cli.ts" },
+  entry: { server: "src/server.ts", migrate: "src/platform/db/migrate-cli.ts", seed: "src/seed-cli.ts" },
   format: "esm",
   platform: "node",
   target: "node20",

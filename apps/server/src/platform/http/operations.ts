@@ -19,7 +19,9 @@ import {
   type ResponseObject,
 } from "./contract";
 
-export type Role = "admin" | "customer" | "customer_so";
+import type { Role } from "@parley/domain/roles";
+
+export type { Role };
 
 /** Who is calling, established from a valid bearer token on every protected operation. */
 export interface Caller {

@@ -2,12 +2,13 @@
  * E-mail texts in the five interface languages. Texts only: the durations they mention come from the
  * caller (the business rule lives in @parley/domain).
  */
-export const mailLanguages = ["en", "nl", "de", "es", "fr"] as const;
-export type MailLanguage = (typeof mailLanguages)[number];
+import { defaultLanguage, isLanguageCode, type LanguageCode } from "@parley/domain/locale";
+
+export type MailLanguage = LanguageCode;
 
 export function mailLanguage(language: string | null | undefined): MailLanguage {
   const short = (language ?? "").slice(0, 2).toLowerCase();
-  return (mailLanguages as readonly string[]).includes(short) ? (short as MailLanguage) : "en";
+  return isLanguageCode(short) ? short : defaultLanguage;
 }
 
 interface Texts {

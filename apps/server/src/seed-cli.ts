@@ -1,7 +1,7 @@
-import { readConfig } from "../config";
-import { demoAccounts, demoPassword, seedDemoData } from "../../seed";
-import { migrate } from "./migrate";
-import { openConfiguredDatabase } from "./open";
+import { readConfig } from "./platform/config";
+import { migrate } from "./platform/db/migrate";
+import { openConfiguredDatabase } from "./platform/db/open";
+import { demoAccounts, demoPassword, seedDemoData } from "./seed";
 
 // `pnpm db:seed`: writes the demo accounts (also into a PostgreSQL of DATABASE_URL, which start never seeds).
 const config = readConfig();
