@@ -107,6 +107,21 @@ describe("changing a password", () => {
   });
 });
 
+describe("a reset link", () => {
+  it("sets the password once when used twice at the same moment, and ends every session", async () => {
+    const { user, token } = await ctx.createUser({ role: "customer" });
+    await ctx.app.inject({ method: "POST", url: "/api/password-reset/request", payload: { email: user.email } });
+    const link = /reset-password\?token=([A-Za-z0-9_-]+)/.exec((await ctx.smtp.nextFor(user.email)).body)![1]!;
+    const use = (password: string) =>
+      ctx.app.inject({ method: "POST", url: "/api/password-reset/reset", payload: { token: link, password, confirmPassword: password } });
+    const answers = await Promise.all([use("First-pass1!"), use("Second-pass1!")]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    const winner = answers[0]!.statusCode === 200 ? "First-pass1!" : "Second-pass1!";
+    expect((await login(user.email, winner)).statusCode).toBe(200);
+    expect(await stillAnswers(token)).toBe(401);
+  });
+});
+
 describe("tokens", () => {
   const key = new TextEncoder().encode("test-secret-that-is-long-enough-for-hs256-0123456789");
   const sign = (sub: string | undefined, withExpiry: boolean) => {
