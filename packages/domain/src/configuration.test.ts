@@ -3,7 +3,6 @@ import {
   changedFields,
   changesOf,
   configurationDefaults,
-  configurationFieldNames,
   defaultAnswerRules,
   urlSearchPickRange,
   hasChanges,
@@ -20,13 +19,6 @@ describe("configuration defaults", () => {
     expect(created).toMatchObject(configurationDefaults);
     expect(urlSearchPickRange.min).toBeLessThanOrEqual(urlSearchPickRange.max);
     expect(new Set(defaultAnswerRules).size).toBe(defaultAnswerRules.length);
-  });
-
-  it("fills every configuration field but the id", () => {
-    const created = newConfigurationDefaults({ selfOnboarding: false, now });
-    expect(Object.keys(created).sort()).toEqual(
-      [...configurationFieldNames.filter((field) => field !== "_id"), "product"].sort(),
-    );
   });
 
   it("starts an admin configuration on entry with 50 messages", () => {

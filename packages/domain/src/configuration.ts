@@ -2,7 +2,7 @@
  * Configuration defaults (spec 01 §3, spec 02 §9) and change tracking against the loaded copy.
  */
 import { addMonths, toIsoDate } from "./dates";
-import { messageLimitFor, productForNewConfiguration, type Product } from "./products";
+import { messageLimitFor, productForNewConfiguration } from "./products";
 
 export const configurationDefaults = {
   max_tokens: 1500,
@@ -29,86 +29,6 @@ export type AnswerRule = (typeof defaultAnswerRules)[number];
 /** Months between two resets of `remaining_messages` to `message_limit`. */
 export const usageResetIntervalMonths = 1;
 
-/** Every field of a configuration (spec 01 §3). */
-export interface Configuration {
-  _id: string;
-  name: string;
-  customerId: string | null;
-  attempt_id: string | null;
-  functions: string[];
-  entitytypes_to_anonimize: string[];
-  max_tokens: number;
-  temperature: number;
-  topp: number;
-  use_azure_openai: boolean;
-  model: string;
-  language: string;
-  use_lang_detect: boolean;
-  lang_detect_word_count: number;
-  lang_detect_model: string;
-  use_input_history: boolean;
-  input_history_count: number;
-  rag_enabled: boolean;
-  use_gpt35_url_search: boolean;
-  functions_enabled: boolean;
-  use_live_chat_monitor: boolean;
-  use_alert_triggers: boolean;
-  anonimize_input: boolean;
-  use_reporting: boolean;
-  use_labeling: boolean;
-  use_post_processing: boolean;
-  include_manual_dataset: boolean;
-  entity_instruction: string;
-  goal_instruction: string;
-  answer_instruction: string;
-  goal_live_monitoring_instruction: string;
-  url_search_instruction: string;
-  message_limit: number;
-  remaining_messages: number;
-  usage_reset_date: string;
-}
-
-/** A configuration before the server gave it an `_id`. */
-export type NewConfiguration = Omit<Configuration, "_id"> & { product: Product };
-
-export const configurationFieldNames = [
-  "_id",
-  "name",
-  "customerId",
-  "attempt_id",
-  "functions",
-  "entitytypes_to_anonimize",
-  "max_tokens",
-  "temperature",
-  "topp",
-  "use_azure_openai",
-  "model",
-  "language",
-  "use_lang_detect",
-  "lang_detect_word_count",
-  "lang_detect_model",
-  "use_input_history",
-  "input_history_count",
-  "rag_enabled",
-  "use_gpt35_url_search",
-  "functions_enabled",
-  "use_live_chat_monitor",
-  "use_alert_triggers",
-  "anonimize_input",
-  "use_reporting",
-  "use_labeling",
-  "use_post_processing",
-  "include_manual_dataset",
-  "entity_instruction",
-  "goal_instruction",
-  "answer_instruction",
-  "goal_live_monitoring_instruction",
-  "url_search_instruction",
-  "message_limit",
-  "remaining_messages",
-  "usage_reset_date",
-] as const satisfies readonly (keyof Configuration)[];
-
 /** The next usage reset date (YYYY-MM-DD) counted from `now`. */
 export function nextUsageResetDate(now: Date): string {
   return toIsoDate(addMonths(now, usageResetIntervalMonths));
@@ -126,7 +46,7 @@ export interface NewConfigurationOptions {
  * Every field a new configuration starts with: the model defaults, switches off, texts empty, the
  * product's message limit with all of it remaining, and the first usage reset one month ahead.
  */
-export function newConfigurationDefaults(options: NewConfigurationOptions): NewConfiguration {
+export function newConfigurationDefaults(options: NewConfigurationOptions) {
   const product = productForNewConfiguration(options);
   const messageLimit = messageLimitFor(product);
   return {
@@ -134,8 +54,8 @@ export function newConfigurationDefaults(options: NewConfigurationOptions): NewC
     name: options.name ?? "",
     customerId: options.customerId ?? null,
     attempt_id: options.attemptId ?? null,
-    functions: [],
-    entitytypes_to_anonimize: [],
+    functions: [] as string[],
+    entitytypes_to_anonimize: [] as string[],
     max_tokens: configurationDefaults.max_tokens,
     temperature: configurationDefaults.temperature,
     topp: configurationDefaults.topp,
@@ -162,6 +82,9 @@ export function newConfigurationDefaults(options: NewConfigurationOptions): NewC
     answer_instruction: "",
     goal_live_monitoring_instruction: "",
     url_search_instruction: "",
+    alert_trigger_keywords: [] as string[],
+    anonimize_exceptions: [] as string[],
+    reporting_recipients: [] as string[],
     message_limit: messageLimit,
     remaining_messages: messageLimit,
     usage_reset_date: nextUsageResetDate(options.now),
@@ -215,3 +138,9 @@ export function changesOf<T extends object>(initial: T, current: T): Partial<T> 
   for (const key of changedFields(initial, current)) changes[key] = current[key];
   return changes;
 }
+
+/**
+ * A configuration before the server gave it an `_id`: every field it starts with. The HTTP shape is
+ * the contract's `Configuration`; the server checks that this fills it.
+ */
+export type NewConfiguration = ReturnType<typeof newConfigurationDefaults>;

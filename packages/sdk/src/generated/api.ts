@@ -3461,6 +3461,8 @@ export interface components {
         Configuration: {
             /** @description The configuration's id. */
             _id: string;
+            /** @description The product the configuration is on; it sets the message limit. */
+            product: components["schemas"]["ProductName"];
             /**
              * @description Name (self-onboarding derives it from the domain: lowercased, spaces to dashes, only a-z 0-9 . -).
              * @example demo-bakery-nl

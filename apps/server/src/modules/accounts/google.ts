@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { DomainError, type ErrorCode } from "@parley/domain";
 import { defaultLanguage, isLanguageCode } from "@parley/domain/locale";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import { SignJWT, jwtVerify } from "jose";
 import type { Db } from "../../platform/db/db";
 import type { TokenService } from "../../platform/auth/jwt";
@@ -109,9 +109,9 @@ export function googleOperations(deps: GoogleDependencies): OperationTable {
   }
 
   return {
-    startGoogleSignIn: async (request: FastifyRequest, reply: FastifyReply) => {
+    startGoogleSignIn: async (request, reply) => {
       const google = configured();
-      const query = request.query as { portal?: "customer" | "admin"; languageCode?: string };
+      const query = request.query;
       const binding = randomBytes(24).toString("base64url");
       const state = await new SignJWT({ portal: query.portal ?? "customer", languageCode: query.languageCode ?? defaultLanguage, binding })
         .setProtectedHeader({ alg: "HS256" })
@@ -133,9 +133,9 @@ export function googleOperations(deps: GoogleDependencies): OperationTable {
       return reply.redirect(url.toString(), 302);
     },
 
-    googleSignInCallback: async (request: FastifyRequest, reply: FastifyReply) => {
+    googleSignInCallback: async (request, reply) => {
       const google = configured();
-      const query = request.query as { code?: string; state?: string; error?: string };
+      const query = request.query;
       const state = await readState(request, query.state);
       const portal = state?.portal ?? "customer";
       const fail = (code: ErrorCode) => reply.redirect(portalCallback(portal, { error: code }), 302);

@@ -14,22 +14,6 @@ import {
 import { callerOf } from "../tenancy";
 import type { AccountsService } from "./service";
 
-interface LoginBody {
-  username: string;
-  password: string;
-}
-interface TokenBody {
-  token: string;
-}
-interface RegisterBody {
-  firstname: string;
-  lastname: string;
-  email: string;
-  password: string;
-  confirmPassword: string;
-  languageCode: string;
-}
-
 export function accountOperations(
   app: FastifyInstance,
   accounts: AccountsService,
@@ -55,7 +39,7 @@ export function accountOperations(
               createLimit(app, "login:account-at-address", limits.login.accountAtAddress, byBodyFieldAtAddress("username")),
             ],
       handler: async (request) => {
-        const { username, password } = request.body as LoginBody;
+        const { username, password } = request.body;
         const account = username.trim().toLowerCase();
         await slowdown?.wait(account);
         try {
@@ -68,44 +52,43 @@ export function accountOperations(
         }
       },
     },
-    validateToken: async (request) => accounts.validateToken((request.body as TokenBody).token),
-    validateTokenLogin: async (request) => accounts.validateTokenLogin((request.body as TokenBody).token),
+    validateToken: async (request) => accounts.validateToken(request.body.token),
+    validateTokenLogin: async (request) => accounts.validateTokenLogin(request.body.token),
     refreshPassword: {
       preHandler: limits === false ? [] : [createLimit(app, "password-change", limits.passwordChange, byCaller)],
       handler: async (request) => {
-        const body = request.body as { password: string; confirmPassword?: string; currentPassword?: string };
-        return accounts.refreshPassword(callerOf(request), body);
+        return accounts.refreshPassword(callerOf(request), request.body);
       },
     },
     updateShowInstructions: async (request) => {
-      const body = request.body as { _id: string; showInstructions: boolean; showWizard?: boolean };
+      const body = request.body;
       return accounts.updateShowInstructions(callerOf(request), body._id, body.showInstructions, body.showWizard);
     },
     setUserAvailability: async (request) =>
-      accounts.setAvailability(callerOf(request), (request.body as { is_available: boolean }).is_available),
+      accounts.setAvailability(callerOf(request), request.body.is_available),
     validateEmail: {
       preHandler: guard("registration", (l) => l.registration, "email"),
-      handler: async (request) => accounts.validateEmail((request.body as { email: string }).email),
+      handler: async (request) => accounts.validateEmail(request.body.email),
     },
     register: {
       preHandler: guard("registration", (l) => l.registration, "email"),
-      handler: async (request) => accounts.register(request.body as RegisterBody),
+      handler: async (request) => accounts.register(request.body),
     },
     validateOtp: {
       preHandler: guard("otp", (l) => l.oneTimeCode, "email"),
       handler: async (request) => {
-        const { email, otp } = request.body as { email: string; otp: string };
+        const { email, otp } = request.body;
         return accounts.validateOtp(email, otp);
       },
     },
     requestPasswordReset: {
       preHandler: guard("reset", (l) => l.passwordReset, "email"),
-      handler: async (request) => accounts.requestPasswordReset((request.body as { email: string }).email),
+      handler: async (request) => accounts.requestPasswordReset(request.body.email),
     },
     resetPassword: {
       preHandler: guard("reset-token", (l) => l.passwordReset, "token"),
       handler: async (request) => {
-        const body = request.body as { token: string; password: string; confirmPassword: string };
+        const body = request.body;
         return accounts.resetPassword(body.token, body.password, body.confirmPassword);
       },
     },

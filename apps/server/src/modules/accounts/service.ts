@@ -12,6 +12,7 @@ import type { TokenClaims, TokenService } from "../../platform/auth/jwt";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "../../platform/auth/passwords";
 import type { Mailer } from "../../platform/mail/mailer";
 import { oneTimeCodeMail, passwordResetMail } from "../../platform/mail/templates";
+import type { BodyOf } from "../../platform/http/contract-types";
 import type { Caller } from "../../platform/http/operations";
 import { findUserByEmail, findUserById, insertUser, toUser, updateUser, type UserRecord } from "../users/repository";
 import { isId } from "../tenancy";
@@ -125,10 +126,7 @@ export function createAccountsService(deps: AccountsDependencies) {
      * current password proves it is them and not someone holding their open session. Every other session
      * ends; the caller carries on with the new token in the answer.
      */
-    async refreshPassword(
-      caller: Caller,
-      input: { password: string; confirmPassword?: string; currentPassword?: string },
-    ) {
+    async refreshPassword(caller: Caller, input: BodyOf<"refreshPassword">) {
       assertPasswordsMatch(input.password, input.confirmPassword);
       assertStrongPassword(input.password);
       const user = await findUserById(db, caller.userId);
@@ -174,14 +172,7 @@ export function createAccountsService(deps: AccountsDependencies) {
       return { status: "success" as const, message: "This e-mail address can be used" };
     },
 
-    async register(input: {
-      firstname: string;
-      lastname: string;
-      email: string;
-      password: string;
-      confirmPassword: string;
-      languageCode: string;
-    }) {
+    async register(input: BodyOf<"register">) {
       assertPasswordsMatch(input.password, input.confirmPassword);
       assertStrongPassword(input.password);
       const email = input.email.trim();

@@ -1,19 +1,9 @@
 import { DomainError, errorMessages } from "@parley/domain";
+import type { Schemas } from "../../platform/http/contract-types";
 import type { OperationTable } from "../../platform/http/operations";
 
 /** The configuration lookup of spec 02 §7: what a client needs at start. Unset values are null. */
-export interface ClientSettings {
-  configurationServerUrl: string;
-  chatServerUrl: string;
-  chatbotBackendUrl: string;
-  promptBotConfigurationId: string | null;
-  chatbotHostUrl: string;
-  emailHandlerClientId: string | null;
-  basicMonthlyPriceId: string | null;
-  basicAnnualPriceId: string | null;
-  customerPortalUrl: string | null;
-  loginPortalDomain: string | null;
-}
+export type ClientSettings = Omit<Schemas["ClientSettings"], "googleSignIn">;
 
 function setting(value: string | undefined): string | null {
   const trimmed = value?.trim();
@@ -44,7 +34,7 @@ export function clientSettingsOperations(settings: ClientSettings, googleSignIn:
   return {
     getClientSettings: async () => ({ status: "success" as const, data: { ...settings, googleSignIn } }),
     getClientSetting: async (request) => {
-      const key = (request.params as { key?: string }).key?.trim() ?? "";
+      const key = request.params.key.trim();
       if (!key) throw new DomainError("configuration_key_required", undefined, 400);
       if (!values.has(key)) {
         throw new DomainError(

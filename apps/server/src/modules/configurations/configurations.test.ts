@@ -77,6 +77,26 @@ describe("configurations", () => {
     expect(got.json().data).toMatchObject({ _id: id, message_limit: 2500 });
   });
 
+  it("keeps both fields when two saves of different fields arrive at once", async () => {
+    const created = (await save(adminToken, { name: "two-editors" })).json();
+    const id = created.inserted_id as string;
+    for (let round = 0; round < 5; round++) {
+      const [first, second] = await Promise.all([
+        save(adminToken, { _id: id, entity_instruction: `entity ${round}` }),
+        save(adminToken, { _id: id, goal_instruction: `goal ${round}` }),
+      ]);
+      expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+      const stored = await ctx.app.inject({ method: "GET", url: `/api/configuration?configuration_id=${id}`, headers: bearer(adminToken) });
+      expect(stored.json().data).toMatchObject({ entity_instruction: `entity ${round}`, goal_instruction: `goal ${round}`, name: "two-editors" });
+    }
+  });
+
+  it("answers 400 with the field for a create without a name", async () => {
+    const response = await save(adminToken, {});
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([{ path: "name", message: "This field is required" }]);
+  });
+
   it("rejects an out-of-range value with the field's path", async () => {
     const response = await save(adminToken, { name: "bad", temperature: 5 });
     expect(response.statusCode).toBe(400);

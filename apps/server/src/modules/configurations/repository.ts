@@ -1,23 +1,29 @@
 import { unlimitedMessages } from "@parley/domain";
 import type { Db } from "../../platform/db/db";
+import type { Schemas } from "../../platform/http/contract-types";
 import { queryOne } from "../../platform/db/db";
 import { scopeCondition, scopeParams, type Scope } from "../tenancy";
+
+/** Fields kept in their own columns; every other configuration field lives in `settings`. */
+export const columnFields = ["_id", "name", "customerId", "product", "message_limit", "remaining_messages", "usage_reset_date"] as const;
+
+export type Configuration = Schemas["Configuration"];
+/** What `settings` holds: every configuration field but the column fields, as the contract types them. */
+export type ConfigurationSettings = Omit<Configuration, (typeof columnFields)[number]>;
 
 export interface ConfigurationRecord {
   id: string;
   customer_id: string | null;
   name: string;
-  product: string;
+  product: Configuration["product"];
   message_limit: number;
   remaining_messages: number;
-  usage_reset_date: string | null;
-  settings: Record<string, unknown>;
+  usage_reset_date: string;
+  /** Written only from the contract-validated input over the domain's defaults. */
+  settings: ConfigurationSettings;
 }
 
-/** Fields kept in their own columns; every other configuration field lives in `settings`. */
-export const columnFields = ["_id", "name", "customerId", "product", "message_limit", "remaining_messages", "usage_reset_date"] as const;
-
-export function toConfiguration(record: ConfigurationRecord) {
+export function toConfiguration(record: ConfigurationRecord): Configuration {
   return {
     ...record.settings,
     _id: record.id,
@@ -32,10 +38,6 @@ export function toConfiguration(record: ConfigurationRecord) {
 
 const selectList =
   "id, customer_id, name, product, message_limit, remaining_messages, usage_reset_date::text AS usage_reset_date, settings";
-
-export function findConfigurationById(db: Db, id: string): Promise<ConfigurationRecord | undefined> {
-  return queryOne<ConfigurationRecord>(db, `SELECT ${selectList} FROM configurations WHERE id = $1`, [id]);
-}
 
 export function findConfigurationInScope(db: Db, scope: Scope, id: string): Promise<ConfigurationRecord | undefined> {
   return queryOne<ConfigurationRecord>(
@@ -68,11 +70,11 @@ export function searchConfigurations(
 export interface ConfigurationValues {
   customer_id: string | null;
   name: string;
-  product: string;
+  product: Configuration["product"];
   message_limit: number;
   remaining_messages: number;
-  usage_reset_date: string | null;
-  settings: Record<string, unknown>;
+  usage_reset_date: string;
+  settings: ConfigurationSettings;
 }
 
 export async function insertConfiguration(db: Db, values: ConfigurationValues): Promise<ConfigurationRecord> {
@@ -93,17 +95,27 @@ export async function insertConfiguration(db: Db, values: ConfigurationValues): 
   return row!;
 }
 
+/**
+ * Changes a configuration the scope may see. The settings sent are merged into the stored ones in SQL
+ * (`||`, field by field), so two saves of different fields at once both keep their field.
+ */
 export async function updateConfiguration(
   db: Db,
+  scope: Scope,
   id: string,
-  values: Pick<ConfigurationValues, "customer_id" | "name" | "message_limit" | "settings">,
+  values: Pick<ConfigurationValues, "customer_id" | "name" | "message_limit"> & { settings: Partial<ConfigurationSettings> },
 ): Promise<ConfigurationRecord | undefined> {
-  return queryOne<ConfigurationRecord>(
+  const updated = await queryOne<ConfigurationRecord>(
     db,
-    `UPDATE configurations SET customer_id = $2, name = $3, message_limit = $4, settings = $5::jsonb, updated_at = now()
-      WHERE id = $1 RETURNING ${selectList}`,
-    [id, values.customer_id, values.name, values.message_limit, JSON.stringify(values.settings)],
+    `UPDATE configurations
+        SET customer_id = $2, name = $3, message_limit = $4, settings = settings || $5::jsonb, updated_at = now()
+      WHERE id = $1 AND ${scopeCondition("customer_id", 6)}
+      RETURNING ${selectList}`,
+    [id, values.customer_id, values.name, values.message_limit, JSON.stringify(values.settings), ...scopeParams(scope)],
   );
+  // Other instances hear of it through the configurations trigger; this one at once.
+  if (updated) db.changes.changedHere("configurations", updated.id);
+  return updated;
 }
 
 export interface UsageTotals {
@@ -139,11 +151,15 @@ export async function usageTotals(db: Db, scope: Scope, configurationId: string 
   return row!;
 }
 
-export async function resetUsage(db: Db, id: string, nextResetDate: string): Promise<ConfigurationRecord | undefined> {
-  return queryOne<ConfigurationRecord>(
+/** Starts a new usage period of a configuration the scope may see: everything remaining again. */
+export async function resetUsage(db: Db, scope: Scope, id: string, nextResetDate: string): Promise<ConfigurationRecord | undefined> {
+  const updated = await queryOne<ConfigurationRecord>(
     db,
     `UPDATE configurations SET remaining_messages = message_limit, usage_reset_date = $2::date, updated_at = now()
-      WHERE id = $1 RETURNING ${selectList}`,
-    [id, nextResetDate],
+      WHERE id = $1 AND ${scopeCondition("customer_id", 3)}
+      RETURNING ${selectList}`,
+    [id, nextResetDate, ...scopeParams(scope)],
   );
+  if (updated) db.changes.changedHere("configurations", updated.id);
+  return updated;
 }

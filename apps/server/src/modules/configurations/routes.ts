@@ -1,6 +1,6 @@
 import type { OperationTable } from "../../platform/http/operations";
 import { callerOf } from "../tenancy";
-import type { ConfigurationInput, createConfigurationsService } from "./service";
+import type { createConfigurationsService } from "./service";
 
 export function configurationOperations(configurations: ReturnType<typeof createConfigurationsService>): OperationTable {
   // The answer's JSON per cached configuration: the widget and the portals read the same one again and
@@ -10,20 +10,20 @@ export function configurationOperations(configurations: ReturnType<typeof create
 
   return {
     searchConfigurations: async (request) => {
-      const { query, customerId } = request.query as { query?: string; customerId?: string };
+      const { query, customerId } = request.query;
       return configurations.search(callerOf(request), query, customerId);
     },
     getConfiguration: async (request, reply) => {
-      const answer = await configurations.get(callerOf(request), (request.query as { configuration_id: string }).configuration_id);
+      const answer = await configurations.get(callerOf(request), request.query.configuration_id);
       let text = answerText.get(answer.data);
       if (text === undefined) answerText.set(answer.data, (text = JSON.stringify(answer)));
       return reply.type("application/json; charset=utf-8").send(text);
     },
     getUsage: async (request) =>
-      configurations.usage(callerOf(request), (request.query as { configuration_id?: string }).configuration_id),
+      configurations.usage(callerOf(request), request.query.configuration_id),
     resetUsage: async (request) =>
-      configurations.resetUsage(callerOf(request), (request.body as { configuration_id: string }).configuration_id),
+      configurations.resetUsage(callerOf(request), request.body.configuration_id),
     createOrUpdateConfiguration: async (request) =>
-      configurations.createOrUpdate(callerOf(request), request.body as ConfigurationInput),
+      configurations.createOrUpdate(callerOf(request), request.body),
   };
 }

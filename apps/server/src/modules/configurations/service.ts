@@ -1,32 +1,43 @@
-import { newConfigurationDefaults, nextUsageResetDate, quotaColor, remainingPercent, unlimitedMessages } from "@parley/domain";
+import {
+  DomainError,
+  errorMessages,
+  newConfigurationDefaults,
+  nextUsageResetDate,
+  quotaColor,
+  remainingPercent,
+  successMessages,
+  unlimitedMessages,
+} from "@parley/domain";
 import type { Db } from "../../platform/db/db";
 import { createRowCache } from "../../platform/db/row-cache";
+import type { BodyOf } from "../../platform/http/contract-types";
 import type { Caller } from "../../platform/http/operations";
 import { findCustomerInScope } from "../customers/repository";
 import { forbidden, isId, notFound, scopeOf, withinScope } from "../tenancy";
 import * as repository from "./repository";
-import { columnFields, toConfiguration } from "./repository";
+import { toConfiguration, type Configuration, type ConfigurationSettings } from "./repository";
 
-export type ConfigurationInput = Record<string, unknown> & {
-  _id?: string | null;
-  name: string;
-  customerId?: string | null;
-  message_limit?: number;
-};
+export type ConfigurationInput = BodyOf<"createOrUpdateConfiguration">;
 
-/** The fields of the input that belong in `settings` (everything but the column fields). */
-function settingsOf(input: ConfigurationInput): Record<string, unknown> {
-  const settings: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(input)) {
-    if (!(columnFields as readonly string[]).includes(field) && value !== undefined) settings[field] = value;
-  }
-  return settings;
+/** The fields of the input that belong in `settings`: everything but the column fields, as sent. */
+function settingsOf(input: ConfigurationInput): Partial<ConfigurationSettings> {
+  const {
+    _id: _unused,
+    name: _name,
+    customerId: _customer,
+    product: _product,
+    message_limit: _limit,
+    remaining_messages: _remaining,
+    usage_reset_date: _resetDate,
+    ...settings
+  } = input;
+  return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
 }
 
 export function createConfigurationsService(db: Db) {
   // Portals and widgets read a configuration far more often than anyone changes it. The cache keeps
   // the answer's shape; writes below read and merge from the database, never from the cache.
-  const views = createRowCache<ReturnType<typeof toConfiguration>>({ table: "configurations", changes: db.changes });
+  const views = createRowCache<Configuration>({ table: "configurations", changes: db.changes });
 
   async function owningCustomer(caller: Caller, requested: string | null | undefined): Promise<string | null> {
     if (caller.role !== "admin") {
@@ -64,12 +75,11 @@ export function createConfigurationsService(db: Db) {
     /** Admins start a new usage period: all messages remaining, next reset one interval ahead. */
     async resetUsage(caller: Caller, configurationId: string) {
       if (caller.role !== "admin") throw forbidden("Only an admin can reset usage");
-      const existing = isId(configurationId) ? await repository.findConfigurationInScope(db, scopeOf(caller), configurationId) : undefined;
-      if (!existing) throw notFound();
-      const updated = await repository.resetUsage(db, existing.id, nextUsageResetDate(new Date()));
-      db.changes.changedHere("configurations", existing.id);
+      const updated = isId(configurationId)
+        ? await repository.resetUsage(db, scopeOf(caller), configurationId, nextUsageResetDate(new Date()))
+        : undefined;
       if (!updated) throw notFound();
-      return { status: "success" as const, message: "Data saved successfully", data: toConfiguration(updated) };
+      return { status: "success" as const, message: successMessages.data_saved, data: toConfiguration(updated) };
     },
 
     async search(caller: Caller, query: string | undefined, customerId: string | undefined) {
@@ -82,11 +92,12 @@ export function createConfigurationsService(db: Db) {
       if (!isId(requested)) throw notFound();
       // Keyed as the database spells ids (the change notifications do too), whatever case was asked for.
       const id = requested.toLowerCase();
+      // The row is cached for everyone who may see it; a cached row is checked against the caller's
+      // scope as the SQL does for a row read now.
       const view = await views.read(id, async () => {
-        const record = await repository.findConfigurationById(db, id);
+        const record = await repository.findConfigurationInScope(db, scopeOf(caller), id);
         return record && toConfiguration(record);
       });
-      // The tenancy test that the SQL of the other reads makes, on the cached row.
       if (!view || !withinScope(scopeOf(caller), view.customerId)) throw notFound();
       return { status: "success" as const, data: view };
     },
@@ -99,51 +110,55 @@ export function createConfigurationsService(db: Db) {
     async createOrUpdate(caller: Caller, input: ConfigurationInput) {
       const isAdmin = caller.role === "admin";
       if (!input._id) {
+        if (input.name === undefined || input.name.trim() === "") {
+          throw new DomainError("validation_failed", `name: ${errorMessages.field_required}`, 400, [
+            { path: "name", message: errorMessages.field_required },
+          ]);
+        }
         const customerId = await owningCustomer(caller, input.customerId);
-        const { product, _id: _ignored, ...defaults } = {
-          _id: undefined,
-          ...newConfigurationDefaults({
-            selfOnboarding: caller.role === "customer_so",
-            now: new Date(),
-            name: input.name,
-            customerId,
-          }),
-        };
-        const messageLimit = isAdmin && input.message_limit !== undefined ? input.message_limit : defaults.message_limit;
-        const settings = { ...settingsOf(defaults as unknown as ConfigurationInput), ...settingsOf(input) };
+        const {
+          product,
+          name: _name,
+          customerId: _customer,
+          message_limit: defaultLimit,
+          remaining_messages: _remaining,
+          usage_reset_date: usageResetDate,
+          ...defaultSettings
+        } = newConfigurationDefaults({ selfOnboarding: caller.role === "customer_so", now: new Date(), customerId });
+        const messageLimit = isAdmin && input.message_limit !== undefined ? input.message_limit : defaultLimit;
         const created = await repository.insertConfiguration(db, {
           customer_id: customerId,
           name: input.name.trim(),
           product,
           message_limit: messageLimit,
           remaining_messages: messageLimit,
-          usage_reset_date: defaults.usage_reset_date,
-          settings,
+          usage_reset_date: usageResetDate,
+          settings: { ...defaultSettings, ...settingsOf(input) },
         });
         return {
           status: "success" as const,
-          message: "Data saved successfully",
+          message: successMessages.data_saved,
           inserted_id: created.id,
           updated_id: null,
           data: toConfiguration(created),
         };
       }
 
-      const existing = isId(input._id) ? await repository.findConfigurationInScope(db, scopeOf(caller), input._id) : undefined;
+      const scope = scopeOf(caller);
+      const existing = isId(input._id) ? await repository.findConfigurationInScope(db, scope, input._id) : undefined;
       if (!existing) throw notFound();
       const customerId =
         isAdmin && input.customerId !== undefined ? await owningCustomer(caller, input.customerId) : existing.customer_id;
-      const updated = await repository.updateConfiguration(db, existing.id, {
+      const updated = await repository.updateConfiguration(db, scope, existing.id, {
         customer_id: customerId,
-        name: input.name.trim(),
+        name: input.name === undefined ? existing.name : input.name.trim(),
         message_limit: isAdmin && input.message_limit !== undefined ? input.message_limit : existing.message_limit,
-        settings: { ...existing.settings, ...settingsOf(input) },
+        settings: settingsOf(input),
       });
-      db.changes.changedHere("configurations", existing.id);
       if (!updated) throw notFound();
       return {
         status: "success" as const,
-        message: "Data saved successfully",
+        message: successMessages.data_saved,
         inserted_id: null,
         updated_id: updated.id,
         data: toConfiguration(updated),

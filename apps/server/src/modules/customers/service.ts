@@ -1,6 +1,7 @@
 import { sameValue } from "@parley/domain";
 import type { Db } from "../../platform/db/db";
 import type { TokenService } from "../../platform/auth/jwt";
+import type { BodyOf } from "../../platform/http/contract-types";
 import type { Caller } from "../../platform/http/operations";
 import { claimsOf } from "../accounts/service";
 import { findUserById, updateUser } from "../users/repository";
@@ -8,7 +9,7 @@ import { forbidden, isId, notFound, scopeOf } from "../tenancy";
 import * as repository from "./repository";
 import { customerFieldColumns, type Customer, type CustomerField, type CustomerFields } from "./repository";
 
-export type CustomerInput = CustomerFields & { _id?: string | null; name: string };
+export type CustomerInput = BodyOf<"createOrUpdateCustomer">;
 
 const saved = "Data saved successfully";
 const noChanges = "No changes detected";

@@ -1,11 +1,9 @@
 import type { Db } from "../../platform/db/db";
 import { queryOne } from "../../platform/db/db";
+import type { Schemas } from "../../platform/http/contract-types";
 
-export interface DatasetHeader {
-  text: string;
-  value: string;
-}
-export type DatasetRecord = Record<string, string>;
+export type DatasetHeader = Schemas["DatasetHeader"];
+export type DatasetRecord = Schemas["DatasetRecord"];
 
 interface DatasetRow {
   id: string;

@@ -1,13 +1,13 @@
 import type { OperationTable } from "../../platform/http/operations";
 import { callerOf } from "../tenancy";
-import type { SaveDatasetInput, createDatasetsService } from "./service";
+import type { createDatasetsService } from "./service";
 
 export function datasetOperations(datasets: ReturnType<typeof createDatasetsService>): OperationTable {
   return {
     getDataset: async (request) =>
-      datasets.get(callerOf(request), (request.query as { configurationId: string }).configurationId),
-    saveDataset: async (request) => datasets.save(callerOf(request), request.body as SaveDatasetInput),
+      datasets.get(callerOf(request), request.query.configurationId),
+    saveDataset: async (request) => datasets.save(callerOf(request), request.body),
     deleteDataset: async (request) =>
-      datasets.remove(callerOf(request), (request.query as { configurationId: string }).configurationId),
+      datasets.remove(callerOf(request), request.query.configurationId),
   };
 }

@@ -1,17 +1,12 @@
 import type { Db } from "../../platform/db/db";
+import type { BodyOf } from "../../platform/http/contract-types";
 import type { Caller } from "../../platform/http/operations";
 import { findConfigurationInScope } from "../configurations/repository";
 import { isId, notFound, scopeOf } from "../tenancy";
 import * as repository from "./repository";
-import type { DatasetHeader, DatasetRecord } from "./repository";
 import { mapDatasetForSave } from "@parley/domain";
 
-export interface SaveDatasetInput {
-  configurationId: string;
-  datasetName: string;
-  datasetData: DatasetRecord[];
-  datasetHeaders: DatasetHeader[];
-}
+export type SaveDatasetInput = BodyOf<"saveDataset">;
 
 export function createDatasetsService(db: Db) {
   /** The configuration must be one the caller may see; otherwise it does not exist for them. */

@@ -5,6 +5,6 @@ import { globalSearch } from "./service";
 
 export function searchOperations(db: Db): OperationTable {
   return {
-    globalSearch: async (request) => globalSearch(db, callerOf(request), (request.query as { q: string }).q),
+    globalSearch: async (request) => globalSearch(db, callerOf(request), request.query.q),
   };
 }

@@ -1,7 +1,8 @@
 import { DomainError, errorMessages } from "@parley/domain";
 import type { Db } from "../../platform/db/db";
 import { hashPassword } from "../../platform/auth/passwords";
-import type { Caller, Role } from "../../platform/http/operations";
+import type { BodyOf } from "../../platform/http/contract-types";
+import type { Caller } from "../../platform/http/operations";
 import { assertStrongPassword } from "../accounts/rules";
 import { findCustomerInScope } from "../customers/repository";
 import { forbidden, isId, notFound, scopeOf, withinScope } from "../tenancy";
@@ -15,22 +16,7 @@ import {
   type UserChanges,
 } from "./repository";
 
-export interface UserInput {
-  id?: string | null;
-  customerId?: string | null;
-  username: string;
-  firstname: string;
-  lastname: string;
-  email: string;
-  password?: string;
-  avatar?: string | null;
-  role: Role;
-  status?: "active" | "inactive";
-  showWizard?: boolean;
-  showInstructions?: boolean;
-  forceRefreshPassword?: boolean;
-  languageCode?: string | null;
-}
+export type UserInput = BodyOf<"addOrUpdateUser">;
 
 export async function listUsers(db: Db, caller: Caller) {
   const rows = await listScopedUsers(db, scopeOf(caller), caller.userId);

@@ -8,6 +8,7 @@ import type {
   preHandlerHookHandler,
 } from "fastify";
 import type { ValidateFunction } from "ajv";
+import type { OperationTable } from "./contract-types";
 import {
   createContractAjv,
   deref,
@@ -41,15 +42,14 @@ declare module "fastify" {
   }
 }
 
-export type OperationHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+export type { OperationDefinition, OperationHandler, OperationTable } from "./contract-types";
 
-export interface OperationDefinition {
-  handler: OperationHandler;
-  /** Runs after validation, before the handler (rate limits keyed by a body field). */
+/** A handler as the registrar runs it, whatever its operation. */
+type AnyOperationHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+interface AnyOperationDefinition {
+  handler: AnyOperationHandler;
   preHandler?: preHandlerHookHandler[];
 }
-
-export type OperationTable = Record<string, OperationHandler | OperationDefinition>;
 
 export interface RegisterOperationsOptions {
   document: OpenApiDocument;
@@ -142,9 +142,10 @@ export async function registerOperations(
 
   const registered: RegisteredOperation[] = [];
   for (const op of contractOperations) {
-    const entry = options.operations[op.operationId];
+    // Each handler is typed by its own operation where the table is written; here they are all alike.
+    const entry = (options.operations as Record<string, AnyOperationHandler | AnyOperationDefinition | undefined>)[op.operationId];
     if (!entry) continue;
-    const definition: OperationDefinition = typeof entry === "function" ? { handler: entry } : entry;
+    const definition: AnyOperationDefinition = typeof entry === "function" ? { handler: entry } : entry;
     const url = "/api" + op.path.replace(/\{([^}]+)\}/g, ":$1");
 
     const authenticate: onRequestHookHandler = async (request) => {
