@@ -27,6 +27,9 @@ import { createDatasetsService } from "./modules/datasets/service";
 import { healthOperations } from "./modules/dev/health";
 import { devMailboxAvailable, devMailboxOperations } from "./modules/dev/mailbox";
 import { searchOperations } from "./modules/search/routes";
+import { findCustomerInScope } from "./modules/customers/repository";
+import { scopeOf, type TenantLoaders } from "./modules/tenancy";
+import { findUserById } from "./modules/users/repository";
 import { userOperations } from "./modules/users/routes";
 
 export interface AppDependencies {
@@ -77,6 +80,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
   const limits = deps.rateLimits === undefined ? defaultRateLimits : deps.rateLimits;
 
   app.decorateRequest("caller", null);
+  app.decorateRequest("tenant", null);
   app.setErrorHandler((error, request, reply) => sendProblem(reply, toProblem(error, request)));
 
   registerSecurityHeaders(app, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
@@ -99,6 +103,14 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     logError: (message, error) => app.log.error({ err: error }, message),
   });
 
+  const configurations = createConfigurationsService(deps.db);
+  // What `x-tenant` names, loaded within the caller's scope; the registrar answers 404 otherwise.
+  const tenants: TenantLoaders = {
+    configuration: (caller, id) => configurations.visible(caller, id),
+    customer: (caller, id) => findCustomerInScope(deps.db, scopeOf(caller), id),
+    user: (caller, id) => findUserById(deps.db, scopeOf(caller), id),
+  };
+
   const operations: OperationTable = {
     ...accountOperations(app, accounts, limits),
     ...googleOperations({
@@ -111,14 +123,14 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     }),
     ...userOperations(deps.db),
     ...customerOperations(createCustomersService(deps.db, deps.tokens)),
-    ...configurationOperations(createConfigurationsService(deps.db)),
+    ...configurationOperations(configurations),
     ...datasetOperations(createDatasetsService(deps.db)),
     ...searchOperations(deps.db),
     ...devMailboxOperations(deps.db, devMailboxAvailable(deps.mailer.kind)),
     ...healthOperations(deps.db, String(document.info.version ?? "")),
     ...clientSettingsOperations(deps.clientSettings ?? clientSettingsFromEnv(process.env), deps.google !== undefined),
   };
-  const registered = await registerOperations(app, { document, operations, authenticate: accounts.authenticate });
+  const registered = await registerOperations(app, { document, operations, authenticate: accounts.authenticate, tenants });
 
   await registerDocs(app, document);
   const root = repositoryRoot();

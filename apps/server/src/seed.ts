@@ -6,6 +6,7 @@ import { insertCustomer } from "./modules/customers/repository";
 import { insertConfiguration } from "./modules/configurations/repository";
 import { saveDataset } from "./modules/datasets/repository";
 import { insertUser } from "./modules/users/repository";
+import { systemScope } from "./modules/tenancy";
 
 export const demoPassword = "Demo!2345";
 export const demoAccounts = [
@@ -104,7 +105,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ created:
           goal_instruction: "Help visitors with questions about orders, shipping, returns and payment.",
         },
       });
-      await saveDataset(tx, configuration.id, "FAQ", faq, faqHeaders);
+      await saveDataset(tx, systemScope, configuration.id, "FAQ", faq, faqHeaders);
       created.push("customer@demo.test");
     }
 

@@ -7,6 +7,7 @@ import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestContext, expectToMatchContract, testPassword, type TestContext } from "./test/context";
 import { createTenant, type Tenant } from "./test/fixture";
+import { deref, listOperations, loadContract, type ContractOperation, type JsonSchema, type OpenApiDocument } from "./platform/http/contract";
 import type { UserRecord } from "./modules/users/repository";
 
 type Actor = "admin" | "customer" | "customer_so" | "none";
@@ -251,7 +252,7 @@ const cases: Record<string, OperationCase> = {
     request: (f, actor) => ({ method: "DELETE", url: `/api/customers/${f.own[actor].customerId}` }),
     expected: { admin: 200, customer: 403, customer_so: 403, none: 401 },
     foreign: async (f, ctx, send) => {
-      expect((await send({ method: "DELETE", url: `/api/customers/${f.other.customerId}` })).statusCode).toBe(403);
+      expect((await send({ method: "DELETE", url: `/api/customers/${f.other.customerId}` })).statusCode).toBe(404);
       expect(await customerName(ctx, f.other.customerId)).toBeDefined();
     },
   },
@@ -363,7 +364,7 @@ const cases: Record<string, OperationCase> = {
     foreign: async (f, ctx, send) => {
       await ctx.database.db.query("UPDATE configurations SET remaining_messages = 1 WHERE id = $1", [f.other.configurationId]);
       const response = await send({ method: "POST", url: "/api/configuration/reset_usage", payload: { configuration_id: f.other.configurationId } });
-      expect(response.statusCode).toBe(403);
+      expect(response.statusCode).toBe(404);
       const rows = await ctx.database.db.query<{ remaining_messages: number }>("SELECT remaining_messages FROM configurations WHERE id = $1", [f.other.configurationId]);
       expect(rows[0]?.remaining_messages).toBe(1);
     },
@@ -419,7 +420,33 @@ afterAll(async () => {
   await ctx?.close();
 });
 
+const idLike = /^(_?id|(configuration|customer|user|dataset|conversation)(Id|_id))$/;
+
+/** The names of an operation's parameters and top-level JSON body fields that hold an id. */
+function idInputs(document: OpenApiDocument, op: ContractOperation): string[] {
+  const names = op.parameters.filter((parameter) => parameter.in !== "header").map((parameter) => parameter.name);
+  const body = op.requestBody?.content?.["application/json"]?.schema;
+  if (body) names.push(...Object.keys(deref<JsonSchema>(document, body as JsonSchema).properties ?? {}));
+  return names.filter((name) => idLike.test(name));
+}
+
+// Operations that take an id without acting on the object it names, and why.
+const idWithoutTenant: Record<string, string> = {
+  searchConfigurations: "customerId only filters a search that is scoped in SQL",
+  selfOnboardingCreateCustomer: "acts on the caller's own customer; a sent _id is ignored",
+};
+
 describe("route table", () => {
+  it("every operation that takes an id loads its object through x-tenant, and has a foreign-tenant case", () => {
+    const document = loadContract();
+    const registered = new Set(ctx.app.operations.map((op) => op.operationId));
+    const withIds = listOperations(document).filter((op) => registered.has(op.operationId) && idInputs(document, op).length > 0);
+    const undeclared = withIds.filter((op) => !op.operation["x-tenant"] && !idWithoutTenant[op.operationId]);
+    expect(undeclared.map((op) => `${op.operationId} (${idInputs(document, op).join(", ")})`), "ids without x-tenant").toEqual([]);
+    const withoutForeignCase = withIds.filter((op) => !cases[op.operationId]?.foreign).map((op) => op.operationId);
+    expect(withoutForeignCase, "operations with an id but no foreign-tenant case").toEqual([]);
+  });
+
   it("every registered operation has role cases, and none is registered twice", () => {
     const registered = ctx.app.operations.map((op) => op.operationId);
     expect(new Set(registered).size).toBe(registered.length);

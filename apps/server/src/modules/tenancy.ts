@@ -1,6 +1,9 @@
 import { DomainError } from "@parley/domain";
 import type { FastifyRequest } from "fastify";
 import type { Caller } from "../platform/http/operations";
+import type { Configuration } from "./configurations/repository";
+import type { Customer } from "./customers/repository";
+import type { UserRecord } from "./users/repository";
 
 /**
  * What a caller may see. Admins act on every customer; the customer roles only on their own customer
@@ -9,11 +12,24 @@ import type { Caller } from "../platform/http/operations";
 export interface Scope {
   allCustomers: boolean;
   customerId: string | null;
+  /** The caller's own user row, which is theirs whatever customer it belongs to. */
+  userId: string | null;
 }
 
 export function scopeOf(caller: Caller): Scope {
-  return caller.role === "admin" ? { allCustomers: true, customerId: null } : { allCustomers: false, customerId: caller.customerId };
+  return caller.role === "admin"
+    ? { allCustomers: true, customerId: null, userId: caller.userId }
+    : { allCustomers: false, customerId: caller.customerId, userId: caller.userId };
 }
+
+/**
+ * For the flows that find a user before there is a caller to scope by: sign-in, registration,
+ * e-mailed links, tokens being checked. Nowhere else.
+ */
+export const identityScope: Scope = { allCustomers: true, customerId: null, userId: null };
+
+/** For the system itself acting on every tenant: the demo seed, maintenance, test fixtures. */
+export const systemScope: Scope = { allCustomers: true, customerId: null, userId: null };
 
 /** The SQL condition "`column` belongs to the scope", with its two parameters at `$first` and `$first+1`. */
 export function scopeCondition(column: string, first: number): string {
@@ -27,6 +43,34 @@ export function withinScope(scope: Scope, customerId: string | null): boolean {
 
 export function scopeParams(scope: Scope): [boolean, string | null] {
   return [scope.allCustomers, scope.customerId];
+}
+
+/** The tenant objects operations act on, by the `kind` of their `x-tenant`. */
+export interface Tenants {
+  configuration: Configuration;
+  customer: Customer;
+  user: UserRecord;
+}
+
+/** Loads each kind of tenant object within the caller's scope (`undefined`: not there for them). */
+export type TenantLoaders = { [Kind in keyof Tenants]: (caller: Caller, id: string) => Promise<Tenants[Kind] | undefined> };
+
+/**
+ * The object the operation acts on, as its `x-tenant` pre-handler loaded it; `undefined` when the
+ * contract makes the id optional and none was sent.
+ */
+export function tenantOf<Kind extends keyof Tenants>(request: FastifyRequest, kind: Kind): Tenants[Kind] | undefined {
+  const tenant = request.tenant;
+  if (!tenant) return undefined;
+  if (tenant.kind !== kind) throw new Error(`The operation loaded a ${tenant.kind}, not a ${kind}`);
+  return tenant.value as Tenants[Kind];
+}
+
+/** The same, for operations whose id is required: the pre-handler has answered 404 otherwise. */
+export function requiredTenantOf<Kind extends keyof Tenants>(request: FastifyRequest, kind: Kind): Tenants[Kind] {
+  const value = tenantOf(request, kind);
+  if (value === undefined) throw new Error(`The operation has no ${kind}; its contract lacks x-tenant`);
+  return value;
 }
 
 export function callerOf(request: FastifyRequest): Caller {

@@ -2,6 +2,7 @@ import { newConfigurationDefaults } from "@parley/domain";
 import type { Db } from "../platform/db/db";
 import { insertConfiguration } from "../modules/configurations/repository";
 import { saveDataset } from "../modules/datasets/repository";
+import { systemScope } from "../modules/tenancy";
 import type { TestContext } from "./context";
 
 export interface Tenant {
@@ -13,7 +14,7 @@ export interface Tenant {
 export async function createTenant(ctx: TestContext, label: string): Promise<Tenant> {
   const customerId = await ctx.createCustomer(`${label} Customer`);
   const configuration = await createConfiguration(ctx.database.db, customerId, `${label.toLowerCase()}-assistant`);
-  await saveDataset(ctx.database.db, configuration, `${label} FAQ`, [{ question: `${label}?`, answer: `${label}!` }], [
+  await saveDataset(ctx.database.db, systemScope, configuration, `${label} FAQ`, [{ question: `${label}?`, answer: `${label}!` }], [
     { text: "Question", value: "question" },
     { text: "Answer", value: "answer" },
   ]);

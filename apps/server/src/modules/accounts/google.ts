@@ -7,6 +7,7 @@ import type { Db } from "../../platform/db/db";
 import type { TokenService } from "../../platform/auth/jwt";
 import { hashPassword } from "../../platform/auth/passwords";
 import type { OperationTable } from "../../platform/http/operations";
+import { identityScope } from "../tenancy";
 import { findUserByEmail, insertUser } from "../users/repository";
 import { claimsOf } from "./service";
 
@@ -151,7 +152,7 @@ export function googleOperations(deps: GoogleDependencies): OperationTable {
       }
       if (!profile.email || profile.email_verified !== true) return fail("login_failed");
 
-      let user = await findUserByEmail(deps.db, profile.email);
+      let user = await findUserByEmail(deps.db, identityScope, profile.email);
       if (user && user.status !== "active") return fail("account_inactive");
       if (!user) {
         // A first Google sign-in registers a self-onboarding account, like /register does.

@@ -11,7 +11,7 @@ import {
   type LimitRule,
   type RateLimitSettings,
 } from "../../platform/http/rate-limits";
-import { callerOf } from "../tenancy";
+import { callerOf, requiredTenantOf } from "../tenancy";
 import type { AccountsService } from "./service";
 
 export function accountOperations(
@@ -62,7 +62,7 @@ export function accountOperations(
     },
     updateShowInstructions: async (request) => {
       const body = request.body;
-      return accounts.updateShowInstructions(callerOf(request), body._id, body.showInstructions, body.showWizard);
+      return accounts.updateShowInstructions(callerOf(request), requiredTenantOf(request, "user"), body.showInstructions, body.showWizard);
     },
     setUserAvailability: async (request) =>
       accounts.setAvailability(callerOf(request), request.body.is_available),

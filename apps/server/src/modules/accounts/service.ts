@@ -4,6 +4,7 @@ import {
   canTryOneTimeCode,
   errorMessages,
   newOneTimeCode,
+  successMessages,
   oneTimeCodeLifetimeMs,
   passwordResetLinkLifetimeMs,
 } from "@parley/domain";
@@ -15,7 +16,7 @@ import { oneTimeCodeMail, passwordResetMail } from "../../platform/mail/template
 import type { BodyOf } from "../../platform/http/contract-types";
 import type { Caller } from "../../platform/http/operations";
 import { findUserByEmail, findUserById, insertUser, toUser, updateUser, type UserRecord } from "../users/repository";
-import { isId } from "../tenancy";
+import { identityScope, scopeOf } from "../tenancy";
 import { createSessionUsers } from "../users/session-cache";
 import * as repository from "./repository";
 import { assertPasswordsMatch, assertStrongPassword } from "./rules";
@@ -77,7 +78,7 @@ export function createAccountsService(deps: AccountsDependencies) {
     authenticate,
 
     async login(username: string, password: string) {
-      const user = await findUserByEmail(db, username.trim());
+      const user = await findUserByEmail(db, identityScope, username.trim());
       if (!user) {
         await burnPasswordCheck(password);
         throw new DomainError("invalid_credentials", undefined, 401);
@@ -116,7 +117,7 @@ export function createAccountsService(deps: AccountsDependencies) {
 
     async validateTokenLogin(token: string) {
       const caller = await authenticate(token);
-      const user = caller ? await findUserById(db, caller.userId) : undefined;
+      const user = caller ? await findUserById(db, scopeOf(caller), caller.userId) : undefined;
       if (!user) throw new DomainError("invalid_token", undefined, 401);
       return { ...toUser(user), status: "success" as const, token };
     },
@@ -129,7 +130,7 @@ export function createAccountsService(deps: AccountsDependencies) {
     async refreshPassword(caller: Caller, input: BodyOf<"refreshPassword">) {
       assertPasswordsMatch(input.password, input.confirmPassword);
       assertStrongPassword(input.password);
-      const user = await findUserById(db, caller.userId);
+      const user = await findUserById(db, scopeOf(caller), caller.userId);
       if (!user) throw new DomainError("invalid_token", undefined, 401);
       if (!user.force_refresh_password) {
         const current = input.currentPassword;
@@ -144,7 +145,7 @@ export function createAccountsService(deps: AccountsDependencies) {
           ]);
         }
       }
-      const updated = await updateUser(db, caller.userId, {
+      const updated = await updateUser(db, scopeOf(caller), caller.userId, {
         password_hash: await hashPassword(input.password),
         force_refresh_password: false,
       });
@@ -152,23 +153,21 @@ export function createAccountsService(deps: AccountsDependencies) {
       return { status: "success" as const, message: "Password updated successfully", token: await tokens.sign(claimsOf(updated)) };
     },
 
-    async updateShowInstructions(caller: Caller, userId: string, showInstructions: boolean, showWizard?: boolean) {
-      // Users change their own flags; an admin may change anyone's.
-      if (caller.role !== "admin" && userId !== caller.userId) throw new DomainError("not_found", undefined, 404);
-      const updated = isId(userId)
-        ? await updateUser(db, userId, { show_instructions: showInstructions, show_wizard: showWizard })
-        : undefined;
+    /** `user` was loaded within the caller's scope; users change their own flags, an admin anyone's. */
+    async updateShowInstructions(caller: Caller, user: UserRecord, showInstructions: boolean, showWizard?: boolean) {
+      if (caller.role !== "admin" && user.id !== caller.userId) throw new DomainError("not_found", undefined, 404);
+      const updated = await updateUser(db, scopeOf(caller), user.id, { show_instructions: showInstructions, show_wizard: showWizard });
       if (!updated) throw new DomainError("not_found", undefined, 404);
-      return { status: "success" as const, message: "Data saved successfully" };
+      return { status: "success" as const, message: successMessages.data_saved };
     },
 
     async setAvailability(caller: Caller, isAvailable: boolean) {
-      await updateUser(db, caller.userId, { is_available: isAvailable });
+      await updateUser(db, scopeOf(caller), caller.userId, { is_available: isAvailable });
       return { status: "success" as const, data: { user_id: caller.userId, is_available: isAvailable } };
     },
 
     async validateEmail(email: string) {
-      if (await findUserByEmail(db, email)) throw new DomainError("account_exists", undefined, 409);
+      if (await findUserByEmail(db, identityScope, email)) throw new DomainError("account_exists", undefined, 409);
       return { status: "success" as const, message: "This e-mail address can be used" };
     },
 
@@ -176,7 +175,7 @@ export function createAccountsService(deps: AccountsDependencies) {
       assertPasswordsMatch(input.password, input.confirmPassword);
       assertStrongPassword(input.password);
       const email = input.email.trim();
-      if (await findUserByEmail(db, email)) throw new DomainError("account_exists", undefined, 409);
+      if (await findUserByEmail(db, identityScope, email)) throw new DomainError("account_exists", undefined, 409);
       const code = newOneTimeCode((max) => randomInt(0, max));
       await repository.savePendingRegistration(
         db,
@@ -206,7 +205,7 @@ export function createAccountsService(deps: AccountsDependencies) {
           return "invalid" as const;
         }
         await repository.deletePendingRegistration(tx, pending.email);
-        if (await findUserByEmail(tx, pending.email)) return "exists" as const;
+        if (await findUserByEmail(tx, identityScope, pending.email)) return "exists" as const;
         return insertUser(tx, {
           customerId: null,
           email: pending.email,
@@ -227,7 +226,7 @@ export function createAccountsService(deps: AccountsDependencies) {
     },
 
     async requestPasswordReset(email: string) {
-      const user = await findUserByEmail(db, email.trim());
+      const user = await findUserByEmail(db, identityScope, email.trim());
       if (user && user.status === "active") {
         const token = randomBytes(32).toString("base64url");
         await repository.saveResetToken(db, user.id, sha256(token), passwordResetValidMinutes);
@@ -253,7 +252,7 @@ export function createAccountsService(deps: AccountsDependencies) {
       const changed = await db.transaction(async (tx) => {
         const userId = await repository.consumeResetToken(tx, sha256(token));
         if (!userId) return false;
-        await updateUser(tx, userId, { password_hash: passwordHash, force_refresh_password: false });
+        await updateUser(tx, identityScope, userId, { password_hash: passwordHash, force_refresh_password: false });
         return true;
       });
       if (!changed) throw new DomainError("password_reset_failed", undefined, 400);

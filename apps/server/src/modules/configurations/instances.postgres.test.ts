@@ -9,6 +9,7 @@ import { createConfiguration } from "../../test/fixture";
 import { startProxy } from "../../test/proxy";
 import { claimsOf } from "../accounts/service";
 import { insertCustomer } from "../customers/repository";
+import { systemScope } from "../tenancy";
 import { findUserById, insertUser } from "../users/repository";
 
 // Two API instances on one PostgreSQL, as behind a load balancer. Instance A reaches the database
@@ -147,7 +148,7 @@ describe("two instances on one PostgreSQL", () => {
     // Reactivated: the sessions that ended stay ended; a new sign-in works on A at once.
     await databaseB.db.query("UPDATE users SET status = 'active' WHERE id = $1", [customerUserId]);
     expect((await me()).statusCode).toBe(401);
-    customerToken = await createTokenService(secret).sign(claimsOf((await findUserById(databaseB.db, customerUserId))!));
+    customerToken = await createTokenService(secret).sign(claimsOf((await findUserById(databaseB.db, systemScope, customerUserId))!));
     await vi.waitFor(async () => expect((await me()).statusCode).toBe(200), { timeout: 3_000 });
   });
 

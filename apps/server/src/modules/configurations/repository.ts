@@ -103,15 +103,27 @@ export async function updateConfiguration(
   db: Db,
   scope: Scope,
   id: string,
-  values: Pick<ConfigurationValues, "customer_id" | "name" | "message_limit"> & { settings: Partial<ConfigurationSettings> },
+  values: Partial<Pick<ConfigurationValues, "customer_id" | "name" | "message_limit">> & { settings: Partial<ConfigurationSettings> },
 ): Promise<ConfigurationRecord | undefined> {
   const updated = await queryOne<ConfigurationRecord>(
     db,
     `UPDATE configurations
-        SET customer_id = $2, name = $3, message_limit = $4, settings = settings || $5::jsonb, updated_at = now()
-      WHERE id = $1 AND ${scopeCondition("customer_id", 6)}
+        SET customer_id = CASE WHEN $2::boolean THEN $3::uuid ELSE customer_id END,
+            name = coalesce($4, name),
+            message_limit = coalesce($5, message_limit),
+            settings = settings || $6::jsonb,
+            updated_at = now()
+      WHERE id = $1 AND ${scopeCondition("customer_id", 7)}
       RETURNING ${selectList}`,
-    [id, values.customer_id, values.name, values.message_limit, JSON.stringify(values.settings), ...scopeParams(scope)],
+    [
+      id,
+      values.customer_id !== undefined,
+      values.customer_id ?? null,
+      values.name ?? null,
+      values.message_limit ?? null,
+      JSON.stringify(values.settings),
+      ...scopeParams(scope),
+    ],
   );
   // Other instances hear of it through the configurations trigger; this one at once.
   if (updated) db.changes.changedHere("configurations", updated.id);

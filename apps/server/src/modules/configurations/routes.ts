@@ -1,5 +1,5 @@
 import type { OperationTable } from "../../platform/http/operations";
-import { callerOf } from "../tenancy";
+import { callerOf, requiredTenantOf, tenantOf } from "../tenancy";
 import type { createConfigurationsService } from "./service";
 
 export function configurationOperations(configurations: ReturnType<typeof createConfigurationsService>): OperationTable {
@@ -14,16 +14,16 @@ export function configurationOperations(configurations: ReturnType<typeof create
       return configurations.search(callerOf(request), query, customerId);
     },
     getConfiguration: async (request, reply) => {
-      const answer = await configurations.get(callerOf(request), request.query.configuration_id);
+      const answer = configurations.get(requiredTenantOf(request, "configuration"));
       let text = answerText.get(answer.data);
       if (text === undefined) answerText.set(answer.data, (text = JSON.stringify(answer)));
       return reply.type("application/json; charset=utf-8").send(text);
     },
     getUsage: async (request) =>
-      configurations.usage(callerOf(request), request.query.configuration_id),
+      configurations.usage(callerOf(request), tenantOf(request, "configuration")),
     resetUsage: async (request) =>
-      configurations.resetUsage(callerOf(request), request.body.configuration_id),
+      configurations.resetUsage(callerOf(request), requiredTenantOf(request, "configuration")),
     createOrUpdateConfiguration: async (request) =>
-      configurations.createOrUpdate(callerOf(request), request.body),
+      configurations.createOrUpdate(callerOf(request), request.body, tenantOf(request, "configuration")),
   };
 }

@@ -52,9 +52,8 @@ export function createConfigurationsService(db: Db) {
 
   return {
     /** Usage of one configuration, or summed over every configuration the caller may see. */
-    async usage(caller: Caller, configurationId: string | undefined) {
-      if (configurationId !== undefined && !isId(configurationId)) throw notFound();
-      const totals = await repository.usageTotals(db, scopeOf(caller), configurationId ?? null);
+    async usage(caller: Caller, configuration: Configuration | undefined) {
+      const totals = await repository.usageTotals(db, scopeOf(caller), configuration?._id ?? null);
       if (totals.configurations === 0 || !totals.usage_reset_date) throw notFound();
       const limit = totals.unlimited ? unlimitedMessages : totals.message_limit;
       return {
@@ -73,11 +72,9 @@ export function createConfigurationsService(db: Db) {
     },
 
     /** Admins start a new usage period: all messages remaining, next reset one interval ahead. */
-    async resetUsage(caller: Caller, configurationId: string) {
+    async resetUsage(caller: Caller, configuration: Configuration) {
       if (caller.role !== "admin") throw forbidden("Only an admin can reset usage");
-      const updated = isId(configurationId)
-        ? await repository.resetUsage(db, scopeOf(caller), configurationId, nextUsageResetDate(new Date()))
-        : undefined;
+      const updated = await repository.resetUsage(db, scopeOf(caller), configuration._id, nextUsageResetDate(new Date()));
       if (!updated) throw notFound();
       return { status: "success" as const, message: successMessages.data_saved, data: toConfiguration(updated) };
     },
@@ -88,18 +85,21 @@ export function createConfigurationsService(db: Db) {
       return { status: "success" as const, data: rows.map(toConfiguration) };
     },
 
-    async get(caller: Caller, requested: string) {
-      if (!isId(requested)) throw notFound();
-      // Keyed as the database spells ids (the change notifications do too), whatever case was asked for.
-      const id = requested.toLowerCase();
-      // The row is cached for everyone who may see it; a cached row is checked against the caller's
-      // scope as the SQL does for a row read now.
+    /**
+     * A configuration the caller may see (the `x-tenant` loader). The row is cached for everyone who
+     * may see it; a cached row is checked against the caller's scope as the SQL does for a row read now.
+     * `id` is in lower case, as the database spells ids and the change notifications name them.
+     */
+    async visible(caller: Caller, id: string): Promise<Configuration | undefined> {
       const view = await views.read(id, async () => {
         const record = await repository.findConfigurationInScope(db, scopeOf(caller), id);
         return record && toConfiguration(record);
       });
-      if (!view || !withinScope(scopeOf(caller), view.customerId)) throw notFound();
-      return { status: "success" as const, data: view };
+      return view && withinScope(scopeOf(caller), view.customerId) ? view : undefined;
+    },
+
+    get(configuration: Configuration) {
+      return { status: "success" as const, data: configuration };
     },
 
     /**
@@ -107,9 +107,9 @@ export function createConfigurationsService(db: Db) {
      * self-onboarding product), or updates. Usage (remaining messages, reset date) is never taken from
      * the client; only admins change the message limit or the owning customer.
      */
-    async createOrUpdate(caller: Caller, input: ConfigurationInput) {
+    async createOrUpdate(caller: Caller, input: ConfigurationInput, existing: Configuration | undefined) {
       const isAdmin = caller.role === "admin";
-      if (!input._id) {
+      if (!existing) {
         if (input.name === undefined || input.name.trim() === "") {
           throw new DomainError("validation_failed", `name: ${errorMessages.field_required}`, 400, [
             { path: "name", message: errorMessages.field_required },
@@ -144,15 +144,11 @@ export function createConfigurationsService(db: Db) {
         };
       }
 
-      const scope = scopeOf(caller);
-      const existing = isId(input._id) ? await repository.findConfigurationInScope(db, scope, input._id) : undefined;
-      if (!existing) throw notFound();
-      const customerId =
-        isAdmin && input.customerId !== undefined ? await owningCustomer(caller, input.customerId) : existing.customer_id;
-      const updated = await repository.updateConfiguration(db, scope, existing.id, {
-        customer_id: customerId,
-        name: input.name === undefined ? existing.name : input.name.trim(),
-        message_limit: isAdmin && input.message_limit !== undefined ? input.message_limit : existing.message_limit,
+      // Only what was sent changes; the rest is kept by the database, not from a copy read earlier.
+      const updated = await repository.updateConfiguration(db, scopeOf(caller), existing._id, {
+        ...(isAdmin && input.customerId !== undefined ? { customer_id: await owningCustomer(caller, input.customerId) } : {}),
+        ...(input.name !== undefined ? { name: input.name.trim() } : {}),
+        ...(isAdmin && input.message_limit !== undefined ? { message_limit: input.message_limit } : {}),
         settings: settingsOf(input),
       });
       if (!updated) throw notFound();

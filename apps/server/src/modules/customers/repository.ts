@@ -64,31 +64,36 @@ export async function insertCustomer(db: Db, fields: CustomerFields): Promise<Cu
   return toCustomer(row!);
 }
 
-export async function updateCustomer(db: Db, id: string, fields: CustomerFields): Promise<Customer | undefined> {
+export async function updateCustomer(db: Db, scope: Scope, id: string, fields: CustomerFields): Promise<Customer | undefined> {
   const entries = Object.entries(fields).filter(([field]) => field in customerFieldColumns);
-  const assignments = entries.map(([field], i) => `${customerFieldColumns[field as CustomerField]} = $${i + 2}`);
+  const assignments = entries.map(([field], i) => `${customerFieldColumns[field as CustomerField]} = $${i + 4}`);
   const row = await queryOne(
     db,
-    `UPDATE customers SET ${[...assignments, "updated_at = now()"].join(", ")} WHERE id = $1 RETURNING ${selectList}`,
-    [id, ...entries.map(([, value]) => value)],
+    `UPDATE customers SET ${[...assignments, "updated_at = now()"].join(", ")}
+      WHERE id = $1 AND ${scopeCondition("id", 2)} RETURNING ${selectList}`,
+    [id, ...scopeParams(scope), ...entries.map(([, value]) => value)],
   );
   return row ? toCustomer(row) : undefined;
 }
 
-export async function customerHasConfiguration(db: Db, customerId: string): Promise<boolean> {
+export async function customerHasConfiguration(db: Db, scope: Scope, customerId: string): Promise<boolean> {
   const row = await queryOne<{ found: boolean }>(
     db,
-    "SELECT EXISTS (SELECT 1 FROM configurations WHERE customer_id = $1) AS found",
-    [customerId],
+    `SELECT EXISTS (SELECT 1 FROM configurations WHERE customer_id = $1 AND ${scopeCondition("customer_id", 2)}) AS found`,
+    [customerId, ...scopeParams(scope)],
   );
   return row?.found === true;
 }
 
-/** Deletes the customer, its users and (by cascade) its configurations. */
-export async function deleteCustomer(db: Db, id: string): Promise<boolean> {
+/** Deletes a customer the scope may see, its users and (by cascade) its configurations. */
+export async function deleteCustomer(db: Db, scope: Scope, id: string): Promise<boolean> {
   const deleted = await db.transaction(async (tx) => {
-    await tx.query("DELETE FROM users WHERE customer_id = $1", [id]);
-    const rows = await tx.query("DELETE FROM customers WHERE id = $1 RETURNING id", [id]);
+    // Users first: deleting the customer would only unlink them (ON DELETE SET NULL).
+    await tx.query(`DELETE FROM users WHERE customer_id = $1 AND ${scopeCondition("customer_id", 2)}`, [id, ...scopeParams(scope)]);
+    const rows = await tx.query(`DELETE FROM customers WHERE id = $1 AND ${scopeCondition("id", 2)} RETURNING id`, [
+      id,
+      ...scopeParams(scope),
+    ]);
     return rows.length > 0;
   });
   // Its users and (by cascade) configurations are gone; caches here forget them before the notifications arrive.

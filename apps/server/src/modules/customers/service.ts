@@ -1,18 +1,18 @@
-import { sameValue } from "@parley/domain";
+import { errorMessages, sameValue, successMessages } from "@parley/domain";
 import type { Db } from "../../platform/db/db";
 import type { TokenService } from "../../platform/auth/jwt";
 import type { BodyOf } from "../../platform/http/contract-types";
 import type { Caller } from "../../platform/http/operations";
 import { claimsOf } from "../accounts/service";
 import { findUserById, updateUser } from "../users/repository";
-import { forbidden, isId, notFound, scopeOf } from "../tenancy";
+import { forbidden, notFound, scopeOf } from "../tenancy";
 import * as repository from "./repository";
 import { customerFieldColumns, type Customer, type CustomerField, type CustomerFields } from "./repository";
 
 export type CustomerInput = BodyOf<"createOrUpdateCustomer">;
 
-const saved = "Data saved successfully";
-const noChanges = "No changes detected";
+const saved = successMessages.data_saved;
+const noChanges = errorMessages.no_changes_detected;
 
 /** Only the writable fields the client sent (a field left out keeps its value). */
 function writableFields(input: CustomerInput): CustomerFields {
@@ -31,18 +31,12 @@ function changedFields(existing: Customer, fields: CustomerFields): CustomerFiel
   return changes as CustomerFields;
 }
 
-async function getScoped(db: Db, caller: Caller, id: string): Promise<Customer> {
-  const customer = isId(id) ? await repository.findCustomerInScope(db, scopeOf(caller), id) : undefined;
-  if (!customer) throw notFound();
-  return customer;
-}
-
-async function saveExisting(db: Db, existing: Customer, input: CustomerInput) {
+async function saveExisting(db: Db, caller: Caller, existing: Customer, input: CustomerInput) {
   const changes = changedFields(existing, writableFields(input));
   if (Object.keys(changes).length === 0) {
     return { status: "success" as const, message: noChanges, updated_id: null, inserted_id: null, updated_customer: null };
   }
-  const updated = await repository.updateCustomer(db, existing._id, changes);
+  const updated = await repository.updateCustomer(db, scopeOf(caller), existing._id, changes);
   if (!updated) throw notFound();
   return { status: "success" as const, message: saved, updated_id: updated._id, inserted_id: null, updated_customer: updated };
 }
@@ -53,23 +47,20 @@ export function createCustomersService(db: Db, tokens: TokenService) {
       return { status: "success" as const, data: await repository.listCustomers(db, scopeOf(caller)) };
     },
 
-    async get(caller: Caller, id: string) {
-      return { status: "success" as const, data: await getScoped(db, caller, id) };
+    get(customer: Customer) {
+      return { status: "success" as const, data: customer };
     },
 
-    async hasConfiguration(caller: Caller, id: string) {
-      const customer = await getScoped(db, caller, id);
-      return { status: "success" as const, data: await repository.customerHasConfiguration(db, customer._id) };
+    async hasConfiguration(caller: Caller, customer: Customer) {
+      return { status: "success" as const, data: await repository.customerHasConfiguration(db, scopeOf(caller), customer._id) };
     },
 
-    /** Admins create customers and update any; customers update only their own. */
-    async createOrUpdate(caller: Caller, input: CustomerInput) {
-      if (!input._id) {
-        if (caller.role !== "admin") throw forbidden("Only an admin can create customers");
-        const created = await repository.insertCustomer(db, writableFields(input));
-        return { status: "success" as const, message: saved, inserted_id: created._id, updated_id: null, updated_customer: created };
-      }
-      return saveExisting(db, await getScoped(db, caller, input._id), input);
+    /** Admins create customers and update any; customers update only their own (`existing`, loaded in scope). */
+    async createOrUpdate(caller: Caller, input: CustomerInput, existing: Customer | undefined) {
+      if (existing) return saveExisting(db, caller, existing, input);
+      if (caller.role !== "admin") throw forbidden("Only an admin can create customers");
+      const created = await repository.insertCustomer(db, writableFields(input));
+      return { status: "success" as const, message: saved, inserted_id: created._id, updated_id: null, updated_customer: created };
     },
 
     /**
@@ -81,21 +72,21 @@ export function createCustomersService(db: Db, tokens: TokenService) {
       const result = await db.transaction(async (tx) => {
         if (caller.customerId) {
           const existing = await repository.findCustomerInScope(tx, scopeOf(caller), caller.customerId);
-          if (existing) return saveExisting(tx, existing, input);
+          if (existing) return saveExisting(tx, caller, existing, input);
         }
         const created = await repository.insertCustomer(tx, writableFields(input));
-        await updateUser(tx, caller.userId, { customer_id: created._id });
+        await updateUser(tx, scopeOf(caller), caller.userId, { customer_id: created._id });
         return { status: "success" as const, message: saved, inserted_id: created._id, updated_id: null, updated_customer: created };
       });
-      const user = await findUserById(db, caller.userId);
+      const user = await findUserById(db, scopeOf(caller), caller.userId);
       if (!user) throw notFound();
       return { ...result, token: await tokens.sign(claimsOf(user)) };
     },
 
-    async remove(caller: Caller, id: string) {
+    async remove(caller: Caller, customer: Customer) {
       if (caller.role !== "admin") throw forbidden("Only an admin can delete customers");
-      if (!isId(id) || !(await repository.deleteCustomer(db, id))) throw notFound();
-      return { status: "success" as const, message: "Data deleted successfully" };
+      if (!(await repository.deleteCustomer(db, scopeOf(caller), customer._id))) throw notFound();
+      return { status: "success" as const, message: successMessages.data_deleted };
     },
   };
 }

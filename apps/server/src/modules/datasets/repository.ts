@@ -1,6 +1,7 @@
 import type { Db } from "../../platform/db/db";
 import { queryOne } from "../../platform/db/db";
 import type { Schemas } from "../../platform/http/contract-types";
+import { scopeCondition, scopeParams, type Scope } from "../tenancy";
 
 export type DatasetHeader = Schemas["DatasetHeader"];
 export type DatasetRecord = Schemas["DatasetRecord"];
@@ -24,34 +25,41 @@ function toDataset(row: DatasetRow) {
 }
 export type Dataset = ReturnType<typeof toDataset>;
 
-export async function findDataset(db: Db, configurationId: string): Promise<Dataset | undefined> {
+// A dataset belongs to a configuration; the scope is the configuration's customer.
+const inScope = (first: number) =>
+  `configuration_id IN (SELECT id FROM configurations WHERE ${scopeCondition("customer_id", first)})`;
+
+export async function findDataset(db: Db, scope: Scope, configurationId: string): Promise<Dataset | undefined> {
   const row = await queryOne<DatasetRow>(
     db,
-    "SELECT id, configuration_id, dataset_name, dataset_data, dataset_headers FROM datasets WHERE configuration_id = $1",
-    [configurationId],
+    `SELECT id, configuration_id, dataset_name, dataset_data, dataset_headers FROM datasets
+      WHERE configuration_id = $1 AND ${inScope(2)}`,
+    [configurationId, ...scopeParams(scope)],
   );
   return row ? toDataset(row) : undefined;
 }
 
+/** Creates or replaces the dataset of a configuration the scope may see; `undefined` when it may not. */
 export async function saveDataset(
   db: Db,
+  scope: Scope,
   configurationId: string,
   name: string,
   data: DatasetRecord[],
   headers: DatasetHeader[],
-): Promise<Dataset> {
+): Promise<Dataset | undefined> {
   const row = await queryOne<DatasetRow>(
     db,
     `INSERT INTO datasets (configuration_id, dataset_name, dataset_data, dataset_headers)
-     VALUES ($1, $2, $3::jsonb, $4::jsonb)
+     SELECT id, $2, $3::jsonb, $4::jsonb FROM configurations WHERE id = $1 AND ${scopeCondition("customer_id", 5)}
      ON CONFLICT (configuration_id) DO UPDATE SET dataset_name = EXCLUDED.dataset_name,
        dataset_data = EXCLUDED.dataset_data, dataset_headers = EXCLUDED.dataset_headers, updated_at = now()
      RETURNING id, configuration_id, dataset_name, dataset_data, dataset_headers`,
-    [configurationId, name, JSON.stringify(data), JSON.stringify(headers)],
+    [configurationId, name, JSON.stringify(data), JSON.stringify(headers), ...scopeParams(scope)],
   );
-  return toDataset(row!);
+  return row ? toDataset(row) : undefined;
 }
 
-export async function deleteDataset(db: Db, configurationId: string): Promise<void> {
-  await db.query("DELETE FROM datasets WHERE configuration_id = $1", [configurationId]);
+export async function deleteDataset(db: Db, scope: Scope, configurationId: string): Promise<void> {
+  await db.query(`DELETE FROM datasets WHERE configuration_id = $1 AND ${inScope(2)}`, [configurationId, ...scopeParams(scope)]);
 }

@@ -1,13 +1,11 @@
 import type { OperationTable } from "../../platform/http/operations";
-import { callerOf } from "../tenancy";
+import { callerOf, requiredTenantOf } from "../tenancy";
 import type { createDatasetsService } from "./service";
 
 export function datasetOperations(datasets: ReturnType<typeof createDatasetsService>): OperationTable {
   return {
-    getDataset: async (request) =>
-      datasets.get(callerOf(request), request.query.configurationId),
-    saveDataset: async (request) => datasets.save(callerOf(request), request.body),
-    deleteDataset: async (request) =>
-      datasets.remove(callerOf(request), request.query.configurationId),
+    getDataset: async (request) => datasets.get(callerOf(request), requiredTenantOf(request, "configuration")),
+    saveDataset: async (request) => datasets.save(callerOf(request), requiredTenantOf(request, "configuration"), request.body),
+    deleteDataset: async (request) => datasets.remove(callerOf(request), requiredTenantOf(request, "configuration")),
   };
 }

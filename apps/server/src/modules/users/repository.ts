@@ -3,6 +3,11 @@ import { queryOne } from "../../platform/db/db";
 import type { Role } from "../../platform/http/operations";
 import { scopeCondition, scopeParams, type Scope } from "../tenancy";
 
+/** Users the scope may see: its customer's (every one for admins) and the caller's own row. */
+const usersInScope = (first: number, prefix = "") =>
+  `(${scopeCondition(`${prefix}customer_id`, first)} OR ${prefix}id = $${first + 2}::uuid)`;
+const usersScopeParams = (scope: Scope) => [...scopeParams(scope), scope.userId] as const;
+
 export interface UserRecord {
   id: string;
   customer_id: string | null;
@@ -46,32 +51,24 @@ export type User = ReturnType<typeof toUser>;
 const columns =
   "id, customer_id, email, username, firstname, lastname, password_hash, avatar, role, status, show_wizard, show_instructions, force_refresh_password, language, is_available, token_version";
 
-export function findUserById(db: Db, id: string): Promise<UserRecord | undefined> {
-  return queryOne<UserRecord>(db, `SELECT ${columns} FROM users WHERE id = $1`, [id]);
+export function findUserById(db: Db, scope: Scope, id: string): Promise<UserRecord | undefined> {
+  return queryOne<UserRecord>(db, `SELECT ${columns} FROM users WHERE id = $1 AND ${usersInScope(2)}`, [id, ...usersScopeParams(scope)]);
 }
 
-export function findUserByEmail(db: Db, email: string): Promise<UserRecord | undefined> {
-  return queryOne<UserRecord>(db, `SELECT ${columns} FROM users WHERE lower(email) = lower($1)`, [
+export function findUserByEmail(db: Db, scope: Scope, email: string): Promise<UserRecord | undefined> {
+  return queryOne<UserRecord>(db, `SELECT ${columns} FROM users WHERE lower(email) = lower($1) AND ${usersInScope(2)}`, [
     email,
+    ...usersScopeParams(scope),
   ]);
 }
 
-/** A user the scope may see: any for admins, the users of their own customer otherwise. */
-export function findScopedUser(db: Db, scope: Scope, id: string, callerId: string): Promise<UserRecord | undefined> {
-  return queryOne<UserRecord>(
-    db,
-    `SELECT ${columns} FROM users WHERE id = $1 AND (${scopeCondition("customer_id", 2)} OR id = $4)`,
-    [id, ...scopeParams(scope), callerId],
-  );
-}
-
-export async function listScopedUsers(db: Db, scope: Scope, callerId: string) {
+export async function listUsers(db: Db, scope: Scope) {
   return db.query<UserRecord & { customer_name: string | null }>(
     `SELECT ${columns.split(", ").map((c) => `u.${c}`).join(", ")}, c.name AS customer_name
        FROM users u LEFT JOIN customers c ON c.id = u.customer_id
-      WHERE ${scopeCondition("u.customer_id", 1)} OR u.id = $3
+      WHERE ${usersInScope(1, "u.")}
       ORDER BY lower(u.email)`,
-    [...scopeParams(scope), callerId],
+    usersScopeParams(scope),
   );
 }
 
@@ -137,14 +134,14 @@ export interface UserChanges {
  * Changes a user. A new password or a deactivation ends every session issued before it (the
  * `users_revoke_sessions` trigger moves `token_version`); the answer carries the new version.
  */
-export async function updateUser(db: Db, id: string, changes: UserChanges): Promise<UserRecord | undefined> {
+export async function updateUser(db: Db, scope: Scope, id: string, changes: UserChanges): Promise<UserRecord | undefined> {
   const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
-  const assignments = entries.map(([column], index) => `${column} = $${index + 2}`);
+  const assignments = entries.map(([column], index) => `${column} = $${index + 5}`);
   assignments.push("updated_at = now()");
   const updated = await queryOne<UserRecord>(
     db,
-    `UPDATE users SET ${assignments.join(", ")} WHERE id = $1 RETURNING ${columns}`,
-    [id, ...entries.map(([, value]) => value)],
+    `UPDATE users SET ${assignments.join(", ")} WHERE id = $1 AND ${usersInScope(2)} RETURNING ${columns}`,
+    [id, ...usersScopeParams(scope), ...entries.map(([, value]) => value)],
   );
   // Other instances hear of it through the users trigger; this one at once.
   db.changes.changedHere("users", id);

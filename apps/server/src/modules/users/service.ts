@@ -1,25 +1,18 @@
-import { DomainError, errorMessages } from "@parley/domain";
+import { DomainError, defaultLanguage, errorMessages, successMessages } from "@parley/domain";
 import type { Db } from "../../platform/db/db";
 import { hashPassword } from "../../platform/auth/passwords";
 import type { BodyOf } from "../../platform/http/contract-types";
 import type { Caller } from "../../platform/http/operations";
 import { assertStrongPassword } from "../accounts/rules";
 import { findCustomerInScope } from "../customers/repository";
-import { forbidden, isId, notFound, scopeOf, withinScope } from "../tenancy";
-import {
-  findScopedUser,
-  findUserByEmail,
-  insertUser,
-  listScopedUsers,
-  toUser,
-  updateUser,
-  type UserChanges,
-} from "./repository";
+import { forbidden, identityScope, isId, notFound, scopeOf, withinScope } from "../tenancy";
+import * as repository from "./repository";
+import { findUserByEmail, insertUser, toUser, updateUser, type UserChanges, type UserRecord } from "./repository";
 
 export type UserInput = BodyOf<"addOrUpdateUser">;
 
 export async function listUsers(db: Db, caller: Caller) {
-  const rows = await listScopedUsers(db, scopeOf(caller), caller.userId);
+  const rows = await repository.listUsers(db, scopeOf(caller));
   return { status: "success" as const, data: rows.map((row) => ({ ...toUser(row), customerName: row.customer_name })) };
 }
 
@@ -27,7 +20,7 @@ export async function listUsers(db: Db, caller: Caller) {
  * Admins manage every user. Customers manage the users of their own customer, never with the admin
  * role and never moving them to another customer.
  */
-export async function addOrUpdateUser(db: Db, caller: Caller, input: UserInput) {
+export async function addOrUpdateUser(db: Db, caller: Caller, input: UserInput, existing: UserRecord | undefined) {
   const isAdmin = caller.role === "admin";
   if (!isAdmin && input.role === "admin") throw forbidden("Only an admin can give the admin role");
   if (!isAdmin && !caller.customerId) throw forbidden();
@@ -45,7 +38,8 @@ export async function addOrUpdateUser(db: Db, caller: Caller, input: UserInput) 
   if (input.password !== undefined) assertStrongPassword(input.password);
 
   const email = input.email.trim();
-  const sameEmail = await findUserByEmail(db, email);
+  // Sign-in finds a user by address alone, so an address is unique across every tenant.
+  const sameEmail = await findUserByEmail(db, identityScope, email);
   const emailTaken = (): DomainError => {
     // Sign-in needs each address once across tenants; a customer must still not learn which addresses
     // other tenants' users have, so outside its own users the answer names no account.
@@ -56,7 +50,7 @@ export async function addOrUpdateUser(db: Db, caller: Caller, input: UserInput) 
     return new DomainError("validation_failed", message, 400, [{ path: "email", message }]);
   };
 
-  if (!input.id) {
+  if (!existing) {
     if (input.password === undefined) {
       throw new DomainError("validation_failed", "A new user needs a password", 400, [{ path: "password", message: "This field is required" }]);
     }
@@ -74,14 +68,11 @@ export async function addOrUpdateUser(db: Db, caller: Caller, input: UserInput) 
       showWizard: input.showWizard ?? input.role === "customer_so",
       showInstructions: input.showInstructions ?? false,
       forceRefreshPassword: input.forceRefreshPassword ?? false,
-      language: input.languageCode ?? "en",
+      language: input.languageCode ?? defaultLanguage,
     });
-    return { status: "success" as const, message: "Data saved successfully", data: toUser(created) };
+    return { status: "success" as const, message: successMessages.data_saved, data: toUser(created) };
   }
 
-  if (!isId(input.id)) throw notFound();
-  const existing = await findScopedUser(db, scopeOf(caller), input.id, caller.userId);
-  if (!existing) throw notFound();
   if (!isAdmin && existing.role === "admin") throw notFound();
   if (sameEmail && sameEmail.id !== existing.id) throw emailTaken();
   const changes: UserChanges = {
@@ -99,7 +90,7 @@ export async function addOrUpdateUser(db: Db, caller: Caller, input: UserInput) 
     language: input.languageCode ?? undefined,
     password_hash: input.password !== undefined ? await hashPassword(input.password) : undefined,
   };
-  const updated = await updateUser(db, existing.id, changes);
+  const updated = await updateUser(db, scopeOf(caller), existing.id, changes);
   if (!updated) throw notFound();
-  return { status: "success" as const, message: "Data saved successfully", data: toUser(updated) };
+  return { status: "success" as const, message: successMessages.data_saved, data: toUser(updated) };
 }

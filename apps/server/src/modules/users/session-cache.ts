@@ -1,6 +1,7 @@
 import type { TokenClaims } from "../../platform/auth/jwt";
 import type { Db } from "../../platform/db/db";
 import { createRowCache } from "../../platform/db/row-cache";
+import { identityScope } from "../tenancy";
 import { findUserById, type UserRecord } from "./repository";
 
 /**
@@ -18,9 +19,9 @@ export function createSessionUsers(db: Db) {
 
   return {
     async userFor(claims: TokenClaims): Promise<UserRecord | undefined> {
-      const user = await users.read(claims.userId, () => findUserById(db, claims.userId));
+      const user = await users.read(claims.userId, () => findUserById(db, identityScope, claims.userId));
       if (!user || agrees(user, claims)) return user;
-      return findUserById(db, claims.userId);
+      return findUserById(db, identityScope, claims.userId);
     },
   };
 }

@@ -31,8 +31,18 @@ export interface ResponseObject {
   content?: Record<string, MediaTypeObject>;
 }
 
+/** `x-tenant`: the tenant object an operation acts on, and where its id is in the request. */
+export interface TenantReference {
+  kind: string;
+  in: "query" | "path" | "body";
+  name: string;
+  /** Absent ids are allowed (create-or-update); present ones must still name a visible object. */
+  optional?: boolean;
+}
+
 export interface OperationObject {
   operationId?: string;
+  "x-tenant"?: TenantReference;
   tags?: string[];
   parameters?: (ParameterObject | { $ref: string })[];
   requestBody?: RequestBodyObject | { $ref: string };

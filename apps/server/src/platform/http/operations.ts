@@ -18,7 +18,9 @@ import {
   type JsonSchema,
   type OpenApiDocument,
   type ResponseObject,
+  type TenantReference,
 } from "./contract";
+import { isId } from "../ids";
 
 import type { Role } from "@parley/domain/roles";
 
@@ -36,6 +38,8 @@ export interface Caller {
 declare module "fastify" {
   interface FastifyRequest {
     caller: Caller | null;
+    /** The object named by the operation's `x-tenant`, loaded within the caller's scope. */
+    tenant: { kind: string; value: unknown } | null;
   }
   interface FastifyContextConfig {
     operationId?: string;
@@ -58,6 +62,11 @@ export interface RegisterOperationsOptions {
   authenticate: (token: string) => Promise<Caller | null>;
   /** Rate-limit hooks per operationId, run before anything else (keyed by address). */
   onRequest?: Record<string, onRequestHookHandler[]>;
+  /**
+   * Loads a tenant object by kind (`x-tenant`) as the caller may see it; `undefined` when it does not
+   * exist or belongs to another tenant. Every kind the contract names must be here.
+   */
+  tenants?: Record<string, (caller: Caller, id: string) => Promise<unknown>>;
 }
 
 export interface RegisteredOperation {
@@ -98,6 +107,27 @@ function answersOnlyJson(document: OpenApiDocument, op: ContractOperation): bool
   return Object.values(op.operation.responses ?? {}).every((response) =>
     Object.keys(deref<ResponseObject>(document, response).content ?? {}).every((mediaType) => !mediaType.startsWith("text/")),
   );
+}
+
+/**
+ * The pre-handler of an operation with `x-tenant`: the one place where the object it acts on is found,
+ * so that no handler can forget the tenant check. A missing, malformed or foreign id answers 404.
+ */
+function tenantHook(
+  reference: TenantReference,
+  load: (caller: Caller, id: string) => Promise<unknown>,
+): preHandlerHookHandler {
+  return async (request) => {
+    request.tenant = null;
+    const parts: Record<TenantReference["in"], unknown> = { query: request.query, path: request.params, body: request.body };
+    const id = (parts[reference.in] as Record<string, unknown> | null | undefined)?.[reference.name];
+    if ((id === undefined || id === null || id === "") && reference.optional) return;
+    if (!request.caller) throw new DomainError("authentication_required", undefined, 401);
+    // Ids are written in lower case, as the database spells them (and as caches key them).
+    const value = isId(id) ? await load(request.caller, id.toLowerCase()) : undefined;
+    if (value === undefined) throw new DomainError("not_found", undefined, 404);
+    request.tenant = { kind: reference.kind, value };
+  };
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {
@@ -147,6 +177,9 @@ export async function registerOperations(
     if (!entry) continue;
     const definition: AnyOperationDefinition = typeof entry === "function" ? { handler: entry } : entry;
     const url = "/api" + op.path.replace(/\{([^}]+)\}/g, ":$1");
+    const tenant = op.operation["x-tenant"];
+    const loadTenant = tenant ? options.tenants?.[tenant.kind] : undefined;
+    if (tenant && !loadTenant) throw new Error(`${op.operationId} acts on a ${tenant.kind}, and nothing loads one`);
 
     const authenticate: onRequestHookHandler = async (request) => {
       request.caller = null;
@@ -164,7 +197,7 @@ export async function registerOperations(
       schema: routeSchema(op),
       config: { operationId: op.operationId, securityHeaders: answersOnlyJson(document, op) ? "api" : "page" },
       onRequest: [...(options.onRequest?.[op.operationId] ?? []), authenticate],
-      preHandler: definition.preHandler ?? [],
+      preHandler: [...(definition.preHandler ?? []), ...(tenant && loadTenant ? [tenantHook(tenant, loadTenant)] : [])],
       handler: async (request, reply) => {
         const body = await definition.handler(request, reply);
         if (reply.sent) return reply;
