@@ -18,4 +18,5 @@ export * from "./onboarding";
 export * from "./dataset";
 export * from "./webshop";
 export * from "./customers";
+export * from "./pages";
 export * from "./validation/index";
