@@ -3,12 +3,18 @@ import { useTheme } from "next-themes";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { MenuOnDemand } from "../shell/MenuOnDemand";
-import { LanguagesIcon, MoonIcon, SunIcon } from "./authIcons";
+import { LanguagesIcon, MoonIcon, SunIcon } from "./inlineIcons";
 
-// The menus come with the recipes beyond the sign-in page's (the menu's among them).
-const loadMoreRecipes = async () => (await import("../theme/moreSlotRecipes")).registerMoreSlotRecipes();
-const loadThemeSwitcher = async () => (await Promise.all([import("../shell/ThemeSwitcher"), loadMoreRecipes()]))[0].ThemeSwitcher;
-const loadLanguageMenu = async () => (await Promise.all([import("../shell/LanguageMenu"), loadMoreRecipes()]))[0].LanguageMenu;
+// The menus render in the full Chakra system (the menu's recipe is not on the sign-in page's).
+const loadFullSystem = async () => (await import("../theme/fullSystem")).withFullSystem;
+const loadThemeSwitcher = async () => {
+  const [{ ThemeSwitcher }, withFullSystem] = await Promise.all([import("../shell/ThemeSwitcher"), loadFullSystem()]);
+  return withFullSystem(ThemeSwitcher);
+};
+const loadLanguageMenu = async () => {
+  const [{ LanguageMenu }, withFullSystem] = await Promise.all([import("../shell/LanguageMenu"), loadFullSystem()]);
+  return withFullSystem(LanguageMenu);
+};
 
 export interface AuthLayoutProps {
   title: string;

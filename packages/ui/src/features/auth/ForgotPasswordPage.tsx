@@ -3,15 +3,15 @@ import { forgotPasswordSchema } from "@parley/domain/validation/auth";
 import { Form, Formik } from "formik";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
-import { useRequestPasswordReset } from "../api/hooks";
-import { ErrorAlert } from "../forms/ErrorAlert";
-import { FormField } from "../forms/FormField";
-import { applyFieldErrors } from "../forms/applyFieldErrors";
-import { AuthLayout } from "./AuthLayout";
+import { useRequestPasswordReset } from "./hooks";
+import { ErrorAlert } from "../../forms/ErrorAlert";
+import { FormField } from "../../forms/FormField";
+import { applyFieldErrors } from "../../forms/fieldIssues";
+import { AuthLayout } from "../../layout/AuthLayout";
 
 /** Sends a reset link; the answer is the same whether or not the address has an account. */
 export function ForgotPasswordPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("auth");
   const request = useRequestPasswordReset();
   return (
     <AuthLayout title={t("auth.forgot.title")} subtitle={t("auth.forgot.subtitle")}>

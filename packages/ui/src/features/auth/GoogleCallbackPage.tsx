@@ -2,16 +2,15 @@ import { Button, Spinner, Stack, Text } from "@chakra-ui/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router-dom";
-import { useValidateTokenLogin } from "../api/hooks";
-import { ApiError } from "../api/errors";
-import { ErrorAlert } from "../forms/ErrorAlert";
-import type { SessionUser } from "../session/session";
-import { AuthLayout } from "./AuthLayout";
+import { useValidateTokenLogin } from "./hooks";
+import { ApiError } from "../../api/errors";
+import { ErrorAlert } from "../../forms/ErrorAlert";
+import { AuthLayout } from "../../layout/AuthLayout";
 import { completeSignIn } from "./signIn";
 
 /** Google returns here with `?token=` (or `?error=<code>`); the token is checked and the session stored. */
 export function GoogleCallbackPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("auth");
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token");
@@ -24,8 +23,8 @@ export function GoogleCallbackPage() {
     started.current = true;
     tokenLogin.mutate(token, {
       onSuccess: async (answer) => {
-        const { token: renewed, status: _status, ...user } = answer as unknown as SessionUser & { token?: string; status?: string };
-        navigate(await completeSignIn({ token: renewed ?? token, user }, null), { replace: true });
+        const { token: renewed, status: _status, ...user } = answer;
+        navigate(await completeSignIn({ token: renewed, user }, null), { replace: true });
       },
     });
   }, [token, tokenLogin, navigate]);

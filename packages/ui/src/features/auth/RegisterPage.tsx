@@ -1,23 +1,25 @@
 import { Alert, Button, Field, Flex, Link, PinInput, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { oneTimeCodeDigits } from "@parley/domain/auth";
+import { passwordTooWeak } from "@parley/domain/validation/password";
 import { registrationSchema, validateOtpSchema } from "@parley/domain/validation/auth";
 import { Form, Formik } from "formik";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FcGoogle } from "react-icons/fc";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
-import { useAuthMethods, useRegister, useValidateOtp, type RegisterBody } from "../api/hooks";
-import { ErrorAlert } from "../forms/ErrorAlert";
-import { FormField, SelectField } from "../forms/FormField";
-import { applyFieldErrors } from "../forms/applyFieldErrors";
-import { translateValidation } from "../forms/translateValidation";
-import { isLanguageCode, languages } from "../i18n/languages";
-import { changeLanguage } from "../i18n/setup";
-import { AuthLayout } from "./AuthLayout";
-import { completeSignIn, type SignInAnswer } from "./signIn";
+import { useAuthMethods, useRegister, useValidateOtp, type RegisterBody } from "./hooks";
+import { ErrorAlert } from "../../forms/ErrorAlert";
+import { FieldErrorText } from "../../forms/FieldErrorText";
+import { FormField } from "../../forms/FormField";
+import { SelectField } from "../../forms/SelectField";
+import { applyFieldErrors } from "../../forms/fieldIssues";
+import { interfaceLanguages, isLanguageCode } from "@parley/domain/locale";
+import { changeLanguage } from "../../i18n/setup";
+import { AuthLayout } from "../../layout/AuthLayout";
+import { completeSignIn } from "./signIn";
 
 function CodeStep({ email, onBack }: { email: string; onBack: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("auth");
   const navigate = useNavigate();
   const validateOtp = useValidateOtp();
   return (
@@ -27,14 +29,14 @@ function CodeStep({ email, onBack }: { email: string; onBack: () => void }) {
       onSubmit={async (values, helpers) => {
         try {
           const answer = await validateOtp.mutateAsync(values);
-          navigate(await completeSignIn(answer as unknown as SignInAnswer, null), { replace: true });
+          navigate(await completeSignIn(answer, null), { replace: true });
         } catch (error) {
           applyFieldErrors(error, helpers);
         }
       }}
     >
       {({ values, setFieldValue, setFieldTouched, errors, touched, isSubmitting }) => {
-        const error = touched.otp ? translateValidation(t, errors.otp) : undefined;
+        const error = touched.otp ? errors.otp : undefined;
         return (
           <Form noValidate>
             <Stack gap="4">
@@ -60,7 +62,7 @@ function CodeStep({ email, onBack }: { email: string; onBack: () => void }) {
                     ))}
                   </PinInput.Control>
                 </PinInput.Root>
-                {error && <Field.ErrorText>{error}</Field.ErrorText>}
+                <FieldErrorText error={error} />
               </Field.Root>
               <Button type="submit" loading={isSubmitting}>
                 {t("auth.register.verify")}
@@ -78,7 +80,7 @@ function CodeStep({ email, onBack }: { email: string; onBack: () => void }) {
 
 /** Registration (language choice) and its one-time-code step. */
 export function RegisterPage({ apiBase = "/api" }: { apiBase?: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation("auth");
   const register = useRegister();
   const methods = useAuthMethods();
   const [details, setDetails] = useState<RegisterBody | null>(null);
@@ -128,7 +130,7 @@ export function RegisterPage({ apiBase = "/api" }: { apiBase?: string }) {
                   label={t("auth.fields.password")}
                   type="password"
                   autoComplete="new-password"
-                  helperText={t("validation.password_too_weak", { min: 8 })}
+                  helperText={t("messages:validation.password_too_weak", passwordTooWeak.values)}
                   required
                 />
                 <FormField name="confirmPassword" label={t("auth.fields.confirmPassword")} type="password" autoComplete="new-password" required />
@@ -136,7 +138,7 @@ export function RegisterPage({ apiBase = "/api" }: { apiBase?: string }) {
                   name="languageCode"
                   label={t("auth.fields.language")}
                   placeholder={t("auth.register.chooseLanguage")}
-                  options={languages.map((language) => ({ value: language.code, label: language.name }))}
+                  options={interfaceLanguages.map((language) => ({ value: language.code, label: language.name }))}
                   required
                 />
                 <Button type="submit" loading={isSubmitting}>

@@ -1,24 +1,25 @@
 import { Alert, Button, Link, Stack } from "@chakra-ui/react";
 import { isRole } from "@parley/domain/roles";
 import { newPasswordSchema } from "@parley/domain/validation/auth";
+import { passwordTooWeak } from "@parley/domain/validation/password";
 import { Form, Formik } from "formik";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router-dom";
-import { useRefreshPassword, useResetPassword } from "../api/hooks";
-import { ErrorAlert } from "../forms/ErrorAlert";
-import { FormField } from "../forms/FormField";
-import { applyFieldErrors } from "../forms/applyFieldErrors";
-import { homePath } from "../guard/decide";
-import { getSessionUser, getToken, updateSessionUser } from "../session/session";
-import { toaster } from "../toaster";
-import { AuthLayout } from "./AuthLayout";
+import { useRefreshPassword, useResetPassword } from "./hooks";
+import { ErrorAlert } from "../../forms/ErrorAlert";
+import { FormField } from "../../forms/FormField";
+import { applyFieldErrors } from "../../forms/fieldIssues";
+import { homePath } from "../../guard/decide";
+import { getSessionUser, getToken, updateSessionUser } from "../../session/session";
+import { toaster } from "../../toaster";
+import { AuthLayout } from "../../layout/AuthLayout";
 
 /**
  * New password and confirmation. With `?token=` from the e-mailed link it resets the password;
  * a signed-in user who must refresh the password sets it with `/users/refresh_password`.
  */
 export function ResetPasswordPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("auth");
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const linkToken = searchParams.get("token");
@@ -50,7 +51,7 @@ export function ResetPasswordPage() {
         <Alert.Root status="success" role="status">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>{t("success.password_updated")}</Alert.Title>
+            <Alert.Title>{t("messages:success.password_updated")}</Alert.Title>
             <Alert.Description>{t("auth.reset.doneText")}</Alert.Description>
           </Alert.Content>
         </Alert.Root>
@@ -71,7 +72,7 @@ export function ResetPasswordPage() {
             if (forced) {
               await refresh.mutateAsync(values.password);
               updateSessionUser({ forceRefreshPassword: false });
-              toaster.create({ type: "success", title: t("success.password_updated") });
+              toaster.create({ type: "success", title: t("messages:success.password_updated") });
               const role = getSessionUser()?.role;
               navigate(isRole(role) ? homePath(role) : "/", { replace: true });
             } else {
@@ -91,7 +92,7 @@ export function ResetPasswordPage() {
                 label={t("auth.fields.newPassword")}
                 type="password"
                 autoComplete="new-password"
-                helperText={t("validation.password_too_weak", { min: 8 })}
+                helperText={t("messages:validation.password_too_weak", passwordTooWeak.values)}
                 required
               />
               <FormField name="confirmPassword" label={t("auth.fields.confirmPassword")} type="password" autoComplete="new-password" required />

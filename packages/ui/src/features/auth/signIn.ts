@@ -1,9 +1,9 @@
 import { isRole } from "@parley/domain/roles";
-import { selectConfiguration } from "../configuration/selection";
-import { changeLanguage } from "../i18n/setup";
-import { isLanguageCode } from "../i18n/languages";
-import { homePath } from "../guard/decide";
-import { setSession, type SessionUser } from "../session/session";
+import { selectConfiguration } from "../../configuration/selection";
+import { changeLanguage } from "../../i18n/setup";
+import { isLanguageCode } from "@parley/domain/locale";
+import { homePath } from "../../guard/decide";
+import { setSession, type SessionUser } from "../../session/session";
 
 export interface SignInAnswer {
   token: string;

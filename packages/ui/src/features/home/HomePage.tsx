@@ -1,16 +1,16 @@
 import { Badge, Card, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
-import { useSelectedConfiguration } from "../configuration/selection";
-import { navigationFor, navigationLinks } from "../navigation/menu";
-import { usePreferences } from "../preferences/context";
-import { fullName } from "../session/session";
-import { skinSurface } from "../shell/skin";
-import { useSessionUser } from "../shell/useSessionUser";
+import { useSelectedConfiguration } from "../../configuration/selection";
+import { navigationFor, navigationLinks } from "../../navigation/menu";
+import { usePreferences } from "../../preferences/context";
+import { fullName } from "../../session/session";
+import { skinSurface } from "../../shell/skin";
+import { useSessionUser } from "../../shell/useSessionUser";
 
 /** The dashboard of both portals: a greeting, the selected configuration and shortcuts. */
 export function HomePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["home", "shell", "pages"]);
   const user = useSessionUser();
   const selected = useSelectedConfiguration();
   const [preferences] = usePreferences();
@@ -29,10 +29,10 @@ export function HomePage() {
       <Card.Root css={skinSurface(preferences.skin)}>
         <Card.Body>
           <Text fontSize="sm" color="fg.muted">
-            {t("configuration.label")}
+            {t("shell:configuration.label")}
           </Text>
           <Text fontWeight="semibold" fontSize="lg">
-            {selected?.name ?? t("configuration.noneSelected")}
+            {selected?.name ?? t("shell:configuration.noneSelected")}
           </Text>
         </Card.Body>
       </Card.Root>
@@ -42,13 +42,13 @@ export function HomePage() {
         </Heading>
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
           {shortcuts.map((link) => (
-            <Card.Root key={link.id} asChild css={skinSurface(preferences.skin)} _hover={{ borderColor: "colorPalette.solid" }}>
+            <Card.Root key={link.to} asChild css={skinSurface(preferences.skin)} _hover={{ borderColor: "colorPalette.solid" }}>
               <RouterLink to={link.to}>
                 <Card.Body>
                   <Text fontWeight="medium">{t(link.labelKey)}</Text>
                   {link.needsConfiguration && !selected && (
                     <Badge mt="2" colorPalette="orange">
-                      {t("configuration.selectFirst")}
+                      {t("shell:configuration.selectFirst")}
                     </Badge>
                   )}
                 </Card.Body>

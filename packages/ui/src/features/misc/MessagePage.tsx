@@ -4,7 +4,7 @@ import type { IconType } from "react-icons";
 import { useTranslation } from "react-i18next";
 import { LuCompass, LuLock, LuRocket, LuServerCrash, LuWrench } from "react-icons/lu";
 import { Link as RouterLink } from "react-router-dom";
-import { AuthLayout } from "./AuthLayout";
+import { AuthLayout } from "../../layout/AuthLayout";
 
 export interface MessageContentProps {
   icon: IconType;
@@ -34,7 +34,7 @@ export function MessageContent({ icon, title, text, actions }: MessageContentPro
 }
 
 function HomeButton({ to = "/" }: { to?: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("misc");
   return (
     <Button asChild>
       <RouterLink to={to}>{t("misc.backHome")}</RouterLink>
@@ -44,7 +44,7 @@ function HomeButton({ to = "/" }: { to?: string }) {
 
 /** 'Coming soon' inside the shell, for screens later issues fill. */
 export function ComingSoonContent({ titleKey }: { titleKey?: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("misc");
   return (
     <MessageContent
       icon={LuRocket}
@@ -55,7 +55,7 @@ export function ComingSoonContent({ titleKey }: { titleKey?: string }) {
 }
 
 export function ComingSoonPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("misc");
   return (
     <AuthLayout title={t("misc.comingSoon.title")}>
       <MessageContent icon={LuRocket} title={t("misc.comingSoon.title")} text={t("misc.comingSoon.text")} actions={<HomeButton />} />
@@ -64,7 +64,7 @@ export function ComingSoonPage() {
 }
 
 export function NotFoundPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("misc");
   return (
     <AuthLayout title={t("misc.notFound.title")}>
       <MessageContent icon={LuCompass} title={t("misc.notFound.heading")} text={t("misc.notFound.text")} actions={<HomeButton />} />
@@ -73,7 +73,7 @@ export function NotFoundPage() {
 }
 
 export function MaintenancePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("misc");
   return (
     <AuthLayout title={t("misc.maintenance.title")}>
       <MessageContent
@@ -87,7 +87,7 @@ export function MaintenancePage() {
 }
 
 export function ServerErrorContent() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("misc");
   return (
     <MessageContent
       icon={LuServerCrash}
@@ -104,7 +104,7 @@ export function ServerErrorContent() {
 }
 
 export function ServerErrorPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("misc");
   return (
     <AuthLayout title={t("misc.serverError.title")}>
       <ServerErrorContent />
@@ -121,7 +121,7 @@ export interface NotAuthorizedPageProps {
 }
 
 export function NotAuthorizedPage({ otherPortalUrl, otherPortalNameKey, onLogout }: NotAuthorizedPageProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("misc");
   const otherPortalName = otherPortalNameKey ? t(otherPortalNameKey) : undefined;
   return (
     <AuthLayout title={t("misc.notAuthorized.title")}>
@@ -150,7 +150,7 @@ export function NotAuthorizedPage({ otherPortalUrl, otherPortalNameKey, onLogout
 
 /** Shown by the router when a route fails to load or render (e.g. a chunk missing after a deploy). */
 export function RouteErrorPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("misc");
   return (
     <AuthLayout title={t("misc.serverError.title")}>
       <ServerErrorContent />
