@@ -2,13 +2,8 @@ import { describe, expect, it } from "vitest";
 import { ValidationError } from "yup";
 import { validationText } from "./messages";
 import { DomainError } from "../errors";
-import {
-  assertCustomerDetailsComplete,
-  customerAddressSchema,
-  customerSchema,
-  isAddressComplete,
-  missingAddressFields,
-} from "./customer";
+import { isAddressComplete, missingAddressFields } from "../address";
+import { assertCustomerDetailsComplete, customerAddressSchema, customerSchema } from "./customer";
 
 /** The English texts a failed validation answers (the schemas fail with keys; the server sends these texts). */
 async function failureText(validation: Promise<unknown>): Promise<string> {

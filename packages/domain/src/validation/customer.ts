@@ -7,22 +7,8 @@ import { boolean, object, string, type InferType } from "yup";
 import { DomainError } from "../errors";
 import { countryCodes, languageCodes } from "../locale";
 import { optionalEmail, optionalText, requiredText } from "./common";
+import { missingAddressFields, type AddressLike } from "../address";
 import { validationIssue, validationMessage } from "./messages";
-
-export const addressFields = ["street", "houseNumber", "postalCode", "city", "country"] as const;
-export type AddressField = (typeof addressFields)[number];
-
-type AddressLike = Partial<Record<AddressField, string | null | undefined>>;
-
-/** Address fields that are missing or blank. */
-export function missingAddressFields(customer: AddressLike | null | undefined): AddressField[] {
-  return addressFields.filter((field) => (customer?.[field] ?? "").trim() === "");
-}
-
-/** Complete only when street, house number, postal code, city and country are all present. */
-export function isAddressComplete(customer: AddressLike | null | undefined): boolean {
-  return missingAddressFields(customer).length === 0;
-}
 
 /** Throws `customer_details_incomplete` (with the missing fields) before a subscription action. */
 export function assertCustomerDetailsComplete(customer: AddressLike | null | undefined): void {
