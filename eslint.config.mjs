@@ -3,6 +3,11 @@ import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** Imports a workspace may not make (ARCHITECTURE.md, package boundaries). */
+const forbidden = (packages, message) => ({
+  "no-restricted-imports": ["error", { patterns: [{ regex: `^@parley/(${packages.join("|")})(/|$)`, message }] }],
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -29,4 +34,12 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  // Package boundaries: domain imports nothing of ours; sdk nothing but the contract; ui domain and sdk;
+  // the apps packages, never each other; the server domain and the contract, never sdk or ui.
+  { files: ["packages/domain/**"], rules: forbidden(["sdk", "ui", "server", "admin-portal", "customer-portal", "openapi"], "domain imports nothing of ours.") },
+  { files: ["packages/sdk/**"], rules: forbidden(["domain", "ui", "server", "admin-portal", "customer-portal"], "sdk imports nothing of ours but the contract.") },
+  { files: ["packages/ui/**"], rules: forbidden(["ui", "server", "admin-portal", "customer-portal", "openapi"], "ui imports domain and sdk only.") },
+  { files: ["apps/admin-portal/**"], rules: forbidden(["customer-portal", "server"], "apps import packages, never each other.") },
+  { files: ["apps/customer-portal/**"], rules: forbidden(["admin-portal", "server"], "apps import packages, never each other.") },
+  { files: ["apps/server/**"], rules: forbidden(["sdk", "ui", "admin-portal", "customer-portal"], "the server imports domain and the contract, never sdk or ui.") },
 );

@@ -7,14 +7,14 @@ import { apiSignIn, demoAccounts, expectPath, useBrowser, newPage, snap } from "
 const journey = "05-preferences";
 
 interface DutchTexts {
-  nav: { label: string; conversations: string };
+  nav: { label: string };
+  groups: { conversations: string };
   home: { welcome: string };
   preferences: { open: string; title: string; menuLayout: string; skin: string };
 }
-// The Dutch texts the portal should show, from the product's own translation file.
-const nl = JSON.parse(
-  readFileSync(resolve(import.meta.dirname, "../../packages/ui/src/locales/nl.json"), "utf8"),
-) as DutchTexts;
+// The Dutch texts the portal should show, from the product's own translation files (one per namespace).
+const dutch = (path: string): object => JSON.parse(readFileSync(resolve(import.meta.dirname, "../../packages/ui/src", path, "nl.json"), "utf8")) as object;
+const nl = { ...dutch("shell/locales"), ...dutch("navigation/locales"), ...dutch("features/home/locales") } as DutchTexts;
 const dutchWelcome = nl.home.welcome.replace("{{name}}", "Chris Customer");
 
 async function appearance(page: Page) {
@@ -97,7 +97,7 @@ describe("theme, language and interface preferences survive a reload", () => {
     expect(brightness(reloaded.background)).toBeLessThan(80);
     await page
       .getByRole("navigation", { name: nl.nav.label })
-      .getByRole("button", { name: nl.nav.conversations })
+      .getByRole("button", { name: nl.groups.conversations })
       .waitFor();
     await page.getByRole("button", { name: nl.preferences.open }).click();
     const reopened = page.getByRole("dialog", { name: nl.preferences.title });

@@ -1,10 +1,9 @@
-import { mkdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { AxeBuilder } from "@axe-core/playwright";
+import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, onTestFailed } from "vitest";
 
-const require = createRequire(import.meta.url);
 export const resultsDir = resolve(import.meta.dirname, "../test-results");
 
 export const baseUrl = (): string => inject("baseUrl");
@@ -255,41 +254,21 @@ export interface AxeViolation {
   nodes: { target: string[]; html: string; summary: string }[];
 }
 
-let axeScript: string | undefined;
-function axeSource(): string {
-  axeScript ??= readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
-  return axeScript;
-}
-
-/** Runs axe-core in the page and returns the serious and critical violations. */
+/** Runs axe-core (through @axe-core/playwright) on the page and returns the serious and critical violations. */
 export async function seriousAccessibilityViolations(page: Page): Promise<AxeViolation[]> {
-  // Evaluated through the DevTools protocol: the portals' CSP (script-src 'self') rightly refuses inline script tags.
-  await page.evaluate(axeSource());
-  const violations = await page.evaluate(async () => {
-    interface RawViolation {
-      id: string;
-      impact: string | null;
-      help: string;
-      nodes: { target: string[]; html: string; failureSummary?: string }[];
-    }
-    const axe = (
-      window as unknown as {
-        axe: { run: (context: Document, options: object) => Promise<{ violations: RawViolation[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document, { resultTypes: ["violations"] });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => ({
-        target: n.target,
-        html: n.html.slice(0, 200),
-        summary: n.failureSummary ?? "",
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact ?? null,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => ({
+        target: node.target.map(String),
+        html: node.html.slice(0, 200),
+        summary: node.failureSummary ?? "",
       })),
     }));
-  });
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 }
 
 /** A readable list of violations for a failing assertion. */

@@ -1,45 +1,25 @@
-import { GuardedOutlet, LazyBoundary, PageLoader, lazyNamed, revalidateOnEveryNavigation, type GuardFor } from "@parley/ui";
+import {
+  AppShell,
+  ComingSoonPage,
+  ForgotPasswordPage,
+  GoogleCallbackPage,
+  GuardedOutlet,
+  LazyBoundary,
+  LoginPage,
+  MaintenancePage,
+  NotAuthorizedPage,
+  NotFoundPage,
+  PageLoader,
+  RegisterPage,
+  ResetPasswordPage,
+  RouteErrorPage,
+  ServerErrorPage,
+  pageRoutes,
+  revalidateOnEveryNavigation,
+  type GuardFor,
+} from "@parley/ui";
 import type { ReactNode } from "react";
 import { Navigate, type RouteObject } from "react-router-dom";
-
-const AppShell = lazyNamed(() => import("@parley/ui/shell/AppShell"), "AppShell");
-const HomePage = lazyNamed(() => import("@parley/ui/screens/HomePage"), "HomePage");
-// The first route: it needs none of the Chakra recipes beyond the sign-in page's (size budget, issue 5).
-const LoginPage = lazyNamed(() => import("@parley/ui/screens/LoginPage"), "LoginPage", { firstRouteRecipesOnly: true });
-const RegisterPage = lazyNamed(() => import("@parley/ui/screens/RegisterPage"), "RegisterPage");
-const ForgotPasswordPage = lazyNamed(() => import("@parley/ui/screens/ForgotPasswordPage"), "ForgotPasswordPage");
-const ResetPasswordPage = lazyNamed(() => import("@parley/ui/screens/ResetPasswordPage"), "ResetPasswordPage");
-const GoogleCallbackPage = lazyNamed(() => import("@parley/ui/screens/GoogleCallbackPage"), "GoogleCallbackPage");
-const ComingSoonContent = lazyNamed(() => import("@parley/ui/screens/MessagePage"), "ComingSoonContent");
-const ComingSoonPage = lazyNamed(() => import("@parley/ui/screens/MessagePage"), "ComingSoonPage");
-const NotFoundPage = lazyNamed(() => import("@parley/ui/screens/MessagePage"), "NotFoundPage");
-const NotAuthorizedPage = lazyNamed(() => import("@parley/ui/screens/MessagePage"), "NotAuthorizedPage");
-const MaintenancePage = lazyNamed(() => import("@parley/ui/screens/MessagePage"), "MaintenancePage");
-const ServerErrorPage = lazyNamed(() => import("@parley/ui/screens/MessagePage"), "ServerErrorPage");
-const RouteErrorPage = lazyNamed(() => import("@parley/ui/screens/MessagePage"), "RouteErrorPage");
-
-/**
- * Screens of the customer portal that later issues build; until then each shows a translated
- * 'coming soon' inside the shell, so no menu entry is a dead link.
- */
-export const upcomingScreens: { path: string; titleKey: string }[] = [
-  { path: "conversations/live", titleKey: "nav.conversationsLive" },
-  { path: "conversations/history", titleKey: "nav.conversationsHistory" },
-  { path: "conversations/postprocessed", titleKey: "nav.conversationsPostprocessed" },
-  { path: "aiassistant", titleKey: "pages.aiAssistant" },
-  { path: "assistant/prompting", titleKey: "nav.prompting" },
-  { path: "assistant/faq", titleKey: "nav.faq" },
-  { path: "assistant/links", titleKey: "nav.urls" },
-  { path: "assistant/test", titleKey: "nav.testEnvironment" },
-  { path: "assistant/design", titleKey: "nav.design" },
-  { path: "assistant/embedding", titleKey: "nav.addToWebsite" },
-  { path: "dataset/view", titleKey: "nav.manageFaq" },
-  { path: "customer-profile", titleKey: "pages.customerProfile" },
-  { path: "pricing", titleKey: "pages.pricing" },
-  { path: "contact-premium", titleKey: "pages.contactPremium" },
-  { path: "subscription/view", titleKey: "pages.subscription" },
-  { path: "subscription/invoices", titleKey: "pages.invoices" },
-];
 
 const lazy = (element: ReactNode) => <LazyBoundary>{element}</LazyBoundary>;
 
@@ -84,8 +64,8 @@ export function buildRoutes(guard: GuardFor): RouteObject[] {
           element: lazy(<AppShell title="Parley" />),
           children: [
             { index: true, element: <Navigate to="/customer" replace /> },
-            { path: "customer", element: <HomePage /> },
-            ...upcomingScreens.map((screen) => ({ path: screen.path, element: <ComingSoonContent titleKey={screen.titleKey} /> })),
+            // The pages of the page manifest that customers open.
+            ...pageRoutes("customer"),
           ],
         },
       ],

@@ -18,4 +18,6 @@ export * from "./onboarding";
 export * from "./dataset";
 export * from "./webshop";
 export * from "./customers";
+export * from "./address";
+export * from "./pages";
 export * from "./validation/index";

@@ -5,7 +5,7 @@ import { addDays, calendarDaysBetween, parseCalendarDate, toIsoDate } from "./da
 import { DomainError, errorMessages } from "./errors";
 import { messageLimitFor, type Product } from "./products";
 import { routes, subscriptionRouteFor, type Role } from "./roles";
-import { isAddressComplete } from "./validation/customer";
+import { isAddressComplete } from "./address";
 
 export const trialDays = 14;
 export const currency = "EUR";

@@ -7,9 +7,8 @@ import { ApiProvider, type ParleyApi } from "./api/client";
 import { ApiError } from "./api/errors";
 import { i18n } from "./i18n/setup";
 import { preferencesStore, PreferencesSync } from "./preferences/context";
-import { system } from "./theme/system";
+import { firstRouteSystem } from "./theme/system";
 import { useLoadedToaster } from "./toasterSlot";
-
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -36,10 +35,13 @@ export interface AppProvidersProps {
   children: ReactNode;
 }
 
-/** Everything a portal needs around its router: Chakra, colour mode, i18n, the API and React Query. */
+/**
+ * Everything a portal needs around its router: Chakra (the first route's system; lazily loaded screens
+ * bring the full one), colour mode, i18n, the API and React Query.
+ */
 export function AppProviders({ api, queryClient, children }: AppProvidersProps) {
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={firstRouteSystem}>
       <ThemeProvider
         attribute="class"
         disableTransitionOnChange

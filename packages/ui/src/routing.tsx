@@ -1,30 +1,36 @@
 import { Flex, Spinner } from "@chakra-ui/react";
-import { Suspense, lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
+import { Suspense, lazy, type ComponentProps, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
+import { loadNamespaces } from "./i18n/setup";
+import type { Namespace } from "./i18n/namespaces";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props: each screen keeps its own prop types
-type AnyComponent = ComponentType<any>;
-type ComponentOf<T> = T extends ComponentType<infer Props> ? ComponentType<Props> : never;
-
-export interface LazyNamedOptions {
+export interface LazyScreenOptions {
+  /** The translation namespaces the screen uses; they load beside its code. */
+  namespaces?: readonly Namespace[];
   /**
-   * The screen renders only with the sign-in page's Chakra slot recipes (theme/system.ts), so the other
-   * recipes need not load with it. Default false: the other recipes load (once) with the screen.
+   * The screen renders with the entry's Chakra system (the sign-in page's recipes), so the full system
+   * need not load with it. Default false: the screen renders in the full system, loaded (once) with it.
    */
-  firstRouteRecipesOnly?: boolean;
+  firstRoute?: boolean;
 }
 
-const loadMoreSlotRecipes = async () => (await import("./theme/moreSlotRecipes")).registerMoreSlotRecipes();
+/** React.lazy for a named export, so each screen becomes its own chunk, with its texts and Chakra system. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props: each screen keeps its own prop types
+type AnyComponent = ComponentType<any>;
 
-/** React.lazy for a named export, so each screen becomes its own chunk. */
-export function lazyNamed<Module extends object, Name extends keyof Module>(
+export function lazyNamed<Module extends Record<Name, AnyComponent>, Name extends string>(
   load: () => Promise<Module>,
   name: Name,
-  { firstRouteRecipesOnly = false }: LazyNamedOptions = {},
-): LazyExoticComponent<ComponentOf<Module[Name]>> {
+  { namespaces = [], firstRoute = false }: LazyScreenOptions = {},
+): LazyExoticComponent<ComponentType<ComponentProps<Module[Name]>>> {
   return lazy(async () => {
-    const [module] = await Promise.all([load(), firstRouteRecipesOnly ? undefined : loadMoreSlotRecipes()]);
-    return { default: module[name] as unknown as AnyComponent };
-  }) as unknown as LazyExoticComponent<ComponentOf<Module[Name]>>;
+    const [module, withFullSystem] = await Promise.all([
+      load(),
+      firstRoute ? undefined : import("./theme/fullSystem").then((theme) => theme.withFullSystem),
+      loadNamespaces(namespaces),
+    ]);
+    const Screen: ComponentType<ComponentProps<Module[Name]>> = module[name];
+    return { default: withFullSystem ? withFullSystem(Screen) : Screen };
+  });
 }
 
 /** Shown while a route's code or the first guard check loads. */

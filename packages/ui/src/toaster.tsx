@@ -1,5 +1,5 @@
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from "@chakra-ui/react";
-import { registerMoreSlotRecipes } from "./theme/moreSlotRecipes";
+import { withFullSystem } from "./theme/fullSystem";
 import { announceToaster } from "./toasterSlot";
 
 /** Toasts close after 5 s, top right (spec 02 §9 toast defaults). */
@@ -24,6 +24,5 @@ export function Toaster() {
   );
 }
 
-// Loading this module (with a screen that toasts) mounts the toast region, with the toast recipe in place.
-registerMoreSlotRecipes();
-announceToaster(Toaster);
+// Loading this module (with a screen that toasts) mounts the toast region, in the system with the toast recipe.
+announceToaster(withFullSystem(Toaster));

@@ -27,13 +27,17 @@ export function portalViteConfig({ base, devPort, plugins, mode }: PortalViteOpt
     // The loading-screen script (public/loader.js) is the same for both portals.
     publicDir: resolve(import.meta.dirname, "../public"),
     resolve: {
-      alias:
-        mode === "production"
+      alias: [
+        // formik's only uses of lodash's cloning (the sign-in page's size budget); see ./lodashClone.ts.
+        { find: /^lodash-es\/clone$/, replacement: resolve(import.meta.dirname, "lodashCloneDefault.ts") },
+        { find: /^lodash-es\/cloneDeep$/, replacement: resolve(import.meta.dirname, "lodashCloneDeepDefault.ts") },
+        ...(mode === "production"
           ? [
               { find: /^react-router$/, replacement: join(reactRouterProduction, "index.mjs") },
               { find: /^react-router\/dom$/, replacement: join(reactRouterProduction, "dom-export.mjs") },
             ]
-          : [],
+          : []),
+      ],
     },
     build: {
       manifest: true,

@@ -1,16 +1,17 @@
 /**
  * Sign-in, registration and password forms (spec 01 §5), shared by the portals and the server.
  */
+import "./yupLocale";
 import { object, string, type InferType } from "yup";
 import { isWellFormedOneTimeCode } from "../auth";
 import { languageCodes } from "../locale";
 import { requiredEmail, requiredText } from "./common";
-import { validationMessage } from "./messages";
+import { validationIssue } from "./messages";
 import { passwordConfirmationSchema, passwordSchema } from "./password";
 
 export const loginSchema = object({
   username: requiredText(),
-  password: string().required(validationMessage("field_required")),
+  password: string().required(validationIssue("field_required")),
 });
 export type LoginInput = InferType<typeof loginSchema>;
 
@@ -21,18 +22,18 @@ export const registrationSchema = object({
   password: passwordSchema(),
   confirmPassword: passwordConfirmationSchema(),
   languageCode: string()
-    .required(validationMessage("language_required"))
-    .oneOf(languageCodes, validationMessage("language_required")),
+    .required(validationIssue("language_required"))
+    .oneOf(languageCodes, validationIssue("language_required")),
 });
 export type RegistrationInput = InferType<typeof registrationSchema>;
 
 export const validateOtpSchema = object({
   email: requiredEmail(),
   otp: string()
-    .required(validationMessage("field_required"))
+    .required(validationIssue("field_required"))
     .test(
       "one-time-code",
-      validationMessage("invalid_otp"),
+      validationIssue("invalid_otp"),
       (value) => value === undefined || isWellFormedOneTimeCode(value),
     ),
 });

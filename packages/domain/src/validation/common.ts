@@ -1,10 +1,11 @@
 /** Field schemas used by several forms. */
+import "./yupLocale";
 import { string } from "yup";
-import { validationMessage } from "./messages";
+import { validationIssue } from "./messages";
 
 /** A required text; surrounding spaces are trimmed, so only spaces counts as empty. */
 export function requiredText() {
-  return string().trim().required(validationMessage("field_required"));
+  return string().trim().required(validationIssue("field_required"));
 }
 
 export function optionalText() {
@@ -12,10 +13,10 @@ export function optionalText() {
 }
 
 export function requiredEmail() {
-  return requiredText().email(validationMessage("invalid_email"));
+  return requiredText().email(validationIssue("invalid_email"));
 }
 
 /** An e-mail address that may be left empty. */
 export function optionalEmail() {
-  return optionalText().email(validationMessage("invalid_email"));
+  return optionalText().email(validationIssue("invalid_email"));
 }

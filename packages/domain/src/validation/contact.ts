@@ -2,10 +2,11 @@
  * The premium-features contact form (spec 01 §3, §5): at least one feature (chosen or written in)
  * or a message.
  */
+import "./yupLocale";
 import { array, object, string, type InferType } from "yup";
 import { premiumFeatures } from "../products";
 import { optionalText } from "./common";
-import { validationMessage } from "./messages";
+import { validationIssue } from "./messages";
 
 export function hasFeatureOrMessage(form: {
   selectedFeatures?: readonly string[] | null;
@@ -21,11 +22,11 @@ export function hasFeatureOrMessage(form: {
 
 export const contactPremiumSchema = object({
   selectedFeatures: array(
-    string().required().oneOf(premiumFeatures, validationMessage("invalid_field")),
+    string().required().oneOf(premiumFeatures, validationIssue("invalid_field")),
   ).default([]),
   otherFeature: optionalText(),
   message: optionalText(),
-}).test("feature-or-message", validationMessage("feature_or_message_required"), (form) =>
+}).test("feature-or-message", validationIssue("feature_or_message_required"), (form) =>
   hasFeatureOrMessage(form),
 );
 export type ContactPremiumInput = InferType<typeof contactPremiumSchema>;

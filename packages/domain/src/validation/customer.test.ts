@@ -1,12 +1,20 @@
 import { describe, expect, it } from "vitest";
+import { ValidationError } from "yup";
+import { validationText } from "./messages";
 import { DomainError } from "../errors";
-import {
-  assertCustomerDetailsComplete,
-  customerAddressSchema,
-  customerSchema,
-  isAddressComplete,
-  missingAddressFields,
-} from "./customer";
+import { isAddressComplete, missingAddressFields } from "../address";
+import { assertCustomerDetailsComplete, customerAddressSchema, customerSchema } from "./customer";
+
+/** The English texts a failed validation answers (the schemas fail with keys; the server sends these texts). */
+async function failureText(validation: Promise<unknown>): Promise<string> {
+  try {
+    await validation;
+    return "";
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    return error.errors.map(validationText).join("\n");
+  }
+}
 
 const address = { street: "Main", houseNumber: "1", postalCode: "1234 AB", city: "Utrecht", country: "NL" };
 
@@ -50,21 +58,21 @@ describe("customer schema", () => {
       name: "Bakery",
       country: null,
     });
-    await expect(customerSchema.validate({ name: "" })).rejects.toThrow("This field is required");
+    expect(await failureText(customerSchema.validate({ name: "" }))).toContain("This field is required");
   });
 
   it("checks email, country and language when given", async () => {
-    await expect(customerSchema.validate({ name: "B", contactPersonEmail: "x" })).rejects.toThrow(
+    expect(await failureText(customerSchema.validate({ name: "B", contactPersonEmail: "x" }))).toContain(
       "Please enter a valid email address",
     );
-    await expect(customerSchema.validate({ name: "B", country: "US" })).rejects.toThrow("Invalid field");
-    await expect(customerSchema.validate({ name: "B", language: "ar" })).rejects.toThrow("Invalid field");
+    expect(await failureText(customerSchema.validate({ name: "B", country: "US" }))).toContain("Invalid field");
+    expect(await failureText(customerSchema.validate({ name: "B", language: "ar" }))).toContain("Invalid field");
     await expect(customerSchema.validate({ name: "B", country: "BE", language: "fr" })).resolves.toBeTruthy();
   });
 
   it("requires the full address before subscribing", async () => {
     await expect(customerAddressSchema.validate(address)).resolves.toEqual(address);
-    await expect(customerAddressSchema.validate({ ...address, postalCode: " " })).rejects.toThrow(
+    expect(await failureText(customerAddressSchema.validate({ ...address, postalCode: " " }))).toContain(
       "This field is required",
     );
   });

@@ -2,26 +2,13 @@
  * Customer details (spec 01 §3, §5): the save form, and the address that must be complete before
  * any subscription action.
  */
+import "./yupLocale";
 import { boolean, object, string, type InferType } from "yup";
 import { DomainError } from "../errors";
 import { countryCodes, languageCodes } from "../locale";
 import { optionalEmail, optionalText, requiredText } from "./common";
-import { validationMessage } from "./messages";
-
-export const addressFields = ["street", "houseNumber", "postalCode", "city", "country"] as const;
-export type AddressField = (typeof addressFields)[number];
-
-type AddressLike = Partial<Record<AddressField, string | null | undefined>>;
-
-/** Address fields that are missing or blank. */
-export function missingAddressFields(customer: AddressLike | null | undefined): AddressField[] {
-  return addressFields.filter((field) => (customer?.[field] ?? "").trim() === "");
-}
-
-/** Complete only when street, house number, postal code, city and country are all present. */
-export function isAddressComplete(customer: AddressLike | null | undefined): boolean {
-  return missingAddressFields(customer).length === 0;
-}
+import { missingAddressFields, type AddressLike } from "../address";
+import { validationIssue, validationMessage } from "./messages";
 
 /** Throws `customer_details_incomplete` (with the missing fields) before a subscription action. */
 export function assertCustomerDetailsComplete(customer: AddressLike | null | undefined): void {
@@ -39,7 +26,7 @@ export function assertCustomerDetailsComplete(customer: AddressLike | null | und
 const optionalChoice = (choices: readonly string[]) =>
   optionalText()
     .transform((value: string | null | undefined) => (value === "" ? null : value))
-    .oneOf([...choices, null, undefined], validationMessage("invalid_field"));
+    .oneOf([...choices, null, undefined], validationIssue("invalid_field"));
 
 export const customerSchema = object({
   _id: string().nullable(),
@@ -68,5 +55,5 @@ export const customerAddressSchema = object({
   houseNumber: requiredText(),
   postalCode: requiredText(),
   city: requiredText(),
-  country: requiredText().oneOf(countryCodes, validationMessage("invalid_field")),
+  country: requiredText().oneOf(countryCodes, validationIssue("invalid_field")),
 });

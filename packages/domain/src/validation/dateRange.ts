@@ -2,10 +2,11 @@
  * Date range of reports and conversation lists (spec 01 §5): both dates required, from not after
  * to, to not in the future, and at most `maxDateRangeDays` days apart. `now` is injected.
  */
+import "./yupLocale";
 import { mixed, object, ValidationError } from "yup";
 import { calendarDaysBetween, parseCalendarDate } from "../dates";
 import { maxDateRangeDays } from "../reporting";
-import { validationMessage, type ValidationMessageKey } from "./messages";
+import { validationIssue, validationMessage, type ValidationMessageKey } from "./messages";
 
 export interface DateRangeIssue {
   path: "from" | "to";
@@ -47,7 +48,7 @@ export function dateRangeSchema(now: () => Date = () => new Date()) {
     if (issues.length === 0) return true;
     const prefix = this.path ? `${this.path}.` : "";
     return new ValidationError(
-      issues.map((issue) => this.createError({ path: `${prefix}${issue.path}`, message: issue.message })),
+      issues.map((issue) => this.createError({ path: `${prefix}${issue.path}`, message: validationIssue(issue.key, { days: maxDateRangeDays }) })),
     );
   });
 }

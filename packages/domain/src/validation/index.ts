@@ -1,4 +1,5 @@
 export * from "./messages";
+export * from "./yupLocale";
 export * from "./common";
 export * from "./password";
 export * from "./auth";

@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { errorMessages } from "../errors";
+import { ValidationError, object, string } from "yup";
+import "./yupLocale";
 import {
-  describeValidationMessage,
+  isValidationIssue,
+  validationIssue,
   validationMessage,
-  validationMessageKeys,
   validationMessages,
+  validationText,
 } from "./messages";
 
 describe("validation messages", () => {
@@ -20,21 +23,18 @@ describe("validation messages", () => {
     expect(validationMessage("date_range_too_long")).toBe("The period can span at most {days} days");
   });
 
-  it("finds key and values back from a filled text", () => {
-    expect(describeValidationMessage("The period can span at most 7 days")).toEqual({
-      key: "date_range_too_long",
-      values: { days: "7" },
-    });
-    expect(describeValidationMessage("This field is required")).toEqual({
-      key: "field_required",
-      values: {},
-    });
-    expect(describeValidationMessage("Something else")).toBeNull();
+  it("answers yup's own rules with keys, and the server's texts from them", async () => {
+    const failure = await object({ name: string().required(), email: string().email(), kind: string().oneOf(["a"]) })
+      .validate({ email: "x", kind: "b" }, { abortEarly: false })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ValidationError);
+    expect((failure as ValidationError).errors).toEqual([{ key: "field_required" }, { key: "invalid_email" }, { key: "invalid_field" }]);
+    expect((failure as ValidationError).errors.map(validationText)).toEqual(["This field is required", "Please enter a valid email address", "Invalid field"]);
   });
 
-  it("finds every key back from its own text", () => {
-    for (const key of validationMessageKeys) {
-      expect(describeValidationMessage(validationMessage(key, { min: 8, days: 7 }))?.key).toBe(key);
-    }
+  it("recognises issues only by a known key", () => {
+    expect(isValidationIssue(validationIssue("password_too_weak", { min: 8 }))).toBe(true);
+    expect(isValidationIssue({ key: "no_such_key" })).toBe(false);
+    expect(isValidationIssue("This field is required")).toBe(false);
   });
 });

@@ -1,8 +1,9 @@
 /**
- * The texts validation failures carry. Texts of the error catalogue are reused as they are; the
- * rest are validation-only. Yup schemas use these English texts (filled in); the portals look a
- * text up with `describeValidationMessage` and translate by key (`validation.<key>`), passing the
- * values for the `{placeholders}`.
+ * What validation failures say. The yup schemas fail with a `ValidationIssue` (a key and the values
+ * for its placeholders), never with text: the portals translate the key (`validation.<key>`), the
+ * server answers the English text below. yup's own rules answer issues too (`setLocale` below).
+ * Texts of the error catalogue are reused as they are; the rest are validation-only. No yup here, so a
+ * portal can read issues without loading it.
  */
 import { errorMessages } from "../errors";
 
@@ -38,36 +39,26 @@ export function validationMessage(
   );
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+export function isValidationMessageKey(value: unknown): value is ValidationMessageKey {
+  return typeof value === "string" && Object.hasOwn(validationMessages, value);
 }
 
-const messagePatterns = validationMessageKeys.map((key) => {
-  const names: string[] = [];
-  const source = validationMessages[key]
-    .split(/(\{\w+\})/)
-    .map((part) => {
-      const placeholder = /^\{(\w+)\}$/.exec(part);
-      if (!placeholder) return escapeRegExp(part);
-      names.push(placeholder[1]!);
-      return "(.+?)";
-    })
-    .join("");
-  return { key, names, pattern: new RegExp(`^${source}$`) };
-});
+/** A validation failure by key, with the values of its placeholders. A type, so yup takes it as a message. */
+export type ValidationIssue = {
+  key: ValidationMessageKey;
+  values?: Record<string, string | number>;
+};
 
-/** The key and placeholder values of a filled validation text, or null for any other text. */
-export function describeValidationMessage(
-  text: string,
-): { key: ValidationMessageKey; values: Record<string, string> } | null {
-  for (const { key, names, pattern } of messagePatterns) {
-    const match = pattern.exec(text);
-    if (!match) continue;
-    const values: Record<string, string> = {};
-    names.forEach((name, index) => {
-      values[name] = match[index + 1]!;
-    });
-    return { key, values };
-  }
-  return null;
+export function validationIssue(key: ValidationMessageKey, values?: Record<string, string | number>): ValidationIssue {
+  return values ? { key, values } : { key };
+}
+
+export function isValidationIssue(value: unknown): value is ValidationIssue {
+  return typeof value === "object" && value !== null && "key" in value && isValidationMessageKey(value.key);
+}
+
+/** The English text of a failure: an issue's text filled in; a text (from elsewhere) as it is. */
+export function validationText(failure: unknown): string {
+  if (isValidationIssue(failure)) return validationMessage(failure.key, failure.values);
+  return typeof failure === "string" ? failure : validationMessages.invalid_field;
 }

@@ -2,8 +2,9 @@
  * Password rules (spec 01 §5): at least 8 characters with an uppercase letter, a lowercase letter,
  * a digit and a special character; a confirmation must match.
  */
+import "./yupLocale";
 import { string } from "yup";
-import { validationMessage } from "./messages";
+import { validationIssue, validationMessage } from "./messages";
 
 export const passwordMinLength = 8;
 
@@ -29,15 +30,17 @@ export function isStrongPassword(password: string): boolean {
   return missingPasswordRequirements(password).length === 0;
 }
 
-export const passwordTooWeakMessage = validationMessage("password_too_weak", { min: passwordMinLength });
+export const passwordTooWeak = validationIssue("password_too_weak", { min: passwordMinLength });
+/** The English text, for the server's own checks. */
+export const passwordTooWeakMessage = validationMessage(passwordTooWeak.key, passwordTooWeak.values);
 
 /** A required new password that meets every requirement. */
 export function passwordSchema() {
   return string()
-    .required(validationMessage("field_required"))
+    .required(validationIssue("field_required"))
     .test(
       "strong-password",
-      passwordTooWeakMessage,
+      passwordTooWeak,
       (value) => value === undefined || isStrongPassword(value),
     );
 }
@@ -46,10 +49,10 @@ export function passwordSchema() {
 export function passwordConfirmationSchema(field = "password") {
   return (
     string()
-      .required(validationMessage("field_required"))
+      .required(validationIssue("field_required"))
       // A custom test rather than oneOf(ref): yup runs oneOf before required, which would answer an
       // empty confirmation with "Passwords do not match" instead of "This field is required".
-      .test("passwords-match", validationMessage("passwords_do_not_match"), function matches(value) {
+      .test("passwords-match", validationIssue("passwords_do_not_match"), function matches(value) {
         return !value || value === (this.parent as Record<string, unknown>)[field];
       })
   );

@@ -2,12 +2,13 @@
  * Adding and updating users (admin list, profile). A new user needs a password; an update may
  * leave it out to keep the current one.
  */
+import "./yupLocale";
 import { boolean, object, string, type InferType } from "yup";
 import { languageCodes } from "../locale";
 import { roles } from "../roles";
 import { optionalText, requiredEmail, requiredText } from "./common";
-import { validationMessage } from "./messages";
-import { isStrongPassword, passwordTooWeakMessage } from "./password";
+import { validationIssue } from "./messages";
+import { isStrongPassword, passwordTooWeak } from "./password";
 
 export const userStatuses = ["active", "inactive"] as const;
 export type UserStatus = (typeof userStatuses)[number];
@@ -22,17 +23,17 @@ export const userSchema = object({
   password: string()
     .when("id", {
       is: (id: string | null | undefined) => !id,
-      then: (schema) => schema.required(validationMessage("field_required")),
+      then: (schema) => schema.required(validationIssue("field_required")),
     })
-    .test("strong-password", passwordTooWeakMessage, (value) => !value || isStrongPassword(value)),
+    .test("strong-password", passwordTooWeak, (value) => !value || isStrongPassword(value)),
   avatar: optionalText(),
   role: string()
-    .required(validationMessage("field_required"))
-    .oneOf(roles, validationMessage("invalid_field")),
-  status: string().oneOf(userStatuses, validationMessage("invalid_field")).default("active"),
+    .required(validationIssue("field_required"))
+    .oneOf(roles, validationIssue("invalid_field")),
+  status: string().oneOf(userStatuses, validationIssue("invalid_field")).default("active"),
   showWizard: boolean(),
   showInstructions: boolean(),
   forceRefreshPassword: boolean(),
-  languageCode: optionalText().oneOf([...languageCodes, null, undefined], validationMessage("invalid_field")),
+  languageCode: optionalText().oneOf([...languageCodes, null, undefined], validationIssue("invalid_field")),
 });
 export type UserInput = InferType<typeof userSchema>;

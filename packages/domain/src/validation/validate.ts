@@ -4,6 +4,7 @@
  */
 import { ValidationError, type AnySchema, type InferType } from "yup";
 import { DomainError } from "../errors";
+import { validationText } from "./messages";
 
 export interface FieldError {
   path: string;
@@ -16,7 +17,8 @@ export function fieldErrorsOf(error: ValidationError): FieldError[] {
   const seen = new Set<string>();
   const fields: FieldError[] = [];
   for (const failure of failures) {
-    for (const message of failure.errors) {
+    // The schemas fail with issues (keys); a problem body carries their English text.
+    for (const message of failure.errors.map(validationText)) {
       const field = { path: failure.path ?? "", message };
       const key = `${field.path}\u0000${field.message}`;
       if (seen.has(key)) continue;

@@ -3,10 +3,11 @@
  * action. An SMS needs its target (phone number or a `{{value}}` placeholder) and a message; an
  * order lookup needs the shop platform it asks.
  */
+import "./yupLocale";
 import { array, boolean, object, string, type InferType } from "yup";
 import { webshopTypes, type WebshopType } from "../webshop";
 import { optionalText, requiredText } from "./common";
-import { validationMessage } from "./messages";
+import { validationIssue } from "./messages";
 
 export const workflowActionTypes = ["send_sms", "retrieve_order"] as const;
 export type WorkflowActionType = (typeof workflowActionTypes)[number];
@@ -51,17 +52,17 @@ export function isValidWorkflowAction(action: Partial<WorkflowAction> | null | u
 
 const requiredWhen = (needs: (type: WorkflowActionType) => boolean) => ({
   is: (type: unknown) => isActionType(type) && needs(type),
-  then: (schema: ReturnType<typeof optionalText>) => schema.required(validationMessage("field_required")),
+  then: (schema: ReturnType<typeof optionalText>) => schema.required(validationIssue("field_required")),
 });
 
 export const workflowActionSchema = object({
   type: string()
-    .required(validationMessage("field_required"))
-    .oneOf(workflowActionTypes, validationMessage("invalid_field")),
+    .required(validationIssue("field_required"))
+    .oneOf(workflowActionTypes, validationIssue("invalid_field")),
   target: optionalText().when("type", requiredWhen(actionNeedsTarget)),
   message: optionalText().when("type", requiredWhen(actionNeedsMessage)),
   platform: optionalText()
-    .oneOf([...orderPlatforms, null, undefined], validationMessage("invalid_field"))
+    .oneOf([...orderPlatforms, null, undefined], validationIssue("invalid_field"))
     .when("type", requiredWhen(actionNeedsPlatform)),
 });
 
@@ -69,8 +70,8 @@ export const workflowSchema = object({
   name: requiredText(),
   trigger_function: requiredText(),
   actions: array(workflowActionSchema)
-    .required(validationMessage("workflow_action_required"))
-    .min(1, validationMessage("workflow_action_required")),
+    .required(validationIssue("workflow_action_required"))
+    .min(1, validationIssue("workflow_action_required")),
   use_test_data: boolean().default(false),
   conversation_values: array(string().required()).default([]),
   function_values: array(string().required()).default([]),

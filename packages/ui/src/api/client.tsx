@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from "react";
-import { createParleyClient } from "@parley/sdk";
+import { createParleyClient, type paths } from "@parley/sdk";
 import { getToken } from "../session/session";
 
 export type ParleyApi = ReturnType<typeof createParleyClient>;
@@ -24,3 +24,10 @@ export function useApi(): ParleyApi {
   if (!api) throw new Error("useApi needs an <ApiProvider>");
   return api;
 }
+
+/** The JSON body a call of the contract takes, from the SDK's generated paths. */
+export type RequestBody<Path extends keyof paths, Method extends keyof paths[Path]> = paths[Path][Method] extends {
+  requestBody?: { content: { "application/json": infer Body } };
+}
+  ? Body
+  : never;

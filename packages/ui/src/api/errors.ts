@@ -1,10 +1,6 @@
-import type { ErrorCode } from "@parley/domain/errors";
-import en from "../locales/en.json";
+import type { ApiResult, FieldError } from "@parley/sdk";
 
-export interface FieldError {
-  path: string;
-  message: string;
-}
+export type { FieldError };
 
 /** A failed API call as React Query sees it; components branch on `code`. */
 export class ApiError extends Error {
@@ -19,20 +15,15 @@ export class ApiError extends Error {
   }
 }
 
-/** The SDK's normalised answer (interfaces.md), repeated structurally so pure code needs no SDK. */
-export type ApiResultLike<T> =
-  | { success: true; status: number; data: T }
-  | { success: false; status: number; code: string; error: string; fields?: FieldError[] };
-
-export function unwrap<T>(result: ApiResultLike<T>): T {
+/** The data of a successful call; a failure throws an ApiError with the problem's code. */
+export function unwrap<T>(result: ApiResult<T>): T {
   if (result.success) return result.data;
   throw new ApiError(result.code, result.error, result.status, result.fields);
 }
 
-/** The catalogue code to show for any thrown value; unknown codes fall back to `unknown_error`. */
-export function errorCodeOf(error: unknown): ErrorCode {
-  const code = error instanceof ApiError ? error.code : "unexpected_error";
-  if (error instanceof ApiError && error.status === 0 && code !== "authentication_required") return "services_offline";
-  // The English locale has a text for every catalogue code (checked by the locale tests).
-  return code in en.errors ? (code as ErrorCode) : "unknown_error";
+/** The code a failure shows: the problem's, `services_offline` when no server answered, else `unexpected_error`. */
+export function failureCode(error: unknown): string {
+  if (!(error instanceof ApiError)) return "unexpected_error";
+  if (error.status === 0 && error.code !== "authentication_required") return "services_offline";
+  return error.code;
 }

@@ -1,6 +1,6 @@
 import { Alert } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
-import { errorCodeOf } from "../api/errors";
+import { shownFailureCode } from "./shownFailureCode";
 
 /** Codes with a specific "what to do next"; every other code gets the general advice. */
 const codesWithHelp = new Set([
@@ -24,9 +24,9 @@ export function errorHelpKey(code: string): string {
 
 /** Shows a failed call by its catalogue code, translated, with what to do next. */
 export function ErrorAlert({ error }: { error: unknown }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation("messages");
+  const code = shownFailureCode(i18n, error);
   if (!error) return null;
-  const code = errorCodeOf(error);
   return (
     <Alert.Root status="error" role="alert" data-error-code={code}>
       <Alert.Indicator />

@@ -1,12 +1,13 @@
 import { Field, Input, type InputProps } from "@chakra-ui/react";
 import type { ReactNode } from "react";
+import { FieldErrorText } from "./FieldErrorText";
 
 export interface TextFieldProps extends Omit<InputProps, "name"> {
   name: string;
   label: string;
   helperText?: ReactNode;
-  /** The message to show (already translated); none while the field is untouched. */
-  error?: string;
+  /** The field's failure (a validation issue or key); none while the field is untouched. */
+  error?: unknown;
 }
 
 /** A labelled input with its helper or error text; FormField binds it to formik. */
@@ -19,7 +20,7 @@ export function TextField({ label, helperText, error, ...inputProps }: TextField
       </Field.Label>
       <Input {...inputProps} />
       {helperText && !error && <Field.HelperText>{helperText}</Field.HelperText>}
-      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+      <FieldErrorText error={error} />
     </Field.Root>
   );
 }

@@ -2,13 +2,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Suspense, type ReactNode } from "react";
 import { Outlet, useLoaderData, useNavigate } from "react-router-dom";
 import { selectConfiguration } from "../configuration/selection";
-import { PageLoader, lazyNamed } from "../routing";
+import { NotAuthorizedPage, ServerErrorPage } from "../features/screens";
+import { PageLoader } from "../routing";
 import { clearSession } from "../session/session";
 import type { GuardResult } from "./loader";
 
-// Rare pages: loaded only when the guard shows them, so they stay out of the entry bundle.
-const NotAuthorizedPage = lazyNamed(() => import("../screens/MessagePage"), "NotAuthorizedPage");
-const ServerErrorPage = lazyNamed(() => import("../screens/MessagePage"), "ServerErrorPage");
 
 export interface GuardedOutletProps {
   /** The other portal, for people whose role belongs there. */

@@ -1,3 +1,4 @@
+import type { PortalKind } from "@parley/domain/pages";
 import { routes, type Role } from "@parley/domain/roles";
 
 /**
@@ -9,8 +10,7 @@ import { routes, type Role } from "@parley/domain/roles";
  */
 export type RouteAccess = "private" | "public" | "always" | "open";
 
-/** Which portal is asking: each portal serves its own roles. */
-export type PortalKind = "admin" | "customer";
+export type { PortalKind };
 
 export interface GuardInput {
   portal: PortalKind;

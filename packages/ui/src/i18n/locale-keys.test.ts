@@ -1,11 +1,10 @@
-import { describe, expect, it } from "vitest";
-import { compareLocale, flattenKeys } from "./locale-keys";
-import en from "../locales/en.json";
-import de from "../locales/de.json";
-import es from "../locales/es.json";
-import fr from "../locales/fr.json";
-import nl from "../locales/nl.json";
 import { errorCodes } from "@parley/domain/errors";
+import { languageCodes } from "@parley/domain/locale";
+import { pageTitles, portalPages } from "@parley/domain/pages";
+import { validationMessageKeys } from "@parley/domain/validation/messages";
+import { describe, expect, it } from "vitest";
+import { compareLocale, compareNamespaces, flattenKeys } from "./locale-keys";
+import { namespaceLoaders } from "./namespaces";
 
 describe("locale check", () => {
   it("flattens nested keys", () => {
@@ -23,25 +22,29 @@ describe("locale check", () => {
     expect(compareLocale({ a: "A" }, { a: "Ä" })).toEqual({ missing: [], extra: [], empty: [] });
   });
 
-  it.each([
-    ["nl", nl],
-    ["de", de],
-    ["es", es],
-    ["fr", fr],
-  ])("the %s file has exactly the English keys", (_code, translation) => {
-    expect(compareLocale(en, translation)).toEqual({ missing: [], extra: [], empty: [] });
-  });
-
-  it("translates every error code of the domain catalogue", () => {
-    const keys = new Set(flattenKeys(en));
-    expect(errorCodes.filter((code) => !keys.has(`errors.${code}`))).toEqual([]);
+  it("finds every language with exactly the English keys in every namespace", async () => {
+    expect(await compareNamespaces(languageCodes)).toEqual([]);
   });
 });
 
-describe("validation texts", () => {
+describe("texts the domain names by key", () => {
+  async function englishKeys(namespace: keyof typeof namespaceLoaders): Promise<Set<string>> {
+    return new Set(flattenKeys((await namespaceLoaders[namespace]("en")).default));
+  }
+
+  it("translates every error code of the domain catalogue", async () => {
+    const keys = await englishKeys("messages");
+    expect(errorCodes.filter((code) => !keys.has(`errors.${code}`))).toEqual([]);
+  });
+
   it("translates every validation message key of the domain", async () => {
-    const { validationMessageKeys } = await import("@parley/domain/validation/messages");
-    const keys = new Set(flattenKeys(en));
+    const keys = await englishKeys("messages");
     expect(validationMessageKeys.filter((key) => !keys.has(`validation.${key}`))).toEqual([]);
+  });
+
+  it("takes the English page titles from the page manifest, so every page has a title in every language", async () => {
+    const keys = await englishKeys("pages");
+    expect(Object.keys(pageTitles).every((key) => keys.has(`titles.${key}`))).toBe(true);
+    expect(portalPages.filter((page) => !keys.has(`titles.${page.titleKey}`))).toEqual([]);
   });
 });

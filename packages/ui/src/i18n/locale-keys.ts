@@ -1,3 +1,6 @@
+import type { LanguageCode } from "@parley/domain/locale";
+import { namespaceLoaders, namespaces } from "./namespaces";
+
 /** Flattens nested locale objects to dotted key paths, e.g. `auth.login.title`. */
 export function flattenKeys(messages: unknown, prefix = ""): string[] {
   if (messages === null || typeof messages !== "object" || Array.isArray(messages)) return prefix ? [prefix] : [];
@@ -25,4 +28,22 @@ export function compareLocale(source: unknown, translation: unknown): LocaleKeyR
     extra: [...translationKeys].filter((key) => !sourceKeys.has(key)),
     empty,
   };
+}
+
+/** Every difference of a language from English, in every namespace, as `nl shell: missing nav.label`. */
+export async function compareNamespaces(languages: readonly LanguageCode[]): Promise<string[]> {
+  const failures: string[] = [];
+  for (const namespace of namespaces) {
+    const load = namespaceLoaders[namespace];
+    const source = (await load("en")).default;
+    for (const language of languages.filter((code) => code !== "en")) {
+      const { missing, extra, empty } = compareLocale(source, (await load(language)).default);
+      failures.push(
+        ...missing.map((key) => `${language} ${namespace}: missing ${key}`),
+        ...extra.map((key) => `${language} ${namespace}: not in English ${key}`),
+        ...empty.map((key) => `${language} ${namespace}: empty ${key}`),
+      );
+    }
+  }
+  return failures;
 }

@@ -1,45 +1,33 @@
-import i18next, { type BackendModule, type i18n as I18n } from "i18next";
+import { defaultLanguage, isLanguageCode, languageCodes, type LanguageCode } from "@parley/domain/locale";
+import i18next, { type i18n as I18n } from "i18next";
+import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
-import en from "../locales/en.json";
-import { fallbackLanguage, initialLanguage, isLanguageCode, languageStorageKey, type LanguageCode } from "./languages";
-
-// English ships in the entry bundle; the other languages load on demand so the first route stays small.
-const translationLoaders: Record<Exclude<LanguageCode, "en">, () => Promise<{ default: unknown }>> = {
-  nl: () => import("../locales/nl.json"),
-  de: () => import("../locales/de.json"),
-  es: () => import("../locales/es.json"),
-  fr: () => import("../locales/fr.json"),
-};
-
-const lazyLocaleBackend: BackendModule = {
-  type: "backend",
-  init() {},
-  read(language, _namespace, callback) {
-    const load = isLanguageCode(language) && language !== "en" ? translationLoaders[language] : undefined;
-    if (!load) {
-      callback(null, language === "en" ? en : {});
-      return;
-    }
-    load().then(
-      (module) => callback(null, module.default as Record<string, unknown>),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
-    );
-  },
-};
+import commonEnglish from "../locales/en.json";
+import { initialLanguage, languageStorageKey } from "./languages";
+import { isNamespace, namespaceLoaders, type Namespace } from "./namespaces";
 
 export const i18n: I18n = i18next.createInstance();
+
+const namespaceBackend = resourcesToBackend(async (language: string, namespace: string) => {
+  if (!isLanguageCode(language) || !isNamespace(namespace)) return {};
+  return (await namespaceLoaders[namespace](language)).default;
+});
 
 /** Starts i18next with the stored (or browser) language and English as fallback. */
 export async function setupI18n(language: LanguageCode = initialLanguage()): Promise<I18n> {
   if (!i18n.isInitialized) {
     await i18n
-      .use(lazyLocaleBackend)
+      .use(namespaceBackend)
       .use(initReactI18next)
       .init({
         lng: language,
-        fallbackLng: fallbackLanguage,
-        supportedLngs: ["en", "nl", "de", "es", "fr"],
-        resources: { en: { translation: en } },
+        fallbackLng: defaultLanguage,
+        supportedLngs: languageCodes,
+        ns: ["common"],
+        defaultNS: "common",
+        // Every screen may use the shared texts without naming their namespace.
+        fallbackNS: "common",
+        resources: { en: { common: commonEnglish } },
         partialBundledLanguages: true,
         interpolation: { escapeValue: false },
         returnNull: false,
@@ -47,6 +35,11 @@ export async function setupI18n(language: LanguageCode = initialLanguage()): Pro
   }
   document.documentElement.lang = i18n.language;
   return i18n;
+}
+
+/** Loads a screen's namespaces beside its code, so it renders without waiting for them afterwards. */
+export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  if (namespaces.length > 0) await i18n.loadNamespaces([...namespaces]);
 }
 
 /** Switches the interface language and keeps the choice in browser storage. */

@@ -1,98 +1,82 @@
+import { pagesFor } from "@parley/domain/pages";
 import { describe, expect, it } from "vitest";
-import {
-  activeGroupId,
-  adminNavigation,
-  customerNavigation,
-  customerSelfOnboardingNavigation,
-  navigationFor,
-  navigationLinks,
-  type NavEntry,
-} from "./menu";
-import en from "../locales/en.json";
+import { i18n, loadNamespaces, setupI18n } from "../i18n/setup";
+import { activeGroupId, navigationFor, navigationLinks, type NavEntry } from "./menu";
 
-function outline(entries: NavEntry[]): unknown[] {
-  return entries.map((entry) =>
-    entry.kind === "group" ? { [entry.id]: entry.children.map((child) => (child.disabled ? `${child.id} (disabled)` : child.id)) } : entry.id,
-  );
+/** The menu as the English sidebar reads it; "(locked)" marks disabled items, "(needs configuration)" blocked ones. */
+async function outline(entries: NavEntry[]): Promise<unknown[]> {
+  await setupI18n("en");
+  await loadNamespaces(["pages", "shell"]);
+  const label = (key: string) => i18n.t(key);
+  const item = (link: Extract<NavEntry, { kind: "link" }>) =>
+    `${label(link.labelKey)}${link.disabled ? " (locked)" : ""}${link.needsConfiguration ? " (needs configuration)" : ""}`;
+  return entries.map((entry) => (entry.kind === "group" ? { [label(entry.labelKey)]: entry.children.map(item) } : item(entry)));
 }
 
-describe("navigation by role (spec 01 §2)", () => {
-  it("gives admins customers, leads, users and the settings, data and conversations groups", () => {
-    expect(outline(navigationFor("admin"))).toEqual([
-      "dashboard",
-      "customers",
-      "leads",
-      "users",
-      {
-        settings: [
-          "settingsGeneral",
-          "settingsAiSettings",
-          "settingsAiFunctions",
-          "settingsInstructions",
-          "settingsConnections",
-          "settingsDataTraining",
-          "settingsDesign",
-          "settingsTest",
-        ],
-      },
-      { data: ["manageFaq", "manageUrls"] },
-      { conversations: ["conversationsLive", "conversationsHistory"] },
+describe("navigation by role (spec 01 §2), read from the page manifest", () => {
+  it("gives admins customers, leads, users and the settings, data and conversations groups, which need a configuration", async () => {
+    const needs = (label: string) => `${label} (needs configuration)`;
+    expect(await outline(navigationFor("admin"))).toEqual([
+      "Dashboard",
+      "Customers",
+      "Leads",
+      "Users",
+      { Settings: ["General", "AI settings", "AI functions", "Instructions", "Connections", "Data training", "Design", "Test"].map(needs) },
+      { Data: ["Manage FAQ", "Manage URLs"].map(needs) },
+      { Conversations: ["Live", "History"].map(needs) },
     ]);
-    const groups = adminNavigation.filter((entry) => entry.kind === "group");
-    expect(groups.every((entry) => entry.needsConfiguration)).toBe(true);
   });
 
-  it("gives customer_so the knowledge base, design, test, embed and a highlighted premium group with disabled items", () => {
-    expect(outline(navigationFor("customer_so"))).toEqual([
-      "dashboard",
-      { conversations: ["conversationsLive", "conversationsHistory"] },
-      { knowledgeBase: ["prompting", "faq", "urls"] },
-      "design",
-      "testEnvironment",
-      "addToWebsite",
+  it("gives customer_so the knowledge base, design, test, embed and a highlighted premium group with locked items", async () => {
+    const entries = navigationFor("customer_so");
+    expect(await outline(entries)).toEqual([
+      "Dashboard",
+      { Conversations: ["Live", "History"] },
+      { "Knowledge base": ["Prompting", "FAQ", "URLs"] },
+      "Design",
+      "Test environment",
+      "Add to website",
       {
-        premiumFeatures: [
-          "moreInfo",
-          "ai_reporting (disabled)",
-          "knowledge_base_plus (disabled)",
-          "connect_webshop (disabled)",
-          "whatsapp_ai (disabled)",
-          "lead_generation (disabled)",
+        "Premium features": [
+          "More info",
+          "AI reporting (locked)",
+          "Knowledge base+ (locked)",
+          "Connect webshop (locked)",
+          "WhatsApp AI (locked)",
+          "Lead generation (locked)",
         ],
       },
     ]);
-    const premium = customerSelfOnboardingNavigation.find((entry) => entry.id === "premiumFeatures");
-    expect(premium?.kind === "group" && premium.highlighted).toBe(true);
+    expect(entries.find((entry) => entry.kind === "group" && entry.id === "premiumFeatures")).toMatchObject({ highlighted: true });
   });
 
-  it("gives customers conversations with postprocessed, manage FAQ and the test environment", () => {
-    expect(outline(navigationFor("customer"))).toEqual([
-      "dashboard",
-      { conversations: ["conversationsLive", "conversationsHistory", "conversationsPostprocessed"] },
-      { knowledgeBase: ["manageFaq"] },
-      "testEnvironment",
+  it("gives customers conversations with postprocessed, manage FAQ (the dataset view) and the test environment", async () => {
+    const entries = navigationFor("customer");
+    expect(await outline(entries)).toEqual([
+      "Dashboard",
+      { Conversations: ["Live", "History", "Postprocessed"] },
+      { "Knowledge base": ["Manage FAQ"] },
+      "Test environment",
     ]);
+    expect(navigationLinks(entries).find((link) => link.labelKey === "pages:titles.manageFaq")?.to).toBe("/dataset/view");
   });
 
-  it("has a translated English label for every entry", () => {
-    const nav = (en as { nav: Record<string, string> }).nav;
-    for (const entries of [adminNavigation, customerNavigation, customerSelfOnboardingNavigation]) {
-      for (const entry of entries) {
-        expect(nav[entry.id], entry.id).toBeTruthy();
-        if (entry.kind === "group") entry.children.forEach((child) => expect(nav[child.id], child.id).toBeTruthy());
-      }
+  it("links to every page of the role's menu, and only to pages the role may open", () => {
+    for (const role of ["admin", "customer", "customer_so"] as const) {
+      const menuPages = pagesFor(role).filter((page) => page.menu !== "none").map((page) => page.path);
+      const links = navigationLinks(navigationFor(role)).filter((link) => !link.disabled).map((link) => link.to);
+      expect(links, role).toEqual(menuPages);
     }
   });
 
   it("highlights the group holding the current path", () => {
-    expect(activeGroupId(adminNavigation, "/settings/design")).toBe("settings");
-    expect(activeGroupId(customerNavigation, "/conversations/postprocessed")).toBe("conversations");
-    expect(activeGroupId(customerNavigation, "/customer")).toBeNull();
+    expect(activeGroupId(navigationFor("admin"), "/settings/design")).toBe("settings");
+    expect(activeGroupId(navigationFor("customer"), "/conversations/postprocessed")).toBe("conversations");
+    expect(activeGroupId(navigationFor("customer"), "/customer")).toBeNull();
   });
 
-  it("links only to absolute paths", () => {
-    for (const role of ["admin", "customer", "customer_so"] as const) {
-      for (const item of navigationLinks(navigationFor(role))) expect(item.to.startsWith("/")).toBe(true);
-    }
+  it("shows the live count on the live conversations link", () => {
+    const live = navigationLinks(navigationFor("customer")).filter((link) => link.badge === "liveCount");
+    expect(live.map((link) => link.to)).toEqual(["/conversations/live"]);
   });
 });

@@ -1,146 +1,80 @@
+import { pageGroups, pagesFor, type PageGroupId, type PageIconName, type PortalPage } from "@parley/domain/pages";
 import { premiumFeatures } from "@parley/domain/products";
-import type { Role } from "@parley/domain/roles";
+import { autoSelectsFirstConfiguration, type Role } from "@parley/domain/roles";
 
 /**
- * Navigation by role (spec 01 §2). Labels are i18n keys under `nav.`; icons are names resolved by
- * the sidebar. Items that need a selected configuration say so.
+ * The sidebar of a role, read from the domain's page manifest (spec 01 §2): top-level pages and groups
+ * in manifest order. Labels are i18n keys of the `pages` namespace (the locked premium items': `shell`).
  */
 export interface NavLink {
   kind: "link";
-  id: string;
   labelKey: string;
   to: string;
-  icon: NavIconName;
+  icon: PageIconName;
   disabled?: boolean;
-  needsConfiguration?: boolean;
+  /** Blocked until a configuration is selected. */
+  needsConfiguration: boolean;
   /** Shows the live-conversation count beside the label. */
   badge?: "liveCount";
 }
 
 export interface NavGroup {
   kind: "group";
-  id: string;
+  id: PageGroupId;
   labelKey: string;
-  icon: NavIconName;
+  icon: PageIconName;
   children: NavLink[];
   highlighted?: boolean;
-  needsConfiguration?: boolean;
 }
 
 export type NavEntry = NavLink | NavGroup;
 
-export type NavIconName =
-  | "dashboard"
-  | "customers"
-  | "leads"
-  | "users"
-  | "settings"
-  | "data"
-  | "conversations"
-  | "knowledge"
-  | "design"
-  | "test"
-  | "embed"
-  | "premium"
-  | "dot";
-
-const link = (id: string, to: string, icon: NavIconName = "dot", extra: Partial<NavLink> = {}): NavLink => ({
-  kind: "link",
-  id,
-  labelKey: `nav.${id}`,
-  to,
-  icon,
-  ...extra,
-});
-
-const group = (id: string, icon: NavIconName, children: NavLink[], extra: Partial<NavGroup> = {}): NavGroup => ({
-  kind: "group",
-  id,
-  labelKey: `nav.${id}`,
-  icon,
-  children,
-  ...extra,
-});
-
-export const adminNavigation: NavEntry[] = [
-  link("dashboard", "/", "dashboard"),
-  link("customers", "/customers", "customers"),
-  link("leads", "/leads", "leads"),
-  link("users", "/users", "users"),
-  group(
-    "settings",
-    "settings",
-    [
-      link("settingsGeneral", "/settings/general"),
-      link("settingsAiSettings", "/settings/ai-settings"),
-      link("settingsAiFunctions", "/settings/functions"),
-      link("settingsInstructions", "/settings/instructions"),
-      link("settingsConnections", "/settings/connections"),
-      link("settingsDataTraining", "/settings/datatraining"),
-      link("settingsDesign", "/settings/design"),
-      link("settingsTest", "/settings/test"),
-    ],
-    { needsConfiguration: true },
-  ),
-  group("data", "data", [link("manageFaq", "/dataset/view"), link("manageUrls", "/assistant/links")], {
-    needsConfiguration: true,
-  }),
-  group(
-    "conversations",
-    "conversations",
-    [link("conversationsLive", "/conversations/live", "dot", { badge: "liveCount" }), link("conversationsHistory", "/conversations/history")],
-    { needsConfiguration: true },
-  ),
-];
-
-export const customerSelfOnboardingNavigation: NavEntry[] = [
-  link("dashboard", "/customer", "dashboard"),
-  group("conversations", "conversations", [
-    link("conversationsLive", "/conversations/live", "dot", { badge: "liveCount" }),
-    link("conversationsHistory", "/conversations/history"),
-  ]),
-  group("knowledgeBase", "knowledge", [
-    link("prompting", "/assistant/prompting"),
-    link("faq", "/assistant/faq"),
-    link("urls", "/assistant/links"),
-  ]),
-  link("design", "/assistant/design", "design"),
-  link("testEnvironment", "/assistant/test", "test"),
-  link("addToWebsite", "/assistant/embedding", "embed"),
-  group(
-    "premiumFeatures",
-    "premium",
-    [
-      link("moreInfo", "/contact-premium"),
-      ...premiumFeatures.map((id) => link(id, `/contact-premium?feature=${id}`, "dot", { disabled: true })),
-    ],
-    { highlighted: true },
-  ),
-];
-
-export const customerNavigation: NavEntry[] = [
-  link("dashboard", "/customer", "dashboard"),
-  group("conversations", "conversations", [
-    link("conversationsLive", "/conversations/live", "dot", { badge: "liveCount" }),
-    link("conversationsHistory", "/conversations/history"),
-    link("conversationsPostprocessed", "/conversations/postprocessed"),
-  ]),
-  group("knowledgeBase", "knowledge", [link("manageFaq", "/dataset/view")]),
-  link("testEnvironment", "/assistant/test", "test"),
-];
-
-export function navigationFor(role: Role): NavEntry[] {
-  switch (role) {
-    case "admin":
-      return adminNavigation;
-    case "customer_so":
-      return customerSelfOnboardingNavigation;
-    case "customer":
-      return customerNavigation;
-  }
+function linkTo(page: PortalPage, role: Role): NavLink {
+  return {
+    kind: "link",
+    labelKey: `pages:titles.${page.menuTitleKey ?? page.titleKey}`,
+    to: page.path,
+    icon: page.icon,
+    // Customers always work on a configuration (their first is selected for them); admins choose one.
+    needsConfiguration: page.needsConfiguration && !autoSelectsFirstConfiguration(role),
+    ...(page.path === "/conversations/live" ? { badge: "liveCount" as const } : {}),
+  };
 }
 
-/** Every enabled link of a navigation table, groups flattened. */
+/** The premium features a self-onboarding customer sees as locked items, each leading to the contact form. */
+const lockedPremiumItems: NavLink[] = premiumFeatures.map((feature) => ({
+  kind: "link",
+  labelKey: `shell:nav.${feature}`,
+  to: `/contact-premium?feature=${feature}`,
+  icon: "LuSparkles",
+  disabled: true,
+  needsConfiguration: false,
+}));
+
+export function navigationFor(role: Role): NavEntry[] {
+  const entries: NavEntry[] = [];
+  for (const page of pagesFor(role)) {
+    if (page.menu === "none") continue;
+    if (page.menu === "top") {
+      entries.push(linkTo(page, role));
+      continue;
+    }
+    const id = page.menu;
+    let group = entries.find((entry): entry is NavGroup => entry.kind === "group" && entry.id === id);
+    if (!group) {
+      const definition: { icon: PageIconName; highlighted?: boolean } = pageGroups[id];
+      group = { kind: "group", id, labelKey: `pages:groups.${id}`, icon: definition.icon, children: [], highlighted: definition.highlighted };
+      entries.push(group);
+    }
+    group.children.push(linkTo(page, role));
+  }
+  for (const entry of entries) {
+    if (entry.kind === "group" && "listsLockedPremiumFeatures" in pageGroups[entry.id]) entry.children.push(...lockedPremiumItems);
+  }
+  return entries;
+}
+
+/** Every link of a navigation table, groups flattened. */
 export function navigationLinks(entries: NavEntry[]): NavLink[] {
   return entries.flatMap((entry) => (entry.kind === "group" ? entry.children : [entry]));
 }

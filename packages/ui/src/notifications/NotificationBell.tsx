@@ -8,7 +8,7 @@ import { notificationStore, useNotifications, type NotificationStore, type Porta
 const collapsedCount = 5;
 
 function NotificationRow({ item, store, onOpenLive }: { item: PortalNotification; store: NotificationStore; onOpenLive: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation("shell");
   const alert = item.type === "alert";
   const time = new Date(item.timestamp);
   return (
@@ -61,7 +61,7 @@ export interface NotificationBellProps {
 
 /** The bell with its unread count and the notifications dialog (max 600 wide, 500 high). */
 export function NotificationBell({ store = notificationStore, liveConversationsPath = "/conversations/live" }: NotificationBellProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("shell");
   const navigate = useNavigate();
   const items = useNotifications(store);
   const [open, setOpen] = useState(false);

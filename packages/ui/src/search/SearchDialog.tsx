@@ -2,7 +2,7 @@ import { CloseButton, Dialog, Portal } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
-import { useGlobalSearch } from "../api/hooks";
+import { useGlobalSearch } from "../shell/hooks";
 import { useDebouncedValue } from "../shell/useDebouncedValue";
 import { loadRecentSearches, rememberSearch, type SearchResult } from "./recent";
 import { SearchPalette } from "./SearchPalette";
@@ -44,7 +44,7 @@ export interface SearchDialogViewProps extends SearchDialogProps {
 
 /** The dialog itself: focus is trapped inside, Esc closes it. */
 export function SearchDialogView({ open, onOpenChange, ...palette }: SearchDialogViewProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("shell");
   return (
     <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} placement="top" size="lg">
       <Portal>

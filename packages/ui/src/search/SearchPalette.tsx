@@ -19,7 +19,7 @@ export interface SearchPaletteProps {
  * Arrow keys move, Enter opens; with an empty query it lists recent searches.
  */
 export function SearchPalette({ query, onQueryChange, results, recent, loading = false, onSelect }: SearchPaletteProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("shell");
   const listId = useId();
   const showingRecent = query.trim() === "";
   const items = showingRecent ? recent : results;

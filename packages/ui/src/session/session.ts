@@ -18,7 +18,7 @@ export interface SessionUser {
   showWizard?: boolean;
   showInstructions?: boolean;
   forceRefreshPassword?: boolean;
-  languageCode?: string;
+  languageCode?: string | null;
 }
 
 export const tokenStorageKey = "accessToken";

@@ -32,7 +32,7 @@ import { clearSession } from "../session/session";
 import { ConfigurationSelector } from "./ConfigurationSelector";
 import { GettingStartedDialog } from "./GettingStartedDialog";
 import { LanguageMenu } from "./LanguageMenu";
-import { NavMenu } from "./NavMenu";
+import { NavMenu, isBlocked } from "./NavMenu";
 import { PreferencesDrawer } from "./PreferencesDrawer";
 import { ProfileMenu } from "./ProfileMenu";
 import { SelectedQuota } from "./SelectedQuota";
@@ -88,7 +88,7 @@ function SidebarContent({
 }
 
 function HorizontalNav({ entries }: { entries: NavEntry[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("shell");
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const selected = useSelectedConfiguration();
@@ -99,7 +99,7 @@ function HorizontalNav({ entries }: { entries: NavEntry[] }) {
           if (entry.kind === "link") {
             const active = isLinkActive(entry, pathname);
             return (
-              <li key={entry.id}>
+              <li key={entry.to}>
                 <Button asChild size="sm" variant={active ? "solid" : "ghost"}>
                   <RouterNavLink to={entry.to} end aria-current={active ? "page" : undefined}>
                     {t(entry.labelKey)}
@@ -109,7 +109,6 @@ function HorizontalNav({ entries }: { entries: NavEntry[] }) {
             );
           }
           const active = activeGroupId([entry], pathname) === entry.id;
-          const blocked = Boolean(entry.needsConfiguration) && !selected;
           return (
             <li key={entry.id}>
               <Menu.Root onSelect={(details) => navigate(details.value)}>
@@ -122,7 +121,7 @@ function HorizontalNav({ entries }: { entries: NavEntry[] }) {
                   <Menu.Positioner>
                     <Menu.Content>
                       {entry.children.map((child) => (
-                        <Menu.Item key={child.id} value={child.to} disabled={child.disabled || blocked}>
+                        <Menu.Item key={child.to} value={child.to} disabled={child.disabled || isBlocked(child, Boolean(selected))}>
                           {t(child.labelKey)}
                         </Menu.Item>
                       ))}
@@ -139,7 +138,7 @@ function HorizontalNav({ entries }: { entries: NavEntry[] }) {
 }
 
 function ContentFallback() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("shell");
   return (
     <Flex justify="center" py="20" aria-live="polite">
       <Spinner size="lg" aria-label={t("common.loading")} />
@@ -152,7 +151,7 @@ function ContentFallback() {
  * language, notifications and profile, the getting-started dialog, and the routed page.
  */
 export function AppShell({ title }: AppShellProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("shell");
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const user = useSessionUser();

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { LuPlus } from "react-icons/lu";
 import { useNavigate } from "react-router-dom";
 import { configurationSearchDebounceMs } from "@parley/domain/ui";
-import { useSearchConfigurations } from "../api/hooks";
+import { useSearchConfigurations } from "./hooks";
 import { selectConfiguration, useSelectedConfiguration, type SelectedConfiguration } from "../configuration/selection";
 import { getToken } from "../session/session";
 import { useDebouncedValue } from "./useDebouncedValue";
@@ -28,7 +28,7 @@ function asOptions(data: unknown): SelectedConfiguration[] {
  * when none is selected.
  */
 export function ConfigurationSelector({ isAdmin, newConfigurationPath = "/settings/general?new=1" }: ConfigurationSelectorProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("shell");
   const navigate = useNavigate();
   const selected = useSelectedConfiguration();
   const [inputValue, setInputValue] = useState(selected?.name ?? "");

@@ -4,10 +4,9 @@ import { useTranslation } from "react-i18next";
 import { LuBookOpen, LuCode, LuMessagesSquare, LuPalette } from "react-icons/lu";
 import { useNavigate } from "react-router-dom";
 import { showsGettingStarted } from "@parley/domain/ui";
-import { useUpdateShowInstructions } from "../api/hooks";
-import { errorCodeOf } from "../api/errors";
+import { useUpdateShowInstructions } from "./hooks";
 import { updateSessionUser, type SessionUser } from "../session/session";
-import { toaster } from "../toaster";
+import { showFailureToast } from "./toasts";
 
 const dismissedThisSessionKey = "parley.gettingStartedClosed";
 
@@ -29,7 +28,7 @@ export interface GettingStartedDialogProps {
 }
 
 export function GettingStartedDialog({ user, testAssistantPath = "/assistant/test" }: GettingStartedDialogProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("shell");
   const navigate = useNavigate();
   const updateShowInstructions = useUpdateShowInstructions();
   const [open, setOpen] = useState(() => shouldShowGettingStarted(user) && sessionStorage.getItem(dismissedThisSessionKey) !== "1");
@@ -43,7 +42,7 @@ export function GettingStartedDialog({ user, testAssistantPath = "/assistant/tes
         { _id: user.id, showInstructions: false },
         {
           onSuccess: () => updateSessionUser({ showInstructions: false }),
-          onError: (error) => toaster.create({ type: "error", title: t(`errors.${errorCodeOf(error)}`) }),
+          onError: (error) => void showFailureToast(error),
         },
       );
     }

@@ -1,7 +1,7 @@
 import { Box, IconButton, Menu, Portal } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
 import { LuLanguages } from "react-icons/lu";
-import { languages, type LanguageCode } from "../i18n/languages";
+import { interfaceLanguages as languages, type LanguageCode } from "@parley/domain/locale";
 import { changeLanguage } from "../i18n/setup";
 
 export interface LanguageMenuProps {

@@ -4,9 +4,14 @@ import { useTranslation } from "react-i18next";
 import { LuChevronDown, LuChevronRight, LuLock } from "react-icons/lu";
 import { NavLink as RouterNavLink, useLocation } from "react-router-dom";
 import { activeGroupId, isLinkActive, type NavEntry, type NavGroup, type NavLink } from "../navigation/menu";
-import { navIcons } from "./icons";
+import { pageIcons } from "./icons";
 
 const RouterLink = chakra(RouterNavLink);
+
+/** A page that works on a configuration waits until one is selected. */
+export function isBlocked(link: NavLink, hasConfiguration: boolean): boolean {
+  return link.needsConfiguration && !hasConfiguration;
+}
 
 export interface NavMenuProps {
   entries: NavEntry[];
@@ -31,10 +36,10 @@ function NavItem({
   liveCount: number;
   onNavigate?: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("shell");
   const { pathname } = useLocation();
   const label = t(entry.labelKey);
-  const ItemIcon = navIcons[entry.icon];
+  const ItemIcon = pageIcons[entry.icon];
   const common = {
     display: "flex",
     alignItems: "center",
@@ -91,24 +96,24 @@ function NavItem({
 function NavGroupItem({
   group,
   mini,
-  blocked,
+  hasConfiguration,
   liveCount,
   onNavigate,
 }: {
   group: NavGroup;
   mini: boolean;
-  blocked: boolean;
+  hasConfiguration: boolean;
   liveCount: number;
   onNavigate?: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("shell");
   const { pathname } = useLocation();
   const active = activeGroupId([group], pathname) === group.id;
   const [open, setOpen] = useState(active || Boolean(group.highlighted));
   useEffect(() => {
     if (active) setOpen(true);
   }, [active]);
-  const GroupIcon = navIcons[group.icon];
+  const GroupIcon = pageIcons[group.icon];
   const label = t(group.labelKey);
   const highlight = group.highlighted
     ? { bg: "colorPalette.subtle", borderWidth: "1px", borderColor: "colorPalette.muted", borderRadius: "md" }
@@ -142,8 +147,8 @@ function NavGroupItem({
               <Menu.ItemGroup>
                 <Menu.ItemGroupLabel>{label}</Menu.ItemGroupLabel>
                 {group.children.map((child) => (
-                  <Menu.Item key={child.id} value={child.id} asChild disabled={child.disabled || blocked}>
-                    {child.disabled || blocked ? (
+                  <Menu.Item key={child.to} value={child.to} asChild disabled={child.disabled || isBlocked(child, hasConfiguration)}>
+                    {child.disabled || isBlocked(child, hasConfiguration) ? (
                       <span>{t(child.labelKey)}</span>
                     ) : (
                       <RouterNavLink to={child.to} onClick={onNavigate}>
@@ -190,8 +195,8 @@ function NavGroupItem({
       <Collapsible.Content>
         <Flex direction="column" gap="0.5" py="1" as="ul" listStyleType="none">
           {group.children.map((child) => (
-            <li key={child.id}>
-              <NavItem entry={child} mini={false} nested blocked={blocked} liveCount={liveCount} onNavigate={onNavigate} />
+            <li key={child.to}>
+              <NavItem entry={child} mini={false} nested blocked={isBlocked(child, hasConfiguration)} liveCount={liveCount} onNavigate={onNavigate} />
             </li>
           ))}
         </Flex>
@@ -202,17 +207,17 @@ function NavGroupItem({
 
 /** The sidebar's navigation: translated entries, nested groups, active link and group highlighted. */
 export function NavMenu({ entries, mini = false, hasConfiguration, liveCount = 0, onNavigate }: NavMenuProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("shell");
   return (
     <chakra.nav aria-label={t("nav.label")}>
       <Flex as="ul" direction="column" gap="1" listStyleType="none">
         {entries.map((entry) => (
-          <li key={entry.id}>
+          <li key={entry.kind === "group" ? entry.id : entry.to}>
             {entry.kind === "group" ? (
               <NavGroupItem
                 group={entry}
                 mini={mini}
-                blocked={Boolean(entry.needsConfiguration) && !hasConfiguration}
+                hasConfiguration={hasConfiguration}
                 liveCount={liveCount}
                 onNavigate={onNavigate}
               />
@@ -221,7 +226,7 @@ export function NavMenu({ entries, mini = false, hasConfiguration, liveCount = 0
                 entry={entry}
                 mini={mini}
                 nested={false}
-                blocked={Boolean(entry.needsConfiguration) && !hasConfiguration}
+                blocked={isBlocked(entry, hasConfiguration)}
                 liveCount={liveCount}
                 onNavigate={onNavigate}
               />

@@ -5,7 +5,7 @@ import { usePreferences } from "../preferences/context";
 import { menuLayouts, skins, themeModes, type MenuLayout, type Preferences, type Skin, type ThemeMode } from "../preferences/store";
 
 function PreferenceSwitch({ name, checked, onChange }: { name: keyof Preferences; checked: boolean; onChange: (value: boolean) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("shell");
   return (
     <Switch.Root checked={checked} onCheckedChange={(details) => onChange(details.checked)} justifyContent="space-between" w="full">
       <Switch.HiddenInput />
@@ -17,7 +17,7 @@ function PreferenceSwitch({ name, checked, onChange }: { name: keyof Preferences
 
 /** The interface preferences (spec 01 §3), applied at once and kept in browser storage. */
 export function PreferencesDrawer() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("shell");
   const [preferences, update] = usePreferences();
   return (
     <Drawer.Root placement="end" size="xs">

@@ -4,11 +4,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LuCreditCard, LuLogOut, LuReceipt, LuUser } from "react-icons/lu";
 import { useNavigate } from "react-router-dom";
-import { useFetchCustomer, useSetAvailability } from "../api/hooks";
-import { errorCodeOf } from "../api/errors";
-import { isAddressComplete } from "@parley/domain/validation/customer";
+import { useFetchCustomer, useSetAvailability } from "./hooks";
+import { isAddressComplete } from "@parley/domain/address";
 import { fullName, type SessionUser } from "../session/session";
-import { toaster } from "../toaster";
+import { showFailureToast, showToast } from "./toasts";
 
 export const availabilityStorageKey = "parley.agentAvailable";
 /** Set when the profile must be completed first; the profile page continues to the subscription. */
@@ -23,7 +22,7 @@ export interface ProfileMenuProps {
 
 /** Full name and username; availability, profile, subscription and invoices for customer roles; logout. */
 export function ProfileMenu({ user, role, onLogout, onAvailabilityChange }: ProfileMenuProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("shell");
   const navigate = useNavigate();
   const fetchCustomer = useFetchCustomer();
   const setAvailability = useSetAvailability();
@@ -44,17 +43,16 @@ export function ProfileMenu({ user, role, onLogout, onAvailabilityChange }: Prof
       return;
     }
     try {
-      const answer = await fetchCustomer.mutateAsync(user.customerId);
-      const customer = (answer as { data?: unknown }).data ?? answer;
-      if (!isAddressComplete(customer as Parameters<typeof isAddressComplete>[0])) {
+      const { data: customer } = await fetchCustomer.mutateAsync(user.customerId);
+      if (!isAddressComplete(customer)) {
         sessionStorage.setItem(continueToSubscriptionKey, "1");
-        toaster.create({ type: "info", title: t("errors.customer_details_incomplete") });
+        void showToast((t) => ({ type: "info", title: t("messages:errors.customer_details_incomplete") }));
         navigate(routes.customerProfile);
         return;
       }
       navigate(subscriptionRouteFor(role));
     } catch (error) {
-      toaster.create({ type: "error", title: t("errors.an_error_occurred"), description: t(`errors.${errorCodeOf(error)}`) });
+      void showFailureToast(error, "messages:errors.an_error_occurred");
     }
   };
 

@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderWithUi } from "../test/render";
-import { QuotaFooter, quotaPalette } from "./QuotaFooter";
+import { QuotaFooter } from "./QuotaFooter";
 
 function footer(): HTMLElement {
   return screen.getByRole("region", { name: "Message quota" });
@@ -32,7 +32,4 @@ describe("quota footer", () => {
     expect(screen.getByText("Unlimited messages")).toBeTruthy();
   });
 
-  it("maps the domain colours to Chakra palettes", () => {
-    expect(quotaPalette).toEqual({ green: "green", amber: "orange", red: "red" });
-  });
 });

@@ -4,7 +4,7 @@ import { isUnlimited } from "@parley/domain/products";
 import { useTranslation } from "react-i18next";
 
 /** Chakra palettes for the domain's quota colours. */
-export const quotaPalette: Record<QuotaColor, string> = { green: "green", amber: "orange", red: "red" };
+const quotaPalette: Record<QuotaColor, string> = { green: "green", amber: "orange", red: "red" };
 
 export interface QuotaFooterProps {
   remaining: number;
@@ -14,7 +14,7 @@ export interface QuotaFooterProps {
 
 /** The sidebar's quota footer: remaining messages, a bar coloured by the domain's quota rule, the reset date. */
 export function QuotaFooter({ remaining, limit, resetDate }: QuotaFooterProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation("shell");
   const unlimited = isUnlimited(limit);
   const colour = quotaColor(remaining, limit);
   const percent = Math.max(0, Math.min(100, remainingPercent(remaining, limit)));

@@ -1,4 +1,4 @@
-import { useConfiguration } from "../api/hooks";
+import { useConfiguration } from "./hooks";
 import { useSelectedConfiguration } from "../configuration/selection";
 import { QuotaFooter } from "./QuotaFooter";
 

@@ -1,65 +1,64 @@
+import type { PageIconName } from "@parley/domain/pages";
 import type { IconType } from "react-icons";
 import {
   LuBookOpen,
   LuBot,
+  LuBrain,
   LuBuilding2,
+  LuChartLine,
   LuCode,
   LuCreditCard,
   LuDatabase,
-  LuDot,
+  LuFileCheck,
   LuFileText,
   LuFlaskConical,
+  LuHistory,
   LuLayoutDashboard,
   LuLink,
   LuMessagesSquare,
   LuPalette,
+  LuPlug,
   LuReceipt,
+  LuScrollText,
   LuSettings,
+  LuShoppingCart,
   LuSparkles,
   LuUser,
   LuUserPlus,
   LuUsers,
+  LuWorkflow,
 } from "react-icons/lu";
-import type { NavIconName } from "../navigation/menu";
 
-export const navIcons: Record<NavIconName, IconType> = {
-  dashboard: LuLayoutDashboard,
-  customers: LuBuilding2,
-  leads: LuUserPlus,
-  users: LuUsers,
-  settings: LuSettings,
-  data: LuDatabase,
-  conversations: LuMessagesSquare,
-  knowledge: LuBookOpen,
-  design: LuPalette,
-  test: LuFlaskConical,
-  embed: LuCode,
-  premium: LuSparkles,
-  dot: LuDot,
-};
-
-// The global search names react-icons (`LuBookOpen`); only these are bundled, others get a page icon.
-const searchIcons: Record<string, IconType> = {
-  LuBookOpen,
-  LuBot,
-  LuBuilding2,
-  LuCode,
-  LuCreditCard,
-  LuDatabase,
-  LuFileText,
-  LuFlaskConical,
+/** The components of the page manifest's icon names (a name the manifest adds fails to type-check here). */
+export const pageIcons: Record<PageIconName, IconType> = {
   LuLayoutDashboard,
-  LuLink,
-  LuMessagesSquare,
-  LuPalette,
-  LuReceipt,
-  LuSettings,
-  LuSparkles,
-  LuUser,
+  LuChartLine,
+  LuShoppingCart,
+  LuBuilding2,
   LuUserPlus,
   LuUsers,
+  LuSettings,
+  LuBrain,
+  LuWorkflow,
+  LuScrollText,
+  LuPlug,
+  LuDatabase,
+  LuPalette,
+  LuFlaskConical,
+  LuBookOpen,
+  LuLink,
+  LuMessagesSquare,
+  LuHistory,
+  LuFileCheck,
+  LuBot,
+  LuCode,
+  LuSparkles,
+  LuUser,
+  LuCreditCard,
+  LuReceipt,
 };
 
+/** The icon of a global-search hit, which names one of these; anything else gets a page icon. */
 export function searchIcon(name: string): IconType {
-  return searchIcons[name] ?? LuFileText;
+  return Object.hasOwn(pageIcons, name) ? pageIcons[name as PageIconName] : LuFileText;
 }

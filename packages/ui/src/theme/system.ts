@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from "@chakra-ui/react";
+import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs, type RecipeDefinition, type SlotRecipeConfig } from "@chakra-ui/react";
 import {
   animationStyles,
   breakpoints,
@@ -24,7 +24,7 @@ import {
 } from "@chakra-ui/react/theme";
 import { paletteShades } from "./presets";
 
-/** Recipes the sign-in page (and the page loader) renders with; the others are in ./moreSlotRecipes. */
+/** Recipes the sign-in page (and the page loader) renders with; the full system adds the others. */
 export const firstRouteRecipes = {
   button: buttonRecipe,
   heading: headingRecipe,
@@ -35,13 +35,7 @@ export const firstRouteRecipes = {
   spinner: spinnerRecipe,
 };
 
-/**
- * Slot recipes the sign-in page (every portal's first route) renders with. The other components'
- * recipes join the running system in ./moreSlotRecipes when a screen that may use them loads
- * (lazyNamed), which keeps them off the first route; Chakra's rarely used ones (date and colour
- * pickers, code blocks, carousels, tree views, ...) are left out altogether. Add a component's recipe
- * there (or here, when the sign-in page uses it) before using it.
- */
+/** Slot recipes the sign-in page (every portal's first route) renders with. */
 export const firstRouteSlotRecipes = {
   alert: alertSlotRecipe,
   card: cardSlotRecipe,
@@ -49,25 +43,16 @@ export const firstRouteSlotRecipes = {
   fieldset: fieldsetSlotRecipe,
 };
 
-/** Chakra's default theme, minus the unused slot recipes. */
-const chakraThemeConfig = defineConfig({
-  preflight: true,
-  cssVarsPrefix,
-  cssVarsRoot,
-  globalCss,
-  theme: {
-    breakpoints,
-    keyframes,
-    tokens,
-    semanticTokens,
-    // Fresh objects: moreSlotRecipes adds to them once the system runs.
-    recipes: { ...firstRouteRecipes },
-    slotRecipes: { ...firstRouteSlotRecipes },
-    textStyles,
-    layerStyles,
-    animationStyles,
-  },
-});
+/** Chakra's default theme with the given recipes only (its rarely used ones are left out). */
+export function chakraThemeConfig(recipes: Record<string, RecipeDefinition>, slotRecipes: Record<string, SlotRecipeConfig>) {
+  return defineConfig({
+    preflight: true,
+    cssVarsPrefix,
+    cssVarsRoot,
+    globalCss,
+    theme: { breakpoints, keyframes, tokens, semanticTokens, recipes, slotRecipes, textStyles, layerStyles, animationStyles },
+  });
+}
 
 const primaryShades = Object.fromEntries(
   paletteShades.map((shade) => [shade, { value: `var(--parley-primary-${shade}, var(--chakra-colors-purple-${shade}))` }]),
@@ -104,5 +89,14 @@ const parleyConfig = defineConfig({
   },
 });
 
-/** The Chakra system of both portals: Chakra's defaults plus a switchable `primary` palette. */
-export const system = createSystem(mergeConfigs(defaultBaseConfig, chakraThemeConfig), parleyConfig);
+/** Chakra's defaults with the given recipes, plus Parley's switchable `primary` palette and fonts. */
+export function parleySystem(recipes: Record<string, RecipeDefinition>, slotRecipes: Record<string, SlotRecipeConfig>) {
+  return createSystem(mergeConfigs(defaultBaseConfig, chakraThemeConfig(recipes, slotRecipes)), parleyConfig);
+}
+
+/**
+ * The system of the entry: what the sign-in page (both portals' first route) needs, so the page stays
+ * within its size budget. Every other screen renders inside the full system (./fullSystem), which
+ * loads with it and has its own provider.
+ */
+export const firstRouteSystem = parleySystem(firstRouteRecipes, firstRouteSlotRecipes);

@@ -243,22 +243,3 @@ describe("datasets", () => {
     expect(response.json().errors[0].path).toBe("datasetData.0.question");
   });
 });
-
-describe("global search", () => {
-  it("finds pages for the role, the caller's configurations, and (for admins) customers and users", async () => {
-    const customerId = await ctx.createCustomer("Quokka Foods");
-    const { token } = await ctx.createUser({ role: "customer", customerId, email: "quokka@foods.test" });
-    await save(adminToken, { name: "quokka-assistant", customerId });
-
-    const asAdmin = await ctx.app.inject({ method: "GET", url: "/api/global-search?q=quokka", headers: bearer(adminToken) });
-    expectToMatchContract("globalSearch", asAdmin);
-    const adminGroups = asAdmin.json().data.map((hit: { group: string }) => hit.group);
-    expect(adminGroups).toEqual(expect.arrayContaining(["Configurations", "Customers", "Users"]));
-
-    const asCustomer = await ctx.app.inject({ method: "GET", url: "/api/global-search?q=quokka", headers: bearer(token) });
-    expect(asCustomer.json().data.map((hit: { group: string }) => hit.group)).toEqual(["Configurations"]);
-
-    const pages = await ctx.app.inject({ method: "GET", url: "/api/global-search?q=faq", headers: bearer(token) });
-    expect(pages.json().data).toContainEqual({ title: "Manage FAQ", icon: "LuBookOpen", group: "Pages", url: "/assistant/faq" });
-  });
-});

@@ -1,7 +1,7 @@
+import { pageTitles, pagesFor } from "@parley/domain";
 import type { Db } from "../../platform/db/db";
 import type { Caller } from "../../platform/http/operations";
 import { scopeCondition, scopeParams, scopeOf } from "../tenancy";
-import { portalPages } from "./pages";
 
 export interface SearchHit {
   title: string;
@@ -27,9 +27,10 @@ export async function globalSearch(db: Db, caller: Caller, q: string): Promise<{
   const pattern = likePattern(text);
   const scope = scopeOf(caller);
 
-  const pages = portalPages
-    .filter((page) => page.roles.includes(caller.role) && page.title.toLowerCase().includes(text))
-    .map((page) => ({ title: page.title, icon: page.icon, group: "Pages", url: page.url }));
+  // The contract's hit has a display title, so pages answer the English one of the page manifest.
+  const pages = pagesFor(caller.role)
+    .map((page) => ({ title: pageTitles[page.titleKey], icon: page.icon, group: "Pages", url: page.path }))
+    .filter((page) => page.title.toLowerCase().includes(text));
 
   const configurations = await db.query<{ id: string; name: string }>(
     `SELECT id, name FROM configurations WHERE ${scopeCondition("customer_id", 1)} AND name ILIKE $3

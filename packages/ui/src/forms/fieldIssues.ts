@@ -1,0 +1,40 @@
+import type { FormikHelpers } from "formik";
+import { ApiError } from "../api/errors";
+
+/** A validation failure by key, as the domain's `ValidationIssue` (read here without loading the domain's texts). */
+export interface FieldIssue {
+  key: string;
+  values?: Record<string, string | number>;
+}
+
+/**
+ * A field's failure as formik holds it. formik types it as text, but the domain's yup schemas fail with
+ * issues (key and values, through yup's setLocale), and server failures put a key: both are read here.
+ */
+export function fieldIssueOf(error: unknown): FieldIssue | undefined {
+  if (typeof error === "string" && error !== "") return { key: error };
+  if (typeof error === "object" && error !== null && "key" in error && typeof error.key === "string") {
+    const values = "values" in error && typeof error.values === "object" && error.values !== null ? { ...error.values } : undefined;
+    return { key: error.key, values };
+  }
+  return undefined;
+}
+
+/** Problem codes that name what is wrong with a field; any other field failure reads "Invalid field". */
+const fieldKeyOfCode: Partial<Record<string, string>> = {
+  passwords_do_not_match: "passwords_do_not_match",
+  invalid_otp: "invalid_otp",
+  language_required: "language_required",
+};
+
+/** Marks the fields a server failure names, by the problem's code (its English texts are not read). */
+export function applyFieldErrors<T>(error: unknown, helpers: Pick<FormikHelpers<T>, "setFieldError" | "setFieldTouched">): void {
+  if (!(error instanceof ApiError) || !error.fields) return;
+  const key = fieldKeyOfCode[error.code] ?? "invalid_field";
+  for (const field of error.fields) {
+    const name = field.path.replace(/^\/?(body\/)?/, "").replace(/\//g, ".");
+    if (!name) continue;
+    void helpers.setFieldTouched(name, true, false);
+    helpers.setFieldError(name, key);
+  }
+}

@@ -1,0 +1,23 @@
+import { shownFailureCode } from "../forms/shownFailureCode";
+import { i18n, loadNamespaces } from "../i18n/setup";
+import type { toaster } from "../toaster";
+
+type ToastOptions = Parameters<typeof toaster.create>[0];
+
+/**
+ * Shows a toast. The toast machinery and the messages' texts load with the first toast, not with the
+ * shell (toasts follow rare events there); the region shows toasts created before it mounted.
+ */
+export async function showToast(options: (t: typeof i18n.t) => ToastOptions): Promise<void> {
+  const [{ toaster }] = await Promise.all([import("../toaster"), loadNamespaces(["messages"])]);
+  toaster.create(options(i18n.t));
+}
+
+/** A failed call as an error toast, by its catalogue code. */
+export function showFailureToast(error: unknown, titleKey?: string): Promise<void> {
+  return showToast((t) => {
+    const text = t(`messages:errors.${shownFailureCode(i18n, error)}`);
+    return titleKey ? { type: "error", title: t(titleKey), description: text } : { type: "error", title: text };
+  });
+}
+
