@@ -65,6 +65,17 @@ export const errorMessages = {
   url_unsafe: "The URL was flagged as unsafe.",
   url_parse_error: "The URL could not be processed.",
   url_not_allowed: "This address cannot be fetched.",
+  // The outbound client (an address a user typed, fetched by the server)
+  url_credentials_not_allowed: "Addresses with a user name or password cannot be fetched. Remove them from the address.",
+  url_port_not_allowed: "Only the standard ports can be fetched (80 for http, 443 for https). Remove the port from the address.",
+  url_address_not_allowed: "This address leads to a private or reserved network and cannot be fetched. Use the website's public address.",
+  url_too_many_redirects: "The address redirects too many times. Open it in a browser and use the address it ends on.",
+  url_host_not_found: "The domain name could not be found. Check the address for typing errors.",
+  url_connection_failed: "The website could not be reached. Check that the address is right and the site is online, then try again.",
+  url_timeout: "The website took too long to answer. Try again later.",
+  url_response_too_large: "The page or file at this address is too large. Use a smaller file or the address of a single page.",
+  url_content_type_not_accepted: "The address does not lead to content that can be used here. Check that it points to the right page or file.",
+  url_response_invalid: "The website sent an answer that could not be read. Try again later or use another address.",
   // WordPress
   no_wordpress_url: "No WordPress URL provided.",
   no_configuration_id: "No Configuration ID provided.",

@@ -16,15 +16,27 @@ export interface ServerConfig {
   googleClientId?: string;
   googleClientSecret?: string;
   logLevel: string;
+  /** `host:port` pairs the outbound client reaches without its address checks: tests' loopback fixtures. */
+  outboundAllowedHosts: string[];
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value && value.trim() !== "" ? value.trim() : undefined;
 }
 
+function commaList(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  const outboundAllowedHosts = commaList(env.OUTBOUND_ALLOWED_HOSTS);
+  const notHostAndPort = outboundAllowedHosts.find((entry) => !/^([^:\s]+|\[[0-9a-f:.]+\]):\d+$/i.test(entry));
+  if (notHostAndPort) throw new Error(`OUTBOUND_ALLOWED_HOSTS takes host:port pairs, got ${notHostAndPort}`);
   return {
     port,
     host: nonEmpty(env.HOST) ?? "0.0.0.0",
@@ -34,12 +46,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? "Parley <no-reply@parley.local>",
     publicUrl: (nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/$/, ""),
-    corsOrigins: (env.CORS_ORIGINS ?? "")
-      .split(",")
-      .map((origin) => origin.trim())
-      .filter(Boolean),
+    corsOrigins: commaList(env.CORS_ORIGINS),
     googleClientId: nonEmpty(env.GOOGLE_CLIENT_ID),
     googleClientSecret: nonEmpty(env.GOOGLE_CLIENT_SECRET),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? "info",
+    outboundAllowedHosts,
   };
 }
