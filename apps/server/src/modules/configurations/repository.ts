@@ -2,6 +2,7 @@ import { unlimitedMessages } from "@parley/domain";
 import type { Db } from "../../platform/db/db";
 import type { Schemas } from "../../platform/http/contract-types";
 import { queryOne } from "../../platform/db/db";
+import { containsPattern } from "../../platform/db/like";
 import { scopeCondition, scopeParams, type Scope } from "../tenancy";
 
 /** Fields kept in their own columns; every other configuration field lives in `settings`. */
@@ -47,9 +48,6 @@ export function findConfigurationInScope(db: Db, scope: Scope, id: string): Prom
   );
 }
 
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export function searchConfigurations(
   db: Db,
@@ -63,7 +61,16 @@ export function searchConfigurations(
         AND ($3::text IS NULL OR name ILIKE $3)
         AND ($4::uuid IS NULL OR customer_id = $4::uuid)
       ORDER BY lower(name), id`,
-    [...scopeParams(scope), query ? likePattern(query) : null, filter.customerId ?? null],
+    [...scopeParams(scope), query ? containsPattern(query) : null, filter.customerId ?? null],
+  );
+}
+
+/** Ids and names of the scope's configurations whose name contains `text`, for the top bar's search. */
+export function findConfigurationNames(db: Db, scope: Scope, text: string, limit: number) {
+  return db.query<{ id: string; name: string }>(
+    `SELECT id, name FROM configurations WHERE ${scopeCondition("customer_id", 1)} AND name ILIKE $3
+      ORDER BY lower(name) LIMIT $4`,
+    [...scopeParams(scope), containsPattern(text), limit],
   );
 }
 

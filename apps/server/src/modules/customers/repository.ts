@@ -1,5 +1,6 @@
 import type { Db } from "../../platform/db/db";
 import { queryOne } from "../../platform/db/db";
+import { containsPattern } from "../../platform/db/like";
 import { scopeCondition, scopeParams, type Scope } from "../tenancy";
 
 /** Contract field name → column, for every customer field a client may write. */
@@ -42,6 +43,15 @@ export async function listCustomers(db: Db, scope: Scope): Promise<Customer[]> {
     scopeParams(scope),
   );
   return rows.map(toCustomer);
+}
+
+/** Ids and names of the scope's customers whose name or company name contains `text`. */
+export function findCustomerNames(db: Db, scope: Scope, text: string, limit: number) {
+  return db.query<{ id: string; name: string }>(
+    `SELECT id, name FROM customers WHERE ${scopeCondition("id", 1)} AND (name ILIKE $3 OR company_name ILIKE $3)
+      ORDER BY lower(name) LIMIT $4`,
+    [...scopeParams(scope), containsPattern(text), limit],
+  );
 }
 
 export async function findCustomerInScope(db: Db, scope: Scope, id: string): Promise<Customer | undefined> {

@@ -1,7 +1,10 @@
 import { pageTitles, pagesFor } from "@parley/domain";
 import type { Db } from "../../platform/db/db";
 import type { Caller } from "../../platform/http/operations";
-import { scopeCondition, scopeParams, scopeOf } from "../tenancy";
+import { findConfigurationNames } from "../configurations/repository";
+import { findCustomerNames } from "../customers/repository";
+import { scopeOf } from "../tenancy";
+import { findUsersByText } from "../users/repository";
 
 export interface SearchHit {
   title: string;
@@ -13,10 +16,6 @@ export interface SearchHit {
 // Enough hits for the dialog; more would not fit on screen.
 const hitsPerGroup = 8;
 
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * The top bar's search: the caller's pages, then configurations; admins also find customers and
  * users. Every query is limited to what the caller may see.
@@ -24,7 +23,6 @@ function likePattern(text: string): string {
 export async function globalSearch(db: Db, caller: Caller, q: string): Promise<{ status: "success"; data: SearchHit[] }> {
   const text = q.trim().toLowerCase();
   if (text === "") return { status: "success", data: [] };
-  const pattern = likePattern(text);
   const scope = scopeOf(caller);
 
   // The contract's hit has a display title, so pages answer the English one of the page manifest.
@@ -32,11 +30,7 @@ export async function globalSearch(db: Db, caller: Caller, q: string): Promise<{
     .map((page) => ({ title: pageTitles[page.titleKey], icon: page.icon, group: "Pages", url: page.path }))
     .filter((page) => page.title.toLowerCase().includes(text));
 
-  const configurations = await db.query<{ id: string; name: string }>(
-    `SELECT id, name FROM configurations WHERE ${scopeCondition("customer_id", 1)} AND name ILIKE $3
-      ORDER BY lower(name) LIMIT ${hitsPerGroup}`,
-    [...scopeParams(scope), pattern],
-  );
+  const configurations = await findConfigurationNames(db, scope, text, hitsPerGroup);
   const hits: SearchHit[] = [
     ...pages,
     ...configurations.map((row) => ({
@@ -48,15 +42,8 @@ export async function globalSearch(db: Db, caller: Caller, q: string): Promise<{
   ];
 
   if (caller.role === "admin") {
-    const customers = await db.query<{ id: string; name: string }>(
-      `SELECT id, name FROM customers WHERE name ILIKE $1 OR company_name ILIKE $1 ORDER BY lower(name) LIMIT ${hitsPerGroup}`,
-      [pattern],
-    );
-    const users = await db.query<{ id: string; email: string; firstname: string; lastname: string }>(
-      `SELECT id, email, firstname, lastname FROM users
-        WHERE email ILIKE $1 OR (firstname || ' ' || lastname) ILIKE $1 ORDER BY lower(email) LIMIT ${hitsPerGroup}`,
-      [pattern],
-    );
+    const customers = await findCustomerNames(db, scope, text, hitsPerGroup);
+    const users = await findUsersByText(db, scope, text, hitsPerGroup);
     hits.push(
       ...customers.map((row) => ({ title: row.name, icon: "LuBuilding2", group: "Customers", url: `/customers?id=${row.id}` })),
       ...users.map((row) => ({

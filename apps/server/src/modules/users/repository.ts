@@ -1,5 +1,6 @@
 import type { Db } from "../../platform/db/db";
 import { queryOne } from "../../platform/db/db";
+import { containsPattern } from "../../platform/db/like";
 import type { Role } from "../../platform/http/operations";
 import { scopeCondition, scopeParams, type Scope } from "../tenancy";
 
@@ -60,6 +61,16 @@ export function findUserByEmail(db: Db, scope: Scope, email: string): Promise<Us
     email,
     ...usersScopeParams(scope),
   ]);
+}
+
+/** The scope's users whose e-mail address or name contains `text`. */
+export function findUsersByText(db: Db, scope: Scope, text: string, limit: number) {
+  return db.query<{ id: string; email: string; firstname: string; lastname: string }>(
+    `SELECT id, email, firstname, lastname FROM users
+      WHERE ${usersInScope(1)} AND (email ILIKE $4 OR (firstname || ' ' || lastname) ILIKE $4)
+      ORDER BY lower(email) LIMIT $5`,
+    [...usersScopeParams(scope), containsPattern(text), limit],
+  );
 }
 
 export async function listUsers(db: Db, scope: Scope) {
