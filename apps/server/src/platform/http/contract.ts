@@ -201,3 +201,8 @@ export function createResponseValidator(document: OpenApiDocument): ResponseVali
     },
   };
 }
+
+/** The value of an object's own field, for request parts read by name at run time (no cast needed). */
+export function ownField(value: unknown, field: string): unknown {
+  return typeof value === "object" && value !== null ? Object.getOwnPropertyDescriptor(value, field)?.value : undefined;
+}

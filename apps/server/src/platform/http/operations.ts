@@ -13,6 +13,7 @@ import {
   createContractAjv,
   deref,
   listOperations,
+  ownField,
   portableSchema,
   type ContractOperation,
   type JsonSchema,
@@ -120,7 +121,7 @@ function tenantHook(
   return async (request) => {
     request.tenant = null;
     const parts: Record<TenantReference["in"], unknown> = { query: request.query, path: request.params, body: request.body };
-    const id = (parts[reference.in] as Record<string, unknown> | null | undefined)?.[reference.name];
+    const id = ownField(parts[reference.in], reference.name);
     if ((id === undefined || id === null || id === "") && reference.optional) return;
     if (!request.caller) throw new DomainError("authentication_required", undefined, 401);
     // Ids are written in lower case, as the database spells them (and as caches key them).

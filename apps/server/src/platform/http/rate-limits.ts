@@ -1,5 +1,6 @@
 import { DomainError } from "@parley/domain";
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from "fastify";
+import { ownField } from "./contract";
 
 export interface LimitRule {
   max: number;
@@ -119,7 +120,7 @@ export function createSlowdown(rule: SlowdownRule) {
 }
 
 export const byBodyField = (field: string) => (request: FastifyRequest) => {
-  const value = (request.body as Record<string, unknown> | undefined)?.[field];
+  const value = ownField(request.body, field);
   return typeof value === "string" ? value.trim().toLowerCase() : undefined;
 };
 
