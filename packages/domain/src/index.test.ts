@@ -7,7 +7,8 @@ function sourceModules(folder = ""): string[] {
   const url = new URL(`./${folder}`, import.meta.url);
   return readdirSync(url, { withFileTypes: true }).flatMap((entry) => {
     if (entry.isDirectory()) return sourceModules(`${folder}${entry.name}/`);
-    if (!entry.name.endsWith(".ts") || entry.name.endsWith(".test.ts")) return [];
+    // Tests and what only tests import (`*.test-support.ts`) are not part of the package.
+    if (!entry.name.endsWith(".ts") || /\.test(-support)?\.ts$/.test(entry.name)) return [];
     return [`${folder}${entry.name.slice(0, -3)}`];
   });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { failureText } from "./failureText.test-support";
 import { ValidationError } from "yup";
-import { isValidationIssue, validationText } from "./messages";
+import { isValidationIssue } from "./messages";
 import {
   forgotPasswordSchema,
   loginSchema,
@@ -10,16 +11,6 @@ import {
   validateOtpSchema,
 } from "./auth";
 
-/** The English texts a failed validation answers (the schemas fail with keys; the server sends these texts). */
-async function failureText(validation: Promise<unknown>): Promise<string> {
-  try {
-    await validation;
-    return "";
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    return error.errors.map(validationText).join("\n");
-  }
-}
 
 /** The failures' keys by field: the schemas fail with keys, which the portals translate. */
 async function errorsOf(promise: Promise<unknown>): Promise<Record<string, string[]>> {

@@ -1,20 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { ValidationError } from "yup";
-import { validationText } from "./messages";
+import { failureText } from "./failureText.test-support";
 import { DomainError } from "../errors";
 import { isAddressComplete, missingAddressFields } from "../address";
 import { assertCustomerDetailsComplete, customerAddressSchema, customerSchema } from "./customer";
 
-/** The English texts a failed validation answers (the schemas fail with keys; the server sends these texts). */
-async function failureText(validation: Promise<unknown>): Promise<string> {
-  try {
-    await validation;
-    return "";
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    return error.errors.map(validationText).join("\n");
-  }
-}
 
 const address = { street: "Main", houseNumber: "1", postalCode: "1234 AB", city: "Utrecht", country: "NL" };
 

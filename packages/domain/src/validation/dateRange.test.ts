@@ -1,18 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { failureText } from "./failureText.test-support";
 import { ValidationError } from "yup";
-import { validationText } from "./messages";
 import { checkDateRange, dateRangeSchema } from "./dateRange";
 
-/** The English texts a failed validation answers (the schemas fail with keys; the server sends these texts). */
-async function failureText(validation: Promise<unknown>): Promise<string> {
-  try {
-    await validation;
-    return "";
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    return error.errors.map(validationText).join("\n");
-  }
-}
 
 const now = new Date("2026-11-22T12:00:00Z");
 const keys = (range: Parameters<typeof checkDateRange>[0]) =>

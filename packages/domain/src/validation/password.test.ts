@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ValidationError } from "yup";
-import { validationText } from "./messages";
+import { failureText } from "./failureText.test-support";
 import { object } from "yup";
 import {
   isStrongPassword,
@@ -11,16 +10,6 @@ import {
   passwordTooWeakMessage,
 } from "./password";
 
-/** The English texts a failed validation answers (the schemas fail with keys; the server sends these texts). */
-async function failureText(validation: Promise<unknown>): Promise<string> {
-  try {
-    await validation;
-    return "";
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    return error.errors.map(validationText).join("\n");
-  }
-}
 
 describe("password strength", () => {
   it("accepts exactly 8 characters with every kind", () => {

@@ -1,18 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ValidationError } from "yup";
-import { validationText } from "./messages";
+import { failureText } from "./failureText.test-support";
 import { userSchema } from "./user";
 
-/** The English texts a failed validation answers (the schemas fail with keys; the server sends these texts). */
-async function failureText(validation: Promise<unknown>): Promise<string> {
-  try {
-    await validation;
-    return "";
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    return error.errors.map(validationText).join("\n");
-  }
-}
 
 const user = {
   username: "ada@example.test",
