@@ -5,12 +5,14 @@ import { object, string, type InferType } from "yup";
 import { isWellFormedOneTimeCode } from "../auth";
 import { languageCodes } from "../locale";
 import { requiredEmail, requiredText } from "./common";
-import { validationMessage } from "./messages";
-import { passwordConfirmationSchema, passwordSchema } from "./password";
+import { textTooLongMessage, validationMessage } from "./messages";
+import { passwordConfirmationSchema, passwordMaxLength, passwordSchema } from "./password";
 
 export const loginSchema = object({
   username: requiredText(),
-  password: string().required(validationMessage("field_required")),
+  password: string()
+    .required(validationMessage("field_required"))
+    .max(passwordMaxLength, textTooLongMessage(passwordMaxLength)),
 });
 export type LoginInput = InferType<typeof loginSchema>;
 

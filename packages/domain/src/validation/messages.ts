@@ -22,6 +22,7 @@ export const validationMessages = {
   workflow_action_required: "Add at least one valid action",
   feature_or_message_required: "Choose a feature or write a message",
   invalid_demo_url: "The demo URL needs at least two path parts",
+  text_too_long: "Use at most {max} characters",
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;
@@ -36,6 +37,11 @@ export function validationMessage(
   return validationMessages[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in values ? String(values[name]) : whole,
   );
+}
+
+/** The text for a text longer than `max` characters; the server answers the contract's maxLength with it too. */
+export function textTooLongMessage(max: number): string {
+  return validationMessage("text_too_long", { max });
 }
 
 function escapeRegExp(text: string): string {

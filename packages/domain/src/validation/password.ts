@@ -3,9 +3,11 @@
  * a digit and a special character; a confirmation must match.
  */
 import { string } from "yup";
-import { validationMessage } from "./messages";
+import { textTooLongMessage, validationMessage } from "./messages";
 
 export const passwordMinLength = 8;
+/** Room for any passphrase or generated password, while hashing and storing one stays cheap. */
+export const passwordMaxLength = 128;
 
 export const passwordRequirements = {
   uppercase: /\p{Lu}/u,
@@ -35,6 +37,7 @@ export const passwordTooWeakMessage = validationMessage("password_too_weak", { m
 export function passwordSchema() {
   return string()
     .required(validationMessage("field_required"))
+    .max(passwordMaxLength, textTooLongMessage(passwordMaxLength))
     .test(
       "strong-password",
       passwordTooWeakMessage,

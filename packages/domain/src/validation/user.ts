@@ -6,8 +6,8 @@ import { boolean, object, string, type InferType } from "yup";
 import { languageCodes } from "../locale";
 import { roles } from "../roles";
 import { optionalText, requiredEmail, requiredText } from "./common";
-import { validationMessage } from "./messages";
-import { isStrongPassword, passwordTooWeakMessage } from "./password";
+import { textTooLongMessage, validationMessage } from "./messages";
+import { isStrongPassword, passwordMaxLength, passwordTooWeakMessage } from "./password";
 
 export const userStatuses = ["active", "inactive"] as const;
 export type UserStatus = (typeof userStatuses)[number];
@@ -24,6 +24,7 @@ export const userSchema = object({
       is: (id: string | null | undefined) => !id,
       then: (schema) => schema.required(validationMessage("field_required")),
     })
+    .max(passwordMaxLength, textTooLongMessage(passwordMaxLength))
     .test("strong-password", passwordTooWeakMessage, (value) => !value || isStrongPassword(value)),
   avatar: optionalText(),
   role: string()
