@@ -8,6 +8,7 @@ import type { TokenService } from "./platform/auth/jwt";
 import type { Mailer } from "./platform/mail/mailer";
 import { loadContract, type OpenApiDocument } from "./platform/http/contract";
 import { registerDocs } from "./platform/http/docs";
+import { registerJsonBodyParser } from "./platform/http/json-body";
 import { registerSecurityHeaders } from "./platform/http/security-headers";
 import { registerOperations, type OperationTable, type RegisteredOperation } from "./platform/http/operations";
 import { registerPortals, type PortalFolders } from "./platform/http/portals";
@@ -78,6 +79,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
 
   app.decorateRequest("caller", null);
   app.setErrorHandler((error, request, reply) => sendProblem(reply, toProblem(error, request)));
+  registerJsonBodyParser(app);
 
   registerSecurityHeaders(app, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
   await app.register(cors, {

@@ -18,6 +18,7 @@ import {
   type OpenApiDocument,
   type ResponseObject,
 } from "./contract";
+import { refuseUnsafeText } from "./request-text";
 
 export type Role = "admin" | "customer" | "customer_so";
 
@@ -98,6 +99,11 @@ function answersOnlyJson(document: OpenApiDocument, op: ContractOperation): bool
   );
 }
 
+/** The header parameters the operation declares, as Node spells header names. */
+function headerNames(op: ContractOperation): string[] {
+  return op.parameters.filter((parameter) => parameter.in === "header").map((parameter) => parameter.name.toLowerCase());
+}
+
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
@@ -115,7 +121,9 @@ export async function registerOperations(
   options: RegisterOperationsOptions,
 ): Promise<RegisteredOperation[]> {
   const { document } = options;
-  const bodyAjv = createContractAjv(document);
+  // Clients may send back whole objects they read (with fields only the server sets); what the input
+  // schema does not list is dropped, so it is neither stored nor echoed back.
+  const bodyAjv = createContractAjv(document, { removeAdditional: true });
   const parameterAjv = createContractAjv(document, { coerceTypes: "array", useDefaults: true });
 
   app.setValidatorCompiler(({ schema, httpPart }) => {
@@ -161,6 +169,7 @@ export async function registerOperations(
       schema: routeSchema(op),
       config: { operationId: op.operationId, securityHeaders: answersOnlyJson(document, op) ? "api" : "page" },
       onRequest: [...(options.onRequest?.[op.operationId] ?? []), authenticate],
+      preValidation: [refuseUnsafeText(headerNames(op))],
       preHandler: definition.preHandler ?? [],
       handler: async (request, reply) => {
         const body = await definition.handler(request, reply);
