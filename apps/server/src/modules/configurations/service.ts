@@ -1,4 +1,4 @@
-import { newConfigurationDefaults, nextUsageResetDate, quotaColor, remainingPercent, unlimitedMessages } from "@parley/domain";
+import { DomainError, errorMessages, newConfigurationDefaults, nextUsageResetDate, quotaColor, remainingPercent, unlimitedMessages } from "@parley/domain";
 import type { Db } from "../../platform/db/db";
 import { createRowCache } from "../../platform/db/row-cache";
 import type { Caller } from "../../platform/http/operations";
@@ -9,7 +9,8 @@ import { columnFields, toConfiguration } from "./repository";
 
 export type ConfigurationInput = Record<string, unknown> & {
   _id?: string | null;
-  name: string;
+  /** Required to create (the contract says so); an update without it keeps the name. */
+  name?: string;
   customerId?: string | null;
   message_limit?: number;
 };
@@ -99,6 +100,12 @@ export function createConfigurationsService(db: Db) {
     async createOrUpdate(caller: Caller, input: ConfigurationInput) {
       const isAdmin = caller.role === "admin";
       if (!input._id) {
+        // The contract already requires it; this keeps the type honest for callers beside the route.
+        if (input.name === undefined) {
+          throw new DomainError("validation_failed", `name: ${errorMessages.field_required}`, 400, [
+            { path: "name", message: errorMessages.field_required },
+          ]);
+        }
         const customerId = await owningCustomer(caller, input.customerId);
         const { product, _id: _ignored, ...defaults } = {
           _id: undefined,
@@ -135,7 +142,7 @@ export function createConfigurationsService(db: Db) {
         isAdmin && input.customerId !== undefined ? await owningCustomer(caller, input.customerId) : existing.customer_id;
       const updated = await repository.updateConfiguration(db, existing.id, {
         customer_id: customerId,
-        name: input.name.trim(),
+        name: input.name === undefined ? existing.name : input.name.trim(),
         message_limit: isAdmin && input.message_limit !== undefined ? input.message_limit : existing.message_limit,
         settings: { ...existing.settings, ...settingsOf(input) },
       });
