@@ -2,6 +2,7 @@ import { DomainError, errorMessages, textTooLongMessage, type ErrorCode } from "
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { STATUS_CODES } from "node:http";
 import { DatabaseUnavailableError } from "../db/db";
+import { apiSecurityHeaders } from "./security-headers";
 
 export interface ProblemField {
   path: string;
@@ -109,4 +110,16 @@ export function toProblem(error: unknown, request: FastifyRequest): Problem {
   }
   request.log.error({ err: error }, "unexpected error");
   return problem(500, "unexpected_error");
+}
+
+/**
+ * Fastify's router refuses some URLs before any route or hook runs: a path that is no valid
+ * percent-encoding, and a path parameter longer than the router keeps (414). Both are invalid requests
+ * like any other: 400 `validation_failed` as a problem body with the API's headers.
+ */
+export function sendRouterProblem(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  reply.headers(apiSecurityHeaders);
+  if (error.code === "FST_ERR_BAD_URL") return sendProblem(reply, problem(400, "validation_failed", "The address is not a valid URL"));
+  if (error.code === "FST_ERR_MAX_PARAM_LENGTH") return sendProblem(reply, problem(400, "validation_failed", "A path parameter is too long"));
+  return sendProblem(reply, toProblem(error, request));
 }

@@ -240,3 +240,15 @@ describe("bodies of another type, too large or malformed", () => {
     expect(session.statusCode).toBe(400);
   });
 });
+
+describe("URLs the router refuses before any route runs", () => {
+  it("answer 400 problems the contract declares: no valid percent-encoding, an over-long path parameter", async () => {
+    const badEncoding = await send("deleteCustomer", { method: "DELETE", url: "/api/customers/%ED%A0%80" });
+    expect(badEncoding.statusCode).toBe(400);
+    expect(badEncoding.json()).toMatchObject({ code: "validation_failed", message: "The address is not a valid URL" });
+    const longId = await send("deleteCustomer", { method: "DELETE", url: `/api/customers/${"k".repeat(101)}` });
+    expect(longId.statusCode).toBe(400);
+    expect(longId.json()).toMatchObject({ code: "validation_failed", message: "A path parameter is too long" });
+    expect(longId.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+});
