@@ -4623,7 +4623,7 @@ export interface components {
          * @description User fields to save; without `id` a new user is created (then `password` is required).
          */
         UserInput: {
-            /** @description The user to update; absent or null creates one. */
+            /** @description The user to update; absent, null or empty creates one. */
             id?: string | null;
             customerId?: string | null;
             username: string;
