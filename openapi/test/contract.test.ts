@@ -29,6 +29,8 @@ interface Schema {
   enum?: unknown[];
   const?: unknown;
   maxLength?: number;
+  minimum?: number;
+  maximum?: number;
   required?: string[];
   default?: unknown;
   properties?: Record<string, Schema>;
@@ -211,6 +213,14 @@ describe("the contract", () => {
   it("gives every text a request can carry a maximum length", () => {
     const unbounded = requestSchemas()
       .filter(({ schema }) => isText(schema) && !isClosedByChoice(schema) && schema.maxLength === undefined)
+      .map(({ where }) => where);
+    expect(unbounded).toEqual([]);
+  });
+
+  it("bounds every number a request can carry (a column or a loop takes it as it comes)", () => {
+    const unbounded = requestSchemas()
+      .filter(({ schema }) => [schema.type].flat().some((type) => type === "integer" || type === "number"))
+      .filter(({ schema }) => !isClosedByChoice(schema) && (schema.minimum === undefined || schema.maximum === undefined))
       .map(({ where }) => where);
     expect(unbounded).toEqual([]);
   });

@@ -177,6 +177,18 @@ describe("text longer than the contract allows", () => {
   });
 });
 
+describe("numbers beyond what the contract allows", () => {
+  it("are refused with the field, not stored into a column too small for them", async () => {
+    const response = await send("createOrUpdateConfiguration", {
+      method: "POST",
+      url: "/api/configuration/create_or_update",
+      payload: { _id: tenant.configurationId, message_limit: 1e308 },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([{ path: "message_limit", message: "must be <= 2147483647" }]);
+  });
+});
+
 describe("unknown properties", () => {
   it("are dropped: neither stored nor echoed back", async () => {
     const configuration = await send("createOrUpdateConfiguration", {
