@@ -181,6 +181,17 @@ describe("usage", () => {
   });
 });
 
+describe("usage over many configurations", () => {
+  it("sums limits beyond what one column holds", async () => {
+    const customerId = await ctx.createCustomer("Big Co");
+    const { token } = await ctx.createUser({ role: "customer", customerId });
+    for (const name of ["big-one", "big-two"]) await save(adminToken, { name, customerId, message_limit: 2_000_000_000 });
+    const usage = await ctx.app.inject({ method: "GET", url: "/api/dashboard/usage", headers: bearer(token) });
+    expectToMatchContract("getUsage", usage);
+    expect(usage.json().data).toMatchObject({ message_limit: 4_000_000_000, remaining_messages: 4_000_000_000, configurations: 2 });
+  });
+});
+
 describe("datasets", () => {
   it("saves with the server field names, mapping every record to the headers, and deletes", async () => {
     const customerId = await ctx.createCustomer("FAQ Co");
