@@ -8,10 +8,11 @@ import type { TokenService } from "./platform/auth/jwt";
 import type { Mailer } from "./platform/mail/mailer";
 import { loadContract, type OpenApiDocument } from "./platform/http/contract";
 import { registerDocs } from "./platform/http/docs";
+import { registerJsonBodyParser } from "./platform/http/json-body";
 import { registerSecurityHeaders } from "./platform/http/security-headers";
 import { registerOperations, type OperationTable, type RegisteredOperation } from "./platform/http/operations";
 import { registerPortals, type PortalFolders } from "./platform/http/portals";
-import { sendProblem, toProblem } from "./platform/http/problem";
+import { sendProblem, sendRouterProblem, toProblem } from "./platform/http/problem";
 import { defaultRateLimits, type RateLimitSettings } from "./platform/http/rate-limits";
 import { repositoryRoot } from "./platform/paths";
 import { googleOperations, type GoogleSettings } from "./modules/accounts/google";
@@ -82,6 +83,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
   app.decorateRequest("caller", null);
   app.decorateRequest("tenant", null);
   app.setErrorHandler((error, request, reply) => sendProblem(reply, toProblem(error, request)));
+  registerJsonBodyParser(app);
 
   registerSecurityHeaders(app, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
   await app.register(cors, {
@@ -144,8 +146,17 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
   return registered;
 }
 
+/**
+ * The Fastify options the app relies on, which a plugin cannot set itself: the body limit the contract's
+ * 413 answers mean, and problem bodies for the URLs the router refuses before any route runs.
+ */
+export const parleyServerOptions = {
+  bodyLimit: 5 * 1024 * 1024,
+  frameworkErrors: sendRouterProblem,
+} satisfies FastifyServerOptions;
+
 export async function buildApp(deps: AppDependencies, options: FastifyServerOptions = {}): Promise<ParleyApp> {
-  const app = Fastify({ bodyLimit: 5 * 1024 * 1024, ...options }) as unknown as ParleyApp;
+  const app = Fastify({ ...parleyServerOptions, ...options }) as unknown as ParleyApp;
   app.operations = await parleyApp(app, deps);
   await app.ready();
   return app;

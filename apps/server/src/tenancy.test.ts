@@ -6,23 +6,10 @@
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestContext, expectToMatchContract, testPassword, type TestContext } from "./test/context";
-import { createTenant, type Tenant } from "./test/fixture";
+import { createRoleFixture, type Actor, type RoleFixture as Fixture } from "./test/fixture";
 import { deref, listOperations, loadContract, type ContractOperation, type JsonSchema, type OpenApiDocument } from "./platform/http/contract";
-import type { UserRecord } from "./modules/users/repository";
 
-type Actor = "admin" | "customer" | "customer_so" | "none";
 const actors: Actor[] = ["admin", "customer", "customer_so", "none"];
-
-interface Fixture {
-  tokens: Record<Exclude<Actor, "none">, string>;
-  users: Record<Exclude<Actor, "none">, UserRecord>;
-  /** The tenant each role acts on as "its own" (admins act on tenant A). */
-  own: Record<Actor, Tenant>;
-  /** Another customer: its data must stay invisible and unchanged for tenant A's customer user. */
-  other: Tenant;
-  otherUser: UserRecord;
-  unique: string;
-}
 
 interface OperationCase {
   request: (f: Fixture, actor: Actor) => InjectOptions;
@@ -392,26 +379,7 @@ const cases: Record<string, OperationCase> = {
 };
 
 let ctx: TestContext;
-let fixtureCount = 0;
-
-async function createFixture(): Promise<Fixture> {
-  fixtureCount += 1;
-  const a = await createTenant(ctx, `Alpha${fixtureCount}`);
-  const s = await createTenant(ctx, `Sierra${fixtureCount}`);
-  const other = await createTenant(ctx, `Bravo${fixtureCount}`);
-  const admin = await ctx.createUser({ role: "admin" });
-  const customer = await ctx.createUser({ role: "customer", customerId: a.customerId });
-  const customerSo = await ctx.createUser({ role: "customer_so", customerId: s.customerId });
-  const otherUser = await ctx.createUser({ role: "customer", customerId: other.customerId });
-  return {
-    tokens: { admin: admin.token, customer: customer.token, customer_so: customerSo.token },
-    users: { admin: admin.user, customer: customer.user, customer_so: customerSo.user },
-    own: { admin: a, customer: a, customer_so: s, none: a },
-    other,
-    otherUser: otherUser.user,
-    unique: `${fixtureCount}-${Date.now()}`,
-  };
-}
+const createFixture = () => createRoleFixture(ctx);
 
 beforeAll(async () => {
   ctx = await createTestContext();

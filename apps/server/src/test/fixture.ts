@@ -3,6 +3,7 @@ import type { Db } from "../platform/db/db";
 import { insertConfiguration } from "../modules/configurations/repository";
 import { saveDataset } from "../modules/datasets/repository";
 import { systemScope } from "../modules/tenancy";
+import type { UserRecord } from "../modules/users/repository";
 import type { TestContext } from "./context";
 
 export interface Tenant {
@@ -34,4 +35,39 @@ export async function createConfiguration(db: Db, customerId: string | null, nam
     settings,
   });
   return created.id;
+}
+
+export type Actor = "admin" | "customer" | "customer_so" | "none";
+
+/** A user of each role with a token, the tenant each acts on, and another tenant none of them owns. */
+export interface RoleFixture {
+  tokens: Record<Exclude<Actor, "none">, string>;
+  users: Record<Exclude<Actor, "none">, UserRecord>;
+  /** The tenant each role acts on as "its own" (admins act on tenant A). */
+  own: Record<Actor, Tenant>;
+  /** Another customer: its data must stay invisible and unchanged for tenant A's customer user. */
+  other: Tenant;
+  otherUser: UserRecord;
+  unique: string;
+}
+
+let fixtureCount = 0;
+
+export async function createRoleFixture(ctx: TestContext): Promise<RoleFixture> {
+  fixtureCount += 1;
+  const a = await createTenant(ctx, `Alpha${fixtureCount}`);
+  const s = await createTenant(ctx, `Sierra${fixtureCount}`);
+  const other = await createTenant(ctx, `Bravo${fixtureCount}`);
+  const admin = await ctx.createUser({ role: "admin" });
+  const customer = await ctx.createUser({ role: "customer", customerId: a.customerId });
+  const customerSo = await ctx.createUser({ role: "customer_so", customerId: s.customerId });
+  const otherUser = await ctx.createUser({ role: "customer", customerId: other.customerId });
+  return {
+    tokens: { admin: admin.token, customer: customer.token, customer_so: customerSo.token },
+    users: { admin: admin.user, customer: customer.user, customer_so: customerSo.user },
+    own: { admin: a, customer: a, customer_so: s, none: a },
+    other,
+    otherUser: otherUser.user,
+    unique: `${fixtureCount}-${Date.now()}`,
+  };
 }

@@ -98,6 +98,23 @@ describe("sign-in and password forms", () => {
     );
   });
 
+  it("refuses an e-mail address over 254 characters and a password over 128, as the server does", async () => {
+    const address = (lastLabel: number) =>
+      `${"a".repeat(64)}@${"b".repeat(60)}.${"c".repeat(60)}.${"d".repeat(lastLabel)}.example`;
+    expect(address(59)).toHaveLength(254);
+    await expect(forgotPasswordSchema.validate({ email: address(59) })).resolves.toBeTruthy();
+    await expect(forgotPasswordSchema.validate({ email: address(60) })).rejects.toThrow(
+      "Use at most 254 characters",
+    );
+    const password = `Aa1!${"x".repeat(125)}`;
+    await expect(newPasswordSchema.validate({ password, confirmPassword: password })).rejects.toThrow(
+      "Use at most 128 characters",
+    );
+    await expect(loginSchema.validate({ username: "a@b.test", password })).rejects.toThrow(
+      "Use at most 128 characters",
+    );
+  });
+
   it("needs a six-digit code", async () => {
     await expect(validateOtpSchema.validate({ email: "a@b.test", otp: "123456" })).resolves.toBeTruthy();
     expect(await failureText(validateOtpSchema.validate({ email: "a@b.test", otp: "12345" }))).toContain(

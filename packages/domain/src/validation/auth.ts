@@ -6,12 +6,12 @@ import { object, string, type InferType } from "yup";
 import { isWellFormedOneTimeCode } from "../auth";
 import { languageCodes } from "../locale";
 import { requiredEmail, requiredText } from "./common";
-import { validationIssue } from "./messages";
-import { passwordConfirmationSchema, passwordSchema } from "./password";
+import { textTooLong, validationIssue } from "./messages";
+import { passwordConfirmationSchema, passwordMaxLength, passwordSchema } from "./password";
 
 export const loginSchema = object({
   username: requiredText(),
-  password: string().required(validationIssue("field_required")),
+  password: string().required(validationIssue("field_required")).max(passwordMaxLength, textTooLong(passwordMaxLength)),
 });
 export type LoginInput = InferType<typeof loginSchema>;
 

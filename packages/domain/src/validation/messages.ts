@@ -23,6 +23,7 @@ export const validationMessages = {
   workflow_action_required: "Add at least one valid action",
   feature_or_message_required: "Choose a feature or write a message",
   invalid_demo_url: "The demo URL needs at least two path parts",
+  text_too_long: "Use at most {max} characters",
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;
@@ -37,6 +38,16 @@ export function validationMessage(
   return validationMessages[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in values ? String(values[name]) : whole,
   );
+}
+
+/** A text longer than `max` characters, as a keyed failure for forms. */
+export function textTooLong(max: number): ValidationIssue {
+  return validationIssue("text_too_long", { max });
+}
+
+/** The English text for it; the server answers the contract's maxLength with it too. */
+export function textTooLongMessage(max: number): string {
+  return validationMessage("text_too_long", { max });
 }
 
 export function isValidationMessageKey(value: unknown): value is ValidationMessageKey {

@@ -4,9 +4,11 @@
  */
 import "./yupLocale";
 import { string } from "yup";
-import { validationIssue, validationMessage } from "./messages";
+import { textTooLong, validationIssue, validationMessage } from "./messages";
 
 export const passwordMinLength = 8;
+/** Room for any passphrase or generated password, while hashing and storing one stays cheap. */
+export const passwordMaxLength = 128;
 
 export const passwordRequirements = {
   uppercase: /\p{Lu}/u,
@@ -38,6 +40,7 @@ export const passwordTooWeakMessage = validationMessage(passwordTooWeak.key, pas
 export function passwordSchema() {
   return string()
     .required(validationIssue("field_required"))
+    .max(passwordMaxLength, textTooLong(passwordMaxLength))
     .test(
       "strong-password",
       passwordTooWeak,

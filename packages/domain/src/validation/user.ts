@@ -7,8 +7,8 @@ import { boolean, object, string, type InferType } from "yup";
 import { languageCodes } from "../locale";
 import { roles } from "../roles";
 import { optionalText, requiredEmail, requiredText } from "./common";
-import { validationIssue } from "./messages";
-import { isStrongPassword, passwordTooWeak } from "./password";
+import { textTooLong, validationIssue } from "./messages";
+import { isStrongPassword, passwordMaxLength, passwordTooWeak } from "./password";
 
 export const userStatuses = ["active", "inactive"] as const;
 export type UserStatus = (typeof userStatuses)[number];
@@ -25,6 +25,7 @@ export const userSchema = object({
       is: (id: string | null | undefined) => !id,
       then: (schema) => schema.required(validationIssue("field_required")),
     })
+    .max(passwordMaxLength, textTooLong(passwordMaxLength))
     .test("strong-password", passwordTooWeak, (value) => !value || isStrongPassword(value)),
   avatar: optionalText(),
   role: string()

@@ -103,6 +103,21 @@ describe("configurations", () => {
     expect(response.json().errors[0].path).toBe("temperature");
   });
 
+  it("needs a name to create (400 naming it, nothing stored); an update without one keeps the name", async () => {
+    const before = await ctx.database.db.query("SELECT id FROM configurations");
+    for (const payload of [{}, { _id: null }, { _id: "" }, { temperature: 0.3 }]) {
+      const response = await save(adminToken, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().errors, JSON.stringify(payload)).toEqual([{ path: "name", message: "This field is required" }]);
+    }
+    expect(await ctx.database.db.query("SELECT id FROM configurations")).toHaveLength(before.length);
+
+    const id = (await save(adminToken, { name: "keeps-its-name" })).json().inserted_id as string;
+    const updated = await save(adminToken, { _id: id, temperature: 0.3 });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().data).toMatchObject({ name: "keeps-its-name", temperature: 0.3 });
+  });
+
   it("searches by part of the name, case-insensitively, and by customer for admins", async () => {
     const customerId = await ctx.createCustomer("Search Co");
     await save(adminToken, { name: "Zebra-Shop", customerId });
@@ -183,6 +198,17 @@ describe("usage", () => {
     const reset = await ctx.app.inject({ method: "POST", url: "/api/configuration/reset_usage", headers: bearer(adminToken), payload: { configuration_id: id } });
     expectToMatchContract("resetUsage", reset);
     expect(reset.json().data).toMatchObject({ remaining_messages: limit, usage_reset_date: nextUsageResetDate(new Date()) });
+  });
+});
+
+describe("usage over many configurations", () => {
+  it("sums limits beyond what one column holds", async () => {
+    const customerId = await ctx.createCustomer("Big Co");
+    const { token } = await ctx.createUser({ role: "customer", customerId });
+    for (const name of ["big-one", "big-two"]) await save(adminToken, { name, customerId, message_limit: 2_000_000_000 });
+    const usage = await ctx.app.inject({ method: "GET", url: "/api/dashboard/usage", headers: bearer(token) });
+    expectToMatchContract("getUsage", usage);
+    expect(usage.json().data).toMatchObject({ message_limit: 4_000_000_000, remaining_messages: 4_000_000_000, configurations: 2 });
   });
 });
 

@@ -147,6 +147,8 @@ export interface UsageTotals {
 }
 
 /** Usage summed over the configurations of the scope (or just `configurationId`). */
+// The sums are read as float8: a few configurations near the column's limit overflow int4, and bigint
+// comes back from the drivers as text; float8 holds every such sum exactly (up to 2^53).
 export async function usageTotals(db: Db, scope: Scope, configurationId: string | null): Promise<UsageTotals> {
   const row = await queryOne<{
     configurations: number;
@@ -159,8 +161,8 @@ export async function usageTotals(db: Db, scope: Scope, configurationId: string 
     db,
     `SELECT count(*)::int AS configurations,
             count(DISTINCT customer_id)::int AS customers,
-            coalesce(sum(message_limit), 0)::int AS message_limit,
-            coalesce(sum(remaining_messages), 0)::int AS remaining_messages,
+            coalesce(sum(message_limit), 0)::float8 AS message_limit,
+            coalesce(sum(remaining_messages), 0)::float8 AS remaining_messages,
             coalesce(bool_or(message_limit = $4), false) AS unlimited,
             min(usage_reset_date)::text AS usage_reset_date
        FROM configurations

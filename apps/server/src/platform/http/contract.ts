@@ -148,6 +148,8 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 export interface ContractAjvOptions {
   coerceTypes?: boolean | "array";
   useDefaults?: boolean;
+  /** Drop the properties a schema with `additionalProperties: false` does not list, instead of failing. */
+  removeAdditional?: boolean;
 }
 
 export function createContractAjv(document: OpenApiDocument, options: ContractAjvOptions = {}): Ajv2020 {
@@ -156,6 +158,7 @@ export function createContractAjv(document: OpenApiDocument, options: ContractAj
     strict: false,
     coerceTypes: options.coerceTypes ?? false,
     useDefaults: options.useDefaults ?? false,
+    removeAdditional: options.removeAdditional ?? false,
   });
   addFormats(ajv);
   // OpenAPI annotations Ajv does not know; declared so they are accepted, never validated.

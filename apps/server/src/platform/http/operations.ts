@@ -22,6 +22,7 @@ import {
   type TenantReference,
 } from "./contract";
 import { isId } from "../ids";
+import { refuseUnsafeText } from "./request-text";
 
 import type { Role } from "@parley/domain/roles";
 
@@ -131,6 +132,11 @@ function tenantHook(
   };
 }
 
+/** The header parameters the operation declares, as Node spells header names. */
+function headerNames(op: ContractOperation): string[] {
+  return op.parameters.filter((parameter) => parameter.in === "header").map((parameter) => parameter.name.toLowerCase());
+}
+
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
@@ -148,7 +154,9 @@ export async function registerOperations(
   options: RegisterOperationsOptions,
 ): Promise<RegisteredOperation[]> {
   const { document } = options;
-  const bodyAjv = createContractAjv(document);
+  // Clients may send back whole objects they read (with fields only the server sets); what the input
+  // schema does not list is dropped, so it is neither stored nor echoed back.
+  const bodyAjv = createContractAjv(document, { removeAdditional: true });
   const parameterAjv = createContractAjv(document, { coerceTypes: "array", useDefaults: true });
 
   app.setValidatorCompiler(({ schema, httpPart }) => {
@@ -198,6 +206,7 @@ export async function registerOperations(
       schema: routeSchema(op),
       config: { operationId: op.operationId, securityHeaders: answersOnlyJson(document, op) ? "api" : "page" },
       onRequest: [...(options.onRequest?.[op.operationId] ?? []), authenticate],
+      preValidation: [refuseUnsafeText(headerNames(op))],
       preHandler: [...(definition.preHandler ?? []), ...(tenant && loadTenant ? [tenantHook(tenant, loadTenant)] : [])],
       handler: async (request, reply) => {
         const body = await definition.handler(request, reply);

@@ -1,7 +1,8 @@
-import { DomainError, errorMessages, type ErrorCode } from "@parley/domain";
+import { DomainError, errorMessages, textTooLongMessage, type ErrorCode } from "@parley/domain";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { STATUS_CODES } from "node:http";
 import { DatabaseUnavailableError } from "../db/db";
+import { apiSecurityHeaders } from "./security-headers";
 
 export interface ProblemField {
   path: string;
@@ -40,11 +41,21 @@ interface AjvLikeError {
   params?: Record<string, unknown>;
 }
 
+/** The catalogue's words where there are some, so that the portals can translate them. */
+function fieldMessage(error: AjvLikeError): string {
+  if (error.keyword === "required") return errorMessages.field_required;
+  if (error.keyword === "additionalProperties") return "Unknown field";
+  if (error.keyword === "maxLength" && typeof error.params?.limit === "number") return textTooLongMessage(error.params.limit);
+  return error.message ?? errorMessages.validation_failed;
+}
+
 /** Turns Ajv's errors into field paths a form can point at: `contactPersonEmail.email`, `_id`. */
 export function validationFields(errors: readonly AjvLikeError[]): ProblemField[] {
   const fields: ProblemField[] = [];
   const seen = new Set<string>();
   for (const error of errors) {
+    // An if/then/else failure only repeats the failures of its branch, which are listed themselves.
+    if (error.keyword === "if") continue;
     const segments = (error.instancePath ?? "")
       .split("/")
       .filter(Boolean)
@@ -54,12 +65,7 @@ export function validationFields(errors: readonly AjvLikeError[]): ProblemField[
     const extra = error.params?.additionalProperty;
     if (error.keyword === "additionalProperties" && typeof extra === "string") segments.push(extra);
     const path = segments.join(".");
-    const message =
-      error.keyword === "required"
-        ? errorMessages.field_required
-        : error.keyword === "additionalProperties"
-          ? "Unknown field"
-          : (error.message ?? errorMessages.validation_failed);
+    const message = fieldMessage(error);
     const key = `${path}\u0000${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -104,4 +110,16 @@ export function toProblem(error: unknown, request: FastifyRequest): Problem {
   }
   request.log.error({ err: error }, "unexpected error");
   return problem(500, "unexpected_error");
+}
+
+/**
+ * Fastify's router refuses some URLs before any route or hook runs: a path that is no valid
+ * percent-encoding, and a path parameter longer than the router keeps (414). Both are invalid requests
+ * like any other: 400 `validation_failed` as a problem body with the API's headers.
+ */
+export function sendRouterProblem(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  reply.headers(apiSecurityHeaders);
+  if (error.code === "FST_ERR_BAD_URL") return sendProblem(reply, problem(400, "validation_failed", "The address is not a valid URL"));
+  if (error.code === "FST_ERR_MAX_PARAM_LENGTH") return sendProblem(reply, problem(400, "validation_failed", "A path parameter is too long"));
+  return sendProblem(reply, toProblem(error, request));
 }

@@ -1,0 +1,266 @@
+/**
+ * What the server does with input no portal sends: text PostgreSQL cannot hold, values nested
+ * thousands of levels deep, over-long text, unknown properties, and bodies of another type or size.
+ * Each answer is one the contract declares for the operation.
+ */
+import type { InjectOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
+import { createTenant, type Tenant } from "../../test/fixture";
+import { maxJsonNesting, nestsDeeperThan } from "./json-body";
+import { unsafeTextMessage, unsafeTextPaths } from "./request-text";
+
+let ctx: TestContext;
+let admin: string;
+let tenant: Tenant;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = (await ctx.createUser({ role: "admin" })).token;
+  tenant = await createTenant(ctx, "Input");
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+async function send(operationId: string, options: InjectOptions) {
+  const response = await ctx.app.inject({ ...options, headers: { ...bearer(admin), ...(options.headers ?? {}) } });
+  expectToMatchContract(operationId, response);
+  return response;
+}
+
+const registration = (email: string) => ({
+  firstname: "Ada",
+  lastname: "Lovelace",
+  email,
+  password: "Good-pass1!",
+  confirmPassword: "Good-pass1!",
+  languageCode: "en",
+});
+
+describe("text PostgreSQL cannot hold (NUL, unpaired surrogates)", () => {
+  it("is refused in any body field with 400 validation_failed naming the field, public calls included", async () => {
+    const cases: [string, InjectOptions, string][] = [
+      ["login", { method: "POST", url: "/api/login", payload: { username: "a\u0000@b.test", password: "x" } }, "username"],
+      ["register", { method: "POST", url: "/api/register", payload: { ...registration("nul@example.test"), lastname: "Love\u0000lace" } }, "lastname"],
+      ["createOrUpdateCustomer", { method: "POST", url: "/api/customer/create_or_update", payload: { _id: tenant.customerId, name: "Ba\u0000kery" } }, "name"],
+      [
+        "createOrUpdateConfiguration",
+        {
+          method: "POST",
+          url: "/api/configuration/create_or_update",
+          payload: { _id: tenant.configurationId, rag_settings: { example_questions: ["fine", "not\u0000fine"] } },
+        },
+        "rag_settings.example_questions.1",
+      ],
+    ];
+    for (const [operationId, options, path] of cases) {
+      const response = await send(operationId, options);
+      expect(response.statusCode, operationId).toBe(400);
+      expect(response.json(), operationId).toMatchObject({ code: "validation_failed", errors: [{ path, message: unsafeTextMessage }] });
+    }
+    expect(ctx.smtp.received.filter((mail) => mail.to.includes("nul@example.test"))).toEqual([]);
+  });
+
+  it("is refused in query strings, path parameters and the X-Session-Id header", async () => {
+    const cases: [string, InjectOptions, string][] = [
+      ["searchConfigurations", { method: "GET", url: "/api/configurations/search?query=a%00b" }, "query"],
+      ["globalSearch", { method: "GET", url: "/api/global-search?q=%00" }, "q"],
+      ["deleteCustomer", { method: "DELETE", url: "/api/customers/a%00b" }, "id"],
+      ["getAuthMethods", { method: "GET", url: "/api/auth/methods", headers: { "x-session-id": "a\u0000b" } }, "x-session-id"],
+    ];
+    for (const [operationId, options, path] of cases) {
+      const response = await send(operationId, options);
+      expect(response.statusCode, operationId).toBe(400);
+      expect(response.json().errors, operationId).toEqual([{ path, message: unsafeTextMessage }]);
+    }
+  });
+
+  it("refuses unpaired surrogates in values and in keys, and keeps paired ones", async () => {
+    const lone = await send("createOrUpdateCustomer", {
+      method: "POST",
+      url: "/api/customer/create_or_update",
+      payload: { _id: tenant.customerId, name: "Bakery \uD83D" },
+    });
+    expect(lone.statusCode).toBe(400);
+    expect(lone.json().errors).toEqual([{ path: "name", message: unsafeTextMessage }]);
+
+    const key = await send("saveDataset", {
+      method: "POST",
+      url: "/api/data/dataset",
+      payload: {
+        configurationId: tenant.configurationId,
+        datasetName: "FAQ",
+        datasetData: [{ ["q\uDC00"]: "?" }],
+        datasetHeaders: [{ text: "Question", value: "question" }],
+      },
+    });
+    expect(key.statusCode).toBe(400);
+    expect(key.json().errors).toEqual([{ path: "datasetData.0.q\uFFFD", message: unsafeTextMessage }]);
+
+    const emoji = await send("createOrUpdateCustomer", {
+      method: "POST",
+      url: "/api/customer/create_or_update",
+      payload: { _id: tenant.customerId, name: "Bakery \uD83D\uDE00" },
+    });
+    expect(emoji.statusCode).toBe(200);
+    expect(emoji.json().updated_customer.name).toBe("Bakery 😀");
+  });
+
+  it("finds every offending string and key at any depth without recursion", () => {
+    let deep: unknown = "x\u0000";
+    for (let level = 0; level < 100_000; level++) deep = [deep];
+    expect(unsafeTextPaths(deep)).toHaveLength(1);
+    expect(unsafeTextPaths({ a: ["ok", "\uDFFF"], "b\u0000": 1, c: { d: "\uD800\uDC00" } })).toEqual(["a.1", "b\uFFFD"]);
+  });
+});
+
+describe("values nested too deeply", () => {
+  const deepObject = (levels: number) => `${'{"a":'.repeat(levels)}1${"}".repeat(levels)}`;
+  const deepArray = (levels: number) => `${"[".repeat(levels)}${"]".repeat(levels)}`;
+
+  it("answers 400, never 500, for a body thousands of levels deep on any operation", async () => {
+    const cases: [string, InjectOptions][] = [
+      ["login", { method: "POST", url: "/api/login", payload: `{"username":${deepArray(100_000)},"password":"x"}` }],
+      [
+        "createOrUpdateConfiguration",
+        { method: "POST", url: "/api/configuration/create_or_update", payload: `{"name":"deep","rag_settings":${deepObject(10_000)}}` },
+      ],
+      ["saveDataset", { method: "POST", url: "/api/data/dataset", payload: deepArray(1_000_000) }],
+      ["deleteCustomer", { method: "DELETE", url: `/api/customers/${tenant.customerId}`, payload: deepObject(5_000) }],
+    ];
+    for (const [operationId, options] of cases) {
+      const response = await send(operationId, { ...options, headers: { "content-type": "application/json" } });
+      expect(response.statusCode, operationId).toBe(400);
+      expect(response.json().message, operationId).toBe(`The request body nests more than ${maxJsonNesting} levels deep`);
+    }
+  });
+
+  it("counts only brackets outside strings", () => {
+    expect(nestsDeeperThan(deepArray(64), 64)).toBe(false);
+    expect(nestsDeeperThan(deepArray(65), 64)).toBe(true);
+    expect(nestsDeeperThan(JSON.stringify({ text: "[".repeat(1000), quoted: '\\"[[[' }), 2)).toBe(false);
+    expect(nestsDeeperThan(JSON.stringify([[[`"\\`]]]), 2)).toBe(true);
+  });
+});
+
+describe("text longer than the contract allows", () => {
+  const megabyte = "x".repeat(1024 * 1024);
+
+  it("is refused with the field and its limit, and neither stored nor e-mailed", async () => {
+    const register = await send("register", {
+      method: "POST",
+      url: "/api/register",
+      payload: { ...registration("long@example.test"), firstname: megabyte },
+    });
+    expect(register.statusCode).toBe(400);
+    expect(register.json().errors).toEqual([{ path: "firstname", message: "Use at most 100 characters" }]);
+
+    const customer = await send("createOrUpdateCustomer", {
+      method: "POST",
+      url: "/api/customer/create_or_update",
+      payload: { name: "Long Co", contactPersonEmail: `${"a".repeat(250)}@b.test` },
+    });
+    expect(customer.statusCode).toBe(400);
+    expect(customer.json().errors).toContainEqual({ path: "contactPersonEmail", message: "Use at most 254 characters" });
+
+    const instruction = await send("createOrUpdateConfiguration", {
+      method: "POST",
+      url: "/api/configuration/create_or_update",
+      payload: { _id: tenant.configurationId, answer_instruction: megabyte },
+    });
+    expect(instruction.statusCode).toBe(400);
+    expect(instruction.json().errors).toEqual([{ path: "answer_instruction", message: "Use at most 10000 characters" }]);
+
+    const stored = await ctx.database.db.query("SELECT 1 FROM users WHERE email = 'long@example.test'");
+    expect(stored).toEqual([]);
+    expect(ctx.smtp.received.filter((mail) => mail.to.includes("long@example.test"))).toEqual([]);
+  });
+});
+
+describe("numbers beyond what the contract allows", () => {
+  it("are refused with the field, not stored into a column too small for them", async () => {
+    const response = await send("createOrUpdateConfiguration", {
+      method: "POST",
+      url: "/api/configuration/create_or_update",
+      payload: { _id: tenant.configurationId, message_limit: 1e308 },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([{ path: "message_limit", message: "must be <= 2147483647" }]);
+  });
+});
+
+describe("unknown properties", () => {
+  it("are dropped: neither stored nor echoed back", async () => {
+    const configuration = await send("createOrUpdateConfiguration", {
+      method: "POST",
+      url: "/api/configuration/create_or_update",
+      payload: { name: "unknown-props", customerId: tenant.customerId, injected: "<script>", rag_settings: { injected: 1 } },
+    });
+    expect(configuration.statusCode).toBe(200);
+    const id = configuration.json().inserted_id as string;
+    expect(configuration.json().data).not.toHaveProperty("injected");
+    expect(configuration.json().data.rag_settings).not.toHaveProperty("injected");
+    const [row] = await ctx.database.db.query<{ settings: Record<string, unknown> }>("SELECT settings FROM configurations WHERE id = $1", [id]);
+    expect(JSON.stringify(row?.settings)).not.toContain("injected");
+
+    const customer = await send("createOrUpdateCustomer", {
+      method: "POST",
+      url: "/api/customer/create_or_update",
+      payload: { _id: tenant.customerId, name: "Known", injected: "x" },
+    });
+    expect(customer.statusCode).toBe(200);
+    expect(customer.json().updated_customer).not.toHaveProperty("injected");
+
+    const dataset = await send("saveDataset", {
+      method: "POST",
+      url: "/api/data/dataset",
+      payload: {
+        configurationId: tenant.configurationId,
+        datasetName: "FAQ",
+        datasetData: [{ question: "Q?" }],
+        datasetHeaders: [{ text: "Question", value: "question", injected: true }],
+        injected: true,
+      },
+    });
+    expect(dataset.statusCode).toBe(200);
+    expect(dataset.json().data.dataset_headers).toEqual([{ text: "Question", value: "question" }]);
+    const [headers] = await ctx.database.db.query<{ dataset_headers: unknown }>(
+      "SELECT dataset_headers FROM datasets WHERE configuration_id = $1",
+      [tenant.configurationId],
+    );
+    expect(JSON.stringify(headers?.dataset_headers)).not.toContain("injected");
+  });
+});
+
+describe("bodies of another type, too large or malformed", () => {
+  it("answer 415, 413 and 400 as the contract declares for the operation", async () => {
+    const url = "/api/customer/create_or_update";
+    const html = await send("createOrUpdateCustomer", { method: "POST", url, payload: "<p>", headers: { "content-type": "text/html" } });
+    expect(html.statusCode).toBe(415);
+    const removal = await send("deleteCustomer", {
+      method: "DELETE",
+      url: `/api/customers/${tenant.customerId}`,
+      payload: "<p>",
+      headers: { "content-type": "application/xml" },
+    });
+    expect(removal.statusCode).toBe(415);
+    const large = await send("createOrUpdateCustomer", { method: "POST", url, payload: { name: "x".repeat(6 * 1024 * 1024) } });
+    expect(large.statusCode).toBe(413);
+    const malformed = await send("createOrUpdateCustomer", { method: "POST", url, payload: '{"name":', headers: { "content-type": "application/json" } });
+    expect(malformed.statusCode).toBe(400);
+    const session = await send("getAuthMethods", { method: "GET", url: "/api/auth/methods", headers: { "x-session-id": "s".repeat(129) } });
+    expect(session.statusCode).toBe(400);
+  });
+});
+
+describe("URLs the router refuses before any route runs", () => {
+  it("answer 400 problems the contract declares: no valid percent-encoding, an over-long path parameter", async () => {
+    const badEncoding = await send("deleteCustomer", { method: "DELETE", url: "/api/customers/%ED%A0%80" });
+    expect(badEncoding.statusCode).toBe(400);
+    expect(badEncoding.json()).toMatchObject({ code: "validation_failed", message: "The address is not a valid URL" });
+    const longId = await send("deleteCustomer", { method: "DELETE", url: `/api/customers/${"k".repeat(101)}` });
+    expect(longId.statusCode).toBe(400);
+    expect(longId.json()).toMatchObject({ code: "validation_failed", message: "A path parameter is too long" });
+    expect(longId.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+});
