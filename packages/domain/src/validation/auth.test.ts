@@ -103,16 +103,12 @@ describe("sign-in and password forms", () => {
       `${"a".repeat(64)}@${"b".repeat(60)}.${"c".repeat(60)}.${"d".repeat(lastLabel)}.example`;
     expect(address(59)).toHaveLength(254);
     await expect(forgotPasswordSchema.validate({ email: address(59) })).resolves.toBeTruthy();
-    await expect(forgotPasswordSchema.validate({ email: address(60) })).rejects.toThrow(
-      "Use at most 254 characters",
-    );
+    expect(await failureText(forgotPasswordSchema.validate({ email: address(60) }))).toBe("Use at most 254 characters");
     const password = `Aa1!${"x".repeat(125)}`;
-    await expect(newPasswordSchema.validate({ password, confirmPassword: password })).rejects.toThrow(
+    expect(await failureText(newPasswordSchema.validate({ password, confirmPassword: password }))).toBe(
       "Use at most 128 characters",
     );
-    await expect(loginSchema.validate({ username: "a@b.test", password })).rejects.toThrow(
-      "Use at most 128 characters",
-    );
+    expect(await failureText(loginSchema.validate({ username: "a@b.test", password }))).toBe("Use at most 128 characters");
   });
 
   it("needs a six-digit code", async () => {

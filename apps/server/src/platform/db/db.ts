@@ -12,8 +12,12 @@ export interface Db {
   query<T extends object = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
-  /** Runs `work` inside one transaction; the `Db` it receives is bound to that transaction. */
-  transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` inside one transaction; the `Db` it receives is bound to that transaction. It is rolled
+   * back when open longer than the database's limit, unless `options.timeoutMs` says otherwise (only
+   * migrations, which run before any request, need longer).
+   */
+  transaction<T>(work: (tx: Db) => Promise<T>, options?: { timeoutMs?: number }): Promise<T>;
   /**
    * Which rows changed, for read caches. Inside a transaction, `changedHere` is held back until the
    * transaction commits (and dropped if it rolls back).
@@ -113,7 +117,7 @@ export function createTransactionContext(options: TransactionOptions) {
      * against the time limit; once it settles or times out, the transaction's `Db` refuses queries,
      * so work that goes on after a time-out cannot write outside any transaction.
      */
-    async run<T>(bind: (guard: () => void) => Db, work: (tx: Db) => Promise<T>): Promise<T> {
+    async run<T>(bind: (guard: () => void) => Db, work: (tx: Db) => Promise<T>, timeoutMs = limitMs): Promise<T> {
       const frame: OpenTransaction = { db: undefined as unknown as Db, open: true };
       frame.db = bind(() => {
         if (!frame.open) throw new TransactionClosedError();
@@ -122,10 +126,10 @@ export function createTransactionContext(options: TransactionOptions) {
       const timedOut = new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
           frame.open = false;
-          const error = new TransactionTimeoutError(limitMs);
+          const error = new TransactionTimeoutError(timeoutMs);
           options.log?.("a transaction stayed open too long and was rolled back", error);
           reject(error);
-        }, limitMs);
+        }, timeoutMs);
         timer.unref();
       });
       try {

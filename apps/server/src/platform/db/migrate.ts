@@ -11,6 +11,9 @@ const MIGRATION_LOCK_KEY = 7_240_513;
  * `schema_migrations`, all in one transaction. On PostgreSQL a transaction-scoped advisory lock keeps
  * instances that start at the same time from applying the same migration twice.
  */
+// Migrations run before any request and may rewrite whole tables; the requests' limit does not fit them.
+const migrationTimeoutMs = 30 * 60_000;
+
 export async function migrate(handle: DatabaseHandle, folder = migrationsFolder()): Promise<string[]> {
   const files = (await readdir(folder)).filter((name) => /^\d{3}_[\w-]+\.sql$/.test(name)).sort();
   return handle.db.transaction(async (tx) => {
@@ -30,5 +33,5 @@ export async function migrate(handle: DatabaseHandle, folder = migrationsFolder(
       applied.push(file);
     }
     return applied;
-  });
+  }, { timeoutMs: migrationTimeoutMs });
 }

@@ -52,12 +52,12 @@ export async function openPglite(dataDir?: string, options: TransactionOptions =
       if (joined) return joined.exec(sql);
       await pg.exec(sql);
     },
-    async transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+    async transaction<T>(work: (tx: Db) => Promise<T>, options: { timeoutMs?: number } = {}): Promise<T> {
       const joined = transactions.current();
       if (joined) return joined.transaction(work);
       const held = transactionChanges(feed);
       const result = await pg.transaction((tx) =>
-        transactions.run((guard) => inTransaction(tx, held.changes, guard), work),
+        transactions.run((guard) => inTransaction(tx, held.changes, guard), work, options.timeoutMs),
       );
       held.commit();
       return result;

@@ -126,7 +126,7 @@ export async function openPostgres(options: PostgresOptions): Promise<DatabaseHa
       if (joined) return joined.exec(sql);
       await run(pool, sql, []);
     },
-    async transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+    async transaction<T>(work: (tx: Db) => Promise<T>, options: { timeoutMs?: number } = {}): Promise<T> {
       const joined = transactions.current();
       if (joined) return joined.transaction(work);
       let client: pg.PoolClient;
@@ -141,7 +141,7 @@ export async function openPostgres(options: PostgresOptions): Promise<DatabaseHa
       const held = transactionChanges(feed);
       try {
         await client.query("BEGIN");
-        const result = await transactions.run((guard) => inTransaction(client, held.changes, guard), work);
+        const result = await transactions.run((guard) => inTransaction(client, held.changes, guard), work, options.timeoutMs);
         await client.query("COMMIT");
         held.commit();
         return result;
