@@ -196,7 +196,7 @@ function sampleDraft(op: ContractOperation, pool: SamplePool): Draft {
   return draft;
 }
 
-/** The dotted paths of the strings inside a value, to spoil one deep inside. */
+/** Where the strings inside a value are (as key and index segments), to spoil one deep inside. */
 function stringPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
   if (typeof value === "string") return [path];
   if (Array.isArray(value)) return value.flatMap((item, index) => stringPaths(item, [...path, index]));
