@@ -52,12 +52,13 @@ export function unsafeTextPaths(value: unknown, root = ""): string[] {
  * or e-mail ever sees it.
  */
 export function refuseUnsafeText(headerNames: readonly string[]): preValidationHookHandler {
-  return async (request: FastifyRequest) => {
+  // A callback hook, not an async one: it runs on every call, the widget's hot configuration read too.
+  return (request: FastifyRequest, _reply, done) => {
     const headers: Record<string, unknown> = {};
     for (const name of headerNames) headers[name] = request.headers[name];
     const paths = [request.params, request.query, headers, request.body].flatMap((part) => unsafeTextPaths(part));
-    if (paths.length === 0) return;
+    if (paths.length === 0) return done();
     const fields: ProblemField[] = paths.slice(0, maxReportedFields).map((path) => ({ path, message: unsafeTextMessage }));
-    throw new DomainError("validation_failed", `${fields[0]!.path || "request"}: ${unsafeTextMessage}`, 400, fields);
+    done(new DomainError("validation_failed", `${fields[0]!.path || "request"}: ${unsafeTextMessage}`, 400, fields));
   };
 }
