@@ -1,5 +1,5 @@
 import Fastify from "fastify";
-import { parleyApp, type ParleyApp } from "./app";
+import { parleyApp, parleyServerOptions, type ParleyApp } from "./app";
 import { googleEndpoints } from "./modules/accounts/google";
 import { readConfig } from "./platform/config";
 import { createTokenService, loadOrCreateSecret } from "./platform/auth/jwt";
@@ -12,8 +12,8 @@ import { demoAccounts, demoPassword, isEmpty, seedDemoData } from "./seed";
 async function main() {
   const config = readConfig();
   const app = Fastify({
+    ...parleyServerOptions,
     logger: { level: config.logLevel },
-    bodyLimit: 5 * 1024 * 1024,
     // A stuck client or a slow upstream must not hold a connection forever.
     connectionTimeout: 60_000,
     requestTimeout: 60_000,

@@ -27,7 +27,8 @@ export async function addOrUpdateUser(db: Db, caller: Caller, input: UserInput, 
 
   let customerId: string | null;
   if (isAdmin) {
-    customerId = input.role === "admin" ? null : (input.customerId ?? null);
+    // An empty choice in the form means no customer, as null does.
+    customerId = input.role === "admin" ? null : input.customerId || null;
   } else {
     if (input.customerId && input.customerId !== caller.customerId) throw notFound("No such customer");
     customerId = caller.customerId;
