@@ -50,9 +50,12 @@ export function portalViteConfig({ base, devPort, plugins, mode }: PortalViteOpt
           codeSplitting: { groups: [{ name: "initial", tags: ["$initial"], includeDependenciesRecursively: false }] },
         },
         treeshake: {
-          // The SDK's live socket is unused on the first route; socket.io's modules declare no side effects
-          // of their own, so unused imports of them can be dropped.
-          moduleSideEffects: (id: string) => (/[\\/](socket\.io-client|engine\.io-client|socket\.io-parser|engine\.io-parser)[\\/]/.test(id) ? false : undefined),
+          // Modules without side effects of their own that do not say so, whose unused imports would otherwise
+          // stay: socket.io's (the SDK's live socket is unused on the first route), and hoist-non-react-statics
+          // with react-is, which emotion's withTheme and formik's connect import (neither is used; both
+          // stayed in the entry, 1 kB gzipped).
+          moduleSideEffects: (id: string) =>
+            /[\\/](socket\.io-client|engine\.io-client|socket\.io-parser|engine\.io-parser|hoist-non-react-statics|react-is)[\\/]/.test(id) ? false : undefined,
           // Chakra's theme modules build their objects through identity helpers that are not marked pure, so
           // its full default theme (every recipe, date pickers and colour pickers included) would stay in the
           // entry although only the recipes listed in @parley/ui's theme are used.
