@@ -28,9 +28,9 @@ export function portalViteConfig({ base, devPort, plugins, mode }: PortalViteOpt
     publicDir: resolve(import.meta.dirname, "../public"),
     resolve: {
       alias: [
-        // formik's only uses of lodash's cloning (the sign-in page's size budget); see ./lodashClone.ts.
-        { find: /^lodash-es\/clone$/, replacement: resolve(import.meta.dirname, "lodashCloneDefault.ts") },
-        { find: /^lodash-es\/cloneDeep$/, replacement: resolve(import.meta.dirname, "lodashCloneDeepDefault.ts") },
+        // Everything formik imports of lodash, written for plain form values: lodash's versions bring its
+        // generic cloning, tag and memoizing machinery onto the sign-in page (size budget); see ./formikLodash.
+        { find: /^lodash-es\/(clone|cloneDeep|isPlainObject|toPath)$/, replacement: resolve(import.meta.dirname, "formikLodash/$1.ts") },
         ...(mode === "production"
           ? [
               { find: /^react-router$/, replacement: join(reactRouterProduction, "index.mjs") },
