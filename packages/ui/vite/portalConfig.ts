@@ -42,6 +42,10 @@ export function portalViteConfig({ base, devPort, plugins, mode }: PortalViteOpt
     build: {
       manifest: true,
       target: "es2022",
+      // Every browser that preloads modules does so natively; one that does not still runs the portal and
+      // only fetches a lazily loaded screen's chunks as it meets their imports. The polyfill would be part
+      // of the entry (the first route's size budget).
+      modulePreload: { polyfill: false },
       rolldownOptions: {
         output: {
           // The modules the entry imports statically in one chunk instead of a dozen small shared ones:
