@@ -62,8 +62,9 @@ export function portalViteConfig({ base, devPort, plugins, mode }: PortalViteOpt
             /[\\/](socket\.io-client|engine\.io-client|socket\.io-parser|engine\.io-parser|hoist-non-react-statics|react-is)[\\/]/.test(id) ? false : undefined,
           // Chakra's theme modules build their objects through identity helpers that are not marked pure, so
           // its full default theme (every recipe, date pickers and colour pickers included) would stay in the
-          // entry although only the recipes listed in @parley/ui's theme are used.
-          manualPureFunctions: ["defineConfig", "defineRecipe", "defineSlotRecipe", "defineTokens", "defineSemanticTokens", "defineGlobalStyles", "defineKeyframes", "defineTextStyles", "defineLayerStyles", "defineAnimationStyles"],
+          // entry although only the recipes listed in @parley/ui's theme are used. Likewise its components
+          // make icons with createIcon (the field's error icon), which kept the Icon component on the sign-in page.
+          manualPureFunctions: ["defineConfig", "defineRecipe", "defineSlotRecipe", "defineTokens", "defineSemanticTokens", "defineGlobalStyles", "defineKeyframes", "defineTextStyles", "defineLayerStyles", "defineAnimationStyles", "createIcon"],
         },
       },
     },
