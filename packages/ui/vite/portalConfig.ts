@@ -31,6 +31,9 @@ export function portalViteConfig({ base, devPort, plugins, mode }: PortalViteOpt
         // Everything formik imports of lodash, written for plain form values: lodash's versions bring its
         // generic cloning, tag and memoizing machinery onto the sign-in page (size budget); see ./formikLodash.
         { find: /^lodash-es\/(clone|cloneDeep|isPlainObject|toPath)$/, replacement: resolve(import.meta.dirname, "formikLodash/$1.ts") },
+        // react-i18next's shim of useSyncExternalStore is for React before 18; the package's main module is
+        // React's own hook.
+        { find: /^use-sync-external-store\/shim$/, replacement: "use-sync-external-store" },
         ...(mode === "production"
           ? [
               { find: /^react-router$/, replacement: join(reactRouterProduction, "index.mjs") },
