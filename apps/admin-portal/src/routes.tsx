@@ -13,7 +13,7 @@ import {
   ResetPasswordPage,
   RouteErrorPage,
   ServerErrorPage,
-  pageRoutes,
+  pagesRouteId,
   revalidateOnEveryNavigation,
   type GuardFor,
 } from "@parley/ui";
@@ -57,11 +57,8 @@ export function buildRoutes(guard: GuardFor): RouteObject[] {
       errorElement: lazy(<RouteErrorPage />),
       element: <GuardedOutlet {...otherPortal} />,
       children: [
-        {
-          element: lazy(<AppShell title="Parley Admin" />),
-          // The pages of the page manifest that admins open.
-          children: pageRoutes("admin"),
-        },
+        // The pages of the page manifest that admins open join this route when first needed (lazy route discovery).
+        { id: pagesRouteId, element: lazy(<AppShell title="Parley Admin" />) },
       ],
     },
     {

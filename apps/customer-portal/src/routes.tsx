@@ -14,7 +14,7 @@ import {
   ResetPasswordPage,
   RouteErrorPage,
   ServerErrorPage,
-  pageRoutes,
+  pagesRouteId,
   revalidateOnEveryNavigation,
   type GuardFor,
 } from "@parley/ui";
@@ -61,12 +61,10 @@ export function buildRoutes(guard: GuardFor): RouteObject[] {
       children: [
         { path: "self-onboarding", element: lazy(<ComingSoonPage />) },
         {
+          id: pagesRouteId,
           element: lazy(<AppShell title="Parley" />),
-          children: [
-            { index: true, element: <Navigate to="/customer" replace /> },
-            // The pages of the page manifest that customers open.
-            ...pageRoutes("customer"),
-          ],
+          // The pages of the page manifest that customers open join these when first needed (lazy route discovery).
+          children: [{ index: true, element: <Navigate to="/customer" replace /> }],
         },
       ],
     },

@@ -77,10 +77,11 @@ afterAll(async () => {
 
 async function generate(document: unknown, ...flags: string[]) {
   const input = join(directory, "openapi.json");
-  const output = join(directory, "operations.ts");
   await writeFile(input, JSON.stringify(document));
-  await run(process.execPath, [script, "--input", input, "--output", output, ...flags]);
-  return { output, text: await readFile(output, "utf8") };
+  await run(process.execPath, [script, "--input", input, "--output", directory, ...flags]);
+  const publicTable = await readFile(join(directory, "publicOperations.ts"), "utf8");
+  const signedInTable = await readFile(join(directory, "signedInOperations.ts"), "utf8");
+  return { publicTable, signedInTable, text: publicTable + signedInTable };
 }
 
 function row(text: string, key: string) {
@@ -112,29 +113,25 @@ describe("generate-operations", () => {
     expect(text.startsWith("// GENERATED")).toBe(true);
   });
 
-  it("fails --check when the file is stale, passes when it is current", async () => {
-    const { output } = await generate(contract);
-    await expect(
-      run(process.execPath, [
-        script,
-        "--input",
-        join(directory, "openapi.json"),
-        "--output",
-        output,
-        "--check",
-      ]),
-    ).resolves.toBeDefined();
-    await writeFile(output, "// edited by hand\n");
-    await expect(
-      run(process.execPath, [
-        script,
-        "--input",
-        join(directory, "openapi.json"),
-        "--output",
-        output,
-        "--check",
-      ]),
-    ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("is stale") });
+  it("puts the calls that need a token in a table of their own", async () => {
+    const { publicTable, signedInTable } = await generate(contract);
+    expect(row(publicTable, "POST /login")).toMatchObject({ auth: "none" });
+    expect(row(publicTable, "GET /search")).toMatchObject({ auth: "optional" });
+    expect(row(signedInTable, "POST /files/upload")).toMatchObject({ auth: "required" });
+    expect(() => row(publicTable, "POST /files/upload")).toThrow();
+    expect(() => row(signedInTable, "POST /login")).toThrow();
+  });
+
+  it("fails --check when a file is stale, passes when both are current", async () => {
+    await generate(contract);
+    const check = () =>
+      run(process.execPath, [script, "--input", join(directory, "openapi.json"), "--output", directory, "--check"]);
+    await expect(check()).resolves.toBeDefined();
+    await writeFile(join(directory, "signedInOperations.ts"), "// edited by hand\n");
+    await expect(check()).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("signedInOperations.ts is stale"),
+    });
   });
 
   it("refuses a base the client does not have", async () => {

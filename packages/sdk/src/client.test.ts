@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createParleyClient, type ParleyClientOptions } from "./client";
 import { sessionIdStorageKey, type SessionStorageLike } from "./session";
 
@@ -256,6 +256,36 @@ describe("calls that need a token", () => {
     });
     expect(result.success).toBe(true);
     expect(seen[0]?.headers.authorization).toBe(`Bearer ${goodToken}`);
+  });
+
+  it("answer 'Services are offline' while their table cannot load, and load it on a later call", async () => {
+    // A fresh client module whose table of the calls that need a token fails to load once (a dropped network).
+    vi.resetModules();
+    let loads = 0;
+    vi.doMock("./generated/signedInOperations", async (importOriginal) => {
+      loads += 1;
+      if (loads === 1) throw new Error("network down");
+      return importOriginal();
+    });
+    try {
+      const { createParleyClient: freshClient } = await import("./client");
+      const api = freshClient({
+        baseUrls: { configurationServer: `${origin}/api`, chatServer: origin, chatbotBackend: origin },
+        getToken: () => goodToken,
+      });
+      expect(await api.GET("/customers")).toEqual({
+        success: false,
+        status: 0,
+        code: "services_offline",
+        error: "Services are offline",
+      });
+      expect(seen).toEqual([]);
+      expect((await api.GET("/customers")).success).toBe(true);
+      expect(loads).toBe(2);
+    } finally {
+      vi.doUnmock("./generated/signedInOperations");
+      vi.resetModules();
+    }
   });
 
   it("still send public calls without a token", async () => {

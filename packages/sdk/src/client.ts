@@ -8,7 +8,8 @@ import type {
 } from "openapi-fetch";
 import type { HttpMethod, MediaType, PathsWithMethod, RequiredKeysOf } from "openapi-typescript-helpers";
 import type { paths } from "./generated/api";
-import { operationTable } from "./generated/operations";
+import { publicOperations } from "./generated/publicOperations";
+import type { signedInOperations } from "./generated/signedInOperations";
 import { createClient, mergeHeaders } from "./openapi-fetch-interop";
 import type { BaseName, OperationInfo } from "./operation-info";
 import {
@@ -63,8 +64,11 @@ type InitParam<Init> =
 type SuccessData<Response> = Response extends { data: infer Data } ? Data : never;
 type ResultData<Response> = [SuccessData<Response>] extends [never] ? undefined : SuccessData<Response>;
 
-// Without `parseAs`, a success is read the way the operation table says (JSON, text or a Blob for files).
-type OperationTable = typeof operationTable;
+/** Every call of the contract, as `METHOD /path`. */
+export type OperationKey = keyof typeof publicOperations | keyof typeof signedInOperations;
+
+// Without `parseAs`, a success is read the way the operation tables say (JSON, text or a Blob for files).
+type OperationTable = typeof publicOperations & typeof signedInOperations;
 type DefaultRead<
   Method extends HttpMethod,
   Path,
@@ -119,7 +123,7 @@ const sessionHeader = "X-Session-Id";
 const httpMethods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type UpperMethod = (typeof httpMethods)[number];
 
-const operationsByKey: Readonly<Record<string, OperationInfo>> = operationTable;
+const publicOperationsByKey: Readonly<Record<string, OperationInfo>> = publicOperations;
 
 // An operation the table does not know (only reachable by casting) is treated as the strictest kind.
 const unknownOperation: OperationInfo = {
@@ -129,6 +133,25 @@ const unknownOperation: OperationInfo = {
   requestBody: "json",
   response: "json",
 };
+
+/**
+ * The calls that need a token load with the first of them, so that a page whose visitor is signed out (a
+ * portal's sign-in page) does without their table. Kept once loaded; asked again after a failed load.
+ */
+let signedInOperationsByKey: Promise<Readonly<Record<string, OperationInfo>>> | undefined;
+
+async function operationOf(key: string): Promise<OperationInfo> {
+  const publicOperation = publicOperationsByKey[key];
+  if (publicOperation) return publicOperation;
+  signedInOperationsByKey ??= import("./generated/signedInOperations").then(
+    (table) => table.signedInOperations,
+    (error: unknown) => {
+      signedInOperationsByKey = undefined;
+      throw error;
+    },
+  );
+  return (await signedInOperationsByKey)[key] ?? unknownOperation;
+}
 
 /** Marks a failure of `fetch` itself, so it is not confused with a failure of our own code. */
 class NetworkFailure extends Error {
@@ -168,7 +191,13 @@ export function createParleyClient(options: ParleyClientOptions): ParleyClient {
     init: Record<string, unknown> | undefined,
     forcedBase: BaseName | undefined,
   ): Promise<ApiResult<unknown>> {
-    const operation = operationsByKey[`${method} ${path}`] ?? unknownOperation;
+    let operation: OperationInfo;
+    try {
+      operation = await operationOf(`${method} ${path}`);
+    } catch {
+      // The table of the calls that need a token did not load: the network is down.
+      return { ...clientFailures.servicesOffline };
+    }
     const callerHeaders = mergeHeaders(init?.headers as HeadersOptions | undefined);
     // A caller may carry a token the provider does not know yet (e.g. fresh from a sign-in redirect).
     const callerAuthorizes = callerHeaders.has("Authorization");

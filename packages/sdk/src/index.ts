@@ -1,6 +1,7 @@
 export {
   createParleyClient,
   type ClientPaths,
+  type OperationKey,
   type ParleyClient,
   type ParleyClientOptions,
   type ParleyHttpClient,
@@ -10,7 +11,6 @@ export {
 export type { ApiFailure, ApiResult, ApiSuccess, FieldError } from "./result";
 export { sessionIdStorageKey, type SessionStorageLike } from "./session";
 export type { BaseName, OperationInfo } from "./operation-info";
-export { operationTable, type OperationKey } from "./generated/operations";
 export type { components, operations, paths } from "./generated/api";
 export {
   createLiveSocket,

@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider, createBrowserRouter, type RouteObject } from "react-router-dom";
 import { createApi, type ParleyApi } from "./api/client";
+import { discoverPageRoutes } from "./features/screens";
 import type { PortalKind, RouteAccess } from "./guard/decide";
 import { createGuardLoader } from "./guard/loader";
 import { setupI18n } from "./i18n/setup";
@@ -13,6 +14,7 @@ export interface PortalOptions {
   portal: PortalKind;
   /** The router's base, "/" or "/admin". */
   basename: string;
+  /** The portal's route table; the page manifest's routes join its route with id `pagesRouteId` when needed. */
   buildRoutes: (guard: GuardFor) => RouteObject[];
   rootElement?: HTMLElement | null;
 }
@@ -23,7 +25,7 @@ export async function bootPortal({ portal, basename, buildRoutes, rootElement }:
   const api = createApi();
   const queryClient = createQueryClient();
   const guard = createGuardLoader(api, portal, basename);
-  const router = createBrowserRouter(buildRoutes(guard), { basename });
+  const router = createBrowserRouter(buildRoutes(guard), { basename, patchRoutesOnNavigation: discoverPageRoutes(portal) });
   const container = rootElement ?? document.getElementById("root");
   if (!container) throw new Error("The page has no #root element");
   createRoot(container).render(

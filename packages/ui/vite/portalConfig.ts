@@ -28,9 +28,12 @@ export function portalViteConfig({ base, devPort, plugins, mode }: PortalViteOpt
     publicDir: resolve(import.meta.dirname, "../public"),
     resolve: {
       alias: [
-        // formik's only uses of lodash's cloning (the sign-in page's size budget); see ./lodashClone.ts.
-        { find: /^lodash-es\/clone$/, replacement: resolve(import.meta.dirname, "lodashCloneDefault.ts") },
-        { find: /^lodash-es\/cloneDeep$/, replacement: resolve(import.meta.dirname, "lodashCloneDeepDefault.ts") },
+        // Everything formik imports of lodash, written for plain form values: lodash's versions bring its
+        // generic cloning, tag and memoizing machinery onto the sign-in page (size budget); see ./formikLodash.
+        { find: /^lodash-es\/(clone|cloneDeep|isPlainObject|toPath)$/, replacement: resolve(import.meta.dirname, "formikLodash/$1.ts") },
+        // react-i18next's shim of useSyncExternalStore is for React before 18; the package's main module is
+        // React's own hook.
+        { find: /^use-sync-external-store\/shim$/, replacement: "use-sync-external-store" },
         ...(mode === "production"
           ? [
               { find: /^react-router$/, replacement: join(reactRouterProduction, "index.mjs") },
@@ -42,6 +45,10 @@ export function portalViteConfig({ base, devPort, plugins, mode }: PortalViteOpt
     build: {
       manifest: true,
       target: "es2022",
+      // Every browser that preloads modules does so natively; one that does not still runs the portal and
+      // only fetches a lazily loaded screen's chunks as it meets their imports. The polyfill would be part
+      // of the entry (the first route's size budget).
+      modulePreload: { polyfill: false },
       rolldownOptions: {
         output: {
           // The modules the entry imports statically in one chunk instead of a dozen small shared ones:
@@ -50,13 +57,17 @@ export function portalViteConfig({ base, devPort, plugins, mode }: PortalViteOpt
           codeSplitting: { groups: [{ name: "initial", tags: ["$initial"], includeDependenciesRecursively: false }] },
         },
         treeshake: {
-          // The SDK's live socket is unused on the first route; socket.io's modules declare no side effects
-          // of their own, so unused imports of them can be dropped.
-          moduleSideEffects: (id: string) => (/[\\/](socket\.io-client|engine\.io-client|socket\.io-parser|engine\.io-parser)[\\/]/.test(id) ? false : undefined),
+          // Modules without side effects of their own that do not say so, whose unused imports would otherwise
+          // stay: socket.io's (the SDK's live socket is unused on the first route), and hoist-non-react-statics
+          // with react-is, which emotion's withTheme and formik's connect import (neither is used; both
+          // stayed in the entry, 1 kB gzipped).
+          moduleSideEffects: (id: string) =>
+            /[\\/](socket\.io-client|engine\.io-client|socket\.io-parser|engine\.io-parser|hoist-non-react-statics|react-is)[\\/]/.test(id) ? false : undefined,
           // Chakra's theme modules build their objects through identity helpers that are not marked pure, so
           // its full default theme (every recipe, date pickers and colour pickers included) would stay in the
-          // entry although only the recipes listed in @parley/ui's theme are used.
-          manualPureFunctions: ["defineConfig", "defineRecipe", "defineSlotRecipe", "defineTokens", "defineSemanticTokens", "defineGlobalStyles", "defineKeyframes", "defineTextStyles", "defineLayerStyles", "defineAnimationStyles"],
+          // entry although only the recipes listed in @parley/ui's theme are used. Likewise its components
+          // make icons with createIcon (the field's error icon), which kept the Icon component on the sign-in page.
+          manualPureFunctions: ["defineConfig", "defineRecipe", "defineSlotRecipe", "defineTokens", "defineSemanticTokens", "defineGlobalStyles", "defineKeyframes", "defineTextStyles", "defineLayerStyles", "defineAnimationStyles", "createIcon"],
         },
       },
     },

@@ -1,6 +1,5 @@
-import { pagesOfPortal, type PortalKind } from "@parley/domain/pages";
-import type { ComponentType } from "react";
-import type { RouteObject } from "react-router-dom";
+import type { PortalKind } from "@parley/domain/pages";
+import type { PatchRoutesOnNavigationFunction } from "react-router-dom";
 import { lazyNamed } from "../routing";
 
 /**
@@ -23,17 +22,19 @@ export const MaintenancePage = lazyNamed(() => import("./misc/MessagePage"), "Ma
 export const ServerErrorPage = lazyNamed(() => import("./misc/MessagePage"), "ServerErrorPage", { namespaces: ["misc"] });
 export const RouteErrorPage = lazyNamed(() => import("./misc/MessagePage"), "RouteErrorPage", { namespaces: ["misc"] });
 
-/** The features' screens of manifest pages; a page without one shows 'coming soon' under its title until its feature lands. */
-const pageScreens: Partial<Record<string, ComponentType>> = {
-  "/": HomePage,
-  "/customer": HomePage,
-};
+/** The id of the route (the signed-in shell) that the page manifest's routes join. */
+export const pagesRouteId = "pages";
 
-/** The routes inside the shell of a portal: one per page of the page manifest the portal serves. */
-export function pageRoutes(portal: PortalKind): RouteObject[] {
-  return pagesOfPortal(portal).map((page) => {
-    const Screen = pageScreens[page.path];
-    const element = Screen ? <Screen /> : <ComingSoonContent titleKey={`pages:titles.${page.titleKey}`} />;
-    return page.path === "/" ? { index: true, element } : { path: page.path.slice(1), element };
-  });
+/**
+ * Lazy route discovery (react-router's `patchRoutesOnNavigation`): the pages of the manifest a portal
+ * serves join the route `pagesRouteId` on the first navigation that may need them, so that neither the
+ * manifest nor its routes are in the entry, which the sign-in page loads (size budget). Until then a
+ * shell path matches only the catch-all, which is what makes react-router ask.
+ */
+export function discoverPageRoutes(portal: PortalKind): PatchRoutesOnNavigationFunction {
+  return async ({ patch }) => {
+    const { pageRoutes } = await import("./pageRoutes");
+    // Patching the same routes again (a later unknown path asks again) adds nothing.
+    patch(pagesRouteId, pageRoutes(portal));
+  };
 }

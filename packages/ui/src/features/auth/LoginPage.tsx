@@ -1,4 +1,4 @@
-import { Button, Flex, Link, Separator, Stack, Text } from "@chakra-ui/react";
+import { Button, Flex, Link, Stack, Text } from "@chakra-ui/react";
 import { Form, Formik } from "formik";
 import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,13 +8,13 @@ import { FormField } from "../../forms/FormField";
 import { applyFieldErrors } from "../../forms/fieldIssues";
 import { lazySchemaValidation } from "../../forms/lazySchema";
 import { AuthLayout } from "../../layout/AuthLayout";
-import { GoogleIcon } from "../../layout/inlineIcons";
 import { lazyNamed } from "../../routing";
 import { useAuthMethods, useLogin, type LoginBody } from "./hooks";
 
 // The first route of both portals (size budget): the alert loads with the first failure, the rules
-// (yup, from the domain) with the first check.
+// (yup, from the domain) with the first check, Google sign-in once the server offers it.
 const ErrorAlert = lazyNamed(() => import("../../forms/ErrorAlert"), "ErrorAlert", { firstRoute: true, namespaces: ["messages"] });
+const GoogleSignIn = lazyNamed(() => import("./GoogleSignIn"), "GoogleSignIn", { firstRoute: true });
 const validateLogin = lazySchemaValidation<LoginBody>(async () => (await import("@parley/domain/validation/auth")).loginSchema);
 
 export interface LoginPageProps {
@@ -72,20 +72,9 @@ export function LoginPage({ portal, apiBase = "/api", brand }: LoginPageProps) {
         )}
       </Formik>
       {googleOffered && (
-        <Stack gap="4">
-          <Flex align="center" gap="3">
-            <Separator flex="1" />
-            <Text fontSize="sm" color="fg.muted">
-              {t("auth.or")}
-            </Text>
-            <Separator flex="1" />
-          </Flex>
-          <Button asChild variant="outline" w="full">
-            <a href={googleHref}>
-              <GoogleIcon /> {t("auth.login.google")}
-            </a>
-          </Button>
-        </Stack>
+        <Suspense fallback={null}>
+          <GoogleSignIn href={googleHref} />
+        </Suspense>
       )}
       {portal === "customer" && (
         <Text fontSize="sm" textAlign="center">

@@ -1,0 +1,19 @@
+import { pagesOfPortal, type PortalKind } from "@parley/domain/pages";
+import type { ComponentType } from "react";
+import type { RouteObject } from "react-router-dom";
+import { ComingSoonContent, HomePage } from "./screens";
+
+/** The features' screens of manifest pages; a page without one shows 'coming soon' under its title until its feature lands. */
+const pageScreens: Partial<Record<string, ComponentType>> = {
+  "/": HomePage,
+  "/customer": HomePage,
+};
+
+/** The routes inside the shell of a portal: one per page of the page manifest the portal serves. */
+export function pageRoutes(portal: PortalKind): RouteObject[] {
+  return pagesOfPortal(portal).map((page) => {
+    const Screen = pageScreens[page.path];
+    const element = Screen ? <Screen /> : <ComingSoonContent titleKey={`pages:titles.${page.titleKey}`} />;
+    return page.path === "/" ? { index: true, element } : { path: page.path.slice(1), element };
+  });
+}

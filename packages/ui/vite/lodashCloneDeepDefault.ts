@@ -1,1 +1,0 @@
-export { cloneDeep as default } from "./lodashClone";

@@ -1,1 +1,0 @@
-export { clone as default } from "./lodashClone";
