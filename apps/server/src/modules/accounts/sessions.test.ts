@@ -4,6 +4,8 @@ import { defaultRateLimits } from "../../platform/http/rate-limits";
 import { bearer, createTestContext, expectToMatchContract, testPassword, type TestContext } from "../../test/context";
 
 const limitMs = 600;
+// Long beside an argon2 check even on a loaded machine, so the wait is told apart from the work.
+const slowdownMs = 2_000;
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({
@@ -13,7 +15,7 @@ beforeAll(async () => {
       login: {
         address: { max: 1_000, window: 60_000 },
         accountAtAddress: { max: 5, window: 60_000 },
-        accountSlowdown: { after: 5, window: 60_000, delayMs: 150, maxDelayMs: 300 },
+        accountSlowdown: { after: 5, window: 60_000, delayMs: slowdownMs, maxDelayMs: slowdownMs },
       },
     },
   });
@@ -57,7 +59,7 @@ describe("no request can hold the database", () => {
     const health = await ctx.app.inject({ method: "GET", url: "/api/health" });
     expect(health.statusCode).toBe(200);
     expectToMatchContract("getHealth", health);
-    expect(Date.now() - started).toBeLessThan(limitMs * 3);
+    expect(Date.now() - started).toBeLessThan(limitMs * 5);
     await stuck;
     expect(stuckOutcome).toMatchObject({ name: "TransactionTimeoutError" });
   });
@@ -187,14 +189,14 @@ describe("wrong passwords", () => {
     // Other addresses spraying the same account are slowed down, not refused.
     const started = Date.now();
     expect((await login(user.email, "Guessing-pass1!", "198.51.100.20")).statusCode).toBe(401);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(slowdownMs - 50);
 
     const owner = await login(user.email, testPassword, "192.0.2.44");
     expect(owner.statusCode).toBe(200);
     // Signing in clears the slowdown.
     const after = Date.now();
     expect((await login(user.email, "Typo-pass1!", "192.0.2.44")).statusCode).toBe(401);
-    expect(Date.now() - after).toBeLessThan(140);
+    expect(Date.now() - after).toBeLessThan(slowdownMs - 50);
   });
 });
 

@@ -74,7 +74,8 @@ describe("a transaction that stays open too long", () => {
     const started = Date.now();
     // Another request's query: on PostgreSQL at once, on the one embedded connection once the limit passes.
     expect(await count(30)).toBe(0);
-    expect(Date.now() - started).toBeLessThan(limitMs * 2.5);
+    // Far below "forever", with room for a loaded machine.
+    expect(Date.now() - started).toBeLessThan(limitMs * 5);
 
     expect(await outcome).toBeInstanceOf(TransactionTimeoutError);
     expect(logged).toEqual(["a transaction stayed open too long and was rolled back"]);
