@@ -1,6 +1,7 @@
 import { pagesOfPortal, type PortalKind } from "@parley/domain/pages";
 import type { ComponentType } from "react";
 import type { RouteObject } from "react-router-dom";
+import "./featureNamespaces";
 import { ComingSoonContent, HomePage } from "./screens";
 
 /** The features' screens of manifest pages; a page without one shows 'coming soon' under its title until its feature lands. */

@@ -3,8 +3,8 @@ import { languageCodes } from "@parley/domain/locale";
 import { pageTitles, portalPages } from "@parley/domain/pages";
 import { validationMessageKeys } from "@parley/domain/validation/messages";
 import { describe, expect, it } from "vitest";
-import { compareLocale, compareNamespaces, flattenKeys } from "./locale-keys";
-import { namespaceLoaders } from "./namespaces";
+import { allNamespaceLoaders, compareLocale, compareNamespaces, flattenKeys } from "./locale-keys";
+import type { Namespace } from "./namespaces";
 
 describe("locale check", () => {
   it("flattens nested keys", () => {
@@ -28,8 +28,8 @@ describe("locale check", () => {
 });
 
 describe("texts the domain names by key", () => {
-  async function englishKeys(namespace: keyof typeof namespaceLoaders): Promise<Set<string>> {
-    return new Set(flattenKeys((await namespaceLoaders[namespace]("en")).default));
+  async function englishKeys(namespace: Namespace): Promise<Set<string>> {
+    return new Set(flattenKeys((await allNamespaceLoaders[namespace]("en")).default));
   }
 
   it("translates every error code of the domain catalogue", async () => {

@@ -1,5 +1,9 @@
 import type { LanguageCode } from "@parley/domain/locale";
-import { namespaceLoaders, namespaces } from "./namespaces";
+import { featureNamespaceLoaders } from "../features/featureNamespaces";
+import { coreNamespaceLoaders, type Namespace, type NamespaceLoader } from "./namespaces";
+
+/** Every namespace with its loader, core and feature (checks and tests; the app registers features lazily). */
+export const allNamespaceLoaders: Record<Namespace, NamespaceLoader> = { ...coreNamespaceLoaders, ...featureNamespaceLoaders };
 
 /** Flattens nested locale objects to dotted key paths, e.g. `auth.login.title`. */
 export function flattenKeys(messages: unknown, prefix = ""): string[] {
@@ -33,8 +37,7 @@ export function compareLocale(source: unknown, translation: unknown): LocaleKeyR
 /** Every difference of a language from English, in every namespace, as `nl shell: missing nav.label`. */
 export async function compareNamespaces(languages: readonly LanguageCode[]): Promise<string[]> {
   const failures: string[] = [];
-  for (const namespace of namespaces) {
-    const load = namespaceLoaders[namespace];
+  for (const [namespace, load] of Object.entries(allNamespaceLoaders)) {
     const source = (await load("en")).default;
     for (const language of languages.filter((code) => code !== "en")) {
       const { missing, extra, empty } = compareLocale(source, (await load(language)).default);

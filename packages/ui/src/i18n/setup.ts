@@ -4,13 +4,14 @@ import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
 import commonEnglish from "../locales/en.json";
 import { initialLanguage, languageStorageKey } from "./languages";
-import { isNamespace, namespaceLoaders, type Namespace } from "./namespaces";
+import { namespaceLoader, type Namespace } from "./namespaces";
 
 export const i18n: I18n = i18next.createInstance();
 
 const namespaceBackend = resourcesToBackend(async (language: string, namespace: string) => {
-  if (!isLanguageCode(language) || !isNamespace(namespace)) return {};
-  return (await namespaceLoaders[namespace](language)).default;
+  const load = namespaceLoader(namespace);
+  if (!isLanguageCode(language) || !load) return {};
+  return (await load(language)).default;
 });
 
 /** Starts i18next with the stored (or browser) language and English as fallback. */
