@@ -15,6 +15,9 @@ export const ForgotPasswordPage = lazyNamed(() => import("./auth/ForgotPasswordP
 export const ResetPasswordPage = lazyNamed(() => import("./auth/ResetPasswordPage"), "ResetPasswordPage", { namespaces: ["auth", "messages"] });
 export const GoogleCallbackPage = lazyNamed(() => import("./auth/GoogleCallbackPage"), "GoogleCallbackPage", { namespaces: ["auth", "messages"] });
 export const HomePage = lazyNamed(() => import("./home/HomePage"), "HomePage", { namespaces: ["home"] });
+export const CustomersPage = lazyNamed(() => import("./customers/CustomersPage"), "CustomersPage", { namespaces: ["customers", "lists", "messages"] });
+export const UsersPage = lazyNamed(() => import("./users/UsersPage"), "UsersPage", { namespaces: ["users", "lists", "messages"] });
+export const LeadsPage = lazyNamed(() => import("./leads/LeadsPage"), "LeadsPage", { namespaces: ["leads", "lists", "messages"] });
 export const ComingSoonContent = lazyNamed(() => import("./misc/MessagePage"), "ComingSoonContent", { namespaces: ["misc"] });
 export const ComingSoonPage = lazyNamed(() => import("./misc/MessagePage"), "ComingSoonPage", { namespaces: ["misc"] });
 export const NotFoundPage = lazyNamed(() => import("./misc/MessagePage"), "NotFoundPage", { namespaces: ["misc"] });
@@ -27,6 +30,9 @@ export const RouteErrorPage = lazyNamed(() => import("./misc/MessagePage"), "Rou
 const pageScreens: Partial<Record<string, ComponentType>> = {
   "/": HomePage,
   "/customer": HomePage,
+  "/customers": CustomersPage,
+  "/users": UsersPage,
+  "/leads": LeadsPage,
 };
 
 /** The routes inside the shell of a portal: one per page of the page manifest the portal serves. */

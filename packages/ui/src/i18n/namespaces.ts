@@ -23,6 +23,10 @@ export const namespaceLoaders = {
   auth: (language) => import(`../features/auth/locales/${language}.json`),
   home: (language) => import(`../features/home/locales/${language}.json`),
   misc: (language) => import(`../features/misc/locales/${language}.json`),
+  lists: (language) => import(`../lists/locales/${language}.json`),
+  customers: (language) => import(`../features/customers/locales/${language}.json`),
+  users: (language) => import(`../features/users/locales/${language}.json`),
+  leads: (language) => import(`../features/leads/locales/${language}.json`),
 } satisfies Record<string, Loader>;
 
 export type Namespace = keyof typeof namespaceLoaders;

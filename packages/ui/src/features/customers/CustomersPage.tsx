@@ -1,0 +1,119 @@
+import { Badge, Button, Grid, Heading, Link, Stack, Text } from "@chakra-ui/react";
+import { isAddressComplete } from "@parley/domain/address";
+import { useEffect, useMemo, useReducer, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { LuPlus } from "react-icons/lu";
+import { useSearchParams } from "react-router-dom";
+import { DataTable, type DataColumn } from "../../lists/DataTable";
+import { customerEditor, initialCustomerEditor } from "./editor";
+import { CustomerForm } from "./CustomerForm";
+import { useCustomers, type Customer } from "./hooks";
+
+/** Admins' customers: the list beside the form of the selected customer; `?id=` opens one (from a lead). */
+export function CustomersPage() {
+  const { t, i18n } = useTranslation(["customers", "lists", "pages"]);
+  const customers = useCustomers();
+  const [editor, dispatch] = useReducer(customerEditor, initialCustomerEditor);
+  const [search, setSearch] = useState("");
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requestedId = searchParams.get("id");
+
+  useEffect(() => {
+    const requested = requestedId ? customers.data?.find((customer) => customer._id === requestedId) : undefined;
+    if (requested) {
+      dispatch({ type: "select", customer: requested });
+      setSearchParams({}, { replace: true });
+    }
+  }, [requestedId, customers.data, setSearchParams]);
+
+  const regionNames = useMemo(() => new Intl.DisplayNames([i18n.language], { type: "region" }), [i18n.language]);
+  const columns: DataColumn<Customer>[] = [
+    {
+      id: "name",
+      header: t("customers.fields.name"),
+      sortValue: (customer) => customer.name,
+      cell: (customer) => (
+        <Stack gap="0">
+          <Link asChild fontWeight="medium" color="colorPalette.fg">
+            <button type="button" onClick={() => dispatch({ type: "select", customer })}>
+              {customer.name}
+            </button>
+          </Link>
+          {customer.companyName && (
+            <Text fontSize="xs" color="fg.muted">
+              {customer.companyName}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      id: "contact",
+      header: t("customers.list.contact"),
+      wide: true,
+      sortValue: (customer) => customer.contactPerson,
+      cell: (customer) => (
+        <Stack gap="0">
+          <Text>{customer.contactPerson}</Text>
+          <Text fontSize="xs" color="fg.muted">
+            {customer.contactPersonEmail}
+          </Text>
+        </Stack>
+      ),
+    },
+    { id: "city", header: t("customers.fields.city"), wide: true, sortValue: (customer) => customer.city, cell: (customer) => customer.city },
+    {
+      id: "country",
+      header: t("customers.fields.country"),
+      sortValue: (customer) => (customer.country ? regionNames.of(customer.country) : null),
+      cell: (customer) => (customer.country ? regionNames.of(customer.country) : null),
+    },
+    {
+      id: "address",
+      header: t("customers.list.address"),
+      sortValue: (customer) => isAddressComplete(customer),
+      cell: (customer) =>
+        isAddressComplete(customer) ? (
+          <Badge colorPalette="green">{t("customers.address.completeShort")}</Badge>
+        ) : (
+          <Badge colorPalette="orange">{t("customers.address.incompleteShort")}</Badge>
+        ),
+    },
+  ];
+
+  return (
+    <Stack gap="6">
+      <Stack direction={{ base: "column", sm: "row" }} justify="space-between" align={{ sm: "end" }} gap="3">
+        <Stack gap="1">
+          <Heading as="h1" size="2xl">
+            {t("pages:titles.customers")}
+          </Heading>
+          <Text color="fg.muted">{t("customers.intro")}</Text>
+        </Stack>
+        <Button onClick={() => dispatch({ type: "reset" })}>
+          <LuPlus aria-hidden />
+          {t("customers.actions.new")}
+        </Button>
+      </Stack>
+      <Grid templateColumns={{ base: "1fr", xl: "minmax(0, 3fr) minmax(0, 2fr)" }} gap="6" alignItems="start">
+        <DataTable
+          label={t("pages:titles.customers")}
+          rows={customers.data}
+          rowKey={(customer) => customer._id}
+          columns={columns}
+          isLoading={customers.isLoading}
+          error={customers.error}
+          onRetry={() => void customers.refetch()}
+          search={search}
+          onSearchChange={setSearch}
+          searchPlaceholder={t("customers.list.search")}
+          searchTexts={(customer) => [customer.name, customer.companyName, customer.contactPerson, customer.contactPersonEmail, customer.city]}
+          initialSort={{ columnId: "name", direction: "asc" }}
+          selectedKey={editor.selected._id}
+          emptyText={t("customers.list.empty")}
+        />
+        <CustomerForm editor={editor} dispatch={dispatch} />
+      </Grid>
+    </Stack>
+  );
+}
