@@ -1,6 +1,6 @@
 import { Box, Button, Card, Flex, HStack, Icon, IconButton, Input, InputGroup, NativeSelect, Spinner, Stack, Table, Text } from "@chakra-ui/react";
 import { defaultPageSize, pageSizeOptions } from "@parley/domain/reporting";
-import { useMemo, useState, type ReactNode } from "react";
+import { useId, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LuArrowDown, LuArrowUp, LuArrowUpDown, LuChevronLeft, LuChevronRight, LuSearch } from "react-icons/lu";
 import { ErrorAlert } from "../forms/ErrorAlert";
@@ -19,12 +19,10 @@ export interface DataColumn<Row> {
 export interface DataTableProps<Row> {
   /** Names the table for assistive technology. */
   label: string;
-  rows: Row[] | undefined;
+  /** The list's query: its rows, whether they load, what failed and how to try again. */
+  query: { data: Row[] | undefined; isLoading: boolean; error: unknown; refetch: () => unknown };
   rowKey: (row: Row) => string;
   columns: DataColumn<Row>[];
-  isLoading: boolean;
-  error: unknown;
-  onRetry: () => void;
   search: string;
   onSearchChange: (search: string) => void;
   searchPlaceholder: string;
@@ -48,12 +46,9 @@ function SortIcon({ direction }: { direction: "asc" | "desc" | undefined }) {
 /** An admin list: search, sortable columns, page sizes 10/25/50/100, with its loading, empty and error states. */
 export function DataTable<Row>({
   label,
-  rows,
+  query,
   rowKey,
   columns,
-  isLoading,
-  error,
-  onRetry,
   search,
   onSearchChange,
   searchPlaceholder,
@@ -65,9 +60,11 @@ export function DataTable<Row>({
   hasFilters = false,
 }: DataTableProps<Row>) {
   const { t } = useTranslation("lists");
+  const { data: rows, isLoading, error } = query;
   const [sort, setSort] = useState<SortState | undefined>(initialSort);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(defaultPageSize);
+  const pageSizeLabelId = useId();
 
   const shown = useMemo(() => {
     const found = searchTexts ? (rows ?? []).filter((row) => matchesSearch(searchTexts(row), search)) : (rows ?? []);
@@ -85,7 +82,7 @@ export function DataTable<Row>({
     body = (
       <Stack gap="3" p="4">
         <ErrorAlert error={error} />
-        <Button alignSelf="start" variant="outline" onClick={onRetry}>
+        <Button alignSelf="start" variant="outline" onClick={() => void query.refetch()}>
           {t("lists.retry")}
         </Button>
       </Stack>
@@ -140,7 +137,12 @@ export function DataTable<Row>({
             {current.rows.map((row) => {
               const key = rowKey(row);
               return (
-                <Table.Row key={key} data-selected={key === selectedKey ? "" : undefined} aria-selected={key === selectedKey} bg={key === selectedKey ? "colorPalette.subtle" : undefined}>
+                <Table.Row
+                  key={key}
+                  aria-selected={key === selectedKey}
+                  bg={key === selectedKey ? "bg.muted" : undefined}
+                  boxShadow={key === selectedKey ? "inset 3px 0 0 var(--chakra-colors-color-palette-solid)" : undefined}
+                >
                   {columns.map((column) => (
                     <Table.Cell key={column.id} hideBelow={column.wide ? "md" : undefined}>
                       {column.cell(row)}
@@ -177,12 +179,12 @@ export function DataTable<Row>({
         {shown.length > 0 && (
           <Flex gap="3" p="4" justify="space-between" align="center" wrap="wrap" borderTopWidth="1px">
             <HStack gap="2">
-              <Text fontSize="sm" color="fg.muted" id={`${label}-page-size`}>
+              <Text fontSize="sm" color="fg.muted" id={pageSizeLabelId}>
                 {t("lists.rowsPerPage")}
               </Text>
               <NativeSelect.Root size="sm" width="20">
                 <NativeSelect.Field
-                  aria-labelledby={`${label}-page-size`}
+                  aria-labelledby={pageSizeLabelId}
                   value={pageSize}
                   onChange={(event) => {
                     setPageSize(Number(event.target.value));

@@ -1,10 +1,10 @@
-import { Badge, Button, Grid, Heading, Link, Stack, Text } from "@chakra-ui/react";
+import { Badge, Stack, Text } from "@chakra-ui/react";
 import { isAddressComplete } from "@parley/domain/address";
 import { useEffect, useMemo, useReducer, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LuPlus } from "react-icons/lu";
 import { useSearchParams } from "react-router-dom";
 import { DataTable, type DataColumn } from "../../lists/DataTable";
+import { ListPage, RowTitle } from "../../lists/ListPage";
 import { customerEditor, initialCustomerEditor } from "./editor";
 import { CustomerForm } from "./CustomerForm";
 import { useCustomers, type Customer } from "./hooks";
@@ -32,20 +32,7 @@ export function CustomersPage() {
       id: "name",
       header: t("customers.fields.name"),
       sortValue: (customer) => customer.name,
-      cell: (customer) => (
-        <Stack gap="0">
-          <Link asChild fontWeight="medium" color="colorPalette.fg">
-            <button type="button" onClick={() => dispatch({ type: "select", customer })}>
-              {customer.name}
-            </button>
-          </Link>
-          {customer.companyName && (
-            <Text fontSize="xs" color="fg.muted">
-              {customer.companyName}
-            </Text>
-          )}
-        </Stack>
-      ),
+      cell: (customer) => <RowTitle title={customer.name} detail={customer.companyName} onOpen={() => dispatch({ type: "select", customer })} />,
     },
     {
       id: "contact",
@@ -82,38 +69,26 @@ export function CustomersPage() {
   ];
 
   return (
-    <Stack gap="6">
-      <Stack direction={{ base: "column", sm: "row" }} justify="space-between" align={{ sm: "end" }} gap="3">
-        <Stack gap="1">
-          <Heading as="h1" size="2xl">
-            {t("pages:titles.customers")}
-          </Heading>
-          <Text color="fg.muted">{t("customers.intro")}</Text>
-        </Stack>
-        <Button onClick={() => dispatch({ type: "reset" })}>
-          <LuPlus aria-hidden />
-          {t("customers.actions.new")}
-        </Button>
-      </Stack>
-      <Grid templateColumns={{ base: "1fr", xl: "minmax(0, 3fr) minmax(0, 2fr)" }} gap="6" alignItems="start">
-        <DataTable
-          label={t("pages:titles.customers")}
-          rows={customers.data}
-          rowKey={(customer) => customer._id}
-          columns={columns}
-          isLoading={customers.isLoading}
-          error={customers.error}
-          onRetry={() => void customers.refetch()}
-          search={search}
-          onSearchChange={setSearch}
-          searchPlaceholder={t("customers.list.search")}
-          searchTexts={(customer) => [customer.name, customer.companyName, customer.contactPerson, customer.contactPersonEmail, customer.city]}
-          initialSort={{ columnId: "name", direction: "asc" }}
-          selectedKey={editor.selected._id}
-          emptyText={t("customers.list.empty")}
-        />
-        <CustomerForm editor={editor} dispatch={dispatch} />
-      </Grid>
-    </Stack>
+    <ListPage
+      title={t("pages:titles.customers")}
+      intro={t("customers.intro")}
+      newLabel={t("customers.actions.new")}
+      onNew={() => dispatch({ type: "reset" })}
+      editor={<CustomerForm editor={editor} dispatch={dispatch} />}
+    >
+      <DataTable
+        label={t("pages:titles.customers")}
+        query={customers}
+        rowKey={(customer) => customer._id}
+        columns={columns}
+        search={search}
+        onSearchChange={setSearch}
+        searchPlaceholder={t("customers.list.search")}
+        searchTexts={(customer) => [customer.name, customer.companyName, customer.contactPerson, customer.contactPersonEmail, customer.city]}
+        initialSort={{ columnId: "name", direction: "asc" }}
+        selectedKey={editor.selected._id}
+        emptyText={t("customers.list.empty")}
+      />
+    </ListPage>
   );
 }

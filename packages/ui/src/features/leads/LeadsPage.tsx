@@ -1,10 +1,11 @@
-import { Badge, Button, Field, HStack, Heading, NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { Badge, Button, Field, HStack, NativeSelect } from "@chakra-ui/react";
 import { configurationSearchDebounceMs } from "@parley/domain/ui";
 import { leadOnboardingFilters, leadTrialFilters, type LeadOnboardingFilter, type LeadTrialFilter } from "@parley/domain/leads";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
 import { DataTable, type DataColumn } from "../../lists/DataTable";
+import { ListPage, RowTitle } from "../../lists/ListPage";
 import { useDebouncedValue } from "../../shell/useDebouncedValue";
 import { useLeads, type Lead } from "./hooks";
 
@@ -58,14 +59,7 @@ export function LeadsPage() {
       id: "name",
       header: t("leads.columns.name"),
       sortValue: (lead) => `${lead.firstname} ${lead.lastname}`,
-      cell: (lead) => (
-        <Stack gap="0">
-          <Text fontWeight="medium">{`${lead.firstname} ${lead.lastname}`}</Text>
-          <Text fontSize="xs" color="fg.muted">
-            {lead.email}
-          </Text>
-        </Stack>
-      ),
+      cell: (lead) => <RowTitle title={`${lead.firstname} ${lead.lastname}`} detail={lead.email} />,
     },
     {
       id: "signedUp",
@@ -125,21 +119,12 @@ export function LeadsPage() {
   ];
 
   return (
-    <Stack gap="6">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          {t("pages:titles.leads")}
-        </Heading>
-        <Text color="fg.muted">{t("leads.intro")}</Text>
-      </Stack>
+    <ListPage title={t("pages:titles.leads")} intro={t("leads.intro")}>
       <DataTable
         label={t("pages:titles.leads")}
-        rows={leads.data}
+        query={leads}
         rowKey={(lead) => lead._id}
         columns={columns}
-        isLoading={leads.isLoading}
-        error={leads.error}
-        onRetry={() => void leads.refetch()}
         search={search}
         onSearchChange={setSearch}
         searchPlaceholder={t("leads.search")}
@@ -158,6 +143,6 @@ export function LeadsPage() {
         }
         hasFilters={filtered}
       />
-    </Stack>
+    </ListPage>
   );
 }

@@ -1,9 +1,9 @@
-import { Badge, Button, Grid, HStack, Heading, Link, Stack, Text } from "@chakra-ui/react";
+import { Badge, HStack } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LuPlus } from "react-icons/lu";
 import { useSearchParams } from "react-router-dom";
 import { DataTable, type DataColumn } from "../../lists/DataTable";
+import { ListPage, RowTitle } from "../../lists/ListPage";
 import { useCustomers } from "../customers/hooks";
 import { UserForm } from "./UserForm";
 import { useUsers, type UserListEntry } from "./hooks";
@@ -39,18 +39,7 @@ export function UsersPage() {
       id: "name",
       header: t("users.list.name"),
       sortValue: fullName,
-      cell: (user) => (
-        <Stack gap="0">
-          <Link asChild fontWeight="medium" color="colorPalette.fg">
-            <button type="button" onClick={() => edit(user)}>
-              {fullName(user)}
-            </button>
-          </Link>
-          <Text fontSize="xs" color="fg.muted">
-            {user.email}
-          </Text>
-        </Stack>
-      ),
+      cell: (user) => <RowTitle title={fullName(user)} detail={user.email} onOpen={() => edit(user)} />,
     },
     { id: "customer", header: t("users.fields.customer"), sortValue: (user) => user.customerName, cell: (user) => user.customerName ?? "—" },
     { id: "role", header: t("users.fields.role"), wide: true, sortValue: (user) => t(`users.roles.${user.role}`), cell: (user) => t(`users.roles.${user.role}`) },
@@ -68,38 +57,26 @@ export function UsersPage() {
   ];
 
   return (
-    <Stack gap="6">
-      <Stack direction={{ base: "column", sm: "row" }} justify="space-between" align={{ sm: "end" }} gap="3">
-        <Stack gap="1">
-          <Heading as="h1" size="2xl">
-            {t("pages:titles.users")}
-          </Heading>
-          <Text color="fg.muted">{t("users.intro")}</Text>
-        </Stack>
-        <Button onClick={() => edit(null)}>
-          <LuPlus aria-hidden />
-          {t("users.actions.new")}
-        </Button>
-      </Stack>
-      <Grid templateColumns={{ base: "1fr", xl: "minmax(0, 3fr) minmax(0, 2fr)" }} gap="6" alignItems="start">
-        <DataTable
-          label={t("pages:titles.users")}
-          rows={users.data}
-          rowKey={(user) => user.id}
-          columns={columns}
-          isLoading={users.isLoading}
-          error={users.error}
-          onRetry={() => void users.refetch()}
-          search={search}
-          onSearchChange={setSearch}
-          searchPlaceholder={t("users.list.search")}
-          searchTexts={(user) => [fullName(user), user.email, user.customerName, t(`users.roles.${user.role}`)]}
-          initialSort={{ columnId: "name", direction: "asc" }}
-          selectedKey={selected?.id}
-          emptyText={t("users.list.empty")}
-        />
-        <UserForm user={selected} revision={revision} customers={customers.data} onSaved={edit} onCancel={() => setRevision((value) => value + 1)} />
-      </Grid>
-    </Stack>
+    <ListPage
+      title={t("pages:titles.users")}
+      intro={t("users.intro")}
+      newLabel={t("users.actions.new")}
+      onNew={() => edit(null)}
+      editor={<UserForm user={selected} revision={revision} customers={customers.data} onSaved={edit} onCancel={() => setRevision((value) => value + 1)} />}
+    >
+      <DataTable
+        label={t("pages:titles.users")}
+        query={users}
+        rowKey={(user) => user.id}
+        columns={columns}
+        search={search}
+        onSearchChange={setSearch}
+        searchPlaceholder={t("users.list.search")}
+        searchTexts={(user) => [fullName(user), user.email, user.customerName, t(`users.roles.${user.role}`)]}
+        initialSort={{ columnId: "name", direction: "asc" }}
+        selectedKey={selected?.id}
+        emptyText={t("users.list.empty")}
+      />
+    </ListPage>
   );
 }
