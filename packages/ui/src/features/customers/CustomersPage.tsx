@@ -1,10 +1,10 @@
 import { Badge, Stack, Text } from "@chakra-ui/react";
 import { isAddressComplete } from "@parley/domain/address";
-import { useEffect, useMemo, useReducer, useState } from "react";
+import { useMemo, useReducer, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router-dom";
 import { DataTable, type DataColumn } from "../../lists/DataTable";
 import { ListPage, RowTitle } from "../../lists/ListPage";
+import { useRequestedRow } from "../../lists/useRequestedRow";
 import { customerEditor, initialCustomerEditor } from "./editor";
 import { CustomerForm } from "./CustomerForm";
 import { useCustomers, type Customer } from "./hooks";
@@ -15,16 +15,7 @@ export function CustomersPage() {
   const customers = useCustomers();
   const [editor, dispatch] = useReducer(customerEditor, initialCustomerEditor);
   const [search, setSearch] = useState("");
-  const [searchParams, setSearchParams] = useSearchParams();
-  const requestedId = searchParams.get("id");
-
-  useEffect(() => {
-    const requested = requestedId ? customers.data?.find((customer) => customer._id === requestedId) : undefined;
-    if (requested) {
-      dispatch({ type: "select", customer: requested });
-      setSearchParams({}, { replace: true });
-    }
-  }, [requestedId, customers.data, setSearchParams]);
+  useRequestedRow(customers.data, (customer) => customer._id, (customer) => dispatch({ type: "select", customer }));
 
   const regionNames = useMemo(() => new Intl.DisplayNames([i18n.language], { type: "region" }), [i18n.language]);
   const columns: DataColumn<Customer>[] = [

@@ -1,9 +1,9 @@
 import { Badge, HStack } from "@chakra-ui/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router-dom";
 import { DataTable, type DataColumn } from "../../lists/DataTable";
 import { ListPage, RowTitle } from "../../lists/ListPage";
+import { useRequestedRow } from "../../lists/useRequestedRow";
 import { useCustomers } from "../customers/hooks";
 import { UserForm } from "./UserForm";
 import { useUsers, type UserListEntry } from "./hooks";
@@ -18,21 +18,11 @@ export function UsersPage() {
   const [selected, setSelected] = useState<UserListEntry | null>(null);
   const [revision, setRevision] = useState(0);
   const [search, setSearch] = useState("");
-  const [searchParams, setSearchParams] = useSearchParams();
-  const requestedId = searchParams.get("id");
-
   const edit = (user: UserListEntry | null) => {
     setSelected(user);
     setRevision((value) => value + 1);
   };
-
-  useEffect(() => {
-    const requested = requestedId ? users.data?.find((user) => user.id === requestedId) : undefined;
-    if (requested) {
-      setSelected(requested);
-      setSearchParams({}, { replace: true });
-    }
-  }, [requestedId, users.data, setSearchParams]);
+  useRequestedRow(users.data, (user) => user.id, edit);
 
   const columns: DataColumn<UserListEntry>[] = [
     {
