@@ -39,6 +39,13 @@ describe("the admin's customers, users and leads", () => {
     await page.getByRole("heading", { name: "Customers", level: 1 }).waitFor();
     await row(page, "Demo Webshop").waitFor();
 
+    // Saving a customer as it is changes nothing.
+    await row(page, "Demo Webshop").getByRole("button", { name: "Demo Webshop" }).click();
+    await customerForm(page).getByRole("heading", { name: "Edit Demo Webshop" }).waitFor();
+    await customerForm(page).getByText("Has a configuration").waitFor();
+    await customerForm(page).getByRole("button", { name: "Save" }).click();
+    await customerForm(page).getByText("No changes detected").waitFor();
+
     // A new customer: the domain's rules check phone and e-mail before anything is sent.
     await page.getByRole("button", { name: "New customer" }).click();
     const form = customerForm(page);

@@ -20,11 +20,12 @@ export const customerTextFields = [
 ] as const;
 export type CustomerTextField = (typeof customerTextFields)[number];
 
-export type CustomerFormValues = Record<CustomerTextField, string> & { taxExempt: boolean };
+/** `taxExempt` stays null (unset) until the box is ticked or cleared, so an untouched box is no change. */
+export type CustomerFormValues = Record<CustomerTextField, string> & { taxExempt: boolean | null };
 
 export function toFormValues(customer: CustomerDraft): CustomerFormValues {
   const texts = Object.fromEntries(customerTextFields.map((field) => [field, customer[field] ?? ""])) as Record<CustomerTextField, string>;
-  return { ...texts, taxExempt: customer.taxExempt === true };
+  return { ...texts, taxExempt: customer.taxExempt };
 }
 
 /** What is sent: texts trimmed, an empty one as null (unset), so an untouched field is no change. */
