@@ -25,7 +25,7 @@ export type CustomerFormValues = Record<CustomerTextField, string> & { taxExempt
 
 export function toFormValues(customer: CustomerDraft): CustomerFormValues {
   const texts = Object.fromEntries(customerTextFields.map((field) => [field, customer[field] ?? ""])) as Record<CustomerTextField, string>;
-  return { ...texts, taxExempt: customer.taxExempt };
+  return { ...texts, taxExempt: customer.taxExempt ?? null };
 }
 
 /** What is sent: texts trimmed, an empty one as null (unset), so an untouched field is no change. */
