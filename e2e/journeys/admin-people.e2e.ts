@@ -12,6 +12,7 @@ import {
   snapOnFailure,
   uniqueEmail,
   useBrowser,
+  type StoredSession,
 } from "../support/browser";
 
 const journey = "10-admin-people";
@@ -26,11 +27,15 @@ function row(page: Page, text: string) {
   return page.getByRole("row").filter({ hasText: text });
 }
 
+// One admin sign-in for the whole file: sign-ins are rate limited per address, and the journeys run side by side.
+let adminSession: Promise<StoredSession> | undefined;
+const signedInAdmin = () => (adminSession ??= apiSignIn(demoAccounts.admin));
+
 describe("the admin's customers, users and leads", () => {
   const browser = useBrowser();
 
   it("creates, edits and deletes a customer and its user; a deactivated user can no longer sign in", async () => {
-    const admin = await apiSignIn(demoAccounts.admin);
+    const admin = await signedInAdmin();
     const { context, page } = await newPage(browser(), { session: admin });
     snapOnFailure(page, journey, "customers-and-users");
     const name = `Bakery ${Date.now().toString(36)}`;
@@ -147,7 +152,7 @@ describe("the admin's customers, users and leads", () => {
   });
 
   it("lists self-onboarding sign-ups as leads and opens the user behind one", async () => {
-    const admin = await apiSignIn(demoAccounts.admin);
+    const admin = await signedInAdmin();
     const { context, page } = await newPage(browser(), { session: admin, colorScheme: "dark" });
     snapOnFailure(page, journey, "leads");
     await page.goto("/admin/leads");
@@ -166,7 +171,7 @@ describe("the admin's customers, users and leads", () => {
   });
 
   it("has no serious accessibility violation on the three screens, in Dutch, light and dark, and works by keyboard", async () => {
-    const admin = await apiSignIn(demoAccounts.admin);
+    const admin = await signedInAdmin();
     for (const colorScheme of ["light", "dark"] as const) {
       const { context, page } = await newPage(browser(), {
         session: admin,
