@@ -170,9 +170,10 @@ describe("the admin's customers, users and leads", () => {
     await context.close();
   });
 
-  it("has no serious accessibility violation on the three screens, in Dutch, light and dark, and works by keyboard", async () => {
-    const admin = await signedInAdmin();
-    for (const colorScheme of ["light", "dark"] as const) {
+  it.each(["light", "dark"] as const)(
+    "has no serious accessibility violation on the three screens in Dutch (%s), and works by keyboard",
+    async (colorScheme) => {
+      const admin = await signedInAdmin();
       const { context, page } = await newPage(browser(), {
         session: admin,
         colorScheme,
@@ -190,18 +191,18 @@ describe("the admin's customers, users and leads", () => {
         const violations = await seriousAccessibilityViolations(page);
         expect(violations, describeViolations(violations)).toEqual([]);
       }
-      // By keyboard: the search field, then the first sortable column, then a customer opens in the form.
+      // By keyboard: a column sorts and a customer opens in the form with Enter.
       await page.goto("/admin/customers");
-      await page.getByRole("searchbox", { name: "Klanten zoeken" }).focus();
-      await page.keyboard.press("Tab");
+      await page.getByRole("table").waitFor();
+      await page.getByRole("button", { name: "Naam" }).focus();
       await page.keyboard.press("Enter");
       await expect.poll(() => page.getByRole("columnheader", { name: "Naam" }).getAttribute("aria-sort")).toBe("descending");
       await page.getByRole("button", { name: "Demo Webshop" }).focus();
       await page.keyboard.press("Enter");
       await customerForm(page).getByRole("heading", { name: "Demo Webshop bewerken" }).waitFor();
       await context.close();
-    }
-  });
+    },
+  );
 
   it("keeps a customer's token out of every admin screen and call", async () => {
     const customer = await apiSignIn(demoAccounts.customer);
