@@ -109,6 +109,7 @@ describe("the Ctrl+K search dialog", () => {
       .getByRole("option", { name: /Demo Webshop/ })
       .click();
     await expectPath(page, /^\/admin\/customers\?id=/);
+    await page.getByRole("heading", { name: "Edit Demo Webshop" }).waitFor();
     await context.close();
   });
 });

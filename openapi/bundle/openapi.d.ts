@@ -2234,7 +2234,7 @@ export interface paths {
         };
         /**
          * List leads
-         * @description Contact details left by visitors and premium-contact requests. Admins see all; customers their own configurations'.
+         * @description Self-onboarding sign-ups that are not paying customers yet, newest first (admin only).
          */
         get: operations["listLeads"];
         put?: never;
@@ -4194,22 +4194,41 @@ export interface components {
         };
         /**
          * Lead
-         * @description Contact details a visitor left in a conversation.
+         * @description A self-onboarding sign-up (a `customer_so` user) that is not a paying customer yet, with its trial, usage and how far onboarding got.
          */
         Lead: {
+            /** @description The user's id. */
             _id: string;
-            configuration_id: string;
-            configuration_name?: string | null;
-            session_id?: string | null;
-            name?: string | null;
-            email?: string | null;
-            phone?: string | null;
-            company?: string | null;
-            message?: string | null;
-            /** @description Where the lead came from (conversation, contact_premium, registration). */
-            source?: string;
+            /** @description The customer onboarding created; null before onboarding saved it. */
+            customerId: string | null;
+            customerName: string | null;
+            firstname: string;
+            lastname: string;
+            /** Format: email */
+            email: string;
+            /** @enum {string} */
+            status: "active" | "inactive";
             /** Format: date-time */
-            created_at: string;
+            signedUpAt: string;
+            /**
+             * @description The website onboarded, as onboarding names the customer's configuration after the site's domain (spec 01 §4); null before a configuration exists.
+             * @example bakery.example
+             */
+            website: string | null;
+            /** @description The customer's first configuration. */
+            configurationId: string | null;
+            messagesUsed: number;
+            /** @description The configuration's message limit; null without a configuration or when unlimited. */
+            messageLimit: number | null;
+            /**
+             * Format: date
+             * @description The last day of the 14-day trial, counted from the first configuration (else the sign-up).
+             */
+            trialEndDate: string;
+            trialDaysLeft: number;
+            trialExpired: boolean;
+            /** @description Onboarding saved the customer and turned the wizard off. */
+            onboardingFinished: boolean;
         };
         /**
          * LiveConversation
@@ -8886,11 +8905,12 @@ export interface operations {
     listLeads: {
         parameters: {
             query?: {
-                /** @description Only this configuration (admins may leave it out for all). */
-                configuration_id?: string;
+                /** @description Part of the name, e-mail address, customer or website. */
                 search?: string;
-                page?: number;
-                page_size?: 10 | 25 | 50 | 100;
+                /** @description Only leads whose trial is still running (active) or over (expired). */
+                trial?: "active" | "expired";
+                /** @description Only leads that finished onboarding, or did not yet. */
+                onboarding?: "finished" | "unfinished";
             };
             header?: {
                 /**
@@ -8916,7 +8936,6 @@ export interface operations {
                         /** @constant */
                         status: "success";
                         data: components["schemas"]["Lead"][];
-                        total?: number;
                     };
                 };
             };

@@ -26,6 +26,7 @@ import { createCustomersService } from "./modules/customers/service";
 import { datasetOperations } from "./modules/datasets/routes";
 import { createDatasetsService } from "./modules/datasets/service";
 import { healthOperations } from "./modules/dev/health";
+import { leadOperations } from "./modules/leads/routes";
 import { devMailboxAvailable, devMailboxOperations } from "./modules/dev/mailbox";
 import { searchOperations } from "./modules/search/routes";
 import { findCustomerInScope } from "./modules/customers/repository";
@@ -128,6 +129,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     ...configurationOperations(configurations),
     ...datasetOperations(createDatasetsService(deps.db)),
     ...searchOperations(deps.db),
+    ...leadOperations(deps.db),
     ...devMailboxOperations(deps.db, devMailboxAvailable(deps.mailer.kind)),
     ...healthOperations(deps.db, String(document.info.version ?? "")),
     ...clientSettingsOperations(deps.clientSettings ?? clientSettingsFromEnv(process.env), deps.google !== undefined),

@@ -356,6 +356,15 @@ const cases: Record<string, OperationCase> = {
       expect(rows[0]?.remaining_messages).toBe(1);
     },
   },
+  listLeads: {
+    request: () => ({ method: "GET", url: "/api/leads" }),
+    expected: { admin: 200, customer: 403, customer_so: 403, none: 401 },
+    foreign: async (f, _ctx, send) => {
+      const response = await send({ method: "GET", url: `/api/leads?search=${encodeURIComponent(f.other.configurationName)}` });
+      expect(response.statusCode).toBe(403);
+      expect(response.body).not.toContain(f.other.configurationName);
+    },
+  },
   getHealth: { request: () => ({ method: "GET", url: "/api/health" }), expected: publicOk },
   getClientSettings: { request: () => ({ method: "GET", url: "/api/client-settings" }), expected: publicOk },
   getClientSetting: { request: () => ({ method: "GET", url: "/api/client-settings/chatbotHostUrl" }), expected: publicOk },

@@ -18,6 +18,7 @@ export * from "./onboarding";
 export * from "./dataset";
 export * from "./webshop";
 export * from "./customers";
+export * from "./leads";
 export * from "./address";
 export * from "./pages";
 export * from "./validation/index";

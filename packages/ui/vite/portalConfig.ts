@@ -54,7 +54,15 @@ export function portalViteConfig({ base, devPort, plugins, mode }: PortalViteOpt
           // The modules the entry imports statically in one chunk instead of a dozen small shared ones:
           // fewer requests, and gzip compresses one file better than many (first-route budget, issue 5).
           // Without their dependencies: those the lazy screens alone use stay with the screens.
-          codeSplitting: { groups: [{ name: "initial", tags: ["$initial"], includeDependenciesRecursively: false }] },
+          // The sign-in page, the first route of both portals, in one chunk with everything it loads beyond the
+          // entry, for the same reasons; without it, each lazy screen added later reshuffles the small shared
+          // chunks the sign-in page loads and adds their glue to it.
+          codeSplitting: {
+            groups: [
+              { name: "initial", tags: ["$initial"], includeDependenciesRecursively: false, priority: 2 },
+              { name: "sign-in", test: /[\\/]features[\\/]auth[\\/](LoginPage|AuthLayout)\.tsx$/, priority: 1 },
+            ],
+          },
         },
         treeshake: {
           // Modules without side effects of their own that do not say so, whose unused imports would otherwise

@@ -23,3 +23,15 @@ export function requiredEmail() {
 export function optionalEmail() {
   return optionalText().email(validationIssue("invalid_email")).max(emailMaxLength, textTooLong(emailMaxLength));
 }
+
+/** A phone number: digits with the usual separators (spaces, dashes, dots, brackets, a leading +), 6 to 15 digits (E.164). */
+export function isPhoneNumber(value: string): boolean {
+  if (!/^\+?[\d\s()./-]+$/.test(value)) return false;
+  const digits = value.replace(/\D/g, "").length;
+  return digits >= 6 && digits <= 15;
+}
+
+/** A phone number that may be left empty. */
+export function optionalPhone() {
+  return optionalText().test("phone", validationIssue("invalid_phone"), (value) => !value || isPhoneNumber(value));
+}

@@ -59,6 +59,17 @@ describe("customer schema", () => {
     await expect(customerSchema.validate({ name: "B", country: "BE", language: "fr" })).resolves.toBeTruthy();
   });
 
+  it("checks the phone number when given", async () => {
+    for (const phone of ["+31 20 123 4567", "020-1234567", "(030) 12.34.56", ""]) {
+      await expect(customerSchema.validate({ name: "B", contactPersonPhone: phone })).resolves.toBeTruthy();
+    }
+    for (const phone of ["call me", "12345", "+31 20 123 4567 8901 2"]) {
+      expect(await failureText(customerSchema.validate({ name: "B", contactPersonPhone: phone }))).toContain(
+        "Please enter a valid phone number",
+      );
+    }
+  });
+
   it("requires the full address before subscribing", async () => {
     await expect(customerAddressSchema.validate(address)).resolves.toEqual(address);
     expect(await failureText(customerAddressSchema.validate({ ...address, postalCode: " " }))).toContain(

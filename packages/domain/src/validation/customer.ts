@@ -6,7 +6,7 @@ import "./yupLocale";
 import { boolean, object, string, type InferType } from "yup";
 import { DomainError } from "../errors";
 import { countryCodes, languageCodes } from "../locale";
-import { optionalEmail, optionalText, requiredText } from "./common";
+import { optionalEmail, optionalPhone, optionalText, requiredText } from "./common";
 import { missingAddressFields, type AddressLike } from "../address";
 import { validationIssue, validationMessage } from "./messages";
 
@@ -33,7 +33,7 @@ export const customerSchema = object({
   name: requiredText(),
   companyName: optionalText(),
   contactPerson: optionalText(),
-  contactPersonPhone: optionalText(),
+  contactPersonPhone: optionalPhone(),
   contactPersonEmail: optionalEmail(),
   street: optionalText(),
   houseNumber: optionalText(),

@@ -12,6 +12,7 @@ export const validationMessages = {
   invalid_field: errorMessages.validation_failed,
   fill_in_all_fields: errorMessages.fill_in_all_fields,
   invalid_email: "Please enter a valid email address",
+  invalid_phone: "Please enter a valid phone number, e.g. +31 20 123 4567",
   passwords_do_not_match: errorMessages.passwords_do_not_match,
   password_too_weak:
     "Use at least {min} characters with an uppercase letter, a lowercase letter, a digit and a special character",

@@ -4,7 +4,12 @@ import { registerNamespaces, type NamespaceLoader } from "../i18n/namespaces";
  * The translation namespaces of the features behind the signed-in shell. This module loads with the
  * page routes (lazy route discovery), never with the entry, and registers its loaders as it loads.
  */
-export const featureNamespaceLoaders = {} satisfies Record<string, NamespaceLoader>;
+export const featureNamespaceLoaders = {
+  lists: (language) => import(`../lists/locales/${language}.json`),
+  customers: (language) => import(`./customers/locales/${language}.json`),
+  users: (language) => import(`./users/locales/${language}.json`),
+  leads: (language) => import(`./leads/locales/${language}.json`),
+} satisfies Record<string, NamespaceLoader>;
 
 export type FeatureNamespace = keyof typeof featureNamespaceLoaders;
 

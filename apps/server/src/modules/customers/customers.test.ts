@@ -64,6 +64,18 @@ describe("customers", () => {
     expect(response.json().errors[0].path).toBe("contactPersonEmail");
   });
 
+  it("refuses a phone number or country the domain does not accept, naming the field", async () => {
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/api/customer/create_or_update",
+      headers: bearer(adminToken),
+      payload: { name: "Bad", contactPersonPhone: "call me", country: "US" },
+    });
+    expect(response.statusCode).toBe(400);
+    expectToMatchContract("createOrUpdateCustomer", response);
+    expect(response.json().errors.map((e: { path: string }) => e.path).sort()).toEqual(["contactPersonPhone", "country"]);
+  });
+
   it("answers 404 for an id that is not a customer id, never 500", async () => {
     const response = await ctx.app.inject({ method: "GET", url: "/api/customer?_id=garbage", headers: bearer(adminToken) });
     expect(response.statusCode).toBe(404);

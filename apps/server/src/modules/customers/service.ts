@@ -1,4 +1,4 @@
-import { errorMessages, sameValue, successMessages } from "@parley/domain";
+import { customerSchema, errorMessages, sameValue, successMessages, validateOrThrow } from "@parley/domain";
 import type { Db } from "../../platform/db/db";
 import type { TokenService } from "../../platform/auth/jwt";
 import type { BodyOf } from "../../platform/http/contract-types";
@@ -57,6 +57,7 @@ export function createCustomersService(db: Db, tokens: TokenService) {
 
     /** Admins create customers and update any; customers update only their own (`existing`, loaded in scope). */
     async createOrUpdate(caller: Caller, input: CustomerInput, existing: Customer | undefined) {
+      await validateOrThrow(customerSchema, input);
       if (existing) return saveExisting(db, caller, existing, input);
       if (caller.role !== "admin") throw forbidden("Only an admin can create customers");
       const created = await repository.insertCustomer(db, writableFields(input));
@@ -69,6 +70,7 @@ export function createCustomersService(db: Db, tokens: TokenService) {
      */
     async selfOnboardingCreate(caller: Caller, input: CustomerInput) {
       if (caller.role !== "customer_so") throw forbidden("Only self-onboarding users create their own customer");
+      await validateOrThrow(customerSchema, input);
       const result = await db.transaction(async (tx) => {
         if (caller.customerId) {
           const existing = await repository.findCustomerInScope(tx, scopeOf(caller), caller.customerId);

@@ -1,0 +1,85 @@
+import { Badge, Stack, Text } from "@chakra-ui/react";
+import { isAddressComplete } from "@parley/domain/address";
+import { useMemo, useReducer, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { DataTable, type DataColumn } from "../../lists/DataTable";
+import { ListPage, RowTitle } from "../../lists/ListPage";
+import { useRequestedRow } from "../../lists/useRequestedRow";
+import { customerEditor, initialCustomerEditor } from "./editor";
+import { CustomerForm } from "./CustomerForm";
+import { useCustomers, type Customer } from "./hooks";
+
+/** Admins' customers: the list beside the form of the selected customer; `?id=` opens one (from a lead). */
+export function CustomersPage() {
+  const { t, i18n } = useTranslation(["customers", "lists", "pages"]);
+  const customers = useCustomers();
+  const [editor, dispatch] = useReducer(customerEditor, initialCustomerEditor);
+  const [search, setSearch] = useState("");
+  useRequestedRow(customers.data, (customer) => customer._id, (customer) => dispatch({ type: "select", customer }));
+
+  const regionNames = useMemo(() => new Intl.DisplayNames([i18n.language], { type: "region" }), [i18n.language]);
+  const columns: DataColumn<Customer>[] = [
+    {
+      id: "name",
+      header: t("customers.fields.name"),
+      sortValue: (customer) => customer.name,
+      cell: (customer) => <RowTitle title={customer.name} detail={customer.companyName} onOpen={() => dispatch({ type: "select", customer })} />,
+    },
+    {
+      id: "contact",
+      header: t("customers.list.contact"),
+      wide: true,
+      sortValue: (customer) => customer.contactPerson,
+      cell: (customer) => (
+        <Stack gap="0">
+          <Text>{customer.contactPerson}</Text>
+          <Text fontSize="xs" color="fg.muted">
+            {customer.contactPersonEmail}
+          </Text>
+        </Stack>
+      ),
+    },
+    { id: "city", header: t("customers.fields.city"), wide: true, sortValue: (customer) => customer.city, cell: (customer) => customer.city },
+    {
+      id: "country",
+      header: t("customers.fields.country"),
+      sortValue: (customer) => (customer.country ? regionNames.of(customer.country) : null),
+      cell: (customer) => (customer.country ? regionNames.of(customer.country) : null),
+    },
+    {
+      id: "address",
+      header: t("customers.list.address"),
+      sortValue: (customer) => isAddressComplete(customer),
+      cell: (customer) =>
+        isAddressComplete(customer) ? (
+          <Badge colorPalette="green">{t("customers.address.completeShort")}</Badge>
+        ) : (
+          <Badge colorPalette="orange">{t("customers.address.incompleteShort")}</Badge>
+        ),
+    },
+  ];
+
+  return (
+    <ListPage
+      title={t("pages:titles.customers")}
+      intro={t("customers.intro")}
+      newLabel={t("customers.actions.new")}
+      onNew={() => dispatch({ type: "reset" })}
+      editor={<CustomerForm editor={editor} dispatch={dispatch} />}
+    >
+      <DataTable
+        label={t("pages:titles.customers")}
+        query={customers}
+        rowKey={(customer) => customer._id}
+        columns={columns}
+        search={search}
+        onSearchChange={setSearch}
+        searchPlaceholder={t("customers.list.search")}
+        searchTexts={(customer) => [customer.name, customer.companyName, customer.contactPerson, customer.contactPersonEmail, customer.city]}
+        initialSort={{ columnId: "name", direction: "asc" }}
+        selectedKey={editor.selected._id}
+        emptyText={t("customers.list.empty")}
+      />
+    </ListPage>
+  );
+}

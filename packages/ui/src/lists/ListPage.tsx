@@ -1,0 +1,66 @@
+import { Button, Grid, Heading, Link, Stack, Text } from "@chakra-ui/react";
+import type { ReactNode } from "react";
+import { LuPlus } from "react-icons/lu";
+
+export interface ListPageProps {
+  title: string;
+  intro: string;
+  /** The button that starts a new item, when the list has an editor. */
+  newLabel?: string;
+  onNew?: () => void;
+  /** The form beside the list. */
+  editor?: ReactNode;
+  children: ReactNode;
+}
+
+/** An admin list screen: its title, what it holds, the list and (beside it on wide screens) its editor. */
+export function ListPage({ title, intro, newLabel, onNew, editor, children }: ListPageProps) {
+  return (
+    <Stack gap="6">
+      <Stack direction={{ base: "column", sm: "row" }} justify="space-between" align={{ sm: "end" }} gap="3">
+        <Stack gap="1">
+          <Heading as="h1" size="2xl">
+            {title}
+          </Heading>
+          <Text color="fg.muted">{intro}</Text>
+        </Stack>
+        {newLabel && onNew && (
+          <Button onClick={onNew}>
+            <LuPlus aria-hidden />
+            {newLabel}
+          </Button>
+        )}
+      </Stack>
+      {editor ? (
+        <Grid templateColumns={{ base: "1fr", xl: "minmax(0, 3fr) minmax(0, 2fr)" }} gap="6" alignItems="start">
+          {children}
+          {editor}
+        </Grid>
+      ) : (
+        children
+      )}
+    </Stack>
+  );
+}
+
+/** A row's name (a button that opens it in the editor, when it has one) above a second, quieter line. */
+export function RowTitle({ title, detail, onOpen }: { title: string; detail?: string | null; onOpen?: () => void }) {
+  return (
+    <Stack gap="0">
+      {onOpen ? (
+        <Link asChild fontWeight="medium" color="colorPalette.fg">
+          <button type="button" onClick={onOpen}>
+            {title}
+          </button>
+        </Link>
+      ) : (
+        <Text fontWeight="medium">{title}</Text>
+      )}
+      {detail && (
+        <Text fontSize="xs" color="fg.muted">
+          {detail}
+        </Text>
+      )}
+    </Stack>
+  );
+}
