@@ -21,19 +21,25 @@ export const NotFoundPage = lazyNamed(() => import("./misc/MessagePage"), "NotFo
 export const NotAuthorizedPage = lazyNamed(() => import("./misc/MessagePage"), "NotAuthorizedPage", { namespaces: ["misc"] });
 export const MaintenancePage = lazyNamed(() => import("./misc/MessagePage"), "MaintenancePage", { namespaces: ["misc"] });
 export const ServerErrorPage = lazyNamed(() => import("./misc/MessagePage"), "ServerErrorPage", { namespaces: ["misc"] });
+export const FaqEditorPage = lazyNamed(() => import("./dataset/FaqEditorPage"), "FaqEditorPage", { namespaces: ["dataset", "messages", "pages"] });
+export const UrlManagerPage = lazyNamed(() => import("./training-urls/UrlManagerPage"), "UrlManagerPage", { namespaces: ["trainingUrls", "messages", "pages"] });
 export const RouteErrorPage = lazyNamed(() => import("./misc/MessagePage"), "RouteErrorPage", { namespaces: ["misc"] });
 
 /** The features' screens of manifest pages; a page without one shows 'coming soon' under its title until its feature lands. */
-const pageScreens: Partial<Record<string, ComponentType>> = {
+const pageScreens: Partial<Record<string, ComponentType<{ titleKey?: string }>>> = {
   "/": HomePage,
   "/customer": HomePage,
+  "/dataset/view": FaqEditorPage,
+  "/assistant/faq": FaqEditorPage,
+  "/assistant/links": UrlManagerPage,
 };
 
 /** The routes inside the shell of a portal: one per page of the page manifest the portal serves. */
 export function pageRoutes(portal: PortalKind): RouteObject[] {
   return pagesOfPortal(portal).map((page) => {
     const Screen = pageScreens[page.path];
-    const element = Screen ? <Screen /> : <ComingSoonContent titleKey={`pages:titles.${page.titleKey}`} />;
+    const titleKey = `pages:titles.${page.titleKey}`;
+    const element = Screen ? <Screen titleKey={titleKey} /> : <ComingSoonContent titleKey={titleKey} />;
     return page.path === "/" ? { index: true, element } : { path: page.path.slice(1), element };
   });
 }

@@ -23,6 +23,8 @@ export const namespaceLoaders = {
   auth: (language) => import(`../features/auth/locales/${language}.json`),
   home: (language) => import(`../features/home/locales/${language}.json`),
   misc: (language) => import(`../features/misc/locales/${language}.json`),
+  dataset: (language) => import(`../features/dataset/locales/${language}.json`),
+  trainingUrls: (language) => import(`../features/training-urls/locales/${language}.json`),
 } satisfies Record<string, Loader>;
 
 export type Namespace = keyof typeof namespaceLoaders;
