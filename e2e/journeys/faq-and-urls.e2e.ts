@@ -1,15 +1,25 @@
 import { readFileSync } from "node:fs";
-import type { Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { api, apiSignIn, demoAccounts, expectPath, newPage, snap, snapOnFailure, useBrowser, type StoredSession } from "../support/browser";
+import { api, apiSignIn, demoAccounts, expectPath, newPage, snap, snapOnFailure, useBrowser } from "../support/browser";
 
 const journey = "11-faq-and-urls";
 
-/** A configuration of its own for the admin's journey, so the demo customer's FAQ is left alone. */
-async function newConfiguration(admin: StoredSession, name: string): Promise<{ _id: string; name: string }> {
+/**
+ * The admin signed in on a configuration of its own, already selected, so the demo customer's FAQ is
+ * left alone.
+ */
+async function adminOnNewConfiguration(browser: Browser, prefix: string) {
+  const admin = await apiSignIn(demoAccounts.admin);
+  const name = `${prefix}-${Date.now()}`;
   const created = await api<{ inserted_id: string }>("POST", "/configuration/create_or_update", { name }, admin.token);
   if (created.status !== 200) throw new Error(`create configuration failed: ${created.status} ${JSON.stringify(created.data)}`);
-  return { _id: created.data.inserted_id, name };
+  const configuration = { _id: created.data.inserted_id, name };
+  const { context, page } = await newPage(browser, {
+    session: admin,
+    localStorage: { "parley.selectedConfiguration": JSON.stringify(configuration) },
+  });
+  return { admin, configuration, context, page };
 }
 
 /** Bytes of a Windows-1252 text (the characters used here: ASCII, Latin-1 letters and €). */
@@ -27,12 +37,7 @@ describe("the FAQ editor and the URL manager", () => {
   const browser = useBrowser();
 
   it("admin: imports a CSV from Excel, edits inline, adds a column, saves, exports and finds it kept after a reload", async () => {
-    const admin = await apiSignIn(demoAccounts.admin);
-    const configuration = await newConfiguration(admin, `faq-journey-${Date.now()}`);
-    const { context, page } = await newPage(browser(), {
-      session: admin,
-      localStorage: { "parley.selectedConfiguration": JSON.stringify(configuration) },
-    });
+    const { admin, configuration, context, page } = await adminOnNewConfiguration(browser(), "faq-journey");
     snapOnFailure(page, journey, "admin-faq");
     await page.goto("/admin/dataset/view");
     await page.getByRole("heading", { name: "Manage FAQ" }).waitFor();
@@ -133,12 +138,7 @@ describe("the FAQ editor and the URL manager", () => {
   });
 
   it("admin: manages the URL list — add, refuse invalid and duplicate, bulk paste, remove, save, reload", async () => {
-    const admin = await apiSignIn(demoAccounts.admin);
-    const configuration = await newConfiguration(admin, `urls-journey-${Date.now()}`);
-    const { context, page } = await newPage(browser(), {
-      session: admin,
-      localStorage: { "parley.selectedConfiguration": JSON.stringify(configuration) },
-    });
+    const { admin, configuration, context, page } = await adminOnNewConfiguration(browser(), "urls-journey");
     snapOnFailure(page, journey, "admin-urls");
     await page.goto("/admin/assistant/links");
     await page.getByRole("heading", { name: "Manage URLs" }).waitFor();

@@ -1,7 +1,8 @@
-import { EmptyState, VStack } from "@chakra-ui/react";
+import { Heading, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LuSettings } from "react-icons/lu";
+import { EmptyNotice } from "../forms/EditorStates";
 import { useSelectedConfiguration, type SelectedConfiguration } from "./selection";
 
 /**
@@ -12,19 +13,22 @@ export function RequireConfiguration({ children }: { children: (configuration: S
   const { t } = useTranslation("messages");
   const selected = useSelectedConfiguration();
   if (!selected) {
-    return (
-      <EmptyState.Root>
-        <EmptyState.Content>
-          <EmptyState.Indicator>
-            <LuSettings />
-          </EmptyState.Indicator>
-          <VStack textAlign="center">
-            <EmptyState.Title>{t("selectConfiguration.title")}</EmptyState.Title>
-            <EmptyState.Description>{t("selectConfiguration.text")}</EmptyState.Description>
-          </VStack>
-        </EmptyState.Content>
-      </EmptyState.Root>
-    );
+    return <EmptyNotice icon={<LuSettings />} title={t("selectConfiguration.title")} text={t("selectConfiguration.text")} />;
   }
   return <div key={selected._id}>{children(selected)}</div>;
+}
+
+/** A page that works on the selected configuration: its title, an optional introduction, then the screen or how to select one. */
+export function ConfigurationPage({ title, intro, children }: { title: string; intro?: string; children: (configuration: SelectedConfiguration) => ReactNode }) {
+  return (
+    <Stack gap="5">
+      <Stack gap="1">
+        <Heading as="h1" size="2xl">
+          {title}
+        </Heading>
+        {intro && <Text color="fg.muted">{intro}</Text>}
+      </Stack>
+      <RequireConfiguration>{children}</RequireConfiguration>
+    </Stack>
+  );
 }

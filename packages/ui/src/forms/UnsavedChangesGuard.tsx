@@ -1,7 +1,8 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useBlocker } from "react-router-dom";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { Text } from "@chakra-ui/react";
+import { FormDialog } from "./FormDialog";
 
 /**
  * While `when` holds, leaving the page asks first: a link inside the portal opens a dialog, and closing
@@ -19,16 +20,16 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
   }, [when]);
 
   return (
-    <ConfirmDialog
+    <FormDialog
       open={blocker.state === "blocked"}
       title={t("unsaved.title")}
-      confirmLabel={t("unsaved.leave")}
+      submitLabel={t("unsaved.leave")}
       cancelLabel={t("unsaved.stay")}
       destructive
-      onConfirm={() => blocker.proceed?.()}
-      onCancel={() => blocker.reset?.()}
+      onSubmit={() => blocker.proceed?.()}
+      onClose={() => blocker.reset?.()}
     >
-      {t("unsaved.text")}
-    </ConfirmDialog>
+      <Text>{t("unsaved.text")}</Text>
+    </FormDialog>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, CloseButton, Dialog, Field, HStack, IconButton, Input, Portal, Stack, Text } from "@chakra-ui/react";
+import { Button, Field, HStack, IconButton, Input, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LuPlus, LuTrash2 } from "react-icons/lu";
 import type { DatasetHeader } from "@parley/domain";
+import { FormDialog } from "../../forms/FormDialog";
 import { addColumn, removeColumn, renameColumn, type EditorState } from "./editor";
 
 export interface DraftColumn {
@@ -46,88 +47,62 @@ export function ColumnsDialog({ headers, onApply, onClose }: ColumnsDialogProps)
   const invalid = columns.length === 0 || problems.some(Boolean);
 
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(details) => !details.open && onClose()}
-      size="md"
-      placement="center"
-      scrollBehavior="inside"
+    <FormDialog
+      title={t("columns.title")}
+      submitLabel={t("columns.apply")}
+      onClose={onClose}
+      onSubmit={() => {
+        setTried(true);
+        if (!invalid) onApply(columns);
+      }}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t("columns.title")}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Text color="fg.muted" fontSize="sm">
-                  {t("columns.intro")}
-                </Text>
-                {columns.map((column, index) => {
-                  const problem = tried || column.text !== "" ? problems[index] : undefined;
-                  return (
-                    <Field.Root key={column.key} invalid={problem !== undefined}>
-                      <Field.Label srOnly>{t("columns.nameOf", { number: index + 1 })}</Field.Label>
-                      <HStack width="full">
-                        <Input
-                          value={column.text}
-                          placeholder={t("columns.namePlaceholder")}
-                          onChange={(event) =>
-                            setColumns((current) => current.map((other) => (other.key === column.key ? { ...other, text: event.target.value } : other)))
-                          }
-                        />
-                        <IconButton
-                          variant="ghost"
-                          colorPalette="red"
-                          aria-label={t("columns.remove", { name: column.text || index + 1 })}
-                          disabled={columns.length === 1}
-                          onClick={() => setColumns((current) => current.filter((other) => other.key !== column.key))}
-                        >
-                          <LuTrash2 />
-                        </IconButton>
-                      </HStack>
-                      {problem && <Field.ErrorText>{t(`columns.${problem}`)}</Field.ErrorText>}
-                    </Field.Root>
-                  );
-                })}
-                <Button
-                  variant="outline"
-                  alignSelf="flex-start"
-                  onClick={() => {
-                    setAdded(added + 1);
-                    setColumns((current) => [...current, { text: "", key: `new-${added}` }]);
-                  }}
+      <Stack gap="3">
+        <Text color="fg.muted" fontSize="sm">
+          {t("columns.intro")}
+        </Text>
+        {columns.map((column, index) => {
+          const problem = tried || column.text !== "" ? problems[index] : undefined;
+          return (
+            <Field.Root key={column.key} invalid={problem !== undefined}>
+              <Field.Label srOnly>{t("columns.nameOf", { number: index + 1 })}</Field.Label>
+              <HStack width="full">
+                <Input
+                  value={column.text}
+                  placeholder={t("columns.namePlaceholder")}
+                  onChange={(event) =>
+                    setColumns((current) => current.map((other) => (other.key === column.key ? { ...other, text: event.target.value } : other)))
+                  }
+                />
+                <IconButton
+                  variant="ghost"
+                  colorPalette="red"
+                  aria-label={t("columns.remove", { name: column.text || index + 1 })}
+                  disabled={columns.length === 1}
+                  onClick={() => setColumns((current) => current.filter((other) => other.key !== column.key))}
                 >
-                  <LuPlus /> {t("columns.add")}
-                </Button>
-                {columns.some((column) => !column.value) && (
-                  <Text fontSize="sm" color="fg.muted">
-                    {t("columns.newFilled")}
-                  </Text>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {t("actions.cancel")}
-              </Button>
-              <Button
-                onClick={() => {
-                  setTried(true);
-                  if (!invalid) onApply(columns);
-                }}
-              >
-                {t("columns.apply")}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t("actions.close")} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+                  <LuTrash2 />
+                </IconButton>
+              </HStack>
+              {problem && <Field.ErrorText>{t(`columns.${problem}`)}</Field.ErrorText>}
+            </Field.Root>
+          );
+        })}
+        <Button
+          variant="outline"
+          alignSelf="flex-start"
+          onClick={() => {
+            setAdded(added + 1);
+            setColumns((current) => [...current, { text: "", key: `new-${added}` }]);
+          }}
+        >
+          <LuPlus /> {t("columns.add")}
+        </Button>
+        {columns.some((column) => !column.value) && (
+          <Text fontSize="sm" color="fg.muted">
+            {t("columns.newFilled")}
+          </Text>
+        )}
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,7 +1,9 @@
-import { Alert, Box, Button, CloseButton, Dialog, Field, HStack, NativeSelect, Portal, RadioGroup, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
+import { Alert, Box, Button, Field, HStack, NativeSelect, RadioGroup, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
 import { useMemo, useState, type ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { LuUpload } from "react-icons/lu";
+import { ChoiceField } from "../../forms/ChoiceField";
+import { FormDialog } from "../../forms/FormDialog";
 import type { DatasetHeader } from "@parley/domain";
 import { csvDelimiters, decodeCsvBytes, defaultMapping, parseCsv, type ColumnTarget, type CsvDelimiter, type CsvEncoding, type CsvProblem } from "./csv";
 import type { CsvImport } from "./editor";
@@ -70,183 +72,154 @@ export function CsvImportDialog({ headers, hasRows, onImport, onClose }: CsvImpo
   };
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size="xl" placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t("import.title")}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Text color="fg.muted" fontSize="sm">
-                  {t("import.intro")}
-                </Text>
-                <Field.Root>
-                  <Field.Label>{t("import.file")}</Field.Label>
-                  <HStack>
-                    <Button asChild variant="outline">
-                      <label>
-                        <LuUpload /> {t("import.chooseFile")}
-                        <input type="file" accept=".csv,.tsv,.txt,text/csv" onChange={(event) => void chooseFile(event)} style={{ position: "absolute", opacity: 0, width: 1, height: 1 }} data-testid="csv-file" />
-                      </label>
-                    </Button>
-                    <Text fontSize="sm">{file?.name ?? t("import.noFile")}</Text>
-                  </HStack>
-                </Field.Root>
-                {readFailed && (
-                  <Alert.Root status="error">
-                    <Alert.Indicator />
-                    <Alert.Title>{t("import.readFailed")}</Alert.Title>
-                  </Alert.Root>
-                )}
-                {parsed && decoded && (
-                  <>
-                    <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
-                      <Field.Root>
-                        <Field.Label>{t("import.delimiter")}</Field.Label>
-                        <NativeSelect.Root size="sm">
-                          <NativeSelect.Field value={delimiter} onChange={(event) => setDelimiter(event.target.value as CsvDelimiter | "auto")}>
-                            <option value="auto">{t("import.auto", { value: t(`import.delimiters.${delimiterNames[parsed.delimiter]}`) })}</option>
-                            {csvDelimiters.map((option) => (
-                              <option key={option} value={option}>
-                                {t(`import.delimiters.${delimiterNames[option]}`)}
-                              </option>
-                            ))}
-                          </NativeSelect.Field>
-                          <NativeSelect.Indicator />
-                        </NativeSelect.Root>
-                      </Field.Root>
-                      <Field.Root>
-                        <Field.Label>{t("import.encoding")}</Field.Label>
-                        <NativeSelect.Root size="sm">
-                          <NativeSelect.Field value={encoding} onChange={(event) => setEncoding(event.target.value as CsvEncoding | "auto")}>
-                            <option value="auto">{t("import.auto", { value: t(`import.encodings.${decoded.encoding}`) })}</option>
-                            {encodings.map((option) => (
-                              <option key={option} value={option}>
-                                {t(`import.encodings.${option}`)}
-                              </option>
-                            ))}
-                          </NativeSelect.Field>
-                          <NativeSelect.Indicator />
-                        </NativeSelect.Root>
-                        <Field.HelperText>{t("import.encodingHelp")}</Field.HelperText>
-                      </Field.Root>
-                      <Field.Root>
-                        <Field.Label id="csv-mode-label">{t("import.mode")}</Field.Label>
-                        <RadioGroup.Root size="sm" value={mode} onValueChange={(details) => setMode(details.value === "replace" ? "replace" : "append")} aria-labelledby="csv-mode-label">
+    <FormDialog
+      title={t("import.title")}
+      size="xl"
+      submitLabel={t("import.confirm")}
+      submitDisabled={!canImport}
+      onClose={onClose}
+      onSubmit={() => parsed && onImport({ headers: parsed.headers, rows: parsed.rows, mapping: targets, mode })}
+    >
+      <Stack gap="4">
+        <Text color="fg.muted" fontSize="sm">
+          {t("import.intro")}
+        </Text>
+        <Field.Root>
+          <Field.Label>{t("import.file")}</Field.Label>
+          <HStack>
+            <Button asChild variant="outline">
+              <label>
+                <LuUpload /> {t("import.chooseFile")}
+                <input type="file" accept=".csv,.tsv,.txt,text/csv" onChange={(event) => void chooseFile(event)} style={{ position: "absolute", opacity: 0, width: 1, height: 1 }} data-testid="csv-file" />
+              </label>
+            </Button>
+            <Text fontSize="sm">{file?.name ?? t("import.noFile")}</Text>
+          </HStack>
+        </Field.Root>
+        {readFailed && (
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Title>{t("import.readFailed")}</Alert.Title>
+          </Alert.Root>
+        )}
+        {parsed && decoded && (
+          <>
+            <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+              <ChoiceField
+                label={t("import.delimiter")}
+                value={delimiter}
+                onChange={setDelimiter}
+                options={[
+                  { value: "auto", label: t("import.auto", { value: t(`import.delimiters.${delimiterNames[parsed.delimiter]}`) }) },
+                  ...csvDelimiters.map((option) => ({ value: option, label: t(`import.delimiters.${delimiterNames[option]}`) })),
+                ]}
+              />
+              <ChoiceField
+                label={t("import.encoding")}
+                value={encoding}
+                onChange={setEncoding}
+                helperText={t("import.encodingHelp")}
+                options={[
+                  { value: "auto", label: t("import.auto", { value: t(`import.encodings.${decoded.encoding}`) }) },
+                  ...encodings.map((option) => ({ value: option, label: t(`import.encodings.${option}`) })),
+                ]}
+              />
+              <Field.Root>
+                <Field.Label id="csv-mode-label">{t("import.mode")}</Field.Label>
+                <RadioGroup.Root size="sm" value={mode} onValueChange={(details) => setMode(details.value === "replace" ? "replace" : "append")} aria-labelledby="csv-mode-label">
+                  <Stack gap="1">
+                    {(["append", "replace"] as const).map((option) => (
+                      <RadioGroup.Item key={option} value={option}>
+                        <RadioGroup.ItemHiddenInput />
+                        <RadioGroup.ItemIndicator />
+                        <RadioGroup.ItemText>{t(`import.modes.${option}`)}</RadioGroup.ItemText>
+                      </RadioGroup.Item>
+                    ))}
+                  </Stack>
+                </RadioGroup.Root>
+              </Field.Root>
+            </SimpleGrid>
+
+            {parsed.errors.length > 0 ? (
+              <Alert.Root status="error" role="alert" data-testid="csv-errors">
+                <Alert.Indicator />
+                <Alert.Content>
+                  <Stack gap="2">
+                    {parsed.errors.map((problem) => (
+                      <ProblemText key={problem.key} problem={problem} />
+                    ))}
+                  </Stack>
+                </Alert.Content>
+              </Alert.Root>
+            ) : (
+              <Text fontSize="sm" aria-live="polite" data-testid="csv-summary">
+                {t("import.summary", { count: parsed.rows.length, columns: parsed.headers.length })}
+                {parsed.shortLines.length > 0 && ` ${t("import.shortLines", { lines: parsed.shortLines.slice(0, 5).join(", "), count: parsed.shortLines.length })}`}
+              </Text>
+            )}
+            {nothingMapped && (
+              <Alert.Root status="warning">
+                <Alert.Indicator />
+                <Alert.Title>{t("import.nothingMapped")}</Alert.Title>
+              </Alert.Root>
+            )}
+
+            {parsed.headers.length > 0 && (
+              <Box overflowX="auto" borderWidth="1px" borderRadius="md">
+                <Table.Root size="sm">
+                  <Table.Header>
+                    <Table.Row>
+                      {parsed.headers.map((header, index) => (
+                        <Table.ColumnHeader key={index} minW="11rem" verticalAlign="top">
                           <Stack gap="1">
-                            {(["append", "replace"] as const).map((option) => (
-                              <RadioGroup.Item key={option} value={option}>
-                                <RadioGroup.ItemHiddenInput />
-                                <RadioGroup.ItemIndicator />
-                                <RadioGroup.ItemText>{t(`import.modes.${option}`)}</RadioGroup.ItemText>
-                              </RadioGroup.Item>
-                            ))}
-                          </Stack>
-                        </RadioGroup.Root>
-                      </Field.Root>
-                    </SimpleGrid>
-
-                    {parsed.errors.length > 0 ? (
-                      <Alert.Root status="error" role="alert" data-testid="csv-errors">
-                        <Alert.Indicator />
-                        <Alert.Content>
-                          <Stack gap="2">
-                            {parsed.errors.map((problem) => (
-                              <ProblemText key={problem.key} problem={problem} />
-                            ))}
-                          </Stack>
-                        </Alert.Content>
-                      </Alert.Root>
-                    ) : (
-                      <Text fontSize="sm" aria-live="polite" data-testid="csv-summary">
-                        {t("import.summary", { count: parsed.rows.length, columns: parsed.headers.length })}
-                        {parsed.shortLines.length > 0 && ` ${t("import.shortLines", { lines: parsed.shortLines.slice(0, 5).join(", "), count: parsed.shortLines.length })}`}
-                      </Text>
-                    )}
-                    {nothingMapped && (
-                      <Alert.Root status="warning">
-                        <Alert.Indicator />
-                        <Alert.Title>{t("import.nothingMapped")}</Alert.Title>
-                      </Alert.Root>
-                    )}
-
-                    {parsed.headers.length > 0 && (
-                      <Box overflowX="auto" borderWidth="1px" borderRadius="md">
-                        <Table.Root size="sm">
-                          <Table.Header>
-                            <Table.Row>
-                              {parsed.headers.map((header, index) => (
-                                <Table.ColumnHeader key={index} minW="11rem" verticalAlign="top">
-                                  <Stack gap="1">
-                                    <Text>{header || t("import.unnamed", { number: index + 1 })}</Text>
-                                    <NativeSelect.Root size="xs">
-                                      <NativeSelect.Field
-                                        aria-label={t("import.mapTo", { name: header || index + 1 })}
-                                        value={targetKey(targets[index] ?? { kind: "skip" })}
-                                        onChange={(event) => {
-                                          const next = [...targets];
-                                          next[index] = targetFrom(event.target.value);
-                                          setMapping({ forHeaders: headerSignature, targets: next });
-                                        }}
-                                      >
-                                        {headers.map((existing) => (
-                                          <option key={existing.value} value={`existing:${existing.value}`}>
-                                            {t("import.intoColumn", { name: existing.text })}
-                                          </option>
-                                        ))}
-                                        <option value="new">{t("import.newColumn")}</option>
-                                        <option value="skip">{t("import.skip")}</option>
-                                      </NativeSelect.Field>
-                                      <NativeSelect.Indicator />
-                                    </NativeSelect.Root>
-                                  </Stack>
-                                </Table.ColumnHeader>
-                              ))}
-                            </Table.Row>
-                          </Table.Header>
-                          <Table.Body>
-                            {parsed.rows.slice(0, previewRows).map((row, rowIndex) => (
-                              <Table.Row key={rowIndex}>
-                                {parsed.headers.map((_header, index) => (
-                                  <Table.Cell key={index} maxW="16rem" truncate title={row[index] ?? ""}>
-                                    {row[index] ?? ""}
-                                  </Table.Cell>
+                            <Text>{header || t("import.unnamed", { number: index + 1 })}</Text>
+                            <NativeSelect.Root size="xs">
+                              <NativeSelect.Field
+                                aria-label={t("import.mapTo", { name: header || index + 1 })}
+                                value={targetKey(targets[index] ?? { kind: "skip" })}
+                                onChange={(event) => {
+                                  const next = [...targets];
+                                  next[index] = targetFrom(event.target.value);
+                                  setMapping({ forHeaders: headerSignature, targets: next });
+                                }}
+                              >
+                                {headers.map((existing) => (
+                                  <option key={existing.value} value={`existing:${existing.value}`}>
+                                    {t("import.intoColumn", { name: existing.text })}
+                                  </option>
                                 ))}
-                              </Table.Row>
-                            ))}
-                          </Table.Body>
-                        </Table.Root>
-                        {parsed.rows.length > previewRows && (
-                          <Text fontSize="xs" color="fg.muted" p="2">
-                            {t("import.more", { count: parsed.rows.length - previewRows })}
-                          </Text>
-                        )}
-                      </Box>
-                    )}
-                  </>
+                                <option value="new">{t("import.newColumn")}</option>
+                                <option value="skip">{t("import.skip")}</option>
+                              </NativeSelect.Field>
+                              <NativeSelect.Indicator />
+                            </NativeSelect.Root>
+                          </Stack>
+                        </Table.ColumnHeader>
+                      ))}
+                    </Table.Row>
+                  </Table.Header>
+                  <Table.Body>
+                    {parsed.rows.slice(0, previewRows).map((row, rowIndex) => (
+                      <Table.Row key={rowIndex}>
+                        {parsed.headers.map((_header, index) => (
+                          <Table.Cell key={index} maxW="16rem" truncate title={row[index] ?? ""}>
+                            {row[index] ?? ""}
+                          </Table.Cell>
+                        ))}
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+                {parsed.rows.length > previewRows && (
+                  <Text fontSize="xs" color="fg.muted" p="2">
+                    {t("import.more", { count: parsed.rows.length - previewRows })}
+                  </Text>
                 )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {t("actions.cancel")}
-              </Button>
-              <Button
-                disabled={!canImport}
-                onClick={() => parsed && onImport({ headers: parsed.headers, rows: parsed.rows, mapping: targets, mode })}
-              >
-                {t("import.confirm", { count: parsed?.rows.length ?? 0 })}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t("actions.close")} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+              </Box>
+            )}
+          </>
+        )}
+      </Stack>
+    </FormDialog>
   );
 }

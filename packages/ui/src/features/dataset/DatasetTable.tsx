@@ -1,10 +1,10 @@
-import { Box, IconButton, Input, Table, Text } from "@chakra-ui/react";
+import { Box, Input, Table } from "@chakra-ui/react";
 import { getCoreRowModel, getFilteredRowModel, getPaginationRowModel, useReactTable, type ColumnDef, type PaginationState } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { LuTrash2 } from "react-icons/lu";
 import type { DatasetHeader } from "@parley/domain";
+import { ActionsColumnHeader, RemoveRowButton } from "../../forms/EditorStates";
 import { rowMatches, type EditorRow } from "./editor";
 
 const rowHeight = 49;
@@ -114,9 +114,7 @@ export function DatasetTable({ headers, rows, search, pagination, onPaginationCh
                 {header.text}
               </Table.ColumnHeader>
             ))}
-            <Table.ColumnHeader width="3.5rem">
-              <Text srOnly>{t("table.actions")}</Text>
-            </Table.ColumnHeader>
+            <ActionsColumnHeader />
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -140,9 +138,7 @@ export function DatasetTable({ headers, rows, search, pagination, onPaginationCh
                   </Table.Cell>
                 ))}
                 <Table.Cell py="1">
-                  <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={t("table.deleteRow", { number: rowNumber })} onClick={() => onDeleteRow(row.id)}>
-                    <LuTrash2 />
-                  </IconButton>
+                  <RemoveRowButton label={t("table.deleteRow", { number: rowNumber })} onClick={() => onDeleteRow(row.id)} />
                 </Table.Cell>
               </Table.Row>
             );

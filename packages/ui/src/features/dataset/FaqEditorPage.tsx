@@ -1,13 +1,13 @@
-import { Badge, Box, Button, ButtonGroup, EmptyState, Field, Flex, Heading, HStack, IconButton, Input, InputGroup, NativeSelect, Spinner, Stack, Text, VStack } from "@chakra-ui/react";
+import { Box, Button, ButtonGroup, Field, Flex, HStack, IconButton, Input, InputGroup, NativeSelect, Stack, Text } from "@chakra-ui/react";
 import type { PaginationState } from "@tanstack/react-table";
 import { pageSizeOptions } from "@parley/domain";
 import { useCallback, useDeferredValue, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LuBookOpen, LuChevronLeft, LuChevronRight, LuColumns3, LuDownload, LuPlus, LuSearch, LuTrash2, LuUpload } from "react-icons/lu";
-import { RequireConfiguration } from "../../configuration/RequireConfiguration";
+import { ConfigurationPage } from "../../configuration/RequireConfiguration";
 import type { SelectedConfiguration } from "../../configuration/selection";
-import { ConfirmDialog } from "../../forms/ConfirmDialog";
-import { ErrorAlert } from "../../forms/ErrorAlert";
+import { FormDialog } from "../../forms/FormDialog";
+import { EmptyNotice, LoadFailed, LoadingState, SaveBar } from "../../forms/EditorStates";
 import { UnsavedChangesGuard } from "../../forms/UnsavedChangesGuard";
 import { showFailureToast, showToast } from "../../shell/toasts";
 import { ColumnsDialog, applyColumns } from "./ColumnsDialog";
@@ -37,35 +37,15 @@ export interface FaqEditorPageProps {
 
 /** The FAQ dataset of the selected configuration (`/dataset/view`, `/assistant/faq`). */
 export function FaqEditorPage({ titleKey = "pages:titles.manageFaq" }: FaqEditorPageProps) {
-  const { t } = useTranslation(["dataset", "pages"]);
-  return (
-    <Stack gap="5">
-      <Heading as="h1" size="2xl">
-        {t(titleKey)}
-      </Heading>
-      <RequireConfiguration>{(configuration) => <FaqEditor configuration={configuration} />}</RequireConfiguration>
-    </Stack>
-  );
+  const { t } = useTranslation("pages");
+  return <ConfigurationPage title={t(titleKey)}>{(configuration) => <FaqEditor configuration={configuration} />}</ConfigurationPage>;
 }
 
 function FaqEditor({ configuration }: { configuration: SelectedConfiguration }) {
-  const { t } = useTranslation(["dataset", "messages"]);
+  const { t } = useTranslation("dataset");
   const query = useDataset(configuration._id);
-  if (query.isPending) {
-    return (
-      <Flex minH="40vh" align="center" justify="center" role="status" aria-live="polite" gap="3">
-        <Spinner /> <Text>{t("loading")}</Text>
-      </Flex>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Stack gap="3" align="flex-start">
-        <ErrorAlert error={query.error} />
-        <Button onClick={() => void query.refetch()}>{t("actions.retry")}</Button>
-      </Stack>
-    );
-  }
+  if (query.isPending) return <LoadingState label={t("loading")} />;
+  if (query.isError) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
   return <LoadedEditor configuration={configuration} dataset={query.data.data} />;
 }
 
@@ -193,17 +173,7 @@ function LoadedEditor({ configuration, dataset }: { configuration: SelectedConfi
       </Flex>
 
       {state.rows.length === 0 ? (
-        <EmptyState.Root borderWidth="1px" borderRadius="md">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <LuBookOpen />
-            </EmptyState.Indicator>
-            <VStack textAlign="center">
-              <EmptyState.Title>{t("empty.title")}</EmptyState.Title>
-              <EmptyState.Description>{t("empty.text")}</EmptyState.Description>
-            </VStack>
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <EmptyNotice bordered icon={<LuBookOpen />} title={t("empty.title")} text={t("empty.text")} />
       ) : filteredCount === 0 && deferredSearch ? (
         <Box borderWidth="1px" borderRadius="md" p="6" textAlign="center">
           <Text>{t("noMatches", { search: deferredSearch })}</Text>
@@ -268,40 +238,17 @@ function LoadedEditor({ configuration, dataset }: { configuration: SelectedConfi
         </HStack>
       </Flex>
 
-      <Flex
-        position="sticky"
-        bottom="0"
-        zIndex="docked"
-        gap="3"
-        py="3"
-        px="4"
-        mx="-4"
-        bg="bg"
-        borderTopWidth="1px"
-        align="center"
-        justify="flex-end"
-        wrap="wrap"
-      >
-        {dirty && (
-          <Badge colorPalette="orange" me="auto" data-testid="unsaved">
-            {t("messages:unsaved.badge")}
-          </Badge>
-        )}
-        {save.isError && <Text color="fg.error" fontSize="sm">{t("saveFailedHelp")}</Text>}
-        <Button
-          variant="outline"
-          disabled={!dirty || save.isPending}
-          onClick={() => {
-            setState(initial());
-            setDirty(false);
-          }}
-        >
-          {t("messages:unsaved.discard")}
-        </Button>
-        <Button onClick={onSave} loading={save.isPending} disabled={!dirty || nameMissing || state.headers.length === 0}>
-          {t("actions.save")}
-        </Button>
-      </Flex>
+      <SaveBar
+        dirty={dirty}
+        saving={save.isPending}
+        canSave={!nameMissing && state.headers.length > 0}
+        onSave={onSave}
+        onDiscard={() => {
+          setState(initial());
+          setDirty(false);
+        }}
+        note={save.isError && <Text color="fg.error" fontSize="sm">{t("saveFailedHelp")}</Text>}
+      />
 
       {dialog === "columns" && (
         <ColumnsDialog
@@ -327,18 +274,17 @@ function LoadedEditor({ configuration, dataset }: { configuration: SelectedConfi
           }}
         />
       )}
-      <ConfirmDialog
+      <FormDialog
         open={dialog === "delete"}
         title={t("delete.title")}
-        confirmLabel={t("delete.confirm")}
-        cancelLabel={t("actions.cancel")}
+        submitLabel={t("delete.confirm")}
         destructive
         busy={remove.isPending}
-        onConfirm={onDelete}
-        onCancel={() => setDialog(null)}
+        onSubmit={onDelete}
+        onClose={() => setDialog(null)}
       >
-        {t("delete.text", { name: state.datasetName, configuration: configuration.name })}
-      </ConfirmDialog>
+        <Text>{t("delete.text", { name: state.datasetName, configuration: configuration.name })}</Text>
+      </FormDialog>
     </Stack>
   );
 }

@@ -1,11 +1,13 @@
-import { Alert, Badge, Box, Button, CloseButton, Dialog, EmptyState, Field, Flex, Heading, HStack, IconButton, Input, Link, Portal, Spinner, Stack, Table, Text, Textarea, VStack } from "@chakra-ui/react";
+import { Alert, Box, Button, Field, Flex, HStack, Input, Link, Stack, Table, Text, Textarea } from "@chakra-ui/react";
 import { mergeFoundUrls, trainingUrlFrom, urlsFromPastedText, type FoundUrl } from "@parley/domain";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { LuClipboardPaste, LuExternalLink, LuLink, LuPlus, LuTrash2 } from "react-icons/lu";
-import { RequireConfiguration } from "../../configuration/RequireConfiguration";
+import { LuClipboardPaste, LuExternalLink, LuLink, LuPlus } from "react-icons/lu";
+import { ConfigurationPage } from "../../configuration/RequireConfiguration";
 import type { SelectedConfiguration } from "../../configuration/selection";
+import { ActionsColumnHeader, EmptyNotice, LoadFailed, LoadingState, RemoveRowButton, SaveBar } from "../../forms/EditorStates";
 import { ErrorAlert } from "../../forms/ErrorAlert";
+import { FormDialog } from "../../forms/FormDialog";
 import { UnsavedChangesGuard } from "../../forms/UnsavedChangesGuard";
 import { showFailureToast, showToast } from "../../shell/toasts";
 import { useSaveUrls, useUrls } from "./hooks";
@@ -18,36 +20,17 @@ export interface UrlManagerPageProps {
 export function UrlManagerPage({ titleKey = "pages:titles.manageUrls" }: UrlManagerPageProps) {
   const { t } = useTranslation(["trainingUrls", "pages"]);
   return (
-    <Stack gap="5">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          {t(titleKey)}
-        </Heading>
-        <Text color="fg.muted">{t("intro")}</Text>
-      </Stack>
-      <RequireConfiguration>{(configuration) => <UrlManager configuration={configuration} />}</RequireConfiguration>
-    </Stack>
+    <ConfigurationPage title={t(titleKey)} intro={t("intro")}>
+      {(configuration) => <UrlManager configuration={configuration} />}
+    </ConfigurationPage>
   );
 }
 
 function UrlManager({ configuration }: { configuration: SelectedConfiguration }) {
   const { t } = useTranslation("trainingUrls");
   const query = useUrls(configuration._id);
-  if (query.isPending) {
-    return (
-      <Flex minH="30vh" align="center" justify="center" role="status" aria-live="polite" gap="3">
-        <Spinner /> <Text>{t("loading")}</Text>
-      </Flex>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Stack gap="3" align="flex-start">
-        <ErrorAlert error={query.error} />
-        <Button onClick={() => void query.refetch()}>{t("retry")}</Button>
-      </Stack>
-    );
-  }
+  if (query.isPending) return <LoadingState label={t("loading")} />;
+  if (query.isError) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
   return <LoadedUrls configuration={configuration} saved={query.data.urls} />;
 }
 
@@ -131,17 +114,7 @@ function LoadedUrls({ configuration, saved }: { configuration: SelectedConfigura
       </Text>
       {save.isError && <ErrorAlert error={save.error} />}
       {urls.length === 0 ? (
-        <EmptyState.Root borderWidth="1px" borderRadius="md">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <LuLink />
-            </EmptyState.Indicator>
-            <VStack textAlign="center">
-              <EmptyState.Title>{t("empty.title")}</EmptyState.Title>
-              <EmptyState.Description>{t("empty.text")}</EmptyState.Description>
-            </VStack>
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <EmptyNotice bordered icon={<LuLink />} title={t("empty.title")} text={t("empty.text")} />
       ) : (
         <Box overflowX="auto" borderWidth="1px" borderRadius="md">
           <Table.Root size="sm" interactive>
@@ -149,9 +122,7 @@ function LoadedUrls({ configuration, saved }: { configuration: SelectedConfigura
               <Table.Row>
                 <Table.ColumnHeader>{t("table.url")}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t("table.subject")}</Table.ColumnHeader>
-                <Table.ColumnHeader width="3.5rem">
-                  <Text srOnly>{t("table.actions")}</Text>
-                </Table.ColumnHeader>
+                <ActionsColumnHeader />
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -173,15 +144,7 @@ function LoadedUrls({ configuration, saved }: { configuration: SelectedConfigura
                     />
                   </Table.Cell>
                   <Table.Cell>
-                    <IconButton
-                      size="xs"
-                      variant="ghost"
-                      colorPalette="red"
-                      aria-label={t("table.remove", { url: entry.url })}
-                      onClick={() => change(urls.filter((_other, at) => at !== index))}
-                    >
-                      <LuTrash2 />
-                    </IconButton>
+                    <RemoveRowButton label={t("table.remove", { url: entry.url })} onClick={() => change(urls.filter((_other, at) => at !== index))} />
                   </Table.Cell>
                 </Table.Row>
               ))}
@@ -190,26 +153,16 @@ function LoadedUrls({ configuration, saved }: { configuration: SelectedConfigura
         </Box>
       )}
 
-      <Flex position="sticky" bottom="0" zIndex="docked" gap="3" py="3" px="4" mx="-4" bg="bg" borderTopWidth="1px" align="center" justify="flex-end" wrap="wrap">
-        {dirty && (
-          <Badge colorPalette="orange" me="auto" data-testid="unsaved">
-            {t("messages:unsaved.badge")}
-          </Badge>
-        )}
-        <Button
-          variant="outline"
-          disabled={!dirty || save.isPending}
-          onClick={() => {
-            setUrls(saved);
-            setDirty(false);
-          }}
-        >
-          {t("messages:unsaved.discard")}
-        </Button>
-        <Button onClick={onSave} loading={save.isPending} disabled={!dirty}>
-          {t("save")}
-        </Button>
-      </Flex>
+      <SaveBar
+        dirty={dirty}
+        saving={save.isPending}
+        canSave
+        onSave={onSave}
+        onDiscard={() => {
+          setUrls(saved);
+          setDirty(false);
+        }}
+      />
 
       {pasting && (
         <BulkPasteDialog
@@ -248,51 +201,35 @@ function BulkPasteDialog({ urls, onAdd, onClose }: { urls: FoundUrl[]; onAdd: (u
   const [text, setText] = useState("");
   const sorted = sortPastedUrls(text, urls);
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size="lg" placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t("paste.title")}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Field.Root>
-                  <Field.Label>{t("paste.label")}</Field.Label>
-                  <Textarea rows={8} value={text} onChange={(event) => setText(event.target.value)} placeholder={"https://www.example.com/\nhttps://www.example.com/contact"} />
-                  <Field.HelperText>{t("paste.help")}</Field.HelperText>
-                </Field.Root>
-                {text.trim() !== "" && (
-                  <Text fontSize="sm" aria-live="polite" data-testid="paste-summary">
-                    {t("paste.summary", { added: sorted.added.length, duplicates: sorted.duplicates.length })}
-                  </Text>
-                )}
-                {sorted.invalid.length > 0 && (
-                  <Alert.Root status="warning">
-                    <Alert.Indicator />
-                    <Alert.Content>
-                      <Alert.Title>{t("paste.invalid")}</Alert.Title>
-                      <Alert.Description wordBreak="break-all">{sorted.invalid.slice(0, 10).join(", ")}</Alert.Description>
-                    </Alert.Content>
-                  </Alert.Root>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {t("cancel")}
-              </Button>
-              <Button disabled={sorted.added.length === 0} onClick={() => onAdd(sorted.added)}>
-                {t("paste.submit", { count: sorted.added.length })}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t("close")} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      title={t("paste.title")}
+      size="lg"
+      submitLabel={t("paste.submit", { count: sorted.added.length })}
+      submitDisabled={sorted.added.length === 0}
+      onClose={onClose}
+      onSubmit={() => onAdd(sorted.added)}
+    >
+      <Stack gap="3">
+        <Field.Root>
+          <Field.Label>{t("paste.label")}</Field.Label>
+          <Textarea rows={8} value={text} onChange={(event) => setText(event.target.value)} placeholder={"https://www.example.com/\nhttps://www.example.com/contact"} />
+          <Field.HelperText>{t("paste.help")}</Field.HelperText>
+        </Field.Root>
+        {text.trim() !== "" && (
+          <Text fontSize="sm" aria-live="polite" data-testid="paste-summary">
+            {t("paste.summary", { added: sorted.added.length, duplicates: sorted.duplicates.length })}
+          </Text>
+        )}
+        {sorted.invalid.length > 0 && (
+          <Alert.Root status="warning">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{t("paste.invalid")}</Alert.Title>
+              <Alert.Description wordBreak="break-all">{sorted.invalid.slice(0, 10).join(", ")}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        )}
+      </Stack>
+    </FormDialog>
   );
 }
