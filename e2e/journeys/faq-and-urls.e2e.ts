@@ -1,7 +1,19 @@
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { api, apiSignIn, demoAccounts, expectPath, newPage, snap, snapOnFailure, useBrowser } from "../support/browser";
+import {
+  api,
+  apiSignIn,
+  demoAccounts,
+  describeViolations,
+  expectPath,
+  newPage,
+  seriousAccessibilityViolations,
+  snap,
+  snapOnFailure,
+  useBrowser,
+} from "../support/browser";
+import { createSelfOnboardingAccount } from "../support/shell";
 
 const journey = "11-faq-and-urls";
 
@@ -207,4 +219,51 @@ describe("the FAQ editor and the URL manager", () => {
     await page.getByText("Data saved successfully").waitFor();
     await context.close();
   });
+
+  it("customer_so: KnowledgeBase has the FAQ and URLs screens on its own configuration", async () => {
+    const { session } = await createSelfOnboardingAccount("faq-so", true);
+    const created = await api("POST", "/configuration/create_or_update", { name: `so-faq-${Date.now()}` }, session.token);
+    expect(created.status).toBe(200);
+    const { context, page } = await newPage(browser(), { session });
+    snapOnFailure(page, journey, "customer-so");
+    await page.goto("/customer");
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    await nav.getByRole("button", { name: "Knowledge base" }).click();
+    await nav.getByRole("link", { name: "URLs" }).click();
+    await expectPath(page, "/assistant/links");
+    await page.getByRole("heading", { name: "URLs", exact: true }).waitFor();
+    await page.getByRole("textbox", { name: "Add a URL" }).fill("https://shop.example.com/returns");
+    await page.getByRole("textbox", { name: "Add a URL" }).press("Enter");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Data saved successfully").waitFor();
+    await nav.getByRole("link", { name: "FAQ", exact: true }).click();
+    await expectPath(page, "/assistant/faq");
+    await page.getByRole("heading", { name: "FAQ", exact: true }).waitFor();
+    await page.getByText("No questions yet").waitFor();
+    await context.close();
+  });
+
+  for (const theme of ["light", "dark"] as const) {
+    it(`has no serious or critical accessibility violation (axe-core) in ${theme}`, async () => {
+      const customer = await apiSignIn(demoAccounts.customer);
+      const { context, page } = await newPage(browser(), {
+        session: customer,
+        colorScheme: theme,
+        localStorage: { "parley.preferences": JSON.stringify({ theme }) },
+      });
+      await page.goto("/dataset/view");
+      await page.getByTestId("row-count").waitFor();
+      await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
+      await snap(page, journey, `9-faq-${theme}`);
+      const onFaq = await seriousAccessibilityViolations(page);
+      expect(onFaq, describeViolations(onFaq)).toEqual([]);
+      await page.getByRole("button", { name: "Import CSV" }).click();
+      await page.getByRole("dialog", { name: "Import CSV" }).waitFor();
+      await page.getByTestId("csv-file").setInputFiles({ name: "faq.csv", mimeType: "text/csv", buffer: Buffer.from("Question;Answer\nOpen?;Yes\n") });
+      await page.getByTestId("csv-summary").waitFor();
+      const onImport = await seriousAccessibilityViolations(page);
+      expect(onImport, describeViolations(onImport)).toEqual([]);
+      await context.close();
+    });
+  }
 });
