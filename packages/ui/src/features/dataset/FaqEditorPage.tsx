@@ -64,7 +64,9 @@ function LoadedEditor({ configuration, dataset }: { configuration: SelectedConfi
     [dataset, t],
   );
   const [state, setState] = useState<EditorState>(initial);
-  const [dirty, setDirty] = useState(false);
+  // What was loaded or last saved; any edit makes a new state, and a no-op keeps the same one.
+  const [baseline, setBaseline] = useState(state);
+  const dirty = state !== baseline;
   const [search, setSearch] = useState("");
   const deferredSearch = useDeferredValue(search.trim());
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 50 });
@@ -74,10 +76,11 @@ function LoadedEditor({ configuration, dataset }: { configuration: SelectedConfi
   const save = useSaveDataset();
   const remove = useDeleteDataset();
 
-  const edit = useCallback((change: (current: EditorState) => EditorState) => {
-    setState(change);
-    setDirty(true);
-  }, []);
+  const edit = useCallback((change: (current: EditorState) => EditorState) => setState(change), []);
+  const reset = (to: EditorState) => {
+    setState(to);
+    setBaseline(to);
+  };
   const onCellChange = useCallback((rowId: string, column: string, text: string) => edit((current) => updateCell(current, rowId, column, text)), [edit]);
   const onDeleteRow = useCallback((rowId: string) => edit((current) => deleteRow(current, rowId)), [edit]);
 
@@ -95,7 +98,6 @@ function LoadedEditor({ configuration, dataset }: { configuration: SelectedConfi
   const onAddRow = () => {
     const { state: next, rowId } = addRow(state);
     setState(next);
-    setDirty(true);
     setSearch("");
     setPagination((current) => ({ ...current, pageIndex: 0 }));
     setFocusRow(rowId);
@@ -103,9 +105,10 @@ function LoadedEditor({ configuration, dataset }: { configuration: SelectedConfi
 
   const onSave = () => {
     if (nameMissing) return;
-    save.mutate(editorToSaveBody(state, configuration._id), {
+    const sent = state;
+    save.mutate(editorToSaveBody(sent, configuration._id), {
       onSuccess: () => {
-        setDirty(false);
+        setBaseline(sent);
         void showToast((translate) => ({ type: "success", title: translate("messages:success.data_saved") }));
       },
       onError: (error) => void showFailureToast(error),
@@ -116,8 +119,7 @@ function LoadedEditor({ configuration, dataset }: { configuration: SelectedConfi
     remove.mutate(configuration._id, {
       onSuccess: () => {
         setDialog(null);
-        setState(emptyEditor(state.headers.length > 0 ? state.headers : initial().headers));
-        setDirty(false);
+        reset(emptyEditor(state.headers.length > 0 ? state.headers : initial().headers));
         void showToast((translate) => ({ type: "success", title: translate("messages:success.data_deleted") }));
       },
       onError: (error) => {
@@ -243,10 +245,7 @@ function LoadedEditor({ configuration, dataset }: { configuration: SelectedConfi
         saving={save.isPending}
         canSave={!nameMissing && state.headers.length > 0}
         onSave={onSave}
-        onDiscard={() => {
-          setState(initial());
-          setDirty(false);
-        }}
+        onDiscard={() => reset(initial())}
         note={save.isError && <Text color="fg.error" fontSize="sm">{t("saveFailedHelp")}</Text>}
       />
 

@@ -57,6 +57,8 @@ describe("the FAQ editor's state", () => {
     expect(edited.rows[0]?.cells.answer).toBe("Maybe");
     expect(edited.rows[1]).toBe(added.rows[1]);
     expect(deleteRow(edited, rowId).rows).toHaveLength(2);
+    expect(updateCell(edited, rowId, "answer", "Maybe")).toBe(edited);
+    expect(updateCell(edited, "gone", "answer", "Late")).toBe(edited);
   });
 
   it("imports rows by the column mapping, replacing or appending", () => {

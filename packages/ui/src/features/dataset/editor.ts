@@ -97,8 +97,14 @@ export function addRow(state: EditorState): { state: EditorState; rowId: string 
   return { state: { ...state, rows: [row, ...state.rows] }, rowId: row.id };
 }
 
+/** The state itself when nothing changes (the row is gone, or the cell already holds the text). */
 export function updateCell(state: EditorState, rowId: string, value: string, text: string): EditorState {
-  return { ...state, rows: state.rows.map((row) => (row.id === rowId ? { ...row, cells: { ...row.cells, [value]: text } } : row)) };
+  const index = state.rows.findIndex((row) => row.id === rowId);
+  const row = state.rows[index];
+  if (!row || row.cells[value] === text) return state;
+  const rows = [...state.rows];
+  rows[index] = { ...row, cells: { ...row.cells, [value]: text } };
+  return { ...state, rows };
 }
 
 export function deleteRow(state: EditorState, rowId: string): EditorState {
