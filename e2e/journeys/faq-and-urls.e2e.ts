@@ -1,17 +1,20 @@
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   api,
   apiSignIn,
   demoAccounts,
+  demoPassword,
   describeViolations,
   expectPath,
   newPage,
   seriousAccessibilityViolations,
   snap,
   snapOnFailure,
+  uniqueEmail,
   useBrowser,
+  type StoredSession,
 } from "../support/browser";
 import { createSelfOnboardingAccount } from "../support/shell";
 
@@ -21,17 +24,22 @@ const journey = "11-faq-and-urls";
  * The admin signed in on a configuration of its own, already selected, so the demo customer's FAQ is
  * left alone.
  */
-async function adminOnNewConfiguration(browser: Browser, prefix: string) {
-  const admin = await apiSignIn(demoAccounts.admin);
+async function adminOnNewConfiguration(browser: Browser, admin: StoredSession, prefix: string) {
   const name = `${prefix}-${Date.now()}`;
-  const created = await api<{ inserted_id: string }>("POST", "/configuration/create_or_update", { name }, admin.token);
-  if (created.status !== 200) throw new Error(`create configuration failed: ${created.status} ${JSON.stringify(created.data)}`);
+  const created = await api<{ inserted_id: string }>(
+    "POST",
+    "/configuration/create_or_update",
+    { name },
+    admin.token,
+  );
+  if (created.status !== 200)
+    throw new Error(`create configuration failed: ${created.status} ${JSON.stringify(created.data)}`);
   const configuration = { _id: created.data.inserted_id, name };
   const { context, page } = await newPage(browser, {
     session: admin,
     localStorage: { "parley.selectedConfiguration": JSON.stringify(configuration) },
   });
-  return { admin, configuration, context, page };
+  return { configuration, context, page };
 }
 
 /** Bytes of a Windows-1252 text (the characters used here: ASCII, Latin-1 letters and €). */
@@ -39,7 +47,8 @@ function windows1252(text: string): Buffer {
   return Buffer.from(Array.from(text, (char) => (char === "€" ? 0x80 : char.charCodeAt(0))));
 }
 
-const cell = (page: Page, column: string, row: number) => page.getByRole("textbox", { name: `${column}, ${row}`, exact: true });
+const cell = (page: Page, column: string, row: number) =>
+  page.getByRole("textbox", { name: `${column}, ${row}`, exact: true });
 
 async function chooseCsv(page: Page, name: string, bytes: Buffer) {
   await page.getByTestId("csv-file").setInputFiles({ name, mimeType: "text/csv", buffer: bytes });
@@ -47,9 +56,44 @@ async function chooseCsv(page: Page, name: string, bytes: Buffer) {
 
 describe("the FAQ editor and the URL manager", () => {
   const browser = useBrowser();
+  // The journeys sign in from one address, and the server allows each account 10 sign-ins there per
+  // 15 minutes; the demo customer's are used up by the other journeys, so the customer here is a new
+  // user of the same customer (Demo Webshop), made by the admin, who signs in once for the file.
+  let admin: StoredSession;
+  let customer: StoredSession;
+  beforeAll(async () => {
+    admin = await apiSignIn(demoAccounts.admin);
+    const customers = await api<{ data: { _id: string; name: string }[] }>(
+      "GET",
+      "/customers",
+      undefined,
+      admin.token,
+    );
+    const demoWebshop = customers.data.data.find((entry) => entry.name === "Demo Webshop");
+    if (!demoWebshop)
+      throw new Error(`Demo Webshop not among the customers: ${JSON.stringify(customers.data)}`);
+    const email = uniqueEmail("faq-customer");
+    const created = await api(
+      "POST",
+      "/users/add_or_update",
+      {
+        customerId: demoWebshop._id,
+        username: email,
+        email,
+        firstname: "Fay",
+        lastname: "Faq",
+        password: demoPassword,
+        role: "customer",
+      },
+      admin.token,
+    );
+    if (created.status !== 200)
+      throw new Error(`creating the customer user failed: ${created.status} ${JSON.stringify(created.data)}`);
+    customer = await apiSignIn(email);
+  });
 
   it("admin: imports a CSV from Excel, edits inline, adds a column, saves, exports and finds it kept after a reload", async () => {
-    const { admin, configuration, context, page } = await adminOnNewConfiguration(browser(), "faq-journey");
+    const { configuration, context, page } = await adminOnNewConfiguration(browser(), admin, "faq-journey");
     snapOnFailure(page, journey, "admin-faq");
     await page.goto("/admin/dataset/view");
     await page.getByRole("heading", { name: "Manage FAQ" }).waitFor();
@@ -65,15 +109,25 @@ describe("the FAQ editor and the URL manager", () => {
     await snap(page, journey, "2-import-error");
 
     // Excel's "CSV" in Dutch: semicolons, Windows-1252.
-    const excel = windows1252("Vraag;Antwoord\r\nWat kost één pakket?;€ 5,95\r\nBezorgen jullie in België?;Ja\r\nKan ik ruilen?;Binnen 30 dagen\r\n");
+    const excel = windows1252(
+      "Vraag;Antwoord\r\nWat kost één pakket?;€ 5,95\r\nBezorgen jullie in België?;Ja\r\nKan ik ruilen?;Binnen 30 dagen\r\n",
+    );
     await chooseCsv(page, "faq-excel.csv", excel);
     await dialog.getByTestId("csv-summary").getByText("Rows to import: 3, columns: 2.").waitFor();
-    await dialog.getByRole("combobox", { name: "Delimiter" }).locator("option:checked").getByText("Detected: Semicolon (;)").waitFor({ state: "attached" });
+    await dialog
+      .getByRole("combobox", { name: "Delimiter" })
+      .locator("option:checked")
+      .getByText("Detected: Semicolon (;)")
+      .waitFor({ state: "attached" });
     await dialog.getByText("Wat kost één pakket?").waitFor();
     await dialog.getByText("€ 5,95").waitFor();
     // Vraag and Antwoord go into the existing Question and Answer columns.
-    await dialog.getByRole("combobox", { name: "Where column Vraag goes" }).selectOption({ label: "Into “Question”" });
-    await dialog.getByRole("combobox", { name: "Where column Antwoord goes" }).selectOption({ label: "Into “Answer”" });
+    await dialog
+      .getByRole("combobox", { name: "Where column Vraag goes" })
+      .selectOption({ label: "Into “Question”" });
+    await dialog
+      .getByRole("combobox", { name: "Where column Antwoord goes" })
+      .selectOption({ label: "Into “Answer”" });
     await snap(page, journey, "3-import-preview");
     await dialog.getByRole("button", { name: "Import", exact: true }).click();
     await dialog.waitFor({ state: "hidden" });
@@ -85,7 +139,9 @@ describe("the FAQ editor and the URL manager", () => {
     await cell(page, "Answer", 1).fill("€ 4,95");
     await cell(page, "Answer", 1).press("Tab");
     await page.getByRole("button", { name: "Add row" }).click();
-    await expect.poll(() => cell(page, "Question", 1).evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => cell(page, "Question", 1).evaluate((element) => element === document.activeElement))
+      .toBe(true);
     await page.keyboard.type("Hebben jullie een winkel?");
     await page.keyboard.press("Tab");
     await page.keyboard.type("Nee, alleen online");
@@ -111,13 +167,16 @@ describe("the FAQ editor and the URL manager", () => {
     await page.getByText("Data saved successfully").waitFor();
     await page.getByTestId("unsaved").waitFor({ state: "hidden" });
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export CSV" }).click(),
+    ]);
     const exported = readFileSync((await download.path())!, "utf8");
     expect(exported.charCodeAt(0)).toBe(0xfeff);
     expect(exported.slice(1).split("\r\n")).toEqual([
       "Question,Answer,Categorie",
-      "Hebben jullie een winkel?,\"Nee, alleen online\",",
-      "Wat kost één pakket?,\"€ 4,95\",Prijzen",
+      'Hebben jullie een winkel?,"Nee, alleen online",',
+      'Wat kost één pakket?,"€ 4,95",Prijzen',
       "Bezorgen jullie in België?,Ja,",
       "Kan ik ruilen?,Binnen 30 dagen,",
     ]);
@@ -131,7 +190,10 @@ describe("the FAQ editor and the URL manager", () => {
     // Leaving with unsaved changes asks first.
     await cell(page, "Question", 4).fill("Kan ik altijd ruilen?");
     await cell(page, "Question", 4).press("Tab");
-    await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Customers" }).click();
+    await page
+      .getByRole("navigation", { name: "Main navigation" })
+      .getByRole("link", { name: "Customers" })
+      .click();
     const leave = page.getByRole("alertdialog", { name: "Leave without saving?" });
     await leave.waitFor();
     await leave.getByRole("button", { name: "Stay on this page" }).click();
@@ -144,13 +206,18 @@ describe("the FAQ editor and the URL manager", () => {
     await confirm.getByRole("button", { name: "Delete FAQ" }).click();
     await page.getByText("Data deleted successfully").waitFor();
     await page.getByText("No questions yet").waitFor();
-    const stored = await api<{ data: unknown }>("GET", `/data/dataset?configurationId=${configuration._id}`, undefined, admin.token);
+    const stored = await api<{ data: unknown }>(
+      "GET",
+      `/data/dataset?configurationId=${configuration._id}`,
+      undefined,
+      admin.token,
+    );
     expect(stored.data.data).toBeNull();
     await context.close();
   });
 
   it("admin: manages the URL list — add, refuse invalid and duplicate, bulk paste, remove, save, reload", async () => {
-    const { admin, configuration, context, page } = await adminOnNewConfiguration(browser(), "urls-journey");
+    const { configuration, context, page } = await adminOnNewConfiguration(browser(), admin, "urls-journey");
     snapOnFailure(page, journey, "admin-urls");
     await page.goto("/admin/assistant/links");
     await page.getByRole("heading", { name: "Manage URLs" }).waitFor();
@@ -169,23 +236,34 @@ describe("the FAQ editor and the URL manager", () => {
 
     await page.getByRole("button", { name: "Paste a list" }).click();
     const paste = page.getByRole("dialog", { name: "Paste a list of URLs" });
-    await paste.getByRole("textbox", { name: "URLs" }).fill(
-      "https://www.example.com/\nhttps://www.example.com/contact, https://www.example.com/faq\nnot-a-url\nhttps://www.example.com/faq",
-    );
+    await paste
+      .getByRole("textbox", { name: "URLs" })
+      .fill(
+        "https://www.example.com/\nhttps://www.example.com/contact, https://www.example.com/faq\nnot-a-url\nhttps://www.example.com/faq",
+      );
     await paste.getByTestId("paste-summary").getByText("New: 2; already in the list: 1.").waitFor();
     await paste.getByText("not-a-url", { exact: true }).waitFor();
     await snap(page, journey, "6-bulk-paste");
     await paste.getByRole("button", { name: "Add new URLs (2)" }).click();
     await page.getByTestId("url-count").getByText("URLs: 3").waitFor();
-    await page.getByRole("button", { name: "Remove https://www.example.com/" , exact: true }).click();
-    await page.getByRole("textbox", { name: "Subject of https://www.example.com/faq" }).fill("Veelgestelde vragen");
+    await page.getByRole("button", { name: "Remove https://www.example.com/", exact: true }).click();
+    await page
+      .getByRole("textbox", { name: "Subject of https://www.example.com/faq" })
+      .fill("Veelgestelde vragen");
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Data saved successfully").waitFor();
 
     await page.reload();
     await page.getByTestId("url-count").getByText("URLs: 2").waitFor();
-    expect(await page.getByRole("textbox", { name: "Subject of https://www.example.com/faq" }).inputValue()).toBe("Veelgestelde vragen");
-    const stored = await api<{ urls: unknown }>("GET", `/training/urls/get?configurationId=${configuration._id}`, undefined, admin.token);
+    expect(
+      await page.getByRole("textbox", { name: "Subject of https://www.example.com/faq" }).inputValue(),
+    ).toBe("Veelgestelde vragen");
+    const stored = await api<{ urls: unknown }>(
+      "GET",
+      `/training/urls/get?configurationId=${configuration._id}`,
+      undefined,
+      admin.token,
+    );
     expect(stored.data.urls).toEqual([
       { url: "https://www.example.com/contact", subject: "" },
       { url: "https://www.example.com/faq", subject: "Veelgestelde vragen" },
@@ -195,12 +273,17 @@ describe("the FAQ editor and the URL manager", () => {
   });
 
   it("customer: edits its own FAQ from the customer portal and finds the change kept", async () => {
-    const customer = await apiSignIn(demoAccounts.customer);
     const { context, page } = await newPage(browser(), { session: customer });
     snapOnFailure(page, journey, "customer-faq");
     await page.goto("/customer");
-    await page.getByRole("navigation", { name: "Main navigation" }).getByRole("button", { name: "Knowledge base" }).click();
-    await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Manage FAQ" }).click();
+    await page
+      .getByRole("navigation", { name: "Main navigation" })
+      .getByRole("button", { name: "Knowledge base" })
+      .click();
+    await page
+      .getByRole("navigation", { name: "Main navigation" })
+      .getByRole("link", { name: "Manage FAQ" })
+      .click();
     await expectPath(page, "/dataset/view");
     await page.getByRole("heading", { name: "Manage FAQ" }).waitFor();
     const original = await cell(page, "Answer", 1).inputValue();
@@ -222,7 +305,12 @@ describe("the FAQ editor and the URL manager", () => {
 
   it("customer_so: KnowledgeBase has the FAQ and URLs screens on its own configuration", async () => {
     const { session } = await createSelfOnboardingAccount("faq-so", true);
-    const created = await api("POST", "/configuration/create_or_update", { name: `so-faq-${Date.now()}` }, session.token);
+    const created = await api(
+      "POST",
+      "/configuration/create_or_update",
+      { name: `so-faq-${Date.now()}` },
+      session.token,
+    );
     expect(created.status).toBe(200);
     const { context, page } = await newPage(browser(), { session });
     snapOnFailure(page, journey, "customer-so");
@@ -245,7 +333,6 @@ describe("the FAQ editor and the URL manager", () => {
 
   for (const theme of ["light", "dark"] as const) {
     it(`has no serious or critical accessibility violation (axe-core) in ${theme}`, async () => {
-      const customer = await apiSignIn(demoAccounts.customer);
       const { context, page } = await newPage(browser(), {
         session: customer,
         colorScheme: theme,
@@ -259,7 +346,13 @@ describe("the FAQ editor and the URL manager", () => {
       expect(onFaq, describeViolations(onFaq)).toEqual([]);
       await page.getByRole("button", { name: "Import CSV" }).click();
       await page.getByRole("dialog", { name: "Import CSV" }).waitFor();
-      await page.getByTestId("csv-file").setInputFiles({ name: "faq.csv", mimeType: "text/csv", buffer: Buffer.from("Question;Answer\nOpen?;Yes\n") });
+      await page
+        .getByTestId("csv-file")
+        .setInputFiles({
+          name: "faq.csv",
+          mimeType: "text/csv",
+          buffer: Buffer.from("Question;Answer\nOpen?;Yes\n"),
+        });
       await page.getByTestId("csv-summary").waitFor();
       const onImport = await seriousAccessibilityViolations(page);
       expect(onImport, describeViolations(onImport)).toEqual([]);
