@@ -1247,7 +1247,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replace the URL list of a configuration */
+        /**
+         * Replace the URL list of a configuration
+         * @description URLs are stored trimmed and each once (the first entry wins); an entry that is not an http or https URL refuses the whole list with `url_not_allowed`, naming the entries in `errors`.
+         */
         post: operations["saveUrls"];
         delete?: never;
         options?: never;

@@ -29,6 +29,8 @@ import { healthOperations } from "./modules/dev/health";
 import { leadOperations } from "./modules/leads/routes";
 import { devMailboxAvailable, devMailboxOperations } from "./modules/dev/mailbox";
 import { searchOperations } from "./modules/search/routes";
+import { trainingUrlOperations } from "./modules/training-urls/routes";
+import { createTrainingUrlsService } from "./modules/training-urls/service";
 import { findCustomerInScope } from "./modules/customers/repository";
 import { scopeOf, type TenantLoaders } from "./modules/tenancy";
 import { findUserById } from "./modules/users/repository";
@@ -128,6 +130,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     ...customerOperations(createCustomersService(deps.db, deps.tokens)),
     ...configurationOperations(configurations),
     ...datasetOperations(createDatasetsService(deps.db)),
+    ...trainingUrlOperations(createTrainingUrlsService(deps.db)),
     ...searchOperations(deps.db),
     ...leadOperations(deps.db),
     ...devMailboxOperations(deps.db, devMailboxAvailable(deps.mailer.kind)),

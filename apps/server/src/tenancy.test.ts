@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestContext, expectToMatchContract, testPassword, type TestContext } from "./test/context";
 import { createRoleFixture, type Actor, type RoleFixture as Fixture } from "./test/fixture";
 import { deref, listOperations, loadContract, type ContractOperation, type JsonSchema, type OpenApiDocument } from "./platform/http/contract";
+import { findTrainingUrls, saveTrainingUrls } from "./modules/training-urls/repository";
+import { systemScope } from "./modules/tenancy";
 
 const actors: Actor[] = ["admin", "customer", "customer_so", "none"];
 
@@ -288,6 +290,35 @@ const cases: Record<string, OperationCase> = {
       const response = await send({ method: "DELETE", url: `/api/data/dataset?configurationId=${f.other.configurationId}` });
       expect(response.statusCode).toBe(404);
       expect(await datasetState(ctx, f.other.configurationId)).toBeDefined();
+    },
+  },
+  getUrls: {
+    request: (f, actor) => ({ method: "GET", url: `/api/training/urls/get?configurationId=${f.own[actor].configurationId}` }),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      await saveTrainingUrls(ctx.database.db, systemScope, f.other.configurationId, [{ url: "https://bravo.test/secret", subject: "" }]);
+      const response = await send({ method: "GET", url: `/api/training/urls/get?configurationId=${f.other.configurationId}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain("bravo.test");
+    },
+  },
+  saveUrls: {
+    request: (f, actor) => ({
+      method: "POST",
+      url: "/api/training/urls/save",
+      payload: { configurationId: f.own[actor].configurationId, urls: [{ url: "https://own.test/faq", subject: "FAQ" }] },
+    }),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      const kept = [{ url: "https://bravo.test/kept", subject: "" }];
+      await saveTrainingUrls(ctx.database.db, systemScope, f.other.configurationId, kept);
+      const response = await send({
+        method: "POST",
+        url: "/api/training/urls/save",
+        payload: { configurationId: f.other.configurationId, urls: [{ url: "https://hijacked.test/", subject: "" }] },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(await findTrainingUrls(ctx.database.db, systemScope, f.other.configurationId)).toEqual(kept);
     },
   },
   searchConfigurations: {

@@ -11,11 +11,14 @@ import {
   maxArticlesPerIndexing,
   maxUrlsPerScrape,
   mergeFoundUrls,
+  normalizeTrainingUrls,
   scrapeHtmlTags,
   sitemapUrlsFrom,
   splitArticle,
   splitParametersFor,
+  trainingUrlFrom,
   uniqueTrimmedTexts,
+  urlsFromPastedText,
   wordpressPageSize,
 } from "./training";
 
@@ -110,6 +113,41 @@ describe("scraped text cleaning", () => {
       { url: "https://a.test/y", subject: "Y" },
     ]);
     expect(existing).toHaveLength(1);
+  });
+
+  it("accepts only absolute http and https URLs with a host, trimmed", () => {
+    expect(trainingUrlFrom("  https://shop.test/faq  ")).toBe("https://shop.test/faq");
+    expect(trainingUrlFrom("HTTP://shop.test")).toBe("HTTP://shop.test");
+    expect(trainingUrlFrom("shop.test/faq")).toBeUndefined();
+    expect(trainingUrlFrom("ftp://shop.test/file")).toBeUndefined();
+    expect(trainingUrlFrom("javascript:alert(1)")).toBeUndefined();
+    expect(trainingUrlFrom("https://")).toBeUndefined();
+    expect(trainingUrlFrom("https://exa mple.test")).toBeUndefined();
+  });
+
+  it("stores a URL list trimmed, each URL once, and names the entries that are no URL", () => {
+    expect(
+      normalizeTrainingUrls([
+        { url: " https://a.test/x ", subject: " X " },
+        { url: "https://a.test/x", subject: "again" },
+        { url: "mailto:me@a.test", subject: "" },
+        { url: "https://a.test/y", subject: "" },
+      ]),
+    ).toEqual({
+      urls: [
+        { url: "https://a.test/x", subject: "X" },
+        { url: "https://a.test/y", subject: "" },
+      ],
+      invalid: ["mailto:me@a.test"],
+    });
+  });
+
+  it("reads pasted URLs separated by lines, spaces, commas or semicolons", () => {
+    expect(urlsFromPastedText("https://a.test/1\r\n https://a.test/2, https://a.test/3;https://a.test/1\n\n")).toEqual([
+      "https://a.test/1",
+      "https://a.test/2",
+      "https://a.test/3",
+    ]);
   });
 
   it("drops components whose text is empty", () => {

@@ -104,6 +104,41 @@ export function mergeFoundUrls(existing: readonly FoundUrl[], found: readonly Fo
   return merged;
 }
 
+/**
+ * A URL a user may put on a configuration's URL list: the trimmed text when it is an absolute http or
+ * https address with a host, `undefined` otherwise.
+ */
+export function trainingUrlFrom(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (!/^https?:\/\//i.test(trimmed)) return undefined;
+  try {
+    const url = new URL(trimmed);
+    return url.hostname === "" ? undefined : trimmed;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A URL list as it is stored: URLs trimmed, each once (first one wins), subjects trimmed. Entries
+ * that are not http(s) URLs are returned apart, so the caller can refuse or report them.
+ */
+export function normalizeTrainingUrls(entries: readonly FoundUrl[]): { urls: FoundUrl[]; invalid: string[] } {
+  const invalid: string[] = [];
+  const valid: FoundUrl[] = [];
+  for (const entry of entries) {
+    const url = trainingUrlFrom(entry.url);
+    if (url === undefined) invalid.push(entry.url);
+    else valid.push({ url, subject: entry.subject.trim() });
+  }
+  return { urls: mergeFoundUrls([], valid), invalid };
+}
+
+/** The URLs of pasted text: one per line, or separated by spaces, commas or semicolons. */
+export function urlsFromPastedText(text: string): string[] {
+  return uniqueTrimmedTexts(text.split(/[\s,;]+/u));
+}
+
 /** Scraped components whose text is empty once trimmed carry nothing to train on. */
 export function dropEmptyComponents<T extends { text?: string | null }>(components: readonly T[]): T[] {
   return components.filter((component) => (component.text ?? "").trim() !== "");

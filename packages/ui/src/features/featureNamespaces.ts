@@ -9,6 +9,8 @@ export const featureNamespaceLoaders = {
   customers: (language) => import(`./customers/locales/${language}.json`),
   users: (language) => import(`./users/locales/${language}.json`),
   leads: (language) => import(`./leads/locales/${language}.json`),
+  dataset: (language) => import(`./dataset/locales/${language}.json`),
+  trainingUrls: (language) => import(`./training-urls/locales/${language}.json`),
 } satisfies Record<string, NamespaceLoader>;
 
 export type FeatureNamespace = keyof typeof featureNamespaceLoaders;

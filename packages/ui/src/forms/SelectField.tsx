@@ -1,5 +1,6 @@
-import { Field, NativeSelect } from "@chakra-ui/react";
+import { Field } from "@chakra-ui/react";
 import { useField } from "formik";
+import { NativeChoice } from "./ChoiceField";
 import { FieldErrorText, useFieldError } from "./FieldErrorText";
 
 export interface SelectFieldProps {
@@ -20,16 +21,7 @@ export function SelectField({ name, label, placeholder, options, required }: Sel
         {label}
         {required && <Field.RequiredIndicator />}
       </Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field {...field} value={field.value ?? ""} placeholder={placeholder}>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <NativeChoice {...field} value={field.value ?? ""} placeholder={placeholder} options={options} />
       <FieldErrorText error={error} />
     </Field.Root>
   );
