@@ -21,3 +21,5 @@ export * from "./customers";
 export * from "./address";
 export * from "./pages";
 export * from "./validation/index";
+export * from "./answerRules";
+export * from "./secrets";
