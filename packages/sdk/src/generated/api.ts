@@ -3644,10 +3644,10 @@ export interface components {
              */
             reporting_recipients: string[];
             /** @description Retrieval settings. */
-            rag_settings?: {
+            rag_settings: {
                 /** @default false */
                 wordpress_enabled: boolean;
-                wordpress_domain?: string | null;
+                wordpress_domain: string | null;
                 /** @default false */
                 products_enabled: boolean;
                 /** @default 5 */
@@ -3664,43 +3664,52 @@ export interface components {
                 example_questions: string[];
             };
             /** @description Post-processing of closed conversations. */
-            post_processing?: {
+            post_processing: {
                 /**
                  * @default none
                  * @enum {string}
                  */
                 send_via: "email" | "none";
-                recipient?: string | null;
-                dataset_name?: string | null;
+                recipient: string | null;
+                dataset_name: string | null;
             };
             /** @description Answer e-mails as a channel. */
-            email_channel?: {
+            email_channel: {
                 /** @default false */
                 send: boolean;
                 /** @default true */
                 draft_only: boolean;
-                email_user?: string | null;
-                consent_link?: string | null;
+                email_user: string | null;
+                consent_link: string | null;
                 /** @default [] */
                 ignore_emails: string[];
                 /** @default [] */
                 ignore_domains: string[];
             };
             /** @description WhatsApp through Twilio. */
-            twilio_channel?: {
-                whatsapp_address?: string | null;
-                sid_address?: string | null;
-                test_sid_address?: string | null;
+            twilio_channel: {
+                whatsapp_address: string | null;
+                sid_address: string | null;
+                test_sid_address: string | null;
+                /** @description The Twilio auth token (a secret). Answered masked (`••••••••` and at most the last 4 characters); a masked value sent back keeps the stored token. */
+                auth_token: string | null;
                 /** @default false */
                 reset_conversations: boolean;
+            };
+            /** @description The WordPress site the assistant reads pages and posts from. */
+            wordpress_site: {
+                url: string | null;
+                username: string | null;
+                /** @description A WordPress application password (a secret). Answered masked (`••••••••` and at most the last 4 characters); a masked value sent back keeps the stored password. */
+                application_password: string | null;
             };
         };
         /**
          * ConfigurationInput
-         * @description Configuration fields to save. Without `_id` a configuration is created (`name` required, missing fields get their defaults); with `_id` only the fields sent are changed. Usage fields (remaining_messages, usage_reset_date) are kept by the server except for admins.
+         * @description Configuration fields to save. Without `_id` a configuration is created (`name` required, missing fields get their defaults); with `_id` only the fields sent are changed. Usage fields (remaining_messages, usage_reset_date) are kept by the server except for admins. Object fields (rag_settings, post_processing, email_channel, twilio_channel, wordpress_site) are merged field by field into the stored ones.
          */
         ConfigurationInput: {
-            /** @description The product a new configuration starts on (its message limit); default so_trial for self-onboarding, entry otherwise. Admins only. */
+            /** @description The product (admins only). A new configuration starts on it (default so_trial for self-onboarding, entry otherwise) with its message limit; an admin who changes it without sending message_limit also moves the message limit to the new product's. */
             product?: components["schemas"]["ProductName"];
             /** @description The configuration to update; absent or null creates one. */
             _id?: string | null;
@@ -3932,8 +3941,17 @@ export interface components {
                 whatsapp_address?: string | null;
                 sid_address?: string | null;
                 test_sid_address?: string | null;
+                /** @description The Twilio auth token (a secret). Answered masked (`••••••••` and at most the last 4 characters); a masked value sent back keeps the stored token. */
+                auth_token?: string | null;
                 /** @default false */
                 reset_conversations: boolean;
+            };
+            /** @description The WordPress site the assistant reads pages and posts from. */
+            wordpress_site?: {
+                url?: string | null;
+                username?: string | null;
+                /** @description A WordPress application password (a secret). Answered masked (`••••••••` and at most the last 4 characters); a masked value sent back keeps the stored password. */
+                application_password?: string | null;
             };
         };
         /**
