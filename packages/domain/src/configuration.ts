@@ -14,6 +14,19 @@ export const configurationDefaults = {
   lang_detect_model: "gpt-4o-mini-default",
 } as const;
 
+/** The ranges the settings' numbers must keep (the contract says the same). */
+export const configurationRanges = {
+  max_tokens: { min: 1 },
+  temperature: { min: 0, max: 2 },
+  topp: { min: 0, max: 1 },
+  lang_detect_word_count: { min: 1 },
+  input_history_count: { min: 0 },
+  message_limit: { min: 0 },
+  remaining_messages: { min: 0 },
+  products_limit: { min: 0 },
+  max_offset: { min: 0 },
+} as const satisfies Record<string, { min: number; max?: number }>;
+
 /** How many URLs the URL search picks from the configuration's URL list (never URLs from elsewhere). */
 export const urlSearchPickRange = { min: 1, max: 3 } as const;
 

@@ -23,6 +23,9 @@ export const validationMessages = {
   workflow_action_required: "Add at least one valid action",
   feature_or_message_required: "Choose a feature or write a message",
   invalid_demo_url: "The demo URL needs at least two path parts",
+  number_between: "Enter a number from {min} to {max}",
+  number_at_least: "Enter a whole number of at least {min}",
+  invalid_url: "Please enter a valid URL (https://…)",
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

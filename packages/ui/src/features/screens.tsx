@@ -1,6 +1,7 @@
 import { pagesOfPortal, type PortalKind } from "@parley/domain/pages";
-import type { ComponentType } from "react";
-import type { RouteObject } from "react-router-dom";
+import type { ComponentType, ReactNode } from "react";
+import { useSearchParams, type RouteObject } from "react-router-dom";
+import { useSelectedConfiguration } from "../configuration/selection";
 import { lazyNamed } from "../routing";
 
 /**
@@ -22,18 +23,45 @@ export const NotAuthorizedPage = lazyNamed(() => import("./misc/MessagePage"), "
 export const MaintenancePage = lazyNamed(() => import("./misc/MessagePage"), "MaintenancePage", { namespaces: ["misc"] });
 export const ServerErrorPage = lazyNamed(() => import("./misc/MessagePage"), "ServerErrorPage", { namespaces: ["misc"] });
 export const RouteErrorPage = lazyNamed(() => import("./misc/MessagePage"), "RouteErrorPage", { namespaces: ["misc"] });
+export const SelectConfigurationContent = lazyNamed(() => import("./misc/MessagePage"), "SelectConfigurationContent", { namespaces: ["misc", "shell"] });
+const settingsNamespaces = ["settings", "messages", "pages", "shell"] as const;
+export const GeneralSettingsPage = lazyNamed(() => import("./settings/SettingsPages"), "GeneralSettingsPage", { namespaces: settingsNamespaces });
+export const AiSettingsPage = lazyNamed(() => import("./settings/SettingsPages"), "AiSettingsPage", { namespaces: settingsNamespaces });
+export const InstructionsPage = lazyNamed(() => import("./settings/SettingsPages"), "InstructionsPage", { namespaces: settingsNamespaces });
+export const PromptingPage = lazyNamed(() => import("./settings/SettingsPages"), "PromptingPage", { namespaces: settingsNamespaces });
+export const ConnectionsPage = lazyNamed(() => import("./settings/SettingsPages"), "ConnectionsPage", { namespaces: settingsNamespaces });
 
 /** The features' screens of manifest pages; a page without one shows 'coming soon' under its title until its feature lands. */
 const pageScreens: Partial<Record<string, ComponentType>> = {
   "/": HomePage,
   "/customer": HomePage,
+  "/settings/general": GeneralSettingsPage,
+  "/settings/ai-settings": AiSettingsPage,
+  "/settings/instructions": InstructionsPage,
+  "/settings/connections": ConnectionsPage,
+  "/assistant/prompting": PromptingPage,
 };
+
+/** The page where an admin creates a configuration (`?new=1`), which needs none selected. */
+const newConfigurationPage = "/settings/general";
+
+/**
+ * A page that works on the selected configuration shows "select a configuration" while none is
+ * selected, however it was reached (menu, deep link, home shortcut, search).
+ */
+function NeedsConfiguration({ children, allowsNew }: { children: ReactNode; allowsNew: boolean }) {
+  const selected = useSelectedConfiguration();
+  const [searchParams] = useSearchParams();
+  if (selected || (allowsNew && searchParams.get("new") === "1")) return children;
+  return <SelectConfigurationContent />;
+}
 
 /** The routes inside the shell of a portal: one per page of the page manifest the portal serves. */
 export function pageRoutes(portal: PortalKind): RouteObject[] {
   return pagesOfPortal(portal).map((page) => {
     const Screen = pageScreens[page.path];
-    const element = Screen ? <Screen /> : <ComingSoonContent titleKey={`pages:titles.${page.titleKey}`} />;
+    const screen = Screen ? <Screen /> : <ComingSoonContent titleKey={`pages:titles.${page.titleKey}`} />;
+    const element = page.needsConfiguration ? <NeedsConfiguration allowsNew={page.path === newConfigurationPage}>{screen}</NeedsConfiguration> : screen;
     return page.path === "/" ? { index: true, element } : { path: page.path.slice(1), element };
   });
 }

@@ -23,6 +23,7 @@ export const namespaceLoaders = {
   auth: (language) => import(`../features/auth/locales/${language}.json`),
   home: (language) => import(`../features/home/locales/${language}.json`),
   misc: (language) => import(`../features/misc/locales/${language}.json`),
+  settings: (language) => import(`../features/settings/locales/${language}.json`),
 } satisfies Record<string, Loader>;
 
 export type Namespace = keyof typeof namespaceLoaders;

@@ -2,9 +2,10 @@ import { Button, Center, Heading, Icon, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import type { IconType } from "react-icons";
 import { useTranslation } from "react-i18next";
-import { LuCompass, LuLock, LuRocket, LuServerCrash, LuWrench } from "react-icons/lu";
+import { LuCompass, LuLock, LuRocket, LuServerCrash, LuSettings2, LuWrench } from "react-icons/lu";
 import { Link as RouterLink } from "react-router-dom";
 import { AuthLayout } from "../../layout/AuthLayout";
+import { useSessionUser } from "../../shell/useSessionUser";
 
 export interface MessageContentProps {
   icon: IconType;
@@ -50,6 +51,26 @@ export function ComingSoonContent({ titleKey }: { titleKey?: string }) {
       icon={LuRocket}
       title={titleKey ? t(titleKey) : t("misc.comingSoon.title")}
       text={t("misc.comingSoon.text")}
+    />
+  );
+}
+
+/** A page that works on a configuration, opened while none is selected (spec 01 §2: the groups need one). */
+export function SelectConfigurationContent() {
+  const { t } = useTranslation(["misc", "shell"]);
+  const isAdmin = useSessionUser()?.role === "admin";
+  return (
+    <MessageContent
+      icon={LuSettings2}
+      title={t("misc.selectConfiguration.title")}
+      text={t(isAdmin ? "misc.selectConfiguration.adminText" : "misc.selectConfiguration.text")}
+      actions={
+        isAdmin ? (
+          <Button asChild>
+            <RouterLink to="/settings/general?new=1">{t("shell:configuration.new")}</RouterLink>
+          </Button>
+        ) : undefined
+      }
     />
   );
 }
