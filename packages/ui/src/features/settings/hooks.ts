@@ -15,10 +15,11 @@ export const settingsQueryKeys = {
   customers: ["customers"] as const,
 };
 
-function storeConfiguration(queryClient: QueryClient, configuration: Configuration) {
+function storeConfiguration(queryClient: QueryClient, configuration: Configuration): Promise<void> {
   queryClient.setQueryData(shellQueryKeys.configuration(configuration._id), { status: "success", data: configuration });
-  // The sidebar's selector and quota footer list configurations by name and usage.
-  void queryClient.invalidateQueries({ queryKey: ["configurations"] });
+  // The sidebar's selector lists configurations by name; the save resolves once its list has the new
+  // one, since the selector drops a selection its list lacks.
+  return queryClient.invalidateQueries({ queryKey: ["configurations"] });
 }
 
 export function useSaveConfiguration() {
