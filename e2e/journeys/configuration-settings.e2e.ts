@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { apiSignIn, demoAccounts, expectPath, newPage, snap, useBrowser } from "../support/browser";
-import { mainNavigation } from "../support/shell";
+import { api, apiSignIn, demoAccounts, expectPath, newPage, signInWithForm, snap, useBrowser } from "../support/browser";
+import { createSelfOnboardingAccount, mainNavigation } from "../support/shell";
 
 const journey = "10-configuration-settings";
 
@@ -132,6 +132,25 @@ describe("an admin creates a configuration and changes every settings screen", (
     await page.getByRole("button", { name: nl.form.save }).waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
     await snap(page, journey, "6-ai-settings-dark-dutch");
+    await context.close();
+  });
+
+  it("lets a self-onboarding customer edit the instructions as Prompting", async () => {
+    const account = await createSelfOnboardingAccount("prompting", true);
+    const created = await api<{ inserted_id: string }>("POST", "/configuration/create_or_update", { name: "prompting-shop" }, account.session.token);
+    expect(created.status).toBe(200);
+    const { context, page } = await newPage(browser());
+    await page.goto("/login");
+    await signInWithForm(page, account.email, account.password);
+    await expectPath(page, "/customer");
+    await mainNavigation(page).getByRole("button", { name: "Knowledge base" }).click();
+    await mainNavigation(page).getByRole("link", { name: "Prompting" }).click();
+    await page.getByRole("heading", { name: "Prompting" }).waitFor();
+    await page.getByLabel("Goal instruction (what it is for)").fill("Help visitors choose a cake.");
+    await saveAndConfirm(page);
+    await page.reload();
+    await expect.poll(() => page.getByLabel("Goal instruction (what it is for)").inputValue()).toBe("Help visitors choose a cake.");
+    await snap(page, journey, "7-customer-prompting");
     await context.close();
   });
 });
