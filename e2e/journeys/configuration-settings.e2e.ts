@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { api, apiSignIn, demoAccounts, expectPath, newPage, signInWithForm, snap, useBrowser } from "../support/browser";
+import { api, apiSignIn, demoAccounts, describeViolations, expectPath, newPage, seriousAccessibilityViolations, signInWithForm, snap, useBrowser } from "../support/browser";
 import { createSelfOnboardingAccount, mainNavigation } from "../support/shell";
 
 const journey = "10-configuration-settings";
@@ -100,6 +100,8 @@ describe("an admin creates a configuration and changes every settings screen", (
     await page.getByText("Stored: ••••••••4321").waitFor();
     expect(await page.content()).not.toContain("twilio-secret-token-4321");
     await snap(page, journey, "5-connections-saved");
+    const violations = await seriousAccessibilityViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
 
     // Everything is kept: read again from the server after a reload.
     await page.reload();
@@ -119,7 +121,7 @@ describe("an admin creates a configuration and changes every settings screen", (
     await context.close();
   });
 
-  it("shows the AI settings in Dutch and dark", async () => {
+  it("shows the AI settings in Dutch and dark, without serious accessibility violations", async () => {
     const session = await apiSignIn(demoAccounts.admin);
     const { context, page } = await newPage(browser(), { session, colorScheme: "dark", localStorage: { "parley.language": "nl" } });
     await page.goto("/admin/");
@@ -132,6 +134,8 @@ describe("an admin creates a configuration and changes every settings screen", (
     await page.getByRole("button", { name: nl.form.save }).waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
     await snap(page, journey, "6-ai-settings-dark-dutch");
+    const violations = await seriousAccessibilityViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
     await context.close();
   });
 
