@@ -1,7 +1,6 @@
 import { pagesOfPortal, type PortalKind } from "@parley/domain/pages";
-import type { ComponentType, ReactNode } from "react";
-import { useSearchParams, type RouteObject } from "react-router-dom";
-import { useSelectedConfiguration } from "../configuration/selection";
+import type { ComponentType } from "react";
+import type { RouteObject } from "react-router-dom";
 import { lazyNamed } from "../routing";
 
 /**
@@ -23,38 +22,24 @@ export const NotAuthorizedPage = lazyNamed(() => import("./misc/MessagePage"), "
 export const MaintenancePage = lazyNamed(() => import("./misc/MessagePage"), "MaintenancePage", { namespaces: ["misc"] });
 export const ServerErrorPage = lazyNamed(() => import("./misc/MessagePage"), "ServerErrorPage", { namespaces: ["misc"] });
 export const RouteErrorPage = lazyNamed(() => import("./misc/MessagePage"), "RouteErrorPage", { namespaces: ["misc"] });
-export const SelectConfigurationContent = lazyNamed(() => import("./misc/MessagePage"), "SelectConfigurationContent", { namespaces: ["misc", "shell"] });
-const settingsNamespaces = ["settings", "messages", "pages", "shell"] as const;
-export const GeneralSettingsPage = lazyNamed(() => import("./settings/SettingsPages"), "GeneralSettingsPage", { namespaces: settingsNamespaces });
-export const AiSettingsPage = lazyNamed(() => import("./settings/SettingsPages"), "AiSettingsPage", { namespaces: settingsNamespaces });
-export const InstructionsPage = lazyNamed(() => import("./settings/SettingsPages"), "InstructionsPage", { namespaces: settingsNamespaces });
-export const PromptingPage = lazyNamed(() => import("./settings/SettingsPages"), "PromptingPage", { namespaces: settingsNamespaces });
-export const ConnectionsPage = lazyNamed(() => import("./settings/SettingsPages"), "ConnectionsPage", { namespaces: settingsNamespaces });
+// A page that works on the selected configuration shows "select a configuration" while none is selected.
+const NeedsConfiguration = lazyNamed(() => import("./misc/MessagePage"), "NeedsConfiguration", { namespaces: ["misc", "shell"] });
+// One lazy entry for every settings screen, so the first route carries one import, not one per screen.
+export const SettingsPage = lazyNamed(() => import("./settings/SettingsPages"), "SettingsPage", { namespaces: ["settings", "messages", "pages", "shell"] });
 
 /** The features' screens of manifest pages; a page without one shows 'coming soon' under its title until its feature lands. */
 const pageScreens: Partial<Record<string, ComponentType>> = {
   "/": HomePage,
   "/customer": HomePage,
-  "/settings/general": GeneralSettingsPage,
-  "/settings/ai-settings": AiSettingsPage,
-  "/settings/instructions": InstructionsPage,
-  "/settings/connections": ConnectionsPage,
-  "/assistant/prompting": PromptingPage,
+  "/settings/general": () => <SettingsPage screen="general" />,
+  "/settings/ai-settings": () => <SettingsPage screen="aiSettings" />,
+  "/settings/instructions": () => <SettingsPage screen="instructions" />,
+  "/settings/connections": () => <SettingsPage screen="connections" />,
+  "/assistant/prompting": () => <SettingsPage screen="prompting" />,
 };
 
 /** The page where an admin creates a configuration (`?new=1`), which needs none selected. */
 const newConfigurationPage = "/settings/general";
-
-/**
- * A page that works on the selected configuration shows "select a configuration" while none is
- * selected, however it was reached (menu, deep link, home shortcut, search).
- */
-function NeedsConfiguration({ children, allowsNew }: { children: ReactNode; allowsNew: boolean }) {
-  const selected = useSelectedConfiguration();
-  const [searchParams] = useSearchParams();
-  if (selected || (allowsNew && searchParams.get("new") === "1")) return children;
-  return <SelectConfigurationContent />;
-}
 
 /** The routes inside the shell of a portal: one per page of the page manifest the portal serves. */
 export function pageRoutes(portal: PortalKind): RouteObject[] {

@@ -3,7 +3,8 @@ import type { ReactNode } from "react";
 import type { IconType } from "react-icons";
 import { useTranslation } from "react-i18next";
 import { LuCompass, LuLock, LuRocket, LuServerCrash, LuSettings2, LuWrench } from "react-icons/lu";
-import { Link as RouterLink } from "react-router-dom";
+import { Link as RouterLink, useSearchParams } from "react-router-dom";
+import { useSelectedConfiguration } from "../../configuration/selection";
 import { AuthLayout } from "../../layout/AuthLayout";
 import { useSessionUser } from "../../shell/useSessionUser";
 
@@ -73,6 +74,17 @@ export function SelectConfigurationContent() {
       }
     />
   );
+}
+
+/**
+ * A page that works on the selected configuration, whichever way it was reached (menu, deep link, home
+ * shortcut, search): "select a configuration" while none is selected. `allowsNew`: `?new=1` creates one.
+ */
+export function NeedsConfiguration({ children, allowsNew }: { children: ReactNode; allowsNew: boolean }) {
+  const selected = useSelectedConfiguration();
+  const [searchParams] = useSearchParams();
+  if (selected || (allowsNew && searchParams.get("new") === "1")) return children;
+  return <SelectConfigurationContent />;
 }
 
 export function ComingSoonPage() {

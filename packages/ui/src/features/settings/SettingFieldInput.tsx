@@ -30,6 +30,8 @@ export function SettingFieldInput({ field, changed, storedValue }: SettingFieldI
   const { setFieldValue } = useFormikContext();
   const error = meta.touched || changed ? meta.error : undefined;
   const label = t(`fields.${field.name}`);
+  // Emptied, a field takes the empty value it was loaded with: null where the contract allows it, else "".
+  const emptyValue = storedValue === null || storedValue === undefined ? null : "";
   const id = `setting-${field.name.replace(/\./g, "-")}`;
 
   if (field.kind === "switch") {
@@ -85,7 +87,7 @@ export function SettingFieldInput({ field, changed, storedValue }: SettingFieldI
               {...common}
               value={String(input.value ?? "")}
               onChange={(event) => {
-                const value = event.target.value === "" ? null : event.target.value;
+                const value = event.target.value === "" ? emptyValue : event.target.value;
                 void helpers.setValue(value);
                 field.onUserChange?.(value, (name, next) => void setFieldValue(name, next));
               }}
@@ -108,7 +110,7 @@ export function SettingFieldInput({ field, changed, storedValue }: SettingFieldI
             {...common}
             type={type}
             value={String(input.value ?? "")}
-            onChange={(event) => void helpers.setValue(event.target.value === "" && field.kind !== "text" ? null : event.target.value)}
+            onChange={(event) => void helpers.setValue(event.target.value === "" ? emptyValue : event.target.value)}
           />
         );
       }

@@ -121,3 +121,17 @@ export function PromptingPage() {
 export function ConnectionsPage() {
   return <SettingsScreen titleKey="pages:titles.settingsConnections" sections={connectionsSections} />;
 }
+
+const screens = {
+  general: GeneralSettingsPage,
+  aiSettings: AiSettingsPage,
+  instructions: InstructionsPage,
+  prompting: PromptingPage,
+  connections: ConnectionsPage,
+};
+
+/** The settings screen a route names (the routes reach every screen through this one lazy entry). */
+export function SettingsPage({ screen }: { screen: keyof typeof screens }) {
+  const Screen = screens[screen];
+  return <Screen />;
+}
