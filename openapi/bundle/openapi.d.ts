@@ -3647,10 +3647,10 @@ export interface components {
              */
             reporting_recipients: string[];
             /** @description Retrieval settings. */
-            rag_settings?: {
+            rag_settings: {
                 /** @default false */
                 wordpress_enabled: boolean;
-                wordpress_domain?: string | null;
+                wordpress_domain: string | null;
                 /** @default false */
                 products_enabled: boolean;
                 /** @default 5 */
@@ -3667,43 +3667,52 @@ export interface components {
                 example_questions: string[];
             };
             /** @description Post-processing of closed conversations. */
-            post_processing?: {
+            post_processing: {
                 /**
                  * @default none
                  * @enum {string}
                  */
                 send_via: "email" | "none";
-                recipient?: string | null;
-                dataset_name?: string | null;
+                recipient: string | null;
+                dataset_name: string | null;
             };
             /** @description Answer e-mails as a channel. */
-            email_channel?: {
+            email_channel: {
                 /** @default false */
                 send: boolean;
                 /** @default true */
                 draft_only: boolean;
-                email_user?: string | null;
-                consent_link?: string | null;
+                email_user: string | null;
+                consent_link: string | null;
                 /** @default [] */
                 ignore_emails: string[];
                 /** @default [] */
                 ignore_domains: string[];
             };
             /** @description WhatsApp through Twilio. */
-            twilio_channel?: {
-                whatsapp_address?: string | null;
-                sid_address?: string | null;
-                test_sid_address?: string | null;
+            twilio_channel: {
+                whatsapp_address: string | null;
+                sid_address: string | null;
+                test_sid_address: string | null;
+                /** @description The Twilio auth token (a secret). Answered masked (`••••••••` and at most the last 4 characters); a masked value sent back keeps the stored token. */
+                auth_token: string | null;
                 /** @default false */
                 reset_conversations: boolean;
+            };
+            /** @description The WordPress site the assistant reads pages and posts from. */
+            wordpress_site: {
+                url: string | null;
+                username: string | null;
+                /** @description A WordPress application password (a secret). Answered masked (`••••••••` and at most the last 4 characters); a masked value sent back keeps the stored password. */
+                application_password: string | null;
             };
         };
         /**
          * ConfigurationInput
-         * @description Configuration fields to save. Without `_id` a configuration is created (`name` required, missing fields get their defaults); with `_id` only the fields sent are changed. Usage fields (remaining_messages, usage_reset_date) are kept by the server except for admins.
+         * @description Configuration fields to save. Without `_id` a configuration is created (`name` required, missing fields get the defaults of `Configuration`); with `_id` only the fields sent are changed (so no field here has a default). Usage fields (remaining_messages, usage_reset_date) are kept by the server except for admins. Object fields (rag_settings, post_processing, email_channel, twilio_channel, wordpress_site) are merged field by field into the stored ones.
          */
         ConfigurationInput: {
-            /** @description The product a new configuration starts on (its message limit); default so_trial for self-onboarding, entry otherwise. Admins only. */
+            /** @description The product (admins only). A new configuration starts on it (default so_trial for self-onboarding, entry otherwise) with its message limit; an admin who changes it without sending message_limit also moves the message limit to the new product's. */
             product?: components["schemas"]["ProductName"];
             /** @description The configuration to update; absent, null or empty creates one. */
             _id?: string | null;
@@ -3716,227 +3725,123 @@ export interface components {
             customerId?: string | null;
             /** @description The onboarding attempt it was created from. */
             attempt_id?: string | null;
-            /**
-             * @description Names of the AI functions the assistant may call (see the AI functions list).
-             * @default []
-             */
-            functions: string[];
-            /**
-             * @description Entity types removed from input when anonimize_input is on (e.g. PERSON, EMAIL, PHONE_NUMBER).
-             * @default []
-             */
-            entitytypes_to_anonimize: string[];
-            /**
-             * @description Maximum tokens of an answer.
-             * @default 1500
-             */
-            max_tokens: number;
-            /**
-             * @description Sampling temperature.
-             * @default 0.1
-             */
-            temperature: number;
-            /**
-             * @description Nucleus sampling (top p).
-             * @default 0.1
-             */
-            topp: number;
-            /**
-             * @description Answer through Azure OpenAI.
-             * @default false
-             */
-            use_azure_openai: boolean;
-            /**
-             * @description The answer model.
-             * @default gpt-4o-default
-             */
-            model: string;
+            /** @description Names of the AI functions the assistant may call (see the AI functions list). */
+            functions?: string[];
+            /** @description Entity types removed from input when anonimize_input is on (e.g. PERSON, EMAIL, PHONE_NUMBER). */
+            entitytypes_to_anonimize?: string[];
+            /** @description Maximum tokens of an answer. */
+            max_tokens?: number;
+            /** @description Sampling temperature. */
+            temperature?: number;
+            /** @description Nucleus sampling (top p). */
+            topp?: number;
+            /** @description Answer through Azure OpenAI. */
+            use_azure_openai?: boolean;
+            /** @description The answer model. */
+            model?: string;
             /**
              * @description The assistant's default language (en, nl, de, es, fr).
-             * @default
              * @example nl
              */
-            language: string;
-            /**
-             * @description Detect the visitor's language.
-             * @default false
-             */
-            use_lang_detect: boolean;
-            /**
-             * @description Words needed before detecting the language.
-             * @default 4
-             */
-            lang_detect_word_count: number;
-            /**
-             * @description The model that detects the language.
-             * @default gpt-4o-mini-default
-             */
-            lang_detect_model: string;
-            /**
-             * @description Send earlier messages along.
-             * @default false
-             */
-            use_input_history: boolean;
-            /**
-             * @description How many earlier messages to send.
-             * @default 3
-             */
-            input_history_count: number;
-            /**
-             * @description Answer from the knowledge base (retrieval).
-             * @default false
-             */
-            rag_enabled: boolean;
-            /**
-             * @description Let a model pick 1 to 3 URLs from the URL list.
-             * @default false
-             */
-            use_gpt35_url_search: boolean;
-            /**
-             * @description Allow AI function calls (workflows).
-             * @default false
-             */
-            functions_enabled: boolean;
-            /**
-             * @description Monitor conversations live for agents.
-             * @default false
-             */
-            use_live_chat_monitor: boolean;
-            /**
-             * @description Raise alerts on trigger keywords.
-             * @default false
-             */
-            use_alert_triggers: boolean;
-            /**
-             * @description Anonymise visitor input.
-             * @default false
-             */
-            anonimize_input: boolean;
-            /**
-             * @description Send reports.
-             * @default false
-             */
-            use_reporting: boolean;
-            /**
-             * @description Label conversations.
-             * @default false
-             */
-            use_labeling: boolean;
-            /**
-             * @description Post-process closed conversations.
-             * @default false
-             */
-            use_post_processing: boolean;
-            /**
-             * @description Include the FAQ dataset in answers.
-             * @default false
-             */
-            include_manual_dataset: boolean;
-            /**
-             * @description Who the assistant is (persona).
-             * @default
-             */
-            entity_instruction: string;
-            /**
-             * @description What the assistant is for.
-             * @default
-             */
-            goal_instruction: string;
-            /**
-             * @description How to answer (HTML-only formatting, links open in the parent frame, greet once, on-topic only).
-             * @default
-             */
-            answer_instruction: string;
-            /**
-             * @description What the live monitor watches for.
-             * @default
-             */
-            goal_live_monitoring_instruction: string;
-            /**
-             * @description How URLs are picked from the URL list.
-             * @default
-             */
-            url_search_instruction: string;
-            /**
-             * @description Messages per period of the product (entry 50, so_trial 200, basic 500, so_basic 500, premium 1000, so_premium 1000, business 2500, professional 5000, enterprise 0 = unlimited).
-             * @default 50
-             */
-            message_limit: number;
-            /**
-             * @description Messages left in this period.
-             * @default 50
-             */
-            remaining_messages: number;
+            language?: string;
+            /** @description Detect the visitor's language. */
+            use_lang_detect?: boolean;
+            /** @description Words needed before detecting the language. */
+            lang_detect_word_count?: number;
+            /** @description The model that detects the language. */
+            lang_detect_model?: string;
+            /** @description Send earlier messages along. */
+            use_input_history?: boolean;
+            /** @description How many earlier messages to send. */
+            input_history_count?: number;
+            /** @description Answer from the knowledge base (retrieval). */
+            rag_enabled?: boolean;
+            /** @description Let a model pick 1 to 3 URLs from the URL list. */
+            use_gpt35_url_search?: boolean;
+            /** @description Allow AI function calls (workflows). */
+            functions_enabled?: boolean;
+            /** @description Monitor conversations live for agents. */
+            use_live_chat_monitor?: boolean;
+            /** @description Raise alerts on trigger keywords. */
+            use_alert_triggers?: boolean;
+            /** @description Anonymise visitor input. */
+            anonimize_input?: boolean;
+            /** @description Send reports. */
+            use_reporting?: boolean;
+            /** @description Label conversations. */
+            use_labeling?: boolean;
+            /** @description Post-process closed conversations. */
+            use_post_processing?: boolean;
+            /** @description Include the FAQ dataset in answers. */
+            include_manual_dataset?: boolean;
+            /** @description Who the assistant is (persona). */
+            entity_instruction?: string;
+            /** @description What the assistant is for. */
+            goal_instruction?: string;
+            /** @description How to answer (HTML-only formatting, links open in the parent frame, greet once, on-topic only). */
+            answer_instruction?: string;
+            /** @description What the live monitor watches for. */
+            goal_live_monitoring_instruction?: string;
+            /** @description How URLs are picked from the URL list. */
+            url_search_instruction?: string;
+            /** @description Messages per period of the product (entry 50, so_trial 200, basic 500, so_basic 500, premium 1000, so_premium 1000, business 2500, professional 5000, enterprise 0 = unlimited). */
+            message_limit?: number;
+            /** @description Messages left in this period. */
+            remaining_messages?: number;
             /**
              * Format: date
              * @description When remaining_messages is next reset to message_limit (YYYY-MM-DD); one month after creation or the last reset.
              */
             usage_reset_date?: string;
-            /**
-             * @description Keywords that raise an alert when use_alert_triggers is on.
-             * @default []
-             */
-            alert_trigger_keywords: string[];
-            /**
-             * @description Words never anonymised.
-             * @default []
-             */
-            anonimize_exceptions: string[];
-            /**
-             * @description E-mail addresses that receive reports.
-             * @default []
-             */
-            reporting_recipients: string[];
+            /** @description Keywords that raise an alert when use_alert_triggers is on. */
+            alert_trigger_keywords?: string[];
+            /** @description Words never anonymised. */
+            anonimize_exceptions?: string[];
+            /** @description E-mail addresses that receive reports. */
+            reporting_recipients?: string[];
             /** @description Retrieval settings. */
             rag_settings?: {
-                /** @default false */
-                wordpress_enabled: boolean;
+                wordpress_enabled?: boolean;
                 wordpress_domain?: string | null;
-                /** @default false */
-                products_enabled: boolean;
-                /** @default 5 */
-                products_limit: number;
-                /** @default 0 */
-                max_offset: number;
-                /** @default false */
-                random_offset: boolean;
-                /** @default  */
-                recognition_instruction: string;
-                /** @default  */
-                search_instruction: string;
-                /** @default [] */
-                example_questions: string[];
+                products_enabled?: boolean;
+                products_limit?: number;
+                max_offset?: number;
+                random_offset?: boolean;
+                recognition_instruction?: string;
+                search_instruction?: string;
+                example_questions?: string[];
             };
             /** @description Post-processing of closed conversations. */
             post_processing?: {
-                /**
-                 * @default none
-                 * @enum {string}
-                 */
-                send_via: "email" | "none";
+                /** @enum {string} */
+                send_via?: "email" | "none";
                 recipient?: string | null;
                 dataset_name?: string | null;
             };
             /** @description Answer e-mails as a channel. */
             email_channel?: {
-                /** @default false */
-                send: boolean;
-                /** @default true */
-                draft_only: boolean;
+                send?: boolean;
+                draft_only?: boolean;
                 email_user?: string | null;
                 consent_link?: string | null;
-                /** @default [] */
-                ignore_emails: string[];
-                /** @default [] */
-                ignore_domains: string[];
+                ignore_emails?: string[];
+                ignore_domains?: string[];
             };
             /** @description WhatsApp through Twilio. */
             twilio_channel?: {
                 whatsapp_address?: string | null;
                 sid_address?: string | null;
                 test_sid_address?: string | null;
-                /** @default false */
-                reset_conversations: boolean;
+                /** @description The Twilio auth token (a secret). Answered masked (`••••••••` and at most the last 4 characters); a masked value sent back keeps the stored token. */
+                auth_token?: string | null;
+                reset_conversations?: boolean;
+            };
+            /** @description The WordPress site the assistant reads pages and posts from. */
+            wordpress_site?: {
+                url?: string | null;
+                username?: string | null;
+                /** @description A WordPress application password (a secret). Answered masked (`••••••••` and at most the last 4 characters); a masked value sent back keeps the stored password. */
+                application_password?: string | null;
             };
         };
         /**

@@ -14,6 +14,19 @@ export const configurationDefaults = {
   lang_detect_model: "gpt-4o-mini-default",
 } as const;
 
+/** The ranges the settings' numbers must keep (the contract says the same). */
+export const configurationRanges = {
+  max_tokens: { min: 1 },
+  temperature: { min: 0, max: 2 },
+  topp: { min: 0, max: 1 },
+  lang_detect_word_count: { min: 1 },
+  input_history_count: { min: 0 },
+  message_limit: { min: 0 },
+  remaining_messages: { min: 0 },
+  products_limit: { min: 0 },
+  max_offset: { min: 0 },
+} as const satisfies Record<string, { min: number; max?: number }>;
+
 /** How many URLs the URL search picks from the configuration's URL list (never URLs from elsewhere). */
 export const urlSearchPickRange = { min: 1, max: 3 } as const;
 
@@ -25,6 +38,51 @@ export const defaultAnswerRules = [
   "on_topic_only",
 ] as const;
 export type AnswerRule = (typeof defaultAnswerRules)[number];
+
+/**
+ * The grouped settings (spec 01 §3's label items) with what a configuration starts with. A stored
+ * configuration lacking a group or one of its fields answers these values for it.
+ */
+export const configurationSectionDefaults = {
+  rag_settings: {
+    wordpress_enabled: false,
+    wordpress_domain: null as string | null,
+    products_enabled: false,
+    products_limit: 5,
+    max_offset: 0,
+    random_offset: false,
+    recognition_instruction: "",
+    search_instruction: "",
+    example_questions: [] as string[],
+  },
+  post_processing: {
+    send_via: "none" as "email" | "none",
+    recipient: null as string | null,
+    dataset_name: null as string | null,
+  },
+  email_channel: {
+    send: false,
+    draft_only: true,
+    email_user: null as string | null,
+    consent_link: null as string | null,
+    ignore_emails: [] as string[],
+    ignore_domains: [] as string[],
+  },
+  twilio_channel: {
+    whatsapp_address: null as string | null,
+    sid_address: null as string | null,
+    test_sid_address: null as string | null,
+    auth_token: null as string | null,
+    reset_conversations: false,
+  },
+  wordpress_site: {
+    url: null as string | null,
+    username: null as string | null,
+    application_password: null as string | null,
+  },
+};
+export type ConfigurationSection = keyof typeof configurationSectionDefaults;
+export const configurationSections = Object.keys(configurationSectionDefaults) as ConfigurationSection[];
 
 /** Months between two resets of `remaining_messages` to `message_limit`. */
 export const usageResetIntervalMonths = 1;
@@ -85,6 +143,7 @@ export function newConfigurationDefaults(options: NewConfigurationOptions) {
     alert_trigger_keywords: [] as string[],
     anonimize_exceptions: [] as string[],
     reporting_recipients: [] as string[],
+    ...structuredClone(configurationSectionDefaults),
     message_limit: messageLimit,
     remaining_messages: messageLimit,
     usage_reset_date: nextUsageResetDate(options.now),

@@ -22,3 +22,5 @@ export * from "./leads";
 export * from "./address";
 export * from "./pages";
 export * from "./validation/index";
+export * from "./answerRules";
+export * from "./secrets";

@@ -10,3 +10,4 @@ export * from "./workflow";
 export * from "./contact";
 export * from "./urls";
 export * from "./validate";
+export * from "./configuration";

@@ -25,6 +25,9 @@ export const validationMessages = {
   feature_or_message_required: "Choose a feature or write a message",
   invalid_demo_url: "The demo URL needs at least two path parts",
   text_too_long: "Use at most {max} characters",
+  number_between: "Enter a number from {min} to {max}",
+  number_at_least: "Enter a whole number of at least {min}",
+  invalid_url: "Please enter a valid URL (https://…)",
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

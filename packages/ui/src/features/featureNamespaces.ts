@@ -10,6 +10,7 @@ export const featureNamespaceLoaders = {
   users: (language) => import(`./users/locales/${language}.json`),
   leads: (language) => import(`./leads/locales/${language}.json`),
   dataset: (language) => import(`./dataset/locales/${language}.json`),
+  settings: (language) => import(`./settings/locales/${language}.json`),
   trainingUrls: (language) => import(`./training-urls/locales/${language}.json`),
 } satisfies Record<string, NamespaceLoader>;
 

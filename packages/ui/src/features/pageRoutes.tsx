@@ -11,6 +11,10 @@ const UsersPage = lazyNamed(() => import("./users/UsersPage"), "UsersPage", { na
 const LeadsPage = lazyNamed(() => import("./leads/LeadsPage"), "LeadsPage", { namespaces: ["leads", "lists", "messages"] });
 const FaqEditorPage = lazyNamed(() => import("./dataset/FaqEditorPage"), "FaqEditorPage", { namespaces: ["dataset", "messages", "pages"] });
 const UrlManagerPage = lazyNamed(() => import("./training-urls/UrlManagerPage"), "UrlManagerPage", { namespaces: ["trainingUrls", "messages", "pages"] });
+// One lazy entry for every settings screen.
+const SettingsPage = lazyNamed(() => import("./settings/SettingsPages"), "SettingsPage", { namespaces: ["settings", "messages", "pages", "shell"] });
+// A page that works on the selected configuration shows "select a configuration" while none is selected.
+const NeedsConfiguration = lazyNamed(() => import("./misc/MessagePage"), "NeedsConfiguration", { namespaces: ["misc", "shell"] });
 
 /** The features' screens of manifest pages; a page without one shows 'coming soon' under its title until its feature lands. */
 const pageScreens: Partial<Record<string, ComponentType<{ titleKey?: string }>>> = {
@@ -22,14 +26,23 @@ const pageScreens: Partial<Record<string, ComponentType<{ titleKey?: string }>>>
   "/dataset/view": FaqEditorPage,
   "/assistant/faq": FaqEditorPage,
   "/assistant/links": UrlManagerPage,
+  "/settings/general": () => <SettingsPage screen="general" />,
+  "/settings/ai-settings": () => <SettingsPage screen="aiSettings" />,
+  "/settings/instructions": () => <SettingsPage screen="instructions" />,
+  "/settings/connections": () => <SettingsPage screen="connections" />,
+  "/assistant/prompting": () => <SettingsPage screen="prompting" />,
 };
+
+/** The page where an admin creates a configuration (`?new=1`), which needs none selected. */
+const newConfigurationPage = "/settings/general";
 
 /** The routes inside the shell of a portal: one per page of the page manifest the portal serves. */
 export function pageRoutes(portal: PortalKind): RouteObject[] {
   return pagesOfPortal(portal).map((page) => {
     const Screen = pageScreens[page.path];
     const titleKey = `pages:titles.${page.titleKey}`;
-    const element = Screen ? <Screen titleKey={titleKey} /> : <ComingSoonContent titleKey={titleKey} />;
+    const screen = Screen ? <Screen titleKey={titleKey} /> : <ComingSoonContent titleKey={titleKey} />;
+    const element = page.needsConfiguration ? <NeedsConfiguration allowsNew={page.path === newConfigurationPage}>{screen}</NeedsConfiguration> : screen;
     return page.path === "/" ? { index: true, element } : { path: page.path.slice(1), element };
   });
 }

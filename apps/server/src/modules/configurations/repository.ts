@@ -1,4 +1,4 @@
-import { unlimitedMessages } from "@parley/domain";
+import { configurationSectionDefaults, configurationSections, maskSecret, secretFields, unlimitedMessages } from "@parley/domain";
 import type { Db } from "../../platform/db/db";
 import type { Schemas } from "../../platform/http/contract-types";
 import { queryOne } from "../../platform/db/db";
@@ -24,9 +24,29 @@ export interface ConfigurationRecord {
   settings: ConfigurationSettings;
 }
 
+/**
+ * The grouped settings as answered: every field of a group (the domain's default for one never stored)
+ * and secrets masked, so no answer carries a secret in full.
+ */
+function answeredSections(settings: ConfigurationSettings): Pick<ConfigurationSettings, (typeof configurationSections)[number]> {
+  const stored = settings as Partial<ConfigurationSettings>;
+  const sections = Object.fromEntries(
+    configurationSections.map((section) => [section, { ...configurationSectionDefaults[section], ...stored[section] }]),
+  ) as Pick<ConfigurationSettings, (typeof configurationSections)[number]>;
+  for (const [section, fields] of Object.entries(secretFields) as [keyof typeof secretFields, readonly string[]][]) {
+    const values = sections[section] as Record<string, unknown>;
+    for (const field of fields) {
+      const secret = values[field];
+      if (typeof secret === "string" && secret !== "") values[field] = maskSecret(secret);
+    }
+  }
+  return sections;
+}
+
 export function toConfiguration(record: ConfigurationRecord): Configuration {
   return {
     ...record.settings,
+    ...answeredSections(record.settings),
     _id: record.id,
     name: record.name,
     customerId: record.customer_id,
@@ -104,13 +124,16 @@ export async function insertConfiguration(db: Db, values: ConfigurationValues): 
 
 /**
  * Changes a configuration the scope may see. The settings sent are merged into the stored ones in SQL
- * (`||`, field by field), so two saves of different fields at once both keep their field.
+ * (`||`, field by field, and inside an object field such as `rag_settings` field by field too), so two
+ * saves of different fields at once both keep their field.
  */
 export async function updateConfiguration(
   db: Db,
   scope: Scope,
   id: string,
-  values: Partial<Pick<ConfigurationValues, "customer_id" | "name" | "message_limit">> & { settings: Partial<ConfigurationSettings> },
+  values: Partial<Pick<ConfigurationValues, "customer_id" | "name" | "product" | "message_limit" | "remaining_messages" | "usage_reset_date">> & {
+    settings: Partial<ConfigurationSettings>;
+  },
 ): Promise<ConfigurationRecord | undefined> {
   const updated = await queryOne<ConfigurationRecord>(
     db,
@@ -118,9 +141,17 @@ export async function updateConfiguration(
         SET customer_id = CASE WHEN $2::boolean THEN $3::uuid ELSE customer_id END,
             name = coalesce($4, name),
             message_limit = coalesce($5, message_limit),
-            settings = settings || $6::jsonb,
+            settings = settings || coalesce((
+              SELECT jsonb_object_agg(sent.key, CASE
+                       WHEN jsonb_typeof(sent.value) = 'object' AND jsonb_typeof(settings -> sent.key) = 'object'
+                       THEN (settings -> sent.key) || sent.value
+                       ELSE sent.value END)
+                FROM jsonb_each($6::jsonb) AS sent), '{}'::jsonb),
+            product = coalesce($7, product),
+            remaining_messages = coalesce($8, remaining_messages),
+            usage_reset_date = coalesce($9::date, usage_reset_date),
             updated_at = now()
-      WHERE id = $1 AND ${scopeCondition("customer_id", 7)}
+      WHERE id = $1 AND ${scopeCondition("customer_id", 10)}
       RETURNING ${selectList}`,
     [
       id,
@@ -129,6 +160,9 @@ export async function updateConfiguration(
       values.name ?? null,
       values.message_limit ?? null,
       JSON.stringify(values.settings),
+      values.product ?? null,
+      values.remaining_messages ?? null,
+      values.usage_reset_date ?? null,
       ...scopeParams(scope),
     ],
   );

@@ -1,6 +1,8 @@
 import {
   DomainError,
   errorMessages,
+  isMaskedSecret,
+  messageLimitFor,
   newConfigurationDefaults,
   nextUsageResetDate,
   quotaColor,
@@ -19,6 +21,12 @@ import { toConfiguration, type Configuration, type ConfigurationSettings } from 
 
 export type ConfigurationInput = BodyOf<"createOrUpdateConfiguration">;
 
+/** A group of settings without the secrets sent back masked, so the stored secrets stay. */
+function withoutMaskedSecrets(value: unknown): unknown {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => !isMaskedSecret(field)));
+}
+
 /** The fields of the input that belong in `settings`: everything but the column fields, as sent. */
 function settingsOf(input: ConfigurationInput): Partial<ConfigurationSettings> {
   const {
@@ -31,7 +39,25 @@ function settingsOf(input: ConfigurationInput): Partial<ConfigurationSettings> {
     usage_reset_date: _resetDate,
     ...settings
   } = input;
-  return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
+  return Object.fromEntries(
+    Object.entries(settings)
+      .filter(([, value]) => value !== undefined)
+      .map(([field, value]) => [field, withoutMaskedSecrets(value)]),
+  );
+}
+
+/**
+ * What only admins change on an existing configuration: the product (and with it the message limit,
+ * unless one is sent), the message limit, the remaining messages and the usage reset date.
+ */
+function adminUsageChanges(input: ConfigurationInput) {
+  const messageLimit = input.message_limit ?? (input.product !== undefined ? messageLimitFor(input.product) : undefined);
+  return {
+    ...(input.product !== undefined ? { product: input.product } : {}),
+    ...(messageLimit !== undefined ? { message_limit: messageLimit } : {}),
+    ...(input.remaining_messages !== undefined ? { remaining_messages: input.remaining_messages } : {}),
+    ...(input.usage_reset_date !== undefined ? { usage_reset_date: input.usage_reset_date } : {}),
+  };
 }
 
 export function createConfigurationsService(db: Db) {
@@ -104,8 +130,8 @@ export function createConfigurationsService(db: Db) {
 
     /**
      * Creates with the domain's defaults and the product's message limit (self-onboarding users get the
-     * self-onboarding product), or updates. Usage (remaining messages, reset date) is never taken from
-     * the client; only admins change the message limit or the owning customer.
+     * self-onboarding product; admins choose one), or updates. Only admins change the product, the
+     * message limit, the usage (remaining messages, reset date) or the owning customer.
      */
     async createOrUpdate(caller: Caller, input: ConfigurationInput, existing: Configuration | undefined) {
       const isAdmin = caller.role === "admin";
@@ -117,7 +143,7 @@ export function createConfigurationsService(db: Db) {
         }
         const customerId = await owningCustomer(caller, input.customerId);
         const {
-          product,
+          product: defaultProduct,
           name: _name,
           customerId: _customer,
           message_limit: defaultLimit,
@@ -125,7 +151,9 @@ export function createConfigurationsService(db: Db) {
           usage_reset_date: usageResetDate,
           ...defaultSettings
         } = newConfigurationDefaults({ selfOnboarding: caller.role === "customer_so", now: new Date(), customerId });
-        const messageLimit = isAdmin && input.message_limit !== undefined ? input.message_limit : defaultLimit;
+        const product = isAdmin && input.product !== undefined ? input.product : defaultProduct;
+        const productLimit = product === defaultProduct ? defaultLimit : messageLimitFor(product);
+        const messageLimit = isAdmin && input.message_limit !== undefined ? input.message_limit : productLimit;
         const created = await repository.insertConfiguration(db, {
           customer_id: customerId,
           name: input.name.trim(),
@@ -148,7 +176,7 @@ export function createConfigurationsService(db: Db) {
       const updated = await repository.updateConfiguration(db, scopeOf(caller), existing._id, {
         ...(isAdmin && input.customerId !== undefined ? { customer_id: await owningCustomer(caller, input.customerId) } : {}),
         ...(input.name !== undefined ? { name: input.name.trim() } : {}),
-        ...(isAdmin && input.message_limit !== undefined ? { message_limit: input.message_limit } : {}),
+        ...(isAdmin ? adminUsageChanges(input) : {}),
         settings: settingsOf(input),
       });
       if (!updated) throw notFound();

@@ -2,9 +2,11 @@ import { Button, Center, Heading, Icon, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import type { IconType } from "react-icons";
 import { useTranslation } from "react-i18next";
-import { LuCompass, LuLock, LuRocket, LuServerCrash, LuWrench } from "react-icons/lu";
-import { Link as RouterLink } from "react-router-dom";
+import { LuCompass, LuLock, LuRocket, LuServerCrash, LuSettings2, LuWrench } from "react-icons/lu";
+import { Link as RouterLink, useSearchParams } from "react-router-dom";
+import { useSelectedConfiguration } from "../../configuration/selection";
 import { AuthLayout } from "../../layout/AuthLayout";
+import { useSessionUser } from "../../shell/useSessionUser";
 
 export interface MessageContentProps {
   icon: IconType;
@@ -52,6 +54,37 @@ export function ComingSoonContent({ titleKey }: { titleKey?: string }) {
       text={t("misc.comingSoon.text")}
     />
   );
+}
+
+/** A page that works on a configuration, opened while none is selected (spec 01 §2: the groups need one). */
+export function SelectConfigurationContent() {
+  const { t } = useTranslation(["misc", "shell"]);
+  const isAdmin = useSessionUser()?.role === "admin";
+  return (
+    <MessageContent
+      icon={LuSettings2}
+      title={t("misc.selectConfiguration.title")}
+      text={t(isAdmin ? "misc.selectConfiguration.adminText" : "misc.selectConfiguration.text")}
+      actions={
+        isAdmin ? (
+          <Button asChild>
+            <RouterLink to="/settings/general?new=1">{t("shell:configuration.new")}</RouterLink>
+          </Button>
+        ) : undefined
+      }
+    />
+  );
+}
+
+/**
+ * A page that works on the selected configuration, whichever way it was reached (menu, deep link, home
+ * shortcut, search): "select a configuration" while none is selected. `allowsNew`: `?new=1` creates one.
+ */
+export function NeedsConfiguration({ children, allowsNew }: { children: ReactNode; allowsNew: boolean }) {
+  const selected = useSelectedConfiguration();
+  const [searchParams] = useSearchParams();
+  if (selected || (allowsNew && searchParams.get("new") === "1")) return children;
+  return <SelectConfigurationContent />;
 }
 
 export function ComingSoonPage() {

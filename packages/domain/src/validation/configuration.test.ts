@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { configurationSettingsSchema, newConfigurationSchema } from "./configuration";
+
+async function issues(values: Record<string, unknown>) {
+  try {
+    await configurationSettingsSchema.validate(values, { abortEarly: false });
+    return [];
+  } catch (error) {
+    return (error as { inner: { path: string; message: unknown }[] }).inner.map(({ path, message }) => ({ path, message }));
+  }
+}
+
+describe("configuration settings validation", () => {
+  it("passes a screen's own fields and ignores the others", async () => {
+    expect(await issues({ temperature: 0.5, topp: 1, max_tokens: 1500 })).toEqual([]);
+    expect(await issues({ entity_instruction: "x" })).toEqual([]);
+  });
+
+  it("keeps the numbers in their ranges with the range in the issue", async () => {
+    expect(await issues({ temperature: 2.5, max_tokens: 0, input_history_count: 1.5 })).toEqual([
+      { path: "max_tokens", message: { key: "number_at_least", values: { min: 1 } } },
+      { path: "temperature", message: { key: "number_between", values: { min: 0, max: 2 } } },
+      { path: "input_history_count", message: { key: "number_at_least", values: { min: 0 } } },
+    ]);
+  });
+
+  it("checks e-mail addresses and URLs inside groups and lists", async () => {
+    const found = await issues({
+      reporting_recipients: ["ok@example.com", "nope"],
+      post_processing: { recipient: "x" },
+      wordpress_site: { url: "not a url" },
+    });
+    expect(found.map((issue) => issue.path)).toEqual(["reporting_recipients[1]", "post_processing.recipient", "wordpress_site.url"]);
+  });
+
+  it("needs a name and a known product for a new configuration", async () => {
+    await expect(newConfigurationSchema.validate({ name: " ", product: "entry" })).rejects.toThrow();
+    await expect(newConfigurationSchema.validate({ name: "shop", product: "gold" })).rejects.toThrow();
+    await expect(newConfigurationSchema.validate({ name: "shop", product: "entry", customerId: "" })).resolves.toBeTruthy();
+  });
+});

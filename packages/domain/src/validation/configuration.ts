@@ -1,0 +1,55 @@
+/**
+ * The settings forms of a configuration (spec 01 §3): names, number ranges, e-mail addresses and URLs.
+ * One schema for every settings screen; a screen's values hold only its fields, and absent fields pass.
+ */
+import "./yupLocale";
+import { array, boolean, number, object, string } from "yup";
+import { configurationRanges } from "../configuration";
+import { productNames } from "../products";
+import { optionalEmail, optionalText, requiredText } from "./common";
+import { validationIssue } from "./messages";
+
+type Range = { min: number; max?: number };
+
+function numberIn({ min, max }: Range, integer = true) {
+  const issue = max === undefined ? validationIssue("number_at_least", { min }) : validationIssue("number_between", { min, max });
+  let schema = number().typeError(issue).min(min, issue);
+  if (max !== undefined) schema = schema.max(max, issue);
+  return integer ? schema.integer(issue) : schema;
+}
+
+const optionalUrl = () => optionalText().url(validationIssue("invalid_url"));
+const emailList = () => array().of(string().trim().email(validationIssue("invalid_email")));
+
+export const configurationSettingsSchema = object({
+  // Required when the screen has it: absent passes, empty fails.
+  name: string().trim().min(1, validationIssue("field_required")),
+  product: string().oneOf(productNames),
+  max_tokens: numberIn(configurationRanges.max_tokens),
+  temperature: numberIn(configurationRanges.temperature, false),
+  topp: numberIn(configurationRanges.topp, false),
+  lang_detect_word_count: numberIn(configurationRanges.lang_detect_word_count),
+  input_history_count: numberIn(configurationRanges.input_history_count),
+  message_limit: numberIn(configurationRanges.message_limit),
+  remaining_messages: numberIn(configurationRanges.remaining_messages),
+  reporting_recipients: emailList(),
+  rag_settings: object({
+    products_limit: numberIn(configurationRanges.products_limit),
+    max_offset: numberIn(configurationRanges.max_offset),
+  }).default(undefined),
+  post_processing: object({ recipient: optionalEmail() }).default(undefined),
+  email_channel: object({
+    send: boolean(),
+    email_user: optionalEmail(),
+    consent_link: optionalUrl(),
+    ignore_emails: emailList(),
+  }).default(undefined),
+  wordpress_site: object({ url: optionalUrl() }).default(undefined),
+});
+
+/** A new configuration as an admin starts it: a name, the customer and the product. */
+export const newConfigurationSchema = object({
+  name: requiredText(),
+  customerId: optionalText(),
+  product: string().oneOf(productNames).required(validationIssue("field_required")),
+});

@@ -1,0 +1,84 @@
+import { newConfigurationDefaults } from "@parley/domain/configuration";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { RouterProvider, createMemoryRouter } from "react-router-dom";
+import { describe, expect, it } from "vitest";
+import { ApiProvider, createApi } from "../../api/client";
+import { selectConfiguration } from "../../configuration/selection";
+import { shellQueryKeys } from "../../shell/hooks";
+import { renderWithUi } from "../../test/render";
+import { answerRuleTexts } from "@parley/domain/answerRules";
+import type { ComponentType } from "react";
+import { AiSettingsPage, InstructionsPage } from "./SettingsPages";
+
+/** A settings screen of a loaded configuration (the query cache holds it, as after a read), in a data router. */
+async function renderSettings(Screen: ComponentType) {
+  const configuration = { _id: "c1", ...newConfigurationDefaults({ selfOnboarding: false, now: new Date("2026-11-22"), name: "shop" }) };
+  selectConfiguration({ _id: "c1", name: "shop" });
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(shellQueryKeys.configuration("c1"), { status: "success", data: configuration });
+  const router = createMemoryRouter(
+    [
+      { path: "/settings/screen", element: <Screen /> },
+      { path: "/elsewhere", element: <p>Another page</p> },
+    ],
+    { initialEntries: ["/settings/screen"] },
+  );
+  await renderWithUi(
+    <QueryClientProvider client={queryClient}>
+      <ApiProvider api={createApi()}>
+        <RouterProvider router={router} />
+      </ApiProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+// Whole screens in jsdom: generous, as the root test command runs them beside other packages on two cores.
+// Whole screens in jsdom: generous, as the root test command runs them beside other packages on two cores.
+describe("a settings screen", { timeout: 30_000 }, () => {
+  it("marks and lists what differs from the loaded copy, offers the default rules, and resets to it", async () => {
+    await renderSettings(InstructionsPage);
+    const entity = await screen.findByLabelText("Entity instruction (who the assistant is)");
+    expect(screen.getByText("All changes are saved")).toBeTruthy();
+    expect(screen.getByRole("button", { name: /Save/ }).hasAttribute("disabled")).toBe(true);
+
+    fireEvent.change(entity, { target: { value: "You are the shop's assistant." } });
+    fireEvent.change(screen.getAllByLabelText("Default rules in")[0]!, { target: { value: "nl" } });
+    fireEvent.click(screen.getAllByRole("button", { name: "Use the default rules" })[0]!);
+    await screen.findByText("Unsaved changes: 2");
+    expect(screen.getByTestId("changed-fields").textContent).toBe("Entity instruction (who the assistant is), Answer instruction");
+    expect((screen.getByLabelText(/^Answer instruction/) as HTMLTextAreaElement).value).toContain(answerRuleTexts.nl.greet_once);
+    expect(screen.getAllByText("Changed")).toHaveLength(2);
+
+    // Back to the loaded value by hand: no longer listed.
+    fireEvent.change(entity, { target: { value: "" } });
+    await screen.findByText("Unsaved changes: 1");
+
+    fireEvent.click(screen.getByRole("button", { name: /Reset/ }));
+    await screen.findByText("All changes are saved");
+    expect((screen.getByLabelText("Answer instruction") as HTMLTextAreaElement).value).toBe("");
+  });
+
+  it("shows a number out of its range as the domain's issue", async () => {
+    await renderSettings(AiSettingsPage);
+    fireEvent.change(await screen.findByLabelText("Top-p"), { target: { value: "3" } });
+    await screen.findByText("Enter a number from 0 to 1");
+  });
+
+  it("asks before leaving with unsaved changes, and stays when asked to", async () => {
+    const router = await renderSettings(InstructionsPage);
+    fireEvent.change(await screen.findByLabelText("Goal instruction (what it is for)"), { target: { value: "Sell bread" } });
+    await screen.findByText("Unsaved changes: 1");
+    void router.navigate("/elsewhere");
+    const dialog = await screen.findByRole("alertdialog", { name: "Leave without saving?" });
+    // fireEvent: the dialog may still be animating in, when userEvent refuses a click (pointer-events: none).
+    fireEvent.click(within(dialog).getByRole("button", { name: "Stay on this page" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/settings/screen"));
+    expect((screen.getByLabelText(/^Goal instruction/) as HTMLTextAreaElement).value).toBe("Sell bread");
+
+    void router.navigate("/elsewhere");
+    fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Leave without saving" }));
+    await screen.findByText("Another page");
+  });
+});

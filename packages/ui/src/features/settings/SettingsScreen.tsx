@@ -1,0 +1,150 @@
+import { Alert, Box, Button, Card, Flex, HStack, Heading, SimpleGrid, Spinner, Stack, Text, Wrap } from "@chakra-ui/react";
+import { configurationSettingsSchema } from "@parley/domain/validation/configuration";
+import { Form, Formik } from "formik";
+import { useMemo, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { LuRotateCcw, LuSave } from "react-icons/lu";
+import { ApiError } from "../../api/errors";
+import { selectConfiguration, useSelectedConfiguration } from "../../configuration/selection";
+import { ErrorAlert } from "../../forms/ErrorAlert";
+import { applyFieldErrors } from "../../forms/fieldIssues";
+import { useConfiguration } from "../../shell/hooks";
+import { showFailureToast, showToast } from "../../shell/toasts";
+import { useSaveConfiguration, type Configuration } from "./hooks";
+import { LeaveGuard } from "./LeaveGuard";
+import { SettingFieldInput } from "./SettingFieldInput";
+import { changedSettingFields, changesToSend, fieldsOf, snapshotOf, valueAt, type SettingsSection, type SettingsValues } from "./settingsValues";
+
+export interface SettingsScreenProps {
+  titleKey: string;
+  sections: readonly SettingsSection[];
+  /** More of the screen below the form's sections (the General screen's usage reset). */
+  children?: (configuration: Configuration, refreshSnapshot: (configuration: Configuration) => void) => ReactNode;
+}
+
+/** A settings screen of the selected configuration: loading, failure and not-found states, then its form. */
+export function SettingsScreen(props: SettingsScreenProps) {
+  const { t } = useTranslation(["settings", "pages"]);
+  const selected = useSelectedConfiguration();
+  const query = useConfiguration(selected?._id ?? null);
+  const configuration = query.data?.data;
+
+  return (
+    <Stack gap="6" maxW="5xl">
+      <Heading as="h1" size="2xl">
+        {t(props.titleKey)}
+      </Heading>
+      {query.isPending ? (
+        <Flex py="16" justify="center" role="status" aria-label={t("settings:form.loading")}>
+          <Spinner size="lg" />
+        </Flex>
+      ) : query.isError || !configuration ? (
+        <Stack gap="3" align="start">
+          {query.error instanceof ApiError && query.error.status === 404 ? (
+            <Alert.Root status="warning">
+              <Alert.Indicator />
+              <Alert.Title>{t("settings:form.notFound")}</Alert.Title>
+            </Alert.Root>
+          ) : (
+            <ErrorAlert error={query.error} />
+          )}
+          <Button variant="outline" onClick={() => void query.refetch()}>
+            {t("settings:form.retry")}
+          </Button>
+        </Stack>
+      ) : (
+        <SettingsForm key={configuration._id} configuration={configuration} {...props} />
+      )}
+    </Stack>
+  );
+}
+
+function SettingsForm({ configuration, sections, children }: SettingsScreenProps & { configuration: Configuration }) {
+  const { t } = useTranslation("settings");
+  const fields = useMemo(() => fieldsOf(sections), [sections]);
+  const [snapshot, setSnapshot] = useState<SettingsValues>(() => snapshotOf(configuration, fields));
+  const save = useSaveConfiguration();
+
+  return (
+    <Formik<SettingsValues>
+      initialValues={snapshot}
+      validationSchema={configurationSettingsSchema}
+      onSubmit={async (values, helpers) => {
+        const changes = changesToSend(snapshot, values, fields);
+        if (Object.keys(changes).length === 0) {
+          await showToast((text) => ({ type: "info", title: text("messages:errors.no_changes_detected") }));
+          return;
+        }
+        try {
+          const answer = await save.mutateAsync({ _id: configuration._id, ...changes });
+          const saved = snapshotOf(answer.data, fields);
+          setSnapshot(saved);
+          helpers.resetForm({ values: saved });
+          if (changes.name !== undefined) selectConfiguration({ _id: answer.data._id, name: answer.data.name });
+          await showToast((text) => ({ type: "success", title: text("messages:success.data_saved") }));
+        } catch (error) {
+          applyFieldErrors(error, helpers);
+          await showFailureToast(error);
+        }
+      }}
+    >
+      {({ values, isSubmitting, setValues }) => {
+        const changed = changedSettingFields(snapshot, values, fields);
+        const changedNames = new Set(changed.map((field) => field.name));
+        return (
+          <Form noValidate aria-label={t("form.label")}>
+            <LeaveGuard when={changed.length > 0 && !isSubmitting} />
+            <Stack gap="5">
+              <ErrorAlert error={save.error} />
+              {sections.map((section) => (
+                <Card.Root key={section.id} as="section" aria-labelledby={`section-${section.id}`}>
+                  <Card.Header>
+                    <Heading as="h2" size="md" id={`section-${section.id}`}>
+                      {t(`sections.${section.id}`)}
+                    </Heading>
+                  </Card.Header>
+                  <Card.Body>
+                    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                      {section.fields
+                        .filter((field) => !field.showWhen || valueAt(values, field.showWhen) === true)
+                        .map((field) => (
+                          <SettingFieldInput key={field.name} field={field} changed={changedNames.has(field.name)} storedValue={valueAt(snapshot, field.name)} />
+                        ))}
+                    </SimpleGrid>
+                  </Card.Body>
+                </Card.Root>
+              ))}
+              {children?.(configuration, (updated) => {
+                // A usage reset changes the usage fields on the server: the loaded copy and the form follow.
+                const fresh = snapshotOf(updated, fields);
+                const keep = Object.fromEntries(Object.keys(fresh).filter((key) => key === "remaining_messages" || key === "usage_reset_date").map((key) => [key, fresh[key]]));
+                setSnapshot((current) => ({ ...current, ...keep }));
+                void setValues({ ...values, ...keep });
+              })}
+              <Box position="sticky" bottom="0" zIndex="docked" bg="bg" borderTopWidth="1px" py="3">
+                <Flex gap="3" align="center" wrap="wrap">
+                  <Stack gap="1" flex="1" minW="0" aria-live="polite">
+                    <Text fontWeight="medium">{changed.length > 0 ? t("form.unsaved", { count: changed.length }) : t("form.noUnsaved")}</Text>
+                    {changed.length > 0 && (
+                      <Wrap gap="1" fontSize="sm" color="fg.muted" data-testid="changed-fields">
+                        {changed.map((field) => t(`fields.${field.name}`)).join(", ")}
+                      </Wrap>
+                    )}
+                  </Stack>
+                  <HStack>
+                    <Button variant="outline" disabled={changed.length === 0 || isSubmitting} onClick={() => void setValues(structuredClone(snapshot))}>
+                      <LuRotateCcw /> {t("form.reset")}
+                    </Button>
+                    <Button type="submit" loading={isSubmitting} disabled={changed.length === 0}>
+                      <LuSave /> {t("form.save")}
+                    </Button>
+                  </HStack>
+                </Flex>
+              </Box>
+            </Stack>
+          </Form>
+        );
+      }}
+    </Formik>
+  );
+}
