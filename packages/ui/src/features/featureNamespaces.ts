@@ -1,8 +1,8 @@
-import { registerNamespaces, type NamespaceLoader } from "../i18n/namespaces";
+import type { NamespaceLoader } from "../i18n/namespaces";
 
 /**
  * The translation namespaces of the features behind the signed-in shell. This module loads with the
- * page routes (lazy route discovery), never with the entry, and registers its loaders as it loads.
+ * page routes (lazy route discovery), never with the entry; `pageRoutes` registers the loaders.
  */
 export const featureNamespaceLoaders = {
   lists: (language) => import(`../lists/locales/${language}.json`),
@@ -15,5 +15,3 @@ export const featureNamespaceLoaders = {
 } satisfies Record<string, NamespaceLoader>;
 
 export type FeatureNamespace = keyof typeof featureNamespaceLoaders;
-
-registerNamespaces(featureNamespaceLoaders);

@@ -1,8 +1,9 @@
 import { pagesOfPortal, type PortalKind } from "@parley/domain/pages";
 import type { ComponentType } from "react";
 import type { RouteObject } from "react-router-dom";
-import "./featureNamespaces";
+import { registerNamespaces } from "../i18n/namespaces";
 import { lazyNamed } from "../routing";
+import { featureNamespaceLoaders } from "./featureNamespaces";
 import { ComingSoonContent, HomePage } from "./screens";
 
 // The screens behind the shell: declared here, in the page routes' chunk, not in the entry (size budget).
@@ -38,6 +39,8 @@ const newConfigurationPage = "/settings/general";
 
 /** The routes inside the shell of a portal: one per page of the page manifest the portal serves. */
 export function pageRoutes(portal: PortalKind): RouteObject[] {
+  // A call, not a side-effect import: the package declares no side effects, so a bare import would be dropped.
+  registerNamespaces(featureNamespaceLoaders);
   return pagesOfPortal(portal).map((page) => {
     const Screen = pageScreens[page.path];
     const titleKey = `pages:titles.${page.titleKey}`;
