@@ -36,6 +36,29 @@ export function selectConfiguration(configuration: SelectedConfiguration | null)
   listeners.forEach((listener) => listener());
 }
 
+/** Asks whether the selection may change now; a screen with unsaved changes asks its user (`UnsavedChangesGuard`). */
+export type SwitchGuard = () => Promise<boolean>;
+const switchGuards = new Set<SwitchGuard>();
+
+/** Registers a guard that a user's change of configuration consults first; returns its removal. */
+export function guardConfigurationSwitch(guard: SwitchGuard): () => void {
+  switchGuards.add(guard);
+  return () => switchGuards.delete(guard);
+}
+
+/**
+ * A change of configuration the user asked for (sidebar selector, search, clearing it): the screens
+ * with unsaved changes may keep it from happening. Resolves whether the selection changed.
+ */
+export async function requestConfigurationSwitch(configuration: SelectedConfiguration | null): Promise<boolean> {
+  if (configuration?._id === read()?._id && configuration?.name === read()?.name) return true;
+  for (const guard of [...switchGuards]) {
+    if (!(await guard())) return false;
+  }
+  selectConfiguration(configuration);
+  return true;
+}
+
 function subscribe(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

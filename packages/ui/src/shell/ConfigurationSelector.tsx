@@ -5,7 +5,7 @@ import { LuPlus } from "react-icons/lu";
 import { useNavigate } from "react-router-dom";
 import { configurationSearchDebounceMs } from "@parley/domain/ui";
 import { useSearchConfigurations } from "./hooks";
-import { selectConfiguration, useSelectedConfiguration, type SelectedConfiguration } from "../configuration/selection";
+import { requestConfigurationSwitch, selectConfiguration, useSelectedConfiguration, type SelectedConfiguration } from "../configuration/selection";
 import { getToken } from "../session/session";
 import { useDebouncedValue } from "./useDebouncedValue";
 
@@ -74,7 +74,8 @@ export function ConfigurationSelector({ isAdmin, newConfigurationPath = "/settin
         onValueChange={(details) => {
           const chosen = (details.items as SelectedConfiguration[])[0] ?? null;
           if (!chosen && !isAdmin) return;
-          selectConfiguration(chosen);
+          // A screen with unsaved changes asks first; declined, the selector keeps showing the current one.
+          void requestConfigurationSwitch(chosen);
           setTyping(false);
         }}
         onOpenChange={(details) => {

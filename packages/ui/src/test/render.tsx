@@ -4,14 +4,15 @@ import type { ReactElement } from "react";
 import { I18nextProvider } from "react-i18next";
 import { i18n, loadNamespaces, setupI18n } from "../i18n/setup";
 import { allNamespaceLoaders } from "../i18n/locale-keys";
-import type { Namespace } from "../i18n/namespaces";
+import { registerNamespaces, type Namespace } from "../i18n/namespaces";
 import { fullSystem } from "../theme/fullSystem";
 
 /** Renders with the full Chakra system and the English texts of every namespace. */
 export async function renderWithUi(element: ReactElement): Promise<RenderResult> {
   await setupI18n("en");
   if (i18n.language !== "en") await i18n.changeLanguage("en");
-  // Importing the loaders of every namespace registers the features' ones, as the page routes do.
+  // The features' namespaces join as the page routes do when the app runs.
+  registerNamespaces(allNamespaceLoaders);
   await loadNamespaces(Object.keys(allNamespaceLoaders) as Namespace[]);
   return render(
     <ChakraProvider value={fullSystem}>

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { RouterProvider, createMemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { ApiProvider, createApi } from "../../api/client";
-import { selectConfiguration } from "../../configuration/selection";
+import { getSelectedConfiguration, requestConfigurationSwitch, selectConfiguration } from "../../configuration/selection";
 import { shellQueryKeys } from "../../shell/hooks";
 import { renderWithUi } from "../../test/render";
 import { answerRuleTexts } from "@parley/domain/answerRules";
@@ -34,7 +34,6 @@ async function renderSettings(Screen: ComponentType) {
   return router;
 }
 
-// Whole screens in jsdom: generous, as the root test command runs them beside other packages on two cores.
 // Whole screens in jsdom: generous, as the root test command runs them beside other packages on two cores.
 describe("a settings screen", { timeout: 30_000 }, () => {
   it("marks and lists what differs from the loaded copy, offers the default rules, and resets to it", async () => {
@@ -78,7 +77,31 @@ describe("a settings screen", { timeout: 30_000 }, () => {
     expect((screen.getByLabelText(/^Goal instruction/) as HTMLTextAreaElement).value).toBe("Sell bread");
 
     void router.navigate("/elsewhere");
-    fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Leave without saving" }));
+    fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Leave and discard" }));
     await screen.findByText("Another page");
+  });
+
+  it("asks before another configuration is chosen with unsaved changes, and keeps the current one when asked to", async () => {
+    await renderSettings(InstructionsPage);
+    fireEvent.change(await screen.findByLabelText("Goal instruction (what it is for)"), { target: { value: "Sell bread" } });
+    await screen.findByText("Unsaved changes: 1");
+
+    const staying = requestConfigurationSwitch({ _id: "c2", name: "other" });
+    fireEvent.click(within(await screen.findByRole("alertdialog", { name: "Leave without saving?" })).getByRole("button", { name: "Stay on this page" }));
+    expect(await staying).toBe(false);
+    expect(getSelectedConfiguration()?._id).toBe("c1");
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+
+    const leaving = requestConfigurationSwitch({ _id: "c2", name: "other" });
+    fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Leave and discard" }));
+    expect(await leaving).toBe(true);
+    expect(getSelectedConfiguration()?._id).toBe("c2");
+  });
+
+  it("switches configuration without asking when nothing changed", async () => {
+    await renderSettings(InstructionsPage);
+    await screen.findByLabelText("Goal instruction (what it is for)");
+    expect(await requestConfigurationSwitch({ _id: "c3", name: "third" })).toBe(true);
+    expect(screen.queryByRole("alertdialog")).toBeNull();
   });
 });

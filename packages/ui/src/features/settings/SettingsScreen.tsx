@@ -11,7 +11,7 @@ import { applyFieldErrors } from "../../forms/fieldIssues";
 import { useConfiguration } from "../../shell/hooks";
 import { showFailureToast, showToast } from "../../shell/toasts";
 import { useSaveConfiguration, type Configuration } from "./hooks";
-import { LeaveGuard } from "./LeaveGuard";
+import { UnsavedChangesGuard } from "../../forms/UnsavedChangesGuard";
 import { SettingFieldInput } from "./SettingFieldInput";
 import { changedSettingFields, changesToSend, fieldsOf, snapshotOf, valueAt, type SettingsSection, type SettingsValues } from "./settingsValues";
 
@@ -93,7 +93,7 @@ function SettingsForm({ configuration, sections, children }: SettingsScreenProps
         const changedNames = new Set(changed.map((field) => field.name));
         return (
           <Form noValidate aria-label={t("form.label")}>
-            <LeaveGuard when={changed.length > 0 && !isSubmitting} />
+            <UnsavedChangesGuard when={changed.length > 0 && !isSubmitting} />
             <Stack gap="5">
               <ErrorAlert error={save.error} />
               {sections.map((section) => (
