@@ -2,6 +2,7 @@ import Fastify from "fastify";
 import { parleyApp, parleyServerOptions, type ParleyApp } from "./app";
 import { googleEndpoints } from "./modules/accounts/google";
 import { readConfig } from "./platform/config";
+import { defaultRateLimits } from "./platform/http/rate-limits";
 import { createTokenService, loadOrCreateSecret } from "./platform/auth/jwt";
 import { migrate } from "./platform/db/migrate";
 import { openConfiguredDatabase } from "./platform/db/open";
@@ -49,8 +50,16 @@ async function main() {
   const rateLimitsOff = process.env.DISABLE_RATE_LIMITS === "true";
   if (rateLimitsOff) app.log.warn("DISABLE_RATE_LIMITS=true: sign-in, code and reset calls are not rate-limited");
 
+  // Many people behind one address (an office, a proxy, a browser test run) share the per-address limits.
+  const signInsPerMinute = Number(process.env.SIGN_INS_PER_MINUTE_PER_ADDRESS ?? "");
+  const rateLimits = rateLimitsOff
+    ? false
+    : Number.isInteger(signInsPerMinute) && signInsPerMinute > 0
+      ? { ...defaultRateLimits, login: { ...defaultRateLimits.login, address: { ...defaultRateLimits.login.address, max: signInsPerMinute } } }
+      : undefined;
+
   app.operations = await parleyApp(app, {
-    rateLimits: rateLimitsOff ? false : undefined,
+    rateLimits,
     db: database.db,
     tokens: createTokenService(secret),
     mailer,
