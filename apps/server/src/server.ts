@@ -2,7 +2,7 @@ import Fastify from "fastify";
 import { parleyApp, parleyServerOptions, type ParleyApp } from "./app";
 import { googleEndpoints } from "./modules/accounts/google";
 import { readConfig } from "./platform/config";
-import { defaultRateLimits } from "./platform/http/rate-limits";
+import { rateLimitsFromEnvironment } from "./platform/http/rate-limits";
 import { createTokenService, loadOrCreateSecret } from "./platform/auth/jwt";
 import { migrate } from "./platform/db/migrate";
 import { openConfiguredDatabase } from "./platform/db/open";
@@ -46,17 +46,8 @@ async function main() {
     app.log.warn("SMTP_URL is not set: e-mails (reset links, sign-up codes) are kept in the outbox and not sent; the dev mailbox is off in production");
   }
 
-  // Only for load tests from one address (bench/); never set in production.
-  const rateLimitsOff = process.env.DISABLE_RATE_LIMITS === "true";
-  if (rateLimitsOff) app.log.warn("DISABLE_RATE_LIMITS=true: sign-in, code and reset calls are not rate-limited");
-
-  // Many people behind one address (an office, a proxy, a browser test run) share the per-address limits.
-  const signInsPerMinute = Number(process.env.SIGN_INS_PER_MINUTE_PER_ADDRESS ?? "");
-  const rateLimits = rateLimitsOff
-    ? false
-    : Number.isInteger(signInsPerMinute) && signInsPerMinute > 0
-      ? { ...defaultRateLimits, login: { ...defaultRateLimits.login, address: { ...defaultRateLimits.login.address, max: signInsPerMinute } } }
-      : undefined;
+  const rateLimits = rateLimitsFromEnvironment(process.env);
+  if (rateLimits === false) app.log.warn("DISABLE_RATE_LIMITS=true: sign-in, code and reset calls are not rate-limited");
 
   app.operations = await parleyApp(app, {
     rateLimits,

@@ -50,6 +50,19 @@ export const defaultRateLimits: RateLimitSettings = {
 };
 
 /**
+ * The limits a started server uses: none with DISABLE_RATE_LIMITS=true (load tests from one address,
+ * never production); SIGN_INS_PER_MINUTE_PER_ADDRESS raises the sign-in attempts a minute from one
+ * address where many people share one (an office, a proxy, a browser test run). The per-account limits stay.
+ */
+export function rateLimitsFromEnvironment(env: Readonly<Record<string, string | undefined>>): RateLimitSettings | false {
+  if (env.DISABLE_RATE_LIMITS === "true") return false;
+  const signInsPerMinute = Number(env.SIGN_INS_PER_MINUTE_PER_ADDRESS);
+  if (!Number.isInteger(signInsPerMinute) || signInsPerMinute < 1) return defaultRateLimits;
+  const login = defaultRateLimits.login;
+  return { ...defaultRateLimits, login: { ...login, address: { ...login.address, max: signInsPerMinute } } };
+}
+
+/**
  * A hook counting requests under `name` per key and answering 429 `rate_limited` (with Retry-After)
  * beyond the rule. Runs as a preHandler so the key may come from the validated body.
  */
