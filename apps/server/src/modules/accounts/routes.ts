@@ -7,6 +7,7 @@ import {
   byBodyFieldAtAddress,
   byCaller,
   createLimit,
+  createFailureLimit,
   createSlowdown,
   type LimitRule,
   type RateLimitSettings,
@@ -28,16 +29,15 @@ export function accountOperations(
           createLimit(app, `${name}:account`, rules(limits).account, byBodyField(accountField)),
         ];
   const slowdown = limits === false ? undefined : createSlowdown(limits.login.accountSlowdown);
+  // Wrong passwords for one account from one address; right ones are never counted.
+  const wrongPasswords = limits === false ? undefined : createFailureLimit(limits.login.accountAtAddress, byBodyFieldAtAddress("username"));
 
   return {
     login: {
       preHandler:
-        limits === false
+        limits === false || !wrongPasswords
           ? []
-          : [
-              createLimit(app, "login:address", limits.login.address, byAddress),
-              createLimit(app, "login:account-at-address", limits.login.accountAtAddress, byBodyFieldAtAddress("username")),
-            ],
+          : [createLimit(app, "login:address", limits.login.address, byAddress), wrongPasswords.check],
       handler: async (request) => {
         const { username, password } = request.body;
         const account = username.trim().toLowerCase();
@@ -45,9 +45,13 @@ export function accountOperations(
         try {
           const answer = await accounts.login(username, password);
           slowdown?.succeeded(account);
+          wrongPasswords?.succeeded(request);
           return answer;
         } catch (error) {
-          if (error instanceof DomainError && error.code === "invalid_credentials") slowdown?.failed(account);
+          if (error instanceof DomainError && error.code === "invalid_credentials") {
+            slowdown?.failed(account);
+            wrongPasswords?.failed(request);
+          }
           throw error;
         }
       },

@@ -200,6 +200,23 @@ describe("wrong passwords", () => {
   });
 });
 
+describe("right passwords", () => {
+  it("are never counted against the account at its address: signing in often from one place always works", async () => {
+    const { user } = await ctx.createUser({ role: "customer" });
+    const statuses: number[] = [];
+    // The limit per account and address is 5 here; twice that many sign-ins all get in.
+    for (let attempt = 0; attempt < 10; attempt++) statuses.push((await login(user.email, testPassword, "192.0.2.61")).statusCode);
+    expect(statuses).toEqual(Array(10).fill(200));
+  });
+
+  it("clear the wrong ones counted before", async () => {
+    const { user } = await ctx.createUser({ role: "customer" });
+    for (let attempt = 0; attempt < 4; attempt++) expect((await login(user.email, "Typo-pass1!", "192.0.2.62")).statusCode).toBe(401);
+    expect((await login(user.email, testPassword, "192.0.2.62")).statusCode).toBe(200);
+    for (let attempt = 0; attempt < 4; attempt++) expect((await login(user.email, "Typo-pass1!", "192.0.2.62")).statusCode).toBe(401);
+  });
+});
+
 describe("adding users", () => {
   it("does not tell a customer which addresses other tenants' users have", async () => {
     const mine = await ctx.createCustomer("Mine Co");

@@ -94,29 +94,23 @@ export const byCaller = (request: FastifyRequest) => request.caller?.userId;
 // Failure counts are kept for this many accounts at most; the oldest are forgotten first.
 const maxSlowedAccounts = 100_000;
 
-/**
- * Counts failures per key (an account) and makes attempts beyond `rule.after` wait, doubling with each
- * failure. Waiting never refuses, so the owner of an account under attack still signs in.
- */
-export function createSlowdown(rule: SlowdownRule) {
+/** Failures per key within a window from the first one; bounded, the oldest keys are forgotten first. */
+function createFailureCounter(window: number) {
   const failures = new Map<string, { count: number; since: number }>();
   const current = (key: string) => {
     const entry = failures.get(key);
-    if (entry && Date.now() - entry.since > rule.window) {
+    if (entry && Date.now() - entry.since > window) {
       failures.delete(key);
       return undefined;
     }
     return entry;
   };
   return {
-    /** How long an attempt on `key` waits now, in milliseconds. */
-    delayFor(key: string): number {
-      const beyond = (current(key)?.count ?? 0) - rule.after;
-      return beyond < 0 ? 0 : Math.min(rule.delayMs * 2 ** beyond, rule.maxDelayMs);
-    },
-    async wait(key: string): Promise<void> {
-      const delay = this.delayFor(key);
-      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    count: (key: string): number => current(key)?.count ?? 0,
+    /** Milliseconds until the failures of `key` are forgotten. */
+    remainingMs: (key: string): number => {
+      const entry = current(key);
+      return entry ? Math.max(0, window - (Date.now() - entry.since)) : 0;
     },
     failed(key: string): void {
       const entry = current(key);
@@ -128,6 +122,52 @@ export function createSlowdown(rule: SlowdownRule) {
     },
     succeeded(key: string): void {
       failures.delete(key);
+    },
+  };
+}
+
+/**
+ * Counts failures per key (an account) and makes attempts beyond `rule.after` wait, doubling with each
+ * failure. Waiting never refuses, so the owner of an account under attack still signs in.
+ */
+export function createSlowdown(rule: SlowdownRule) {
+  const counter = createFailureCounter(rule.window);
+  return {
+    /** How long an attempt on `key` waits now, in milliseconds. */
+    delayFor(key: string): number {
+      const beyond = counter.count(key) - rule.after;
+      return beyond < 0 ? 0 : Math.min(rule.delayMs * 2 ** beyond, rule.maxDelayMs);
+    },
+    async wait(key: string): Promise<void> {
+      const delay = this.delayFor(key);
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    },
+    failed: counter.failed,
+    succeeded: counter.succeeded,
+  };
+}
+
+/**
+ * Refuses (429 `rate_limited`, with Retry-After) a key that failed `rule.max` times within the window;
+ * only failures count, so someone who signs in often is never refused, and a success clears the count.
+ */
+export function createFailureLimit(rule: LimitRule, keyOf: (request: FastifyRequest) => string | undefined) {
+  const counter = createFailureCounter(rule.window);
+  const check: preHandlerHookHandler = async (request, reply) => {
+    const key = keyOf(request);
+    if (key === undefined || counter.count(key) < rule.max) return;
+    reply.header("retry-after", String(Math.ceil(counter.remainingMs(key) / 1000)));
+    throw new DomainError("rate_limited", undefined, 429);
+  };
+  return {
+    check,
+    failed: (request: FastifyRequest) => {
+      const key = keyOf(request);
+      if (key !== undefined) counter.failed(key);
+    },
+    succeeded: (request: FastifyRequest) => {
+      const key = keyOf(request);
+      if (key !== undefined) counter.succeeded(key);
     },
   };
 }
