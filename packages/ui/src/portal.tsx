@@ -6,7 +6,7 @@ import { discoverPageRoutes } from "./features/screens";
 import type { PortalKind, RouteAccess } from "./guard/decide";
 import { createGuardLoader } from "./guard/loader";
 import { setupI18n } from "./i18n/setup";
-import { BrandContext } from "./layout/brand";
+import { PortalContext } from "./portalContext";
 import { AppProviders, createQueryClient } from "./providers";
 
 export type GuardFor = ReturnType<typeof createGuardLoader>;
@@ -34,9 +34,9 @@ export async function bootPortal({ portal, basename, buildRoutes, rootElement, b
   createRoot(container).render(
     <StrictMode>
       <AppProviders api={api} queryClient={queryClient}>
-        <BrandContext.Provider value={brand}>
+        <PortalContext.Provider value={{ kind: portal, brand }}>
           <RouterProvider router={router} />
-        </BrandContext.Provider>
+        </PortalContext.Provider>
       </AppProviders>
     </StrictMode>,
   );

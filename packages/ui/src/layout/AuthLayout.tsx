@@ -3,7 +3,7 @@ import { useTheme } from "next-themes";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { MenuOnDemand } from "../shell/MenuOnDemand";
-import { useBrand } from "./brand";
+import { usePortal } from "../portalContext";
 import { LanguagesIcon, MoonIcon, SunIcon } from "./inlineIcons";
 
 // The menus render in the full Chakra system (the menu's recipe is not on the sign-in page's).
@@ -21,14 +21,14 @@ export interface AuthLayoutProps {
   title: string;
   subtitle?: ReactNode;
   children: ReactNode;
-  /** Product name above the card; the portal's brand (`BrandContext`) by default. */
+  /** Product name above the card; the portal's brand (`PortalContext`) by default. */
   brand?: string;
 }
 
 /** The blank layout of sign-in and information pages: a centred card, theme and language at hand. */
 export function AuthLayout({ title, subtitle, children, brand }: AuthLayoutProps) {
   const { t } = useTranslation();
-  const portalBrand = useBrand();
+  const portalBrand = usePortal().brand;
   const { resolvedTheme } = useTheme();
   return (
     <Flex minH="100vh" direction="column" bg="bg.subtle">

@@ -29,7 +29,7 @@ function CodeStep({ email, onBack }: { email: string; onBack: () => void }) {
       onSubmit={async (values, helpers) => {
         try {
           const answer = await validateOtp.mutateAsync(values);
-          navigate(await completeSignIn(answer, null), { replace: true });
+          navigate(await completeSignIn(answer, null, "customer"), { replace: true });
         } catch (error) {
           applyFieldErrors(error, helpers);
         }

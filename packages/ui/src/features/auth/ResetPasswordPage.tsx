@@ -9,7 +9,8 @@ import { useRefreshPassword, useResetPassword } from "./hooks";
 import { ErrorAlert } from "../../forms/ErrorAlert";
 import { FormField } from "../../forms/FormField";
 import { applyFieldErrors } from "../../forms/fieldIssues";
-import { homePath } from "../../guard/decide";
+import { homePathIn } from "../../guard/decide";
+import { usePortal } from "../../portalContext";
 import { getSessionUser, getToken, setToken, updateSessionUser } from "../../session/session";
 import { toaster } from "../../toaster";
 import { AuthLayout } from "../../layout/AuthLayout";
@@ -21,6 +22,7 @@ import { AuthLayout } from "../../layout/AuthLayout";
 export function ResetPasswordPage() {
   const { t } = useTranslation("auth");
   const navigate = useNavigate();
+  const portal = usePortal().kind;
   const [searchParams] = useSearchParams();
   const linkToken = searchParams.get("token");
   const forced = !linkToken && Boolean(getToken());
@@ -76,7 +78,7 @@ export function ResetPasswordPage() {
               updateSessionUser({ forceRefreshPassword: false });
               toaster.create({ type: "success", title: t("messages:success.password_updated") });
               const role = getSessionUser()?.role;
-              navigate(isRole(role) ? homePath(role) : "/", { replace: true });
+              navigate(isRole(role) ? homePathIn(portal, role) : "/", { replace: true });
             } else {
               await reset.mutateAsync({ token: linkToken ?? "", ...values });
             }

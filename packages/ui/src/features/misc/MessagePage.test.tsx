@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
-import { BrandContext } from "../../layout/brand";
+import { PortalContext } from "../../portalContext";
 import { renderWithUi } from "../../test/render";
 import { MaintenancePage, NotAuthorizedPage, NotFoundPage, RouteErrorPage, ServerErrorPage } from "./MessagePage";
 
@@ -17,9 +17,9 @@ const pages: [string, ReactElement][] = [
 describe("error and information pages", () => {
   it.each(pages)("the %s page shows the portal's brand", async (_name, page) => {
     await renderWithUi(
-      <BrandContext.Provider value="Parley Admin">
+      <PortalContext.Provider value={{ kind: "admin", brand: "Parley Admin" }}>
         <MemoryRouter>{page}</MemoryRouter>
-      </BrandContext.Provider>,
+      </PortalContext.Provider>,
     );
     expect(screen.getByText("Parley Admin")).toBeTruthy();
     expect(screen.queryByText("Parley")).toBeNull();
