@@ -28,6 +28,8 @@ export function accountOperations(
           createLimit(app, `${name}:account`, rules(limits).account, byBodyField(accountField)),
         ];
   const slowdown = limits === false ? undefined : createSlowdown(limits.login.accountSlowdown);
+  // Checking a reset link and using it share one budget, so checking cannot be used to guess tokens faster.
+  const resetTokenLimit = guard("reset-token", (l) => l.passwordReset, "token");
 
   return {
     login: {
@@ -85,8 +87,12 @@ export function accountOperations(
       preHandler: guard("reset", (l) => l.passwordReset, "email"),
       handler: async (request) => accounts.requestPasswordReset(request.body.email),
     },
+    checkPasswordResetToken: {
+      preHandler: resetTokenLimit,
+      handler: async (request) => accounts.checkPasswordResetToken(request.body.token),
+    },
     resetPassword: {
-      preHandler: guard("reset-token", (l) => l.passwordReset, "token"),
+      preHandler: resetTokenLimit,
       handler: async (request) => {
         const body = request.body;
         return accounts.resetPassword(body.token, body.password, body.confirmPassword);
