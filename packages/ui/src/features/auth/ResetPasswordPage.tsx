@@ -1,11 +1,11 @@
-import { Alert, Button, Link, Stack } from "@chakra-ui/react";
+import { Alert, Button, Link, Spinner, Stack } from "@chakra-ui/react";
 import { isRole } from "@parley/domain/roles";
 import { newPasswordSchema } from "@parley/domain/validation/auth";
 import { passwordTooWeak } from "@parley/domain/validation/password";
 import { Form, Formik } from "formik";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router-dom";
-import { useRefreshPassword, useResetPassword } from "./hooks";
+import { useCheckPasswordResetToken, useRefreshPassword, useResetPassword } from "./hooks";
 import { ErrorAlert } from "../../forms/ErrorAlert";
 import { FormField } from "../../forms/FormField";
 import { applyFieldErrors } from "../../forms/fieldIssues";
@@ -29,6 +29,8 @@ export function ResetPasswordPage() {
   const reset = useResetPassword();
   const refresh = useRefreshPassword();
   const mutation = forced ? refresh : reset;
+  // The link is checked as the page opens, so a used or expired one says so before a password is typed.
+  const linkCheck = useCheckPasswordResetToken(reset.isSuccess ? null : linkToken);
 
   if (!linkToken && !forced) {
     return (
@@ -43,6 +45,37 @@ export function ResetPasswordPage() {
         <Button asChild>
           <RouterLink to="/forgot-password">{t("auth.reset.requestNew")}</RouterLink>
         </Button>
+      </AuthLayout>
+    );
+  }
+
+  if (linkToken && !reset.isSuccess && linkCheck.isPending) {
+    return (
+      <AuthLayout title={t("auth.reset.title")}>
+        <Stack align="center" py="6" role="status" aria-live="polite">
+          <Spinner size="lg" aria-label={t("auth.reset.checking")} />
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
+  // A check that could not be made says nothing about the link: the form stays, the reset call decides.
+  if (linkToken && !reset.isSuccess && linkCheck.data?.valid === false) {
+    return (
+      <AuthLayout title={t("auth.reset.title")}>
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t("auth.reset.linkUnusable")}</Alert.Title>
+            <Alert.Description>{t("auth.reset.linkUnusableHelp")}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+        <Button asChild>
+          <RouterLink to="/forgot-password">{t("auth.reset.requestNew")}</RouterLink>
+        </Button>
+        <Link asChild color="colorPalette.fg" fontSize="sm" alignSelf="center">
+          <RouterLink to="/login">{t("auth.backToLogin")}</RouterLink>
+        </Link>
       </AuthLayout>
     );
   }
