@@ -181,6 +181,15 @@ export function NotAuthorizedPage({ otherPortalUrl, otherPortalNameKey, onLogout
   );
 }
 
+/**
+ * A page of the shell the signed-in role may not open (the manifest's `roles`), reached by its address
+ * rather than the menu: not-authorized inside the shell, with the way home.
+ */
+export function NotAuthorizedContent() {
+  const { t } = useTranslation("misc");
+  return <MessageContent icon={LuLock} title={t("misc.notAuthorized.heading")} text={t("misc.notAuthorized.text")} actions={<HomeButton />} />;
+}
+
 /** Shown by the router when a route fails to load or render (e.g. a chunk missing after a deploy). */
 export function RouteErrorPage() {
   const { t } = useTranslation("misc");
