@@ -2,7 +2,7 @@ import { registerNamespaces, type NamespaceLoader } from "../i18n/namespaces";
 
 /**
  * The translation namespaces of the features behind the signed-in shell. This module loads with the
- * page routes (lazy route discovery), never with the entry, and registers its loaders as it loads.
+ * page routes (lazy route discovery), never with the entry; `registerFeatureNamespaces` registers its loaders.
  */
 export const featureNamespaceLoaders = {
   lists: (language) => import(`../lists/locales/${language}.json`),
@@ -16,4 +16,13 @@ export const featureNamespaceLoaders = {
 
 export type FeatureNamespace = keyof typeof featureNamespaceLoaders;
 
-registerNamespaces(featureNamespaceLoaders);
+/**
+ * Registers the loaders; the page routes call it as they load. A call, not a bare side-effect import:
+ * the package is `sideEffects: false`, so the bundler may drop an import whose bindings are unused.
+ */
+export function registerFeatureNamespaces(): void {
+  registerNamespaces(featureNamespaceLoaders);
+}
+
+// Importing registers too (tests and the locale check import the loaders); bundles call the function.
+registerFeatureNamespaces();

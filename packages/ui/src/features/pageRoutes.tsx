@@ -2,10 +2,12 @@ import { pagesOfPortal, rolesOfPath, type PortalKind } from "@parley/domain/page
 import type { Role } from "@parley/domain/roles";
 import type { ComponentType, ReactNode } from "react";
 import type { RouteObject } from "react-router-dom";
-import "./featureNamespaces";
+import { registerFeatureNamespaces } from "./featureNamespaces";
 import { lazyNamed } from "../routing";
 import { useSessionUser } from "../shell/useSessionUser";
 import { ComingSoonContent, HomePage } from "./screens";
+
+registerFeatureNamespaces();
 
 // The screens behind the shell: declared here, in the page routes' chunk, not in the entry (size budget).
 const CustomersPage = lazyNamed(() => import("./customers/CustomersPage"), "CustomersPage", { namespaces: ["customers", "lists", "messages"] });
