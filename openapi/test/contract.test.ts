@@ -75,6 +75,7 @@ const publicOperationIds = new Set([
   "validateEmail",
   "requestPasswordReset",
   "resetPassword",
+  "checkPasswordResetToken",
   "getAuthMethods",
   "startGoogleSignIn",
   "googleSignInCallback",

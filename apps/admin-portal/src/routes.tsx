@@ -34,7 +34,7 @@ export function buildRoutes(guard: GuardFor): RouteObject[] {
       errorElement: lazy(<RouteErrorPage />),
       element: <GuardedOutlet {...otherPortal} />,
       children: [
-        { path: "login", element: lazy(<LoginPage portal="admin" brand="Parley Admin" />) },
+        { path: "login", element: lazy(<LoginPage portal="admin" />) },
         { path: "login/google/callback", element: lazy(<GoogleCallbackPage />) },
         { path: "forgot-password", element: lazy(<ForgotPasswordPage />) },
       ],

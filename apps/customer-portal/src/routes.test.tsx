@@ -29,6 +29,10 @@ describe("customer portal routes", () => {
     }
   });
 
+  it("shows the self-onboarding page inside the shell (top bar, profile menu, sign-out)", async () => {
+    expect(await routeIdsFor("/self-onboarding")).toEqual(["private", "pages", "self-onboarding"]);
+  });
+
   it("sends unknown paths to not found", async () => {
     expect(await routeIdsFor("/no/such/page")).toContain("*");
   });

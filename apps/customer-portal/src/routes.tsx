@@ -13,6 +13,7 @@ import {
   RegisterPage,
   ResetPasswordPage,
   RouteErrorPage,
+  SelfOnboardingContent,
   ServerErrorPage,
   pagesRouteId,
   revalidateOnEveryNavigation,
@@ -59,12 +60,15 @@ export function buildRoutes(guard: GuardFor): RouteObject[] {
       errorElement: lazy(<RouteErrorPage />),
       element: <GuardedOutlet {...otherPortal} />,
       children: [
-        { path: "self-onboarding", element: lazy(<ComingSoonPage />) },
         {
           id: pagesRouteId,
           element: lazy(<AppShell title="Parley" />),
           // The pages of the page manifest that customers open join these when first needed (lazy route discovery).
-          children: [{ index: true, element: <Navigate to="/customer" replace /> }],
+          // The onboarding page is inside the shell too, so a new account has its profile menu and sign-out.
+          children: [
+            { index: true, element: <Navigate to="/customer" replace /> },
+            { path: "self-onboarding", element: <SelfOnboardingContent /> },
+          ],
         },
       ],
     },

@@ -84,6 +84,11 @@ const cases: Record<string, OperationCase> = {
     request: (f) => ({ method: "POST", url: "/api/password-reset/request", payload: { email: `nobody-${f.unique}@example.test` } }),
     expected: publicOk,
   },
+  checkPasswordResetToken: {
+    // Its own token: checking and resetting share a limit per token.
+    request: () => ({ method: "POST", url: "/api/password-reset/check", payload: { token: "unknown-check-token" } }),
+    expected: publicOk,
+  },
   resetPassword: {
     request: () => ({
       method: "POST",

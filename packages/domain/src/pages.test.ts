@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageGroups, pageIconNames, pageTitles, pagesFor, pagesOfPortal, portalPages } from "./pages";
+import { pageGroups, pageIconNames, pageTitles, pagesFor, pagesOfPortal, portalPages, rolesOfPath } from "./pages";
 import { roles } from "./roles";
 
 describe("page manifest", () => {
@@ -21,6 +21,16 @@ describe("page manifest", () => {
         expect(titles.size, page.path).toBe(1);
       }
     }
+  });
+
+  it("names who may open a path, joining the entries a path has for several roles", () => {
+    expect(rolesOfPath("/customers")).toEqual(["admin"]);
+    expect(rolesOfPath("/dataset/view")).toEqual(["admin", "customer"]);
+    expect(rolesOfPath("/assistant/links")).toEqual(["admin", "customer_so"]);
+    expect(rolesOfPath("/conversations/postprocessed")).toEqual(["customer"]);
+    expect(rolesOfPath("/assistant/prompting")).toEqual(["customer_so"]);
+    expect(rolesOfPath("/conversations/live")).toEqual(["admin", "customer", "customer_so"]);
+    expect(rolesOfPath("/no/such/page")).toEqual([]);
   });
 
   it("has the spec's paths per role (spec 01 §2)", () => {

@@ -160,6 +160,11 @@ export function pagesFor(role: Role): PortalPage[] {
   return portalPages.filter((page) => page.roles.includes(role));
 }
 
+/** Who may open a path: every role any manifest entry of it names (a path may be listed for several roles). */
+export function rolesOfPath(path: string): Role[] {
+  return roles.filter((role) => portalPages.some((page) => page.path === path && page.roles.includes(role)));
+}
+
 /** The portal that serves a role: admins have their own, both customer roles share one. */
 export type PortalKind = "admin" | "customer";
 

@@ -6,6 +6,7 @@ import { discoverPageRoutes } from "./features/screens";
 import type { PortalKind, RouteAccess } from "./guard/decide";
 import { createGuardLoader } from "./guard/loader";
 import { setupI18n } from "./i18n/setup";
+import { PortalContext } from "./portalContext";
 import { AppProviders, createQueryClient } from "./providers";
 
 export type GuardFor = ReturnType<typeof createGuardLoader>;
@@ -17,10 +18,12 @@ export interface PortalOptions {
   /** The portal's route table; the page manifest's routes join its route with id `pagesRouteId` when needed. */
   buildRoutes: (guard: GuardFor) => RouteObject[];
   rootElement?: HTMLElement | null;
+  /** The product name on the pages outside the shell (sign-in, errors), default "Parley". */
+  brand?: string;
 }
 
 /** Starts a portal: languages, the SDK client, React Query, the guarded router, then the first render. */
-export async function bootPortal({ portal, basename, buildRoutes, rootElement }: PortalOptions): Promise<{ api: ParleyApi }> {
+export async function bootPortal({ portal, basename, buildRoutes, rootElement, brand = "Parley" }: PortalOptions): Promise<{ api: ParleyApi }> {
   await setupI18n();
   const api = createApi();
   const queryClient = createQueryClient();
@@ -31,7 +34,9 @@ export async function bootPortal({ portal, basename, buildRoutes, rootElement }:
   createRoot(container).render(
     <StrictMode>
       <AppProviders api={api} queryClient={queryClient}>
-        <RouterProvider router={router} />
+        <PortalContext.Provider value={{ kind: portal, brand }}>
+          <RouterProvider router={router} />
+        </PortalContext.Provider>
       </AppProviders>
     </StrictMode>,
   );

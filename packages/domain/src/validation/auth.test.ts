@@ -75,6 +75,13 @@ describe("sign-in and password forms", () => {
     });
   });
 
+  it("signs in with an e-mail address only, as the username is one", async () => {
+    for (const username of ["chris", "chris@", "@demo.test", "chris demo@demo.test"]) {
+      expect(await errorsOf(loginSchema.validate({ username, password: "x" }, { abortEarly: false })), username).toEqual({ username: ["invalid_email"] });
+    }
+    await expect(loginSchema.validate({ username: "  chris@demo.test ", password: "x" })).resolves.toMatchObject({ username: "chris@demo.test" });
+  });
+
   it("needs a valid email to send a reset link", async () => {
     await expect(forgotPasswordSchema.validate({ email: "a@b.test" })).resolves.toEqual({
       email: "a@b.test",

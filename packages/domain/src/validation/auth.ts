@@ -10,7 +10,8 @@ import { textTooLong, validationIssue } from "./messages";
 import { passwordConfirmationSchema, passwordMaxLength, passwordSchema } from "./password";
 
 export const loginSchema = object({
-  username: requiredText(),
+  // The username is the account's e-mail address (the contract's `login`), so a malformed one is refused before it is sent.
+  username: requiredEmail(),
   password: string().required(validationIssue("field_required")).max(passwordMaxLength, textTooLong(passwordMaxLength)),
 });
 export type LoginInput = InferType<typeof loginSchema>;

@@ -22,6 +22,7 @@ export const publicOperations = {
   "POST /orders/activate-product": { operationId: "activateProduct", auth: "none", base: "configurationServer", requestBody: "json", response: "json" },
   "POST /orders/local-checkout/{session_id}/complete": { operationId: "completeLocalCheckout", auth: "none", base: "configurationServer", requestBody: "multipart", response: "json" },
   "POST /orders/webhook": { operationId: "handlePaymentWebhook", auth: "none", base: "configurationServer", requestBody: "json", response: "json" },
+  "POST /password-reset/check": { operationId: "checkPasswordResetToken", auth: "none", base: "configurationServer", requestBody: "json", response: "json" },
   "POST /password-reset/request": { operationId: "requestPasswordReset", auth: "none", base: "configurationServer", requestBody: "json", response: "json" },
   "POST /password-reset/reset": { operationId: "resetPassword", auth: "none", base: "configurationServer", requestBody: "json", response: "json" },
   "POST /register": { operationId: "register", auth: "none", base: "configurationServer", requestBody: "json", response: "json" },

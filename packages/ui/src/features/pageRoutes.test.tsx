@@ -1,7 +1,58 @@
-import { describe, expect, it } from "vitest";
+import type { Role } from "@parley/domain/roles";
+import { screen } from "@testing-library/react";
+import { Suspense } from "react";
+import { Outlet, RouterProvider, createMemoryRouter } from "react-router-dom";
+import { afterEach, describe, expect, it } from "vitest";
+import type { PortalKind } from "@parley/domain/pages";
 import { namespaceLoader } from "../i18n/namespaces";
+import { clearSession, setSession } from "../session/session";
+import { renderWithUi } from "../test/render";
 import { featureNamespaceLoaders } from "./featureNamespaces";
 import { pageRoutes } from "./pageRoutes";
+
+/** A page of the manifest opened by its address, signed in as `role` (as the guard leaves the session). */
+async function open(portal: PortalKind, role: Role, path: string) {
+  setSession("a-token", { id: "u1", role, customerId: "c1", firstname: "Sam", lastname: "Setup", username: "sam@example.test" });
+  const router = createMemoryRouter(
+    [{ path: "/", element: <Suspense fallback={<p>Loading</p>}><Outlet /></Suspense>, children: pageRoutes(portal) }],
+    { initialEntries: [path] },
+  );
+  await renderWithUi(<RouterProvider router={router} />);
+}
+
+const notAuthorized = "You are not authorized to view this page";
+
+afterEach(() => clearSession());
+
+describe("the manifest's pages enforce its roles", { timeout: 30_000 }, () => {
+  it("keeps a self-onboarding customer out of the customer's pages", async () => {
+    await open("customer", "customer_so", "/conversations/postprocessed");
+    expect(await screen.findByText(notAuthorized)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Back to home" })).toBeTruthy();
+  });
+
+  it("keeps a customer out of the self-onboarding customer's pages", async () => {
+    await open("customer", "customer", "/assistant/embedding");
+    expect(await screen.findByText(notAuthorized)).toBeTruthy();
+  });
+
+  it("keeps a customer role out of an admin-only page", async () => {
+    await open("admin", "customer", "/customers");
+    expect(await screen.findByText(notAuthorized)).toBeTruthy();
+  });
+
+  it("opens a page for a role the manifest names", async () => {
+    await open("customer", "customer", "/customer-profile");
+    expect(await screen.findByText("Customer profile")).toBeTruthy();
+    expect(screen.queryByText(notAuthorized)).toBeNull();
+  });
+
+  it("opens a path listed for several roles to each of them", async () => {
+    await open("customer", "customer_so", "/assistant/links");
+    expect(await screen.findByText("Select a configuration")).toBeTruthy();
+    expect(screen.queryByText(notAuthorized)).toBeNull();
+  });
+});
 
 describe("page routes", () => {
   it("register the features' translation namespaces as they are built", () => {

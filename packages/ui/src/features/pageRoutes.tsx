@@ -1,9 +1,11 @@
-import { pagesOfPortal, type PortalKind } from "@parley/domain/pages";
-import type { ComponentType } from "react";
+import { pagesOfPortal, rolesOfPath, type PortalKind } from "@parley/domain/pages";
+import type { Role } from "@parley/domain/roles";
+import type { ComponentType, ReactNode } from "react";
 import type { RouteObject } from "react-router-dom";
 import { registerNamespaces } from "../i18n/namespaces";
 import { lazyNamed } from "../routing";
 import { featureNamespaceLoaders } from "./featureNamespaces";
+import { useSessionUser } from "../shell/useSessionUser";
 import { ComingSoonContent, HomePage } from "./screens";
 
 // The screens behind the shell: declared here, in the page routes' chunk, not in the entry (size budget).
@@ -16,6 +18,16 @@ const UrlManagerPage = lazyNamed(() => import("./training-urls/UrlManagerPage"),
 const SettingsPage = lazyNamed(() => import("./settings/SettingsPages"), "SettingsPage", { namespaces: ["settings", "messages", "pages", "shell"] });
 // A page that works on the selected configuration shows "select a configuration" while none is selected.
 const NeedsConfiguration = lazyNamed(() => import("./misc/MessagePage"), "NeedsConfiguration", { namespaces: ["misc", "shell"] });
+const NotAuthorizedContent = lazyNamed(() => import("./misc/MessagePage"), "NotAuthorizedContent", { namespaces: ["misc"] });
+
+/**
+ * A page opens for the roles the manifest gives its path, whichever way it is reached (menu, address,
+ * search): the guard has just checked the token and stored its role, which this reads.
+ */
+export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
+  const role = useSessionUser()?.role;
+  return role && roles.includes(role) ? children : <NotAuthorizedContent />;
+}
 
 /** The features' screens of manifest pages; a page without one shows 'coming soon' under its title until its feature lands. */
 const pageScreens: Partial<Record<string, ComponentType<{ titleKey?: string }>>> = {
@@ -45,7 +57,8 @@ export function pageRoutes(portal: PortalKind): RouteObject[] {
     const Screen = pageScreens[page.path];
     const titleKey = `pages:titles.${page.titleKey}`;
     const screen = Screen ? <Screen titleKey={titleKey} /> : <ComingSoonContent titleKey={titleKey} />;
-    const element = page.needsConfiguration ? <NeedsConfiguration allowsNew={page.path === newConfigurationPage}>{screen}</NeedsConfiguration> : screen;
+    const content = page.needsConfiguration ? <NeedsConfiguration allowsNew={page.path === newConfigurationPage}>{screen}</NeedsConfiguration> : screen;
+    const element = <RequireRole roles={rolesOfPath(page.path)}>{content}</RequireRole>;
     return page.path === "/" ? { index: true, element } : { path: page.path.slice(1), element };
   });
 }

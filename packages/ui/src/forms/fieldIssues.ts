@@ -38,3 +38,13 @@ export function applyFieldErrors<T>(error: unknown, helpers: Pick<FormikHelpers<
     helpers.setFieldError(name, key);
   }
 }
+
+/**
+ * Whether a field's failure says again what the failed call's alert already says (a wrong one-time code
+ * is both the alert and the code field's failure): the field is then only marked, its text left out.
+ */
+export function repeatsCallFailure(fieldError: unknown, callError: unknown): boolean {
+  if (!(callError instanceof ApiError) || !callError.fields?.length) return false;
+  const issue = fieldIssueOf(fieldError);
+  return issue !== undefined && issue.key === fieldKeyOfCode[callError.code];
+}

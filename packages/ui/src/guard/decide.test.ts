@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decideNavigation, homePath, type GuardInput } from "./decide";
+import { decideNavigation, homePath, homePathIn, type GuardInput } from "./decide";
 
 const base: GuardInput = {
   portal: "customer",
@@ -112,5 +112,16 @@ describe("route guard decision", () => {
     expect(homePath("admin")).toBe("/");
     expect(homePath("customer")).toBe("/customer");
     expect(homePath("customer_so")).toBe("/customer");
+  });
+
+  it("signs a role of the other portal in to this portal's home, where the guard names its portal", () => {
+    expect(homePathIn("admin", "admin")).toBe("/");
+    expect(homePathIn("customer", "customer")).toBe("/customer");
+    // A customer signing in on the admin sign-in page: not /customer, which the admin portal does not have.
+    expect(homePathIn("admin", "customer")).toBe("/");
+    expect(homePathIn("admin", "customer_so")).toBe("/");
+    expect(homePathIn("customer", "admin")).toBe("/customer");
+    const customerInAdmin = { ...base, portal: "admin" as const, target: homePathIn("admin", "customer") };
+    expect(decideNavigation(customerInAdmin)).toEqual({ kind: "not_authorized", role: "customer" });
   });
 });

@@ -44,6 +44,17 @@ export function homePath(role: Role): string {
   return role === "admin" ? routes.adminHome : routes.customerHome;
 }
 
+/**
+ * Where to go inside `portal` after signing in as `role`. A role of the other portal goes to this
+ * portal's home, where the guard shows "this account belongs to the other portal" with its link: the
+ * role's own home is a path of the other portal and would be "not found" here (e.g. `/admin/customer`).
+ */
+export function homePathIn(portal: PortalKind, role: Role): string {
+  const rolePortal: PortalKind = role === "admin" ? "admin" : "customer";
+  if (rolePortal === portal) return homePath(role);
+  return portal === "admin" ? routes.adminHome : routes.customerHome;
+}
+
 function pathnameOf(target: string): string {
   return target.split(/[?#]/)[0] ?? target;
 }

@@ -3,6 +3,7 @@ import { useTheme } from "next-themes";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { MenuOnDemand } from "../shell/MenuOnDemand";
+import { usePortal } from "../portalContext";
 import { LanguagesIcon, MoonIcon, SunIcon } from "./inlineIcons";
 
 // The menus render in the full Chakra system (the menu's recipe is not on the sign-in page's).
@@ -20,13 +21,14 @@ export interface AuthLayoutProps {
   title: string;
   subtitle?: ReactNode;
   children: ReactNode;
-  /** Product name above the card. */
+  /** Product name above the card; the portal's brand (`PortalContext`) by default. */
   brand?: string;
 }
 
 /** The blank layout of sign-in and information pages: a centred card, theme and language at hand. */
-export function AuthLayout({ title, subtitle, children, brand = "Parley" }: AuthLayoutProps) {
+export function AuthLayout({ title, subtitle, children, brand }: AuthLayoutProps) {
   const { t } = useTranslation();
+  const portalBrand = usePortal().brand;
   const { resolvedTheme } = useTheme();
   return (
     <Flex minH="100vh" direction="column" bg="bg.subtle">
@@ -35,7 +37,7 @@ export function AuthLayout({ title, subtitle, children, brand = "Parley" }: Auth
           <Box boxSize="8" borderRadius="md" bg="colorPalette.solid" color="colorPalette.contrast" display="grid" placeItems="center" fontWeight="bold" aria-hidden>
             P
           </Box>
-          <Text fontWeight="bold">{brand}</Text>
+          <Text fontWeight="bold">{brand ?? portalBrand}</Text>
         </HStack>
         <HStack gap="1">
           <MenuOnDemand label={t("theme.switcher")} icon={resolvedTheme === "dark" ? <MoonIcon /> : <SunIcon />} load={loadThemeSwitcher} />

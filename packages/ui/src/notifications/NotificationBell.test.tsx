@@ -22,6 +22,7 @@ async function renderBell(withItems: boolean) {
       <Routes>
         <Route path="/" element={<NotificationBell store={store} />} />
         <Route path="/conversations/live" element={<p>Live conversations page</p>} />
+        <Route path="/conversations/history" element={<p>Conversation history page</p>} />
       </Routes>
     </MemoryRouter>,
   );
@@ -56,5 +57,28 @@ describe("notification bell", () => {
     const dialog = await screen.findByRole("dialog", { name: "Notifications" });
     await userEvent.click(within(dialog).getAllByRole("button", { name: "Go to live conversations" })[0]!);
     await waitFor(() => expect(screen.getByText("Live conversations page")).toBeTruthy());
+  });
+
+  it("offers 'View all' even without notifications, which opens the conversation history", async () => {
+    await renderBell(false);
+    await userEvent.click(screen.getByRole("button", { name: "Notifications" }));
+    const dialog = await screen.findByRole("dialog", { name: "Notifications" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "View all" }));
+    await waitFor(() => expect(screen.getByText("Conversation history page")).toBeTruthy());
+  });
+
+  it("shows more than the first five in the dialog on demand", async () => {
+    const store = createNotificationStore(() => {});
+    for (let i = 1; i <= 7; i++) store.add({ id: `n${i}`, type: "chat", message: `Message ${i}`, timestamp: "2026-11-22T10:00:00Z", isRead: false });
+    await renderWithUi(
+      <MemoryRouter>
+        <NotificationBell store={store} />
+      </MemoryRouter>,
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Notifications, 7 unread" }));
+    const dialog = await screen.findByRole("dialog", { name: "Notifications" });
+    expect(within(dialog).getAllByRole("listitem")).toHaveLength(5);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Show 2 more" }));
+    expect(within(dialog).getAllByRole("listitem")).toHaveLength(7);
   });
 });

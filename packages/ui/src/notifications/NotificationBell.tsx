@@ -57,10 +57,19 @@ function NotificationRow({ item, store, onOpenLive }: { item: PortalNotification
 export interface NotificationBellProps {
   store?: NotificationStore;
   liveConversationsPath?: string;
+  /**
+   * "View all": the manifest has no notifications page; what they are about, every conversation of the
+   * selected configuration, is the conversation history (open to every role).
+   */
+  viewAllPath?: string;
 }
 
 /** The bell with its unread count and the notifications dialog (max 600 wide, 500 high). */
-export function NotificationBell({ store = notificationStore, liveConversationsPath = "/conversations/live" }: NotificationBellProps) {
+export function NotificationBell({
+  store = notificationStore,
+  liveConversationsPath = "/conversations/live",
+  viewAllPath = "/conversations/history",
+}: NotificationBellProps) {
   const { t } = useTranslation("shell");
   const navigate = useNavigate();
   const items = useNotifications(store);
@@ -72,6 +81,10 @@ export function NotificationBell({ store = notificationStore, liveConversationsP
   const openLive = () => {
     setOpen(false);
     navigate(liveConversationsPath);
+  };
+  const openAll = () => {
+    setOpen(false);
+    navigate(viewAllPath);
   };
 
   return (
@@ -138,10 +151,13 @@ export function NotificationBell({ store = notificationStore, liveConversationsP
                 {t("notifications.goToLive")}
               </Button>
               {items.length > collapsedCount && !showAll && (
-                <Button size="sm" onClick={() => setShowAll(true)}>
-                  {t("notifications.viewAll")}
+                <Button variant="ghost" size="sm" onClick={() => setShowAll(true)}>
+                  {t("notifications.showMore", { count: items.length - collapsedCount })}
                 </Button>
               )}
+              <Button size="sm" onClick={openAll}>
+                {t("notifications.viewAll")}
+              </Button>
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label={t("common.close")} />

@@ -2,6 +2,8 @@ import { CloseButton, Dialog, Portal } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
+import { selectConfiguration } from "../configuration/selection";
+import { resolveSearchHit } from "./configurationHit";
 import { useGlobalSearch } from "../shell/hooks";
 import { useDebouncedValue } from "../shell/useDebouncedValue";
 import { loadRecentSearches, rememberSearch, type SearchResult } from "./recent";
@@ -84,7 +86,9 @@ export function SearchDialog({ open, onOpenChange }: SearchDialogProps) {
   const handleSelect = (result: SearchResult) => {
     setRecent(rememberSearch(result));
     onOpenChange(false);
-    navigate(result.url);
+    const { url, select } = resolveSearchHit(result);
+    if (select) selectConfiguration(select);
+    navigate(url);
   };
 
   return (

@@ -18,7 +18,7 @@ import {
 } from "@chakra-ui/react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { Role } from "@parley/domain/roles";
-import { Suspense, useCallback, useState, type ReactNode } from "react";
+import { Suspense, useCallback, useRef, useState, type ReactNode } from "react";
 import { useTheme } from "next-themes";
 import { useTranslation } from "react-i18next";
 import { LuChevronDown, LuMenu, LuPanelLeftClose, LuPanelLeftOpen, LuSearch } from "react-icons/lu";
@@ -159,13 +159,19 @@ export function AppShell({ title }: AppShellProps) {
   const { resolvedTheme } = useTheme();
   const [searchOpen, setSearchOpen] = useState(false);
   const [mobileNavOpen, setMobileNavOpen] = useState(false);
-  const openSearch = useCallback(() => setSearchOpen(true), []);
+  const mobileNavClose = useRef<HTMLButtonElement>(null);
+  const role: Role = user?.role ?? "customer";
+  // A self-onboarding account without a customer yet has only the onboarding page (the guard sends it
+  // there): no menu, search or configuration, but the top bar with its profile menu and sign-out.
+  const onboarding = role === "customer_so" && !user?.customerId;
+  const openSearch = useCallback(() => {
+    if (!onboarding) setSearchOpen(true);
+  }, [onboarding]);
   useSearchShortcut(openSearch);
   useNavigateToMessages();
 
-  const role: Role = user?.role ?? "customer";
   const entries = navigationFor(role);
-  const vertical = preferences.menuLayout === "vertical";
+  const vertical = preferences.menuLayout === "vertical" && !onboarding;
   const mini = preferences.miniMenu;
   const surface = skinSurface(preferences.skin);
 
@@ -227,15 +233,17 @@ export function AppShell({ title }: AppShellProps) {
           css={surface}
           borderRadius={preferences.skin === "modern" ? "xl" : "0"}
         >
-          <IconButton
-            variant="ghost"
-            size="sm"
-            aria-label={t("nav.openMenu")}
-            display={{ base: "inline-flex", lg: vertical ? "none" : "none" }}
-            onClick={() => setMobileNavOpen(true)}
-          >
-            <LuMenu />
-          </IconButton>
+          {!onboarding && (
+            <IconButton
+              variant="ghost"
+              size="sm"
+              aria-label={t("nav.openMenu")}
+              display={{ base: "inline-flex", lg: "none" }}
+              onClick={() => setMobileNavOpen(true)}
+            >
+              <LuMenu />
+            </IconButton>
+          )}
           {vertical && (
             <IconButton
               variant="ghost"
@@ -248,12 +256,14 @@ export function AppShell({ title }: AppShellProps) {
             </IconButton>
           )}
           {!vertical && <Brand title={title} mini={false} />}
-          <Button variant="outline" size="sm" color="fg.muted" onClick={openSearch} aria-keyshortcuts="Control+K">
-            <LuSearch /> {t("search.open")}
-            <Kbd size="sm" display={{ base: "none", md: "inline-flex" }}>
-              Ctrl K
-            </Kbd>
-          </Button>
+          {!onboarding && (
+            <Button variant="outline" size="sm" color="fg.muted" onClick={openSearch} aria-keyshortcuts="Control+K">
+              <LuSearch /> {t("search.open")}
+              <Kbd size="sm" display={{ base: "none", md: "inline-flex" }}>
+                Ctrl K
+              </Kbd>
+            </Button>
+          )}
           <Box flex="1" />
           <HStack gap="1">
             <ThemeSwitcher />
@@ -263,7 +273,7 @@ export function AppShell({ title }: AppShellProps) {
             {user && <ProfileMenu user={user} role={role} onLogout={handleLogout} />}
           </HStack>
         </Flex>
-        {!vertical && (
+        {!vertical && !onboarding && (
           <Box display={{ base: "none", lg: "block" }}>
             <HStack px="4" py="2" gap="4" align="end" bg="bg.panel" borderBottomWidth="1px">
               <Box w="280px">
@@ -283,7 +293,13 @@ export function AppShell({ title }: AppShellProps) {
         </Box>
       </Flex>
 
-      <Drawer.Root open={mobileNavOpen} onOpenChange={(details) => setMobileNavOpen(details.open)} placement="start">
+      <Drawer.Root
+        open={mobileNavOpen}
+        onOpenChange={(details) => setMobileNavOpen(details.open)}
+        placement="start"
+        // Not the configuration field (the first focusable), which would open a phone's keyboard over the menu.
+        initialFocusEl={() => mobileNavClose.current}
+      >
         <Portal>
           <Drawer.Backdrop />
           <Drawer.Positioner>
@@ -296,7 +312,7 @@ export function AppShell({ title }: AppShellProps) {
                 <Separator />
               </Drawer.Body>
               <Drawer.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t("common.close")} />
+                <CloseButton ref={mobileNavClose} size="sm" aria-label={t("common.close")} />
               </Drawer.CloseTrigger>
             </Drawer.Content>
           </Drawer.Positioner>

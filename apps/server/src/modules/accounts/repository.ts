@@ -63,6 +63,17 @@ export async function saveResetToken(db: Db, userId: string, tokenHash: string, 
   );
 }
 
+/** Whether a reset token is known, unused and not expired; reads only, so the link is not spent. */
+export async function isResetTokenUsable(db: Db, tokenHash: string): Promise<boolean> {
+  const row = await queryOne<{ usable: boolean }>(
+    db,
+    `SELECT true AS usable FROM password_reset_tokens
+      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()`,
+    [tokenHash],
+  );
+  return row !== undefined;
+}
+
 /** Marks a valid, unused reset token used and answers its user; undefined for anything else. */
 export async function consumeResetToken(db: Db, tokenHash: string): Promise<string | undefined> {
   const row = await queryOne<{ user_id: string }>(

@@ -31,6 +31,8 @@ export function accountOperations(
   const slowdown = limits === false ? undefined : createSlowdown(limits.login.accountSlowdown);
   // Wrong passwords for one account from one address; right ones are never counted.
   const wrongPasswords = limits === false ? undefined : createFailureLimit(limits.login.accountAtAddress, byBodyFieldAtAddress("username"));
+  // Checking a reset link and using it share one budget, so checking cannot be used to guess tokens faster.
+  const resetTokenLimit = guard("reset-token", (l) => l.passwordReset, "token");
 
   return {
     login: {
@@ -89,8 +91,12 @@ export function accountOperations(
       preHandler: guard("reset", (l) => l.passwordReset, "email"),
       handler: async (request) => accounts.requestPasswordReset(request.body.email),
     },
+    checkPasswordResetToken: {
+      preHandler: resetTokenLimit,
+      handler: async (request) => accounts.checkPasswordResetToken(request.body.token),
+    },
     resetPassword: {
-      preHandler: guard("reset-token", (l) => l.passwordReset, "token"),
+      preHandler: resetTokenLimit,
       handler: async (request) => {
         const body = request.body;
         return accounts.resetPassword(body.token, body.password, body.confirmPassword);

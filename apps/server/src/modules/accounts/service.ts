@@ -242,6 +242,11 @@ export function createAccountsService(deps: AccountsDependencies) {
       };
     },
 
+    /** Unknown, used and expired tokens answer alike, so the answer tells nothing more than "usable or not". */
+    async checkPasswordResetToken(token: string) {
+      return { valid: await repository.isResetTokenUsable(db, sha256(token)) };
+    },
+
     async resetPassword(token: string, password: string, confirmPassword: string) {
       assertPasswordsMatch(password, confirmPassword);
       assertStrongPassword(password);

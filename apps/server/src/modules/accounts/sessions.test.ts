@@ -124,6 +124,58 @@ describe("a reset link", () => {
   });
 });
 
+describe("checking a reset link", () => {
+  const check = (token: string) => ctx.app.inject({ method: "POST", url: "/api/password-reset/check", payload: { token } });
+  async function freshLink() {
+    const { user } = await ctx.createUser({ role: "customer" });
+    await ctx.app.inject({ method: "POST", url: "/api/password-reset/request", payload: { email: user.email } });
+    return { user, link: /reset-password\?token=([A-Za-z0-9_-]+)/.exec((await ctx.smtp.nextFor(user.email)).body)![1]! };
+  }
+
+  it("says a fresh link is usable without spending it, and a used, expired or unknown one alike is not", async () => {
+    const { user, link } = await freshLink();
+    const first = await check(link);
+    expect(first.statusCode).toBe(200);
+    expectToMatchContract("checkPasswordResetToken", first);
+    expect(first.json()).toEqual({ valid: true });
+    // Checked twice, still not spent: the reset goes through.
+    expect((await check(link)).json()).toEqual({ valid: true });
+    const reset = await ctx.app.inject({
+      method: "POST",
+      url: "/api/password-reset/reset",
+      payload: { token: link, password: "Checked-pass1!", confirmPassword: "Checked-pass1!" },
+    });
+    expect(reset.statusCode).toBe(200);
+
+    const used = await check(link);
+    const unknown = await check("no-such-token-0123456789abcdef");
+    expect(used.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(used.json()).toEqual({ valid: false });
+    expect(unknown.body).toBe(used.body);
+
+    const expired = await freshLink();
+    await ctx.database.db.query("UPDATE password_reset_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1", [expired.user.id]);
+    expect((await check(expired.link)).body).toBe(used.body);
+    expect((await login(user.email, "Checked-pass1!")).statusCode).toBe(200);
+  });
+
+  it("shares the reset call's limit per token", async () => {
+    const { link } = await freshLink();
+    const { max } = defaultRateLimits.passwordReset.account;
+    for (let i = 0; i < max; i++) expect((await check(link)).statusCode).toBe(200);
+    const refused = await check(link);
+    expect(refused.statusCode).toBe(429);
+    expectToMatchContract("checkPasswordResetToken", refused);
+    const reset = await ctx.app.inject({
+      method: "POST",
+      url: "/api/password-reset/reset",
+      payload: { token: link, password: "Limited-pass1!", confirmPassword: "Limited-pass1!" },
+    });
+    expect(reset.statusCode).toBe(429);
+  });
+});
+
 describe("tokens", () => {
   const key = new TextEncoder().encode("test-secret-that-is-long-enough-for-hs256-0123456789");
   const sign = (sub: string | undefined, withExpiry: boolean) => {

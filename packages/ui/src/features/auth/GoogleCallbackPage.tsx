@@ -6,6 +6,7 @@ import { useValidateTokenLogin } from "./hooks";
 import { ApiError } from "../../api/errors";
 import { ErrorAlert } from "../../forms/ErrorAlert";
 import { AuthLayout } from "../../layout/AuthLayout";
+import { usePortal } from "../../portalContext";
 import { completeSignIn } from "./signIn";
 
 /** Google returns here with `?token=` (or `?error=<code>`); the token is checked and the session stored. */
@@ -16,6 +17,7 @@ export function GoogleCallbackPage() {
   const token = searchParams.get("token");
   const errorCode = searchParams.get("error");
   const tokenLogin = useValidateTokenLogin();
+  const portal = usePortal().kind;
   const started = useRef(false);
 
   useEffect(() => {
@@ -24,10 +26,10 @@ export function GoogleCallbackPage() {
     tokenLogin.mutate(token, {
       onSuccess: async (answer) => {
         const { token: renewed, status: _status, ...user } = answer;
-        navigate(await completeSignIn({ token: renewed, user }, null), { replace: true });
+        navigate(await completeSignIn({ token: renewed, user }, null, portal), { replace: true });
       },
     });
-  }, [token, tokenLogin, navigate]);
+  }, [token, tokenLogin, navigate, portal]);
 
   const error = errorCode ? new ApiError(errorCode, errorCode, 400) : !token ? new ApiError("invalid_token", "", 400) : tokenLogin.error;
   return (

@@ -43,7 +43,7 @@ export function LoginPage({ portal, apiBase = "/api", brand }: LoginPageProps) {
           try {
             const answer = await login.mutateAsync({ username: values.username.trim(), password: values.password });
             const { completeSignIn } = await import("./signIn");
-            navigate(await completeSignIn(answer, searchParams.get("redirect")), { replace: true });
+            navigate(await completeSignIn(answer, searchParams.get("redirect"), portal), { replace: true });
           } catch (error) {
             applyFieldErrors(error, helpers);
           }

@@ -12,7 +12,7 @@ import { ErrorAlert } from "../../forms/ErrorAlert";
 import { FieldErrorText } from "../../forms/FieldErrorText";
 import { FormField } from "../../forms/FormField";
 import { SelectField } from "../../forms/SelectField";
-import { applyFieldErrors } from "../../forms/fieldIssues";
+import { applyFieldErrors, repeatsCallFailure } from "../../forms/fieldIssues";
 import { interfaceLanguages, isLanguageCode } from "@parley/domain/locale";
 import { changeLanguage } from "../../i18n/setup";
 import { AuthLayout } from "../../layout/AuthLayout";
@@ -29,7 +29,7 @@ function CodeStep({ email, onBack }: { email: string; onBack: () => void }) {
       onSubmit={async (values, helpers) => {
         try {
           const answer = await validateOtp.mutateAsync(values);
-          navigate(await completeSignIn(answer, null), { replace: true });
+          navigate(await completeSignIn(answer, null, "customer"), { replace: true });
         } catch (error) {
           applyFieldErrors(error, helpers);
         }
@@ -62,7 +62,7 @@ function CodeStep({ email, onBack }: { email: string; onBack: () => void }) {
                     ))}
                   </PinInput.Control>
                 </PinInput.Root>
-                <FieldErrorText error={error} />
+                <FieldErrorText error={repeatsCallFailure(error, validateOtp.error) ? undefined : error} />
               </Field.Root>
               <Button type="submit" loading={isSubmitting}>
                 {t("auth.register.verify")}

@@ -1,15 +1,16 @@
-import { Alert, Button, Link, Stack } from "@chakra-ui/react";
+import { Alert, Button, Link, Spinner, Stack } from "@chakra-ui/react";
 import { isRole } from "@parley/domain/roles";
 import { newPasswordSchema } from "@parley/domain/validation/auth";
 import { passwordTooWeak } from "@parley/domain/validation/password";
 import { Form, Formik } from "formik";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router-dom";
-import { useRefreshPassword, useResetPassword } from "./hooks";
+import { useCheckPasswordResetToken, useRefreshPassword, useResetPassword } from "./hooks";
 import { ErrorAlert } from "../../forms/ErrorAlert";
 import { FormField } from "../../forms/FormField";
 import { applyFieldErrors } from "../../forms/fieldIssues";
-import { homePath } from "../../guard/decide";
+import { homePathIn } from "../../guard/decide";
+import { usePortal } from "../../portalContext";
 import { getSessionUser, getToken, setToken, updateSessionUser } from "../../session/session";
 import { toaster } from "../../toaster";
 import { AuthLayout } from "../../layout/AuthLayout";
@@ -21,12 +22,15 @@ import { AuthLayout } from "../../layout/AuthLayout";
 export function ResetPasswordPage() {
   const { t } = useTranslation("auth");
   const navigate = useNavigate();
+  const portal = usePortal().kind;
   const [searchParams] = useSearchParams();
   const linkToken = searchParams.get("token");
   const forced = !linkToken && Boolean(getToken());
   const reset = useResetPassword();
   const refresh = useRefreshPassword();
   const mutation = forced ? refresh : reset;
+  // The link is checked as the page opens, so a used or expired one says so before a password is typed.
+  const linkCheck = useCheckPasswordResetToken(reset.isSuccess ? null : linkToken);
 
   if (!linkToken && !forced) {
     return (
@@ -41,6 +45,37 @@ export function ResetPasswordPage() {
         <Button asChild>
           <RouterLink to="/forgot-password">{t("auth.reset.requestNew")}</RouterLink>
         </Button>
+      </AuthLayout>
+    );
+  }
+
+  if (linkToken && !reset.isSuccess && linkCheck.isPending) {
+    return (
+      <AuthLayout title={t("auth.reset.title")}>
+        <Stack align="center" py="6" role="status" aria-live="polite">
+          <Spinner size="lg" aria-label={t("auth.reset.checking")} />
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
+  // A check that could not be made says nothing about the link: the form stays, the reset call decides.
+  if (linkToken && !reset.isSuccess && linkCheck.data?.valid === false) {
+    return (
+      <AuthLayout title={t("auth.reset.title")}>
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t("auth.reset.linkUnusable")}</Alert.Title>
+            <Alert.Description>{t("auth.reset.linkUnusableHelp")}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+        <Button asChild>
+          <RouterLink to="/forgot-password">{t("auth.reset.requestNew")}</RouterLink>
+        </Button>
+        <Link asChild color="colorPalette.fg" fontSize="sm" alignSelf="center">
+          <RouterLink to="/login">{t("auth.backToLogin")}</RouterLink>
+        </Link>
       </AuthLayout>
     );
   }
@@ -76,7 +111,7 @@ export function ResetPasswordPage() {
               updateSessionUser({ forceRefreshPassword: false });
               toaster.create({ type: "success", title: t("messages:success.password_updated") });
               const role = getSessionUser()?.role;
-              navigate(isRole(role) ? homePath(role) : "/", { replace: true });
+              navigate(isRole(role) ? homePathIn(portal, role) : "/", { replace: true });
             } else {
               await reset.mutateAsync({ token: linkToken ?? "", ...values });
             }

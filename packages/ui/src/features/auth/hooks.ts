@@ -57,6 +57,20 @@ export function useRequestPasswordReset() {
   });
 }
 
+/** Whether the e-mailed link's token can still reset the password; asking does not spend it. */
+export function useCheckPasswordResetToken(token: string | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ["auth", "password-reset-check", token] as const,
+    queryFn: async () => unwrap(await api.POST("/password-reset/check", { body: { token: token ?? "" } })),
+    enabled: Boolean(token),
+    // One answer per opening of the page: the reset itself spends the token.
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+}
+
 export function useResetPassword() {
   const api = useApi();
   return useMutation({

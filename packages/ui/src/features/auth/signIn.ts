@@ -2,7 +2,7 @@ import { isRole } from "@parley/domain/roles";
 import { selectConfiguration } from "../../configuration/selection";
 import { changeLanguage } from "../../i18n/setup";
 import { isLanguageCode } from "@parley/domain/locale";
-import { homePath } from "../../guard/decide";
+import { homePathIn, type PortalKind } from "../../guard/decide";
 import { setSession, type SessionUser } from "../../session/session";
 
 export interface SignInAnswer {
@@ -18,8 +18,8 @@ export function safeRedirect(target: string | null): string | null {
   return target && target.startsWith("/") && !target.startsWith("//") ? target : null;
 }
 
-/** Stores a fresh session and says where to go next. */
-export async function completeSignIn(answer: SignInAnswer, redirect: string | null): Promise<string> {
+/** Stores a fresh session and says where to go next inside `portal`, the portal signed in to. */
+export async function completeSignIn(answer: SignInAnswer, redirect: string | null, portal: PortalKind): Promise<string> {
   const user: SessionUser = {
     ...answer.user,
     forceRefreshPassword: answer.forceRefreshPassword ?? answer.user.forceRefreshPassword ?? false,
@@ -31,5 +31,5 @@ export async function completeSignIn(answer: SignInAnswer, redirect: string | nu
   selectConfiguration(null);
   if (isLanguageCode(user.languageCode) && !localStorage.getItem("parley.language")) await changeLanguage(user.languageCode);
   if (user.forceRefreshPassword) return "/reset-password";
-  return safeRedirect(redirect) ?? (isRole(user.role) ? homePath(user.role) : "/");
+  return safeRedirect(redirect) ?? (isRole(user.role) ? homePathIn(portal, user.role) : "/");
 }
