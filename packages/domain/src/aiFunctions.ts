@@ -72,3 +72,26 @@ export const workflowMaxValues = 20;
 export function placeholderOf(valueName: string): string {
   return `{{${valueName}}}`;
 }
+
+const placeholderPattern = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
+
+/** The value names a text refers to as `{{name}}`, each once, in order. */
+export function placeholdersIn(text: string | null | undefined): string[] {
+  return [...new Set([...(text ?? "").matchAll(placeholderPattern)].map((match) => match[1]!))];
+}
+
+/**
+ * What a workflow's actions use: the conversation values and the trigger function's parameters their
+ * targets and messages name as placeholders (a workflow's `conversation_values` and `function_values`).
+ */
+export function workflowValuesOf(
+  triggerFunction: string,
+  actions: readonly { target?: string | null; message?: string | null }[],
+): { conversation_values: string[]; function_values: string[] } {
+  const used = new Set(actions.flatMap((action) => [...placeholdersIn(action.target), ...placeholdersIn(action.message)]));
+  const parameters = aiFunctionByName(triggerFunction)?.parameters.map((parameter) => parameter.name) ?? [];
+  return {
+    conversation_values: conversationValueNames.filter((name) => used.has(name)),
+    function_values: parameters.filter((name) => used.has(name)),
+  };
+}
