@@ -1,7 +1,7 @@
 import { newConfigurationDefaults } from "@parley/domain/configuration";
 import { aiFunctions } from "@parley/domain/aiFunctions";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { RouterProvider, createMemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { ApiProvider, createApi } from "../../api/client";
@@ -10,6 +10,9 @@ import { shellQueryKeys } from "../../shell/hooks";
 import { renderWithUi } from "../../test/render";
 import { FunctionsPage } from "./FunctionsPage";
 import { workflowQueryKeys, type Workflow } from "./hooks";
+
+// Whole screens in jsdom, on two cores shared with other suites: waits longer than the default second.
+configure({ asyncUtilTimeout: 5_000 });
 
 const stored: Workflow = {
   _id: "w1",

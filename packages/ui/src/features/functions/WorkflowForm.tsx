@@ -1,7 +1,7 @@
 import { Button, Card, Code, Field, Fieldset, Flex, HStack, Heading, IconButton, SimpleGrid, Stack, Text, Wrap } from "@chakra-ui/react";
 import { conversationValueNames, placeholderOf } from "@parley/domain/aiFunctions";
 import { orderPlatforms, workflowActionTypes, workflowSchema, type WorkflowActionType } from "@parley/domain/validation/workflow";
-import { FieldArray, Form, Formik, getIn, useFormikContext, validateYupSchema, yupToFormErrors, type FormikErrors } from "formik";
+import { Form, Formik, getIn, useFormikContext, validateYupSchema, yupToFormErrors, type FormikErrors } from "formik";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { LuMessageSquare, LuPackageSearch, LuTrash2 } from "react-icons/lu";
@@ -147,7 +147,7 @@ export function WorkflowForm({ configurationId, workflow, functions, onDone, onD
             }
           }}
         >
-          {({ values, isSubmitting }) => (
+          {({ values, isSubmitting, setFieldValue }) => (
             <Form noValidate aria-labelledby="workflow-form-title">
               <DirtyReporter onDirtyChange={onDirtyChange} />
               <Stack gap="4">
@@ -163,24 +163,26 @@ export function WorkflowForm({ configurationId, workflow, functions, onDone, onD
                 <Heading as="h4" size="sm">
                   {t("form.actions")}
                 </Heading>
-                <FieldArray name="actions">
-                  {(list) => (
-                    <Stack gap="3">
-                      {values.actions.map((action, index) => (
-                        <ActionFields key={index} index={index} type={action.type} onRemove={() => list.remove(index)} />
-                      ))}
-                      <ActionsError />
-                      <HStack gap="2" wrap="wrap">
-                        <Button size="sm" variant="outline" onClick={() => list.push(newAction("send_sms"))}>
-                          <LuMessageSquare aria-hidden /> {t("form.addSms")}
-                        </Button>
-                        <Button size="sm" variant="outline" onClick={() => list.push(newAction("retrieve_order"))}>
-                          <LuPackageSearch aria-hidden /> {t("form.addOrder")}
-                        </Button>
-                      </HStack>
-                    </Stack>
-                  )}
-                </FieldArray>
+                {/* Not formik's FieldArray: it brings hoist-non-react-statics into the sign-in page's formik chunk. */}
+                <Stack gap="3">
+                  {values.actions.map((action, index) => (
+                    <ActionFields
+                      key={index}
+                      index={index}
+                      type={action.type}
+                      onRemove={() => void setFieldValue("actions", values.actions.filter((_action, other) => other !== index))}
+                    />
+                  ))}
+                  <ActionsError />
+                  <HStack gap="2" wrap="wrap">
+                    {workflowActionTypes.map((type) => (
+                      <Button key={type} size="sm" variant="outline" onClick={() => void setFieldValue("actions", [...values.actions, newAction(type)])}>
+                        {type === "send_sms" ? <LuMessageSquare aria-hidden /> : <LuPackageSearch aria-hidden />}
+                        {t(type === "send_sms" ? "form.addSms" : "form.addOrder")}
+                      </Button>
+                    ))}
+                  </HStack>
+                </Stack>
                 <CheckboxField name="use_test_data" label={t("form.useTestData")} helperText={t("form.useTestDataHelp")} />
                 <Flex gap="2" wrap="wrap">
                   <Button type="submit" loading={isSubmitting}>
