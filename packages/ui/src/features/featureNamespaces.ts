@@ -2,7 +2,7 @@ import { registerNamespaces, type NamespaceLoader } from "../i18n/namespaces";
 
 /**
  * The translation namespaces of the features behind the signed-in shell. This module loads with the
- * page routes (lazy route discovery), never with the entry, and registers its loaders as it loads.
+ * page routes (lazy route discovery), never with the entry; the page routes register its loaders.
  */
 export const featureNamespaceLoaders = {
   lists: (language) => import(`../lists/locales/${language}.json`),
@@ -17,4 +17,10 @@ export const featureNamespaceLoaders = {
 
 export type FeatureNamespace = keyof typeof featureNamespaceLoaders;
 
-registerNamespaces(featureNamespaceLoaders);
+/**
+ * Makes the features' texts loadable. Called, not run on import: this package declares no side effects,
+ * so a bundler drops a bare `import "./featureNamespaces"` and the built screens showed their keys.
+ */
+export function registerFeatureNamespaces(): void {
+  registerNamespaces(featureNamespaceLoaders);
+}

@@ -1,9 +1,11 @@
 import { pagesOfPortal, type PortalKind } from "@parley/domain/pages";
 import type { ComponentType } from "react";
 import type { RouteObject } from "react-router-dom";
-import "./featureNamespaces";
 import { lazyNamed } from "../routing";
+import { registerFeatureNamespaces } from "./featureNamespaces";
 import { ComingSoonContent, HomePage } from "./screens";
+
+registerFeatureNamespaces();
 
 // The screens behind the shell: declared here, in the page routes' chunk, not in the entry (size budget).
 const CustomersPage = lazyNamed(() => import("./customers/CustomersPage"), "CustomersPage", { namespaces: ["customers", "lists", "messages"] });

@@ -2,6 +2,7 @@ import { ChakraProvider } from "@chakra-ui/react";
 import { render, type RenderResult } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { I18nextProvider } from "react-i18next";
+import { registerFeatureNamespaces } from "../features/featureNamespaces";
 import { i18n, loadNamespaces, setupI18n } from "../i18n/setup";
 import { allNamespaceLoaders } from "../i18n/locale-keys";
 import type { Namespace } from "../i18n/namespaces";
@@ -11,7 +12,8 @@ import { fullSystem } from "../theme/fullSystem";
 export async function renderWithUi(element: ReactElement): Promise<RenderResult> {
   await setupI18n("en");
   if (i18n.language !== "en") await i18n.changeLanguage("en");
-  // Importing the loaders of every namespace registers the features' ones, as the page routes do.
+  // The features' loaders, registered as the page routes do.
+  registerFeatureNamespaces();
   await loadNamespaces(Object.keys(allNamespaceLoaders) as Namespace[]);
   return render(
     <ChakraProvider value={fullSystem}>
