@@ -1,7 +1,8 @@
-import { Field, Textarea } from "@chakra-ui/react";
+import { Textarea } from "@chakra-ui/react";
 import { useField } from "formik";
 import type { ReactNode } from "react";
-import { FieldErrorText, useFieldError } from "./FieldErrorText";
+import { FieldFrame } from "./FieldFrame";
+import { useFieldError } from "./FieldErrorText";
 
 export interface TextareaFieldProps {
   name: string;
@@ -14,16 +15,9 @@ export interface TextareaFieldProps {
 /** A labelled formik text area whose failure is shown translated. */
 export function TextareaField({ name, label, helperText, required, rows = 3 }: TextareaFieldProps) {
   const [field] = useField<string>(name);
-  const error = useFieldError(name);
   return (
-    <Field.Root invalid={Boolean(error)} required={required}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
+    <FieldFrame label={label} helperText={helperText} required={required} error={useFieldError(name)}>
       <Textarea {...field} value={field.value ?? ""} rows={rows} />
-      {helperText && !error && <Field.HelperText>{helperText}</Field.HelperText>}
-      <FieldErrorText error={error} />
-    </Field.Root>
+    </FieldFrame>
   );
 }

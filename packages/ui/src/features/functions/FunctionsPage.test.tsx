@@ -1,13 +1,7 @@
-import { newConfigurationDefaults } from "@parley/domain/configuration";
 import { aiFunctions } from "@parley/domain/aiFunctions";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { RouterProvider, createMemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
-import { ApiProvider, createApi } from "../../api/client";
-import { selectConfiguration } from "../../configuration/selection";
-import { shellQueryKeys } from "../../shell/hooks";
-import { renderWithUi } from "../../test/render";
+import { renderConfigurationScreen } from "../../test/configurationScreen";
 import { FunctionsPage } from "./FunctionsPage";
 import { workflowQueryKeys, type Workflow } from "./hooks";
 
@@ -25,34 +19,15 @@ const stored: Workflow = {
   function_values: [],
 };
 
-/** The screen over a loaded configuration, catalogue and workflow list (the query cache holds them, as after a read). */
-async function renderFunctions() {
-  const configuration = {
-    _id: "c1",
-    ...newConfigurationDefaults({ selfOnboarding: false, now: new Date("2026-11-22"), name: "shop" }),
-    functions_enabled: true,
-    functions: ["get_order_status"],
-  };
-  selectConfiguration({ _id: "c1", name: "shop" });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
-  queryClient.setQueryData(shellQueryKeys.configuration("c1"), { status: "success", data: configuration });
-  queryClient.setQueryData(workflowQueryKeys.aiFunctions, aiFunctions.map((entry) => ({ ...entry, parameters: [...entry.parameters] })));
-  queryClient.setQueryData(workflowQueryKeys.list("c1"), [stored]);
-  const router = createMemoryRouter(
-    [
-      { path: "/settings/functions", element: <FunctionsPage /> },
-      { path: "/elsewhere", element: <p>Another page</p> },
+/** The screen over a loaded configuration, catalogue and workflow list. */
+function renderFunctions() {
+  return renderConfigurationScreen(<FunctionsPage />, {
+    configuration: { functions_enabled: true, functions: ["get_order_status"] },
+    cached: [
+      [workflowQueryKeys.aiFunctions, aiFunctions.map((entry) => ({ ...entry, parameters: [...entry.parameters] }))],
+      [workflowQueryKeys.list("c1"), [stored]],
     ],
-    { initialEntries: ["/settings/functions"] },
-  );
-  await renderWithUi(
-    <QueryClientProvider client={queryClient}>
-      <ApiProvider api={createApi()}>
-        <RouterProvider router={router} />
-      </ApiProvider>
-    </QueryClientProvider>,
-  );
-  return router;
+  });
 }
 
 describe("the AI functions screen", { timeout: 30_000 }, () => {
@@ -92,7 +67,7 @@ describe("the AI functions screen", { timeout: 30_000 }, () => {
     void router.navigate("/elsewhere");
     const dialog = await screen.findByRole("alertdialog", { name: "Leave without saving?" });
     fireEvent.click(within(dialog).getByRole("button", { name: "Stay on this page" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/settings/functions"));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/screen"));
 
     fireEvent.click(within(form).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("form", { name: /Edit workflow/ })).toBeNull());
