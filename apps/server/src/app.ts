@@ -35,6 +35,9 @@ import { findCustomerInScope } from "./modules/customers/repository";
 import { scopeOf, type TenantLoaders } from "./modules/tenancy";
 import { findUserById } from "./modules/users/repository";
 import { userOperations } from "./modules/users/routes";
+import { findWorkflowInScope } from "./modules/workflows/repository";
+import { workflowOperations } from "./modules/workflows/routes";
+import { createWorkflowsService } from "./modules/workflows/service";
 
 export interface AppDependencies {
   db: Db;
@@ -114,6 +117,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     configuration: (caller, id) => configurations.visible(caller, id),
     customer: (caller, id) => findCustomerInScope(deps.db, scopeOf(caller), id),
     user: (caller, id) => findUserById(deps.db, scopeOf(caller), id),
+    workflow: (caller, id) => findWorkflowInScope(deps.db, scopeOf(caller), id),
   };
 
   const operations: OperationTable = {
@@ -131,6 +135,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     ...configurationOperations(configurations),
     ...datasetOperations(createDatasetsService(deps.db)),
     ...trainingUrlOperations(createTrainingUrlsService(deps.db)),
+    ...workflowOperations(createWorkflowsService(deps.db)),
     ...searchOperations(deps.db),
     ...leadOperations(deps.db),
     ...devMailboxOperations(deps.db, devMailboxAvailable(deps.mailer.kind)),

@@ -10,12 +10,17 @@ import { createRoleFixture, type Actor, type RoleFixture as Fixture } from "./te
 import { deref, listOperations, loadContract, type ContractOperation, type JsonSchema, type OpenApiDocument } from "./platform/http/contract";
 import { findTrainingUrls, saveTrainingUrls } from "./modules/training-urls/repository";
 import { systemScope } from "./modules/tenancy";
+import { findWorkflowInScope, insertWorkflow, listWorkflows } from "./modules/workflows/repository";
 
 const actors: Actor[] = ["admin", "customer", "customer_so", "none"];
 
+type Prepared = Partial<Record<Actor, string>>;
+
 interface OperationCase {
-  request: (f: Fixture, actor: Actor) => InjectOptions;
+  request: (f: Fixture, actor: Actor, prepared: Prepared) => InjectOptions;
   expected: Record<Actor, number>;
+  /** Data the request needs beyond the fixture (an id per role), made before it is built. */
+  prepare?: (f: Fixture, ctx: TestContext) => Promise<Prepared>;
   /** Tenant A's customer user reaching for the other tenant's data; asserts the outcome. */
   foreign?: (f: Fixture, ctx: TestContext, send: (options: InjectOptions) => Promise<LightMyRequestResponse>) => Promise<void>;
 }
@@ -34,6 +39,27 @@ async function configurationState(ctx: TestContext, id: string) {
 async function datasetState(ctx: TestContext, configurationId: string) {
   const rows = await ctx.database.db.query("SELECT dataset_name, dataset_data FROM datasets WHERE configuration_id = $1", [configurationId]);
   return rows[0];
+}
+
+const workflowFields = {
+  name: "Call back",
+  trigger_function: "request_contact",
+  actions: [{ type: "send_sms" as const, target: "+31612345678", message: "Call {{name}}" }],
+  use_test_data: false,
+  conversation_values: [],
+  function_values: ["name"],
+};
+const workflowBody = (configurationId: string, name = "Call back") => ({ configuration_id: configurationId, ...workflowFields, name });
+async function workflowOf(ctx: TestContext, configurationId: string, name = "Call back") {
+  const created = await insertWorkflow(ctx.database.db, systemScope, configurationId, { ...workflowFields, name });
+  if (!created) throw new Error("no workflow");
+  return created;
+}
+/** A workflow for each role to act on, in the configuration it owns. */
+async function ownWorkflows(f: Fixture, ctx: TestContext): Promise<Prepared> {
+  const ids: Prepared = {};
+  for (const actor of actors) ids[actor] = (await workflowOf(ctx, f.own[actor].configurationId))._id;
+  return ids;
 }
 
 const cases: Record<string, OperationCase> = {
@@ -401,6 +427,65 @@ const cases: Record<string, OperationCase> = {
       expect(response.body).not.toContain(f.other.configurationName);
     },
   },
+  listWorkflows: {
+    request: (f, actor) => ({ method: "GET", url: `/api/workflows?configuration_id=${f.own[actor].configurationId}` }),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      await workflowOf(ctx, f.other.configurationId, "Bravo secret flow");
+      const response = await send({ method: "GET", url: `/api/workflows?configuration_id=${f.other.configurationId}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain("Bravo secret flow");
+    },
+  },
+  createWorkflow: {
+    request: (f, actor) => ({ method: "POST", url: "/api/workflows", payload: workflowBody(f.own[actor].configurationId) }),
+    expected: { admin: 200, customer: 403, customer_so: 403, none: 401 },
+    foreign: async (f, ctx, send) => {
+      const response = await send({ method: "POST", url: "/api/workflows", payload: workflowBody(f.other.configurationId, "Planted") });
+      expect(response.statusCode).toBe(404);
+      expect(await listWorkflows(ctx.database.db, systemScope, f.other.configurationId)).toEqual([]);
+    },
+  },
+  getWorkflow: {
+    request: (_f, actor, workflows) => ({ method: "GET", url: `/api/workflows/${workflows[actor]}` }),
+    prepare: ownWorkflows,
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      const foreign = await workflowOf(ctx, f.other.configurationId, "Bravo secret flow");
+      const response = await send({ method: "GET", url: `/api/workflows/${foreign._id}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain("Bravo secret flow");
+    },
+  },
+  updateWorkflow: {
+    request: (f, actor, workflows) => ({ method: "PUT", url: `/api/workflows/${workflows[actor]}`, payload: workflowBody(f.own[actor].configurationId, `Renamed by ${actor}`) }),
+    prepare: ownWorkflows,
+    expected: { admin: 200, customer: 403, customer_so: 403, none: 401 },
+    foreign: async (f, ctx, send) => {
+      const foreign = await workflowOf(ctx, f.other.configurationId, "Kept");
+      const response = await send({ method: "PUT", url: `/api/workflows/${foreign._id}`, payload: workflowBody(f.other.configurationId, "Hijacked") });
+      expect(response.statusCode).toBe(404);
+      expect((await findWorkflowInScope(ctx.database.db, systemScope, foreign._id))?.name).toBe("Kept");
+    },
+  },
+  deleteWorkflow: {
+    request: (_f, actor, workflows) => ({ method: "DELETE", url: `/api/workflows/${workflows[actor]}` }),
+    prepare: ownWorkflows,
+    expected: { admin: 200, customer: 403, customer_so: 403, none: 401 },
+    foreign: async (f, ctx, send) => {
+      const foreign = await workflowOf(ctx, f.other.configurationId);
+      expect((await send({ method: "DELETE", url: `/api/workflows/${foreign._id}` })).statusCode).toBe(404);
+      expect(await findWorkflowInScope(ctx.database.db, systemScope, foreign._id)).toBeDefined();
+    },
+  },
+  listAiFunctions: {
+    request: (f, actor) => ({ method: "GET", url: `/api/ai-functions?configuration_id=${f.own[actor].configurationId}` }),
+    expected: protectedOk,
+    foreign: async (f, _ctx, send) => {
+      expect((await send({ method: "GET", url: `/api/ai-functions?configuration_id=${f.other.configurationId}` })).statusCode).toBe(404);
+      expect((await send({ method: "GET", url: "/api/ai-functions" })).statusCode).toBe(200);
+    },
+  },
   getHealth: { request: () => ({ method: "GET", url: "/api/health" }), expected: publicOk },
   getClientSettings: { request: () => ({ method: "GET", url: "/api/client-settings" }), expected: publicOk },
   getClientSetting: { request: () => ({ method: "GET", url: "/api/client-settings/chatbotHostUrl" }), expected: publicOk },
@@ -473,7 +558,8 @@ describe("route table", () => {
 describe.each(Object.entries(cases))("%s", (operationId, operationCase) => {
   it.each(actors)("as %s answers as the role table says", async (actor) => {
     const fixture = await createFixture();
-    const options = operationCase.request(fixture, actor);
+    const prepared = (await operationCase.prepare?.(fixture, ctx)) ?? {};
+    const options = operationCase.request(fixture, actor, prepared);
     const response = await ctx.app.inject({
       ...options,
       headers: { ...(options.headers ?? {}), ...(actor === "none" ? {} : bearer(fixture.tokens[actor])) },

@@ -24,3 +24,4 @@ export * from "./pages";
 export * from "./validation/index";
 export * from "./answerRules";
 export * from "./secrets";
+export * from "./aiFunctions";

@@ -4,6 +4,7 @@ import type { Caller } from "../platform/http/operations";
 import type { Configuration } from "./configurations/repository";
 import type { Customer } from "./customers/repository";
 import type { UserRecord } from "./users/repository";
+import type { Workflow } from "./workflows/repository";
 
 /**
  * What a caller may see. Admins act on every customer; the customer roles only on their own customer
@@ -50,6 +51,7 @@ export interface Tenants {
   configuration: Configuration;
   customer: Customer;
   user: UserRecord;
+  workflow: Workflow;
 }
 
 /** Loads each kind of tenant object within the caller's scope (`undefined`: not there for them). */

@@ -44,6 +44,12 @@ describe("workflow schema", () => {
     ).rejects.toMatchObject({
       path: "trigger_function",
     });
+    await expect(
+      workflowSchema.validate({ ...base, trigger_function: "drop_tables", actions: [sms] }),
+    ).rejects.toMatchObject({ path: "trigger_function", message: { key: "invalid_field" } });
+    await expect(
+      workflowSchema.validate({ ...base, actions: Array.from({ length: 11 }, () => sms) }),
+    ).rejects.toMatchObject({ path: "actions", message: { key: "invalid_field" } });
     expect(await failureText(workflowSchema.validate({ ...base, actions: [] }))).toContain(
       "Add at least one valid action",
     );

@@ -1,10 +1,11 @@
 /**
  * Workflows (spec 01 §3, §5): a name, the AI function that triggers it and at least one valid
  * action. An SMS needs its target (phone number or a `{{value}}` placeholder) and a message; an
- * order lookup needs the shop platform it asks.
+ * order lookup needs the shop platform it asks. The trigger is a function of the built-in catalogue.
  */
 import "./yupLocale";
 import { array, boolean, object, string, type InferType } from "yup";
+import { aiFunctionNames, workflowMaxActions, workflowMaxValues } from "../aiFunctions";
 import { webshopTypes, type WebshopType } from "../webshop";
 import { optionalText, requiredText } from "./common";
 import { validationIssue } from "./messages";
@@ -68,12 +69,13 @@ export const workflowActionSchema = object({
 
 export const workflowSchema = object({
   name: requiredText(),
-  trigger_function: requiredText(),
+  trigger_function: requiredText().oneOf(aiFunctionNames, validationIssue("invalid_field")),
   actions: array(workflowActionSchema)
     .required(validationIssue("workflow_action_required"))
-    .min(1, validationIssue("workflow_action_required")),
+    .min(1, validationIssue("workflow_action_required"))
+    .max(workflowMaxActions, validationIssue("invalid_field")),
   use_test_data: boolean().default(false),
-  conversation_values: array(string().required()).default([]),
-  function_values: array(string().required()).default([]),
+  conversation_values: array(string().required()).max(workflowMaxValues, validationIssue("invalid_field")).default([]),
+  function_values: array(string().required()).max(workflowMaxValues, validationIssue("invalid_field")).default([]),
 });
 export type WorkflowInput = InferType<typeof workflowSchema>;

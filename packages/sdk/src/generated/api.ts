@@ -2647,12 +2647,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the workflows of a configuration */
+        /**
+         * List the workflows of a configuration
+         * @description Every role reads the workflows of the configurations it may see.
+         */
         get: operations["listWorkflows"];
         put?: never;
         /**
          * Create a workflow
-         * @description Name required; a function chosen; at least one valid action; `send_sms` needs a target and a message.
+         * @description Admins only. Name required; a function of the AI functions list chosen; at least one valid action; `send_sms` needs a target and a message, `retrieve_order` a platform.
          */
         post: operations["createWorkflow"];
         delete?: never;
@@ -2681,10 +2684,16 @@ export interface paths {
         };
         /** Get a workflow */
         get: operations["getWorkflow"];
-        /** Replace a workflow */
+        /**
+         * Replace a workflow
+         * @description Admins only, with the rules of createWorkflow. `configuration_id` must be the workflow's own; a workflow does not move.
+         */
         put: operations["updateWorkflow"];
         post?: never;
-        /** Delete a workflow */
+        /**
+         * Delete a workflow
+         * @description Admins only.
+         */
         delete: operations["deleteWorkflow"];
         options?: never;
         head?: never;
@@ -9562,6 +9571,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -9654,6 +9664,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -9690,6 +9701,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];

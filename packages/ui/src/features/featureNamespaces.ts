@@ -12,6 +12,7 @@ export const featureNamespaceLoaders = {
   dataset: (language) => import(`./dataset/locales/${language}.json`),
   settings: (language) => import(`./settings/locales/${language}.json`),
   trainingUrls: (language) => import(`./training-urls/locales/${language}.json`),
+  functions: (language) => import(`./functions/locales/${language}.json`),
 } satisfies Record<string, NamespaceLoader>;
 
 export type FeatureNamespace = keyof typeof featureNamespaceLoaders;

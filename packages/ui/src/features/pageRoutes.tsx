@@ -16,6 +16,7 @@ const FaqEditorPage = lazyNamed(() => import("./dataset/FaqEditorPage"), "FaqEdi
 const UrlManagerPage = lazyNamed(() => import("./training-urls/UrlManagerPage"), "UrlManagerPage", { namespaces: ["trainingUrls", "messages", "pages"] });
 // One lazy entry for every settings screen.
 const SettingsPage = lazyNamed(() => import("./settings/SettingsPages"), "SettingsPage", { namespaces: ["settings", "messages", "pages", "shell"] });
+const FunctionsPage = lazyNamed(() => import("./functions/FunctionsPage"), "FunctionsPage", { namespaces: ["functions", "settings", "messages", "lists", "pages", "shell"] });
 // A page that works on the selected configuration shows "select a configuration" while none is selected.
 const NeedsConfiguration = lazyNamed(() => import("./misc/MessagePage"), "NeedsConfiguration", { namespaces: ["misc", "shell"] });
 const NotAuthorizedContent = lazyNamed(() => import("./misc/MessagePage"), "NotAuthorizedContent", { namespaces: ["misc"] });
@@ -41,6 +42,7 @@ const pageScreens: Partial<Record<string, ComponentType<{ titleKey?: string }>>>
   "/assistant/links": UrlManagerPage,
   "/settings/general": () => <SettingsPage screen="general" />,
   "/settings/ai-settings": () => <SettingsPage screen="aiSettings" />,
+  "/settings/functions": FunctionsPage,
   "/settings/instructions": () => <SettingsPage screen="instructions" />,
   "/settings/connections": () => <SettingsPage screen="connections" />,
   "/assistant/prompting": () => <SettingsPage screen="prompting" />,

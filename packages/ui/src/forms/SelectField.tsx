@@ -1,7 +1,7 @@
-import { Field } from "@chakra-ui/react";
 import { useField } from "formik";
 import { NativeChoice } from "./ChoiceField";
-import { FieldErrorText, useFieldError } from "./FieldErrorText";
+import { FieldFrame } from "./FieldFrame";
+import { useFieldError } from "./FieldErrorText";
 
 export interface SelectFieldProps {
   name: string;
@@ -14,15 +14,9 @@ export interface SelectFieldProps {
 /** A labelled formik select whose failure is shown translated. */
 export function SelectField({ name, label, placeholder, options, required }: SelectFieldProps) {
   const [field] = useField<string>(name);
-  const error = useFieldError(name);
   return (
-    <Field.Root invalid={Boolean(error)} required={required}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
+    <FieldFrame label={label} required={required} error={useFieldError(name)}>
       <NativeChoice {...field} value={field.value ?? ""} placeholder={placeholder} options={options} />
-      <FieldErrorText error={error} />
-    </Field.Root>
+    </FieldFrame>
   );
 }

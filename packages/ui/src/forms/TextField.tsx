@@ -1,6 +1,6 @@
-import { Field, Input, type InputProps } from "@chakra-ui/react";
+import { Input, type InputProps } from "@chakra-ui/react";
 import type { ReactNode } from "react";
-import { FieldErrorText } from "./FieldErrorText";
+import { FieldFrame } from "./FieldFrame";
 
 export interface TextFieldProps extends Omit<InputProps, "name"> {
   name: string;
@@ -13,14 +13,8 @@ export interface TextFieldProps extends Omit<InputProps, "name"> {
 /** A labelled input with its helper or error text; FormField binds it to formik. */
 export function TextField({ label, helperText, error, ...inputProps }: TextFieldProps) {
   return (
-    <Field.Root invalid={Boolean(error)} required={inputProps.required}>
-      <Field.Label>
-        {label}
-        {inputProps.required && <Field.RequiredIndicator />}
-      </Field.Label>
+    <FieldFrame label={label} helperText={helperText} required={inputProps.required} error={error}>
       <Input {...inputProps} />
-      {helperText && !error && <Field.HelperText>{helperText}</Field.HelperText>}
-      <FieldErrorText error={error} />
-    </Field.Root>
+    </FieldFrame>
   );
 }

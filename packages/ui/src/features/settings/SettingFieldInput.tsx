@@ -1,4 +1,4 @@
-import { Badge, Button, Field, HStack, Input, NativeSelect, Stack, Switch, Text, Textarea } from "@chakra-ui/react";
+import { Badge, Button, Checkbox, CheckboxGroup, Field, Fieldset, HStack, Input, NativeSelect, Stack, Switch, Text, Textarea } from "@chakra-ui/react";
 import { isMaskedSecret } from "@parley/domain/secrets";
 import { interfaceLanguages, type LanguageCode } from "@parley/domain/locale";
 import { useField, useFormikContext } from "formik";
@@ -51,6 +51,44 @@ export function SettingFieldInput({ field, changed, storedValue }: SettingFieldI
           </Switch.Label>
         </Switch.Root>
       </Field.Root>
+    );
+  }
+
+  if (field.kind === "choices") {
+    const options = field.options ?? [];
+    const ticked = Array.isArray(input.value) ? (input.value as string[]) : [];
+    return (
+      <Fieldset.Root invalid={Boolean(error)} data-changed={changed || undefined} gridColumn="1 / -1">
+        <Fieldset.Legend>
+          {label}
+          <ChangedBadge changed={changed} />
+        </Fieldset.Legend>
+        <CheckboxGroup
+          name={field.name}
+          value={ticked}
+          disabled={field.readOnly}
+          // Kept in the options' order, so ticking the same boxes in another order is no change.
+          onValueChange={(values) => void helpers.setValue(options.map((option) => option.value).filter((value) => values.includes(value)))}
+        >
+          <Stack gap="3">
+            {options.map((option) => (
+              <Checkbox.Root key={option.value} value={option.value} alignItems="flex-start">
+                <Checkbox.HiddenInput onBlur={input.onBlur} />
+                <Checkbox.Control mt="0.5" />
+                <Stack gap="0">
+                  <Checkbox.Label>{option.label ?? t(`options.${field.name}.${option.value}`)}</Checkbox.Label>
+                  {option.description && (
+                    <Text fontSize="sm" color="fg.muted">
+                      {option.description}
+                    </Text>
+                  )}
+                </Stack>
+              </Checkbox.Root>
+            ))}
+          </Stack>
+        </CheckboxGroup>
+        <FieldErrorText error={error} />
+      </Fieldset.Root>
     );
   }
 

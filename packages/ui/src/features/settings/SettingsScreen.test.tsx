@@ -1,37 +1,14 @@
-import { newConfigurationDefaults } from "@parley/domain/configuration";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { RouterProvider, createMemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
-import { ApiProvider, createApi } from "../../api/client";
-import { getSelectedConfiguration, requestConfigurationSwitch, selectConfiguration } from "../../configuration/selection";
-import { shellQueryKeys } from "../../shell/hooks";
-import { renderWithUi } from "../../test/render";
+import { renderConfigurationScreen } from "../../test/configurationScreen";
+import { getSelectedConfiguration, requestConfigurationSwitch } from "../../configuration/selection";
 import { answerRuleTexts } from "@parley/domain/answerRules";
 import type { ComponentType } from "react";
 import { AiSettingsPage, InstructionsPage } from "./SettingsPages";
 
-/** A settings screen of a loaded configuration (the query cache holds it, as after a read), in a data router. */
-async function renderSettings(Screen: ComponentType) {
-  const configuration = { _id: "c1", ...newConfigurationDefaults({ selfOnboarding: false, now: new Date("2026-11-22"), name: "shop" }) };
-  selectConfiguration({ _id: "c1", name: "shop" });
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(shellQueryKeys.configuration("c1"), { status: "success", data: configuration });
-  const router = createMemoryRouter(
-    [
-      { path: "/settings/screen", element: <Screen /> },
-      { path: "/elsewhere", element: <p>Another page</p> },
-    ],
-    { initialEntries: ["/settings/screen"] },
-  );
-  await renderWithUi(
-    <QueryClientProvider client={queryClient}>
-      <ApiProvider api={createApi()}>
-        <RouterProvider router={router} />
-      </ApiProvider>
-    </QueryClientProvider>,
-  );
-  return router;
+/** A settings screen of a loaded configuration. */
+function renderSettings(Screen: ComponentType) {
+  return renderConfigurationScreen(<Screen />);
 }
 
 // Whole screens in jsdom: generous, as the root test command runs them beside other packages on two cores.
@@ -73,7 +50,7 @@ describe("a settings screen", { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole("alertdialog", { name: "Leave without saving?" });
     // fireEvent: the dialog may still be animating in, when userEvent refuses a click (pointer-events: none).
     fireEvent.click(within(dialog).getByRole("button", { name: "Stay on this page" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/settings/screen"));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/screen"));
     expect((screen.getByLabelText(/^Goal instruction/) as HTMLTextAreaElement).value).toBe("Sell bread");
 
     void router.navigate("/elsewhere");

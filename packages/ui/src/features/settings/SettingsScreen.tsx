@@ -20,6 +20,10 @@ export interface SettingsScreenProps {
   sections: readonly SettingsSection[];
   /** More of the screen below the form's sections (the General screen's usage reset). */
   children?: (configuration: Configuration, refreshSnapshot: (configuration: Configuration) => void) => ReactNode;
+  /** More of the screen below the form, with forms of its own (the AI functions' workflows). */
+  after?: (configuration: Configuration) => ReactNode;
+  /** Changes not yet saved in `after`: leaving asks first for them too (a router has one leave guard). */
+  unsavedElsewhere?: boolean;
 }
 
 /** A settings screen of the selected configuration: loading, failure and not-found states, then its form. */
@@ -53,13 +57,16 @@ export function SettingsScreen(props: SettingsScreenProps) {
           </Button>
         </Stack>
       ) : (
-        <SettingsForm key={configuration._id} configuration={configuration} {...props} />
+        <>
+          <SettingsForm key={configuration._id} configuration={configuration} {...props} />
+          {props.after?.(configuration)}
+        </>
       )}
     </Stack>
   );
 }
 
-function SettingsForm({ configuration, sections, children }: SettingsScreenProps & { configuration: Configuration }) {
+function SettingsForm({ configuration, sections, children, unsavedElsewhere }: SettingsScreenProps & { configuration: Configuration }) {
   const { t } = useTranslation("settings");
   const fields = useMemo(() => fieldsOf(sections), [sections]);
   const [snapshot, setSnapshot] = useState<SettingsValues>(() => snapshotOf(configuration, fields));
@@ -93,7 +100,7 @@ function SettingsForm({ configuration, sections, children }: SettingsScreenProps
         const changedNames = new Set(changed.map((field) => field.name));
         return (
           <Form noValidate aria-label={t("form.label")}>
-            <UnsavedChangesGuard when={changed.length > 0 && !isSubmitting} />
+            <UnsavedChangesGuard when={(changed.length > 0 && !isSubmitting) || unsavedElsewhere === true} />
             <Stack gap="5">
               <ErrorAlert error={save.error} />
               {sections.map((section) => (

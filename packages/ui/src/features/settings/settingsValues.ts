@@ -6,14 +6,17 @@
 import type { LanguageCode } from "@parley/domain/locale";
 import { changedFields, changesOf, sameValue } from "@parley/domain/configuration";
 
-export type FieldKind = "switch" | "number" | "decimal" | "text" | "email" | "url" | "date" | "textarea" | "select" | "list" | "secret";
+export type FieldKind = "switch" | "number" | "decimal" | "text" | "email" | "url" | "date" | "textarea" | "select" | "list" | "secret" | "choices";
 
 export interface SettingField {
   /** The configuration field, or `group.field` inside a group. */
   name: string;
   kind: FieldKind;
-  /** A select's choices; without a label the text is `options.<name>.<value>` of the settings texts. */
-  options?: readonly { value: string; label?: string }[];
+  /**
+   * A select's choices, or the boxes of `choices` (a list of the values ticked); without a label the text
+   * is `options.<name>.<value>` of the settings texts.
+   */
+  options?: readonly { value: string; label?: string; description?: string }[];
   /** Shown only while this switch (a field of the same screen) is on. */
   showWhen?: string;
   /** Offers texts to insert by assistant language (the default answer rules). */
