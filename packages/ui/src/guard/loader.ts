@@ -38,7 +38,15 @@ export function createGuardLoader(api: ParleyApi, portal: PortalKind, basename =
       const token = getToken();
       const needsCheck = access === "private" || access === "public";
       const validation = token && needsCheck ? await validateWithServer(api, token) : null;
-      if (validation?.valid && getSessionUser()?.role !== validation.role) updateSessionUser({ role: validation.role });
+      // The token speaks for the user now: a role or customer given since sign-in (self-onboarding
+      // creates the customer) reaches the stored user, which the shell reads.
+      if (validation?.valid) {
+        const stored = getSessionUser();
+        const customerId = validation.customerId ?? null;
+        if (stored?.role !== validation.role || (stored?.customerId ?? null) !== customerId) {
+          updateSessionUser({ role: validation.role, customerId });
+        }
+      }
       const decision = decideNavigation({
         portal,
         access,
