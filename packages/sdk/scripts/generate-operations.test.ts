@@ -91,7 +91,8 @@ function row(text: string, key: string) {
   return JSON.parse(line.slice(line.indexOf("{"), line.lastIndexOf("}") + 1).replace(/(\w+):/g, '"$1":'));
 }
 
-describe("generate-operations", () => {
+// Each case starts the script as a process (twice here); generous for a loaded two-core machine.
+describe("generate-operations", { timeout: 30_000 }, () => {
   it("classifies token, base, request body and answer per operation", async () => {
     const { text } = await generate(contract);
     expect(row(text, "POST /login")).toEqual({
