@@ -452,8 +452,10 @@ describe("allowed fixtures on loopback", () => {
     expect(resolverCalls).toEqual(["fixture.test"]);
   });
 
-  it("answers other statuses for the caller to judge", async () => {
+  it("answers other statuses for the caller to judge, whatever their content type", async () => {
     expect(await withFixture().fetch(`${origin}/missing`, html)).toMatchObject({ status: 404, text: "gone" });
+    const plain = { accept: ["text/plain"], as: "text" } as const;
+    expect(await withFixture().fetch(`${origin}/missing`, plain)).toMatchObject({ status: 404, text: "gone" });
   });
 
   it.each(["/windows-1252", "/windows-1252-meta"])(

@@ -60,7 +60,10 @@ const bodyReaders: { [As in keyof Bodies]: (bytes: Uint8Array, contentType: stri
 };
 
 export interface FetchOptions<As extends keyof Bodies> {
-  /** Media types this use can read (`text/html`); any other answer is refused before its body is read. */
+  /**
+   * Media types this use can read (`text/html`); any other successful answer is refused before its body
+   * is read. Error statuses come back whatever their type (still capped), for the caller to judge.
+   */
   accept: readonly string[];
   /** Counted after decompression. */
   maxBytes?: number;
@@ -263,7 +266,9 @@ export function createOutboundClient(settings: OutboundSettings = {}): OutboundC
           : undefined;
         if (location === undefined) {
           const contentType = response.headers["content-type"] ?? "";
-          if (!accepted.has(mediaType(contentType))) throw outboundError("url_content_type_not_accepted");
+          // An error answer is the site's own page whatever the caller reads; its status is the caller's to judge.
+          const success = (response.statusCode ?? 0) >= 200 && (response.statusCode ?? 0) < 300;
+          if (success && !accepted.has(mediaType(contentType))) throw outboundError("url_content_type_not_accepted");
           const bytes = await readBody(response, options.maxBytes ?? defaultMaxBytes);
           const body = bodyReaders[options.as](bytes, contentType);
           return {
