@@ -19,53 +19,16 @@
  *
  * Settings: BENCH_PAGES (200), BENCH_BATCH (10), BENCH_ROUNDS (3), BENCH_SKIP_BUILD=true (reuse dist).
  */
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { load } from "cheerio";
+import { benchDir as here, buildServer, log, signInAsDemoCustomer, startParley, startProcess, stop } from "./processes.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, "..");
-const serverDir = join(root, "apps", "server");
 const pageCount = Number(process.env.BENCH_PAGES ?? 200);
 const batchSize = Number(process.env.BENCH_BATCH ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const tags = ["h1", "h2", "h3", "p", "li"];
-
-function log(message) {
-  process.stderr.write(`${message}\n`);
-}
-
-function startProcess(command, args, env, portPattern, cwd) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    const onData = (chunk) => {
-      output += chunk.toString();
-      const match = portPattern.exec(output);
-      if (match) {
-        child.stdout.off("data", onData);
-        child.stdout.resume();
-        child.stderr.resume();
-        resolve({ child, port: Number(match[1]) });
-      }
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", (chunk) => (output += chunk.toString()));
-    child.on("exit", (code) => reject(new Error(`${command} exited with ${code} before listening:\n${output}`)));
-  });
-}
-
-function stop(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
-}
 
 /** The fixture website, in its own process so that serving it costs neither side of the comparison. */
 function startWebsite() {
@@ -92,26 +55,6 @@ function startWebsite() {
     process.on("SIGTERM", () => server.close(() => process.exit(0)));
   `;
   return startProcess(process.execPath, ["--input-type=module", "-e", script], {}, /listening on (\d+)/, here);
-}
-
-async function startParley(env) {
-  return startProcess(
-    process.execPath,
-    ["dist/server.js"],
-    { PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", DISABLE_RATE_LIMITS: "true", ...env },
-    /API\s+http:\/\/localhost:(\d+)\/api/,
-    serverDir,
-  );
-}
-
-async function signIn(port) {
-  const response = await fetch(`http://127.0.0.1:${port}/api/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: "customer@demo.test", password: "Demo!2345" }),
-  });
-  if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
-  return (await response.json()).token;
 }
 
 /** Runs `work` over `items`, `limit` at a time. */
@@ -161,11 +104,7 @@ async function timed(work) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main() {
-  if (process.env.BENCH_SKIP_BUILD !== "true" || !existsSync(join(serverDir, "dist", "server.js"))) {
-    log("Building @parley/server …");
-    const build = spawnSync("pnpm", ["--filter", "@parley/server", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
-    if (build.status !== 0) throw new Error("build failed");
-  }
+  buildServer();
   const website = await startWebsite();
   const origin = `http://127.0.0.1:${website.port}`;
   const urls = Array.from({ length: pageCount }, (_, index) => `${origin}/page/${index}`);
@@ -177,7 +116,7 @@ async function main() {
     full: { label: "route, batches of 100", runs: [] },
   };
   try {
-    const token = await signIn(parley.port);
+    const token = await signInAsDemoCustomer(parley.port);
     const work = {
       bare: () => bareLoop(urls),
       batched: () => throughRoute(parley.port, token, urls, batchSize),

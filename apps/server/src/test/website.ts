@@ -147,6 +147,14 @@ function routesFor(origin: string): Map<string, Handler> {
         response.writeHead(200, { "content-type": "application/x-gzip" }).end(gzipSync(pagesSitemap)),
     ],
     ["/sitemaps/nested-index.xml", xml(sitemapIndex(origin, ["/sitemaps/blog.xml"]))],
+    [
+      // 11 MB of spaces in a 11 kB .xml.gz: read no further than the 10 MB cap.
+      "/sitemaps/bomb.xml.gz",
+      (_request, response) =>
+        response.writeHead(200, { "content-type": "application/gzip" }).end(gzipSync(Buffer.alloc(11 * 1024 * 1024, " "))),
+    ],
+    ["/sitemaps/broken.xml.gz", (_request, response) =>
+      response.writeHead(200, { "content-type": "application/gzip" }).end(Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x01, 0x02]))],
     ["/sitemaps/blog.xml", xml(urlset(origin, ["/blog/first-post", "/cafe", "/contact"]))],
     ["/not-a-sitemap.xml", html(frame("Not a sitemap", "<p>Just a page.</p>"))],
     ["/redirect-to-metadata", (_request, response) =>

@@ -259,6 +259,8 @@ describe("scrape_sitemap", () => {
   it.each([
     ["a page that is no sitemap", "/not-a-sitemap.xml", 502, "unexpected_response_format"],
     ["a sitemap that is not there", "/sitemaps/missing.xml", 502, "url_status_not_ok"],
+    ["a gzipped sitemap that unpacks past 10 MB", "/sitemaps/bomb.xml.gz", 502, "url_response_too_large"],
+    ["a gzipped sitemap that is no gzip", "/sitemaps/broken.xml.gz", 502, "url_response_invalid"],
     ["a redirect to cloud metadata", "/redirect-to-metadata", 400, "url_address_not_allowed"],
   ])("answers the problem of %s", async (_what, path, status, code) => {
     const response = await sitemap(`${site.origin}${path}`);

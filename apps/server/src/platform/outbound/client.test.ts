@@ -116,14 +116,16 @@ for (let hop = 0; hop <= 7; hop += 1)
   routes.set(`/hop/${hop}`, hop === 0 ? page("landed") : redirectTo(`/hop/${hop - 1}`));
 
 const requests: { path: string; headers: IncomingMessage["headers"] }[] = [];
-const fixture = createServer((request, response) => {
+/** The fixture's routes, over http and https alike; `/to?target=` redirects anywhere. */
+const serveFixture: Handler = (request, response) => {
   const url = new URL(request.url ?? "/", "http://fixture");
   requests.push({ path: url.pathname, headers: request.headers });
   const target = url.searchParams.get("target");
   const handler = url.pathname === "/to" && target ? redirectTo(target) : routes.get(url.pathname);
   if (handler) handler(request, response);
   else response.writeHead(404).end();
-});
+};
+const fixture = createServer(serveFixture);
 let fixtureHost = "";
 let origin = "";
 
@@ -496,14 +498,7 @@ function selfSignedCertificate(): { key: string; cert: string } {
 
 describe("https", () => {
   const certificate = selfSignedCertificate();
-  const secure = createHttpsServer(certificate, (request, response) => {
-    const url = new URL(request.url ?? "/", "https://fixture");
-    requests.push({ path: url.pathname, headers: request.headers });
-    const target = url.searchParams.get("target");
-    const handler = url.pathname === "/to" && target ? redirectTo(target) : routes.get(url.pathname);
-    if (handler) handler(request, response);
-    else response.writeHead(404).end();
-  });
+  const secure = createHttpsServer(certificate, serveFixture);
   let secureHost = "";
   let securePort = 0;
   const overHttps = (settings: OutboundSettings = {}) =>
