@@ -90,7 +90,9 @@ function routesFor(origin: string): Map<string, Handler> {
     <p>Read <a href="about">about us</a> or download our <a href="/brochure.pdf">brochure</a>.</p>
     <p class="promo">Promo: 10% off this week only!</p>
     <img src="images/bread.jpg" alt="A loaf of sourdough bread">
-    <p>   </p>`,
+    <p>   </p>
+    <h3>constructor</h3>
+    <p>Headings are subjects, whatever they are called.</p>`,
         ),
       ),
     ],

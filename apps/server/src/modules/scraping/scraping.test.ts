@@ -90,7 +90,7 @@ describe("scrape_static_website", () => {
       ]),
     );
     expect(body.components.every((component) => component.text.trim() !== "")).toBe(true);
-    expect(body.subject_url_map).toEqual({ "Welcome to Acme Bakery": `${site.origin}/` });
+    expect(body.subject_url_map).toEqual({ "Welcome to Acme Bakery": `${site.origin}/`, constructor: `${site.origin}/` });
     expect(body.failed).toEqual([]);
   });
 

@@ -167,7 +167,8 @@ export function createScrapingService(client: OutboundClient, settings: Scraping
 
       const failed: ScrapeFailure[] = [];
       const components: PageComponent[] = [];
-      const subjectUrlMap: Record<string, string> = {};
+      // A Map: a heading may be called `constructor` or `__proto__`.
+      const subjectUrls = new Map<string, string>();
       // The same text twice (a banner on every page) is kept once, where it first appears.
       const seen = new Set<string>();
       for (const { url } of unique) {
@@ -180,11 +181,11 @@ export function createScrapingService(client: OutboundClient, settings: Scraping
           if (seen.has(component.text)) continue;
           seen.add(component.text);
           components.push(component);
-          subjectUrlMap[component.subject] ??= component.url;
+          if (!subjectUrls.has(component.subject)) subjectUrls.set(component.subject, component.url);
         }
       }
       if (failed.length === unique.length) throw outboundError("no_scrape_data");
-      return { status: "success" as const, subject_url_map: subjectUrlMap, components, failed };
+      return { status: "success" as const, subject_url_map: Object.fromEntries(subjectUrls), components, failed };
     },
 
     async scrapeSitemap(input: ScrapeSitemapInput) {
