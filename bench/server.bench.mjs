@@ -17,54 +17,16 @@
  * BENCH_DATABASE_URL (a PostgreSQL server where a throwaway database is created;
  * default postgres://postgres@127.0.0.1:5432/postgres).
  */
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import autocannon from "autocannon";
-
-const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, "..");
-const serverDir = join(root, "apps", "server");
+import { benchDir as here, buildServer, log, serverDir, signInAsDemoCustomer, startParley, startProcess, stop } from "./processes.mjs";
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const warmup = Number(process.env.BENCH_WARMUP ?? 3);
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-
-function log(message) {
-  process.stderr.write(`${message}\n`);
-}
-
-/** Starts a child process and resolves with its port once it prints one matching `portPattern`. */
-function startProcess(command, args, env, portPattern, cwd) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    const onData = (chunk) => {
-      output += chunk.toString();
-      const match = portPattern.exec(output);
-      if (match) {
-        child.stdout.off("data", onData);
-        child.stdout.resume();
-        child.stderr.resume();
-        resolve({ child, port: Number(match[1]) });
-      }
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", (chunk) => (output += chunk.toString()));
-    child.on("exit", (code) => reject(new Error(`${command} exited with ${code} before listening:\n${output}`)));
-  });
-}
-
-function stop(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
-}
 
 async function startHelloWorld() {
   const script = `
@@ -76,16 +38,6 @@ async function startHelloWorld() {
     process.on("SIGTERM", () => app.close().then(() => process.exit(0)));
   `;
   return startProcess(process.execPath, ["--input-type=module", "-e", script], {}, /listening on (\d+)/, here);
-}
-
-async function startParley(extraEnv) {
-  return startProcess(
-    process.execPath,
-    ["dist/server.js"],
-    { PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", DISABLE_RATE_LIMITS: "true", ...extraEnv },
-    /API\s+http:\/\/localhost:(\d+)\/api/,
-    serverDir,
-  );
 }
 
 async function run(name, options) {
@@ -102,13 +54,7 @@ async function run(name, options) {
 }
 
 async function signIn(port) {
-  const response = await fetch(`http://127.0.0.1:${port}/api/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: "customer@demo.test", password: "Demo!2345" }),
-  });
-  if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
-  const { token } = await response.json();
+  const token = await signInAsDemoCustomer(port);
   const search = await fetch(`http://127.0.0.1:${port}/api/configurations/search`, { headers: { authorization: `Bearer ${token}` } });
   const [configuration] = (await search.json()).data;
   return { token, configurationId: configuration._id };
@@ -136,12 +82,7 @@ function postgresReachable() {
 }
 
 async function main() {
-  // Always rebuilt: a dist left over from before a change would measure the old code.
-  if (process.env.BENCH_SKIP_BUILD !== "true" || !existsSync(join(serverDir, "dist", "server.js"))) {
-    log("Building @parley/server …");
-    const build = spawnSync("pnpm", ["--filter", "@parley/server", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
-    if (build.status !== 0) throw new Error("build failed");
-  }
+  buildServer();
 
   // The baseline is measured before and after the server runs and averaged, so a machine whose load
   // changes during the run (shared CI runners) skews the ratios less.

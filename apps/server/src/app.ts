@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import type { Db } from "./platform/db/db";
 import type { TokenService } from "./platform/auth/jwt";
 import type { Mailer } from "./platform/mail/mailer";
+import { createOutboundClient, type OutboundClient } from "./platform/outbound/client";
 import { loadContract, type OpenApiDocument } from "./platform/http/contract";
 import { registerDocs } from "./platform/http/docs";
 import { registerJsonBodyParser } from "./platform/http/json-body";
@@ -28,6 +29,8 @@ import { createDatasetsService } from "./modules/datasets/service";
 import { healthOperations } from "./modules/dev/health";
 import { leadOperations } from "./modules/leads/routes";
 import { devMailboxAvailable, devMailboxOperations } from "./modules/dev/mailbox";
+import { scrapingOperations } from "./modules/scraping/routes";
+import { createScrapingService } from "./modules/scraping/service";
 import { searchOperations } from "./modules/search/routes";
 import { trainingUrlOperations } from "./modules/training-urls/routes";
 import { createTrainingUrlsService } from "./modules/training-urls/service";
@@ -55,6 +58,8 @@ export interface AppDependencies {
   contract?: OpenApiDocument;
   /** The configuration lookup (`/client-settings`); read from the environment when not given. */
   clientSettings?: ClientSettings;
+  /** The guarded client for addresses users type; the production client (nothing allow-listed) when not given. */
+  outbound?: OutboundClient;
 }
 
 export interface ParleyApp extends FastifyInstance {
@@ -135,6 +140,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     ...configurationOperations(configurations),
     ...datasetOperations(createDatasetsService(deps.db)),
     ...trainingUrlOperations(createTrainingUrlsService(deps.db)),
+    ...scrapingOperations(createScrapingService(deps.outbound ?? createOutboundClient())),
     ...workflowOperations(createWorkflowsService(deps.db)),
     ...searchOperations(deps.db),
     ...leadOperations(deps.db),

@@ -7,6 +7,7 @@ import { createTokenService, loadOrCreateSecret } from "./platform/auth/jwt";
 import { migrate } from "./platform/db/migrate";
 import { openConfiguredDatabase } from "./platform/db/open";
 import { createOutboxMailer, createSmtpMailer } from "./platform/mail/mailer";
+import { createOutboundClient } from "./platform/outbound/client";
 import { devMailboxAvailable } from "./modules/dev/mailbox";
 import { demoAccounts, demoPassword, isEmpty, seedDemoData } from "./seed";
 
@@ -57,6 +58,7 @@ async function main() {
     secret,
     publicUrl: config.publicUrl,
     corsOrigins: config.corsOrigins,
+    outbound: createOutboundClient({ allowedHosts: config.outboundAllowedHosts }),
     google:
       config.googleClientId && config.googleClientSecret
         ? {

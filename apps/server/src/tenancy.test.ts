@@ -11,6 +11,12 @@ import { deref, listOperations, loadContract, type ContractOperation, type JsonS
 import { findTrainingUrls, saveTrainingUrls } from "./modules/training-urls/repository";
 import { systemScope } from "./modules/tenancy";
 import { findWorkflowInScope, insertWorkflow, listWorkflows } from "./modules/workflows/repository";
+import { guardLoopbackOnly } from "./test/loopback-only";
+import { startTestWebsite, type TestWebsite } from "./test/website";
+
+// The scraping operations fetch the loopback fixture website; nothing may connect anywhere else.
+const guard = guardLoopbackOnly();
+let website: TestWebsite;
 
 const actors: Actor[] = ["admin", "customer", "customer_so", "none"];
 
@@ -352,6 +358,19 @@ const cases: Record<string, OperationCase> = {
       expect(await findTrainingUrls(ctx.database.db, systemScope, f.other.configurationId)).toEqual(kept);
     },
   },
+  // Stateless: the pages are fetched and answered, no tenant's data is read or kept (no id, no x-tenant).
+  scrapeStaticWebsite: {
+    request: () => ({
+      method: "POST",
+      url: "/api/training/scrape_static_website",
+      payload: { tags: ["h1", "p"], url: [`${website.origin}/`, `${website.origin}/contact`], filtered_classes: [] },
+    }),
+    expected: protectedOk,
+  },
+  scrapeSitemap: {
+    request: () => ({ method: "POST", url: "/api/training/scrape_sitemap", payload: { url: `${website.origin}/` } }),
+    expected: protectedOk,
+  },
   searchConfigurations: {
     request: () => ({ method: "GET", url: "/api/configurations/search?query=" }),
     expected: protectedOk,
@@ -512,10 +531,13 @@ let ctx: TestContext;
 const createFixture = () => createRoleFixture(ctx);
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  website = await startTestWebsite();
+  ctx = await createTestContext({ outboundAllowedHosts: [website.host] });
 });
 afterAll(async () => {
   await ctx?.close();
+  await website?.close();
+  guard.restore();
 });
 
 const idLike = /^(_?id|(configuration|customer|user|dataset|conversation)(Id|_id))$/;

@@ -11,6 +11,7 @@ import { transactionChanges, type DatabaseHandle, type Db } from "../platform/db
 import { createResponseValidator, loadContract } from "../platform/http/contract";
 import type { RateLimitSettings } from "../platform/http/rate-limits";
 import { createOutboxMailer, createSmtpMailer } from "../platform/mail/mailer";
+import { createOutboundClient } from "../platform/outbound/client";
 import type { Role } from "../platform/http/operations";
 import { claimsOf } from "../modules/accounts/service";
 import type { GoogleSettings } from "../modules/accounts/google";
@@ -77,6 +78,13 @@ export interface TestContextOptions {
   hearOnlyOwnWrites?: boolean;
   /** Rolls back transactions open longer than this (the server's default otherwise). */
   transactionTimeoutMs?: number;
+  /** `host:port` of loopback fixture servers the outbound client may reach (`OUTBOUND_ALLOWED_HOSTS`). */
+  outboundAllowedHosts?: string[];
+  /**
+   * The only names the outbound client can resolve, with their addresses; any other name is not found.
+   * No test asks the system's resolver, so no DNS query leaves the machine.
+   */
+  dnsAnswers?: ReadonlyMap<string, readonly string[]>;
 }
 
 /** `db` with a change feed of its own that nothing but the app's `changedHere` reports reach. */
@@ -116,6 +124,14 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       rateLimits: options.rateLimits,
       google: options.google,
       clientSettings: options.clientSettings ?? clientSettingsFromEnv({}),
+      outbound: createOutboundClient({
+        allowedHosts: options.outboundAllowedHosts,
+        resolve: async (hostname) => {
+          const answer = options.dnsAnswers?.get(hostname);
+          if (answer) return answer;
+          throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname} (tests resolve no names)`), { code: "ENOTFOUND" });
+        },
+      }),
       portals: options.portals ?? { customer: join(emptyPortals, "customer"), admin: join(emptyPortals, "admin") },
       contract,
     },

@@ -19,8 +19,9 @@ function isLoopback(address: string): boolean {
  * packet off the machine even when the code under test is broken. It wraps
  * `net.Socket.prototype.connect`, the one door of `net.connect`, `tls.connect` and every http(s)
  * agent: an IP literal elsewhere throws at once; a host name goes through its lookup, whose answers
- * are checked before the socket may use them, and the connect fails when one is elsewhere. A call it
- * cannot read (positional arguments) throws too. `restore` puts the original back.
+ * are checked before the socket may use them, and the connect fails when one is elsewhere. Positional
+ * calls (`socket.connect(port, host)`, as pg makes them) are read as the options they stand for; a call
+ * it cannot read throws. `restore` puts the original back.
  */
 export function guardLoopbackOnly() {
   const originalConnect = net.Socket.prototype.connect;
@@ -39,7 +40,19 @@ export function guardLoopbackOnly() {
     return undefined;
   };
 
-  net.Socket.prototype.connect = function (this: net.Socket, ...args: unknown[]) {
+  /** `connect(port[, host][, listener])` and `connect(path[, listener])` as `[options, listener]`. */
+  const asOptions = (args: unknown[]): unknown[] => {
+    const listener = args.find((argument) => typeof argument === "function");
+    const rest = listener ? [listener] : [];
+    const [first, second] = args;
+    if (typeof first === "number" || (typeof first === "string" && /^\d+$/.test(first)))
+      return [{ port: Number(first), host: typeof second === "string" ? second : undefined }, ...rest];
+    if (typeof first === "string") return [{ path: first }, ...rest];
+    return args;
+  };
+
+  net.Socket.prototype.connect = function (this: net.Socket, ...given: unknown[]) {
+    const args = asOptions(given);
     // net.connect and the agents hand over the `[options, callback]` pair they normalised.
     const options: unknown = Array.isArray(args[0]) ? args[0][0] : args[0];
     if (typeof options !== "object" || options === null) {

@@ -1305,7 +1305,18 @@ export interface paths {
         put?: never;
         /**
          * Scrape the text of web pages
-         * @description Fetches the page(s) through the guarded client and keeps the text of the chosen tags, leaving out elements with the filtered classes.
+         * @description Fetches the pages through the guarded outbound client (http and https on ports 80 and 443, public
+         *     addresses only, every redirect checked again, 10 MB and 20 s per page), a few at a time per host,
+         *     and turns each HTML page into text: scripts, styles, navigation, header, footer and the elements
+         *     with the filtered classes are left out, and only the chosen tags are kept, each piece of text once
+         *     (under the innermost chosen tag). A heading is the subject of the texts after it, links are
+         *     resolved against the page, the page's character set is honoured, and empty texts are dropped.
+         *
+         *     `url` is one URL or a list of up to 100 (a client sends a long list in batches, so that it can
+         *     show progress). With one URL, a page that cannot be read answers the problem of that page. With a
+         *     list, every entry is first checked as an address (an entry refused there refuses the whole list,
+         *     naming the entries in `errors`); pages that then fail are listed in `failed`, and only a list
+         *     whose every page failed answers 502 `no_scrape_data`.
          */
         post: operations["scrapeStaticWebsite"];
         delete?: never;
@@ -1331,7 +1342,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Read the URLs of a sitemap */
+        /**
+         * Read the URLs of a sitemap
+         * @description Reads a sitemap (XML, gzipped or not) through the guarded outbound client, following a sitemap
+         *     index to its sitemaps (nested up to 3 levels, at most 50 sitemaps). The address of a site's root
+         *     (or its `/robots.txt`) reads the `Sitemap:` lines of its robots.txt, or `/sitemap.xml` when it has
+         *     none. Answers each page URL once, in sitemap order, at most 5,000; the subject is the last part of
+         *     the path in words. A sitemap of the index that cannot be read is skipped.
+         */
         post: operations["scrapeSitemap"];
         delete?: never;
         options?: never;
@@ -3151,7 +3169,7 @@ export interface components {
          *     (`errorMessages` in `@parley/domain`). Clients translate by code, never by message text.
          * @enum {string}
          */
-        ErrorCode: "unexpected_error" | "unknown_error" | "an_error_occurred" | "no_data_found" | "validation_failed" | "field_required" | "fill_in_all_fields" | "not_found" | "forbidden" | "rate_limited" | "services_offline" | "service_unavailable" | "payload_too_large" | "configuration_key_required" | "configuration_key_not_found" | "authentication_required" | "user_token_not_found" | "missing_token" | "invalid_token" | "token_validation_failed" | "login_failed" | "invalid_credentials" | "account_inactive" | "password_update_failed" | "passwords_do_not_match" | "password_reset_failed" | "account_exists" | "invalid_otp" | "language_required" | "no_changes_detected" | "no_configuration_selected" | "customer_details_incomplete" | "socket_not_connected" | "no_script_content" | "chatbot_load_error" | "missing_config_or_environment" | "no_scrape_data" | "unexpected_response_format" | "no_file_content" | "unsupported_file_type" | "articles_failed" | "articles_not_indexed" | "no_valid_text" | "too_many_articles" | "too_many_urls" | "no_url_provided" | "invalid_domain" | "blocked_keyword" | "domain_blocked" | "domain_unreachable" | "url_unsafe" | "url_parse_error" | "url_not_allowed" | "url_credentials_not_allowed" | "url_port_not_allowed" | "url_address_not_allowed" | "url_too_many_redirects" | "url_host_not_found" | "url_connection_failed" | "url_timeout" | "url_response_too_large" | "url_content_type_not_accepted" | "url_response_invalid" | "no_wordpress_url" | "no_configuration_id" | "indexed_pages_fetch_failed" | "indexing_failed" | "indexed_content_delete_failed" | "no_image_file" | "image_upload_failed" | "missing_configuration_or_filename" | "avatar_delete_failed" | "design_save_failed" | "no_settings_found" | "no_webshop_credentials" | "subscription_cancel_failed" | "payment_timeout" | "checkout_failed" | "onboarding_finalize_failed";
+        ErrorCode: "unexpected_error" | "unknown_error" | "an_error_occurred" | "no_data_found" | "validation_failed" | "field_required" | "fill_in_all_fields" | "not_found" | "forbidden" | "rate_limited" | "services_offline" | "service_unavailable" | "payload_too_large" | "configuration_key_required" | "configuration_key_not_found" | "authentication_required" | "user_token_not_found" | "missing_token" | "invalid_token" | "token_validation_failed" | "login_failed" | "invalid_credentials" | "account_inactive" | "password_update_failed" | "passwords_do_not_match" | "password_reset_failed" | "account_exists" | "invalid_otp" | "language_required" | "no_changes_detected" | "no_configuration_selected" | "customer_details_incomplete" | "socket_not_connected" | "no_script_content" | "chatbot_load_error" | "missing_config_or_environment" | "no_scrape_data" | "unexpected_response_format" | "no_file_content" | "unsupported_file_type" | "articles_failed" | "articles_not_indexed" | "no_valid_text" | "too_many_articles" | "too_many_urls" | "no_url_provided" | "invalid_domain" | "blocked_keyword" | "domain_blocked" | "domain_unreachable" | "url_unsafe" | "url_parse_error" | "url_not_allowed" | "url_credentials_not_allowed" | "url_port_not_allowed" | "url_address_not_allowed" | "url_too_many_redirects" | "url_host_not_found" | "url_connection_failed" | "url_timeout" | "url_response_too_large" | "url_content_type_not_accepted" | "url_response_invalid" | "url_status_not_ok" | "no_wordpress_url" | "no_configuration_id" | "indexed_pages_fetch_failed" | "indexing_failed" | "indexed_content_delete_failed" | "no_image_file" | "image_upload_failed" | "missing_configuration_or_filename" | "avatar_delete_failed" | "design_save_failed" | "no_settings_found" | "no_webshop_credentials" | "subscription_cancel_failed" | "payment_timeout" | "checkout_failed" | "onboarding_finalize_failed";
         /**
          * ValidationError
          * @description One failing field of a request.
@@ -4693,6 +4711,16 @@ export interface components {
             message?: string | null;
             /** @enum {string|null} */
             platform?: "WooCommerce" | "Shopify" | null;
+        };
+        /**
+         * ScrapeFailure
+         * @description A page of a scrape that could not be read, and why.
+         */
+        ScrapeFailure: {
+            /** @description The URL as it was sent. */
+            url: string;
+            code: components["schemas"]["ErrorCode"];
+            message: string;
         };
     };
     responses: {
@@ -7058,7 +7086,7 @@ export interface operations {
             content: {
                 "application/json": {
                     tags: ("h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "p" | "a" | "img" | "ul" | "ol" | "li" | "div" | "span" | "table" | "tr" | "td" | "th" | "button" | "input" | "textarea" | "form" | "src")[];
-                    /** @description One URL, or up to 100. */
+                    /** @description One URL, or a list of URLs (more than 100 answers `too_many_urls`). An empty URL answers `no_url_provided`, text that is no absolute URL `url_parse_error`. */
                     url: string | string[];
                     /** @description CSS classes whose elements are skipped. */
                     filtered_classes?: string[];
@@ -7075,15 +7103,17 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         status: "success";
-                        /** @description Page subject (title) to URL. */
+                        /** @description Each subject of the components (a page's title or a heading) to the page it is on. */
                         subject_url_map: {
                             [key: string]: string;
                         };
                         components: components["schemas"]["ScrapedComponent"][];
+                        /** @description The pages of a list that could not be read, in the order sent, with why. */
+                        failed: components["schemas"]["ScrapeFailure"][];
                     };
                 };
             };
-            /** @description Invalid input, more than 100 URLs (`too_many_urls`), or a URL that cannot be fetched (`url_not_allowed`, `url_parse_error`). */
+            /** @description Invalid input, no URL (`no_url_provided`), more than 100 URLs (`too_many_urls`), or a URL that may not be fetched (`url_parse_error`, `url_not_allowed`, `url_credentials_not_allowed`, `url_port_not_allowed`, `url_address_not_allowed`; a list names the refused entries in `errors`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7095,8 +7125,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The site could not be fetched (`no_scrape_data`). */
-            503: {
+            /** @description The page could not be read (`url_host_not_found`, `url_connection_failed`, `url_timeout`, `url_too_many_redirects`, `url_response_too_large`, `url_content_type_not_accepted`, `url_response_invalid`, `url_status_not_ok`), or no page of a list could (`no_scrape_data`). */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7124,7 +7154,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: uri */
+                    /** @description An empty URL answers `no_url_provided`, text that is no absolute URL `url_parse_error`. */
                     url: string;
                 };
             };
@@ -7143,7 +7173,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input or a URL that cannot be fetched (`url_not_allowed`). */
+            /** @description Invalid input, no URL (`no_url_provided`), or a URL that may not be fetched (`url_parse_error`, `url_not_allowed`, `url_credentials_not_allowed`, `url_port_not_allowed`, `url_address_not_allowed`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7155,8 +7185,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The sitemap could not be read (`no_scrape_data`). */
-            503: {
+            /** @description The sitemap could not be read (`url_host_not_found`, `url_connection_failed`, `url_timeout`, `url_too_many_redirects`, `url_response_too_large`, `url_content_type_not_accepted`, `url_response_invalid`, `url_status_not_ok`), is no sitemap (`unexpected_response_format`), or none of the sitemaps of an index could be read (`no_scrape_data`). */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,11 @@
 import { DomainError, type ErrorCode } from "@parley/domain";
 import Fastify from "fastify";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import net, { type AddressInfo } from "node:net";
 import type { Transform } from "node:stream";
 import tls from "node:tls";
@@ -111,14 +116,16 @@ for (let hop = 0; hop <= 7; hop += 1)
   routes.set(`/hop/${hop}`, hop === 0 ? page("landed") : redirectTo(`/hop/${hop - 1}`));
 
 const requests: { path: string; headers: IncomingMessage["headers"] }[] = [];
-const fixture = createServer((request, response) => {
+/** The fixture's routes, over http and https alike; `/to?target=` redirects anywhere. */
+const serveFixture: Handler = (request, response) => {
   const url = new URL(request.url ?? "/", "http://fixture");
   requests.push({ path: url.pathname, headers: request.headers });
   const target = url.searchParams.get("target");
   const handler = url.pathname === "/to" && target ? redirectTo(target) : routes.get(url.pathname);
   if (handler) handler(request, response);
   else response.writeHead(404).end();
-});
+};
+const fixture = createServer(serveFixture);
 let fixtureHost = "";
 let origin = "";
 
@@ -182,7 +189,7 @@ describe("the loopback guard of this file", () => {
     expect(() => net.connect({ host: "192.0.2.1", port: 80 })).toThrow(/loopback guard/);
     expect(() => tls.connect({ host: "192.0.2.1", port: 443 })).toThrow(/loopback guard/);
     expect(() => new net.Socket().connect(80, "192.0.2.1")).toThrow(/loopback guard/);
-    expect(guard.blocked).toEqual(["192.0.2.1", "192.0.2.1"]);
+    expect(guard.blocked).toEqual(["192.0.2.1", "192.0.2.1", "192.0.2.1"]);
   });
 
   it("fails a connection whose host name resolves off the machine, before it is opened", async () => {
@@ -447,8 +454,10 @@ describe("allowed fixtures on loopback", () => {
     expect(resolverCalls).toEqual(["fixture.test"]);
   });
 
-  it("answers other statuses for the caller to judge", async () => {
+  it("answers other statuses for the caller to judge, whatever their content type", async () => {
     expect(await withFixture().fetch(`${origin}/missing`, html)).toMatchObject({ status: 404, text: "gone" });
+    const plain = { accept: ["text/plain"], as: "text" } as const;
+    expect(await withFixture().fetch(`${origin}/missing`, plain)).toMatchObject({ status: 404, text: "gone" });
   });
 
   it.each(["/windows-1252", "/windows-1252-meta"])(
@@ -465,6 +474,105 @@ describe("allowed fixtures on loopback", () => {
   it("returns bytes as sent", async () => {
     const response = await withFixture().fetch(`${origin}/pdf`, { accept: ["application/pdf"], as: "bytes" });
     expect([...response.body]).toEqual([0x25, 0x50, 0x44, 0x46, 0x00, 0xff]);
+  });
+});
+
+/** A self-signed certificate for 127.0.0.1 and fixture.test, made for this run (nothing secret is committed). */
+function selfSignedCertificate(): { key: string; cert: string } {
+  const folder = mkdtempSync(join(tmpdir(), "parley-tls-"));
+  try {
+    execFileSync(
+      "openssl",
+      [
+        ...["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=fixture.test"],
+        ...["-addext", "subjectAltName=IP:127.0.0.1,DNS:fixture.test"],
+        ...["-keyout", join(folder, "key.pem"), "-out", join(folder, "cert.pem")],
+      ],
+      { stdio: "ignore" },
+    );
+    return { key: readFileSync(join(folder, "key.pem"), "utf8"), cert: readFileSync(join(folder, "cert.pem"), "utf8") };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+describe("https", () => {
+  const certificate = selfSignedCertificate();
+  const secure = createHttpsServer(certificate, serveFixture);
+  let secureHost = "";
+  let securePort = 0;
+  const overHttps = (settings: OutboundSettings = {}) =>
+    createOutboundClient({
+      allowedHosts: [secureHost, `fixture.test:${securePort}`],
+      resolve,
+      trustedCertificates: [certificate.cert],
+      ...settings,
+    });
+
+  beforeAll(async () => {
+    await new Promise<void>((listening) => secure.listen(0, "127.0.0.1", listening));
+    securePort = (secure.address() as AddressInfo).port;
+    secureHost = `127.0.0.1:${securePort}`;
+  });
+  afterAll(async () => {
+    secure.closeAllConnections();
+    await new Promise((closed) => secure.close(closed));
+  });
+
+  it("fetches a page over TLS from an allowed fixture, by address and by name (certificate checked)", async () => {
+    expect(await overHttps().fetch(`https://${secureHost}/page`, html)).toMatchObject({
+      url: `https://${secureHost}/page`,
+      text: "<h1>Héllo</h1>",
+    });
+    dnsAnswers.set("fixture.test", ["127.0.0.1"]);
+    expect(await overHttps().fetch(`https://fixture.test:${securePort}/gzip`, html)).toMatchObject({
+      text: "<p>squeezed</p>",
+    });
+    expect(requests[0]?.headers["user-agent"]).toBe(outboundUserAgent);
+  });
+
+  it("refuses a certificate it does not trust", async () => {
+    await expectUpstreamFailure(
+      overHttps({ trustedCertificates: undefined }).fetch(`https://${secureHost}/page`, html),
+      "url_connection_failed",
+    );
+  });
+
+  it("refuses a certificate for another name", async () => {
+    dnsAnswers.set("other.test", ["127.0.0.1"]);
+    await expectUpstreamFailure(
+      overHttps({ allowedHosts: [`other.test:${securePort}`] }).fetch(`https://other.test:${securePort}/page`, html),
+      "url_connection_failed",
+    );
+  });
+
+  it.each([
+    ["cloud metadata", "http://169.254.169.254/latest/meta-data/"],
+    ["loopback on https", "https://127.0.0.1/"],
+    ["a name resolving to loopback", "https://localhost/"],
+  ])("a redirect from the https fixture to %s is refused: %s", async (_what, target) => {
+    dnsAnswers.set("localhost", ["127.0.0.1"]);
+    await expectRefused(
+      overHttps().fetch(`https://${secureHost}/to?target=${encodeURIComponent(target)}`, html),
+      "url_address_not_allowed",
+    );
+    expect(guard.connections).toEqual([secureHost]);
+  });
+});
+
+describe("check, for a list before any of it is fetched", () => {
+  it("answers the URL, or the refusal fetch would give, without resolving anything", () => {
+    expect(guarded.check("https://example.com/a?b=1").href).toBe("https://example.com/a?b=1");
+    for (const [url, code] of [
+      ["nope", "url_parse_error"],
+      ["ftp://example.com/", "url_not_allowed"],
+      ["http://u:p@example.com/", "url_credentials_not_allowed"],
+      ["http://example.com:8080/", "url_port_not_allowed"],
+      ["http://0x7f000001/", "url_address_not_allowed"],
+    ] as const) {
+      expect(() => guarded.check(url)).toThrow(expect.objectContaining({ code, status: 400 }));
+    }
+    expect(resolverCalls).toEqual([]);
   });
 });
 

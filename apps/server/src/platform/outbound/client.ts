@@ -42,6 +42,11 @@ export interface OutboundSettings {
   connectTimeoutMs?: number;
   /** The whole call, redirects and body included. */
   responseTimeoutMs?: number;
+  /**
+   * Certificate authorities trusted instead of Node's bundled ones: tests' https fixture servers only,
+   * like `allowedHosts`. Production leaves it unset.
+   */
+  trustedCertificates?: string[];
 }
 
 interface Bodies {
@@ -55,7 +60,10 @@ const bodyReaders: { [As in keyof Bodies]: (bytes: Uint8Array, contentType: stri
 };
 
 export interface FetchOptions<As extends keyof Bodies> {
-  /** Media types this use can read (`text/html`); any other answer is refused before its body is read. */
+  /**
+   * Media types this use can read (`text/html`); any other successful answer is refused before its body
+   * is read. Error statuses come back whatever their type (still capped), for the caller to judge.
+   */
   accept: readonly string[];
   /** Counted after decompression. */
   maxBytes?: number;
@@ -74,6 +82,13 @@ export type OutboundResponse<As extends keyof Bodies> = {
 
 export interface OutboundClient {
   fetch<As extends keyof Bodies>(url: string, options: FetchOptions<As>): Promise<OutboundResponse<As>>;
+  /**
+   * What can be judged from the address alone (scheme, credentials, port, an IP literal), without
+   * resolving or connecting: the URL when fetchable so far, else the 400 refusal `fetch` would throw.
+   * For checking a list before any of it is fetched; `fetch` checks again, and checks every address a
+   * name resolves to when it connects.
+   */
+  check(url: string): URL;
 }
 
 // A refusal is about the address (the caller's input); the rest are the far side failing us.
@@ -85,7 +100,8 @@ const refusals = new Set<ErrorCode>([
   "url_address_not_allowed",
 ]);
 
-function outboundError(code: ErrorCode, cause?: unknown): DomainError {
+/** A refusal (400) or the far side failing us (502), as the client reports them. */
+export function outboundError(code: ErrorCode, cause?: unknown): DomainError {
   const error = new DomainError(code, undefined, refusals.has(code) ? 400 : 502);
   if (cause !== undefined) error.cause = cause;
   return error;
@@ -219,6 +235,7 @@ export function createOutboundClient(settings: OutboundSettings = {}): OutboundC
           "accept-encoding": "gzip, deflate, br",
         },
         lookup: checkingLookup(resolve, !isAllowListed(url)),
+        ...(settings.trustedCertificates ? { ca: settings.trustedCertificates } : {}),
         // A connection of its own, opened through the lookup above: a pooled socket may have been
         // opened by other code, without it.
         agent: false,
@@ -249,7 +266,9 @@ export function createOutboundClient(settings: OutboundSettings = {}): OutboundC
           : undefined;
         if (location === undefined) {
           const contentType = response.headers["content-type"] ?? "";
-          if (!accepted.has(mediaType(contentType))) throw outboundError("url_content_type_not_accepted");
+          // An error answer is the site's own page whatever the caller reads; its status is the caller's to judge.
+          const success = (response.statusCode ?? 0) >= 200 && (response.statusCode ?? 0) < 300;
+          if (success && !accepted.has(mediaType(contentType))) throw outboundError("url_content_type_not_accepted");
           const bytes = await readBody(response, options.maxBytes ?? defaultMaxBytes);
           const body = bodyReaders[options.as](bytes, contentType);
           return {
@@ -272,5 +291,5 @@ export function createOutboundClient(settings: OutboundSettings = {}): OutboundC
     }
   }
 
-  return { fetch };
+  return { fetch, check: (address) => checkedUrl(address) };
 }

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { extractPageText } from "./html";
+import { parseSitemap, robotsSitemaps, subjectFromUrl } from "./sitemap";
+
+describe("extractPageText", () => {
+  it("resolves links against the page's <base>", () => {
+    const page = extractPageText(
+      '<head><base href="https://cdn.example.com/docs/"></head><body><p><a href="guide">Guide</a></p></body>',
+      "https://example.com/start",
+      { tags: ["a"] },
+    );
+    expect(page.components.map((component) => component.text)).toEqual(["Guide (https://cdn.example.com/docs/guide)"]);
+  });
+
+  it("compares filtered classes as names, never as selectors", () => {
+    const html = '<p class="keep">Kept</p><p class="a]b x">Dropped</p><p class="*">Starred</p>';
+    const page = extractPageText(html, "https://example.com/", { tags: ["p"], filteredClasses: ["a]b", "*"] });
+    expect(page.components.map((component) => component.text)).toEqual(["Kept"]);
+  });
+
+  it("runs inline text together and breaks between blocks", () => {
+    const page = extractPageText("<div>Hel<b>lo</b><div>World</div></div>", "https://example.com/", { tags: ["div"] });
+    expect(page.components.map((component) => component.text)).toEqual(["Hello", "World"]);
+  });
+
+  it("leaves out links that are no web addresses, and keeps form texts", () => {
+    const page = extractPageText(
+      '<p><a href="javascript:alert(1)">Click</a> <input value="Name" placeholder="Your name"></p>',
+      "https://example.com/",
+      { tags: ["a", "input"] },
+    );
+    expect(page.components.map((component) => component.text)).toEqual(["Click", "Name Your name"]);
+  });
+});
+
+describe("sitemaps", () => {
+  it("reads prefixed sitemap tags and skips entries without a loc", () => {
+    expect(
+      parseSitemap('<sm:urlset xmlns:sm="x"><sm:url><sm:loc> https://a.test/x </sm:loc></sm:url><sm:url/></sm:urlset>'),
+    ).toEqual({ kind: "pages", urls: ["https://a.test/x"] });
+    expect(parseSitemap("<html><body>no</body></html>")).toEqual({ kind: "other" });
+  });
+
+  it("reads robots.txt Sitemap lines in any case", () => {
+    expect(robotsSitemaps("User-agent: *\nSITEMAP: https://a.test/1.xml\n  sitemap:https://a.test/2.xml\n# Sitemap: no")).toEqual([
+      "https://a.test/1.xml",
+      "https://a.test/2.xml",
+    ]);
+  });
+
+  it("names a page by the last part of its path", () => {
+    expect(subjectFromUrl(new URL("https://a.test/blog/opening-hours_2026.html"))).toBe("opening hours 2026");
+    expect(subjectFromUrl(new URL("https://a.test/caf%C3%A9"))).toBe("café");
+    expect(subjectFromUrl(new URL("https://a.test/"))).toBe("a.test");
+  });
+});

@@ -1,0 +1,176 @@
+import { load, type CheerioAPI } from "cheerio";
+import { isTag, isText, type AnyNode, type Element } from "domhandler";
+
+/** A piece of a page's text, under the chosen tag it was found in. */
+export interface PageComponent {
+  text: string;
+  tag: string;
+  /** The page's title or the heading it follows. */
+  subject: string;
+  /** The page it is on. */
+  url: string;
+}
+
+export interface PageText {
+  /** `<title>`, else the first `<h1>`, else the page's address. */
+  title: string;
+  components: PageComponent[];
+}
+
+export interface ExtractOptions {
+  /** The tags whose text is kept (spec 02 §7.6's list; `src` keeps image addresses). */
+  tags: readonly string[];
+  /** Elements with any of these classes are left out, with everything in them. */
+  filteredClasses?: readonly string[];
+}
+
+// Never text a reader sees, or the site's frame around the content rather than the content: the
+// navigation, the page header and footer (not an article's own), side bars, and what is hidden.
+const boilerplate = [
+  "script",
+  "style",
+  "noscript",
+  "template",
+  "svg",
+  "canvas",
+  "iframe",
+  "object",
+  "embed",
+  "nav",
+  "aside",
+  "dialog",
+  "[role=navigation]",
+  "[role=banner]",
+  "[role=contentinfo]",
+  "[role=complementary]",
+  "[hidden]",
+  "[aria-hidden=true]",
+].join(", ");
+
+const headings = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
+
+// Text inside these runs on with its neighbours; any other element is a break between words.
+const inline = new Set([
+  "a",
+  "abbr",
+  "b",
+  "bdi",
+  "bdo",
+  "cite",
+  "code",
+  "data",
+  "dfn",
+  "em",
+  "font",
+  "i",
+  "kbd",
+  "label",
+  "mark",
+  "q",
+  "s",
+  "samp",
+  "small",
+  "span",
+  "strong",
+  "sub",
+  "sup",
+  "time",
+  "u",
+  "var",
+  "wbr",
+]);
+
+function clean(text: string): string {
+  return text.replace(/\s+/gu, " ").trim();
+}
+
+/** An http(s) address as the page means it (relative to its base), or undefined. */
+function absolute(reference: string | undefined, base: URL): string | undefined {
+  if (!reference || reference.trim() === "") return undefined;
+  try {
+    const url = new URL(reference.trim(), base);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function removeBoilerplate($: CheerioAPI, filteredClasses: readonly string[]): void {
+  $(boilerplate).remove();
+  // The site's header and footer, not those of an article or section inside the content.
+  $("header, footer")
+    .filter((_index, element) => $(element).parents("article, main, section").length === 0)
+    .remove();
+  const filtered = new Set(filteredClasses.map((name) => name.trim()).filter(Boolean));
+  if (filtered.size > 0) {
+    // Compared as class names, never built into a selector: a class is text the user typed.
+    $("[class]")
+      .filter((_index, element) => (element.attribs.class ?? "").split(/\s+/u).some((name) => filtered.has(name)))
+      .remove();
+  }
+}
+
+/**
+ * The text of an HTML page as training material: boilerplate and the filtered classes dropped, the
+ * text of each chosen tag kept once (under the innermost chosen tag, so a `div` around `p`s keeps only
+ * its own words), each piece with the heading before it as its subject. Links and image addresses are
+ * made absolute against the page (or its `<base>`). Empty pieces are dropped.
+ */
+export function extractPageText(html: string, pageUrl: string, options: ExtractOptions): PageText {
+  const $ = load(html);
+  const page = new URL(pageUrl);
+  const base = (() => {
+    const href = absolute($("base[href]").first().attr("href"), page);
+    return href ? new URL(href) : page;
+  })();
+  const title = clean($("title").first().text()) || clean($("h1").first().text()) || pageUrl;
+  removeBoilerplate($, options.filteredClasses ?? []);
+
+  const chosen = new Set(options.tags.map((tag) => tag.toLowerCase()));
+  const components: PageComponent[] = [];
+  let subject = title;
+  // The words of the innermost chosen element being read; text outside any chosen element is not kept.
+  let words: string[] | undefined;
+
+  const read = (nodes: readonly AnyNode[]) => {
+    for (const node of nodes) {
+      if (isText(node)) words?.push(node.data);
+      else if (isTag(node)) readElement(node);
+    }
+  };
+
+  const readElement = (element: Element) => {
+    const tag = element.name.toLowerCase();
+    if (headings.has(tag)) subject = clean($(element).text()) || subject;
+    if (chosen.has("src") && (tag === "img" || tag === "source")) {
+      const source = absolute(element.attribs.src, base);
+      if (source) components.push({ text: source, tag: "src", subject, url: pageUrl });
+    }
+    const separate = !inline.has(tag);
+    if (!chosen.has(tag)) {
+      if (separate) words?.push(" ");
+      read(element.children);
+      if (separate) words?.push(" ");
+      return;
+    }
+    // Placed before its children are read, so the page's order is kept.
+    const component: PageComponent = { text: "", tag, subject, url: pageUrl };
+    components.push(component);
+    const outer = words;
+    words = [];
+    if (tag === "img") words.push(element.attribs.alt ?? "");
+    else if (tag === "input" || tag === "textarea")
+      words.push(element.attribs.value ?? "", " ", element.attribs.placeholder ?? "");
+    read(element.children);
+    if (tag === "a") {
+      const href = absolute(element.attribs.href, base);
+      if (href) words.push(` (${href})`);
+    }
+    component.text = clean(words.join(""));
+    words = outer;
+    if (separate) words?.push(" ");
+  };
+
+  read($("body").length > 0 ? $("body").contents().toArray() : $.root().contents().toArray());
+  return { title, components: components.filter((component) => component.text !== "") };
+}

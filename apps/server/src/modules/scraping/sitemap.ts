@@ -1,0 +1,51 @@
+import { load } from "cheerio";
+
+/** What one sitemap file holds: page addresses (`urlset`) or further sitemaps (`sitemapindex`). */
+export type SitemapContent = { kind: "pages"; urls: string[] } | { kind: "index"; sitemaps: string[] } | { kind: "other" };
+
+/** The `<loc>` texts of a sitemap or sitemap index (sitemaps.org 0.9), in document order. */
+export function parseSitemap(xml: string): SitemapContent {
+  const $ = load(xml, { xml: true });
+  const root = $.root().children().first();
+  // Namespaces are not checked: plenty of real sitemaps get them wrong, and a name is enough.
+  const name = (root.prop("tagName") ?? "").toLowerCase().replace(/^.*:/u, "");
+  const locs = (parent: string) =>
+    root
+      .children()
+      .filter((_index, element) => element.tagName.toLowerCase().replace(/^.*:/u, "") === parent)
+      .map((_index, element) =>
+        $(element)
+          .children()
+          .filter((_i, child) => child.tagName.toLowerCase().replace(/^.*:/u, "") === "loc")
+          .first()
+          .text()
+          .trim(),
+      )
+      .toArray()
+      .filter((loc) => loc !== "");
+  if (name === "urlset") return { kind: "pages", urls: locs("url") };
+  if (name === "sitemapindex") return { kind: "index", sitemaps: locs("sitemap") };
+  return { kind: "other" };
+}
+
+/** The addresses of robots.txt's `Sitemap:` lines (the field name in any case), in order. */
+export function robotsSitemaps(robots: string): string[] {
+  return [...robots.matchAll(/^[ \t]*sitemap[ \t]*:[ \t]*(\S+)/gimu)].map((match) => match[1]!);
+}
+
+/** A page's subject from its address alone: the last part of its path in words, else its host. */
+export function subjectFromUrl(url: URL): string {
+  const last = url.pathname.split("/").filter(Boolean).pop() ?? "";
+  let words = last;
+  try {
+    words = decodeURIComponent(last);
+  } catch {
+    // A stray % stays as written.
+  }
+  words = words
+    .replace(/\.[a-z0-9]{1,5}$/iu, "")
+    .replace(/[-_+.]+/gu, " ")
+    .replace(/\s+/gu, " ")
+    .trim();
+  return (words || url.hostname).slice(0, 200);
+}
