@@ -26,6 +26,11 @@ import { createCustomersService } from "./modules/customers/service";
 import { datasetOperations } from "./modules/datasets/routes";
 import { createDatasetsService } from "./modules/datasets/service";
 import { healthOperations } from "./modules/dev/health";
+import { createEmbedder, embeddingSettingsFromEnv, type EmbeddingSettings } from "./modules/knowledge/embeddings";
+import { hasVectorColumn } from "./modules/knowledge/repository";
+import { createRetrieval } from "./modules/knowledge/retrieval";
+import { knowledgeOperations } from "./modules/knowledge/routes";
+import { createKnowledgeService } from "./modules/knowledge/service";
 import { leadOperations } from "./modules/leads/routes";
 import { devMailboxAvailable, devMailboxOperations } from "./modules/dev/mailbox";
 import { searchOperations } from "./modules/search/routes";
@@ -52,6 +57,11 @@ export interface AppDependencies {
   contract?: OpenApiDocument;
   /** The configuration lookup (`/client-settings`); read from the environment when not given. */
   clientSettings?: ClientSettings;
+  /**
+   * The OpenAI-compatible embedding provider that adds vector similarity to retrieval; read from
+   * EMBEDDINGS_BASE_URL, EMBEDDINGS_API_KEY and EMBEDDINGS_MODEL when not given, `null` for none.
+   */
+  embeddings?: EmbeddingSettings | null;
 }
 
 export interface ParleyApp extends FastifyInstance {
@@ -116,6 +126,12 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     user: (caller, id) => findUserById(deps.db, scopeOf(caller), id),
   };
 
+  const embeddingSettings = deps.embeddings === undefined ? embeddingSettingsFromEnv(process.env) : (deps.embeddings ?? undefined);
+  const embedder = embeddingSettings ? createEmbedder(embeddingSettings) : undefined;
+  const vectors = embedder !== undefined && (await hasVectorColumn(deps.db));
+  const logError = (message: string, error: unknown) => app.log.error({ err: error }, message);
+  const retrieval = createRetrieval(deps.db, { embedder, vectors: vectors ? "pgvector" : "array", onEmbeddingError: (error) => logError("a question could not be embedded", error) });
+
   const operations: OperationTable = {
     ...accountOperations(app, accounts, limits),
     ...googleOperations({
@@ -131,6 +147,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     ...configurationOperations(configurations),
     ...datasetOperations(createDatasetsService(deps.db)),
     ...trainingUrlOperations(createTrainingUrlsService(deps.db)),
+    ...knowledgeOperations(createKnowledgeService(deps.db, { retrieval, embedder, vectors, logError })),
     ...searchOperations(deps.db),
     ...leadOperations(deps.db),
     ...devMailboxOperations(deps.db, devMailboxAvailable(deps.mailer.kind)),

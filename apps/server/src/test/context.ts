@@ -15,6 +15,7 @@ import type { Role } from "../platform/http/operations";
 import { claimsOf } from "../modules/accounts/service";
 import type { GoogleSettings } from "../modules/accounts/google";
 import { clientSettingsFromEnv, type ClientSettings } from "../modules/client-settings/routes";
+import type { EmbeddingSettings } from "../modules/knowledge/embeddings";
 import { insertCustomer } from "../modules/customers/repository";
 import { insertUser, type UserRecord } from "../modules/users/repository";
 import { openTestDatabase } from "./database";
@@ -77,6 +78,8 @@ export interface TestContextOptions {
   hearOnlyOwnWrites?: boolean;
   /** Rolls back transactions open longer than this (the server's default otherwise). */
   transactionTimeoutMs?: number;
+  /** An embedding provider (a loopback server); none otherwise, whatever the environment says. */
+  embeddings?: EmbeddingSettings;
 }
 
 /** `db` with a change feed of its own that nothing but the app's `changedHere` reports reach. */
@@ -118,6 +121,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       clientSettings: options.clientSettings ?? clientSettingsFromEnv({}),
       portals: options.portals ?? { customer: join(emptyPortals, "customer"), admin: join(emptyPortals, "admin") },
       contract,
+      embeddings: options.embeddings ?? null,
     },
     { logger: false },
   );

@@ -1,0 +1,290 @@
+import type { ArticleKind } from "@parley/domain";
+import type { Db } from "../../platform/db/db";
+import { queryOne } from "../../platform/db/db";
+import type { Schemas } from "../../platform/http/contract-types";
+import { scopeCondition, scopeParams, type Scope } from "../tenancy";
+
+export type Article = Schemas["Article"];
+
+/** How SQL names the accent folding of migration 007 (the extension lives in its own schema). */
+export const unaccented = (expression: string) => `parley_extensions.unaccent('parley_extensions.unaccent', ${expression})`;
+
+interface ArticleRow {
+  id: string;
+  configuration_id: string;
+  kind: ArticleKind;
+  source: string;
+  subject: string | null;
+  url: string | null;
+  text: string;
+  content_hash: string;
+  word_count: number;
+  split_length: number;
+  split_overlap: number;
+  indexed: boolean;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const articleColumns =
+  "a.id, a.configuration_id, a.kind, a.source, a.subject, a.url, a.text, a.content_hash, a.word_count, a.split_length, a.split_overlap, a.indexed, a.created_at, a.updated_at";
+
+const isoOf = (value: Date | string) => new Date(value).toISOString();
+
+export function toArticle(row: ArticleRow): Article {
+  return {
+    _id: row.id,
+    configuration_id: row.configuration_id,
+    kind: row.kind,
+    source: row.source,
+    subject: row.subject,
+    url: row.url,
+    text: row.text,
+    wordCount: row.word_count,
+    splitLength: row.split_length,
+    splitOverlap: row.split_overlap,
+    dateCreated: isoOf(row.created_at),
+    dateModified: isoOf(row.updated_at),
+    indexed: row.indexed,
+  };
+}
+
+// An article belongs to a configuration; the scope is the configuration's customer.
+const inScope = (column: string, first: number) =>
+  `${column} IN (SELECT id FROM configurations WHERE ${scopeCondition("customer_id", first)})`;
+
+export interface ArticleFields {
+  kind: ArticleKind;
+  source: string;
+  subject: string | null;
+  url: string | null;
+  text: string;
+  contentHash: string;
+  wordCount: number;
+  splitLength: number;
+  splitOverlap: number;
+}
+
+export async function listArticles(db: Db, scope: Scope, configurationId: string): Promise<Article[]> {
+  const rows = await db.query<ArticleRow>(
+    `SELECT ${articleColumns} FROM knowledge_articles a
+      WHERE a.configuration_id = $1 AND ${inScope("a.configuration_id", 2)}
+      ORDER BY a.updated_at DESC, a.id`,
+    [configurationId, ...scopeParams(scope)],
+  );
+  return rows.map(toArticle);
+}
+
+async function findArticleByHash(db: Db, configurationId: string, contentHash: string): Promise<ArticleRow | undefined> {
+  return queryOne<ArticleRow>(
+    db,
+    `SELECT ${articleColumns} FROM knowledge_articles a WHERE a.configuration_id = $1 AND a.content_hash = $2`,
+    [configurationId, contentHash],
+  );
+}
+
+/**
+ * Stores an article in a configuration the scope may see. A text the configuration already holds is not
+ * stored twice: the article that holds it is answered (`created: false`). `undefined`: no such configuration.
+ */
+export async function insertArticle(
+  db: Db,
+  scope: Scope,
+  configurationId: string,
+  fields: ArticleFields,
+): Promise<{ article: Article; created: boolean } | undefined> {
+  const row = await queryOne<ArticleRow>(
+    db,
+    `INSERT INTO knowledge_articles AS a (configuration_id, kind, source, subject, url, text, content_hash, word_count, split_length, split_overlap)
+     SELECT id, $2, $3, $4, $5, $6, $7, $8, $9, $10 FROM configurations WHERE id = $1 AND ${scopeCondition("customer_id", 11)}
+     ON CONFLICT (configuration_id, content_hash) DO NOTHING
+     RETURNING ${articleColumns}`,
+    [
+      configurationId,
+      fields.kind,
+      fields.source,
+      fields.subject,
+      fields.url,
+      fields.text,
+      fields.contentHash,
+      fields.wordCount,
+      fields.splitLength,
+      fields.splitOverlap,
+      ...scopeParams(scope),
+    ],
+  );
+  if (row) return { article: toArticle(row), created: true };
+  // Either the configuration is out of scope (the caller checked it is not) or the text is there already.
+  const existing = await findArticleByHash(db, configurationId, fields.contentHash);
+  return existing ? { article: toArticle(existing), created: false } : undefined;
+}
+
+/**
+ * Replaces the text of an article; it waits to be indexed again and its chunks go. When another article of
+ * the configuration already holds the new text, this one is deleted and that one answered.
+ */
+export async function replaceArticle(
+  db: Db,
+  scope: Scope,
+  configurationId: string,
+  id: string,
+  fields: ArticleFields,
+): Promise<Article | undefined> {
+  return db.transaction(async (tx) => {
+    const current = await queryOne<{ id: string }>(
+      tx,
+      `SELECT a.id FROM knowledge_articles a WHERE a.id = $1 AND a.configuration_id = $2 AND ${inScope("a.configuration_id", 3)} FOR UPDATE`,
+      [id, configurationId, ...scopeParams(scope)],
+    );
+    if (!current) return undefined;
+    const holder = await findArticleByHash(tx, configurationId, fields.contentHash);
+    if (holder && holder.id !== id) {
+      await tx.query("DELETE FROM knowledge_articles WHERE id = $1", [id]);
+      return toArticle(holder);
+    }
+    await tx.query("DELETE FROM knowledge_chunks WHERE article_id = $1", [id]);
+    const row = await queryOne<ArticleRow>(
+      tx,
+      `UPDATE knowledge_articles AS a SET kind = $2, source = $3, subject = $4, url = $5, text = $6, content_hash = $7,
+              word_count = $8, split_length = $9, split_overlap = $10, indexed = false, updated_at = now()
+        WHERE a.id = $1 RETURNING ${articleColumns}`,
+      [
+        id,
+        fields.kind,
+        fields.source,
+        fields.subject,
+        fields.url,
+        fields.text,
+        fields.contentHash,
+        fields.wordCount,
+        fields.splitLength,
+        fields.splitOverlap,
+      ],
+    );
+    return row ? toArticle(row) : undefined;
+  });
+}
+
+/** The articles to index: the ones named (of this configuration), or up to `limit` not yet indexed, oldest first. */
+export async function articlesToIndex(
+  db: Db,
+  scope: Scope,
+  configurationId: string,
+  ids: string[] | undefined,
+  limit: number,
+): Promise<Article[]> {
+  const rows = ids
+    ? await db.query<ArticleRow>(
+        `SELECT ${articleColumns} FROM knowledge_articles a
+          WHERE a.id = ANY($1::uuid[]) AND a.configuration_id = $2 AND ${inScope("a.configuration_id", 3)}
+          ORDER BY a.created_at, a.id`,
+        [ids, configurationId, ...scopeParams(scope)],
+      )
+    : await db.query<ArticleRow>(
+        `SELECT ${articleColumns} FROM knowledge_articles a
+          WHERE NOT a.indexed AND a.configuration_id = $1 AND ${inScope("a.configuration_id", 2)}
+          ORDER BY a.created_at, a.id LIMIT $4`,
+        [configurationId, ...scopeParams(scope), limit],
+      );
+  return rows.map(toArticle);
+}
+
+export interface ChunkToStore {
+  position: number;
+  text: string;
+  contentHash: string;
+  /** Unit length, so the cosine is the dot product. */
+  embedding: number[] | null;
+}
+
+/**
+ * Stores the chunks of an article and marks it indexed, in one transaction that holds the article's row:
+ * a second indexing of the same article waits, then replaces the chunks instead of adding to them. Nothing
+ * is stored when the article was deleted or its text changed meanwhile (`false`).
+ */
+export async function storeChunks(
+  db: Db,
+  article: Article & { contentHash: string },
+  language: string,
+  chunks: ChunkToStore[],
+  embeddingModel: string | null,
+  vectors: boolean,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const locked = await queryOne<{ id: string }>(
+      tx,
+      "SELECT id FROM knowledge_articles WHERE id = $1 AND content_hash = $2 FOR UPDATE",
+      [article._id, article.contentHash],
+    );
+    if (!locked) return false;
+    await tx.query("DELETE FROM knowledge_chunks WHERE article_id = $1", [article._id]);
+    const subject = unaccented("coalesce($4::text, '')");
+    await tx.query(
+      `INSERT INTO knowledge_chunks (article_id, configuration_id, position, text, content_hash, language, search_vector, embedding, embedding_model${vectors ? ", embedding_vector" : ""})
+       SELECT $1, $2, p.position, p.text, p.hash, $3::text,
+              setweight(to_tsvector($3::text::regconfig, ${subject}), 'A') || setweight(to_tsvector($3::text::regconfig, ${unaccented("p.text")}), 'B'),
+              p.embedding, CASE WHEN p.embedding IS NULL THEN NULL ELSE $6::text END
+              ${vectors ? ", p.embedding::parley_extensions.vector" : ""}
+         FROM jsonb_to_recordset($5::jsonb) AS p(position integer, text text, hash text, embedding real[])
+       ON CONFLICT (article_id, content_hash) DO NOTHING`,
+      [
+        article._id,
+        article.configuration_id,
+        language,
+        article.subject ?? null,
+        JSON.stringify(chunks.map((chunk) => ({ position: chunk.position, text: chunk.text, hash: chunk.contentHash, embedding: chunk.embedding }))),
+        embeddingModel,
+      ],
+    );
+    // Sorted, so concurrent indexings insert shared words in the same order and cannot deadlock.
+    await tx.query(
+      `INSERT INTO knowledge_terms (configuration_id, term)
+       SELECT DISTINCT $1::uuid, term
+         FROM unnest(tsvector_to_array(to_tsvector('simple', ${unaccented("$2::text")}))) AS term
+        WHERE length(term) BETWEEN 3 AND 40
+        ORDER BY term
+       ON CONFLICT DO NOTHING`,
+      [article.configuration_id, `${article.subject ?? ""} ${article.text}`],
+    );
+    await tx.query("UPDATE knowledge_articles SET indexed = true WHERE id = $1", [article._id]);
+    return true;
+  });
+}
+
+export async function contentHashOf(db: Db, articleId: string): Promise<string | undefined> {
+  return (await queryOne<{ content_hash: string }>(db, "SELECT content_hash FROM knowledge_articles WHERE id = $1", [articleId]))?.content_hash;
+}
+
+/** Deletes an article (and its chunks) of a configuration the scope may see; `false` when there is none. */
+export async function deleteArticle(db: Db, scope: Scope, configurationId: string, id: string): Promise<boolean> {
+  const rows = await db.query(
+    `DELETE FROM knowledge_articles a WHERE a.id = $1 AND a.configuration_id = $2 AND ${inScope("a.configuration_id", 3)} RETURNING a.id`,
+    [id, configurationId, ...scopeParams(scope)],
+  );
+  return rows.length > 0;
+}
+
+/** Deletes every article, chunk and known word of a configuration the scope may see; answers how many articles. */
+export async function wipeArticles(db: Db, scope: Scope, configurationId: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.query(
+      `DELETE FROM knowledge_articles a WHERE a.configuration_id = $1 AND ${inScope("a.configuration_id", 2)} RETURNING a.id`,
+      [configurationId, ...scopeParams(scope)],
+    );
+    await tx.query(`DELETE FROM knowledge_terms t WHERE t.configuration_id = $1 AND ${inScope("t.configuration_id", 2)}`, [
+      configurationId,
+      ...scopeParams(scope),
+    ]);
+    return rows.length;
+  });
+}
+
+/** Whether the database has pgvector (migration 007 then added `embedding_vector`). */
+export async function hasVectorColumn(db: Db): Promise<boolean> {
+  const row = await queryOne<{ present: boolean }>(
+    db,
+    `SELECT EXISTS (SELECT 1 FROM information_schema.columns
+                     WHERE table_schema = current_schema() AND table_name = 'knowledge_chunks' AND column_name = 'embedding_vector') AS present`,
+  );
+  return row?.present === true;
+}
