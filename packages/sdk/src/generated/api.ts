@@ -1121,7 +1121,7 @@ export interface paths {
         put?: never;
         /**
          * Index articles into the knowledge base
-         * @description Indexes the given articles, or up to 10 not yet indexed. Each is split into chunks (duplicates removed after trimming), searchable in the configuration's language and, with an embedding provider, by meaning. An article that fails is counted in `failed` and named in `failures`; `message` is then 'One or more articles could not be indexed', or 'Articles failed' when none was indexed.
+         * @description Indexes the given articles, or up to 10 not yet indexed (then, with an embedding provider, ones embedded by another model, so a model change is caught up on by calling again). Each is split into chunks (duplicates removed after trimming), searchable in the configuration's language and, with an embedding provider, by meaning. An article that fails is counted in `failed` and named in `failures`; `message` is then 'One or more articles could not be indexed', or 'Articles failed' when none was indexed.
          */
         post: operations["indexArticle"];
         delete?: never;

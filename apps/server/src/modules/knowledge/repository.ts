@@ -165,13 +165,17 @@ export async function replaceArticle(
   });
 }
 
-/** The articles to index: the ones named (of this configuration), or up to `limit` not yet indexed, oldest first. */
+/**
+ * The articles to index: the ones named (of this configuration), or up to `limit` not yet indexed, oldest
+ * first, then indexed ones with chunks not embedded by `embeddingModel` (the model changed, or came later).
+ */
 export async function articlesToIndex(
   db: Db,
   scope: Scope,
   configurationId: string,
   ids: string[] | undefined,
   limit: number,
+  embeddingModel: string | null = null,
 ): Promise<Article[]> {
   const rows = ids
     ? await db.query<ArticleRow>(
@@ -182,9 +186,11 @@ export async function articlesToIndex(
       )
     : await db.query<ArticleRow>(
         `SELECT ${articleColumns} FROM knowledge_articles a
-          WHERE NOT a.indexed AND a.configuration_id = $1 AND ${inScope("a.configuration_id", 2)}
-          ORDER BY a.created_at, a.id LIMIT $4`,
-        [configurationId, ...scopeParams(scope), limit],
+          WHERE a.configuration_id = $1 AND ${inScope("a.configuration_id", 2)}
+            AND (NOT a.indexed OR ($5::text IS NOT NULL AND EXISTS (
+                  SELECT 1 FROM knowledge_chunks c WHERE c.article_id = a.id AND c.embedding_model IS DISTINCT FROM $5::text)))
+          ORDER BY a.indexed, a.created_at, a.id LIMIT $4`,
+        [configurationId, ...scopeParams(scope), limit, embeddingModel],
       );
   return rows.map(toArticle);
 }

@@ -118,7 +118,8 @@ export function createKnowledgeService(db: Db, options: KnowledgeServiceOptions)
       if (requested) assertArticleBatchSize(requested.length);
       const failures: IndexFailure[] = [];
       const ids = requested?.filter((id) => isId(id));
-      const articles = await repository.articlesToIndex(db, scopeOf(caller), configuration._id, ids, maxArticlesPerIndexing);
+      const model = options.embedder?.model ?? null;
+      const articles = await repository.articlesToIndex(db, scopeOf(caller), configuration._id, ids, maxArticlesPerIndexing, model);
       const found = new Set(articles.map((article) => article._id));
       for (const id of requested ?? []) if (!found.has(id)) failures.push(failure(id, "not_found", "No such article"));
 
