@@ -64,7 +64,9 @@ CREATE TABLE knowledge_chunks (
 );
 CREATE INDEX knowledge_chunks_article ON knowledge_chunks (article_id, position);
 CREATE INDEX knowledge_chunks_configuration ON knowledge_chunks (configuration_id);
-CREATE INDEX knowledge_chunks_search ON knowledge_chunks USING gin (search_vector);
+-- GIN indexes without the pending list: PGlite has no autovacuum to flush it, and a long pending list makes
+-- every search scan it (the planner then gives up on the index).
+CREATE INDEX knowledge_chunks_search ON knowledge_chunks USING gin (search_vector) WITH (fastupdate = off);
 
 -- The accent-folded, lower-cased words of a configuration's chunks: a typo in a question is matched to the
 -- nearest words here (trigram similarity), which then search the chunks like the question's own words.
@@ -74,7 +76,17 @@ CREATE TABLE knowledge_terms (
   term text NOT NULL,
   PRIMARY KEY (configuration_id, term)
 );
-CREATE INDEX knowledge_terms_trigrams ON knowledge_terms USING gin (term parley_extensions.gin_trgm_ops);
+CREATE INDEX knowledge_terms_trigrams ON knowledge_terms USING gin (term parley_extensions.gin_trgm_ops) WITH (fastupdate = off);
+
+-- How many chunks of a configuration hold each lexeme (of `search_vector`). Retrieval finds its candidates by
+-- the question's rarer lexemes and ranks them by all of them, so a common word cannot make it rank half the
+-- configuration. Kept in step by every write of chunks, under the configuration's advisory lock.
+CREATE TABLE knowledge_lexemes (
+  configuration_id uuid NOT NULL REFERENCES configurations (id) ON DELETE CASCADE,
+  lexeme text NOT NULL,
+  chunks integer NOT NULL,
+  PRIMARY KEY (configuration_id, lexeme)
+);
 
 -- With pgvector, a vector copy of the embedding searched by cosine distance; without it, `embedding` alone.
 DO $$

@@ -280,3 +280,39 @@ describe("retrieval", () => {
     expect((await hitTexts(token, configurationId, "refund invoice", { includeFaq: true, limit: 2 })).length).toBe(2);
   });
 });
+
+describe("lexeme counts", () => {
+  const counts = async (configurationId: string) => {
+    const kept = await ctx.database.db.query<{ lexeme: string; chunks: number }>(
+      "SELECT lexeme, chunks FROM knowledge_lexemes WHERE configuration_id = $1 AND chunks > 0 ORDER BY lexeme",
+      [configurationId],
+    );
+    const actual = await ctx.database.db.query<{ lexeme: string; chunks: number }>(
+      `SELECT lexeme, count(*)::integer AS chunks FROM knowledge_chunks c, unnest(tsvector_to_array(c.search_vector)) AS lexeme
+        WHERE c.configuration_id = $1 GROUP BY lexeme ORDER BY lexeme`,
+      [configurationId],
+    );
+    return { kept, actual };
+  };
+
+  it("stay equal to the chunks through indexing again, replacing, deleting and wiping", async () => {
+    const { token, configurationId } = await customerWithConfiguration("Counted");
+    const [first, second] = await train(token, configurationId, [{ text: "Apples and pears are fresh." }, { text: "Pears ship on Monday." }]);
+    const check = async () => {
+      const { kept, actual } = await counts(configurationId);
+      expect(kept).toEqual(actual);
+    };
+    await check();
+    expect((await index(token, { configurationId, articleIds: [first!, second!] })).json()).toMatchObject({ indexed: 2 });
+    await check();
+    await create(token, { configurationId, _id: first, text: "Plums are fresh too.", source: "manual" });
+    await check();
+    await index(token, { configurationId });
+    await check();
+    await call("deleteArticle", token, "POST", "/training/article/delete", { _id: second, configuration_id: configurationId });
+    await check();
+    expect((await counts(configurationId)).kept.map((row) => row.lexeme)).not.toContain("pear");
+    await call("wipeArticleData", token, "POST", "/training/articles/wipe_article_data_for_configuration", { configuration_id: configurationId });
+    expect(await counts(configurationId)).toEqual({ kept: [], actual: [] });
+  });
+});

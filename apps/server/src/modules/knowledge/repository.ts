@@ -65,6 +65,32 @@ export interface ArticleFields {
   splitOverlap: number;
 }
 
+// Any constant works; with the configuration's id it names the lock of one configuration's knowledge.
+const KNOWLEDGE_LOCK_KEY = 7_240_514;
+
+/**
+ * Serialises the writes of one configuration's chunks (held until the transaction ends): the lexeme counts
+ * stay exact, and two indexings of the same article cannot interleave.
+ */
+async function lockKnowledge(tx: Db, configurationId: string): Promise<void> {
+  await tx.query("SELECT pg_advisory_xact_lock($1, hashtext($2::text))", [KNOWLEDGE_LOCK_KEY, configurationId]);
+}
+
+/** Deletes the chunks of the articles, and takes them out of the lexeme counts first. */
+async function dropChunks(tx: Db, configurationId: string, articleIds: string[]): Promise<void> {
+  await tx.query(
+    `WITH gone AS (
+       SELECT lexeme, count(*)::integer AS chunks
+         FROM knowledge_chunks c, unnest(tsvector_to_array(c.search_vector)) AS lexeme
+        WHERE c.article_id = ANY($2::uuid[]) GROUP BY lexeme
+     )
+     UPDATE knowledge_lexemes k SET chunks = k.chunks - gone.chunks FROM gone
+      WHERE k.configuration_id = $1 AND k.lexeme = gone.lexeme`,
+    [configurationId, articleIds],
+  );
+  await tx.query("DELETE FROM knowledge_chunks WHERE article_id = ANY($1::uuid[])", [articleIds]);
+}
+
 export async function listArticles(db: Db, scope: Scope, configurationId: string): Promise<Article[]> {
   const rows = await db.query<ArticleRow>(
     `SELECT ${articleColumns} FROM knowledge_articles a
@@ -137,12 +163,13 @@ export async function replaceArticle(
       [id, configurationId, ...scopeParams(scope)],
     );
     if (!current) return undefined;
+    await lockKnowledge(tx, configurationId);
+    await dropChunks(tx, configurationId, [id]);
     const holder = await findArticleByHash(tx, configurationId, fields.contentHash);
     if (holder && holder.id !== id) {
       await tx.query("DELETE FROM knowledge_articles WHERE id = $1", [id]);
       return toArticle(holder);
     }
-    await tx.query("DELETE FROM knowledge_chunks WHERE article_id = $1", [id]);
     const row = await queryOne<ArticleRow>(
       tx,
       `UPDATE knowledge_articles AS a SET kind = $2, source = $3, subject = $4, url = $5, text = $6, content_hash = $7,
@@ -217,13 +244,14 @@ export async function storeChunks(
   vectors: boolean,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
+    await lockKnowledge(tx, article.configuration_id);
     const locked = await queryOne<{ id: string }>(
       tx,
       "SELECT id FROM knowledge_articles WHERE id = $1 AND content_hash = $2 FOR UPDATE",
       [article._id, article.contentHash],
     );
     if (!locked) return false;
-    await tx.query("DELETE FROM knowledge_chunks WHERE article_id = $1", [article._id]);
+    await dropChunks(tx, article.configuration_id, [article._id]);
     const subject = unaccented("coalesce($4::text, '')");
     await tx.query(
       `INSERT INTO knowledge_chunks (article_id, configuration_id, position, text, content_hash, language, search_vector, embedding, embedding_model${vectors ? ", embedding_vector" : ""})
@@ -252,6 +280,13 @@ export async function storeChunks(
        ON CONFLICT DO NOTHING`,
       [article.configuration_id, `${article.subject ?? ""} ${article.text}`],
     );
+    await tx.query(
+      `INSERT INTO knowledge_lexemes (configuration_id, lexeme, chunks)
+       SELECT $2, lexeme, count(*) FROM knowledge_chunks c, unnest(tsvector_to_array(c.search_vector)) AS lexeme
+        WHERE c.article_id = $1 GROUP BY lexeme
+       ON CONFLICT (configuration_id, lexeme) DO UPDATE SET chunks = knowledge_lexemes.chunks + EXCLUDED.chunks`,
+      [article._id, article.configuration_id],
+    );
     await tx.query("UPDATE knowledge_articles SET indexed = true WHERE id = $1", [article._id]);
     return true;
   });
@@ -263,24 +298,31 @@ export async function contentHashOf(db: Db, articleId: string): Promise<string |
 
 /** Deletes an article (and its chunks) of a configuration the scope may see; `false` when there is none. */
 export async function deleteArticle(db: Db, scope: Scope, configurationId: string, id: string): Promise<boolean> {
-  const rows = await db.query(
-    `DELETE FROM knowledge_articles a WHERE a.id = $1 AND a.configuration_id = $2 AND ${inScope("a.configuration_id", 3)} RETURNING a.id`,
-    [id, configurationId, ...scopeParams(scope)],
-  );
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const found = await queryOne<{ id: string }>(
+      tx,
+      `SELECT a.id FROM knowledge_articles a WHERE a.id = $1 AND a.configuration_id = $2 AND ${inScope("a.configuration_id", 3)} FOR UPDATE`,
+      [id, configurationId, ...scopeParams(scope)],
+    );
+    if (!found) return false;
+    await lockKnowledge(tx, configurationId);
+    await dropChunks(tx, configurationId, [id]);
+    await tx.query("DELETE FROM knowledge_articles WHERE id = $1", [id]);
+    return true;
+  });
 }
 
 /** Deletes every article, chunk and known word of a configuration the scope may see; answers how many articles. */
 export async function wipeArticles(db: Db, scope: Scope, configurationId: string): Promise<number> {
   return db.transaction(async (tx) => {
+    await lockKnowledge(tx, configurationId);
     const rows = await tx.query(
       `DELETE FROM knowledge_articles a WHERE a.configuration_id = $1 AND ${inScope("a.configuration_id", 2)} RETURNING a.id`,
       [configurationId, ...scopeParams(scope)],
     );
-    await tx.query(`DELETE FROM knowledge_terms t WHERE t.configuration_id = $1 AND ${inScope("t.configuration_id", 2)}`, [
-      configurationId,
-      ...scopeParams(scope),
-    ]);
+    for (const table of ["knowledge_terms", "knowledge_lexemes"]) {
+      await tx.query(`DELETE FROM ${table} t WHERE t.configuration_id = $1 AND ${inScope("t.configuration_id", 2)}`, [configurationId, ...scopeParams(scope)]);
+    }
     return rows.length;
   });
 }

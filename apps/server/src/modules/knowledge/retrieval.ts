@@ -42,6 +42,12 @@ export interface KnowledgeHit {
 export const candidatesPerSignal = 50;
 /** Reciprocal rank fusion's constant (the value of Cormack et al.). */
 export const fusionConstant = 60;
+/**
+ * How many chunks one signal ranks at most. Its candidates are the chunks holding the question's rarest
+ * lexemes, as many of them as fit this budget by the configuration's counts; when even the rarest is in more
+ * chunks, the chunks holding all of them (the first this many). Ranking then uses every lexeme.
+ */
+export const candidateBudget = 1000;
 /** Known words at least this similar to a word of the question stand in for it. */
 export const typoSimilarity = 0.4;
 /** Question words looked up for typos at most (a long question adds little past this). */
@@ -91,16 +97,21 @@ export function retrievalSql(vectors: VectorSupport): string {
              FROM knowledge_chunks c WHERE c.configuration_id = $1 AND c.embedding_model = $8
             ORDER BY distance LIMIT $4`
         : undefined;
-  const ranked = (query: "exact" | "fuzzy") => `
+  // Candidates: chunks holding the signal's rarer lexemes (at most `candidateBudget` of them); ranked by all.
+  const ranked = (signal: "exact" | "fuzzy") => `
     SELECT key, row_number() OVER (ORDER BY score DESC, key) AS rank FROM (
-      SELECT c.id::text AS key, ts_rank_cd(c.search_vector, q.${query}, 1) AS score
-        FROM knowledge_chunks c, queries q WHERE c.configuration_id = $1 AND c.search_vector @@ q.${query}
+      SELECT c.id::text AS key, ts_rank_cd(c.search_vector, q.ranking, 1) AS score
+        FROM queries q CROSS JOIN LATERAL (
+          SELECT id, search_vector FROM knowledge_chunks
+           WHERE configuration_id = $1 AND search_vector @@ q.candidates LIMIT ${candidateBudget}
+        ) c
+       WHERE q.signal = '${signal}'
       UNION ALL
-      SELECT 'faq:' || f.row, ts_rank_cd(f.search_vector, q.${query}, 1)
-        FROM faq_documents f, queries q WHERE f.search_vector @@ q.${query}
+      SELECT 'faq:' || f.row, ts_rank_cd(f.search_vector, q.ranking, 1)
+        FROM faq_documents f, queries q WHERE q.signal = '${signal}' AND f.search_vector @@ q.ranking
     ) hits ORDER BY score DESC, key LIMIT $4`;
-  // A tsquery of any of the lexemes; NULL (matching nothing) when there are none.
-  const anyOf = (text: string) => `nullif(replace(plainto_tsquery($2::regconfig, ${text})::text, ' & ', ' | '), '')::tsquery`;
+  // A lexeme as a tsquery operand: quoted, with quotes doubled and backslashes escaped.
+  const quoted = String.raw`'''' || replace(replace(s.lexeme, '\', '\\'), '''', '''''') || ''''`;
   return `
   WITH question AS (SELECT ${unaccented("$3::text")} AS folded),
   question_words AS (
@@ -125,10 +136,24 @@ export function retrievalSql(vectors: VectorSupport): string {
     SELECT term FROM question_words w, faq_rows f, unnest(tsvector_to_array(to_tsvector('simple', f.folded))) AS term
      WHERE parley_extensions.similarity(term, w.word) >= ${typoSimilarity}
   ),
+  signal_lexemes AS (
+    SELECT 'exact' AS signal, lexeme FROM question, unnest(tsvector_to_array(to_tsvector($2::regconfig, question.folded))) AS lexeme
+    UNION
+    SELECT 'fuzzy', lexeme
+      FROM unnest(tsvector_to_array(to_tsvector($2::regconfig, coalesce((SELECT string_agg(term, ' ') FROM corrections), '')))) AS lexeme
+  ),
+  counted AS (
+    SELECT s.signal, k.chunks, ${quoted} AS quoted,
+           sum(k.chunks) OVER (PARTITION BY s.signal ORDER BY k.chunks, s.lexeme) AS running
+      FROM signal_lexemes s
+      LEFT JOIN knowledge_lexemes k ON k.configuration_id = $1 AND k.lexeme = s.lexeme AND k.chunks > 0
+  ),
   queries AS (
-    SELECT ${anyOf("question.folded")} AS exact,
-           ${anyOf("coalesce((SELECT string_agg(term, ' ') FROM corrections), '')")} AS fuzzy
-      FROM question
+    SELECT signal,
+           string_agg(quoted, ' | ')::tsquery AS ranking,
+           coalesce(string_agg(quoted, ' | ') FILTER (WHERE running <= ${candidateBudget}),
+                    string_agg(quoted, ' & ') FILTER (WHERE chunks IS NOT NULL))::tsquery AS candidates
+      FROM counted GROUP BY signal
   ),
   full_text AS (${ranked("exact")}),
   trigram AS (${ranked("fuzzy")}),
