@@ -26,7 +26,7 @@ import { createCustomersService } from "./modules/customers/service";
 import { datasetOperations } from "./modules/datasets/routes";
 import { createDatasetsService } from "./modules/datasets/service";
 import { healthOperations } from "./modules/dev/health";
-import { createEmbedder, embeddingSettingsFromEnv, type EmbeddingSettings } from "./modules/knowledge/embeddings";
+import { createEmbedder, type EmbeddingSettings } from "./modules/knowledge/embeddings";
 import { hasVectorColumn } from "./modules/knowledge/repository";
 import { createRetrieval } from "./modules/knowledge/retrieval";
 import { knowledgeOperations } from "./modules/knowledge/routes";
@@ -57,10 +57,7 @@ export interface AppDependencies {
   contract?: OpenApiDocument;
   /** The configuration lookup (`/client-settings`); read from the environment when not given. */
   clientSettings?: ClientSettings;
-  /**
-   * The OpenAI-compatible embedding provider that adds vector similarity to retrieval; read from
-   * EMBEDDINGS_BASE_URL, EMBEDDINGS_API_KEY and EMBEDDINGS_MODEL when not given, `null` for none.
-   */
+  /** The OpenAI-compatible embedding provider that adds vector similarity to retrieval; none when not given. */
   embeddings?: EmbeddingSettings | null;
 }
 
@@ -126,8 +123,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     user: (caller, id) => findUserById(deps.db, scopeOf(caller), id),
   };
 
-  const embeddingSettings = deps.embeddings === undefined ? embeddingSettingsFromEnv(process.env) : (deps.embeddings ?? undefined);
-  const embedder = embeddingSettings ? createEmbedder(embeddingSettings) : undefined;
+  const embedder = deps.embeddings ? createEmbedder(deps.embeddings) : undefined;
   const vectors = embedder !== undefined && (await hasVectorColumn(deps.db));
   const logError = (message: string, error: unknown) => app.log.error({ err: error }, message);
   const retrieval = createRetrieval(deps.db, { embedder, vectors: vectors ? "pgvector" : "array", onEmbeddingError: (error) => logError("a question could not be embedded", error) });

@@ -1,6 +1,7 @@
 import Fastify from "fastify";
 import { parleyApp, parleyServerOptions, type ParleyApp } from "./app";
 import { googleEndpoints } from "./modules/accounts/google";
+import { embeddingSettingsFromEnv } from "./modules/knowledge/embeddings";
 import { readConfig } from "./platform/config";
 import { createTokenService, loadOrCreateSecret } from "./platform/auth/jwt";
 import { migrate } from "./platform/db/migrate";
@@ -66,6 +67,7 @@ async function main() {
             ...googleEndpoints,
           }
         : undefined,
+    embeddings: embeddingSettingsFromEnv(process.env) ?? null,
   });
 
   let closing = false;

@@ -78,7 +78,7 @@ export interface TestContextOptions {
   hearOnlyOwnWrites?: boolean;
   /** Rolls back transactions open longer than this (the server's default otherwise). */
   transactionTimeoutMs?: number;
-  /** An embedding provider (a loopback server); none otherwise, whatever the environment says. */
+  /** An embedding provider (a loopback server); none otherwise. */
   embeddings?: EmbeddingSettings;
 }
 
@@ -121,7 +121,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       clientSettings: options.clientSettings ?? clientSettingsFromEnv({}),
       portals: options.portals ?? { customer: join(emptyPortals, "customer"), admin: join(emptyPortals, "admin") },
       contract,
-      embeddings: options.embeddings ?? null,
+      embeddings: options.embeddings,
     },
     { logger: false },
   );

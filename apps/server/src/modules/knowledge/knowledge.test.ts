@@ -316,3 +316,27 @@ describe("lexeme counts", () => {
     expect(await counts(configurationId)).toEqual({ kept: [], actual: [] });
   });
 });
+
+describe("a configuration's language changed", () => {
+  it("re-stems its articles in the new language when indexing is called again", async () => {
+    const { token, configurationId } = await customerWithConfiguration("Switch", "en");
+    await train(token, configurationId, [{ text: "De bestellingen worden morgen verzonden." }]);
+    const languages = async () =>
+      (await ctx.database.db.query<{ language: string }>("SELECT DISTINCT language FROM knowledge_chunks WHERE configuration_id = $1", [configurationId])).map(
+        (row) => row.language,
+      );
+    expect(await languages()).toEqual(["english"]);
+    const saved = await ctx.app.inject({
+      method: "POST",
+      url: "/api/configuration/create_or_update",
+      headers: bearer(token),
+      payload: { _id: configurationId, language: "nl" },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await index(token, { configurationId })).json()).toMatchObject({ indexed: 1, failed: 0 });
+    expect(await languages()).toEqual(["dutch"]);
+    // Dutch stemming: "bestelling" finds "bestellingen".
+    expect((await hitTexts(token, configurationId, "bestelling"))[0]).toBe("De bestellingen worden morgen verzonden.");
+    expect((await index(token, { configurationId })).json()).toMatchObject({ indexed: 0, failed: 0 });
+  });
+});

@@ -9,7 +9,7 @@ export type Article = Schemas["Article"];
 /** How SQL names the accent folding of migration 007 (the extension lives in its own schema). */
 export const unaccented = (expression: string) => `parley_extensions.unaccent('parley_extensions.unaccent', ${expression})`;
 
-interface ArticleRow {
+export interface ArticleRow {
   id: string;
   configuration_id: string;
   kind: ArticleKind;
@@ -91,6 +91,35 @@ async function dropChunks(tx: Db, configurationId: string, articleIds: string[])
   await tx.query("DELETE FROM knowledge_chunks WHERE article_id = ANY($1::uuid[])", [articleIds]);
 }
 
+/**
+ * Inside a transaction: takes the configuration's lock (always before any row, as `storeChunks` does, so the
+ * two cannot deadlock), then the article's row within the scope, and deletes its chunks. `false`: no such article.
+ */
+async function claimArticle(tx: Db, scope: Scope, configurationId: string, id: string): Promise<boolean> {
+  await lockKnowledge(tx, configurationId);
+  const found = await queryOne<{ id: string }>(
+    tx,
+    `SELECT a.id FROM knowledge_articles a WHERE a.id = $1 AND a.configuration_id = $2 AND ${inScope("a.configuration_id", 3)} FOR UPDATE`,
+    [id, configurationId, ...scopeParams(scope)],
+  );
+  if (!found) return false;
+  await dropChunks(tx, configurationId, [id]);
+  return true;
+}
+
+/** The stored fields in the order of the insert's and the update's parameters $2 to $10. */
+const fieldValues = (fields: ArticleFields) => [
+  fields.kind,
+  fields.source,
+  fields.subject,
+  fields.url,
+  fields.text,
+  fields.contentHash,
+  fields.wordCount,
+  fields.splitLength,
+  fields.splitOverlap,
+];
+
 export async function listArticles(db: Db, scope: Scope, configurationId: string): Promise<Article[]> {
   const rows = await db.query<ArticleRow>(
     `SELECT ${articleColumns} FROM knowledge_articles a
@@ -125,19 +154,7 @@ export async function insertArticle(
      SELECT id, $2, $3, $4, $5, $6, $7, $8, $9, $10 FROM configurations WHERE id = $1 AND ${scopeCondition("customer_id", 11)}
      ON CONFLICT (configuration_id, content_hash) DO NOTHING
      RETURNING ${articleColumns}`,
-    [
-      configurationId,
-      fields.kind,
-      fields.source,
-      fields.subject,
-      fields.url,
-      fields.text,
-      fields.contentHash,
-      fields.wordCount,
-      fields.splitLength,
-      fields.splitOverlap,
-      ...scopeParams(scope),
-    ],
+    [configurationId, ...fieldValues(fields), ...scopeParams(scope)],
   );
   if (row) return { article: toArticle(row), created: true };
   // Either the configuration is out of scope (the caller checked it is not) or the text is there already.
@@ -157,14 +174,7 @@ export async function replaceArticle(
   fields: ArticleFields,
 ): Promise<Article | undefined> {
   return db.transaction(async (tx) => {
-    const current = await queryOne<{ id: string }>(
-      tx,
-      `SELECT a.id FROM knowledge_articles a WHERE a.id = $1 AND a.configuration_id = $2 AND ${inScope("a.configuration_id", 3)} FOR UPDATE`,
-      [id, configurationId, ...scopeParams(scope)],
-    );
-    if (!current) return undefined;
-    await lockKnowledge(tx, configurationId);
-    await dropChunks(tx, configurationId, [id]);
+    if (!(await claimArticle(tx, scope, configurationId, id))) return undefined;
     const holder = await findArticleByHash(tx, configurationId, fields.contentHash);
     if (holder && holder.id !== id) {
       await tx.query("DELETE FROM knowledge_articles WHERE id = $1", [id]);
@@ -175,18 +185,7 @@ export async function replaceArticle(
       `UPDATE knowledge_articles AS a SET kind = $2, source = $3, subject = $4, url = $5, text = $6, content_hash = $7,
               word_count = $8, split_length = $9, split_overlap = $10, indexed = false, updated_at = now()
         WHERE a.id = $1 RETURNING ${articleColumns}`,
-      [
-        id,
-        fields.kind,
-        fields.source,
-        fields.subject,
-        fields.url,
-        fields.text,
-        fields.contentHash,
-        fields.wordCount,
-        fields.splitLength,
-        fields.splitOverlap,
-      ],
+      [id, ...fieldValues(fields)],
     );
     return row ? toArticle(row) : undefined;
   });
@@ -194,7 +193,8 @@ export async function replaceArticle(
 
 /**
  * The articles to index: the ones named (of this configuration), or up to `limit` not yet indexed, oldest
- * first, then indexed ones with chunks not embedded by `embeddingModel` (the model changed, or came later).
+ * first, then indexed ones whose chunks are stale: not embedded by `embeddingModel` (the model changed, or came
+ * later), or stemmed in another language than the configuration's.
  */
 export async function articlesToIndex(
   db: Db,
@@ -202,7 +202,7 @@ export async function articlesToIndex(
   configurationId: string,
   ids: string[] | undefined,
   limit: number,
-  embeddingModel: string | null = null,
+  stale: { embeddingModel: string | null; language: string },
 ): Promise<Article[]> {
   const rows = ids
     ? await db.query<ArticleRow>(
@@ -214,10 +214,11 @@ export async function articlesToIndex(
     : await db.query<ArticleRow>(
         `SELECT ${articleColumns} FROM knowledge_articles a
           WHERE a.configuration_id = $1 AND ${inScope("a.configuration_id", 2)}
-            AND (NOT a.indexed OR ($5::text IS NOT NULL AND EXISTS (
-                  SELECT 1 FROM knowledge_chunks c WHERE c.article_id = a.id AND c.embedding_model IS DISTINCT FROM $5::text)))
+            AND (NOT a.indexed OR EXISTS (
+                  SELECT 1 FROM knowledge_chunks c WHERE c.article_id = a.id
+                     AND (c.language <> $6::text OR ($5::text IS NOT NULL AND c.embedding_model IS DISTINCT FROM $5::text))))
           ORDER BY a.indexed, a.created_at, a.id LIMIT $4`,
-        [configurationId, ...scopeParams(scope), limit, embeddingModel],
+        [configurationId, ...scopeParams(scope), limit, stale.embeddingModel, stale.language],
       );
   return rows.map(toArticle);
 }
@@ -292,21 +293,10 @@ export async function storeChunks(
   });
 }
 
-export async function contentHashOf(db: Db, articleId: string): Promise<string | undefined> {
-  return (await queryOne<{ content_hash: string }>(db, "SELECT content_hash FROM knowledge_articles WHERE id = $1", [articleId]))?.content_hash;
-}
-
 /** Deletes an article (and its chunks) of a configuration the scope may see; `false` when there is none. */
 export async function deleteArticle(db: Db, scope: Scope, configurationId: string, id: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const found = await queryOne<{ id: string }>(
-      tx,
-      `SELECT a.id FROM knowledge_articles a WHERE a.id = $1 AND a.configuration_id = $2 AND ${inScope("a.configuration_id", 3)} FOR UPDATE`,
-      [id, configurationId, ...scopeParams(scope)],
-    );
-    if (!found) return false;
-    await lockKnowledge(tx, configurationId);
-    await dropChunks(tx, configurationId, [id]);
+    if (!(await claimArticle(tx, scope, configurationId, id))) return false;
     await tx.query("DELETE FROM knowledge_articles WHERE id = $1", [id]);
     return true;
   });

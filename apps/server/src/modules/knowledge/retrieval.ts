@@ -8,14 +8,16 @@
  *   (pg_trgm similarity over `knowledge_terms`, so "polcy" finds "policy"), then searched the same way;
  * - vector: cosine similarity of embeddings, when an embedding provider is set (pgvector where the database
  *   has it, the dot product of stored unit vectors otherwise).
- * Every list is filtered to the configuration; FAQ dataset rows join the first two when asked.
+ * Every list is filtered to the configuration; FAQ dataset rows join the first two when asked. A full-text
+ * list ranks at most `candidateBudget` chunks, found by the question's rarer lexemes (`knowledge_lexemes`
+ * counts them), so its cost follows how selective the question is, not how large the configuration is.
  */
 import { textSearchConfigurationFor } from "@parley/domain";
 import type { Db } from "../../platform/db/db";
 import { queryOne } from "../../platform/db/db";
 import { scopeCondition, scopeParams, type Scope } from "../tenancy";
 import type { Embedder } from "./embeddings";
-import { toArticle, unaccented, type Article } from "./repository";
+import { toArticle, unaccented, type Article, type ArticleRow } from "./repository";
 
 export interface RetrievalRequest {
   scope: Scope;
@@ -55,7 +57,8 @@ const maxQuestionWords = 32;
 
 export type VectorSupport = "pgvector" | "array" | "none";
 
-interface HitRow {
+/** A fused hit: its ranks, and the chunk with its article or the FAQ row (the article's columns are null then). */
+interface HitRow extends Omit<ArticleRow, "id" | "content_hash"> {
   key: string;
   score: number | string;
   full_text_rank: number | string | null;
@@ -67,18 +70,6 @@ interface HitRow {
   faq_values: Record<string, unknown> | null;
   faq_headers: unknown;
   id: string | null;
-  configuration_id: string;
-  kind: Article["kind"];
-  source: string;
-  subject: string | null;
-  url: string | null;
-  text: string;
-  word_count: number;
-  split_length: number;
-  split_overlap: number;
-  indexed: boolean;
-  created_at: Date | string;
-  updated_at: Date | string;
 }
 
 /**

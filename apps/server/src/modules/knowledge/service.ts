@@ -118,12 +118,12 @@ export function createKnowledgeService(db: Db, options: KnowledgeServiceOptions)
       if (requested) assertArticleBatchSize(requested.length);
       const failures: IndexFailure[] = [];
       const ids = requested?.filter((id) => isId(id));
-      const model = options.embedder?.model ?? null;
-      const articles = await repository.articlesToIndex(db, scopeOf(caller), configuration._id, ids, maxArticlesPerIndexing, model);
+      const language = textSearchConfigurationFor(configuration.language);
+      const stale = { embeddingModel: options.embedder?.model ?? null, language };
+      const articles = await repository.articlesToIndex(db, scopeOf(caller), configuration._id, ids, maxArticlesPerIndexing, stale);
       const found = new Set(articles.map((article) => article._id));
       for (const id of requested ?? []) if (!found.has(id)) failures.push(failure(id, "not_found", "No such article"));
 
-      const language = textSearchConfigurationFor(configuration.language);
       let indexed = 0;
       for (const article of articles) {
         const failed = await indexOne(article, language);
