@@ -340,3 +340,35 @@ describe("a configuration's language changed", () => {
     expect((await index(token, { configurationId })).json()).toMatchObject({ indexed: 0, failed: 0 });
   });
 });
+
+describe("candidates of a large configuration", () => {
+  // Budgets of 3 candidates and 8 chunks read stand for 1,000 and 10,000 over a configuration of 12 chunks.
+  const budgets = { candidateBudget: 3, scanBudget: 8 };
+
+  it("are found by the rarer words, by all common words together, or by reading chunks, and ranked by every word", async () => {
+    const { token, configurationId } = await customerWithConfiguration("Budget");
+    const texts = [
+      ...Array.from({ length: 9 }, (_, i) => ({ text: `Every order ships with tracking, ${i < 5 ? "parcel" : "box"} number ${i + 1}.` })),
+      { text: "An order of a gift voucher ships by e-mail." },
+      { text: "Returning an order is free." },
+      { text: "Voucher codes are single use." },
+    ];
+    for (let start = 0; start < texts.length; start += 10) await train(token, configurationId, texts.slice(start, start + 10));
+    const retrieval = createRetrieval(ctx.database.db, { budgets });
+    const ask = async (question: string) =>
+      (await retrieval.retrieve({ scope: systemScope, configurationId, question, limit: 3 })).map((hit) => hit.text);
+
+    // "voucher" is in 2 chunks (within the budget): candidates by it, the chunk with "order" too ranks first.
+    expect((await ask("order voucher"))[0]).toBe("An order of a gift voucher ships by e-mail.");
+    // "parcel" (5 chunks) is over the candidate budget but under the reading one: chunks with all the words.
+    const parcels = await ask("parcel tracking");
+    expect(parcels).toHaveLength(3);
+    for (const text of parcels) expect(text).toMatch(/tracking, parcel/);
+    // "order" (11 chunks) and "ship" (10) are both over the reading budget: matches among the chunks read.
+    expect(await ask("order ships")).toHaveLength(3);
+    // "return" is in one chunk, typo and all.
+    expect((await ask("retunring orders"))[0]).toBe("Returning an order is free.");
+    // The same answers without the small budgets, as the assistant gets them.
+    expect((await hitTexts(token, configurationId, "order voucher"))[0]).toBe("An order of a gift voucher ships by e-mail.");
+  });
+});

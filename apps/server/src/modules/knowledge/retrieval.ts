@@ -50,6 +50,11 @@ export const fusionConstant = 60;
  * chunks, the chunks holding all of them (the first this many). Ranking then uses every lexeme.
  */
 export const candidateBudget = 1000;
+/**
+ * When even the rarest lexeme of the question is in more chunks than this, candidates are found by reading
+ * this many of the configuration's chunks rather than through the index.
+ */
+export const scanBudget = 10_000;
 /** Known words at least this similar to a word of the question stand in for it. */
 export const typoSimilarity = 0.4;
 /** Question words looked up for typos at most (a long question adds little past this). */
@@ -77,7 +82,12 @@ interface HitRow extends Omit<ArticleRow, "id" | "content_hash"> {
  * $3 question, $4 candidates per signal, $5 include FAQ, $6 hits; with vectors $7 the question's
  * embedding and $8 the model it was made with.
  */
-export function retrievalSql(vectors: VectorSupport): string {
+export interface CandidateBudgets {
+  candidateBudget: number;
+  scanBudget: number;
+}
+
+export function retrievalSql(vectors: VectorSupport, budgets: CandidateBudgets = { candidateBudget, scanBudget }): string {
   const vectorList =
     vectors === "pgvector"
       ? `SELECT c.id::text AS key, c.embedding_vector OPERATOR(parley_extensions.<=>) $7::parley_extensions.vector AS distance
@@ -88,13 +98,21 @@ export function retrievalSql(vectors: VectorSupport): string {
              FROM knowledge_chunks c WHERE c.configuration_id = $1 AND c.embedding_model = $8
             ORDER BY distance LIMIT $4`
         : undefined;
-  // Candidates: chunks holding the signal's rarer lexemes (at most `candidateBudget` of them); ranked by all.
+  // Candidates through the index: the chunks holding the rarer lexemes, or, when even the rarest is in more than
+  // `candidateBudget` chunks, the first of those holding all of them. When the rarest is in more than
+  // `scanBudget`, its bitmap would cost more than reading chunks: the matches among the first `scanBudget`.
+  // Ranked by all lexemes.
   const ranked = (signal: "exact" | "fuzzy") => `
     SELECT key, row_number() OVER (ORDER BY score DESC, key) AS rank FROM (
       SELECT c.id::text AS key, ts_rank_cd(c.search_vector, q.ranking, 1) AS score
         FROM queries q CROSS JOIN LATERAL (
           SELECT id, search_vector FROM knowledge_chunks
-           WHERE configuration_id = $1 AND search_vector @@ q.candidates LIMIT ${candidateBudget}
+           WHERE q.selective AND configuration_id = $1 AND search_vector @@ q.candidates
+          UNION ALL
+          SELECT id, search_vector FROM (
+            SELECT id, search_vector FROM knowledge_chunks WHERE NOT q.selective AND configuration_id = $1 LIMIT ${budgets.scanBudget}
+          ) scanned WHERE scanned.search_vector @@ q.candidates
+          LIMIT ${budgets.candidateBudget}
         ) c
        WHERE q.signal = '${signal}'
       UNION ALL
@@ -139,15 +157,26 @@ export function retrievalSql(vectors: VectorSupport): string {
       FROM signal_lexemes s
       LEFT JOIN knowledge_lexemes k ON k.configuration_id = $1 AND k.lexeme = s.lexeme AND k.chunks > 0
   ),
+  -- Without a typo the corrected question is the question: its list is the full-text list, not ranked twice.
+  same_lexemes AS (
+    SELECT coalesce((SELECT array_agg(lexeme ORDER BY lexeme) FROM signal_lexemes WHERE signal = 'exact'), '{}')
+         = coalesce((SELECT array_agg(lexeme ORDER BY lexeme) FROM signal_lexemes WHERE signal = 'fuzzy'), '{}') AS same
+  ),
   queries AS (
     SELECT signal,
            string_agg(quoted, ' | ')::tsquery AS ranking,
-           coalesce(string_agg(quoted, ' | ') FILTER (WHERE running <= ${candidateBudget}),
+           -- The index, unless even the rarest lexeme is in more chunks than reading them all would cost.
+           coalesce(min(chunks) <= ${budgets.scanBudget}, true) AS selective,
+           coalesce(string_agg(quoted, ' | ') FILTER (WHERE running <= ${budgets.candidateBudget}),
                     string_agg(quoted, ' & ') FILTER (WHERE chunks IS NOT NULL))::tsquery AS candidates
       FROM counted GROUP BY signal
+    HAVING signal = 'exact' OR NOT (SELECT same FROM same_lexemes)
   ),
   full_text AS (${ranked("exact")}),
-  trigram AS (${ranked("fuzzy")}),
+  trigram AS (
+    SELECT key, rank FROM full_text WHERE (SELECT same FROM same_lexemes)
+    UNION ALL (${ranked("fuzzy")})
+  ),
   ${vectorList ? `vector AS (SELECT key, row_number() OVER (ORDER BY distance, key) AS rank FROM (${vectorList}) nearest),` : ""}
   fused AS (
     SELECT key, sum(1.0 / (${fusionConstant} + rank)) AS score,
@@ -159,7 +188,8 @@ export function retrievalSql(vectors: VectorSupport): string {
         UNION ALL SELECT key, rank, 'trigram' FROM trigram
         ${vectorList ? "UNION ALL SELECT key, rank, 'vector' FROM vector" : ""}
       ) signals
-     GROUP BY key ORDER BY score DESC, key LIMIT $6
+     -- On a tie, the list of the question as the configuration knows it (typos corrected) goes first.
+     GROUP BY key ORDER BY score DESC, trigram_rank NULLS LAST, key LIMIT $6
   )
   SELECT fused.key, fused.score, fused.full_text_rank, fused.trigram_rank, fused.vector_rank,
          c.position AS chunk_position, c.text AS chunk_text, f.row AS faq_row, f.value AS faq_values, f.headers AS faq_headers,
@@ -169,7 +199,7 @@ export function retrievalSql(vectors: VectorSupport): string {
     LEFT JOIN knowledge_chunks c ON c.id = (CASE WHEN fused.key LIKE 'faq:%' THEN NULL ELSE fused.key::uuid END)
     LEFT JOIN knowledge_articles a ON a.id = c.article_id
     LEFT JOIN faq_documents f ON fused.key = 'faq:' || f.row
-   ORDER BY fused.score DESC, fused.key`;
+   ORDER BY fused.score DESC, fused.trigram_rank NULLS LAST, fused.key`;
 }
 
 const rankOf = (value: number | string | null) => (value === null ? undefined : Number(value));
@@ -205,13 +235,19 @@ export interface Retrieval {
  */
 export function createRetrieval(
   db: Db,
-  options: { embedder?: Embedder; vectors?: VectorSupport; onEmbeddingError?: (error: unknown) => void } = {},
+  options: {
+    embedder?: Embedder;
+    vectors?: VectorSupport;
+    onEmbeddingError?: (error: unknown) => void;
+    /** Smaller budgets let a test reach every way of finding candidates with a few chunks. */
+    budgets?: CandidateBudgets;
+  } = {},
 ): Retrieval {
   const vectors: VectorSupport = options.embedder ? (options.vectors ?? "array") : "none";
   const sqlByVectors = new Map<VectorSupport, string>();
   const sqlFor = (support: VectorSupport) => {
     let sql = sqlByVectors.get(support);
-    if (!sql) sqlByVectors.set(support, (sql = retrievalSql(support)));
+    if (!sql) sqlByVectors.set(support, (sql = retrievalSql(support, options.budgets)));
     return sql;
   };
 
