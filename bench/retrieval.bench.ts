@@ -10,7 +10,8 @@
  * the fused statement alone sent straight to the database (`retrievalSql`, same parameters), alternating,
  * after a warm-up. Aim: retrieve() p95 within 1.5 times the bare SQL's p95, and under 50 ms.
  *
- * Settings: BENCH_CHUNKS (100000), BENCH_WORDS_PER_CHUNK (60), BENCH_ROUNDS (measured rounds over the
+ * Settings: BENCH_KEEP_SCHEMA / BENCH_KEEP_PGLITE (keep the filled PostgreSQL schema / PGlite folder and reuse it
+ * on the next run, for studying plans), BENCH_CHUNKS (100000), BENCH_WORDS_PER_CHUNK (60), BENCH_ROUNDS (measured rounds over the
  * questions, 5), BENCH_DATABASE_URL (PostgreSQL where a throwaway schema is made; default
  * postgres://postgres@127.0.0.1:5432/postgres; BENCH_DATABASE_URL=none skips it), BENCH_ONLY (pglite or postgres).
  */
@@ -208,7 +209,8 @@ async function measure(handle: DatabaseHandle): Promise<Figures> {
 const results: Figures[] = [];
 const only = process.env.BENCH_ONLY;
 if (only !== "postgres") {
-  const pglite = await openPglite(undefined, { transactionTimeoutMs: 60_000 });
+  // BENCH_KEEP_PGLITE names a folder that keeps (and on the next run reuses) the filled embedded database.
+  const pglite = await openPglite(process.env.BENCH_KEEP_PGLITE, { transactionTimeoutMs: 60_000 });
   try {
     results.push(await measure(pglite));
   } finally {

@@ -14,10 +14,17 @@ DECLARE
 BEGIN
   FOREACH wanted IN ARRAY ARRAY['pg_trgm', 'unaccent', 'vector'] LOOP
     SELECT n.nspname INTO present FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = wanted;
-    IF present IS NULL THEN
-      -- pgvector is optional: without it embeddings are kept as real[] and compared in SQL.
-      IF wanted <> 'vector' OR EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'vector') THEN
-        EXECUTE format('CREATE EXTENSION %I SCHEMA parley_extensions', wanted);
+    IF present IS NULL AND wanted <> 'vector' THEN
+      EXECUTE format('CREATE EXTENSION %I SCHEMA parley_extensions', wanted);
+    ELSIF present IS NULL THEN
+      -- pgvector is optional: without it (or the right to create it) embeddings are kept as real[] and
+      -- compared in SQL.
+      IF EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'vector') THEN
+        BEGIN
+          CREATE EXTENSION vector SCHEMA parley_extensions;
+        EXCEPTION WHEN insufficient_privilege THEN
+          RAISE NOTICE 'pgvector is available but may not be created here; embeddings are compared without it';
+        END;
       END IF;
     ELSIF present <> 'parley_extensions' THEN
       EXECUTE format('ALTER EXTENSION %I SET SCHEMA parley_extensions', wanted);
