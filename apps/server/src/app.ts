@@ -27,6 +27,11 @@ import { createCustomersService } from "./modules/customers/service";
 import { datasetOperations } from "./modules/datasets/routes";
 import { createDatasetsService } from "./modules/datasets/service";
 import { healthOperations } from "./modules/dev/health";
+import { createEmbedder, type EmbeddingSettings } from "./modules/knowledge/embeddings";
+import { hasVectorColumn } from "./modules/knowledge/repository";
+import { createRetrieval } from "./modules/knowledge/retrieval";
+import { knowledgeOperations } from "./modules/knowledge/routes";
+import { createKnowledgeService } from "./modules/knowledge/service";
 import { leadOperations } from "./modules/leads/routes";
 import { devMailboxAvailable, devMailboxOperations } from "./modules/dev/mailbox";
 import { scrapingOperations } from "./modules/scraping/routes";
@@ -60,6 +65,8 @@ export interface AppDependencies {
   clientSettings?: ClientSettings;
   /** The guarded client for addresses users type; the production client (nothing allow-listed) when not given. */
   outbound?: OutboundClient;
+  /** The OpenAI-compatible embedding provider that adds vector similarity to retrieval; none when not given. */
+  embeddings?: EmbeddingSettings | null;
 }
 
 export interface ParleyApp extends FastifyInstance {
@@ -125,6 +132,11 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     workflow: (caller, id) => findWorkflowInScope(deps.db, scopeOf(caller), id),
   };
 
+  const embedder = deps.embeddings ? createEmbedder(deps.embeddings) : undefined;
+  const vectors = embedder !== undefined && (await hasVectorColumn(deps.db));
+  const logError = (message: string, error: unknown) => app.log.error({ err: error }, message);
+  const retrieval = createRetrieval(deps.db, { embedder, vectors: vectors ? "pgvector" : "array", onEmbeddingError: (error) => logError("a question could not be embedded", error) });
+
   const operations: OperationTable = {
     ...accountOperations(app, accounts, limits),
     ...googleOperations({
@@ -142,6 +154,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     ...trainingUrlOperations(createTrainingUrlsService(deps.db)),
     ...scrapingOperations(createScrapingService(deps.outbound ?? createOutboundClient())),
     ...workflowOperations(createWorkflowsService(deps.db)),
+    ...knowledgeOperations(createKnowledgeService(deps.db, { retrieval, embedder, vectors, logError })),
     ...searchOperations(deps.db),
     ...leadOperations(deps.db),
     ...devMailboxOperations(deps.db, devMailboxAvailable(deps.mailer.kind)),

@@ -1,6 +1,7 @@
 import Fastify from "fastify";
 import { parleyApp, parleyServerOptions, type ParleyApp } from "./app";
 import { googleEndpoints } from "./modules/accounts/google";
+import { embeddingSettingsFromEnv } from "./modules/knowledge/embeddings";
 import { readConfig } from "./platform/config";
 import { rateLimitsFromEnvironment } from "./platform/http/rate-limits";
 import { createTokenService, loadOrCreateSecret } from "./platform/auth/jwt";
@@ -68,6 +69,7 @@ async function main() {
             ...googleEndpoints,
           }
         : undefined,
+    embeddings: embeddingSettingsFromEnv(process.env) ?? null,
   });
 
   let closing = false;

@@ -17,13 +17,16 @@ import { startTestWebsite, type TestWebsite } from "./test/website";
 // The scraping operations fetch the loopback fixture website; nothing may connect anywhere else.
 const guard = guardLoopbackOnly();
 let website: TestWebsite;
+import { insertArticle, listArticles } from "./modules/knowledge/repository";
+import { contentHashOf } from "./modules/knowledge/service";
 
 const actors: Actor[] = ["admin", "customer", "customer_so", "none"];
 
 type Prepared = Partial<Record<Actor, string>>;
 
 interface OperationCase {
-  request: (f: Fixture, actor: Actor, prepared: Prepared) => InjectOptions;
+  /** May first store what the request acts on (the article it deletes). */
+  request: (f: Fixture, actor: Actor, prepared: Prepared) => InjectOptions | Promise<InjectOptions>;
   expected: Record<Actor, number>;
   /** Data the request needs beyond the fixture (an id per role), made before it is built. */
   prepare?: (f: Fixture, ctx: TestContext) => Promise<Prepared>;
@@ -42,6 +45,24 @@ async function configurationState(ctx: TestContext, id: string) {
   const rows = await ctx.database.db.query("SELECT name, settings, customer_id FROM configurations WHERE id = $1", [id]);
   return rows[0];
 }
+/** An article written straight to the database (not indexed). */
+async function seedArticle(ctx: TestContext, configurationId: string, text: string): Promise<string> {
+  const stored = await insertArticle(ctx.database.db, systemScope, configurationId, {
+    kind: "typed",
+    source: "manual",
+    subject: null,
+    url: null,
+    text,
+    contentHash: contentHashOf(text),
+    wordCount: text.split(" ").length,
+    splitLength: 500,
+    splitOverlap: 0,
+  });
+  return stored!.article._id;
+}
+const articleTexts = async (ctx: TestContext, configurationId: string) =>
+  (await listArticles(ctx.database.db, systemScope, configurationId)).map((article) => `${article.text}|${article.indexed}`);
+
 async function datasetState(ctx: TestContext, configurationId: string) {
   const rows = await ctx.database.db.query("SELECT dataset_name, dataset_data FROM datasets WHERE configuration_id = $1", [configurationId]);
   return rows[0];
@@ -371,6 +392,107 @@ const cases: Record<string, OperationCase> = {
     request: () => ({ method: "POST", url: "/api/training/scrape_sitemap", payload: { url: `${website.origin}/` } }),
     expected: protectedOk,
   },
+  listArticles: {
+    request: (f, actor) => ({ method: "GET", url: `/api/training/articles?_id=${f.own[actor].configurationId}` }),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      await seedArticle(ctx, f.other.configurationId, "bravo secret article");
+      const response = await send({ method: "GET", url: `/api/training/articles?_id=${f.other.configurationId}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain("bravo secret");
+    },
+  },
+  createArticle: {
+    request: (f, actor) => ({
+      method: "POST",
+      url: "/api/training/create_article",
+      payload: { configurationId: f.own[actor].configurationId, text: `Typed by ${actor}`, source: "manual" },
+    }),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      const kept = await seedArticle(ctx, f.other.configurationId, "bravo kept article");
+      const planted = await send({
+        method: "POST",
+        url: "/api/training/create_article",
+        payload: { configurationId: f.other.configurationId, text: "planted", source: "manual" },
+      });
+      expect(planted.statusCode).toBe(404);
+      // Their article named for a replace under our own configuration is not found either.
+      const replaced = await send({
+        method: "POST",
+        url: "/api/training/create_article",
+        payload: { _id: kept, configurationId: f.own.customer.configurationId, text: "hijacked", source: "manual" },
+      });
+      expect(replaced.statusCode).toBe(404);
+      expect(await articleTexts(ctx, f.other.configurationId)).toEqual(["bravo kept article|false"]);
+    },
+  },
+  indexArticle: {
+    request: (f, actor) => ({ method: "POST", url: "/api/training/index_article", payload: { configurationId: f.own[actor].configurationId } }),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      const theirs = await seedArticle(ctx, f.other.configurationId, "bravo unindexed article");
+      expect((await send({ method: "POST", url: "/api/training/index_article", payload: { configurationId: f.other.configurationId } })).statusCode).toBe(404);
+      const named = await send({
+        method: "POST",
+        url: "/api/training/index_article",
+        payload: { configurationId: f.own.customer.configurationId, articleIds: [theirs] },
+      });
+      expect(named.json()).toMatchObject({ indexed: 0, failed: 1 });
+      expect(await articleTexts(ctx, f.other.configurationId)).toEqual(["bravo unindexed article|false"]);
+    },
+  },
+  deleteArticle: {
+    request: async (f, actor) => ({
+      method: "POST",
+      url: "/api/training/article/delete",
+      payload: { _id: await seedArticle(ctx, f.own[actor].configurationId, `to delete ${actor} ${f.unique}`), configuration_id: f.own[actor].configurationId },
+    }),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      const theirs = await seedArticle(ctx, f.other.configurationId, "bravo article to keep");
+      const direct = await send({ method: "POST", url: "/api/training/article/delete", payload: { _id: theirs, configuration_id: f.other.configurationId } });
+      expect(direct.statusCode).toBe(404);
+      const crossed = await send({ method: "POST", url: "/api/training/article/delete", payload: { _id: theirs, configuration_id: f.own.customer.configurationId } });
+      expect(crossed.statusCode).toBe(404);
+      expect(await articleTexts(ctx, f.other.configurationId)).toEqual(["bravo article to keep|false"]);
+    },
+  },
+  wipeArticleData: {
+    request: (f, actor) => ({
+      method: "POST",
+      url: "/api/training/articles/wipe_article_data_for_configuration",
+      payload: { configuration_id: f.own[actor].configurationId },
+    }),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      await seedArticle(ctx, f.other.configurationId, "bravo article to survive");
+      const response = await send({
+        method: "POST",
+        url: "/api/training/articles/wipe_article_data_for_configuration",
+        payload: { configuration_id: f.other.configurationId },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(await articleTexts(ctx, f.other.configurationId)).toEqual(["bravo article to survive|false"]);
+    },
+  },
+  searchInArticles: {
+    request: (f, actor) => ({
+      method: "POST",
+      url: "/api/training/search_in_articles",
+      payload: { configurationId: f.own[actor].configurationId, searchText: "opening hours", includeFaq: true },
+    }),
+    expected: protectedOk,
+    foreign: async (f, _ctx, send) => {
+      const response = await send({
+        method: "POST",
+        url: "/api/training/search_in_articles",
+        payload: { configurationId: f.other.configurationId, searchText: "bravo", includeFaq: true },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain("bravo");
+    },
+  },
   searchConfigurations: {
     request: () => ({ method: "GET", url: "/api/configurations/search?query=" }),
     expected: protectedOk,
@@ -581,7 +703,7 @@ describe.each(Object.entries(cases))("%s", (operationId, operationCase) => {
   it.each(actors)("as %s answers as the role table says", async (actor) => {
     const fixture = await createFixture();
     const prepared = (await operationCase.prepare?.(fixture, ctx)) ?? {};
-    const options = operationCase.request(fixture, actor, prepared);
+    const options = await operationCase.request(fixture, actor, prepared);
     const response = await ctx.app.inject({
       ...options,
       headers: { ...(options.headers ?? {}), ...(actor === "none" ? {} : bearer(fixture.tokens[actor])) },

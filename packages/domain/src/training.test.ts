@@ -2,6 +2,12 @@ import { describe, expect, it } from "vitest";
 import { DomainError, errorMessages } from "./errors";
 import {
   allowedUploadExtensions,
+  articleChunks,
+  articleKinds,
+  articleSplitParameters,
+  cleanArticleText,
+  indexingOutcome,
+  textSearchConfigurationFor,
   assertArticleBatchSize,
   assertUrlBatchSize,
   chunkWords,
@@ -222,5 +228,47 @@ describe("training limits", () => {
       "form",
       "src",
     ]);
+  });
+});
+
+describe("article chunks and text", () => {
+  it("cuts by the word-count rule and removes duplicate chunks after trimming", () => {
+    expect(articleChunks("  one two three  ")).toEqual(["one two three"]);
+    expect(articleChunks("a b c d  a b c d x", { splitLength: 4, splitOverlap: 0 })).toEqual(["a b c d", "x"]);
+  });
+
+  it("uses split parameters an article was saved with, and refuses ones that cannot cut", () => {
+    expect(articleChunks(textOf(10), { splitLength: 4, splitOverlap: 1 })).toEqual(["w1 w2 w3 w4", "w4 w5 w6 w7", "w7 w8 w9 w10"]);
+    expect(articleSplitParameters(10)).toEqual({ splitLength: 500, splitOverlap: 0 });
+    expect(articleSplitParameters(2500)).toEqual({ splitLength: 800, splitOverlap: 50 });
+    expect(articleSplitParameters(10, { splitLength: 4 })).toEqual({ splitLength: 4, splitOverlap: 0 });
+    expect(articleSplitParameters(10, { splitLength: 4, splitOverlap: 4 })).toBeUndefined();
+    expect(articleSplitParameters(10, { splitLength: 0 })).toBeUndefined();
+  });
+
+  it("cleans control characters and unpaired surrogates, composes accents, and refuses text without words", () => {
+    expect(cleanArticleText(" Caf\u0065\u0301\u0000 bar\tbaz\n\uD800 \u{1F600} ")).toBe("Café bar\tbaz\n \u{1F600}");
+    for (const empty of ["", "   ", "\u0000\u0000", "... --- !!!", "\uDC00"]) {
+      expect(() => cleanArticleText(empty)).toThrow(expect.objectContaining({ code: "no_valid_text" }));
+    }
+  });
+
+  it("names the spec's message when some or all articles failed", () => {
+    expect(indexingOutcome(3, 0)).toEqual({});
+    expect(indexingOutcome(2, 1)).toEqual({ code: "articles_not_indexed" });
+    expect(indexingOutcome(0, 2)).toEqual({ code: "articles_failed" });
+    expect(errorMessages.articles_not_indexed).toBe("One or more articles could not be indexed");
+    expect(errorMessages.articles_failed).toBe("Articles failed");
+    expect(errorMessages.no_valid_text).toBe("No valid text found");
+  });
+
+  it("searches in the configuration's language, English otherwise", () => {
+    expect(textSearchConfigurationFor("nl")).toBe("dutch");
+    expect(textSearchConfigurationFor("de-DE")).toBe("german");
+    expect(textSearchConfigurationFor("FR")).toBe("french");
+    expect(textSearchConfigurationFor("es")).toBe("spanish");
+    expect(textSearchConfigurationFor("")).toBe("english");
+    expect(textSearchConfigurationFor("pl")).toBe("english");
+    expect(articleKinds).toEqual(["typed", "scraped", "file", "wordpress", "product"]);
   });
 });

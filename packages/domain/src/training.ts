@@ -72,6 +72,71 @@ export function splitArticle(text: string): { wordCount: number; chunks: string[
   };
 }
 
+/**
+ * The chunks an article is stored as when indexed: cut by its split parameters (those its word count
+ * calls for, unless the article was saved with its own), duplicates removed after trimming.
+ */
+export function articleChunks(text: string, parameters: SplitParameters = splitParametersFor(countWords(text))): string[] {
+  return uniqueTrimmedTexts(chunkWords(text, parameters.splitLength, parameters.splitOverlap));
+}
+
+/**
+ * Split parameters an article may be saved with: a length of at least one word and an overlap below it.
+ * Left out, they follow the word count; `undefined` when the given pair cannot cut a text.
+ */
+export function articleSplitParameters(
+  wordCount: number,
+  given: Partial<SplitParameters> = {},
+): SplitParameters | undefined {
+  const derived = splitParametersFor(wordCount);
+  const splitLength = given.splitLength ?? derived.splitLength;
+  const splitOverlap = given.splitOverlap ?? (given.splitLength === undefined ? derived.splitOverlap : 0);
+  if (!Number.isInteger(splitLength) || splitLength < 1) return undefined;
+  if (!Number.isInteger(splitOverlap) || splitOverlap < 0 || splitOverlap >= splitLength) return undefined;
+  return { splitLength, splitOverlap };
+}
+
+/**
+ * The text of an article as it is stored: NUL and other control characters (tabs and line breaks kept)
+ * and unpaired surrogates removed, composed to NFC, trimmed. Throws `no_valid_text` when no word is left.
+ */
+export function cleanArticleText(text: string): string {
+  const cleaned = text
+    // With the `u` flag a class of surrogates matches only unpaired ones.
+    .replace(/[\uD800-\uDFFF]/gu, "")
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/gu, "")
+    .normalize("NFC")
+    .trim();
+  if (!/[\p{L}\p{N}]/u.test(cleaned)) throw new DomainError("no_valid_text");
+  return cleaned;
+}
+
+/** The spec's message for an indexing run: none when every article was indexed. */
+export function indexingOutcome(indexed: number, failed: number): { code?: "articles_not_indexed" | "articles_failed" } {
+  if (failed === 0) return {};
+  return { code: indexed === 0 ? "articles_failed" : "articles_not_indexed" };
+}
+
+/** Where an article came from: typed in the portal, scraped from a page, read from a file, WordPress, a webshop. */
+export const articleKinds = ["typed", "scraped", "file", "wordpress", "product"] as const;
+export type ArticleKind = (typeof articleKinds)[number];
+
+/** The languages knowledge is searched in, with the PostgreSQL text search configuration of each. */
+export const knowledgeSearchLanguages = {
+  en: "english",
+  nl: "dutch",
+  de: "german",
+  es: "spanish",
+  fr: "french",
+} as const;
+
+/** The text search configuration of a configuration's language; English when it has none we know. */
+export function textSearchConfigurationFor(language: string | null | undefined): (typeof knowledgeSearchLanguages)[keyof typeof knowledgeSearchLanguages] {
+  const code = (language ?? "").trim().toLowerCase().slice(0, 2);
+  return code in knowledgeSearchLanguages ? knowledgeSearchLanguages[code as keyof typeof knowledgeSearchLanguages] : "english";
+}
+
 /** Trimmed texts without duplicates (first one wins) and without texts that are empty once trimmed. */
 export function uniqueTrimmedTexts(texts: readonly string[]): string[] {
   const seen = new Set<string>();

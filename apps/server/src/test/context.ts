@@ -16,6 +16,7 @@ import type { Role } from "../platform/http/operations";
 import { claimsOf } from "../modules/accounts/service";
 import type { GoogleSettings } from "../modules/accounts/google";
 import { clientSettingsFromEnv, type ClientSettings } from "../modules/client-settings/routes";
+import type { EmbeddingSettings } from "../modules/knowledge/embeddings";
 import { insertCustomer } from "../modules/customers/repository";
 import { insertUser, type UserRecord } from "../modules/users/repository";
 import { openTestDatabase } from "./database";
@@ -85,6 +86,8 @@ export interface TestContextOptions {
    * No test asks the system's resolver, so no DNS query leaves the machine.
    */
   dnsAnswers?: ReadonlyMap<string, readonly string[]>;
+  /** An embedding provider (a loopback server); none otherwise. */
+  embeddings?: EmbeddingSettings;
 }
 
 /** `db` with a change feed of its own that nothing but the app's `changedHere` reports reach. */
@@ -134,6 +137,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       }),
       portals: options.portals ?? { customer: join(emptyPortals, "customer"), admin: join(emptyPortals, "admin") },
       contract,
+      embeddings: options.embeddings,
     },
     { logger: false },
   );

@@ -1121,7 +1121,7 @@ export interface paths {
         put?: never;
         /**
          * Create an article
-         * @description Stores the text (not yet indexed). The split fields follow the word-count rules when left out.
+         * @description Stores the text (not yet indexed), cleaned of control characters and trimmed. The split fields follow the word-count rules when left out. A text the configuration already holds (after trimming) is not stored twice; the existing article is answered. With `_id`, that article's text is replaced and waits to be indexed again.
          */
         post: operations["createArticle"];
         delete?: never;
@@ -1149,7 +1149,7 @@ export interface paths {
         put?: never;
         /**
          * Index articles into the knowledge base
-         * @description Indexes the given articles, or every article not yet indexed (at most 10 at once).
+         * @description Indexes the given articles, or up to 10 not yet indexed (then, with an embedding provider, ones embedded by another model, so a model change is caught up on by calling again). Each is split into chunks (duplicates removed after trimming), searchable in the configuration's language and, with an embedding provider, by meaning. An article that fails is counted in `failed` and named in `failures`; `message` is then 'One or more articles could not be indexed', or 'Articles failed' when none was indexed.
          */
         post: operations["indexArticle"];
         delete?: never;
@@ -1225,7 +1225,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Search the knowledge base of a configuration */
+        /**
+         * Search the knowledge base of a configuration
+         * @description Answers exactly what the assistant retrieves for the text, best first - indexed article chunks and, with `includeFaq`, rows of the FAQ dataset - ranked by full-text search in the configuration's language, trigram similarity for typos and, with an embedding provider, vector similarity, fused by reciprocal rank.
+         */
         post: operations["searchInArticles"];
         delete?: never;
         options?: never;
@@ -3225,12 +3228,21 @@ export interface components {
             text: string;
             /** @description Where it came from (manual, a URL, a file name, wordpress, webshop). */
             source: string;
+            /**
+             * @description The kind of source, which the training screen filters by.
+             * @enum {string}
+             */
+            kind: "typed" | "scraped" | "file" | "wordpress" | "product";
             subject?: string | null;
+            /** @description The page the text came from, when it came from one. */
+            url?: string | null;
             wordCount: number;
             /** @description Chunk length in words (word count up to 500 one chunk; up to 2000 length 500; above 800). */
             splitLength: number;
             /** @description Overlap between chunks in words (0 for one chunk, otherwise 50). */
             splitOverlap: number;
+            /** Format: date-time */
+            dateCreated: string;
             /** Format: date-time */
             dateModified: string;
             indexed: boolean;
@@ -3246,6 +3258,13 @@ export interface components {
             text: string;
             source: string;
             subject?: string | null;
+            /**
+             * @description The kind of source; typed when left out.
+             * @enum {string}
+             */
+            kind?: "typed" | "scraped" | "file" | "wordpress" | "product";
+            /** @description The page the text came from. */
+            url?: string | null;
             wordCount?: number;
             splitLength?: number;
             splitOverlap?: number;
@@ -4116,6 +4135,36 @@ export interface components {
          * @enum {integer}
          */
         ImageType: 1 | 2 | 3 | 4;
+        /**
+         * KnowledgeHit
+         * @description One piece of knowledge retrieval found for a question - a chunk of an article or a row of the FAQ dataset.
+         */
+        KnowledgeHit: {
+            /** @enum {string} */
+            source: "article" | "faq";
+            /** @description The chunk's text, or the FAQ row's question and answer. */
+            text: string;
+            /** @description The fused score (reciprocal rank fusion of the signals); higher is better. */
+            score: number;
+            /** @description The rank (1 is best) the hit had in each signal that found it. */
+            signals?: {
+                fullText?: number;
+                trigram?: number;
+                vector?: number;
+            };
+            article?: components["schemas"]["Article"];
+            /** @description The chunk's position in its article, from 0. */
+            chunk?: number;
+            /** @description The FAQ row, as the dataset stores it. */
+            faq?: {
+                /** @description The row's position in the dataset, from 0. */
+                row: number;
+                values: {
+                    [key: string]: string;
+                };
+            };
+            snippet?: string;
+        };
         /**
          * Invoice
          * @description An invoice of the signed-in customer.
@@ -6831,6 +6880,13 @@ export interface operations {
                         indexed: number;
                         failed: number;
                         message?: string;
+                        /** @enum {string} */
+                        code?: "articles_not_indexed" | "articles_failed";
+                        failures?: {
+                            _id: string;
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -6962,6 +7018,10 @@ export interface operations {
                 "application/json": {
                     configurationId: string;
                     searchText: string;
+                    /** @description How many hits at most (10 when left out). */
+                    limit?: number;
+                    /** @description Search the FAQ dataset's rows too (as the assistant does). */
+                    includeFaq?: boolean;
                 };
             };
         };
@@ -6975,11 +7035,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         status: "success";
-                        data: {
-                            article: components["schemas"]["Article"];
-                            score: number;
-                            snippet?: string;
-                        }[];
+                        data: components["schemas"]["KnowledgeHit"][];
                     };
                 };
             };

@@ -1,4 +1,7 @@
 import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { vector } from "@electric-sql/pglite/vector";
 import { changeChannel, createChangeFeed, type ChangeFeed } from "./change-feed";
 import { createTransactionContext, transactionChanges, type DatabaseHandle, type Db, type Row, type TransactionOptions } from "./db";
 import { createStatementRunner } from "./pglite-statements";
@@ -10,7 +13,9 @@ import { createStatementRunner } from "./pglite-statements";
  * limit is rolled back, so no request can hold the only connection.
  */
 export async function openPglite(dataDir?: string, options: TransactionOptions = {}): Promise<DatabaseHandle> {
-  const pg = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  // The knowledge store's extensions (migration 007): trigram similarity, accent folding and vectors.
+  const extensions = { pg_trgm, unaccent, vector };
+  const pg = dataDir ? await PGlite.create(dataDir, { extensions }) : await PGlite.create({ extensions });
 
   const statements = createStatementRunner(pg);
   // One process owns the embedded database, and PGlite hands the notifications of a statement to its

@@ -1,0 +1,217 @@
+/**
+ * Vector similarity against a loopback server that answers like OpenAI's POST /v1/embeddings: the same body,
+ * headers and error bodies (401 invalid_api_key, 429 rate_limit_exceeded). Its "model" puts words of one
+ * meaning on one axis, so a question can share no word with a text and still be near it.
+ */
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
+import { createConfiguration } from "../../test/fixture";
+import { testDatabaseKind } from "../../test/database";
+import { createEmbedder, EmbeddingError } from "./embeddings";
+import { hasVectorColumn } from "./repository";
+
+const apiKey = "sk-test-0123456789";
+const meanings = [
+  ["refund", "refunds", "reimbursement", "reimbursements", "money", "repaid"],
+  ["parcel", "package", "shipment", "delivery", "courier"],
+  ["opening", "open", "hours", "closed"],
+];
+
+function embeddingOf(text: string): number[] {
+  const vector = [0.01, 0.01, 0.01, 0.01];
+  for (const word of text.toLowerCase().split(/[^a-z]+/)) {
+    const axis = meanings.findIndex((words) => words.includes(word));
+    if (axis >= 0) vector[axis]! += 1;
+  }
+  return vector;
+}
+
+interface Received {
+  authorization?: string;
+  contentType?: string;
+  body: { model?: string; input?: string[]; encoding_format?: string };
+}
+
+const received: Received[] = [];
+let rateLimited = false;
+
+async function bodyOf(request: IncomingMessage): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const part of request) parts.push(part as Buffer);
+  return Buffer.concat(parts).toString("utf8");
+}
+
+function openAiLike(): Server {
+  return createServer(async (request, response) => {
+    const raw = await bodyOf(request);
+    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      response.writeHead(status, { "content-type": "application/json", "x-request-id": `req_${received.length}`, ...headers });
+      response.end(JSON.stringify(body));
+    };
+    if (request.method !== "POST" || request.url !== "/v1/embeddings") {
+      send(404, { error: { message: `Invalid URL (${request.method} ${request.url})`, type: "invalid_request_error", param: null, code: null } });
+      return;
+    }
+    const key = (request.headers.authorization ?? "").replace(/^Bearer /, "");
+    if (key !== apiKey) {
+      send(401, {
+        error: {
+          message: `Incorrect API key provided: ${key.slice(0, 3)}***. You can find your API key at https://platform.openai.com/account/api-keys.`,
+          type: "invalid_request_error",
+          param: null,
+          code: "invalid_api_key",
+        },
+      });
+      return;
+    }
+    if (rateLimited) {
+      send(
+        429,
+        { error: { message: "Rate limit reached for text-embedding-3-small on requests per min (RPM): Limit 3000.", type: "requests", param: null, code: "rate_limit_exceeded" } },
+        { "retry-after": "1", "x-ratelimit-limit-requests": "3000", "x-ratelimit-remaining-requests": "0" },
+      );
+      return;
+    }
+    const body = JSON.parse(raw) as Received["body"];
+    received.push({ authorization: request.headers.authorization, contentType: request.headers["content-type"], body });
+    const inputs = body.input ?? [];
+    send(
+      200,
+      {
+        object: "list",
+        data: inputs.map((input, index) => ({ object: "embedding", index, embedding: embeddingOf(input) })),
+        model: body.model,
+        usage: { prompt_tokens: inputs.length * 8, total_tokens: inputs.length * 8 },
+      },
+      { "openai-model": String(body.model), "openai-processing-ms": "12" },
+    );
+  });
+}
+
+let server: Server;
+let baseUrl: string;
+let ctx: TestContext;
+let brokenCtx: TestContext;
+
+beforeAll(async () => {
+  server = openAiLike();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  ctx = await createTestContext({ embeddings: { baseUrl, apiKey, model: "text-embedding-3-small" } });
+  brokenCtx = await createTestContext({ embeddings: { baseUrl, apiKey: "sk-wrong", model: "text-embedding-3-small" } });
+});
+afterAll(async () => {
+  await ctx?.close();
+  await brokenCtx?.close();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+async function customer(context: TestContext, label: string) {
+  const customerId = await context.createCustomer(`${label} Co`);
+  const { token } = await context.createUser({ role: "customer", customerId });
+  const configurationId = await createConfiguration(context.database.db, customerId, `${label.toLowerCase()}-vectors`);
+  return { token, configurationId };
+}
+
+async function post(context: TestContext, operationId: string, url: string, token: string, payload: object) {
+  const response = await context.app.inject({ method: "POST", url: `/api${url}`, headers: bearer(token), payload });
+  expectToMatchContract(operationId, response);
+  return response;
+}
+
+describe("embeddings", () => {
+  it("are stored with each chunk, and find a text that shares no word with the question", async () => {
+    const { token, configurationId } = await customer(ctx, "Vectors");
+    for (const text of ["Reimbursements are transferred within fourteen days.", "The shop is closed on Sundays."]) {
+      expect((await post(ctx, "createArticle", "/training/create_article", token, { configurationId, text, source: "manual" })).statusCode).toBe(200);
+    }
+    const indexed = await post(ctx, "indexArticle", "/training/index_article", token, { configurationId });
+    expect(indexed.json()).toMatchObject({ indexed: 2, failed: 0 });
+    const sent = received.at(-1)!;
+    expect(sent.authorization).toBe(`Bearer ${apiKey}`);
+    expect(sent.contentType).toBe("application/json");
+    expect(sent.body).toMatchObject({ model: "text-embedding-3-small", encoding_format: "float" });
+
+    const stored = await ctx.database.db.query<{ embedding: number[]; embedding_model: string }>(
+      "SELECT embedding, embedding_model FROM knowledge_chunks WHERE configuration_id = $1",
+      [configurationId],
+    );
+    expect(stored).toHaveLength(2);
+    for (const chunk of stored) {
+      expect(chunk.embedding_model).toBe("text-embedding-3-small");
+      expect(Math.hypot(...chunk.embedding.map(Number))).toBeCloseTo(1, 4);
+    }
+
+    // PGlite ships pgvector, so chunks there carry a vector copy searched by cosine distance; PostgreSQL here has
+    // no pgvector and compares the real[] embeddings.
+    const withVectors = await hasVectorColumn(ctx.database.db);
+    expect(withVectors).toBe(testDatabaseKind() === "pglite");
+    if (withVectors) {
+      const vectors = await ctx.database.db.query("SELECT 1 FROM knowledge_chunks WHERE configuration_id = $1 AND embedding_vector IS NOT NULL", [configurationId]);
+      expect(vectors).toHaveLength(2);
+    }
+
+    const search = await post(ctx, "searchInArticles", "/training/search_in_articles", token, { configurationId, searchText: "when is my money repaid" });
+    const [best] = search.json().data;
+    expect(best).toMatchObject({ text: "Reimbursements are transferred within fourteen days.", signals: { vector: 1 } });
+    expect(best.signals.fullText).toBeUndefined();
+    expect(received.at(-1)!.body.input).toEqual(["when is my money repaid"]);
+  });
+
+  it("re-embeds chunks made by another model when indexing is called again", async () => {
+    const { token, configurationId } = await customer(ctx, "Model");
+    await post(ctx, "createArticle", "/training/create_article", token, { configurationId, text: "Each parcel goes by courier.", source: "manual" });
+    await post(ctx, "indexArticle", "/training/index_article", token, { configurationId });
+    await ctx.database.db.query("UPDATE knowledge_chunks SET embedding_model = 'old-model' WHERE configuration_id = $1", [configurationId]);
+    const again = await post(ctx, "indexArticle", "/training/index_article", token, { configurationId });
+    expect(again.json()).toMatchObject({ indexed: 1, failed: 0 });
+    const models = await ctx.database.db.query<{ embedding_model: string }>("SELECT embedding_model FROM knowledge_chunks WHERE configuration_id = $1", [
+      configurationId,
+    ]);
+    expect(models).toEqual([{ embedding_model: "text-embedding-3-small" }]);
+    expect((await post(ctx, "indexArticle", "/training/index_article", token, { configurationId })).json()).toMatchObject({ indexed: 0, failed: 0 });
+  });
+
+  it("a refused key fails the articles with the spec's message, and search goes on without vectors", async () => {
+    const { token, configurationId } = await customer(brokenCtx, "Refused");
+    await post(brokenCtx, "createArticle", "/training/create_article", token, { configurationId, text: "Opening hours are nine to five.", source: "manual" });
+    const indexed = await post(brokenCtx, "indexArticle", "/training/index_article", token, { configurationId });
+    expect(indexed.json()).toMatchObject({ indexed: 0, failed: 1, code: "articles_failed", message: "Articles failed", failures: [{ code: "service_unavailable" }] });
+
+    const working = await customer(ctx, "Limited");
+    await post(ctx, "createArticle", "/training/create_article", working.token, { configurationId: working.configurationId, text: "Opening hours are nine to five.", source: "manual" });
+    await post(ctx, "indexArticle", "/training/index_article", working.token, { configurationId: working.configurationId });
+    rateLimited = true;
+    try {
+      const search = await post(ctx, "searchInArticles", "/training/search_in_articles", working.token, {
+        configurationId: working.configurationId,
+        searchText: "opening hours",
+      });
+      expect(search.json().data).toMatchObject([{ text: "Opening hours are nine to five.", signals: { fullText: 1 } }]);
+      expect(search.json().data[0].signals.vector).toBeUndefined();
+    } finally {
+      rateLimited = false;
+    }
+  });
+
+  it("reports the provider's 401 and 429 with their status and message", async () => {
+    await expect(createEmbedder({ baseUrl, apiKey: "sk-nope", model: "m" }).embed(["x"])).rejects.toMatchObject({
+      name: "EmbeddingError",
+      status: 401,
+      message: expect.stringContaining("Incorrect API key provided"),
+    });
+    rateLimited = true;
+    try {
+      const error = await createEmbedder({ baseUrl: `${baseUrl}/`, apiKey, model: "m" })
+        .embed(["x"])
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(EmbeddingError);
+      expect(error).toMatchObject({ status: 429, message: expect.stringContaining("Rate limit reached") });
+    } finally {
+      rateLimited = false;
+    }
+    await expect(createEmbedder({ baseUrl: "http://127.0.0.1:9/v1", apiKey, model: "m", timeoutMs: 2_000 }).embed(["x"])).rejects.toBeInstanceOf(EmbeddingError);
+  });
+});

@@ -1,0 +1,374 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
+import { createConfiguration } from "../../test/fixture";
+import { systemScope } from "../tenancy";
+import { createRetrieval } from "./retrieval";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+async function customerWithConfiguration(label: string, language = "en") {
+  const customerId = await ctx.createCustomer(`${label} Co`);
+  const { token } = await ctx.createUser({ role: "customer", customerId });
+  const configurationId = await newConfiguration(customerId, label, language);
+  return { token, customerId, configurationId };
+}
+
+async function newConfiguration(customerId: string, label: string, language: string) {
+  const configurationId = await createConfiguration(ctx.database.db, customerId, `${label.toLowerCase()}-${language}-${Math.random().toString(36).slice(2, 8)}`);
+  // Before any request reads it, so no cache holds the default language.
+  await ctx.database.db.query("UPDATE configurations SET settings = jsonb_set(settings, '{language}', to_jsonb($2::text)) WHERE id = $1", [
+    configurationId,
+    language,
+  ]);
+  return configurationId;
+}
+
+async function call(operationId: string, token: string, method: "GET" | "POST", url: string, payload?: unknown) {
+  const response = await ctx.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+  expectToMatchContract(operationId, response);
+  return response;
+}
+
+const create = (token: string, payload: Record<string, unknown>) => call("createArticle", token, "POST", "/training/create_article", payload);
+const index = (token: string, payload: Record<string, unknown>) => call("indexArticle", token, "POST", "/training/index_article", payload);
+const list = (token: string, configurationId: string) => call("listArticles", token, "GET", `/training/articles?_id=${configurationId}`);
+const search = (token: string, payload: Record<string, unknown>) => call("searchInArticles", token, "POST", "/training/search_in_articles", payload);
+
+async function train(token: string, configurationId: string, texts: { text: string; subject?: string }[]) {
+  const ids: string[] = [];
+  for (const { text, subject } of texts) {
+    const created = await create(token, { configurationId, text, source: "manual", subject });
+    expect(created.statusCode, created.body).toBe(200);
+    ids.push(created.json().data._id);
+  }
+  const indexed = await index(token, { configurationId, articleIds: ids });
+  expect(indexed.json(), indexed.body).toMatchObject({ indexed: ids.length, failed: 0 });
+  return ids;
+}
+
+async function hitTexts(token: string, configurationId: string, searchText: string, extra: Record<string, unknown> = {}) {
+  const response = await search(token, { configurationId, searchText, ...extra });
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json().data as { text: string }[]).map((hit) => hit.text);
+}
+
+const chunkCount = async (configurationId: string) =>
+  Number((await ctx.database.db.query<{ n: string }>("SELECT count(*) AS n FROM knowledge_chunks WHERE configuration_id = $1", [configurationId]))[0]!.n);
+
+const words = (count: number, prefix = "word") => Array.from({ length: count }, (_, i) => `${prefix}${i}`).join(" ");
+
+describe("articles", () => {
+  it("are created not indexed, listed newest first, indexed into chunks, deleted and wiped", async () => {
+    const { token, configurationId } = await customerWithConfiguration("Life");
+    const first = await create(token, { configurationId, text: "  Our shop opens at nine.  ", source: "manual", subject: " Hours " });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data).toMatchObject({ text: "Our shop opens at nine.", subject: "Hours", kind: "typed", indexed: false, wordCount: 5, splitLength: 500, splitOverlap: 0 });
+    const second = await create(token, { configurationId, text: words(1200), source: "https://life.test/long", kind: "scraped", url: "https://life.test/long" });
+    expect(second.json().data).toMatchObject({ kind: "scraped", url: "https://life.test/long", wordCount: 1200, splitLength: 500, splitOverlap: 50 });
+
+    const listed = (await list(token, configurationId)).json().articles as { _id: string }[];
+    expect(listed.map((article) => article._id)).toEqual([second.json().data._id, first.json().data._id]);
+
+    const indexed = await index(token, { configurationId });
+    expect(indexed.json()).toEqual({ status: "success", indexed: 2, failed: 0 });
+    // 1200 words by 500 with 50 overlap: starts at 0, 450 and 900.
+    expect(await chunkCount(configurationId)).toBe(1 + 3);
+    expect((await list(token, configurationId)).json().articles.every((article: { indexed: boolean }) => article.indexed)).toBe(true);
+    expect(await hitTexts(token, configurationId, "When does the shop open?")).toEqual(["Our shop opens at nine."]);
+
+    const deleted = await call("deleteArticle", token, "POST", "/training/article/delete", { _id: first.json().data._id, configuration_id: configurationId });
+    expect(deleted.statusCode).toBe(200);
+    expect(await hitTexts(token, configurationId, "When does the shop open?")).toEqual([]);
+    const again = await call("deleteArticle", token, "POST", "/training/article/delete", { _id: first.json().data._id, configuration_id: configurationId });
+    expect(again.statusCode).toBe(404);
+
+    const wiped = await call("wipeArticleData", token, "POST", "/training/articles/wipe_article_data_for_configuration", { configuration_id: configurationId });
+    expect(wiped.json()).toMatchObject({ status: "success", deleted: 1 });
+    expect((await list(token, configurationId)).json().articles).toEqual([]);
+    expect(await chunkCount(configurationId)).toBe(0);
+  });
+
+  it("store a text once per configuration after trimming, and replace an article's text by its id", async () => {
+    const { token, configurationId } = await customerWithConfiguration("Twice");
+    const first = await create(token, { configurationId, text: "Delivery takes two days.", source: "manual" });
+    const second = await create(token, { configurationId, text: "\n Delivery takes two days. \t", source: "page" });
+    expect(second.json().data._id).toBe(first.json().data._id);
+    expect((await list(token, configurationId)).json().articles).toHaveLength(1);
+
+    await index(token, { configurationId });
+    const replaced = await create(token, { configurationId, _id: first.json().data._id, text: "Delivery takes three days.", source: "manual" });
+    expect(replaced.json().data).toMatchObject({ _id: first.json().data._id, text: "Delivery takes three days.", indexed: false });
+    expect(await chunkCount(configurationId)).toBe(0);
+    const missing = await create(token, { configurationId, _id: "00000000-0000-4000-8000-000000000000", text: "x y z", source: "manual" });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it("split a chunk repeated inside one article only once, and keep saved split parameters", async () => {
+    const { token, configurationId } = await customerWithConfiguration("Split");
+    const created = await create(token, { configurationId, text: "alpha beta gamma delta alpha beta gamma delta omega", source: "manual", splitLength: 4, splitOverlap: 0 });
+    expect(created.json().data).toMatchObject({ splitLength: 4, splitOverlap: 0 });
+    await index(token, { configurationId });
+    const chunks = await ctx.database.db.query<{ text: string }>("SELECT text FROM knowledge_chunks WHERE configuration_id = $1 ORDER BY position", [configurationId]);
+    expect(chunks.map((chunk) => chunk.text)).toEqual(["alpha beta gamma delta", "omega"]);
+    const refused = await create(token, { configurationId, text: "one two", source: "manual", splitLength: 4, splitOverlap: 4 });
+    expect(refused.statusCode).toBe(400);
+  });
+
+  it("count indexed and failed articles with the spec's messages, at most 10 at once", async () => {
+    const { token, configurationId } = await customerWithConfiguration("Counts");
+    const created = await create(token, { configurationId, text: "Returns are free.", source: "manual" });
+    const missing = "00000000-0000-4000-8000-000000000001";
+    const some = await index(token, { configurationId, articleIds: [created.json().data._id, missing, "not-a-uuid"] });
+    expect(some.json()).toMatchObject({
+      indexed: 1,
+      failed: 2,
+      code: "articles_not_indexed",
+      message: "One or more articles could not be indexed",
+      failures: [{ _id: missing, code: "not_found" }, { _id: "not-a-uuid", code: "not_found" }],
+    });
+    const none = await index(token, { configurationId, articleIds: [missing] });
+    expect(none.json()).toMatchObject({ indexed: 0, failed: 1, code: "articles_failed", message: "Articles failed" });
+    const tooMany = await index(token, { configurationId, articleIds: Array.from({ length: 11 }, (_, i) => `00000000-0000-4000-8000-0000000000${10 + i}`) });
+    expect(tooMany.statusCode).toBe(400);
+    const blank = await create(token, { configurationId, text: " \n\t ", source: "manual" });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toMatchObject({ code: "no_valid_text", message: "No valid text found" });
+  });
+
+  it("refuse bad input with a 4xx: NUL bytes, text over the limit or over the body limit, wrong types", async () => {
+    const { token, configurationId } = await customerWithConfiguration("Bad");
+    const bodies: [unknown, number][] = [
+      [{ configurationId, text: "nul\u0000byte", source: "manual" }, 400],
+      [{ configurationId, text: "x ".repeat(60_000), source: "manual" }, 400],
+      [{ configurationId, text: "y".repeat(6 * 1024 * 1024), source: "manual" }, 413],
+      [{ configurationId, text: 42, source: "manual" }, 400],
+      [{ configurationId, text: "fine", source: ["manual"] }, 400],
+      [{ configurationId, text: "fine", source: "manual", kind: "secret" }, 400],
+      [{ configurationId, text: "fine", source: "manual", splitLength: 0 }, 400],
+    ];
+    for (const [payload, status] of bodies) expect((await create(token, payload as Record<string, unknown>)).statusCode).toBe(status);
+    expect((await search(token, { configurationId, searchText: "" })).statusCode).toBe(400);
+    expect((await search(token, { configurationId, searchText: "a\u0000b" })).statusCode).toBe(400);
+    expect((await search(token, { configurationId, searchText: "ok", limit: 500 })).statusCode).toBe(400);
+    expect((await index(token, { configurationId, articleIds: "all" })).statusCode).toBe(400);
+    expect((await list(token, configurationId)).json().articles).toEqual([]);
+  });
+
+  it("answer 404 for another tenant's configuration and article, and change nothing", async () => {
+    const own = await customerWithConfiguration("Own");
+    const other = await customerWithConfiguration("Other");
+    const [secret] = await train(other.token, other.configurationId, [{ text: "The vault code is forty-two." }]);
+    expect((await list(own.token, other.configurationId)).statusCode).toBe(404);
+    expect((await create(own.token, { configurationId: other.configurationId, text: "planted", source: "manual" })).statusCode).toBe(404);
+    expect((await index(own.token, { configurationId: other.configurationId })).statusCode).toBe(404);
+    expect((await search(own.token, { configurationId: other.configurationId, searchText: "vault code" })).statusCode).toBe(404);
+    const del = await call("deleteArticle", own.token, "POST", "/training/article/delete", { _id: secret, configuration_id: other.configurationId });
+    expect(del.statusCode).toBe(404);
+    // Their article named under our own configuration is not found either.
+    const crossed = await call("deleteArticle", own.token, "POST", "/training/article/delete", { _id: secret, configuration_id: own.configurationId });
+    expect(crossed.statusCode).toBe(404);
+    expect((await index(own.token, { configurationId: own.configurationId, articleIds: [secret!] })).json()).toMatchObject({ indexed: 0, failed: 1 });
+    const wipe = await call("wipeArticleData", own.token, "POST", "/training/articles/wipe_article_data_for_configuration", { configuration_id: other.configurationId });
+    expect(wipe.statusCode).toBe(404);
+    expect(await hitTexts(other.token, other.configurationId, "vault code")).toEqual(["The vault code is forty-two."]);
+  });
+
+  it("two index calls at once on the same configuration store each chunk once", async () => {
+    const { token, configurationId } = await customerWithConfiguration("Race");
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i += 1) ids.push((await create(token, { configurationId, text: `${words(700, `race${i}x`)}`, source: "manual" })).json().data._id);
+    const [a, b] = await Promise.all([index(token, { configurationId, articleIds: ids }), index(token, { configurationId })]);
+    expect(a.statusCode).toBe(200);
+    expect(b.statusCode).toBe(200);
+    // 700 words by 500 with 50 overlap: two chunks each.
+    expect(await chunkCount(configurationId)).toBe(10);
+    const duplicates = await ctx.database.db.query(
+      "SELECT article_id, position FROM knowledge_chunks WHERE configuration_id = $1 GROUP BY article_id, position HAVING count(*) > 1",
+      [configurationId],
+    );
+    expect(duplicates).toEqual([]);
+  });
+});
+
+describe("retrieval", () => {
+  const english = [
+    { text: "Refunds are paid back within fourteen days after we receive the returned parcel.", subject: "Refund policy" },
+    { text: "Our support team answers the phone from Monday to Friday.", subject: "Support" },
+    { text: "Gift cards can be used in every store and never expire.", subject: "Gift cards" },
+  ];
+
+  it("finds a sentence by its words and by a typo, best first, with sources and scores", async () => {
+    const { token, configurationId } = await customerWithConfiguration("Finder");
+    await train(token, configurationId, english);
+    const response = await search(token, { configurationId, searchText: "how long do refunds take" });
+    const [best] = response.json().data;
+    expect(best).toMatchObject({ source: "article", text: english[0]!.text, article: { subject: "Refund policy", source: "manual" }, chunk: 0 });
+    expect(best.score).toBeGreaterThan(0);
+    expect(best.signals.fullText).toBe(1);
+
+    expect((await hitTexts(token, configurationId, "refnds polcy"))[0]).toBe(english[0]!.text);
+    expect((await hitTexts(token, configurationId, "giftcrads expre"))[0]).toBe(english[2]!.text);
+    expect((await hitTexts(token, configurationId, "telephone suport"))[0]).toBe(english[1]!.text);
+    expect(await hitTexts(token, configurationId, "zebra xylophone")).toEqual([]);
+    expect(await hitTexts(token, configurationId, "the and of")).toEqual([]);
+  });
+
+  it("searches Dutch and German with accents folded and words stemmed", async () => {
+    const dutch = await customerWithConfiguration("Dutch", "nl");
+    await train(dutch.token, dutch.configurationId, [
+      { text: "Wij leveren gratis aan huis in België en Nederland; de bezorgkosten vervallen boven 50 euro." },
+      { text: "Ons café is op zondag gesloten." },
+    ]);
+    expect((await hitTexts(dutch.token, dutch.configurationId, "levering belgie"))[0]).toContain("België");
+    expect((await hitTexts(dutch.token, dutch.configurationId, "cafe zondag"))[0]).toBe("Ons café is op zondag gesloten.");
+    expect((await hitTexts(dutch.token, dutch.configurationId, "bezorgkost"))[0]).toContain("bezorgkosten");
+
+    const german = await customerWithConfiguration("German", "de");
+    await train(german.token, german.configurationId, [
+      { text: "Die Rückerstattung erfolgt innerhalb von vierzehn Tagen nach Eingang der Rücksendung." },
+      { text: "Größentabellen finden Sie auf jeder Produktseite." },
+    ]);
+    expect((await hitTexts(german.token, german.configurationId, "Ruckerstattung"))[0]).toContain("Rückerstattung");
+    expect((await hitTexts(german.token, german.configurationId, "rückerstatungen"))[0]).toContain("Rückerstattung");
+    expect((await hitTexts(german.token, german.configurationId, "Grössentabelle"))[0]).toContain("Größentabellen");
+  });
+
+  it("never returns another configuration's chunks, even of the same customer", async () => {
+    const { token, customerId, configurationId } = await customerWithConfiguration("Twins");
+    const sibling = await newConfiguration(customerId, "Twins", "en");
+    await train(token, configurationId, [{ text: "The blue plan costs ten euro." }]);
+    await train(token, sibling, [{ text: "The blue plan costs twenty euro." }]);
+    expect(await hitTexts(token, configurationId, "blue plan cost")).toEqual(["The blue plan costs ten euro."]);
+    expect(await hitTexts(token, sibling, "blue plan cost")).toEqual(["The blue plan costs twenty euro."]);
+
+    const retrieval = createRetrieval(ctx.database.db);
+    const hits = await retrieval.retrieve({ scope: systemScope, configurationId, question: "blue plan price twenty", limit: 50 });
+    expect(hits.map((hit) => hit.article?.configuration_id)).toEqual([configurationId]);
+    const foreign = await retrieval.retrieve({ scope: { allCustomers: false, customerId: null, userId: null }, configurationId, question: "blue plan" });
+    expect(foreign).toEqual([]);
+  });
+
+  it("adds the FAQ dataset's rows when asked", async () => {
+    const { token, configurationId } = await customerWithConfiguration("Faq");
+    await train(token, configurationId, english);
+    const saved = await call("saveDataset", token, "POST", "/data/dataset", {
+      configurationId,
+      datasetName: "FAQ",
+      datasetData: [
+        { question: "Do you ship abroad?", answer: "We ship to every country of the European Union." },
+        { question: "Can I pay by invoice?", answer: "Yes, businesses can pay within thirty days." },
+      ],
+      datasetHeaders: [
+        { text: "Question", value: "question" },
+        { text: "Answer", value: "answer" },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await hitTexts(token, configurationId, "ship abroad")).toEqual([]);
+    const response = await search(token, { configurationId, searchText: "do you shipp abroad", includeFaq: true });
+    expect(response.json().data[0]).toMatchObject({
+      source: "faq",
+      faq: { row: 0, values: { question: "Do you ship abroad?" } },
+      text: "Do you ship abroad?\nWe ship to every country of the European Union.",
+    });
+    expect((await hitTexts(token, configurationId, "refund invoice", { includeFaq: true, limit: 2 })).length).toBe(2);
+  });
+});
+
+describe("lexeme counts", () => {
+  const counts = async (configurationId: string) => {
+    const kept = await ctx.database.db.query<{ lexeme: string; chunks: number }>(
+      "SELECT lexeme, chunks FROM knowledge_lexemes WHERE configuration_id = $1 AND chunks > 0 ORDER BY lexeme",
+      [configurationId],
+    );
+    const actual = await ctx.database.db.query<{ lexeme: string; chunks: number }>(
+      `SELECT lexeme, count(*)::integer AS chunks FROM knowledge_chunks c, unnest(tsvector_to_array(c.search_vector)) AS lexeme
+        WHERE c.configuration_id = $1 GROUP BY lexeme ORDER BY lexeme`,
+      [configurationId],
+    );
+    return { kept, actual };
+  };
+
+  it("stay equal to the chunks through indexing again, replacing, deleting and wiping", async () => {
+    const { token, configurationId } = await customerWithConfiguration("Counted");
+    const [first, second] = await train(token, configurationId, [{ text: "Apples and pears are fresh." }, { text: "Pears ship on Monday." }]);
+    const check = async () => {
+      const { kept, actual } = await counts(configurationId);
+      expect(kept).toEqual(actual);
+    };
+    await check();
+    expect((await index(token, { configurationId, articleIds: [first!, second!] })).json()).toMatchObject({ indexed: 2 });
+    await check();
+    await create(token, { configurationId, _id: first, text: "Plums are fresh too.", source: "manual" });
+    await check();
+    await index(token, { configurationId });
+    await check();
+    await call("deleteArticle", token, "POST", "/training/article/delete", { _id: second, configuration_id: configurationId });
+    await check();
+    expect((await counts(configurationId)).kept.map((row) => row.lexeme)).not.toContain("pear");
+    await call("wipeArticleData", token, "POST", "/training/articles/wipe_article_data_for_configuration", { configuration_id: configurationId });
+    expect(await counts(configurationId)).toEqual({ kept: [], actual: [] });
+  });
+});
+
+describe("a configuration's language changed", () => {
+  it("re-stems its articles in the new language when indexing is called again", async () => {
+    const { token, configurationId } = await customerWithConfiguration("Switch", "en");
+    await train(token, configurationId, [{ text: "De bestellingen worden morgen verzonden." }]);
+    const languages = async () =>
+      (await ctx.database.db.query<{ language: string }>("SELECT DISTINCT language FROM knowledge_chunks WHERE configuration_id = $1", [configurationId])).map(
+        (row) => row.language,
+      );
+    expect(await languages()).toEqual(["english"]);
+    const saved = await ctx.app.inject({
+      method: "POST",
+      url: "/api/configuration/create_or_update",
+      headers: bearer(token),
+      payload: { _id: configurationId, language: "nl" },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await index(token, { configurationId })).json()).toMatchObject({ indexed: 1, failed: 0 });
+    expect(await languages()).toEqual(["dutch"]);
+    // Dutch stemming: "bestelling" finds "bestellingen".
+    expect((await hitTexts(token, configurationId, "bestelling"))[0]).toBe("De bestellingen worden morgen verzonden.");
+    expect((await index(token, { configurationId })).json()).toMatchObject({ indexed: 0, failed: 0 });
+  });
+});
+
+describe("candidates of a large configuration", () => {
+  // Budgets of 3 candidates and 8 chunks read stand for 1,000 and 10,000 over a configuration of 12 chunks.
+  const budgets = { candidateBudget: 3, scanBudget: 8 };
+
+  it("are found by the rarer words, by all common words together, or by reading chunks, and ranked by every word", async () => {
+    const { token, configurationId } = await customerWithConfiguration("Budget");
+    const texts = [
+      ...Array.from({ length: 9 }, (_, i) => ({ text: `Every order ships with tracking, ${i < 5 ? "parcel" : "box"} number ${i + 1}.` })),
+      { text: "An order of a gift voucher ships by e-mail." },
+      { text: "Returning an order is free." },
+      { text: "Voucher codes are single use." },
+    ];
+    for (let start = 0; start < texts.length; start += 10) await train(token, configurationId, texts.slice(start, start + 10));
+    const retrieval = createRetrieval(ctx.database.db, { budgets });
+    const ask = async (question: string) =>
+      (await retrieval.retrieve({ scope: systemScope, configurationId, question, limit: 3 })).map((hit) => hit.text);
+
+    // "voucher" is in 2 chunks (within the budget): candidates by it, the chunk with "order" too ranks first.
+    expect((await ask("order voucher"))[0]).toBe("An order of a gift voucher ships by e-mail.");
+    // "parcel" (5 chunks) is over the candidate budget but under the reading one: chunks with all the words.
+    const parcels = await ask("parcel tracking");
+    expect(parcels).toHaveLength(3);
+    for (const text of parcels) expect(text).toMatch(/tracking, parcel/);
+    // "order" (11 chunks) and "ship" (10) are both over the reading budget: matches among the chunks read.
+    expect(await ask("order ships")).toHaveLength(3);
+    // "return" is in one chunk, typo and all.
+    expect((await ask("retunring orders"))[0]).toBe("Returning an order is free.");
+    // The same answers without the small budgets, as the assistant gets them.
+    expect((await hitTexts(token, configurationId, "order voucher"))[0]).toBe("An order of a gift voucher ships by e-mail.");
+  });
+});

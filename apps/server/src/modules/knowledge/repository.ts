@@ -1,0 +1,328 @@
+import type { ArticleKind } from "@parley/domain";
+import type { Db } from "../../platform/db/db";
+import { queryOne } from "../../platform/db/db";
+import type { Schemas } from "../../platform/http/contract-types";
+import { scopeCondition, scopeParams, type Scope } from "../tenancy";
+
+export type Article = Schemas["Article"];
+
+/** How SQL names the accent folding of migration 007 (the extension lives in its own schema). */
+export const unaccented = (expression: string) => `parley_extensions.unaccent('parley_extensions.unaccent', ${expression})`;
+
+export interface ArticleRow {
+  id: string;
+  configuration_id: string;
+  kind: ArticleKind;
+  source: string;
+  subject: string | null;
+  url: string | null;
+  text: string;
+  content_hash: string;
+  word_count: number;
+  split_length: number;
+  split_overlap: number;
+  indexed: boolean;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const articleColumns =
+  "a.id, a.configuration_id, a.kind, a.source, a.subject, a.url, a.text, a.content_hash, a.word_count, a.split_length, a.split_overlap, a.indexed, a.created_at, a.updated_at";
+
+const isoOf = (value: Date | string) => new Date(value).toISOString();
+
+export function toArticle(row: ArticleRow): Article {
+  return {
+    _id: row.id,
+    configuration_id: row.configuration_id,
+    kind: row.kind,
+    source: row.source,
+    subject: row.subject,
+    url: row.url,
+    text: row.text,
+    wordCount: row.word_count,
+    splitLength: row.split_length,
+    splitOverlap: row.split_overlap,
+    dateCreated: isoOf(row.created_at),
+    dateModified: isoOf(row.updated_at),
+    indexed: row.indexed,
+  };
+}
+
+// An article belongs to a configuration; the scope is the configuration's customer.
+const inScope = (column: string, first: number) =>
+  `${column} IN (SELECT id FROM configurations WHERE ${scopeCondition("customer_id", first)})`;
+
+export interface ArticleFields {
+  kind: ArticleKind;
+  source: string;
+  subject: string | null;
+  url: string | null;
+  text: string;
+  contentHash: string;
+  wordCount: number;
+  splitLength: number;
+  splitOverlap: number;
+}
+
+// Any constant works; with the configuration's id it names the lock of one configuration's knowledge.
+const KNOWLEDGE_LOCK_KEY = 7_240_514;
+
+/**
+ * Serialises the writes of one configuration's chunks (held until the transaction ends): the lexeme counts
+ * stay exact, and two indexings of the same article cannot interleave.
+ */
+async function lockKnowledge(tx: Db, configurationId: string): Promise<void> {
+  await tx.query("SELECT pg_advisory_xact_lock($1, hashtext($2::text))", [KNOWLEDGE_LOCK_KEY, configurationId]);
+}
+
+/** Deletes the chunks of the articles, and takes them out of the lexeme counts first. */
+async function dropChunks(tx: Db, configurationId: string, articleIds: string[]): Promise<void> {
+  await tx.query(
+    `WITH gone AS (
+       SELECT lexeme, count(*)::integer AS chunks
+         FROM knowledge_chunks c, unnest(tsvector_to_array(c.search_vector)) AS lexeme
+        WHERE c.article_id = ANY($2::uuid[]) GROUP BY lexeme
+     )
+     UPDATE knowledge_lexemes k SET chunks = k.chunks - gone.chunks FROM gone
+      WHERE k.configuration_id = $1 AND k.lexeme = gone.lexeme`,
+    [configurationId, articleIds],
+  );
+  await tx.query("DELETE FROM knowledge_chunks WHERE article_id = ANY($1::uuid[])", [articleIds]);
+}
+
+/**
+ * Inside a transaction: takes the configuration's lock (always before any row, as `storeChunks` does, so the
+ * two cannot deadlock), then the article's row within the scope, and deletes its chunks. `false`: no such article.
+ */
+async function claimArticle(tx: Db, scope: Scope, configurationId: string, id: string): Promise<boolean> {
+  await lockKnowledge(tx, configurationId);
+  const found = await queryOne<{ id: string }>(
+    tx,
+    `SELECT a.id FROM knowledge_articles a WHERE a.id = $1 AND a.configuration_id = $2 AND ${inScope("a.configuration_id", 3)} FOR UPDATE`,
+    [id, configurationId, ...scopeParams(scope)],
+  );
+  if (!found) return false;
+  await dropChunks(tx, configurationId, [id]);
+  return true;
+}
+
+/** The stored fields in the order of the insert's and the update's parameters $2 to $10. */
+const fieldValues = (fields: ArticleFields) => [
+  fields.kind,
+  fields.source,
+  fields.subject,
+  fields.url,
+  fields.text,
+  fields.contentHash,
+  fields.wordCount,
+  fields.splitLength,
+  fields.splitOverlap,
+];
+
+export async function listArticles(db: Db, scope: Scope, configurationId: string): Promise<Article[]> {
+  const rows = await db.query<ArticleRow>(
+    `SELECT ${articleColumns} FROM knowledge_articles a
+      WHERE a.configuration_id = $1 AND ${inScope("a.configuration_id", 2)}
+      ORDER BY a.updated_at DESC, a.id`,
+    [configurationId, ...scopeParams(scope)],
+  );
+  return rows.map(toArticle);
+}
+
+async function findArticleByHash(db: Db, configurationId: string, contentHash: string): Promise<ArticleRow | undefined> {
+  return queryOne<ArticleRow>(
+    db,
+    `SELECT ${articleColumns} FROM knowledge_articles a WHERE a.configuration_id = $1 AND a.content_hash = $2`,
+    [configurationId, contentHash],
+  );
+}
+
+/**
+ * Stores an article in a configuration the scope may see. A text the configuration already holds is not
+ * stored twice: the article that holds it is answered (`created: false`). `undefined`: no such configuration.
+ */
+export async function insertArticle(
+  db: Db,
+  scope: Scope,
+  configurationId: string,
+  fields: ArticleFields,
+): Promise<{ article: Article; created: boolean } | undefined> {
+  const row = await queryOne<ArticleRow>(
+    db,
+    `INSERT INTO knowledge_articles AS a (configuration_id, kind, source, subject, url, text, content_hash, word_count, split_length, split_overlap)
+     SELECT id, $2, $3, $4, $5, $6, $7, $8, $9, $10 FROM configurations WHERE id = $1 AND ${scopeCondition("customer_id", 11)}
+     ON CONFLICT (configuration_id, content_hash) DO NOTHING
+     RETURNING ${articleColumns}`,
+    [configurationId, ...fieldValues(fields), ...scopeParams(scope)],
+  );
+  if (row) return { article: toArticle(row), created: true };
+  // Either the configuration is out of scope (the caller checked it is not) or the text is there already.
+  const existing = await findArticleByHash(db, configurationId, fields.contentHash);
+  return existing ? { article: toArticle(existing), created: false } : undefined;
+}
+
+/**
+ * Replaces the text of an article; it waits to be indexed again and its chunks go. When another article of
+ * the configuration already holds the new text, this one is deleted and that one answered.
+ */
+export async function replaceArticle(
+  db: Db,
+  scope: Scope,
+  configurationId: string,
+  id: string,
+  fields: ArticleFields,
+): Promise<Article | undefined> {
+  return db.transaction(async (tx) => {
+    if (!(await claimArticle(tx, scope, configurationId, id))) return undefined;
+    const holder = await findArticleByHash(tx, configurationId, fields.contentHash);
+    if (holder && holder.id !== id) {
+      await tx.query("DELETE FROM knowledge_articles WHERE id = $1", [id]);
+      return toArticle(holder);
+    }
+    const row = await queryOne<ArticleRow>(
+      tx,
+      `UPDATE knowledge_articles AS a SET kind = $2, source = $3, subject = $4, url = $5, text = $6, content_hash = $7,
+              word_count = $8, split_length = $9, split_overlap = $10, indexed = false, updated_at = now()
+        WHERE a.id = $1 RETURNING ${articleColumns}`,
+      [id, ...fieldValues(fields)],
+    );
+    return row ? toArticle(row) : undefined;
+  });
+}
+
+/**
+ * The articles to index: the ones named (of this configuration), or up to `limit` not yet indexed, oldest
+ * first, then indexed ones whose chunks are stale: not embedded by `embeddingModel` (the model changed, or came
+ * later), or stemmed in another language than the configuration's.
+ */
+export async function articlesToIndex(
+  db: Db,
+  scope: Scope,
+  configurationId: string,
+  ids: string[] | undefined,
+  limit: number,
+  stale: { embeddingModel: string | null; language: string },
+): Promise<Article[]> {
+  const rows = ids
+    ? await db.query<ArticleRow>(
+        `SELECT ${articleColumns} FROM knowledge_articles a
+          WHERE a.id = ANY($1::uuid[]) AND a.configuration_id = $2 AND ${inScope("a.configuration_id", 3)}
+          ORDER BY a.created_at, a.id`,
+        [ids, configurationId, ...scopeParams(scope)],
+      )
+    : await db.query<ArticleRow>(
+        `SELECT ${articleColumns} FROM knowledge_articles a
+          WHERE a.configuration_id = $1 AND ${inScope("a.configuration_id", 2)}
+            AND (NOT a.indexed OR EXISTS (
+                  SELECT 1 FROM knowledge_chunks c WHERE c.article_id = a.id
+                     AND (c.language <> $6::text OR ($5::text IS NOT NULL AND c.embedding_model IS DISTINCT FROM $5::text))))
+          ORDER BY a.indexed, a.created_at, a.id LIMIT $4`,
+        [configurationId, ...scopeParams(scope), limit, stale.embeddingModel, stale.language],
+      );
+  return rows.map(toArticle);
+}
+
+export interface ChunkToStore {
+  position: number;
+  text: string;
+  contentHash: string;
+  /** Unit length, so the cosine is the dot product. */
+  embedding: number[] | null;
+}
+
+/**
+ * Stores the chunks of an article and marks it indexed, in one transaction that holds the article's row:
+ * a second indexing of the same article waits, then replaces the chunks instead of adding to them. Nothing
+ * is stored when the article was deleted or its text changed meanwhile (`false`).
+ */
+export async function storeChunks(
+  db: Db,
+  article: Article & { contentHash: string },
+  language: string,
+  chunks: ChunkToStore[],
+  embeddingModel: string | null,
+  vectors: boolean,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockKnowledge(tx, article.configuration_id);
+    const locked = await queryOne<{ id: string }>(
+      tx,
+      "SELECT id FROM knowledge_articles WHERE id = $1 AND content_hash = $2 FOR UPDATE",
+      [article._id, article.contentHash],
+    );
+    if (!locked) return false;
+    await dropChunks(tx, article.configuration_id, [article._id]);
+    const subject = unaccented("coalesce($4::text, '')");
+    await tx.query(
+      `INSERT INTO knowledge_chunks (article_id, configuration_id, position, text, content_hash, language, search_vector, embedding, embedding_model${vectors ? ", embedding_vector" : ""})
+       SELECT $1, $2, p.position, p.text, p.hash, $3::text,
+              setweight(to_tsvector($3::text::regconfig, ${subject}), 'A') || setweight(to_tsvector($3::text::regconfig, ${unaccented("p.text")}), 'B'),
+              p.embedding, CASE WHEN p.embedding IS NULL THEN NULL ELSE $6::text END
+              ${vectors ? ", p.embedding::parley_extensions.vector" : ""}
+         FROM jsonb_to_recordset($5::jsonb) AS p(position integer, text text, hash text, embedding real[])
+       ON CONFLICT (article_id, content_hash) DO NOTHING`,
+      [
+        article._id,
+        article.configuration_id,
+        language,
+        article.subject ?? null,
+        JSON.stringify(chunks.map((chunk) => ({ position: chunk.position, text: chunk.text, hash: chunk.contentHash, embedding: chunk.embedding }))),
+        embeddingModel,
+      ],
+    );
+    // Sorted, so concurrent indexings insert shared words in the same order and cannot deadlock.
+    await tx.query(
+      `INSERT INTO knowledge_terms (configuration_id, term)
+       SELECT DISTINCT $1::uuid, term
+         FROM unnest(tsvector_to_array(to_tsvector('simple', ${unaccented("$2::text")}))) AS term
+        WHERE length(term) BETWEEN 3 AND 40
+        ORDER BY term
+       ON CONFLICT DO NOTHING`,
+      [article.configuration_id, `${article.subject ?? ""} ${article.text}`],
+    );
+    await tx.query(
+      `INSERT INTO knowledge_lexemes (configuration_id, lexeme, chunks)
+       SELECT $2, lexeme, count(*) FROM knowledge_chunks c, unnest(tsvector_to_array(c.search_vector)) AS lexeme
+        WHERE c.article_id = $1 GROUP BY lexeme
+       ON CONFLICT (configuration_id, lexeme) DO UPDATE SET chunks = knowledge_lexemes.chunks + EXCLUDED.chunks`,
+      [article._id, article.configuration_id],
+    );
+    await tx.query("UPDATE knowledge_articles SET indexed = true WHERE id = $1", [article._id]);
+    return true;
+  });
+}
+
+/** Deletes an article (and its chunks) of a configuration the scope may see; `false` when there is none. */
+export async function deleteArticle(db: Db, scope: Scope, configurationId: string, id: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await claimArticle(tx, scope, configurationId, id))) return false;
+    await tx.query("DELETE FROM knowledge_articles WHERE id = $1", [id]);
+    return true;
+  });
+}
+
+/** Deletes every article, chunk and known word of a configuration the scope may see; answers how many articles. */
+export async function wipeArticles(db: Db, scope: Scope, configurationId: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    await lockKnowledge(tx, configurationId);
+    const rows = await tx.query(
+      `DELETE FROM knowledge_articles a WHERE a.configuration_id = $1 AND ${inScope("a.configuration_id", 2)} RETURNING a.id`,
+      [configurationId, ...scopeParams(scope)],
+    );
+    for (const table of ["knowledge_terms", "knowledge_lexemes"]) {
+      await tx.query(`DELETE FROM ${table} t WHERE t.configuration_id = $1 AND ${inScope("t.configuration_id", 2)}`, [configurationId, ...scopeParams(scope)]);
+    }
+    return rows.length;
+  });
+}
+
+/** Whether the database has pgvector (migration 007 then added `embedding_vector`). */
+export async function hasVectorColumn(db: Db): Promise<boolean> {
+  const row = await queryOne<{ present: boolean }>(
+    db,
+    `SELECT EXISTS (SELECT 1 FROM information_schema.columns
+                     WHERE table_schema = current_schema() AND table_name = 'knowledge_chunks' AND column_name = 'embedding_vector') AS present`,
+  );
+  return row?.present === true;
+}

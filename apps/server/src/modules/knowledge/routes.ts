@@ -1,0 +1,14 @@
+import type { OperationTable } from "../../platform/http/operations";
+import { callerOf, requiredTenantOf } from "../tenancy";
+import type { createKnowledgeService } from "./service";
+
+export function knowledgeOperations(knowledge: ReturnType<typeof createKnowledgeService>): OperationTable {
+  return {
+    listArticles: async (request) => knowledge.list(callerOf(request), requiredTenantOf(request, "configuration")),
+    createArticle: async (request) => knowledge.create(callerOf(request), requiredTenantOf(request, "configuration"), request.body),
+    indexArticle: async (request) => knowledge.index(callerOf(request), requiredTenantOf(request, "configuration"), request.body),
+    deleteArticle: async (request) => knowledge.remove(callerOf(request), requiredTenantOf(request, "configuration"), request.body),
+    wipeArticleData: async (request) => knowledge.wipe(callerOf(request), requiredTenantOf(request, "configuration")),
+    searchInArticles: async (request) => knowledge.search(callerOf(request), requiredTenantOf(request, "configuration"), request.body),
+  };
+}
