@@ -3,6 +3,7 @@ import cors from "@fastify/cors";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { maxTrainingFileBytes } from "@parley/domain";
 import type { Db } from "./platform/db/db";
 import type { TokenService } from "./platform/auth/jwt";
 import type { Mailer } from "./platform/mail/mailer";
@@ -29,6 +30,8 @@ import { healthOperations } from "./modules/dev/health";
 import { leadOperations } from "./modules/leads/routes";
 import { devMailboxAvailable, devMailboxOperations } from "./modules/dev/mailbox";
 import { searchOperations } from "./modules/search/routes";
+import { trainingFileOperations } from "./modules/training-files/routes";
+import { createTrainingFilesService } from "./modules/training-files/service";
 import { trainingUrlOperations } from "./modules/training-urls/routes";
 import { createTrainingUrlsService } from "./modules/training-urls/service";
 import { findCustomerInScope } from "./modules/customers/repository";
@@ -38,6 +41,9 @@ import { userOperations } from "./modules/users/routes";
 import { findWorkflowInScope } from "./modules/workflows/repository";
 import { workflowOperations } from "./modules/workflows/routes";
 import { createWorkflowsService } from "./modules/workflows/service";
+
+/** Form bodies: a file up to the largest upload of the domain (training files), text fields up to 1 MB. */
+const multipartLimits = { fileSize: maxTrainingFileBytes, fieldSize: 1024 * 1024 };
 
 export interface AppDependencies {
   db: Db;
@@ -88,6 +94,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
 
   app.decorateRequest("caller", null);
   app.decorateRequest("tenant", null);
+  app.decorateRequest("uploads", null);
   app.setErrorHandler((error, request, reply) => sendProblem(reply, toProblem(error, request)));
   registerJsonBodyParser(app);
 
@@ -99,7 +106,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     exposedHeaders: ["Retry-After"],
   });
   await app.register(rateLimit, { global: false });
-  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
+  await app.register(multipart, { limits: { ...multipartLimits, files: 1, fields: 20, parts: 21 } });
 
   const accounts = createAccountsService({
     db: deps.db,
@@ -135,6 +142,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     ...configurationOperations(configurations),
     ...datasetOperations(createDatasetsService(deps.db)),
     ...trainingUrlOperations(createTrainingUrlsService(deps.db)),
+    ...trainingFileOperations(createTrainingFilesService(deps.db)),
     ...workflowOperations(createWorkflowsService(deps.db)),
     ...searchOperations(deps.db),
     ...leadOperations(deps.db),
@@ -142,7 +150,13 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     ...healthOperations(deps.db, String(document.info.version ?? "")),
     ...clientSettingsOperations(deps.clientSettings ?? clientSettingsFromEnv(process.env), deps.google !== undefined),
   };
-  const registered = await registerOperations(app, { document, operations, authenticate: accounts.authenticate, tenants });
+  const registered = await registerOperations(app, {
+    document,
+    operations,
+    authenticate: accounts.authenticate,
+    tenants,
+    multipartLimits,
+  });
 
   await registerDocs(app, document);
   const root = repositoryRoot();
