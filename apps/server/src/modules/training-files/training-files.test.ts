@@ -190,21 +190,15 @@ describe("training files", () => {
     const extra = await upload(token, [...fileParts(configurationId, "extra.txt", "Hello there"), { name: "zz_unknown", value: "dropped" }]);
     expect(extra.statusCode, extra.body).toBe(200);
 
-    const json = await ctx.app.inject({
-      method: "POST",
-      url: "/api/training/files/upload",
-      headers: bearer(token),
-      payload: { configuration_id: configurationId, file: "Hello" },
-    });
-    expect(json.statusCode).toBe(415);
-    expectToMatchContract("uploadTrainingFile", json);
-    const jsonScrape = await ctx.app.inject({
-      method: "POST",
-      url: "/api/files/scrape",
-      headers: bearer(token),
-      payload: { configuration_id: configurationId, filename: "x.txt" },
-    });
-    expect(jsonScrape.statusCode).toBe(415);
+    // The same fields as JSON: these calls take forms only.
+    for (const [operationId, url, fields] of [
+      ["uploadTrainingFile", "/api/training/files/upload", { file: "Hello" }],
+      ["scrapeFile", "/api/files/scrape", { filename: "x.txt" }],
+    ] as const) {
+      const json = await ctx.app.inject({ method: "POST", url, headers: bearer(token), payload: { configuration_id: configurationId, ...fields } });
+      expect(json.statusCode, url).toBe(415);
+      expectToMatchContract(operationId, json);
+    }
   });
 
   it("keeps two uploads of one name at once as two files", async () => {
