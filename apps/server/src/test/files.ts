@@ -4,6 +4,7 @@
  * browser sends them.
  */
 import { randomBytes } from "node:crypto";
+import { deflateSync } from "node:zlib";
 
 /** One line of text on a page: its font size and the baseline's height from the bottom (points). */
 export interface PdfLine {
@@ -14,6 +15,49 @@ export interface PdfLine {
 
 function pdfString(text: string): string {
   return `(${text.replace(/[\\()]/g, (character) => `\\${character}`)})`;
+}
+
+/**
+ * A PDF of a few hundred kB whose one page unpacks to about `megabytes` MB: a compressed stream of one line
+ * of text and 16 MB of spaces, drawn as the page's content over and over.
+ */
+export function flateBombPdf(megabytes: number): Buffer {
+  const stream = deflateSync(Buffer.concat([Buffer.from("BT /F1 12 Tf 72 700 Td (Bomb) Tj ET\n"), Buffer.alloc(16 * 1024 * 1024, 0x20)]), { level: 9 });
+  const repeats = Math.ceil(megabytes / 16);
+  const contents = `[${Array.from({ length: repeats }, () => "5 0 R").join(" ")}]`;
+  return pdfFromObjects([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [4 0 R] /Count 1 >>",
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contents} >>`,
+    Buffer.concat([Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`, "latin1"), stream, Buffer.from("\nendstream")]),
+  ]);
+}
+
+/** A PDF 1.4 of the given objects (numbered from 1; the first is the catalog), with true offsets. */
+function pdfFromObjects(objects: readonly (string | Buffer)[]): Buffer {
+  const chunks: Buffer[] = [Buffer.from("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n", "latin1")];
+  let length = chunks[0]!.length;
+  const append = (chunk: Buffer) => {
+    chunks.push(chunk);
+    length += chunk.length;
+  };
+  const offsets = objects.map((body, index) => {
+    const offset = length;
+    append(Buffer.from(`${index + 1} 0 obj\n`, "latin1"));
+    append(typeof body === "string" ? Buffer.from(body, "latin1") : body);
+    append(Buffer.from("\nendobj\n", "latin1"));
+    return offset;
+  });
+  const xref = length;
+  append(
+    Buffer.from(
+      `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, "0")} 00000 n \n`).join("")}` +
+        `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
+      "latin1",
+    ),
+  );
+  return Buffer.concat(chunks);
 }
 
 /** A PDF 1.4 whose pages draw the given content streams, with Helvetica as /F1. */
@@ -31,16 +75,7 @@ export function pdfFromContentStreams(streams: readonly string[]): Buffer {
     );
   }
   objects[1] = `<< /Type /Pages /Kids [${pages.map((page) => `${page} 0 R`).join(" ")}] /Count ${pages.length} >>`;
-  let pdf = "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n";
-  const offsets = objects.map((body, index) => {
-    const offset = Buffer.byteLength(pdf, "latin1");
-    pdf += `${index + 1} 0 obj\n${body}\nendobj\n`;
-    return offset;
-  });
-  const xref = Buffer.byteLength(pdf, "latin1");
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, "0")} 00000 n \n`).join("")}`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, "latin1");
+  return pdfFromObjects(objects);
 }
 
 /** A PDF with a text layer: each page its lines, set in Helvetica at their size. */

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { TextDecoder } from "node:util";
 import { DomainError, errorMessages, type UploadExtension } from "@parley/domain";
 import { decodeText } from "../../platform/outbound/charset";
-import { assertReadablePdf, UnreadablePdfError } from "../../platform/files/pdf-text";
+import { PdfTooLargeError, readPdfText, type PdfReadLimits } from "../../platform/files/pdf-reader";
+import { UnreadablePdfError } from "../../platform/files/pdf-text";
 
 export type TrainingFileContentType = "application/pdf" | "text/plain; charset=utf-8";
 
@@ -23,6 +24,11 @@ const binaryCharacter = /[\u0000-\u0008\u000B\u000E-\u001F\u007F-\u009F]/u;
 
 function refused(reason: string): DomainError {
   return new DomainError("unsupported_file_type", errorMessages.unsupported_file_type, 400, [{ path: "file", message: reason }]);
+}
+
+/** A PDF whose reading was stopped at a limit (a few MB that unpack to gigabytes, or take minutes). */
+export function pdfTooLarge(error: PdfTooLargeError): DomainError {
+  return new DomainError("payload_too_large", `${error.message}.`, 413);
 }
 
 /** `.txt` or `.pdf` as the name ends (any case), `undefined` for any other name. */
@@ -50,20 +56,23 @@ function textOf(bytes: Uint8Array): string | undefined {
 }
 
 /**
- * Checks an upload by its content: a PDF begins with `%PDF-` and opens; anything else must be text. The
+ * Checks an upload by its content: a PDF begins with `%PDF-` and is read whole within `pdfLimits`
+ * (`payload_too_large` past them); anything else must be text. The
  * name's extension must be .txt or .pdf and match what the content is. Throws `unsupported_file_type`
  * with the reason, or `no_file_content` for an empty file.
  */
-export async function inspectTrainingFile(name: string, bytes: Uint8Array): Promise<TrainingFileContent> {
+export async function inspectTrainingFile(name: string, bytes: Uint8Array, pdfLimits?: PdfReadLimits): Promise<TrainingFileContent> {
   const extension = extensionOf(name);
   if (!extension) throw refused("The file name must end in .txt or .pdf");
   if (bytes.length === 0) throw new DomainError("no_file_content", undefined, 400);
 
   if (Buffer.from(bytes.subarray(0, pdfSignature.length)).equals(pdfSignature)) {
     if (extension !== ".pdf") throw refused("The file is a PDF document, but its name ends in .txt");
+    // Read whole once: what cannot be read, or only past the limits, is refused now rather than at scraping.
     try {
-      await assertReadablePdf(bytes);
+      await readPdfText(bytes, pdfLimits);
     } catch (error) {
+      if (error instanceof PdfTooLargeError) throw pdfTooLarge(error);
       if (!(error instanceof UnreadablePdfError)) throw error;
       throw refused(error.reason === "encrypted" ? "The PDF is protected by a password" : "The PDF is damaged and cannot be read");
     }

@@ -1,7 +1,7 @@
 import { maxTrainingFileBytes } from "@parley/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
-import { guidePdf, multipartBody, scannedPdf, textPdf, type FormPart } from "../../test/files";
+import { flateBombPdf, guidePdf, multipartBody, scannedPdf, textPdf, type FormPart } from "../../test/files";
 import { createConfiguration } from "../../test/fixture";
 
 let ctx: TestContext;
@@ -172,6 +172,14 @@ describe("training files", () => {
     expect((await list(token, configurationId)).json().file_names).toEqual([]);
     const name = await uploaded(token, configurationId, "big.txt", under);
     expect((await list(token, configurationId)).json().files[0]).toMatchObject({ name, size: under.length });
+  });
+
+  it("refuses with 413 a PDF of a few hundred kB that unpacks to gigabytes", async () => {
+    const { token, configurationId } = await tenant();
+    const refused = await upload(token, fileParts(configurationId, "bomb.pdf", flateBombPdf(2048)));
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toMatchObject({ code: "payload_too_large", message: "The PDF unpacks to more data than can be read." });
+    expect((await list(token, configurationId)).json().file_names).toEqual([]);
   });
 
   it("refuses malformed forms: no file, text where the file belongs, a field twice, JSON, NUL in the name", async () => {

@@ -41,18 +41,6 @@ async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
   }
 }
 
-/** Checks that the bytes open as a PDF (its structure and first page); throws `UnreadablePdfError`. */
-export async function assertReadablePdf(bytes: Uint8Array): Promise<void> {
-  const pdf = await openPdf(bytes);
-  try {
-    if (pdf.numPages > 0) await pdf.getPage(1);
-  } catch (error) {
-    throw new UnreadablePdfError("damaged", error);
-  } finally {
-    await pdf.destroy();
-  }
-}
-
 /** The lines of a page, in the order the page draws them: a new line where PDF.js ends one or the baseline moves. */
 function linesOf(items: readonly TextItem[]): Line[] {
   const lines: Line[] = [];
