@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { countWords } from "./training";
-import { fileComponentsOf, maxFileComponentWords, maxTrainingFileBytes, textBlocksOf } from "./trainingFiles";
+import { isAllowedUploadName } from "./training";
+import { fileComponentsOf, maxFileComponentWords, maxTrainingFileBytes, textBlocksOf, uploadExtensionOf } from "./trainingFiles";
+
+describe("upload extensions", () => {
+  it("knows .txt and .pdf in any case, after a name, as isAllowedUploadName does", () => {
+    const names = ["a.TXT", " b.Pdf ", "c.txt.exe", "d.pdfx", "txt", ".pdf"];
+    expect(names.map(uploadExtensionOf)).toEqual([".txt", ".pdf", undefined, undefined, undefined, undefined]);
+    expect(names.map((name) => uploadExtensionOf(name) !== undefined)).toEqual(names.map(isAllowedUploadName));
+  });
+});
 
 describe("text blocks of a plain text", () => {
   it("finds Markdown, underlined and title-line headings, and joins hard-wrapped lines", () => {

@@ -3,7 +3,7 @@
  * into the components the screen offers as articles. The server finds the blocks (a PDF's headings by
  * their font size, a text file's by the rules below); the cut into components is the same for both.
  */
-import { chunkWords, wordsOf } from "./training";
+import { allowedUploadExtensions, chunkWords, wordsOf, type UploadExtension } from "./training";
 
 /** The largest training file that can be uploaded (10 MB), checked on the bytes as sent. */
 export const maxTrainingFileBytes = 10 * 1024 * 1024;
@@ -13,6 +13,15 @@ export const maxFileComponentWords = 1000;
 
 /** The longest heading a text file's line can be taken for. */
 const maxHeadingCharacters = 80;
+
+/**
+ * The extension of an uploadable file's name (.txt or .pdf, any case), `undefined` for any other name;
+ * the same rule as `isAllowedUploadName`. What the file is, its content decides (on the server).
+ */
+export function uploadExtensionOf(fileName: string): UploadExtension | undefined {
+  const lower = fileName.trim().toLowerCase();
+  return allowedUploadExtensions.find((extension) => lower.endsWith(extension) && lower.length > extension.length);
+}
 
 export interface TextBlock {
   kind: "heading" | "paragraph";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { displayNameOf, extensionOf, inspectTrainingFile, storedNameFor } from "./content";
+import { displayNameOf, inspectTrainingFile, storedNameFor } from "./content";
 
 describe("names of training files", () => {
   it("shows the last part of the client's name without control characters, at most 255 characters", () => {
@@ -15,10 +15,6 @@ describe("names of training files", () => {
     expect(storedNameFor("日本語.txt", ".txt")).toMatch(/^file-[0-9a-f]{8}\.txt$/);
     expect(storedNameFor(`${"a-".repeat(100)}.txt`, ".txt")).toMatch(/^(a-){29}a-[0-9a-f]{8}\.txt$/);
     expect(storedNameFor("faq.txt", ".txt")).not.toBe(storedNameFor("faq.txt", ".txt"));
-  });
-
-  it("knows .txt and .pdf in any case, and nothing else", () => {
-    expect(["a.TXT", "b.Pdf", "c.txt.exe", "d.pdfx", "txt"].map(extensionOf)).toEqual([".txt", ".pdf", undefined, undefined, undefined]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { TextDecoder } from "node:util";
-import { DomainError, errorMessages, type UploadExtension } from "@parley/domain";
+import { DomainError, errorMessages, uploadExtensionOf, type UploadExtension } from "@parley/domain";
 import { decodeText } from "../../platform/outbound/charset";
 import { PdfTooLargeError, readPdfText, type PdfReadLimits } from "../../platform/files/pdf-reader";
 import { UnreadablePdfError } from "../../platform/files/pdf-text";
@@ -31,12 +31,6 @@ export function pdfTooLarge(error: PdfTooLargeError): DomainError {
   return new DomainError("payload_too_large", `${error.message}.`, 413);
 }
 
-/** `.txt` or `.pdf` as the name ends (any case), `undefined` for any other name. */
-export function extensionOf(name: string): UploadExtension | undefined {
-  const match = /\.(txt|pdf)$/iu.exec(name.trim());
-  return match ? (`.${match[1]!.toLowerCase()}` as UploadExtension) : undefined;
-}
-
 /** UTF-8 (with or without byte order mark, or UTF-16 with one), else Windows-1252; `undefined` for binary bytes. */
 function textOf(bytes: Uint8Array): string | undefined {
   let text: string;
@@ -62,7 +56,7 @@ function textOf(bytes: Uint8Array): string | undefined {
  * with the reason, or `no_file_content` for an empty file.
  */
 export async function inspectTrainingFile(name: string, bytes: Uint8Array, pdfLimits?: PdfReadLimits): Promise<TrainingFileContent> {
-  const extension = extensionOf(name);
+  const extension = uploadExtensionOf(name);
   if (!extension) throw refused("The file name must end in .txt or .pdf");
   if (bytes.length === 0) throw new DomainError("no_file_content", undefined, 400);
 
