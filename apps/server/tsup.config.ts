@@ -1,7 +1,13 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: { server: "src/server.ts", migrate: "src/platform/db/migrate-cli.ts", seed: "src/seed-cli.ts" },
+  // The PDF reader starts `pdf-worker.js` beside the bundle in a worker thread.
+  entry: {
+    server: "src/server.ts",
+    migrate: "src/platform/db/migrate-cli.ts",
+    seed: "src/seed-cli.ts",
+    "pdf-worker": "src/platform/files/pdf-worker.ts",
+  },
   format: "esm",
   platform: "node",
   target: "node20",

@@ -1375,7 +1375,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the uploaded training files of a configuration */
+        /**
+         * List the uploaded training files of a configuration
+         * @description The stored names, newest first (`file_names`), and the same files with the name they were uploaded under, their type, size and date (`files`).
+         */
         get: operations["getFileNames"];
         put?: never;
         post?: never;
@@ -1402,7 +1405,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a training file (.txt or .pdf) */
+        /**
+         * Upload a training file (.txt or .pdf)
+         * @description The content decides, not the name or the declared type - a PDF must begin with `%PDF-` and be readable, a text must be UTF-8 or Windows-1252 (stored as UTF-8) without binary control characters - and it must match the name's extension (.txt or .pdf). At most 10 MB. The file is stored under a name the server makes (`filename`); the name it was uploaded under is kept for display.
+         */
         post: operations["uploadTrainingFile"];
         delete?: never;
         options?: never;
@@ -1452,7 +1458,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Extract the text of an uploaded file */
+        /**
+         * Extract the text of an uploaded file
+         * @description The text of a PDF's pages (its text layer) or of a text file, one component per section, with the section's heading (or the file's name) as `subject`.
+         */
         post: operations["scrapeFile"];
         delete?: never;
         options?: never;
@@ -4610,7 +4619,16 @@ export interface components {
          * @description An uploaded training file (.txt or .pdf).
          */
         UploadedFile: {
+            /** @description The name the server stored it under; the file calls take this name. */
             name: string;
+            /** @description The name it was uploaded under, for display. */
+            original_name?: string;
+            /** @enum {string} */
+            content_type?: "application/pdf" | "text/plain; charset=utf-8";
+            /** @description Bytes stored (a text is stored as UTF-8). */
+            size?: number;
+            /** Format: date-time */
+            created_at?: string;
         };
         /**
          * User
@@ -7280,6 +7298,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         status: "success";
+                        /** @description The names the server stored the files under; the other file calls take one of these. */
                         file_names: string[];
                         files?: components["schemas"]["UploadedFile"][];
                     };
@@ -7329,7 +7348,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input or not .txt/.pdf (`unsupported_file_type`). */
+            /** @description Invalid input, an empty file (`no_file_content`), or not a .txt or .pdf file by name and content (`unsupported_file_type`, the reason in `errors`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7340,7 +7359,15 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
+            /** @description The file is larger than 10 MB (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             415: components["responses"]["UnsupportedMediaType"];
         };
     };
@@ -7348,6 +7375,7 @@ export interface operations {
         parameters: {
             query: {
                 configuration_id: string;
+                /** @description A stored name, as `getFileNames` lists it. */
                 filename: string;
             };
             header?: {
@@ -7398,6 +7426,7 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
+                    /** @description A stored name, as `getFileNames` lists it. */
                     filename: string;
                     configuration_id: string;
                 };
@@ -7417,7 +7446,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input, or no text in the file (`no_file_content`). */
+            /** @description Invalid input, or no text in the file (`no_file_content`), as with a scanned PDF without a text layer. */
             400: {
                 headers: {
                     [name: string]: unknown;

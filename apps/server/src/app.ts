@@ -3,6 +3,7 @@ import cors from "@fastify/cors";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { maxTrainingFileBytes } from "@parley/domain";
 import type { Db } from "./platform/db/db";
 import type { TokenService } from "./platform/auth/jwt";
 import type { Mailer } from "./platform/mail/mailer";
@@ -37,6 +38,8 @@ import { devMailboxAvailable, devMailboxOperations } from "./modules/dev/mailbox
 import { scrapingOperations } from "./modules/scraping/routes";
 import { createScrapingService } from "./modules/scraping/service";
 import { searchOperations } from "./modules/search/routes";
+import { trainingFileOperations } from "./modules/training-files/routes";
+import { createTrainingFilesService } from "./modules/training-files/service";
 import { trainingUrlOperations } from "./modules/training-urls/routes";
 import { createTrainingUrlsService } from "./modules/training-urls/service";
 import { findCustomerInScope } from "./modules/customers/repository";
@@ -46,6 +49,9 @@ import { userOperations } from "./modules/users/routes";
 import { findWorkflowInScope } from "./modules/workflows/repository";
 import { workflowOperations } from "./modules/workflows/routes";
 import { createWorkflowsService } from "./modules/workflows/service";
+
+/** Form bodies: a file up to the largest upload of the domain (training files), text fields up to 1 MB. */
+const multipartLimits = { fileSize: maxTrainingFileBytes, fieldSize: 1024 * 1024 };
 
 export interface AppDependencies {
   db: Db;
@@ -100,6 +106,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
 
   app.decorateRequest("caller", null);
   app.decorateRequest("tenant", null);
+  app.decorateRequest("uploads", null);
   app.setErrorHandler((error, request, reply) => sendProblem(reply, toProblem(error, request)));
   registerJsonBodyParser(app);
 
@@ -111,7 +118,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     exposedHeaders: ["Retry-After"],
   });
   await app.register(rateLimit, { global: false });
-  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
+  await app.register(multipart, { limits: { ...multipartLimits, files: 1, fields: 20, parts: 21 } });
 
   const accounts = createAccountsService({
     db: deps.db,
@@ -153,6 +160,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     ...datasetOperations(createDatasetsService(deps.db)),
     ...trainingUrlOperations(createTrainingUrlsService(deps.db)),
     ...scrapingOperations(createScrapingService(deps.outbound ?? createOutboundClient())),
+    ...trainingFileOperations(createTrainingFilesService(deps.db)),
     ...workflowOperations(createWorkflowsService(deps.db)),
     ...knowledgeOperations(createKnowledgeService(deps.db, { retrieval, embedder, vectors, logError })),
     ...searchOperations(deps.db),
@@ -161,7 +169,13 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     ...healthOperations(deps.db, String(document.info.version ?? "")),
     ...clientSettingsOperations(deps.clientSettings ?? clientSettingsFromEnv(process.env), deps.google !== undefined),
   };
-  const registered = await registerOperations(app, { document, operations, authenticate: accounts.authenticate, tenants });
+  const registered = await registerOperations(app, {
+    document,
+    operations,
+    authenticate: accounts.authenticate,
+    tenants,
+    multipartLimits,
+  });
 
   await registerDocs(app, document);
   const root = repositoryRoot();

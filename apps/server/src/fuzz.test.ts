@@ -18,6 +18,7 @@ import { guardLoopbackOnly } from "./test/loopback-only";
 // Operations that fetch a URL (scraping) get fuzzed URLs: no connection may leave loopback, whatever
 // they do. The test context's outbound client resolves no names, so no DNS query leaves either.
 const guard = guardLoopbackOnly();
+import { guidePdf, multipartBody, type FormPart } from "./test/files";
 
 const seed = Number(process.env.FUZZ_SEED ?? 20_250_601);
 const contract = loadContract();
@@ -90,8 +91,8 @@ interface Draft {
   path: Record<string, string>;
   query: Record<string, string | string[]>;
   headers: Record<string, string>;
-  /** JSON to send, or the exact text with its content type (or none). */
-  body?: { json: unknown } | { text: string; contentType?: string };
+  /** JSON to send, a form's parts (multipart/form-data), or the exact text with its content type (or none). */
+  body?: { json: unknown } | { form: FormPart[] } | { text: string; contentType?: string };
 }
 
 interface Probe {
@@ -185,6 +186,10 @@ function injectOptions(op: ContractOperation, probe: Probe, fixture: RoleFixture
   if (draft.body && "json" in draft.body) {
     payload = JSON.stringify(draft.body.json).replace(JSON.stringify(deepMarker), deepObjectText);
     headers["content-type"] = "application/json";
+  } else if (draft.body && "form" in draft.body) {
+    const form = multipartBody(draft.body.form);
+    Object.assign(headers, form.headers);
+    return { method: op.method.toUpperCase() as "GET", url: `/api${path}${query ? `?${query}` : ""}`, headers, payload: form.payload };
   } else if (draft.body) {
     payload = draft.body.text;
     if (draft.body.contentType !== undefined) headers["content-type"] = draft.body.contentType;
@@ -229,7 +234,25 @@ function sampleDraft(op: ContractOperation, pool: SamplePool): Draft {
   }
   const json = op.requestBody?.content?.["application/json"]?.schema;
   if (json) draft.body = { json: sampleValue(contract, json, "", pool) };
+  const form = formSchema(op);
+  if (form) {
+    const properties = Object.entries((form.properties as Record<string, JsonSchema> | undefined) ?? {});
+    draft.body = {
+      form: properties.map(([name, schema]) =>
+        schema.format === "binary"
+          ? pool.random.chance(0.5)
+            ? { name, value: guidePdf(), filename: "guide.pdf", contentType: "application/pdf" }
+            : { name, value: Buffer.from("Delivery takes one day.", "utf8"), filename: "delivery.txt", contentType: "text/plain" }
+          : { name, value: asParameterText(sampleValue(contract, schema, name, pool)) },
+      ),
+    };
+  }
   return draft;
+}
+
+/** The schema of a `multipart/form-data` body, for operations that take one. */
+function formSchema(op: ContractOperation): JsonSchema | undefined {
+  return op.requestBody?.content?.["multipart/form-data"]?.schema;
 }
 
 /** Where the strings inside a value are (as key and index segments), to spoil one deep inside. */
@@ -315,6 +338,36 @@ function probesFor(op: ContractOperation, random: Random, fixture: RoleFixture):
       const nested = Object.entries(json).find(([, value]) => value && typeof value === "object" && !Array.isArray(value));
       draft.body = { json: nested ? { ...json, [nested[0]]: { ...(nested[1] as object), zz_unknown: echoMarker } } : json };
     }, { mustNotEcho: echoMarker });
+  }
+
+  if (formSchema(op)) {
+    const partsOf = (draft: Draft) => (draft.body && "form" in draft.body ? draft.body.form : []);
+    const withPart = (name: string, change: (part: FormPart) => FormPart | FormPart[]) => (draft: Draft) => {
+      draft.body = { form: partsOf(draft).flatMap((part) => (part.name === name ? change(part) : [part])) };
+    };
+    for (const part of partsOf(sampleDraft(op, pool))) {
+      const { name } = part;
+      const textValues = hostileValues.filter(([, value]) => typeof value === "string" && value !== deepMarker) as [string, string][];
+      for (const [label, value] of [...textValues, ...(isIdName(name) ? badIds : [])]) {
+        spoiled(`form ${name}: ${label}`, withPart(name, (original) => ({ ...original, value: original.filename === undefined ? value : Buffer.from(value) })));
+      }
+      spoiled(`form ${name}: left out`, withPart(name, () => []));
+      spoiled(`form ${name}: sent twice`, withPart(name, (original) => [original, original]));
+      if (part.filename === undefined) {
+        spoiled(`form ${name}: a file`, withPart(name, (original) => ({ ...original, value: Buffer.from(String(original.value)), filename: "x.txt" })));
+      } else {
+        spoiled(`form ${name}: text`, withPart(name, (original) => ({ name: original.name, value: "not a file" })));
+        for (const filename of ["../../etc/passwd.txt", "a\u0000.pdf", "setup.exe", "x".repeat(300) + ".txt", ""]) {
+          spoiled(`form ${name}: named ${JSON.stringify(filename.slice(0, 20))}`, withPart(name, (original) => ({ ...original, filename })));
+        }
+        spoiled(`form ${name}: a program named .pdf`, withPart(name, (original) => ({ ...original, value: Buffer.from("MZ\u0090\u0000binary", "latin1"), filename: "a.pdf" })));
+        spoiled(`form ${name}: over 10 MB`, withPart(name, (original) => ({ ...original, value: Buffer.alloc(10 * 1024 * 1024 + 1, 0x61), filename: "big.txt" })));
+      }
+    }
+    const echoMarker = `echo-me-${random.uuid()}`;
+    spoiled("an unknown form part", (draft) => (draft.body = { form: [...partsOf(draft), { name: "zz_unknown", value: echoMarker }] }), { mustNotEcho: echoMarker });
+    spoiled("an unknown file part", (draft) => (draft.body = { form: [...partsOf(draft), { name: "zz_file", value: Buffer.from(echoMarker), filename: "zz.txt" }] }), { mustNotEcho: echoMarker });
+    spoiled("a part named __proto__", (draft) => (draft.body = { form: [...partsOf(draft), { name: "__proto__", value: "x" }] }));
   }
 
   for (const [label, text] of malformedJsonBodies) spoiled(`body: ${label}`, (draft) => (draft.body = { text, contentType: "application/json" }));

@@ -9,6 +9,8 @@ import { bearer, createTestContext, expectToMatchContract, testPassword, type Te
 import { createRoleFixture, type Actor, type RoleFixture as Fixture } from "./test/fixture";
 import { deref, listOperations, loadContract, type ContractOperation, type JsonSchema, type OpenApiDocument } from "./platform/http/contract";
 import { findTrainingUrls, saveTrainingUrls } from "./modules/training-urls/repository";
+import { insertTrainingFile, listTrainingFiles } from "./modules/training-files/repository";
+import { multipartBody } from "./test/files";
 import { systemScope } from "./modules/tenancy";
 import { findWorkflowInScope, insertWorkflow, listWorkflows } from "./modules/workflows/repository";
 import { guardLoopbackOnly } from "./test/loopback-only";
@@ -88,6 +90,43 @@ async function ownWorkflows(f: Fixture, ctx: TestContext): Promise<Prepared> {
   for (const actor of actors) ids[actor] = (await workflowOf(ctx, f.own[actor].configurationId))._id;
   return ids;
 }
+
+let storedFiles = 0;
+/** A text file stored in a configuration, by the repository; its stored name. */
+async function trainingFileIn(ctx: TestContext, configurationId: string, text = "Opening hours: nine to five."): Promise<string> {
+  storedFiles += 1;
+  const stored = await insertTrainingFile(ctx.database.db, systemScope, configurationId, {
+    storedName: `walk-${storedFiles}-${Date.now()}.txt`,
+    originalName: "walk.txt",
+    contentType: "text/plain; charset=utf-8",
+    bytes: Buffer.from(text, "utf8"),
+  });
+  if (!stored) throw new Error("no training file");
+  return stored.name;
+}
+/** A file for each role to act on, in the configuration it owns. */
+async function ownTrainingFiles(f: Fixture, ctx: TestContext): Promise<Prepared> {
+  const names: Prepared = {};
+  for (const actor of actors) names[actor] = await trainingFileIn(ctx, f.own[actor].configurationId);
+  return names;
+}
+const storedNames = async (ctx: TestContext, configurationId: string) =>
+  (await listTrainingFiles(ctx.database.db, systemScope, configurationId)).map((file) => file.name);
+/** A multipart request, as a browser's FormData sends it. */
+function formRequest(url: string, parts: Parameters<typeof multipartBody>[0]): InjectOptions {
+  const { payload, headers } = multipartBody(parts);
+  return { method: "POST", url, headers, payload };
+}
+const uploadRequest = (configurationId: string) =>
+  formRequest("/api/training/files/upload", [
+    { name: "configuration_id", value: configurationId },
+    { name: "file", value: Buffer.from("Delivery takes one day.", "utf8"), filename: "delivery.txt", contentType: "text/plain" },
+  ]);
+const scrapeRequest = (configurationId: string, filename: string) =>
+  formRequest("/api/files/scrape", [
+    { name: "filename", value: filename },
+    { name: "configuration_id", value: configurationId },
+  ]);
 
 const cases: Record<string, OperationCase> = {
   login: {
@@ -491,6 +530,51 @@ const cases: Record<string, OperationCase> = {
       });
       expect(response.statusCode).toBe(404);
       expect(response.body).not.toContain("bravo");
+  getFileNames: {
+    request: (f, actor) => ({ method: "GET", url: `/api/files/get_names?configuration_id=${f.own[actor].configurationId}` }),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      const secret = await trainingFileIn(ctx, f.other.configurationId);
+      const response = await send({ method: "GET", url: `/api/files/get_names?configuration_id=${f.other.configurationId}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain(secret);
+    },
+  },
+  uploadTrainingFile: {
+    request: (f, actor) => uploadRequest(f.own[actor].configurationId),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      expect((await send(uploadRequest(f.other.configurationId))).statusCode).toBe(404);
+      expect(await storedNames(ctx, f.other.configurationId)).toEqual([]);
+    },
+  },
+  deleteFile: {
+    request: (f, actor, files) => ({
+      method: "DELETE",
+      url: `/api/files/delete?configuration_id=${f.own[actor].configurationId}&filename=${files[actor]}`,
+    }),
+    prepare: ownTrainingFiles,
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      const kept = await trainingFileIn(ctx, f.other.configurationId);
+      const foreign = await send({ method: "DELETE", url: `/api/files/delete?configuration_id=${f.other.configurationId}&filename=${kept}` });
+      expect(foreign.statusCode).toBe(404);
+      const crossed = await send({ method: "DELETE", url: `/api/files/delete?configuration_id=${f.own.customer.configurationId}&filename=${kept}` });
+      expect(crossed.statusCode).toBe(404);
+      expect(await storedNames(ctx, f.other.configurationId)).toEqual([kept]);
+    },
+  },
+  scrapeFile: {
+    request: (f, actor, files) => scrapeRequest(f.own[actor].configurationId, files[actor]!),
+    prepare: ownTrainingFiles,
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      const secret = await trainingFileIn(ctx, f.other.configurationId, "Bravo's secret price list.");
+      for (const configurationId of [f.other.configurationId, f.own.customer.configurationId]) {
+        const response = await send(scrapeRequest(configurationId, secret));
+        expect(response.statusCode).toBe(404);
+        expect(response.body).not.toContain("secret price");
+      }
     },
   },
   searchConfigurations: {
@@ -667,7 +751,8 @@ const idLike = /^(_?id|(configuration|customer|user|dataset|conversation)(Id|_id
 /** The names of an operation's parameters and top-level JSON body fields that hold an id. */
 function idInputs(document: OpenApiDocument, op: ContractOperation): string[] {
   const names = op.parameters.filter((parameter) => parameter.in !== "header").map((parameter) => parameter.name);
-  const body = op.requestBody?.content?.["application/json"]?.schema;
+  const content = op.requestBody?.content;
+  const body = (content?.["application/json"] ?? content?.["multipart/form-data"])?.schema;
   if (body) names.push(...Object.keys(deref<JsonSchema>(document, body as JsonSchema).properties ?? {}));
   return names.filter((name) => idLike.test(name));
 }

@@ -1,6 +1,7 @@
 export * from "./errors";
 export * from "./dates";
 export * from "./training";
+export * from "./trainingFiles";
 export * from "./products";
 export * from "./configuration";
 export * from "./subscription";

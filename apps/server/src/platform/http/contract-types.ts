@@ -16,12 +16,18 @@ export type Schemas = components["schemas"];
 type ParametersIn<Id extends OperationId, Where extends "query" | "path" | "header"> =
   operations[Id]["parameters"] extends { [W in Where]?: infer Part } ? ([Part] extends [never] ? unknown : NonNullable<Part>) : unknown;
 
-/** The JSON body, `undefined` when the body is optional and absent; `unknown` for other media types. */
+/**
+ * The JSON body, `undefined` when the body is optional and absent; for a `multipart/form-data` body its
+ * text fields, a file field holding the name the client gave the file (its bytes: `uploadOf`);
+ * `unknown` for other media types.
+ */
 export type BodyOf<Id extends OperationId> = operations[Id] extends { requestBody: { content: { "application/json": infer Body } } }
   ? Body
   : operations[Id] extends { requestBody?: { content: { "application/json": infer Body } } }
     ? Body | undefined
-    : unknown;
+    : operations[Id] extends { requestBody: { content: { "multipart/form-data": infer Form } } }
+      ? Form
+      : unknown;
 
 type SuccessStatus = 200 | 201 | 202 | 203;
 

@@ -22,6 +22,7 @@ import {
   type TenantReference,
 } from "./contract";
 import { isId } from "../ids";
+import { readMultipartBody, type MultipartLimits } from "./multipart";
 import { refuseUnsafeText } from "./request-text";
 
 import type { Role } from "@parley/domain/roles";
@@ -69,6 +70,8 @@ export interface RegisterOperationsOptions {
    * exist or belongs to another tenant. Every kind the contract names must be here.
    */
   tenants?: Record<string, (caller: Caller, id: string) => Promise<unknown>>;
+  /** The limits `multipart/form-data` bodies are read with (the operations that take one). */
+  multipartLimits: MultipartLimits;
 }
 
 export interface RegisteredOperation {
@@ -95,13 +98,18 @@ function routeSchema(op: ContractOperation): FastifySchema & { "x-optional-body"
   if (Object.keys(groups.query).length > 0) schema.querystring = objectSchema(groups.query, required.query);
   if (Object.keys(groups.path).length > 0) schema.params = objectSchema(groups.path, required.path);
   if (Object.keys(groups.header).length > 0) schema.headers = objectSchema(groups.header, required.header);
-  const json = op.requestBody?.content?.["application/json"];
-  if (json?.schema) {
+  // One media type per operation: JSON, or a form whose parts `readMultipartBody` has put in the body.
+  const body = op.requestBody?.content?.["application/json"] ?? multipartBody(op);
+  if (body?.schema) {
     schema.body = op.requestBody?.required
-      ? portableSchema(json.schema)
-      : { ...portableSchema(json.schema), "x-optional-body": true };
+      ? portableSchema(body.schema)
+      : { ...portableSchema(body.schema), "x-optional-body": true };
   }
   return schema;
+}
+
+function multipartBody(op: ContractOperation) {
+  return op.requestBody?.content?.["multipart/form-data"];
 }
 
 /** True when no answer of the operation is text for a browser (HTML): the dev mailbox page is one. */
@@ -189,6 +197,7 @@ export async function registerOperations(
     const tenant = op.operation["x-tenant"];
     const loadTenant = tenant ? options.tenants?.[tenant.kind] : undefined;
     if (tenant && !loadTenant) throw new Error(`${op.operationId} acts on a ${tenant.kind}, and nothing loads one`);
+    const formSchema = op.requestBody?.content?.["application/json"] ? undefined : multipartBody(op)?.schema;
 
     const authenticate: onRequestHookHandler = async (request) => {
       request.caller = null;
@@ -206,7 +215,10 @@ export async function registerOperations(
       schema: routeSchema(op),
       config: { operationId: op.operationId, securityHeaders: answersOnlyJson(document, op) ? "api" : "page" },
       onRequest: [...(options.onRequest?.[op.operationId] ?? []), authenticate],
-      preValidation: [refuseUnsafeText(headerNames(op))],
+      preValidation: [
+        ...(formSchema ? [readMultipartBody(formSchema, options.multipartLimits)] : []),
+        refuseUnsafeText(headerNames(op)),
+      ],
       preHandler: [...(definition.preHandler ?? []), ...(tenant && loadTenant ? [tenantHook(tenant, loadTenant)] : [])],
       handler: async (request, reply) => {
         const body = await definition.handler(request, reply);
