@@ -1,8 +1,10 @@
 import { Tabs, Text } from "@chakra-ui/react";
+import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { LuDatabase, LuFileText, LuGlobe, LuLink, LuPencilLine } from "react-icons/lu";
 import { useSearchParams } from "react-router-dom";
 import { ConfigurationPage } from "../../configuration/RequireConfiguration";
+import type { SelectedConfiguration } from "../../configuration/selection";
 import { UrlManager } from "../training-urls/UrlManagerPage";
 import { ArticleEditor } from "./ArticleEditor";
 import { FileTraining } from "./FileTraining";
@@ -13,6 +15,27 @@ export const trainingSections = ["articles", "website", "files", "trained", "url
 export type TrainingSection = (typeof trainingSections)[number];
 
 const icons = { articles: LuPencilLine, website: LuGlobe, files: LuFileText, trained: LuDatabase, urls: LuLink } satisfies Record<TrainingSection, unknown>;
+
+/** The URL list the assistant may point to, beside the knowledge (both are the configuration's training URLs). */
+function UrlSection({ configuration }: { configuration: SelectedConfiguration }) {
+  const { t } = useTranslation("training");
+  return (
+    <>
+      <Text color="fg.muted" mb="4">
+        {t("urlsIntro")}
+      </Text>
+      <UrlManager configuration={configuration} />
+    </>
+  );
+}
+
+const sectionScreens = {
+  articles: ArticleEditor,
+  website: WebsiteTraining,
+  files: FileTraining,
+  trained: TrainedArticles,
+  urls: UrlSection,
+} satisfies Record<TrainingSection, ComponentType<{ configuration: SelectedConfiguration }>>;
 
 function isSection(value: string | null): value is TrainingSection {
   return (trainingSections as readonly string[]).includes(value ?? "");
@@ -50,24 +73,14 @@ export function DataTrainingPage({ titleKey = "pages:titles.settingsDataTraining
               );
             })}
           </Tabs.List>
-          <Tabs.Content value="articles" pt="5">
-            <ArticleEditor configuration={configuration} />
-          </Tabs.Content>
-          <Tabs.Content value="website" pt="5">
-            <WebsiteTraining configuration={configuration} />
-          </Tabs.Content>
-          <Tabs.Content value="files" pt="5">
-            <FileTraining configuration={configuration} />
-          </Tabs.Content>
-          <Tabs.Content value="trained" pt="5">
-            <TrainedArticles configuration={configuration} />
-          </Tabs.Content>
-          <Tabs.Content value="urls" pt="5">
-            <Text color="fg.muted" mb="4">
-              {t("urlsIntro")}
-            </Text>
-            <UrlManager configuration={configuration} />
-          </Tabs.Content>
+          {trainingSections.map((name) => {
+            const Section = sectionScreens[name];
+            return (
+              <Tabs.Content key={name} value={name} pt="5">
+                <Section configuration={configuration} />
+              </Tabs.Content>
+            );
+          })}
         </Tabs.Root>
       )}
     </ConfigurationPage>

@@ -6,7 +6,7 @@ import { LuGlobe, LuMap } from "react-icons/lu";
 import type { SelectedConfiguration } from "../../configuration/selection";
 import { ErrorAlert } from "../../forms/ErrorAlert";
 import { articlesFromComponents } from "./articles";
-import { createAndIndex, scrapeWebsite, useScrapeSitemap, useTrainingRunner } from "./hooks";
+import { createAndIndex, noTrainingCounts, scrapeWebsite, useScrapeSitemap, useTrainingRunner } from "./hooks";
 import { RunProgress } from "./RunProgress";
 import { useBatchRun, type BatchResult, type RunFailure } from "./useBatchRun";
 
@@ -48,12 +48,14 @@ export function WebsiteTraining({ configuration }: { configuration: SelectedConf
   const work = useCallback(
     async (batch: string[], signal: AbortSignal): Promise<BatchResult<string>> => {
       const { components, subjects } = await scrapeWebsite(api, { url: batch, tags: tags as ScrapeHtmlTag[], filtered_classes: classesOf(classes) }, signal);
+      if (components.length === 0) return { failures: batch.map((url) => ({ item: url, code: "no_scrape_data" })), counts: noTrainingCounts };
       // A component without its page's URL belongs to the page when only one was asked for.
       const drafts = articlesFromComponents(components, batch.length === 1 ? batch[0]! : t("website.unknownPage"), subjects);
-      const failures: RunFailure<string>[] = batch.filter((url) => !drafts.some((draft) => draft.source === url)).map((url) => ({ item: url, code: "no_valid_text" }));
-      if (components.length === 0) return { failures: batch.map((url) => ({ item: url, code: "no_scrape_data" })), counts: { created: 0, failed: 0, notIndexed: 0 } };
-      const counts = await createAndIndex(api, configuration._id, drafts, signal);
-      if (counts.failed > 0 && counts.created === 0) failures.push(...batch.filter((url) => !failures.some((failure) => failure.item === url)).map((url) => ({ item: url, code: "articles_failed" })));
+      const { failedSources, ...counts } = await createAndIndex(api, configuration._id, drafts, signal);
+      const failures: RunFailure<string>[] = batch.flatMap((url) => {
+        if (!drafts.some((draft) => draft.source === url)) return [{ item: url, code: "no_valid_text" }];
+        return failedSources.includes(url) ? [{ item: url, code: "articles_failed" }] : [];
+      });
       void refresh(configuration._id);
       return { failures, counts };
     },

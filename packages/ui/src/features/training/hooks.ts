@@ -24,12 +24,12 @@ export function trainingFailure(code: string): ApiError {
   return new ApiError(code, code, 200);
 }
 
-/** The components of a scrape answer: a missing answer or one without a `components` list is a failure. */
-export function componentsOf(answer: unknown): ScrapedComponent[] {
+/** The list a scrape answer carries in `field`: a missing answer or one without that list is a failure (spec 02 §8). */
+export function scrapedList<Item>(answer: unknown, field: "components" | "data"): Item[] {
   if (answer === null || answer === undefined) throw trainingFailure("no_scrape_data");
-  const components = (answer as { components?: unknown }).components;
-  if (!Array.isArray(components)) throw trainingFailure("unexpected_response_format");
-  return components as ScrapedComponent[];
+  const list = (answer as Record<string, unknown>)[field];
+  if (!Array.isArray(list)) throw trainingFailure("unexpected_response_format");
+  return list as Item[];
 }
 
 export function useArticles(configurationId: string) {
@@ -63,7 +63,7 @@ export interface ScrapeRequest {
 /** The texts of web pages, and the pages' subjects by URL. */
 export async function scrapeWebsite(api: ParleyApi, body: ScrapeRequest, signal?: AbortSignal) {
   const answer = unwrap(await api.POST("/training/scrape_static_website", { body, signal }));
-  return { components: componentsOf(answer), subjects: subjectsByUrl((answer as { subject_url_map?: unknown } | undefined)?.subject_url_map) };
+  return { components: scrapedList<ScrapedComponent>(answer, "components"), subjects: subjectsByUrl((answer as { subject_url_map?: unknown } | undefined)?.subject_url_map) };
 }
 
 /** The answer's subject-to-URL map turned around: the subject of each URL. */
@@ -76,7 +76,7 @@ function subjectsByUrl(map: unknown): Map<string, string> {
 }
 
 export async function scrapeFile(api: ParleyApi, configurationId: string, filename: string, signal?: AbortSignal) {
-  return componentsOf(unwrap(await api.POST("/files/scrape", { body: { filename, configuration_id: configurationId }, signal })));
+  return scrapedList<ScrapedComponent>(unwrap(await api.POST("/files/scrape", { body: { filename, configuration_id: configurationId }, signal })), "components");
 }
 
 export async function uploadFile(api: ParleyApi, configurationId: string, file: File, signal?: AbortSignal) {
@@ -125,11 +125,7 @@ export function useScrapeSitemap() {
   const api = useApi();
   return useMutation({
     mutationFn: async (url: string) => {
-      const answer: unknown = unwrap(await api.POST("/training/scrape_sitemap", { body: { url } }));
-      const data = (answer as { data?: unknown } | undefined)?.data;
-      if (answer === undefined) throw trainingFailure("no_scrape_data");
-      if (!Array.isArray(data)) throw trainingFailure("unexpected_response_format");
-      return data as FoundUrl[];
+      return scrapedList<FoundUrl>(unwrap(await api.POST("/training/scrape_sitemap", { body: { url } })), "data");
     },
   });
 }
@@ -185,8 +181,13 @@ export function addCounts(first: TrainingCounts, second: TrainingCounts): Traini
  * Creates each article, then indexes the created ones at most `maxArticlesPerIndexing` at once
  * (spec 02 §7.6). A cancelled run stops here, its abort rethrown.
  */
-export async function createAndIndex(api: ParleyApi, configurationId: string, drafts: readonly ArticleDraft[], signal?: AbortSignal): Promise<TrainingCounts> {
-  const counts = { ...noTrainingCounts };
+export async function createAndIndex(
+  api: ParleyApi,
+  configurationId: string,
+  drafts: readonly ArticleDraft[],
+  signal?: AbortSignal,
+): Promise<TrainingCounts & { failedSources: string[] }> {
+  const counts = { ...noTrainingCounts, failedSources: [] as string[] };
   const createdIds: string[] = [];
   for (const draft of drafts) {
     try {
@@ -195,6 +196,7 @@ export async function createAndIndex(api: ParleyApi, configurationId: string, dr
     } catch (error) {
       if (isAbort(error)) throw error;
       counts.failed += 1;
+      counts.failedSources.push(draft.source);
     }
   }
   for (const batch of batchesOf(createdIds, maxArticlesPerIndexing)) {
