@@ -61,7 +61,8 @@ describe("file training", { timeout: 30_000 }, () => {
     fireEvent.change(await screen.findByTestId("file-input"), { target: { files: [file("scan.pdf", "%PDF-1.4", "application/pdf")] } });
     const row = await screen.findByTestId("file-scan.pdf");
     await within(row).findByText("Failed");
-    expect(within(row).getByText(/No content extracted from the file\./)).toBeTruthy();
+    // What went wrong, and what to do instead.
+    expect(within(row).getByText(/No content extracted from the file\. .*Upload a PDF with selectable text, or a \.txt file\./)).toBeTruthy();
     expect(server.callsTo("POST /training/create_article")).toEqual([]);
     await waitFor(() => expect(within(row).getByRole("button", { name: "Train again from scan.pdf" }).hasAttribute("disabled")).toBe(false));
   });

@@ -9,6 +9,7 @@ import { EmptyNotice, LoadFailed, LoadingState } from "../../forms/EditorStates"
 import { ConfirmDialog } from "../../lists/ConfirmDialog";
 import { showFailureToast, showToast } from "../../shell/toasts";
 import { articlesFromComponents } from "./articles";
+import { failureTexts } from "./failureHelp";
 import { createAndIndex, scrapeFile, trainingFailure, uploadFile, useDeleteFile, useFileNames, useTrainingRunner } from "./hooks";
 
 export type FileState = "uploading" | "uploaded" | "scraping" | "indexed" | "failed";
@@ -24,9 +25,19 @@ export function sortChosenFiles(files: readonly File[]): { accepted: File[]; ref
   return { accepted: files.filter((file) => isAllowedUploadName(file.name)), refused: files.filter((file) => !isAllowedUploadName(file.name)) };
 }
 
+function FailureText({ code }: { code?: string }) {
+  const { t, i18n } = useTranslation(["training", "messages"]);
+  const { reason, help } = failureTexts(t, i18n, code);
+  return (
+    <Text fontSize="xs" color="fg.error">
+      {reason} {help}
+    </Text>
+  );
+}
+
 /** Training files: dropped or chosen, uploaded, read into articles and indexed, each file with its state. */
 export function FileTraining({ configuration }: { configuration: SelectedConfiguration }) {
-  const { t, i18n } = useTranslation(["training", "messages"]);
+  const { t } = useTranslation(["training", "messages"]);
   const names = useFileNames(configuration._id);
   const { api, refresh } = useTrainingRunner();
   const deleteFile = useDeleteFile();
@@ -78,7 +89,6 @@ export function FileTraining({ configuration }: { configuration: SelectedConfigu
   };
 
   const listed = [...new Set([...(names.data ?? []), ...Object.keys(statuses)])];
-  const reason = (code = "unknown_error") => t(`messages:errors.${i18n.exists(`errors.${code}`, { ns: "messages" }) ? code : "unknown_error"}`);
   const busy = Object.values(statuses).some((status) => status.state === "uploading" || status.state === "scraping");
 
   return (
@@ -86,8 +96,8 @@ export function FileTraining({ configuration }: { configuration: SelectedConfigu
       <Box
         borderWidth="2px"
         borderStyle="dashed"
-        borderColor={dragging ? "colorPalette.solid" : "border.emphasized"}
-        bg={dragging ? "colorPalette.subtle" : "bg.subtle"}
+        borderColor={dragging ? "blue.solid" : "border.emphasized"}
+        bg={dragging ? "blue.subtle" : "bg.subtle"}
         borderRadius="md"
         p="6"
         textAlign="center"
@@ -164,11 +174,7 @@ export function FileTraining({ configuration }: { configuration: SelectedConfigu
                         <Badge colorPalette={stateColors[status.state]} alignSelf="flex-start">
                           {t(`files.states.${status.state}`)}
                         </Badge>
-                        {status.state === "failed" && (
-                          <Text fontSize="xs" color="fg.error">
-                            {reason(status.code)} {t("files.failedHelp")}
-                          </Text>
-                        )}
+                        {status.state === "failed" && <FailureText code={status.code} />}
                       </Stack>
                     </Table.Cell>
                     <Table.Cell>

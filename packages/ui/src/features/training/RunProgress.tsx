@@ -1,6 +1,7 @@
 import { Alert, Button, HStack, List, Progress, Stack, Text } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
 import { LuRotateCcw, LuX } from "react-icons/lu";
+import { failureTexts } from "./failureHelp";
 import type { RunState } from "./useBatchRun";
 
 export interface RunProgressProps<Item> {
@@ -17,7 +18,9 @@ export function RunProgress<Item>({ state, unit, itemLabel, onCancel, onRetry }:
   const { t, i18n } = useTranslation(["training", "messages"]);
   if (state.status === "idle") return null;
   const running = state.status === "running";
-  const reason = (code: string) => (code === "cancelled" ? t("run.cancelledItem") : i18n.exists(`errors.${code}`, { ns: "messages" }) ? t(`messages:errors.${code}`) : t("messages:errors.unknown_error"));
+  const reason = (code: string) => failureTexts(t, i18n, code).reason;
+  // The advice for each kind of failure, once.
+  const advice = [...new Set(state.failures.map((failure) => failureTexts(t, i18n, failure.code).help))];
   const { created, failed, notIndexed } = state.counts;
   return (
     <Stack gap="3" borderWidth="1px" borderRadius="md" p="4" data-testid={`run-${unit}`}>
@@ -61,6 +64,12 @@ export function RunProgress<Item>({ state, unit, itemLabel, onCancel, onRetry }:
               </List.Item>
             ))}
           </List.Root>
+          {!running &&
+            advice.map((help) => (
+              <Text key={help} fontSize="sm" color="fg.muted">
+                {help}
+              </Text>
+            ))}
         </Stack>
       )}
       <HStack>

@@ -76,6 +76,8 @@ describe("website training", { timeout: 30_000 }, () => {
       "https://shop.test/page-7 — No data received from scraping API",
     ]);
     expect(within(run).getByTestId("run-status").textContent).toBe("Finished. Articles created: 4, failed: 0, not indexed: 0.");
+    expect(within(run).getByText("Check that the address opens in a browser, then try again.", { exact: false })).toBeTruthy();
+    expect(within(run).getByText("Check more elements, or skip fewer classes", { exact: false })).toBeTruthy();
 
     fireEvent.click(within(run).getByRole("button", { name: "Try the 3 failed ones again" }));
     await within(run).findByText("3 of 3 pages");

@@ -4,8 +4,8 @@ import { useCallback, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { LuGlobe, LuMap } from "react-icons/lu";
 import type { SelectedConfiguration } from "../../configuration/selection";
-import { ErrorAlert } from "../../forms/ErrorAlert";
 import { articlesFromComponents } from "./articles";
+import { TrainingFailureAlert } from "./failureHelp";
 import { createAndIndex, noTrainingCounts, scrapeWebsite, useScrapeSitemap, useTrainingRunner } from "./hooks";
 import { RunProgress } from "./RunProgress";
 import { useBatchRun, type BatchResult, type RunFailure } from "./useBatchRun";
@@ -92,7 +92,7 @@ export function WebsiteTraining({ configuration }: { configuration: SelectedConf
           </Button>
         </Flex>
       </form>
-      {readSitemap.isError && <ErrorAlert error={readSitemap.error} />}
+      {readSitemap.isError && <TrainingFailureAlert error={readSitemap.error} />}
       {readSitemap.isSuccess && (
         <Text fontSize="sm" aria-live="polite">
           {t("website.sitemap.found", { count: readSitemap.data.length })}
