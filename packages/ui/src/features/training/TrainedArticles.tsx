@@ -30,6 +30,8 @@ function ArticleList({ configuration }: { configuration: SelectedConfiguration }
   const [deleting, setDeleting] = useState<Article | null>(null);
   const [wiping, setWiping] = useState(false);
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  // A date the server sent unreadable is shown as sent rather than breaking the list.
+  const formatDate = (value: string) => (Number.isNaN(Date.parse(value)) ? value : dateFormat.format(new Date(value)));
   const unindexed = (articles.data ?? []).filter((article) => !article.indexed).length;
   const titleOf = (article: Article) => article.subject || article.source;
 
@@ -43,7 +45,7 @@ function ArticleList({ configuration }: { configuration: SelectedConfiguration }
       cell: (article) => <Badge colorPalette={article.indexed ? "green" : "orange"}>{article.indexed ? t("trained.yes") : t("trained.no")}</Badge>,
       sortValue: (article) => (article.indexed ? 1 : 0),
     },
-    { id: "date", header: t("trained.date"), cell: (article) => dateFormat.format(new Date(article.dateModified)), sortValue: (article) => article.dateModified, wide: true },
+    { id: "date", header: t("trained.date"), cell: (article) => formatDate(article.dateModified), sortValue: (article) => article.dateModified, wide: true },
     {
       id: "actions",
       header: t("messages:actions.actions"),
