@@ -11,3 +11,4 @@ export * from "./contact";
 export * from "./urls";
 export * from "./validate";
 export * from "./configuration";
+export * from "./article";

@@ -13,6 +13,7 @@ export const featureNamespaceLoaders = {
   settings: (language) => import(`./settings/locales/${language}.json`),
   trainingUrls: (language) => import(`./training-urls/locales/${language}.json`),
   functions: (language) => import(`./functions/locales/${language}.json`),
+  training: (language) => import(`./training/locales/${language}.json`),
 } satisfies Record<string, NamespaceLoader>;
 
 export type FeatureNamespace = keyof typeof featureNamespaceLoaders;

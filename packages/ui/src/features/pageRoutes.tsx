@@ -14,6 +14,7 @@ const UsersPage = lazyNamed(() => import("./users/UsersPage"), "UsersPage", { na
 const LeadsPage = lazyNamed(() => import("./leads/LeadsPage"), "LeadsPage", { namespaces: ["leads", "lists", "messages"] });
 const FaqEditorPage = lazyNamed(() => import("./dataset/FaqEditorPage"), "FaqEditorPage", { namespaces: ["dataset", "messages", "pages"] });
 const UrlManagerPage = lazyNamed(() => import("./training-urls/UrlManagerPage"), "UrlManagerPage", { namespaces: ["trainingUrls", "messages", "pages"] });
+const DataTrainingPage = lazyNamed(() => import("./training/DataTrainingPage"), "DataTrainingPage", { namespaces: ["training", "trainingUrls", "messages", "lists", "pages"] });
 // One lazy entry for every settings screen.
 const SettingsPage = lazyNamed(() => import("./settings/SettingsPages"), "SettingsPage", { namespaces: ["settings", "messages", "pages", "shell"] });
 const FunctionsPage = lazyNamed(() => import("./functions/FunctionsPage"), "FunctionsPage", { namespaces: ["functions", "settings", "messages", "lists", "pages", "shell"] });
@@ -45,7 +46,17 @@ const pageScreens: Partial<Record<string, ComponentType<{ titleKey?: string }>>>
   "/settings/functions": FunctionsPage,
   "/settings/instructions": () => <SettingsPage screen="instructions" />,
   "/settings/connections": () => <SettingsPage screen="connections" />,
+  "/settings/datatraining": DataTrainingPage,
   "/assistant/prompting": () => <SettingsPage screen="prompting" />,
+};
+
+/**
+ * Screens a portal shows at a path instead of the shared one: the self-onboarding customer's
+ * KnowledgeBase → URLs opens Data Training at its URL list; admins keep the URL manager under Data.
+ */
+const portalScreens: Record<PortalKind, Partial<Record<string, ComponentType<{ titleKey?: string }>>>> = {
+  admin: {},
+  customer: { "/assistant/links": (props) => <DataTrainingPage {...props} initialSection="urls" /> },
 };
 
 /** The page where an admin creates a configuration (`?new=1`), which needs none selected. */
@@ -56,7 +67,7 @@ export function pageRoutes(portal: PortalKind): RouteObject[] {
   // A call, not a side-effect import: the package declares no side effects, so a bare import would be dropped.
   registerNamespaces(featureNamespaceLoaders);
   return pagesOfPortal(portal).map((page) => {
-    const Screen = pageScreens[page.path];
+    const Screen = portalScreens[portal][page.path] ?? pageScreens[page.path];
     const titleKey = `pages:titles.${page.titleKey}`;
     const screen = Screen ? <Screen titleKey={titleKey} /> : <ComingSoonContent titleKey={titleKey} />;
     const content = page.needsConfiguration ? <NeedsConfiguration allowsNew={page.path === newConfigurationPage}>{screen}</NeedsConfiguration> : screen;

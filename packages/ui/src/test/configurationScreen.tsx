@@ -2,7 +2,7 @@ import { newConfigurationDefaults } from "@parley/domain/configuration";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactElement } from "react";
 import { RouterProvider, createMemoryRouter } from "react-router-dom";
-import { ApiProvider, createApi } from "../api/client";
+import { ApiProvider, createApi, type ParleyApi } from "../api/client";
 import { selectConfiguration } from "../configuration/selection";
 import { shellQueryKeys } from "../shell/hooks";
 import { renderWithUi } from "./render";
@@ -12,13 +12,15 @@ export interface ConfigurationScreenOptions {
   configuration?: Record<string, unknown>;
   /** More answers already in the query cache, as after their reads. */
   cached?: [queryKey: readonly unknown[], data: unknown][];
+  /** The SDK client the screen calls (a stubbed fetch); the portal's own client otherwise. */
+  api?: ParleyApi;
 }
 
 /**
  * A screen of the selected configuration "c1" (named shop), loaded as after a read, in a data router at
  * `/screen` beside `/elsewhere` (a page to leave to). Returns the router, to navigate.
  */
-export async function renderConfigurationScreen(screen: ReactElement, { configuration = {}, cached = [] }: ConfigurationScreenOptions = {}) {
+export async function renderConfigurationScreen(screen: ReactElement, { configuration = {}, cached = [], api = createApi() }: ConfigurationScreenOptions = {}) {
   const loaded = { _id: "c1", ...newConfigurationDefaults({ selfOnboarding: false, now: new Date("2026-11-22"), name: "shop" }), ...configuration };
   selectConfiguration({ _id: "c1", name: "shop" });
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
@@ -33,7 +35,7 @@ export async function renderConfigurationScreen(screen: ReactElement, { configur
   );
   await renderWithUi(
     <QueryClientProvider client={queryClient}>
-      <ApiProvider api={createApi()}>
+      <ApiProvider api={api}>
         <RouterProvider router={router} />
       </ApiProvider>
     </QueryClientProvider>,

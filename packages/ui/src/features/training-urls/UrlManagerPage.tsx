@@ -26,7 +26,7 @@ export function UrlManagerPage({ titleKey = "pages:titles.manageUrls" }: UrlMana
   );
 }
 
-function UrlManager({ configuration }: { configuration: SelectedConfiguration }) {
+export function UrlManager({ configuration }: { configuration: SelectedConfiguration }) {
   const { t } = useTranslation("trainingUrls");
   const query = useUrls(configuration._id);
   if (query.isPending) return <LoadingState label={t("loading")} />;

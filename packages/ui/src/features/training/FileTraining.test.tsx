@@ -1,0 +1,69 @@
+import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { Blob as NodeBlob, File as NodeFile } from "node:buffer";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { renderConfigurationScreen } from "../../test/configurationScreen";
+import { DataTrainingPage } from "./DataTrainingPage";
+import { fakeTrainingServer, problem, storedArticle } from "./fakeServer.test-support";
+
+configure({ asyncUtilTimeout: 5_000 });
+
+function renderFiles() {
+  const server = fakeTrainingServer({
+    "GET /files/get_names": () => ({ body: { status: "success", file_names: ["prices.txt"] } }),
+    "POST /training/files/upload": (call) => ({ body: { status: "success", filename: (call.body as { file: string }).file } }),
+    "POST /files/scrape": (call) =>
+      (call.body as { filename: string }).filename === "scan.pdf"
+        ? problem(400, "no_file_content", "No content extracted from the file.")
+        : { body: { status: "success", components: [{ text: "We open at nine.", tag: null, subject: null, url: null }, { text: " ", tag: null, subject: null, url: null }] } },
+    "POST /training/create_article": (call) => ({ body: { status: "success", data: storedArticle({ _id: "a1", text: (call.body as { text: string }).text, source: "faq.txt", indexed: false }) } }),
+    "POST /training/index_article": () => ({ body: { status: "success", indexed: 1, failed: 0 } }),
+    "GET /training/articles": () => ({ body: { status: "success", articles: [] } }),
+  });
+  return { server, rendered: renderConfigurationScreen(<DataTrainingPage initialSection="files" />, { api: server.api }) };
+}
+
+// The stubbed fetch builds Node's Request, which takes jsdom's files for nameless blobs: the files and
+// the SDK's multipart body are Node's own here, as they are all the browser's own in a portal.
+beforeAll(async () => {
+  const NodeFormData = (await new Response(new URLSearchParams("a=1")).formData()).constructor;
+  vi.stubGlobal("FormData", NodeFormData);
+  vi.stubGlobal("Blob", NodeBlob);
+  return () => vi.unstubAllGlobals();
+});
+
+const file = (name: string, content: string, type: string) => new NodeFile([content], name, { type }) as unknown as File;
+
+describe("file training", { timeout: 30_000 }, () => {
+  it("refuses files other than .txt and .pdf before sending, and trains the others with each file's state", async () => {
+    const { server, rendered } = renderFiles();
+    await rendered;
+    expect(await screen.findByTestId("file-prices.txt")).toBeTruthy();
+
+    fireEvent.drop(screen.getByTestId("file-dropzone"), {
+      dataTransfer: { files: [file("notes.docx", "PK", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), file("faq.txt", "We open at nine.", "text/plain"), file("photo.PNG", "x", "image/png")] },
+    });
+    const refusal = await screen.findByRole("alert");
+    expect(within(refusal).getByText("Not uploaded: notes.docx, photo.PNG")).toBeTruthy();
+    expect(within(refusal).getByText(/Only .txt and .pdf files can be uploaded/)).toBeTruthy();
+
+    const row = await screen.findByTestId("file-faq.txt");
+    await within(row).findByText("Indexed");
+    // Only the allowed file was sent, then read, stored as an article and indexed.
+    expect(server.callsTo("POST /training/files/upload").map((call) => call.body)).toEqual([{ file: "faq.txt", configuration_id: "c1" }]);
+    expect(server.callsTo("POST /files/scrape").map((call) => call.body)).toEqual([{ filename: "faq.txt", configuration_id: "c1" }]);
+    expect(server.callsTo("POST /training/create_article")[0]!.body).toMatchObject({ configurationId: "c1", source: "faq.txt", text: "We open at nine.", wordCount: 4 });
+    expect(server.callsTo("POST /training/index_article")[0]!.body).toEqual({ configurationId: "c1", articleIds: ["a1"] });
+  });
+
+  it("says what happened when a PDF holds no text", async () => {
+    const { server, rendered } = renderFiles();
+    await rendered;
+    fireEvent.change(await screen.findByTestId("file-input"), { target: { files: [file("scan.pdf", "%PDF-1.4", "application/pdf")] } });
+    const row = await screen.findByTestId("file-scan.pdf");
+    await within(row).findByText("Failed");
+    // What went wrong, and what to do instead.
+    expect(within(row).getByText(/No content extracted from the file\. .*Upload a PDF with selectable text, or a \.txt file\./)).toBeTruthy();
+    expect(server.callsTo("POST /training/create_article")).toEqual([]);
+    await waitFor(() => expect(within(row).getByRole("button", { name: "Train again from scan.pdf" }).hasAttribute("disabled")).toBe(false));
+  });
+});

@@ -1,0 +1,222 @@
+import { Alert, Badge, Box, Button, HStack, Icon, IconButton, Input, Stack, Table, Text } from "@chakra-ui/react";
+import { allowedUploadExtensions, isAllowedUploadName } from "@parley/domain";
+import { useRef, useState, type DragEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { LuFileText, LuRefreshCw, LuTrash2, LuUpload } from "react-icons/lu";
+import { failureCode } from "../../api/errors";
+import type { SelectedConfiguration } from "../../configuration/selection";
+import { EmptyNotice, LoadFailed, LoadingState } from "../../forms/EditorStates";
+import { ConfirmDialog } from "../../lists/ConfirmDialog";
+import { showFailureToast, showToast } from "../../shell/toasts";
+import { articlesFromComponents } from "./articles";
+import { failureTexts } from "./failureHelp";
+import { createAndIndex, scrapeFile, trainingFailure, uploadFile, useDeleteFile, useFileNames, useTrainingRunner } from "./hooks";
+
+export type FileState = "uploading" | "uploaded" | "scraping" | "indexed" | "failed";
+interface FileStatus {
+  state: FileState;
+  code?: string;
+}
+
+const stateColors: Record<FileState, string> = { uploading: "blue", uploaded: "gray", scraping: "blue", indexed: "green", failed: "red" };
+
+/** The files a user chose, sorted into those that may be uploaded (.txt, .pdf) and those refused before sending. */
+export function sortChosenFiles(files: readonly File[]): { accepted: File[]; refused: File[] } {
+  return { accepted: files.filter((file) => isAllowedUploadName(file.name)), refused: files.filter((file) => !isAllowedUploadName(file.name)) };
+}
+
+function FailureText({ code }: { code?: string }) {
+  const { t, i18n } = useTranslation(["training", "messages"]);
+  const { reason, help } = failureTexts(t, i18n, code);
+  return (
+    <Text fontSize="xs" color="fg.error">
+      {reason} {help}
+    </Text>
+  );
+}
+
+/** Training files: dropped or chosen, uploaded, read into articles and indexed, each file with its state. */
+export function FileTraining({ configuration }: { configuration: SelectedConfiguration }) {
+  const { t } = useTranslation(["training", "messages"]);
+  const names = useFileNames(configuration._id);
+  const { api, refresh } = useTrainingRunner();
+  const deleteFile = useDeleteFile();
+  const [statuses, setStatuses] = useState<Record<string, FileStatus>>({});
+  const [refused, setRefused] = useState<string[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const setStatus = (name: string, status: FileStatus) => setStatuses((previous) => ({ ...previous, [name]: status }));
+
+  /** Reads a stored file into articles and indexes them. */
+  const train = async (filename: string) => {
+    setStatus(filename, { state: "scraping" });
+    try {
+      const components = await scrapeFile(api, configuration._id, filename);
+      const drafts = articlesFromComponents(components, filename);
+      if (drafts.length === 0) throw trainingFailure("no_file_content");
+      const counts = await createAndIndex(api, configuration._id, drafts);
+      if (counts.created === 0) throw trainingFailure("articles_failed");
+      setStatus(filename, counts.notIndexed > 0 ? { state: "failed", code: "articles_not_indexed" } : { state: "indexed" });
+    } catch (error) {
+      setStatus(filename, { state: "failed", code: failureCode(error) });
+    }
+    void refresh(configuration._id);
+  };
+
+  const handleFiles = async (chosen: readonly File[]) => {
+    const { accepted, refused: notAllowed } = sortChosenFiles(chosen);
+    setRefused(notAllowed.map((file) => file.name));
+    for (const file of accepted) setStatus(file.name, { state: "uploading" });
+    for (const file of accepted) {
+      let stored: string;
+      try {
+        stored = await uploadFile(api, configuration._id, file);
+      } catch (error) {
+        setStatus(file.name, { state: "failed", code: failureCode(error) });
+        continue;
+      }
+      if (stored !== file.name) setStatuses(({ [file.name]: _uploaded, ...others }) => others);
+      setStatus(stored, { state: "uploaded" });
+      await train(stored);
+    }
+  };
+
+  const handleDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    void handleFiles([...event.dataTransfer.files]);
+  };
+
+  const listed = [...new Set([...(names.data ?? []), ...Object.keys(statuses)])];
+  const busy = Object.values(statuses).some((status) => status.state === "uploading" || status.state === "scraping");
+
+  return (
+    <Stack gap="4">
+      <Box
+        borderWidth="2px"
+        borderStyle="dashed"
+        borderColor={dragging ? "blue.solid" : "border.emphasized"}
+        bg={dragging ? "blue.subtle" : "bg.subtle"}
+        borderRadius="md"
+        p="6"
+        textAlign="center"
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={handleDrop}
+        data-testid="file-dropzone"
+      >
+        <Stack align="center" gap="2">
+          <Icon as={LuUpload} boxSize="6" color="fg.muted" aria-hidden />
+          <Text>{t("files.drop")}</Text>
+          <Text fontSize="sm" color="fg.muted">
+            {t("files.types", { types: allowedUploadExtensions.join(", ") })}
+          </Text>
+          <Button variant="outline" onClick={() => input.current?.click()}>
+            {t("files.choose")}
+          </Button>
+          <Input
+            ref={input}
+            type="file"
+            multiple
+            accept={allowedUploadExtensions.join(",")}
+            display="none"
+            aria-label={t("files.choose")}
+            data-testid="file-input"
+            onChange={(event) => {
+              void handleFiles([...(event.target.files ?? [])]);
+              event.target.value = "";
+            }}
+          />
+        </Stack>
+      </Box>
+
+      {refused.length > 0 && (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t("files.refused", { names: refused.join(", ") })}</Alert.Title>
+            <Alert.Description>{t("files.refusedHelp")}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+
+      {names.isPending ? (
+        <LoadingState label={t("files.loading")} />
+      ) : names.isError && listed.length === 0 ? (
+        <LoadFailed error={names.error} onRetry={() => void names.refetch()} />
+      ) : listed.length === 0 ? (
+        <EmptyNotice bordered icon={<LuFileText />} title={t("files.empty.title")} text={t("files.empty.text")} />
+      ) : (
+        <Box overflowX="auto" borderWidth="1px" borderRadius="md">
+          <Table.Root size="sm" aria-label={t("files.tableLabel")}>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>{t("files.name")}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t("files.state")}</Table.ColumnHeader>
+                <Table.ColumnHeader width="6rem">
+                  <Text srOnly>{t("messages:actions.actions")}</Text>
+                </Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {listed.map((name) => {
+                const status = statuses[name] ?? { state: "uploaded" };
+                const working = status.state === "uploading" || status.state === "scraping";
+                return (
+                  <Table.Row key={name} data-testid={`file-${name}`}>
+                    <Table.Cell wordBreak="break-all">{name}</Table.Cell>
+                    <Table.Cell>
+                      <Stack gap="1" aria-live="polite">
+                        <Badge colorPalette={stateColors[status.state]} alignSelf="flex-start">
+                          {t(`files.states.${status.state}`)}
+                        </Badge>
+                        {status.state === "failed" && <FailureText code={status.code} />}
+                      </Stack>
+                    </Table.Cell>
+                    <Table.Cell>
+                      <HStack gap="1">
+                        <IconButton size="xs" variant="ghost" aria-label={t("files.train", { name })} disabled={working || busy} onClick={() => void train(name)}>
+                          <LuRefreshCw />
+                        </IconButton>
+                        <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={t("files.delete", { name })} disabled={working} onClick={() => setDeleting(name)}>
+                          <LuTrash2 />
+                        </IconButton>
+                      </HStack>
+                    </Table.Cell>
+                  </Table.Row>
+                );
+              })}
+            </Table.Body>
+          </Table.Root>
+        </Box>
+      )}
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t("files.deleteTitle")}
+        text={t("files.deleteText", { name: deleting ?? "" })}
+        confirmLabel={t("files.deleteConfirm")}
+        loading={deleteFile.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          deleteFile.mutate(
+            { configurationId: configuration._id, filename: deleting },
+            {
+              onSuccess: () => {
+                setStatuses(({ [deleting]: _deleted, ...others }) => others);
+                setDeleting(null);
+                void showToast((translate) => ({ type: "success", title: translate("messages:success.data_deleted") }));
+              },
+              onError: (error) => void showFailureToast(error),
+            },
+          )
+        }
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,108 @@
+import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderConfigurationScreen } from "../../test/configurationScreen";
+import { DataTrainingPage } from "./DataTrainingPage";
+import { fakeTrainingServer, problem, storedArticle, type SeenCall } from "./fakeServer.test-support";
+
+configure({ asyncUtilTimeout: 5_000 });
+
+const pages = Array.from({ length: 7 }, (_, index) => `https://shop.test/page-${index + 1}`);
+const emptyPage = "https://shop.test/page-3";
+
+/** A scrape answer as the contract shapes it: each asked page's text, the empty page's text blank. */
+function scraped(urls: string[]) {
+  return {
+    status: "success",
+    subject_url_map: Object.fromEntries(urls.map((url) => [`Title of ${url.split("/").pop()}`, url])),
+    components: urls.flatMap((url) => [
+      { text: url === emptyPage ? "   " : `Text of ${url}.`, tag: "p", subject: null, url },
+      { text: url === emptyPage ? "" : `More about ${url}.`, tag: "li", subject: null, url },
+    ]),
+  };
+}
+
+describe("website training", { timeout: 30_000 }, () => {
+  it("scrapes in batches with real progress, lists the failures and retries only those", async () => {
+    let secondBatch: (answer: { status?: number; body: unknown }) => void = () => undefined;
+    let failing = true;
+    let created = 0;
+    const server = fakeTrainingServer({
+      "POST /training/scrape_static_website": (call: SeenCall) => {
+        const { url } = call.body as { url: string[] };
+        if (url.includes("https://shop.test/page-6") && failing) {
+          failing = false;
+          return new Promise((resolve) => (secondBatch = resolve));
+        }
+        return { body: scraped(url) };
+      },
+      "POST /training/create_article": (call) => {
+        const body = call.body as { text: string; source: string; subject: string };
+        created += 1;
+        return { body: { status: "success", data: storedArticle({ _id: `a${created}`, text: body.text, source: body.source, subject: body.subject, indexed: false }) } };
+      },
+      "POST /training/index_article": (call) => ({ body: { status: "success", indexed: (call.body as { articleIds: string[] }).articleIds.length, failed: 0 } }),
+      "GET /training/articles": () => ({ body: { status: "success", articles: [] } }),
+      "GET /files/get_names": () => ({ body: { status: "success", file_names: [] } }),
+    });
+    await renderConfigurationScreen(<DataTrainingPage initialSection="website" />, { api: server.api });
+
+    fireEvent.change(await screen.findByRole("textbox", { name: "Pages to read" }), { target: { value: [...pages, pages[0], "shop.test/contact"].join("\n") } });
+    expect(screen.getByText(/Not a web address, skipped: shop.test\/contact/)).toBeTruthy();
+    fireEvent.change(screen.getByRole("textbox", { name: /Skip elements with these classes/ }), { target: { value: ".cookie-banner, nav" } });
+    fireEvent.click(screen.getByRole("button", { name: "Read and train 7 pages" }));
+
+    // The first batch of 5 is done while the second is still being read.
+    const run = await screen.findByTestId("run-pages");
+    await within(run).findByText("5 of 7 pages");
+    expect(within(run).getByRole("progressbar").getAttribute("aria-valuenow")).toBe("5");
+    expect(within(run).getByRole("button", { name: "Cancel" })).toBeTruthy();
+    const [first] = server.callsTo("POST /training/scrape_static_website");
+    expect((first!.body as { url: string[] }).url).toEqual(pages.slice(0, 5));
+    expect((first!.body as { filtered_classes: string[] }).filtered_classes).toEqual(["cookie-banner", "nav"]);
+    expect((first!.body as { tags: string[] }).tags).toContain("p");
+    // One article per page with text, its subject from the answer's map, indexed together (at most 10).
+    const articles = server.callsTo("POST /training/create_article").map((call) => call.body as { source: string; subject: string; text: string });
+    expect(articles.map((article) => article.source)).toEqual(pages.slice(0, 5).filter((url) => url !== emptyPage));
+    expect(articles[0]).toMatchObject({ subject: "Title of page-1", text: "Text of https://shop.test/page-1.\n\nMore about https://shop.test/page-1." });
+    expect(server.callsTo("POST /training/index_article").map((call) => (call.body as { articleIds: string[] }).articleIds)).toEqual([["a1", "a2", "a3", "a4"]]);
+
+    secondBatch(problem(503, "no_scrape_data", "No data received from scraping API"));
+    await within(run).findByText("7 of 7 pages");
+    expect(within(run).getByText("3 failed")).toBeTruthy();
+    const failures = within(run).getByRole("list", { name: "Pages not trained" });
+    expect(within(failures).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+      `${emptyPage} — No valid text found`,
+      "https://shop.test/page-6 — No data received from scraping API",
+      "https://shop.test/page-7 — No data received from scraping API",
+    ]);
+    expect(within(run).getByTestId("run-status").textContent).toBe("Finished. Articles created: 4, failed: 0, not indexed: 0.");
+    expect(within(run).getByText("Check that the address opens in a browser, then try again.", { exact: false })).toBeTruthy();
+    expect(within(run).getByText("Check more elements, or skip fewer classes", { exact: false })).toBeTruthy();
+
+    fireEvent.click(within(run).getByRole("button", { name: "Try the 3 failed ones again" }));
+    await within(run).findByText("3 of 3 pages");
+    const retried = server.callsTo("POST /training/scrape_static_website").at(-1)!;
+    expect((retried.body as { url: string[] }).url).toEqual([emptyPage, "https://shop.test/page-6", "https://shop.test/page-7"]);
+    await waitFor(() => expect(within(run).getByTestId("run-status").textContent).toBe("Finished. Articles created: 2, failed: 0, not indexed: 0."));
+    expect(within(run).getAllByRole("listitem").map((item) => item.textContent)).toEqual([`${emptyPage} — No valid text found`]);
+  });
+
+  it("cancels between batches and offers the pages not read yet", async () => {
+    let release: (answer: { status?: number; body: unknown }) => void = () => undefined;
+    const server = fakeTrainingServer({
+      "POST /training/scrape_static_website": () => new Promise((resolve) => (release = resolve)),
+      "GET /training/articles": () => ({ body: { status: "success", articles: [] } }),
+    });
+    await renderConfigurationScreen(<DataTrainingPage initialSection="website" />, { api: server.api });
+    fireEvent.change(await screen.findByRole("textbox", { name: "Pages to read" }), { target: { value: pages.join("\n") } });
+    fireEvent.click(screen.getByRole("button", { name: "Read and train 7 pages" }));
+    const run = await screen.findByTestId("run-pages");
+    await waitFor(() => expect(server.callsTo("POST /training/scrape_static_website")).toHaveLength(1));
+    fireEvent.click(within(run).getByRole("button", { name: "Cancel" }));
+    release({ body: { status: "success", subject_url_map: {}, components: [] } });
+    await within(run).findByText("Cancelled.", { exact: false });
+    expect(within(run).getAllByRole("listitem").map((item) => item.textContent)).toEqual(pages.map((url) => `${url} — Cancelled before it was read`));
+    expect(within(run).getByRole("button", { name: "Try the 7 failed ones again" })).toBeTruthy();
+    expect(server.callsTo("POST /training/scrape_static_website")).toHaveLength(1);
+  });
+});

@@ -1,0 +1,69 @@
+/** How scraped texts become articles, and how long work is cut into batches. */
+import { articleTextMaxLength, countWords, dropEmptyComponents, splitParametersFor, uniqueTrimmedTexts } from "@parley/domain";
+
+export interface ArticleDraft {
+  source: string;
+  subject: string | null;
+  text: string;
+  wordCount: number;
+  splitLength: number;
+  splitOverlap: number;
+}
+
+/** An article of a text, with the split fields the domain's rule gives its word count. */
+export function draftOf(source: string, subject: string | null, text: string): ArticleDraft {
+  const trimmed = text.trim();
+  const wordCount = countWords(trimmed);
+  return { source, subject, text: trimmed, wordCount, ...splitParametersFor(wordCount) };
+}
+
+/** Texts joined by blank lines into parts no longer than the contract allows, cutting a single longer text. */
+export function joinWithinLimit(texts: readonly string[], limit = articleTextMaxLength): string[] {
+  const parts: string[] = [];
+  let current = "";
+  for (const text of texts) {
+    for (let start = 0; start < text.length; start += limit) {
+      const piece = text.slice(start, start + limit);
+      const joined = current === "" ? piece : `${current}\n\n${piece}`;
+      if (joined.length <= limit) current = joined;
+      else {
+        parts.push(current);
+        current = piece;
+      }
+    }
+  }
+  if (current !== "") parts.push(current);
+  return parts;
+}
+
+export interface SourcedComponent {
+  text: string;
+  subject?: string | null;
+  url?: string | null;
+}
+
+/**
+ * The articles of scraped components: one per source (a page's URL, or `fallbackSource` for a
+ * component without one), empty texts dropped and repeated ones kept once; the subject is the
+ * page's, else the first component's.
+ */
+export function articlesFromComponents(components: readonly SourcedComponent[], fallbackSource: string, subjects: ReadonlyMap<string, string> = new Map()): ArticleDraft[] {
+  const bySource = new Map<string, { subject: string | null; texts: string[] }>();
+  for (const component of dropEmptyComponents(components)) {
+    const source = component.url?.trim() || fallbackSource;
+    const group = bySource.get(source) ?? { subject: subjects.get(source) ?? null, texts: [] };
+    group.subject ??= component.subject?.trim() || null;
+    group.texts.push(component.text);
+    bySource.set(source, group);
+  }
+  return [...bySource].flatMap(([source, { subject, texts }]) =>
+    joinWithinLimit(uniqueTrimmedTexts(texts)).map((text) => draftOf(source, subject, text)),
+  );
+}
+
+/** A list cut into batches of at most `size`. */
+export function batchesOf<T>(items: readonly T[], size: number): T[][] {
+  const batches: T[][] = [];
+  for (let start = 0; start < items.length; start += size) batches.push(items.slice(start, start + size));
+  return batches;
+}
