@@ -530,6 +530,8 @@ const cases: Record<string, OperationCase> = {
       });
       expect(response.statusCode).toBe(404);
       expect(response.body).not.toContain("bravo");
+    },
+  },
   getFileNames: {
     request: (f, actor) => ({ method: "GET", url: `/api/files/get_names?configuration_id=${f.own[actor].configurationId}` }),
     expected: protectedOk,

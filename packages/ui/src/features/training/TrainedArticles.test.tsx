@@ -17,8 +17,9 @@ function renderTrained() {
       body: {
         status: "success",
         data: [
-          { article: hours, score: 0.9132, snippet: "We open at nine" },
-          { article: returns, score: 0.08 },
+          { source: "article", text: hours.text, score: 0.9132, article: hours, chunk: 0, snippet: "We open at nine" },
+          { source: "article", text: returns.text, score: 0.08, article: returns, chunk: 0 },
+          { source: "faq", text: "Do you ship abroad? Yes, within the EU.", score: 0.05, faq: { row: 3, values: { question: "Do you ship abroad?" } } },
         ],
       },
     }),
@@ -57,12 +58,15 @@ describe("the trained articles", { timeout: 30_000 }, () => {
     fireEvent.click(within(search).getByRole("button", { name: "Search" }));
     const results = await screen.findByRole("list", { name: "What the assistant would find" });
     const hits = within(results).getAllByRole("listitem");
-    expect(hits).toHaveLength(2);
+    expect(hits).toHaveLength(3);
     expect(within(hits[0]!).getByLabelText("Score 0.913")).toBeTruthy();
     expect(within(hits[0]!).getByText("Opening hours")).toBeTruthy();
     expect(within(hits[0]!).getByText("We open at nine")).toBeTruthy();
     expect(within(hits[1]!).getByLabelText("Score 0.080")).toBeTruthy();
     expect(within(hits[1]!).getByText("Returns are free within 30 days.")).toBeTruthy();
+    // A row of the FAQ dataset, which the assistant sees beside the articles.
+    expect(within(hits[2]!).getByText("From the FAQ")).toBeTruthy();
+    expect(within(hits[2]!).getByText("Do you ship abroad? Yes, within the EU.")).toBeTruthy();
     expect(server.callsTo("POST /training/search_in_articles")[0]!.body).toEqual({ configurationId: "c1", searchText: "when are you open?" });
   });
 

@@ -179,18 +179,18 @@ function KnowledgeSearch({ configuration }: { configuration: SelectedConfigurati
             ) : (
               <Stack as="ol" gap="2" aria-label={t("search.results")} listStyleType="none">
                 {search.data.map((hit, index) => (
-                  <Box as="li" key={`${hit.article._id}-${index}`} borderWidth="1px" borderRadius="md" p="3">
+                  <Box as="li" key={`${hit.article?._id ?? hit.source}-${hit.chunk ?? hit.faq?.row ?? index}`} borderWidth="1px" borderRadius="md" p="3">
                     <Flex gap="3" align="baseline" wrap="wrap">
                       <Badge colorPalette="purple" fontFamily="mono" aria-label={t("search.scoreLabel", { score: scoreFormat.format(hit.score) })}>
                         {scoreFormat.format(hit.score)}
                       </Badge>
-                      <Text fontWeight="medium">{hit.article.subject || hit.article.source}</Text>
+                      <Text fontWeight="medium">{hit.article ? hit.article.subject || hit.article.source : t("search.faqRow")}</Text>
                       <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
-                        {hit.article.source}
+                        {hit.article ? (hit.article.url ?? hit.article.source) : t("search.faqSource")}
                       </Text>
                     </Flex>
                     <Text fontSize="sm" mt="1" lineClamp={4}>
-                      {hit.snippet ?? hit.article.text}
+                      {hit.snippet ?? hit.text}
                     </Text>
                   </Box>
                 ))}
