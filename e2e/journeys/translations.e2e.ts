@@ -18,6 +18,7 @@ const adminPages = [
   "/settings/functions",
   "/settings/instructions",
   "/settings/connections",
+  "/settings/datatraining",
   "/dataset/view",
   "/assistant/links",
 ];

@@ -40,6 +40,8 @@ async function waitForHealthy(baseUrl: string, server: ChildProcess, output: () 
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const port = await freePort();
+  // A port for the training journey's fixture website, the only address the outbound client may reach.
+  const fixturePort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "parley-e2e-"));
   const resultsDir = join(repoRoot, "e2e/test-results");
   // Screenshots of this run only.
@@ -83,6 +85,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       LOG_LEVEL: "warn",
       // Every journey signs in from 127.0.0.1, two files at a time; the per-account limits stay as shipped.
       SIGN_INS_PER_MINUTE_PER_ADDRESS: "300",
+      OUTBOUND_ALLOWED_HOSTS: `127.0.0.1:${fixturePort}`,
       // As `pnpm start` runs it: production would switch the dev mailbox off.
       NODE_ENV: "",
     },
@@ -92,6 +95,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   server.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
   await waitForHealthy(baseUrl, server, () => log);
   project.provide("baseUrl", baseUrl);
+  project.provide("fixturePort", fixturePort);
   return async () => {
     if (builtAt() !== buildsAtStart) {
       process.stderr.write(
@@ -110,5 +114,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    fixturePort: number;
   }
 }
