@@ -125,11 +125,18 @@ export function createKnowledgeService(db: Db, options: KnowledgeServiceOptions)
       for (const id of requested ?? []) if (!found.has(id)) failures.push(failure(id, "not_found", "No such article"));
 
       let indexed = 0;
-      for (const article of articles) {
-        const failed = await indexOne(article, language);
-        if (failed) failures.push(failed);
-        else indexed += 1;
-      }
+      const indexAll = async () => {
+        for (const article of articles) {
+          const failed = await indexOne(article, language);
+          if (failed) failures.push(failed);
+          else indexed += 1;
+        }
+      };
+      // Without an embedding provider the batch (at most 10) is one transaction: each article's
+      // transaction joins it, so the configuration's lock is taken and the work committed once, not per
+      // article. With one, the provider is called between articles, and no transaction waits on it.
+      if (options.embedder) await indexAll();
+      else await db.transaction(indexAll);
       const { code } = indexingOutcome(indexed, failures.length);
       return {
         status: "success",
