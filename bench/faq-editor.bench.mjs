@@ -33,18 +33,15 @@
  * BENCH_PROFILE=true (writes a CPU profile of each measure on the large dataset in the last round to
  * bench/results/ and prints the functions with the most self time).
  */
-import { spawn, spawnSync } from "node:child_process";
+import { benchDir, log, root, seededRandom, startParley, stop } from "./processes.mjs";
+import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { chromium } from "playwright-core";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, "..");
-const serverDir = join(root, "apps", "server");
-const resultsDir = join(here, "results");
+const resultsDir = join(benchDir, "results");
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const largeRows = Number(process.env.BENCH_ROWS ?? 5000);
 const baselineRows = Number(process.env.BENCH_BASELINE_ROWS ?? 50);
@@ -52,52 +49,10 @@ const profile = process.env.BENCH_PROFILE === "true";
 const typed = " Please also check your email."; // 30 characters, none of them in the search word
 const searchWord = "voucher";
 
-function log(message) {
-  process.stderr.write(`${message}\n`);
-}
-
 // ---------------------------------------------------------------------------------------------------
-// The server
+// The server: the built one on PGlite in a fresh data directory (processes.mjs).
 
-function startServer(dataDir) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["dist/server.js"], {
-      cwd: serverDir,
-      env: {
-        ...process.env,
-        PORT: "0",
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "warn",
-        DISABLE_RATE_LIMITS: "true",
-        DATA_DIR: dataDir,
-        DATABASE_URL: "",
-        SMTP_URL: "",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    const onData = (chunk) => {
-      output += chunk.toString();
-      const match = /API\s+http:\/\/localhost:(\d+)\/api/.exec(output);
-      if (match) {
-        child.stdout.off("data", onData);
-        child.stdout.resume();
-        resolve({ child, port: Number(match[1]) });
-      }
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", (chunk) => (output += chunk.toString()));
-    child.on("exit", (code) => reject(new Error(`the server exited with ${code} before listening:\n${output}`)));
-  });
-}
-
-function stop(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
-}
+const startServer = (dataDir) => startParley({ DATA_DIR: dataDir, DATABASE_URL: "", SMTP_URL: "" });
 
 async function api(base, method, path, body, token) {
   const response = await fetch(`${base}/api${path}`, {
@@ -117,16 +72,6 @@ async function api(base, method, path, body, token) {
 // The FAQ: questions of 30-140 and answers of 100-900 characters, made from a seeded generator so every
 // run (and both datasets) have the same kind of text.
 
-function generator(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const topics = ["order", "delivery", "parcel", "return", "refund", "invoice", "payment", "account", "password", "size", "warranty", "repair", "subscription", "store", "exchange", "discount code", "newsletter", "gift wrap", "pick-up point", "customer service"];
 const verbs = ["change", "cancel", "track", "pay for", "find", "send back", "combine", "pick up", "update", "check"];
@@ -148,7 +93,7 @@ const sentences = [
 const voucherSentence = "A gift voucher can be used in the webshop and in our stores, and stays valid for two years.";
 
 function faqRows(count, seed) {
-  const random = generator(seed);
+  const random = seededRandom(seed);
   const pick = (list) => list[Math.floor(random() * list.length)];
   const rows = [];
   for (let index = 0; index < count; index += 1) {

@@ -29,7 +29,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { benchDir as here, buildServer, log, serverDir, startParley, stop } from "./processes.mjs";
+import { benchDir as here, buildServer, log, serverDir, startParley, stop, seededRandom } from "./processes.mjs";
 
 const articleCount = Number(process.env.BENCH_ARTICLES ?? 1000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -43,16 +43,6 @@ const postgresUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0
 // ---------------------------------------------------------------------------------------------------------
 // Deterministic English texts: a shop's help articles, 80-400 words each, every one distinct.
 
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const topics = ["delivery", "returns", "opening hours", "gift cards", "allergens", "subscriptions", "payments", "wholesale orders", "catering", "loyalty points", "store pickup", "custom cakes"];
 const products = ["sourdough loaf", "rye bread", "croissant", "cinnamon roll", "birthday cake", "gluten-free muffin", "baguette", "apple pie", "espresso beans", "granola jar", "chocolate tart", "seeded rolls"];
@@ -64,7 +54,7 @@ const templates = [
   (r, p) => `On ${p(days)} the shop in ${p(places)} opens at ${6 + Math.floor(r() * 4)} am and closes at ${5 + Math.floor(r() * 4)} pm.`,
   (r, p) => `Our ${p(products)} contains wheat, milk and eggs, and it is baked in a kitchen that also handles nuts and sesame.`,
   (r, p) => `You can pause or cancel a subscription for the ${p(products)} at any time from your account page, without any extra costs.`,
-  (r, p) => `We accept cards, iDEAL and cash at the counter; invoices for business customers are payable within ${14 + Math.floor(r() * 17)} days.`,
+  (r, _p) => `We accept cards, iDEAL and cash at the counter; invoices for business customers are payable within ${14 + Math.floor(r() * 17)} days.`,
   (r, p) => `Gift cards are valid for ${1 + Math.floor(r() * 3)} years and can be used in ${p(places)} as well as in our online shop.`,
   (r, p) => `For catering we need your order at least ${2 + Math.floor(r() * 6)} days in advance, and we deliver trays of ${p(products)} from ${p(days)} to ${p(days)}.`,
   (r, p) => `Every euro you spend earns ${1 + Math.floor(r() * 4)} loyalty points, and ${50 + Math.floor(r() * 10) * 10} points buy a free ${p(products)}.`,
@@ -73,12 +63,12 @@ const templates = [
   (r, p) => `Our bakers start at ${2 + Math.floor(r() * 3)} in the morning so that the ${p(products)} is fresh when the doors open.`,
   (r, p) => `Please keep the ${p(products)} in a cool, dry place and eat it within ${1 + Math.floor(r() * 5)} days, or freeze it for up to a month.`,
   (r, p) => `Wholesale customers in ${p(places)} receive a price list every ${p(days)} and can order by phone or through the portal.`,
-  (r, p) => `When a delivery is late, our team contacts you by email and offers a discount of ${5 + Math.floor(r() * 4) * 5} percent on your next order.`,
+  (r, _p) => `When a delivery is late, our team contacts you by email and offers a discount of ${5 + Math.floor(r() * 4) * 5} percent on your next order.`,
 ];
 
 function articleTexts(count, salt) {
   return Array.from({ length: count }, (_, n) => {
-    const r = random((n + 1) * 7919 + salt * 104729);
+    const r = seededRandom((n + 1) * 7919 + salt * 104729);
     const pick = (list) => list[Math.floor(r() * list.length)];
     const target = 110 + Math.floor(r() * 291); // over by at most one sentence, dropped past 400 words
     const topic = pick(topics);

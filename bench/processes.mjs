@@ -70,3 +70,15 @@ export async function signInAsDemoCustomer(port) {
   if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
   return (await response.json()).token;
 }
+
+/** A seeded random number generator (mulberry32): the benches' texts are the same in every run. */
+export function seededRandom(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
