@@ -2,7 +2,7 @@ import { CloseButton, Dialog, Portal } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
-import { selectConfiguration } from "../configuration/selection";
+import { requestConfigurationSwitch } from "../configuration/selection";
 import { resolveSearchHit } from "./configurationHit";
 import { useGlobalSearch } from "../shell/hooks";
 import { useDebouncedValue } from "../shell/useDebouncedValue";
@@ -87,8 +87,14 @@ export function SearchDialog({ open, onOpenChange }: SearchDialogProps) {
     setRecent(rememberSearch(result));
     onOpenChange(false);
     const { url, select } = resolveSearchHit(result);
-    if (select) selectConfiguration(select);
-    navigate(url);
+    if (!select) {
+      navigate(url);
+      return;
+    }
+    // Like the sidebar's selector: a screen with unsaved changes asks first, and staying keeps it open.
+    void requestConfigurationSwitch(select).then((switched) => {
+      if (switched) navigate(url);
+    });
   };
 
   return (
