@@ -9,8 +9,16 @@ const server: LlmServer = await startLlmServer();
 afterAll(() => server.close());
 beforeEach(() => server.reset());
 
-const chat = (body: unknown, headers: Record<string, string> = { authorization: `Bearer ${server.apiKey}` }, path = "/v1/chat/completions") =>
-  fetch(`${server.origin}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+const chat = (
+  body: unknown,
+  headers: Record<string, string> = { authorization: `Bearer ${server.apiKey}` },
+  path = "/v1/chat/completions",
+) =>
+  fetch(`${server.origin}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
 
 const question = { model: "gpt-4o", messages: [{ role: "user", content: "Where is my parcel?" }] };
 
@@ -34,13 +42,24 @@ describe("the loopback LLM server", () => {
     expect(answer).toMatchObject({
       object: "chat.completion",
       model: "gpt-4o-2024-08-06",
-      choices: [{ index: 0, message: { role: "assistant", content: "Echo: Where is my parcel?" }, finish_reason: "stop", logprobs: null }],
+      choices: [
+        {
+          index: 0,
+          message: { role: "assistant", content: "Echo: Where is my parcel?" },
+          finish_reason: "stop",
+          logprobs: null,
+        },
+      ],
       usage: { completion_tokens: 5 },
     });
     expect(answer.id).toMatch(/^chatcmpl-/);
     expect(typeof answer.created).toBe("number");
     expect(server.requests).toHaveLength(1);
-    expect(server.requests[0]).toMatchObject({ method: "POST", path: "/v1/chat/completions", body: { ...question, temperature: 0.1 } });
+    expect(server.requests[0]).toMatchObject({
+      method: "POST",
+      path: "/v1/chat/completions",
+      body: { ...question, temperature: 0.1 },
+    });
     await expect(server.requests[0]!.ended).resolves.toBe("answered");
   });
 
@@ -50,7 +69,16 @@ describe("the loopback LLM server", () => {
     expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
     const payloads = events(await response.text());
     expect(payloads.at(-1)).toBe("[DONE]");
-    const chunks = payloads.slice(0, -1).map((payload) => JSON.parse(payload) as { object: string; choices: { delta: unknown; finish_reason: unknown }[]; usage: unknown });
+    const chunks = payloads
+      .slice(0, -1)
+      .map(
+        (payload) =>
+          JSON.parse(payload) as {
+            object: string;
+            choices: { delta: unknown; finish_reason: unknown }[];
+            usage: unknown;
+          },
+      );
     expect(chunks.every((chunk) => chunk.object === "chat.completion.chunk")).toBe(true);
     expect(chunks.map((chunk) => chunk.choices[0]?.delta ?? null)).toEqual([
       { role: "assistant", content: "", refusal: null },
@@ -74,16 +102,23 @@ describe("the loopback LLM server", () => {
     expect(body.error.message).not.toContain("sk-wrong-key-000011112222");
     const missing = await chat(question, {});
     expect(missing.status).toBe(401);
-    expect(((await missing.json()) as { error: { message: string } }).error.message).toMatch(/didn't provide an API key/);
+    expect(((await missing.json()) as { error: { message: string } }).error.message).toMatch(
+      /didn't provide an API key/,
+    );
   });
 
   it("answers Azure's deployment path with the api-key header and an api-version, and records the deployment", async () => {
     const azure = (query: string, headers: Record<string, string>) =>
       chat(question, headers, `/openai/deployments/parley-gpt4o/chat/completions${query}`);
     expect((await azure("?api-version=2024-10-21", { "api-key": server.apiKey })).status).toBe(200);
-    expect(server.requests[0]).toMatchObject({ deployment: "parley-gpt4o", query: { "api-version": "2024-10-21" } });
+    expect(server.requests[0]).toMatchObject({
+      deployment: "parley-gpt4o",
+      query: { "api-version": "2024-10-21" },
+    });
     expect((await azure("", { "api-key": server.apiKey })).status).toBe(404);
-    expect((await azure("?api-version=2024-10-21", { authorization: `Bearer ${server.apiKey}` })).status).toBe(401);
+    expect(
+      (await azure("?api-version=2024-10-21", { authorization: `Bearer ${server.apiKey}` })).status,
+    ).toBe(401);
   });
 
   it("sends scripted errors with their status, headers and body, queued replies first", async () => {

@@ -156,13 +156,23 @@ export const openAiErrors = {
     return {
       status,
       headers,
-      body: { error: { message: messages[status], type: status === 500 ? "server_error" : "service_unavailable", param: null, code: null } },
+      body: {
+        error: {
+          message: messages[status],
+          type: status === 500 ? "server_error" : "service_unavailable",
+          param: null,
+          code: null,
+        },
+      },
     };
   },
 };
 
 /** OpenAI answers with a dated snapshot of the model asked for. */
-const snapshots: Record<string, string> = { "gpt-4o": "gpt-4o-2024-08-06", "gpt-4o-mini": "gpt-4o-mini-2024-07-18" };
+const snapshots: Record<string, string> = {
+  "gpt-4o": "gpt-4o-2024-08-06",
+  "gpt-4o-mini": "gpt-4o-mini-2024-07-18",
+};
 
 const azurePath = /^\/openai\/deployments\/([^/]+)\/chat\/completions$/;
 
@@ -187,7 +197,7 @@ async function bodyOf(request: IncomingMessage): Promise<string> {
 }
 
 export async function startLlmServer(options: { apiKey?: string } = {}): Promise<LlmServer> {
-  const apiKey = options.apiKey ?? "sk-test-parley-0123456789abcdef";
+  const apiKey = options.apiKey ?? "sk-test-parley-key-0123456789QRST";
   const requests: RecordedLlmRequest[] = [];
   const queued: LlmReply[] = [];
   let standing: LlmReply | LlmReplyHandler = echo;
@@ -197,7 +207,7 @@ export async function startLlmServer(options: { apiKey?: string } = {}): Promise
     return typeof next === "function" ? next(request) : next;
   };
 
-  const server = createServer(async (incoming, response) => {
+  async function answer(incoming: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(incoming.url ?? "/", "http://loopback");
     const deployment = azurePath.exec(url.pathname)?.[1];
     const raw = await bodyOf(incoming);
@@ -219,14 +229,20 @@ export async function startLlmServer(options: { apiKey?: string } = {}): Promise
       deployment: deployment === undefined ? undefined : decodeURIComponent(deployment),
       chunksSent: 0,
       ended: new Promise((resolve) =>
-        response.once("close", () => resolve(outcome ?? (response.writableFinished ? "answered" : "closed-by-client"))),
+        response.once("close", () =>
+          resolve(outcome ?? (response.writableFinished ? "answered" : "closed-by-client")),
+        ),
       ),
     };
     requests.push(recorded);
 
     const requestId = `req_${randomBytes(16).toString("hex")}`;
     const commonHeaders: Record<string, string> = deployment
-      ? { "x-request-id": requestId, "apim-request-id": randomBytes(16).toString("hex"), "x-ms-region": "West Europe" }
+      ? {
+          "x-request-id": requestId,
+          "apim-request-id": randomBytes(16).toString("hex"),
+          "x-ms-region": "West Europe",
+        }
       : {
           "x-request-id": requestId,
           "openai-organization": "org-parleytest",
@@ -310,14 +326,24 @@ export async function startLlmServer(options: { apiKey?: string } = {}): Promise
       return;
     }
 
-    const chunks = "text" in reply ? asChunks(reply.text) : (reply.chunks ?? asChunks("This answer is cut off before its end"));
+    const chunks =
+      "text" in reply
+        ? asChunks(reply.text)
+        : (reply.chunks ?? asChunks("This answer is cut off before its end"));
     const text = chunks.join("");
     const finishReason = "text" in reply ? (reply.finishReason ?? "stop") : "stop";
     const model = deployment !== undefined ? "gpt-4o-2024-08-06" : (snapshots[body.model] ?? body.model);
     const id = `chatcmpl-${randomBytes(15).toString("base64url")}`;
     const created = Math.floor(Date.now() / 1000);
-    const promptTokens = (body.messages ?? []).reduce((sum, message) => sum + wordCount(String(message.content)) + 4, 3);
-    const usage = { prompt_tokens: promptTokens, completion_tokens: wordCount(text), total_tokens: promptTokens + wordCount(text) };
+    const promptTokens = (body.messages ?? []).reduce(
+      (sum, message) => sum + wordCount(String(message.content)) + 4,
+      3,
+    );
+    const usage = {
+      prompt_tokens: promptTokens,
+      completion_tokens: wordCount(text),
+      total_tokens: promptTokens + wordCount(text),
+    };
 
     if (!body.stream) {
       sendJson(200, {
@@ -325,7 +351,14 @@ export async function startLlmServer(options: { apiKey?: string } = {}): Promise
         object: "chat.completion",
         created,
         model,
-        choices: [{ index: 0, message: { role: "assistant", content: text, refusal: null }, logprobs: null, finish_reason: finishReason }],
+        choices: [
+          {
+            index: 0,
+            message: { role: "assistant", content: text, refusal: null },
+            logprobs: null,
+            finish_reason: finishReason,
+          },
+        ],
         usage,
         system_fingerprint: "fp_parley",
       });
@@ -350,7 +383,11 @@ export async function startLlmServer(options: { apiKey?: string } = {}): Promise
     // Resolves once the bytes are handed to the socket, so a drop that follows cannot swallow them.
     const send = (event: string) => new Promise<void>((resolve) => response.write(event, () => resolve()));
 
-    response.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", ...commonHeaders });
+    response.writeHead(200, {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache",
+      ...commonHeaders,
+    });
     await send(delta({ role: "assistant", content: "", refusal: null }));
 
     const dropAfter = "dropConnectionAfterChunks" in reply ? reply.dropConnectionAfterChunks : undefined;
@@ -376,7 +413,12 @@ export async function startLlmServer(options: { apiKey?: string } = {}): Promise
     response.write(delta({}, finishReason));
     if (includeUsage) response.write(chunkOf([], { usage }));
     response.end("data: [DONE]\n\n");
-  });
+  }
+
+  // A script that throws (a test's handler) cuts the connection rather than leaving the request waiting.
+  const server = createServer(
+    (incoming, response) => void answer(incoming, response).catch(() => response.destroy()),
+  );
 
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
