@@ -100,7 +100,7 @@ export function isProviderConfigured(settings: ProviderSettings, options: { azur
 /** One configured provider: its client, made once, and how it names models. */
 interface Target {
   client: OpenAI;
-  /** For messages: `OpenAI-compatible provider at api.openai.com` or `Azure OpenAI at …`. */
+  /** For messages: `the LLM provider at api.openai.com` or `Azure OpenAI at acme.openai.azure.com`. */
   label: string;
   apiKey?: string;
   timeouts: ProviderTimeouts;
@@ -116,6 +116,15 @@ function parseRetryDelayMs(headers: Headers): number | undefined {
   return Number.isNaN(seconds) ? Date.parse(retryAfter) - Date.now() : seconds * 1000;
 }
 
+function isQuotaRefusal(body: string): boolean {
+  try {
+    const error = (JSON.parse(body) as { error?: { code?: unknown; type?: unknown } }).error;
+    return error?.code === "insufficient_quota" || error?.type === "insufficient_quota";
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The SDK retries every 429, but an exhausted quota is a 429 too and does not pass by waiting, and a
  * `retry-after` longer than the whole-request limit could only end in a timeout. Such answers get the SDK's
@@ -126,18 +135,8 @@ function fetchMarkingHopelessRetries(timeoutMs: number): ClientOptions["fetch"] 
     const response = await fetch(input, init);
     if (response.status !== 429 || response.headers.has("x-should-retry")) return response;
     const body = await response.text();
-    let code: unknown;
-    try {
-      const error = (JSON.parse(body) as { error?: { code?: unknown; type?: unknown } }).error;
-      code =
-        error?.code === "insufficient_quota" || error?.type === "insufficient_quota"
-          ? "insufficient_quota"
-          : error?.code;
-    } catch {
-      code = undefined;
-    }
     const headers = new Headers(response.headers);
-    if (code === "insufficient_quota" || (parseRetryDelayMs(headers) ?? 0) >= timeoutMs)
+    if (isQuotaRefusal(body) || (parseRetryDelayMs(headers) ?? 0) >= timeoutMs)
       headers.set("x-should-retry", "false");
     return new Response(body, { status: response.status, statusText: response.statusText, headers });
   };
