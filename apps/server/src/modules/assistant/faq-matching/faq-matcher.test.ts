@@ -172,9 +172,12 @@ describe("FAQ matcher", () => {
       }));
     createFaqMatcher(englishFaq, { language: "en" }).match("warm-up"); // WordNet is loaded once per process
     const large = entriesOf(5_000);
-    const buildStarted = performance.now();
+    // CPU time of this process, not wall time: other agents share the machine's two cores. It includes
+    // the first match, which builds the vocabulary (typo index, WordNet relations of the FAQ's words).
+    const cpuBefore = process.cpuUsage();
     createFaqMatcher(large, { language: "en" }).match("refund");
-    expect(performance.now() - buildStarted).toBeLessThan(1_000);
+    const cpu = process.cpuUsage(cpuBefore);
+    expect((cpu.user + cpu.system) / 1_000).toBeLessThan(1_000);
 
     const matcher = createFaqMatcher(entriesOf(1_000), { language: "en" });
     const questions = ["how do I get a refund for my order", "my parcel was not delivered", "change the delivery address", "payment with a voucher failed"];
