@@ -1,0 +1,191 @@
+import { performance } from "node:perf_hooks";
+import { describe, expect, it } from "vitest";
+import { answerConfidenceThreshold, createFaqMatcher, type FaqEntry, type FaqLanguage } from "./index";
+
+const englishFaq: FaqEntry[] = [
+  { key: "opening-hours", question: "When is the store open?", answer: "Our store is open Tuesday to Saturday from 10:00 to 18:00." },
+  { key: "warranty", question: "How long is the warranty on a bicycle?", answer: "Every bicycle has a two-year warranty on frame and parts." },
+  { key: "parking", question: "Can I park near the store?", answer: "There is a free car park behind the building." },
+  { key: "gift-card", question: "Do you sell gift cards?", answer: "Gift cards from 10 to 200 euros are sold in the store and online." },
+];
+
+/** Per language: a small FAQ of our own and a paraphrase with a typo (and no accents) for one entry. */
+const faqsByLanguage: Record<FaqLanguage, { entries: FaqEntry[]; question: string; expected: string }> = {
+  en: { entries: englishFaq, question: "how many yeers of guarantee do bikes get", expected: "warranty" },
+  nl: {
+    entries: [
+      { key: "openingstijden", question: "Wanneer is de winkel geopend?", answer: "De winkel is open van dinsdag tot en met zaterdag." },
+      { key: "garantie", question: "Hoe lang is de garantie op een fiets?", answer: "Op elke fiets zit twee jaar garantie op frame en onderdelen." },
+      { key: "parkeren", question: "Kan ik parkeren bij de winkel?", answer: "Achter het gebouw is een gratis parkeerplaats." },
+    ],
+    question: "hoelang garntie krijg ik op mijn fietsen",
+    expected: "garantie",
+  },
+  de: {
+    entries: [
+      { key: "oeffnungszeiten", question: "Wann hat das Geschäft geöffnet?", answer: "Das Geschäft ist von Dienstag bis Samstag geöffnet." },
+      { key: "garantie", question: "Wie lange gilt die Garantie auf ein Fahrrad?", answer: "Auf jedes Fahrrad gibt es zwei Jahre Garantie." },
+      { key: "parken", question: "Kann ich beim Geschäft parken?", answer: "Hinter dem Gebäude gibt es einen kostenlosen Parkplatz." },
+    ],
+    question: "wie lang garantiee haben fahrräder",
+    expected: "garantie",
+  },
+  es: {
+    entries: [
+      { key: "horario", question: "¿Cuándo está abierta la tienda?", answer: "La tienda abre de martes a sábado." },
+      { key: "garantia", question: "¿Cuánto dura la garantía de una bicicleta?", answer: "Cada bicicleta tiene dos años de garantía." },
+      { key: "aparcamiento", question: "¿Puedo aparcar cerca de la tienda?", answer: "Hay un aparcamiento gratuito detrás del edificio." },
+    ],
+    question: "cuanto tiempo de garantia tienen las bicicltas",
+    expected: "garantia",
+  },
+  fr: {
+    entries: [
+      { key: "horaires", question: "Quand le magasin est-il ouvert ?", answer: "Le magasin est ouvert du mardi au samedi." },
+      { key: "garantie", question: "Quelle est la durée de la garantie d'un vélo ?", answer: "Chaque vélo a une garantie de deux ans." },
+      { key: "parking", question: "Puis-je me garer près du magasin ?", answer: "Un parking gratuit se trouve derrière le bâtiment." },
+    ],
+    question: "combien de temps dure la garanti sur les velos",
+    expected: "garantie",
+  },
+};
+
+describe("FAQ matcher", () => {
+  for (const [language, { entries, question, expected }] of Object.entries(faqsByLanguage)) {
+    it(`finds the right entry for a misspelt paraphrase in ${language}`, () => {
+      const matcher = createFaqMatcher(entries, { language: language as FaqLanguage });
+      const [best, second] = matcher.match(question);
+      expect(best?.key).toBe(expected);
+      expect(best!.score).toBeGreaterThan(second?.score ?? 0);
+    });
+  }
+
+  it("matches inflected forms through stems and accented words without accents", () => {
+    const matcher = createFaqMatcher(faqsByLanguage.fr.entries, { language: "fr" });
+    // "velos" (plural, no accent) against "vélo"; "ouverts" against "ouvert".
+    expect(matcher.match("les velos")[0]?.key).toBe("garantie");
+    expect(matcher.match("magasin ouverts")[0]?.key).toBe("horaires");
+  });
+
+  it("tolerates typos in words the FAQ uses, but not in short words", () => {
+    const matcher = createFaqMatcher(englishFaq, { language: "en" });
+    expect(matcher.match("warrenty")[0]?.key).toBe("warranty");
+    expect(matcher.match("gfit crads")[0]?.key).toBe("gift-card");
+  });
+
+  it("finds an entry through a WordNet synonym (English)", () => {
+    const matcher = createFaqMatcher(englishFaq, { language: "en" });
+    // "guarantee" is a WordNet synonym of "warranty"; "shop" of "store".
+    expect(matcher.match("what guarantee do I get")[0]?.key).toBe("warranty");
+    expect(matcher.match("is the shop open on saturday")[0]?.key).toBe("opening-hours");
+  });
+
+  it("is confident about a close paraphrase and not about a loose one", () => {
+    const matcher = createFaqMatcher(englishFaq, { language: "en" });
+    expect(matcher.match("how long is the warranty for bicycles")[0]!.confidence).toBeGreaterThan(answerConfidenceThreshold);
+    // Half the question ("spokes", "broken") is about nothing in the FAQ.
+    const loose = matcher.match("broken spokes warranty")[0]!;
+    expect(loose.key).toBe("warranty");
+    expect(loose.confidence).toBeLessThan(matcher.match("bicycle warranty")[0]!.confidence);
+  });
+
+  it("learns an agent's phrasing with addPhrasing", () => {
+    const matcher = createFaqMatcher(englishFaq, { language: "en" });
+    const question = "where do I leave my car";
+    const before = matcher.match(question, 4).find((found) => found.key === "parking")?.confidence ?? 0;
+    matcher.addPhrasing("parking", "Where can I leave my car?");
+    const [after] = matcher.match(question);
+    expect(after?.key).toBe("parking");
+    expect(after!.confidence).toBeGreaterThan(before);
+    expect(after!.confidence).toBeGreaterThan(answerConfidenceThreshold);
+    expect(() => matcher.addPhrasing("no-such-entry", "text")).toThrow(/no-such-entry/);
+  });
+
+  it("keeps off-topic questions below the answer threshold", () => {
+    const english = createFaqMatcher(englishFaq, { language: "en" });
+    for (const question of ["What is the capital of France?", "Can you write me a poem?", "Who won the world cup?"]) {
+      expect(english.match(question)[0]?.confidence ?? 0).toBeLessThan(answerConfidenceThreshold);
+    }
+    const dutch = createFaqMatcher(faqsByLanguage.nl.entries, { language: "nl" });
+    for (const question of ["Wat is de hoofdstad van Frankrijk?", "Schrijf een gedicht voor me"]) {
+      expect(dutch.match(question)[0]?.confidence ?? 0).toBeLessThan(answerConfidenceThreshold);
+    }
+  });
+
+  it("answers nothing for an empty FAQ, an empty question or a limit of 0", () => {
+    expect(createFaqMatcher([], { language: "en" }).match("warranty")).toEqual([]);
+    const matcher = createFaqMatcher(englishFaq, { language: "en" });
+    expect(matcher.match("")).toEqual([]);
+    expect(matcher.match("  ?! ")).toEqual([]);
+    expect(matcher.match("warranty", 0)).toEqual([]);
+  });
+
+  it("copes with NUL characters and a 4,000-character question quickly", () => {
+    const matcher = createFaqMatcher(englishFaq, { language: "en" });
+    expect(matcher.match("warr\u0000anty\u0000 bicycle")[0]?.key).toBe("warranty");
+    const words = "lorem ipsum dolor sit amet warranty bicycle xqzv store open parking gift";
+    const huge = Array.from({ length: 800 }, (_, index) => `${words.split(" ")[index % 12]}${index % 7 === 0 ? index : ""}`).join(" ").slice(0, 4_000);
+    expect(huge.length).toBe(4_000);
+    matcher.match("warm-up");
+    const started = performance.now();
+    const matches = matcher.match(huge);
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(matches.length).toBeGreaterThan(0);
+    for (const found of matches) expect(found.confidence).toBeLessThanOrEqual(1);
+  });
+
+  it("is deterministic, ties broken by key", () => {
+    const twins: FaqEntry[] = [
+      { key: "b", question: "Same question", answer: "Same answer" },
+      { key: "a", question: "Same question", answer: "Same answer" },
+    ];
+    const first = createFaqMatcher(twins, { language: "en" }).match("same question");
+    const second = createFaqMatcher(twins, { language: "en" }).match("same question");
+    expect(first.map((found) => found.key)).toEqual(["a", "b"]);
+    expect(second).toEqual(first);
+  });
+
+  it("fuses an embedding similarity when given", () => {
+    const matcher = createFaqMatcher(englishFaq, { language: "en" });
+    // No word in common with any entry: lexically nothing, the embeddings decide.
+    const question = "xyzzy plugh";
+    expect(matcher.match(question)).toEqual([]);
+    const entries = [[1, 0, 0], [0, 1, 0], [0, 0, 1], [0.7, 0.7, 0]];
+    const fused = matcher.match(question, 3, { entries, query: [0, 0.9, 0.1] });
+    expect(fused[0]?.key).toBe("warranty");
+    expect(fused[1]?.key).toBe("gift-card"); // cosine 0.70 after 0.99
+    // Lexical and embedding evidence add up: the same vectors cannot overturn a clear lexical match.
+    const lexicalWins = matcher.match("gift cards", 1, { entries, query: [0, 1, 0] });
+    expect(lexicalWins[0]?.key).toBe("gift-card");
+    // A missing vector or a negative cosine never adds.
+    const partial = matcher.match(question, 4, { entries: [undefined, [-1, 0, 0], [0, 0, 1]], query: [1, 0, 0] });
+    expect(partial).toEqual([]);
+  });
+
+  it("builds for 5,000 entries in well under a second and matches 1,000 entries in about 2 ms", () => {
+    const vocabulary = "order delivery invoice refund parcel address password account payment voucher colour size store warranty repair exchange battery screen cable charger".split(" ");
+    const entriesOf = (count: number): FaqEntry[] =>
+      Array.from({ length: count }, (_, index) => ({
+        key: `entry-${index}`,
+        question: `How does ${vocabulary[index % 20]} ${vocabulary[(index * 7) % 20]} work for item ${index}x${(index * 31) % 997}?`,
+        answer: `The ${vocabulary[(index * 3) % 20]} of model q${index} takes ${index % 9} days; see ${vocabulary[(index * 11) % 20]} ${index}.`,
+      }));
+    createFaqMatcher(englishFaq, { language: "en" }).match("warm-up"); // WordNet is loaded once per process
+    const large = entriesOf(5_000);
+    // CPU time of this process, not wall time: other agents share the machine's two cores. It includes
+    // the first match, which builds the vocabulary (typo index, WordNet relations of the FAQ's words).
+    const cpuBefore = process.cpuUsage();
+    createFaqMatcher(large, { language: "en" }).match("refund");
+    const cpu = process.cpuUsage(cpuBefore);
+    expect((cpu.user + cpu.system) / 1_000).toBeLessThan(1_000);
+
+    const matcher = createFaqMatcher(entriesOf(1_000), { language: "en" });
+    const questions = ["how do I get a refund for my order", "my parcel was not delivered", "change the delivery address", "payment with a voucher failed"];
+    matcher.match(questions[0]!);
+    const started = performance.now();
+    for (let round = 0; round < 25; round++) for (const question of questions) matcher.match(question);
+    const perMatch = (performance.now() - started) / 100;
+    // ~2 ms is the aim on a quiet machine; the bound is loose because other work shares the CPU.
+    expect(perMatch).toBeLessThan(6);
+  });
+});

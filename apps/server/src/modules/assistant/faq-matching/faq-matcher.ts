@@ -1,0 +1,443 @@
+/**
+ * Finding the FAQ entry a visitor's question means, without a language model: the extractive answer of
+ * the assistant when no provider is configured (issue 14). Pure, synchronous and in memory.
+ *
+ * How an entry is scored against a question:
+ * - both are cut into accent-folded, snowball-stemmed words (text-analysis.ts);
+ * - each question word may match an FAQ word as itself, as a misspelling of it (typo-tolerance.ts),
+ *   through a run-together word split in two ("Iwant"), or, in English, as a WordNet synonym or broader
+ *   word (wordnet.ts), each kind at a lower strength than the word itself;
+ * - a matched word counts its IDF over the FAQ, more when it is in the entry's question (or an added
+ *   phrasing) than when it is only in the answer, saturating BM25-style; the sum is divided by what the
+ *   question's words could earn at most, so the lexical part is the share of the question the entry
+ *   covers, 0..1, whatever the FAQ;
+ * - a character-trigram cosine against the entry's question and phrasings is blended in;
+ * - optionally an embedding cosine from a provider is blended in too.
+ * The result is both the ranking score and the confidence: the share of the question explained by the
+ * entry, so "what is the capital of France" scores near 0 against any webshop FAQ.
+ */
+import { trigramCounts, type NgramVector } from "./character-ngrams";
+import { analyzerFor, type AnalyzedToken, type FaqLanguage, type LanguageAnalyzer } from "./text-analysis";
+import { createTypoIndex, type TypoIndex } from "./typo-tolerance";
+import { loadWordNet, type WordNet } from "./wordnet";
+
+export interface FaqEntry {
+  key: string;
+  question: string;
+  answer: string;
+}
+
+export interface FaqMatch {
+  key: string;
+  /** The ranking score; equals `confidence` (kept apart so a future ranking may differ from calibration). */
+  score: number;
+  /** 0..1, comparable across FAQs and languages: answer when above `answerConfidenceThreshold`. */
+  confidence: number;
+}
+
+/**
+ * Embedding similarity from a provider, fused with the lexical score when given: `entries[i]` is the
+ * vector of the i-th entry passed to `createFaqMatcher` (its question, or question and answer),
+ * `query` the vector of the visitor's question, from the same model.
+ */
+export interface EmbeddingSimilarity {
+  entries: readonly (readonly number[] | undefined)[];
+  query: readonly number[];
+}
+
+export interface FaqMatcherOptions {
+  language: FaqLanguage;
+}
+
+export interface FaqMatcher {
+  /** The best entries for the question, best first, at most `limit` (default 3); none for an empty FAQ or question. */
+  match(question: string, limit?: number, embeddings?: EmbeddingSimilarity): FaqMatch[];
+  /**
+   * Learns another way to ask for an entry (an agent's correction: "this question meant that entry").
+   * The phrasing then counts like the entry's own question. Unknown keys throw.
+   */
+  addPhrasing(key: string, text: string): void;
+}
+
+/**
+ * Above this confidence the best entry is given as the answer; below it the assistant says it does not
+ * know. One value for every language and FAQ: the confidence is the share of the question's weight
+ * that the entry explains, so 0.3 means "less than about a third of what was asked is about this
+ * entry". Generic off-topic questions score at most about 0.21 against the benchmark FAQs in either
+ * language (bench/README.md), so 0.3 leaves a margin; higher would refuse more right answers.
+ */
+export const answerConfidenceThreshold = 0.3;
+
+// The parameters below are set once for every language and FAQ; each comment says why that value.
+
+/** A matched word's weight when it is in the answer only: answers mention many things they are not about. */
+const answerFieldWeight = 0.4;
+/** BM25's usual term saturation and length normalisation, not tuned. */
+const saturation = 1.2;
+const lengthNormalisation = 0.75;
+/** Stop words still count a little: stopwords-iso's lists include content words ("order", "problem"). */
+const stopWordWeight = 0.2;
+/**
+ * Strength of a match that is not the word itself. A one-letter typo is nearly the word; a synonym is a
+ * guess among senses; a broader word ("purchase" → "acquire") is a weaker guess still.
+ */
+const matchStrength = { word: 1, oneEdit: 0.8, twoEdits: 0.6, synonym: 0.6, broader: 0.35 } as const;
+/** Share of the score from character trigrams: a helper for what words miss, not the main signal. */
+const trigramWeight = 0.25;
+/** Share of the score from a provider's embeddings when given: a model understands paraphrase best. */
+const embeddingWeight = 0.5;
+/** Distinct words of a question looked at: a real question has far fewer; a pasted essay costs no more. */
+const maxQueryWords = 64;
+
+interface IndexedText {
+  stemCounts: Map<string, number>;
+  /** Distinct folded surface words, for typo look-ups (typos are made on words, not stems). */
+  words: Set<string>;
+  /** Content length: stop words count at their weight, so "how do I" does not make a question long. */
+  length: number;
+  grams: NgramVector;
+}
+
+interface IndexedEntry {
+  key: string;
+  variants: IndexedText[];
+  answer: IndexedText;
+}
+
+interface QueryTerm {
+  importance: number;
+  weight: number;
+  /** FAQ stem → strength of this query word matching it. */
+  alternatives: Map<string, number>;
+}
+
+/** What the FAQ's words are, rebuilt whenever an entry or phrasing is added. */
+interface Vocabulary {
+  entryCount: number;
+  documentFrequency: Map<string, number>;
+  entriesByStem: Map<string, number[]>;
+  stemByWord: Map<string, string>;
+  typos: TypoIndex;
+  /**
+   * Stems of words WordNet relates to an FAQ word → that FAQ stem and the match strength. Built from the
+   * FAQ's side too because the visitor's word may only share a stem with a WordNet lemma
+   * ("reimbursement" ~ "reimburse", narrower than "refund").
+   */
+  relatedToFaqStems: Map<string, Map<string, number>>;
+  averageQuestionLength: number;
+  averageAnswerLength: number;
+  gramDocumentFrequency: Map<string, number>;
+  /** Per entry, per variant: the IDF-weighted trigram vector's norm. */
+  variantGramNorms: number[][];
+  gramPostings: Map<string, { entry: number; variant: number; count: number }[]>;
+}
+
+export function createFaqMatcher(entries: readonly FaqEntry[], options: FaqMatcherOptions): FaqMatcher {
+  const analyzer = analyzerFor(options.language);
+  const wordNet = options.language === "en" ? loadWordNet() : undefined;
+  const indexed: IndexedEntry[] = entries.map((entry) => ({
+    key: entry.key,
+    variants: [indexText(analyzer, entry.question)],
+    answer: indexText(analyzer, entry.answer),
+  }));
+  const indexByKey = new Map(indexed.map((entry, index) => [entry.key, index]));
+  let vocabulary: Vocabulary | undefined;
+
+  return {
+    match(question, limit = 3, embeddings) {
+      if (indexed.length === 0 || limit <= 0) return [];
+      vocabulary ??= buildVocabulary(indexed, analyzer, wordNet);
+      const scores = scoreEntries(indexed, vocabulary, analyzer, wordNet, question);
+      if (embeddings) fuseEmbeddings(scores, embeddings, indexed.length);
+      return [...scores]
+        .map(([entry, score]) => ({ key: indexed[entry]!.key, score, confidence: Math.min(1, Math.max(0, score)) }))
+        .filter((found) => found.score > 0)
+        .sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+        .slice(0, limit);
+    },
+    addPhrasing(key, text) {
+      const index = indexByKey.get(key);
+      if (index === undefined) throw new Error(`No FAQ entry with key ${JSON.stringify(key)}`);
+      indexed[index]!.variants.push(indexText(analyzer, text));
+      vocabulary = undefined;
+    },
+  };
+}
+
+function contentWeight(token: AnalyzedToken): number {
+  return token.isStopWord ? stopWordWeight : 1;
+}
+
+function indexText(analyzer: LanguageAnalyzer, text: string): IndexedText {
+  const tokens = analyzer.analyze(text);
+  const stemCounts = new Map<string, number>();
+  let length = 0;
+  for (const token of tokens) {
+    stemCounts.set(token.stem, (stemCounts.get(token.stem) ?? 0) + 1);
+    length += contentWeight(token);
+  }
+  const contentWords = tokens.filter((token) => !token.isStopWord).map((token) => token.word);
+  return {
+    stemCounts,
+    words: new Set(tokens.map((token) => token.word)),
+    length: Math.max(1, length),
+    grams: trigramCounts(contentWords),
+  };
+}
+
+function buildVocabulary(entries: readonly IndexedEntry[], analyzer: LanguageAnalyzer, wordNet: WordNet | undefined): Vocabulary {
+  const documentFrequency = new Map<string, number>();
+  const entriesByStem = new Map<string, number[]>();
+  const gramDocumentFrequency = new Map<string, number>();
+  const gramPostings: Vocabulary["gramPostings"] = new Map();
+  let questionLengths = 0;
+  let questionCount = 0;
+  let answerLengths = 0;
+  entries.forEach((entry, entryIndex) => {
+    const stems = new Set<string>();
+    const grams = new Set<string>();
+    for (const text of [...entry.variants, entry.answer]) for (const stem of text.stemCounts.keys()) stems.add(stem);
+    for (const stem of stems) {
+      documentFrequency.set(stem, (documentFrequency.get(stem) ?? 0) + 1);
+      const list = entriesByStem.get(stem);
+      if (list) list.push(entryIndex);
+      else entriesByStem.set(stem, [entryIndex]);
+    }
+    entry.variants.forEach((variant, variantIndex) => {
+      questionLengths += variant.length;
+      questionCount++;
+      for (const [gram, count] of variant.grams) {
+        grams.add(gram);
+        const postings = gramPostings.get(gram);
+        const posting = { entry: entryIndex, variant: variantIndex, count };
+        if (postings) postings.push(posting);
+        else gramPostings.set(gram, [posting]);
+      }
+    });
+    for (const gram of grams) gramDocumentFrequency.set(gram, (gramDocumentFrequency.get(gram) ?? 0) + 1);
+    answerLengths += entry.answer.length;
+  });
+
+  // Surface words of the FAQ, for the typo index and for splitting run-together words.
+  const stemByWord = new Map<string, string>();
+  const typos = createTypoIndex();
+  for (const entry of entries) {
+    for (const text of [...entry.variants, entry.answer]) {
+      for (const word of text.words) {
+        if (stemByWord.has(word)) continue;
+        stemByWord.set(word, analyzer.stem(word));
+        if (!analyzer.isStopWord(word)) typos.add(word);
+      }
+    }
+  }
+
+  const relatedToFaqStems: Vocabulary["relatedToFaqStems"] = new Map();
+  if (wordNet) {
+    for (const [word, faqStem] of stemByWord) {
+      if (analyzer.isStopWord(word)) continue;
+      for (const related of wordNet.relatedWords(word, true)) {
+        const stem = analyzer.stem(related.word);
+        if (stem === faqStem) continue;
+        const strength = related.relation === "synonym" ? matchStrength.synonym : matchStrength.broader;
+        let faqStems = relatedToFaqStems.get(stem);
+        if (!faqStems) relatedToFaqStems.set(stem, (faqStems = new Map()));
+        if (strength > (faqStems.get(faqStem) ?? 0)) faqStems.set(faqStem, strength);
+      }
+    }
+  }
+
+  const entryCount = entries.length;
+  const gramIdf = (gram: string) => inverseDocumentFrequency(entryCount, gramDocumentFrequency.get(gram) ?? 0);
+  const variantGramNorms = entries.map((entry) =>
+    entry.variants.map((variant) => {
+      let squares = 0;
+      for (const [gram, count] of variant.grams) squares += (count * gramIdf(gram)) ** 2;
+      return Math.sqrt(squares);
+    }),
+  );
+  return {
+    entryCount,
+    documentFrequency,
+    entriesByStem,
+    stemByWord,
+    typos,
+    relatedToFaqStems,
+    averageQuestionLength: questionLengths / Math.max(1, questionCount),
+    averageAnswerLength: answerLengths / Math.max(1, entryCount),
+    gramDocumentFrequency,
+    variantGramNorms,
+    gramPostings,
+  };
+}
+
+/** BM25's IDF, never negative: a word in every entry still counts a little. */
+function inverseDocumentFrequency(entryCount: number, documentFrequency: number): number {
+  return Math.log(1 + (entryCount - documentFrequency + 0.5) / (documentFrequency + 0.5));
+}
+
+function queryTerms(
+  question: string,
+  vocabulary: Vocabulary,
+  analyzer: LanguageAnalyzer,
+  wordNet: WordNet | undefined,
+): QueryTerm[] {
+  const idf = (stem: string) => inverseDocumentFrequency(vocabulary.entryCount, vocabulary.documentFrequency.get(stem) ?? 0);
+  const isFaqStem = (stem: string) => vocabulary.documentFrequency.has(stem);
+  // A part of a run-together word or compound ("betaalmogelijkheden") is recognised when it is an FAQ
+  // word, an FAQ word's stem, a stop word or (English) a dictionary word.
+  const isRecognised = (word: string) =>
+    vocabulary.stemByWord.has(word) ||
+    isFaqStem(analyzer.stem(word)) ||
+    analyzer.isStopWord(word) ||
+    (wordNet?.isKnownWord(word) ?? false);
+
+  const seen = new Set<string>();
+  const tokens: AnalyzedToken[] = [];
+  for (const token of analyzer.analyze(question)) {
+    if (seen.size >= maxQueryWords) break;
+    if (seen.has(token.word)) continue;
+    seen.add(token.word);
+    const parts = isRecognised(token.word) || isFaqStem(token.stem) ? undefined : splitRunTogether(token.word, isRecognised);
+    if (parts) for (const part of parts) tokens.push({ word: part, stem: analyzer.stem(part), isStopWord: analyzer.isStopWord(part) });
+    else tokens.push(token);
+  }
+
+  return tokens.map((token) => {
+    const weight = contentWeight(token);
+    const alternatives = new Map<string, number>();
+    const offer = (stem: string, strength: number) => {
+      if (isFaqStem(stem) && strength > (alternatives.get(stem) ?? 0)) alternatives.set(stem, strength);
+    };
+    offer(token.stem, matchStrength.word);
+    if (!token.isStopWord) {
+      // A dictionary word is what the visitor meant, not a misspelling of an FAQ word ("poem" is not "phone").
+      const mayBeTypo = !isFaqStem(token.stem) && !(wordNet?.isKnownWord(token.word) ?? false);
+      if (mayBeTypo) {
+        for (const close of vocabulary.typos.closeWords(token.word)) {
+          offer(vocabulary.stemByWord.get(close.word)!, close.distance === 1 ? matchStrength.oneEdit : matchStrength.twoEdits);
+        }
+      }
+      for (const related of wordNet?.relatedWords(token.word) ?? []) {
+        offer(analyzer.stem(related.word), related.relation === "synonym" ? matchStrength.synonym : matchStrength.broader);
+      }
+      for (const [faqStem, strength] of vocabulary.relatedToFaqStems.get(token.stem) ?? []) offer(faqStem, strength);
+    }
+    // What the word is worth: its own IDF when the FAQ has it, else the best it can match, else the most
+    // an FAQ word can be worth (an unknown word is as telling as the rarest, and leaves the question unexplained).
+    let ownIdf = isFaqStem(token.stem) ? idf(token.stem) : 0;
+    if (ownIdf === 0) for (const stem of alternatives.keys()) ownIdf = Math.max(ownIdf, idf(stem));
+    if (ownIdf === 0) ownIdf = inverseDocumentFrequency(vocabulary.entryCount, 0);
+    return { importance: weight * ownIdf, weight, alternatives };
+  });
+}
+
+/** "Iwant" → ["i", "want"], "canI" → ["can", "i"]: both halves recognised words, the first split found. */
+function splitRunTogether(word: string, isRecognised: (word: string) => boolean): string[] | undefined {
+  if (word.length < 5) return undefined;
+  for (let at = 1; at < word.length; at++) {
+    const left = word.slice(0, at);
+    const right = word.slice(at);
+    const longEnough = (part: string) => part.length >= 3 || part === "i" || part === "a";
+    if (longEnough(left) && longEnough(right) && isRecognised(left) && isRecognised(right)) return [left, right];
+  }
+  return undefined;
+}
+
+function scoreEntries(
+  entries: readonly IndexedEntry[],
+  vocabulary: Vocabulary,
+  analyzer: LanguageAnalyzer,
+  wordNet: WordNet | undefined,
+  question: string,
+): Map<number, number> {
+  const terms = queryTerms(question, vocabulary, analyzer, wordNet);
+  const totalImportance = terms.reduce((sum, term) => sum + term.importance, 0);
+  const scores = new Map<number, number>();
+  if (totalImportance === 0) return scores;
+
+  const candidates = new Set<number>();
+  for (const term of terms) for (const stem of term.alternatives.keys()) for (const entry of vocabulary.entriesByStem.get(stem) ?? []) candidates.add(entry);
+  const idf = (stem: string) => inverseDocumentFrequency(vocabulary.entryCount, vocabulary.documentFrequency.get(stem) ?? 0);
+  const saturated = (x: number) => (x * (saturation + 1)) / (x + saturation);
+  const fullMatch = saturated(1);
+  const lengthFactor = (length: number, average: number) => 1 - lengthNormalisation + (lengthNormalisation * length) / average;
+
+  for (const entryIndex of candidates) {
+    const entry = entries[entryIndex]!;
+    const answerNorm = lengthFactor(entry.answer.length, vocabulary.averageAnswerLength);
+    let best = 0;
+    for (const variant of entry.variants) {
+      const questionNorm = lengthFactor(variant.length, vocabulary.averageQuestionLength);
+      let covered = 0;
+      for (const term of terms) {
+        let termScore = 0;
+        for (const [stem, strength] of term.alternatives) {
+          const inQuestion = variant.stemCounts.get(stem) ?? 0;
+          const inAnswer = entry.answer.stemCounts.get(stem) ?? 0;
+          if (inQuestion === 0 && inAnswer === 0) continue;
+          const frequency = inQuestion / questionNorm + (answerFieldWeight * inAnswer) / answerNorm;
+          termScore = Math.max(termScore, strength * term.weight * idf(stem) * Math.min(1, saturated(frequency) / fullMatch));
+        }
+        covered += Math.min(term.importance, termScore);
+      }
+      best = Math.max(best, covered / totalImportance);
+    }
+    scores.set(entryIndex, (1 - trigramWeight) * best);
+  }
+
+  for (const [entryIndex, similarity] of trigramSimilarities(vocabulary, analyzer, terms.length > 0 ? question : "")) {
+    scores.set(entryIndex, (scores.get(entryIndex) ?? 0) + trigramWeight * similarity);
+  }
+  return scores;
+}
+
+/** Per entry, the best IDF-weighted trigram cosine between the question's content words and the entry's question or phrasings. */
+function trigramSimilarities(vocabulary: Vocabulary, analyzer: LanguageAnalyzer, question: string): Map<number, number> {
+  const words = analyzer
+    .analyze(question)
+    .filter((token) => !token.isStopWord)
+    .map((token) => token.word);
+  const grams = trigramCounts([...new Set(words)].slice(0, maxQueryWords));
+  const gramIdf = (gram: string) => inverseDocumentFrequency(vocabulary.entryCount, vocabulary.gramDocumentFrequency.get(gram) ?? 0);
+  let querySquares = 0;
+  const dots = new Map<string, number>();
+  for (const [gram, count] of grams) {
+    const weight = gramIdf(gram);
+    querySquares += (count * weight) ** 2;
+    for (const posting of vocabulary.gramPostings.get(gram) ?? []) {
+      const key = `${posting.entry}:${posting.variant}`;
+      dots.set(key, (dots.get(key) ?? 0) + count * posting.count * weight * weight);
+    }
+  }
+  const similarities = new Map<number, number>();
+  if (querySquares === 0) return similarities;
+  const queryNorm = Math.sqrt(querySquares);
+  for (const [key, dot] of dots) {
+    const [entry, variant] = key.split(":").map(Number) as [number, number];
+    const norm = vocabulary.variantGramNorms[entry]![variant]!;
+    if (norm === 0) continue;
+    similarities.set(entry, Math.max(similarities.get(entry) ?? 0, dot / (queryNorm * norm)));
+  }
+  return similarities;
+}
+
+/** Blends a provider's embedding cosine (negative taken as 0, a missing vector as 0) into each entry's score. */
+function fuseEmbeddings(scores: Map<number, number>, embeddings: EmbeddingSimilarity, entryCount: number): void {
+  for (let entryIndex = 0; entryIndex < entryCount; entryIndex++) {
+    const vector = embeddings.entries[entryIndex];
+    const similarity = vector ? Math.max(0, cosine(vector, embeddings.query)) : 0;
+    scores.set(entryIndex, (1 - embeddingWeight) * (scores.get(entryIndex) ?? 0) + embeddingWeight * similarity);
+  }
+}
+
+function cosine(a: readonly number[], b: readonly number[]): number {
+  let dot = 0;
+  let normA = 0;
+  let normB = 0;
+  for (let index = 0; index < Math.min(a.length, b.length); index++) {
+    dot += a[index]! * b[index]!;
+    normA += a[index]! ** 2;
+    normB += b[index]! ** 2;
+  }
+  return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB);
+}

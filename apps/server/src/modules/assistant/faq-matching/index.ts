@@ -1,0 +1,11 @@
+/** The assistant's FAQ matcher (issue 14): see faq-matcher.ts for the method. */
+export {
+  answerConfidenceThreshold,
+  createFaqMatcher,
+  type EmbeddingSimilarity,
+  type FaqEntry,
+  type FaqMatch,
+  type FaqMatcher,
+  type FaqMatcherOptions,
+} from "./faq-matcher";
+export { faqLanguages, type FaqLanguage } from "./text-analysis";
