@@ -142,6 +142,7 @@ export function newConfigurationDefaults(options: NewConfigurationOptions) {
     url_search_instruction: "",
     alert_trigger_keywords: [] as string[],
     anonimize_exceptions: [] as string[],
+    allowed_origins: [] as string[],
     reporting_recipients: [] as string[],
     ...structuredClone(configurationSectionDefaults),
     message_limit: messageLimit,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { datasetFromServer, datasetToServer, mapDatasetForSave } from "./dataset";
+import { datasetFromServer, datasetToServer, faqColumns, mapDatasetForSave } from "./dataset";
 
 const headers = [
   { text: "Question", value: "question" },
@@ -55,5 +55,18 @@ describe("dataset names between client and server", () => {
 
   it("leaves the id out when there is none", () => {
     expect("id" in datasetToServer({ datasetName: "x", datasetData: [], datasetHeaders: [] })).toBe(false);
+  });
+});
+
+describe("faqColumns", () => {
+  it("reads the columns named question and answer in any of the five languages, wherever they stand", () => {
+    expect(faqColumns([{ text: "Categorie", value: "c" }, { text: "Antwoord", value: "a" }, { text: "Vraag", value: "q" }])).toEqual({ question: "q", answer: "a" });
+    expect(faqColumns([{ text: "Réponse", value: "r" }, { text: "Question", value: "q" }])).toEqual({ question: "q", answer: "r" });
+    expect(faqColumns([{ text: "Pregunta", value: "p" }, { text: "x", value: "respuesta" }])).toEqual({ question: "p", answer: "respuesta" });
+  });
+
+  it("falls back to the first two columns, and to nothing with fewer than two", () => {
+    expect(faqColumns([{ text: "Topic", value: "t" }, { text: "Text", value: "x" }, { text: "Notes", value: "n" }])).toEqual({ question: "t", answer: "x" });
+    expect(faqColumns([{ text: "Only", value: "o" }])).toBeUndefined();
   });
 });

@@ -81,3 +81,25 @@ export function datasetFromServer(stored: StoredDataset): Dataset {
     datasetHeaders: stored.dataset_headers,
   };
 }
+
+/** Header names that mark a dataset's question and answer columns, in the five assistant languages. */
+const questionHeaderNames = ["question", "vraag", "frage", "pregunta", "question"];
+const answerHeaderNames = ["answer", "antwoord", "antwort", "respuesta", "réponse", "reponse"];
+
+function headerNamed(headers: readonly DatasetHeader[], names: readonly string[]): DatasetHeader | undefined {
+  const folded = (text: string) => text.trim().toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+  return headers.find((header) => names.includes(folded(header.text)) || names.includes(folded(header.value)));
+}
+
+/**
+ * Which columns of a FAQ dataset the assistant reads as question and answer: the columns named so in one of
+ * the five languages; otherwise the first column is the question and the second the answer. Undefined when
+ * the dataset has fewer than two columns.
+ */
+export function faqColumns(headers: readonly DatasetHeader[]): { question: string; answer: string } | undefined {
+  const question = headerNamed(headers, questionHeaderNames);
+  const answer = headerNamed(headers, answerHeaderNames);
+  if (question && answer && question !== answer) return { question: question.value, answer: answer.value };
+  if (headers.length < 2) return undefined;
+  return { question: headers[0]!.value, answer: headers[1]!.value };
+}

@@ -3725,6 +3725,11 @@ export interface components {
              */
             anonimize_exceptions: string[];
             /**
+             * @description Website origins (scheme, host and port, such as https://www.example.com) whose pages may use this configuration's chat widget. Empty: any website may. A widget call or /chat connection from another origin is refused (403 `forbidden`).
+             * @default []
+             */
+            allowed_origins: string[];
+            /**
              * @description E-mail addresses that receive reports.
              * @default []
              */
@@ -4290,18 +4295,40 @@ export interface components {
          * @description One message of a conversation.
          */
         Message: {
+            /** @description The message's id (the same in the socket's events, the history and the live screens). */
+            id?: string;
             /**
              * @description `user` (the visitor), `assistant` (the AI), `human_agent` (a taken-over reply), `system`.
              * @enum {string}
              */
             role: "user" | "assistant" | "human_agent" | "system";
-            /** @description The visitor's text as typed, before anonymisation. */
+            /** @description The visitor's text as typed, before anonymisation (null when the settings do not keep it). */
             raw_input?: string | null;
+            /** @description The text; for assistant and agent messages sanitised HTML. */
             content: string;
             /** Format: date-time */
             timestamp: string;
             /** @description The agent's name on human_agent messages. */
             agent_name?: string | null;
+            /** @description The id the widget gave a visitor message, so that a resend is recognised. */
+            client_message_id?: string | null;
+            /** @description The sources of an assistant answer, best first (at most 3). */
+            sources?: components["schemas"]["MessageSource"][];
+        };
+        /**
+         * MessageSource
+         * @description Where an assistant answer came from, best first.
+         */
+        MessageSource: {
+            /**
+             * @description `faq` (a row of the FAQ dataset), `article` (trained text: typed, scraped, a file), `url` (a page of the configuration's URL list), `product` (a webshop product).
+             * @enum {string}
+             */
+            kind: "faq" | "article" | "url" | "product";
+            /** @description For a FAQ row its question; otherwise the article's subject, the page's or the product's title. */
+            title: string;
+            /** @description Where the visitor can read more, when there is such a page. */
+            url: string | null;
         };
         /**
          * Notification
@@ -10252,6 +10279,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10282,6 +10310,8 @@ export interface operations {
                     /** @enum {string} */
                     language?: "en" | "nl" | "de" | "es" | "fr";
                     page_url?: string;
+                    /** @description The widget's id for this message. Sending the same id again (a retry after a lost answer) answers the first reply instead of asking the assistant twice. */
+                    client_message_id?: string;
                 };
             };
         };
@@ -10296,6 +10326,9 @@ export interface operations {
                         /** @constant */
                         status: "success";
                         session_id: string;
+                        /** @description The visitor's message as stored (anonymised when the settings say so). */
+                        message?: components["schemas"]["Message"];
+                        /** @description The assistant's answer, or null when a human agent answers instead. */
                         reply: components["schemas"]["Message"] | null;
                         /** @enum {string} */
                         handled_by: "assistant" | "human_agent";
@@ -10303,6 +10336,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -10356,6 +10390,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
