@@ -26,3 +26,4 @@ export * from "./validation/index";
 export * from "./answerRules";
 export * from "./secrets";
 export * from "./aiFunctions";
+export * from "./anonymisation";
