@@ -49,7 +49,7 @@ const answerOptions: sanitizeHtml.IOptions = {
     // A link is rebuilt from its safe href alone; a link without one becomes its text (span is not allowed,
     // so the tag is dropped and the text kept). target="_parent": the widget is an iframe, and a link
     // should open on the business's page, not inside the chat.
-    a: (_tagName, attributes) => {
+    a: (_tagName, attributes): sanitizeHtml.Tag => {
       const href = safeLinkHref(attributes.href);
       if (!href) return { tagName: "span", attribs: {} };
       return { tagName: "a", attribs: { href, target: "_parent", rel: "noopener" } };
