@@ -12,6 +12,11 @@ function anonymiseOnly(type: string, text: string): string {
   return anonymise(text, { entityTypes: [type], exceptions: [] }).text;
 }
 
+/** Each text comes back unchanged when only `type` is requested. */
+function expectLeftAlone(type: string, texts: string[]): void {
+  for (const text of texts) expect(anonymiseOnly(type, text), text).toBe(text);
+}
+
 describe("anonymise: choosing what to replace", () => {
   const text = "I am Jan Jansen, mail jan@example.com or call 06-12345678.";
 
@@ -81,9 +86,7 @@ describe("anonymise: e-mail addresses", () => {
   });
 
   it("leaves what only looks a bit like an address", () => {
-    for (const text of ["@jan on twitter", "jan@", "jan@localhost", "a @ b . com", "price@5"]) {
-      expect(anonymiseOnly("EMAIL_ADDRESS", text)).toBe(text);
-    }
+    expectLeftAlone("EMAIL_ADDRESS", ["@jan on twitter", "jan@", "jan@localhost", "a @ b . com", "price@5"]);
   });
 });
 
@@ -162,9 +165,7 @@ describe("anonymise: IBAN", () => {
   });
 
   it("leaves IBAN-shaped text with a wrong check, length or country", () => {
-    for (const text of ["NL92ABNA0417164300", "NL91ABNA041716430", "NL91ABNA04171643001", "XX91ABNA0417164300"]) {
-      expect(anonymiseOnly("IBAN", text)).toBe(text);
-    }
+    expectLeftAlone("IBAN", ["NL92ABNA0417164300", "NL91ABNA041716430", "NL91ABNA04171643001", "XX91ABNA0417164300"]);
   });
 
   it("is not also taken for a phone number when only phone numbers are requested", () => {
@@ -187,9 +188,7 @@ describe("anonymise: payment cards", () => {
   });
 
   it("leaves numbers that fail Luhn or are too short", () => {
-    for (const text of ["4111 1111 1111 1112", "4111 1111 1111", "1234567890123456"]) {
-      expect(anonymiseOnly("CREDIT_CARD", text)).toBe(text);
-    }
+    expectLeftAlone("CREDIT_CARD", ["4111 1111 1111 1112", "4111 1111 1111", "1234567890123456"]);
   });
 
   it("checks like Luhn", () => {
@@ -206,9 +205,7 @@ describe("anonymise: IP addresses", () => {
   });
 
   it("leaves times, versions and out-of-range numbers", () => {
-    for (const text of ["at 10:30:00", "256.1.1.1", "1.2.3", "1.2.3.4.5", "abc::def::1"]) {
-      expect(anonymiseOnly("IP_ADDRESS", text)).toBe(text);
-    }
+    expectLeftAlone("IP_ADDRESS", ["at 10:30:00", "256.1.1.1", "1.2.3", "1.2.3.4.5", "abc::def::1"]);
   });
 });
 
@@ -230,16 +227,14 @@ describe("anonymise: postal codes", () => {
   });
 
   it("leaves years, amounts, order numbers and units", () => {
-    for (const text of [
+    expectLeftAlone("POSTAL_CODE", [
       "In 2019 Amsterdam was busy",
       "order 12345 shipped",
       "it costs 1500 euro",
       "between 1990 en 2000",
       "a 2048 KB file",
       "1234,56",
-    ]) {
-      expect(anonymiseOnly("POSTAL_CODE", text)).toBe(text);
-    }
+    ]);
   });
 });
 
@@ -308,16 +303,14 @@ describe("anonymise: persons", () => {
   });
 
   it("does not take ordinary sentences for names", () => {
-    for (const text of [
+    expectLeftAlone("PERSON", [
       "I am looking for a blue coat",
       "I'm in Amsterdam",
       "my name is not important",
       "Mr",
       "Is there an M. size?",
       "i am happy",
-    ]) {
-      expect(anonymiseOnly("PERSON", text)).toBe(text);
-    }
+    ]);
   });
 });
 
