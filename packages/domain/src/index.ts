@@ -27,3 +27,4 @@ export * from "./answerRules";
 export * from "./secrets";
 export * from "./aiFunctions";
 export * from "./assistantTexts";
+export * from "./anonymisation";
