@@ -17,7 +17,16 @@ import { registerPortals, type PortalFolders } from "./platform/http/portals";
 import { sendProblem, sendRouterProblem, toProblem } from "./platform/http/problem";
 import { defaultRateLimits, type RateLimitSettings } from "./platform/http/rate-limits";
 import { repositoryRoot } from "./platform/paths";
+import { Server as SocketServer } from "socket.io";
 import { googleOperations, type GoogleSettings } from "./modules/accounts/google";
+import { attachChatNamespace, type ChatBroadcast } from "./modules/assistant/chat-socket";
+import { createAssistant } from "./modules/assistant/pipeline";
+import { createChatProvider } from "./modules/assistant/provider/chat-provider";
+import type { ProviderSettings } from "./modules/assistant/provider/settings";
+import { widgetChatOperations } from "./modules/assistant/routes";
+import { createSourceFinder } from "./modules/assistant/sources";
+import { createVisitorService, defaultChatLimits, type ChatLimits } from "./modules/assistant/visitors";
+import { findTrainingUrls } from "./modules/training-urls/repository";
 import { accountOperations } from "./modules/accounts/routes";
 import { createAccountsService } from "./modules/accounts/service";
 import { clientSettingsFromEnv, clientSettingsOperations, type ClientSettings } from "./modules/client-settings/routes";
@@ -43,7 +52,7 @@ import { createTrainingFilesService } from "./modules/training-files/service";
 import { trainingUrlOperations } from "./modules/training-urls/routes";
 import { createTrainingUrlsService } from "./modules/training-urls/service";
 import { findCustomerInScope } from "./modules/customers/repository";
-import { scopeOf, type TenantLoaders } from "./modules/tenancy";
+import { scopeOf, systemScope, type TenantLoaders } from "./modules/tenancy";
 import { findUserById } from "./modules/users/repository";
 import { userOperations } from "./modules/users/routes";
 import { findWorkflowInScope } from "./modules/workflows/repository";
@@ -73,6 +82,10 @@ export interface AppDependencies {
   outbound?: OutboundClient;
   /** The OpenAI-compatible embedding provider that adds vector similarity to retrieval; none when not given. */
   embeddings?: EmbeddingSettings | null;
+  /** The LLM provider(s) of the assistant; without one the embedded extractive default answers. */
+  llm?: ProviderSettings | null;
+  /** Visitors' message limits; `false` switches them off (benchmarks only). */
+  chatLimits?: ChatLimits | false;
 }
 
 export interface ParleyApp extends FastifyInstance {
@@ -144,8 +157,34 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
   const logError = (message: string, error: unknown) => app.log.error({ err: error }, message);
   const retrieval = createRetrieval(deps.db, { embedder, vectors: vectors ? "pgvector" : "array", onEmbeddingError: (error) => logError("a question could not be embedded", error) });
 
+  const hasProvider = deps.llm != null && (deps.llm.openai !== undefined || deps.llm.azure !== undefined);
+  const assistant = createAssistant({
+    db: deps.db,
+    sources: createSourceFinder(deps.db, retrieval),
+    urlsOf: async (configurationId) => (await findTrainingUrls(deps.db, systemScope, configurationId)).map((entry) => entry.url),
+    provider: hasProvider ? createChatProvider(deps.llm!) : undefined,
+    logError,
+  });
+  const visitors = createVisitorService({
+    db: deps.db,
+    assistant,
+    configurationById: (id) => configurations.byId(id),
+    limits: deps.chatLimits ?? (deps.rateLimits === false ? false : defaultChatLimits),
+    publicUrl: deps.publicUrl,
+  });
+  // The sockets share the HTTP server; the visitors' namespace is /chat (the agents' /live comes with the live screens).
+  let chat: ChatBroadcast | undefined;
+  if (app.server) {
+    const io = new SocketServer(app.server, { path: "/socket.io", transports: ["websocket"], serveClient: false, maxHttpBufferSize: 64 * 1024 });
+    chat = attachChatNamespace(io, visitors, logError);
+    app.addHook("onClose", async () => {
+      await io.close();
+    });
+  }
+
   const operations: OperationTable = {
     ...accountOperations(app, accounts, limits),
+    ...widgetChatOperations(visitors, () => chat),
     ...googleOperations({
       db: deps.db,
       tokens: deps.tokens,

@@ -1,6 +1,9 @@
 import Fastify from "fastify";
 import { parleyApp, parleyServerOptions, type ParleyApp } from "./app";
 import { googleEndpoints } from "./modules/accounts/google";
+import { loadWordNet } from "./modules/assistant/faq-matching/wordnet";
+import { providerSettingsFromEnv } from "./modules/assistant/provider/settings";
+import { chatLimitsFromEnvironment } from "./modules/assistant/visitors";
 import { embeddingSettingsFromEnv } from "./modules/knowledge/embeddings";
 import { readConfig } from "./platform/config";
 import { rateLimitsFromEnvironment } from "./platform/http/rate-limits";
@@ -70,7 +73,13 @@ async function main() {
           }
         : undefined,
     embeddings: embeddingSettingsFromEnv(process.env) ?? null,
+    llm: providerSettingsFromEnv(process.env),
+    chatLimits: chatLimitsFromEnvironment(process.env),
   });
+
+  // The FAQ matcher's English synonyms take about a second to read; read them now rather than while the
+  // first visitor of the day waits (and everyone else with them).
+  loadWordNet();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -106,6 +115,7 @@ async function main() {
     `  API docs         ${base}/api/docs`,
     ...(devMailboxAvailable(mailer.kind) ? [`  dev mailbox      ${base}/api/dev/mailbox (only from this machine)`] : []),
     `  database         ${database.kind === "pglite" ? `embedded PGlite in ${config.dataDir}` : "PostgreSQL (DATABASE_URL)"}`,
+    `  assistant        ${process.env.LLM_BASE_URL ? `AI provider at ${new URL(process.env.LLM_BASE_URL).origin}` : "embedded extractive answers (set LLM_BASE_URL and LLM_API_KEY for an AI provider)"}`,
   ];
   if (database.kind === "pglite" || seeded) {
     lines.push("", `Demo accounts (password ${demoPassword})${seeded ? ", created now" : ""}:`);

@@ -17,6 +17,8 @@ import { claimsOf } from "../modules/accounts/service";
 import type { GoogleSettings } from "../modules/accounts/google";
 import { clientSettingsFromEnv, type ClientSettings } from "../modules/client-settings/routes";
 import type { EmbeddingSettings } from "../modules/knowledge/embeddings";
+import type { ProviderSettings } from "../modules/assistant/provider/settings";
+import type { ChatLimits } from "../modules/assistant/visitors";
 import { insertCustomer } from "../modules/customers/repository";
 import { insertUser, type UserRecord } from "../modules/users/repository";
 import { openTestDatabase } from "./database";
@@ -88,6 +90,10 @@ export interface TestContextOptions {
   dnsAnswers?: ReadonlyMap<string, readonly string[]>;
   /** An embedding provider (a loopback server); none otherwise. */
   embeddings?: EmbeddingSettings;
+  /** An LLM provider (a loopback server); the embedded extractive default otherwise. */
+  llm?: ProviderSettings;
+  /** Visitors' message limits (the server's defaults otherwise; `false`: none). */
+  chatLimits?: ChatLimits | false;
 }
 
 /** `db` with a change feed of its own that nothing but the app's `changedHere` reports reach. */
@@ -138,6 +144,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       portals: options.portals ?? { customer: join(emptyPortals, "customer"), admin: join(emptyPortals, "admin") },
       contract,
       embeddings: options.embeddings,
+      llm: options.llm,
+      chatLimits: options.chatLimits,
     },
     { logger: false },
   );

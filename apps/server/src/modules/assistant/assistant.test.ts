@@ -1,0 +1,363 @@
+/**
+ * The assistant end to end over the real server: the HTTP fallback and the /chat socket (socket.io-client),
+ * the embedded extractive default and a provider (a loopback server speaking the Chat Completions API), on
+ * PGlite and on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+import type { AddressInfo } from "node:net";
+import { assistantTexts } from "@parley/domain";
+import { io, type Socket } from "socket.io-client";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
+import { createConfiguration } from "../../test/fixture";
+import { openAiErrors, startLlmServer, type LlmServer } from "../../test/llm-server";
+import { payloadCheck } from "../../platform/sockets/events";
+import { saveDataset } from "../datasets/repository";
+import { systemScope } from "../tenancy";
+
+let ctx: TestContext;
+let llm: LlmServer;
+let withProvider: TestContext;
+let providerUrl: string;
+
+const faq = [
+  { question: "How long does delivery take?", answer: "Orders arrive within 2 to 3 working days in the Netherlands and Belgium." },
+  { question: "Can I return a product?", answer: "You can return any product within 30 days for a full refund." },
+  { question: "Which payment methods do you accept?", answer: "We accept iDEAL, credit card and PayPal." },
+  { question: "Where can I find my invoice?", answer: "Your invoices are under My account, then Orders." },
+];
+
+beforeAll(async () => {
+  llm = await startLlmServer();
+  ctx = await createTestContext({ chatLimits: false });
+  withProvider = await createTestContext({
+    chatLimits: false,
+    llm: { openai: { baseUrl: llm.baseUrl, apiKey: llm.apiKey, models: { "gpt-4o-default": "gpt-4o", "gpt-4o-mini-default": "gpt-4o-mini" }, timeoutMs: 2_000, firstTokenTimeoutMs: 1_500 } },
+  });
+  await withProvider.app.listen({ port: 0, host: "127.0.0.1" });
+  providerUrl = `http://127.0.0.1:${(withProvider.app.server.address() as AddressInfo).port}`;
+  await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+});
+afterAll(async () => {
+  await ctx?.close();
+  await withProvider?.close();
+  await llm?.close();
+});
+afterEach(() => llm.reset());
+
+const serverUrl = (context: TestContext) => `http://127.0.0.1:${(context.app.server.address() as AddressInfo).port}`;
+
+/** A customer's configuration with the FAQ above and the given settings, written before anything reads it. */
+async function assistantFor(context: TestContext, settings: Record<string, unknown> = {}, usage: { limit?: number; remaining?: number; resetDate?: string } = {}) {
+  const customerId = await context.createCustomer(`Shop ${Math.random().toString(36).slice(2, 8)}`);
+  const configurationId = await createConfiguration(context.database.db, customerId, `shop-${Math.random().toString(36).slice(2, 10)}`);
+  await context.database.db.query("UPDATE configurations SET settings = settings || $2::jsonb WHERE id = $1", [
+    configurationId,
+    JSON.stringify({ language: "en", include_manual_dataset: true, ...settings }),
+  ]);
+  if (usage.limit !== undefined || usage.remaining !== undefined || usage.resetDate !== undefined) {
+    await context.database.db.query(
+      `UPDATE configurations SET message_limit = COALESCE($2, message_limit), remaining_messages = COALESCE($3, remaining_messages),
+         usage_reset_date = COALESCE($4::date, usage_reset_date) WHERE id = $1`,
+      [configurationId, usage.limit ?? null, usage.remaining ?? null, usage.resetDate ?? null],
+    );
+  }
+  await saveDataset(context.database.db, systemScope, configurationId, "FAQ", faq, [
+    { text: "Question", value: "question" },
+    { text: "Answer", value: "answer" },
+  ]);
+  return { customerId, configurationId };
+}
+
+async function send(context: TestContext, configurationId: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) {
+  const response = await context.app.inject({ method: "POST", url: `/api/widget/${configurationId}/messages`, payload, headers });
+  expectToMatchContract("sendWidgetMessage", response);
+  return response;
+}
+
+async function history(context: TestContext, configurationId: string, sessionId: string) {
+  const response = await context.app.inject({ method: "GET", url: `/api/widget/${configurationId}/history?session_id=${encodeURIComponent(sessionId)}` });
+  expectToMatchContract("getWidgetHistory", response);
+  return response;
+}
+
+const remaining = async (context: TestContext, configurationId: string) =>
+  (await context.database.db.query<{ remaining_messages: number }>("SELECT remaining_messages FROM configurations WHERE id = $1", [configurationId]))[0]!
+    .remaining_messages;
+
+const sockets: Socket[] = [];
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.disconnect();
+});
+
+/** A visitor's socket on /chat; resolves with it and the `session` event once connected. */
+function connect(url: string, query: Record<string, string>, headers: Record<string, string> = {}) {
+  const socket = io(`${url}/chat`, { path: "/socket.io", transports: ["websocket"], query, extraHeaders: headers, reconnection: false, forceNew: true });
+  sockets.push(socket);
+  const events: { name: string; payload: unknown }[] = [];
+  socket.onAny((name: string, payload: unknown) => events.push({ name, payload }));
+  const session = new Promise<{ session_id: string; messages: { role: string; content: string }[] }>((resolve, reject) => {
+    socket.once("session", resolve);
+    socket.once("connect_error", reject);
+  });
+  return { socket, events, session };
+}
+
+function ask(socket: Socket, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
+  return socket.timeout(5_000).emitWithAck("visitor_message", payload) as Promise<Record<string, unknown>>;
+}
+
+async function doneAnswer(events: { name: string; payload: unknown }[], count = 1) {
+  await expect.poll(() => events.filter((event) => event.name === "assistant_message" && (event.payload as { done: boolean }).done).length, { timeout: 5_000 }).toBeGreaterThanOrEqual(count);
+  return events.filter((event) => event.name === "assistant_message" && (event.payload as { done: boolean }).done).map((event) => event.payload as { message: { content: string; role: string; sources: unknown[]; id: string } });
+}
+
+describe("the embedded default (no provider)", () => {
+  it("answers a paraphrased question over HTTP with the FAQ's answer and its source, and keeps the conversation", async () => {
+    const { configurationId } = await assistantFor(ctx);
+    const first = await send(ctx, configurationId, { message: "how long does delivry take for my order?", client_message_id: "m1" });
+    expect(first.statusCode, first.body).toBe(200);
+    const body = first.json();
+    expect(body.handled_by).toBe("assistant");
+    expect(body.session_id).toMatch(/^[A-Za-z0-9_-]{22,}$/);
+    expect(body.reply.content).toContain("2 to 3 working days");
+    expect(body.reply.sources[0]).toEqual({ kind: "faq", title: "How long does delivery take?", url: null });
+
+    const again = await send(ctx, configurationId, { session_id: body.session_id, message: "and can I return a product i bought?" });
+    expect(again.json().session_id).toBe(body.session_id);
+    expect(again.json().reply.content).toContain("30 days");
+    const stored = (await history(ctx, configurationId, body.session_id)).json().data as { role: string; content: string }[];
+    expect(stored.map((message) => message.role)).toEqual(["user", "assistant", "user", "assistant"]);
+    expect(stored[0]!.content).toBe("how long does delivry take for my order?");
+  });
+
+  it("says it does not know, in the conversation's language, for a question the FAQ does not cover", async () => {
+    const { configurationId } = await assistantFor(ctx, { language: "nl" });
+    const response = await send(ctx, configurationId, { message: "Wat is de hoofdstad van Australië?" });
+    expect(response.json().reply.content).toContain(assistantTexts.nl.dont_know.slice(0, 30));
+    expect(response.json().reply.sources).toEqual([]);
+  });
+
+  it("answers in the detected language when language detection is on and the message is long enough", async () => {
+    const { configurationId } = await assistantFor(ctx, { language: "en", use_lang_detect: true, lang_detect_word_count: 4 });
+    const dutch = await send(ctx, configurationId, { message: "Hoe laat gaan jullie morgen eigenlijk open voor de klanten?" });
+    expect(dutch.json().reply.content).toContain(assistantTexts.nl.dont_know.slice(0, 30));
+    const short = await send(ctx, configurationId, { message: "Hallo daar" });
+    expect(short.json().reply.content).toContain(assistantTexts.en.dont_know.slice(0, 30));
+  });
+
+  it("streams over the socket, resumes the session after a reconnect, and recognises a resent message", async () => {
+    const { configurationId } = await assistantFor(ctx, {}, { limit: 50, remaining: 50 });
+    const first = connect(serverUrl(ctx), { configuration_id: configurationId });
+    const session = await first.session;
+    expect(session.messages).toEqual([]);
+    expect(payloadCheck("session")(session)).toBeNull();
+
+    const ack = await ask(first.socket, { message: "which payment methods can I use", client_message_id: "c-1" });
+    expect(ack).toMatchObject({ status: "success", session_id: session.session_id, handled_by: "assistant", duplicate: false });
+    expect(payloadCheck("visitorMessageAck")(ack)).toBeNull();
+    const [answer] = await doneAnswer(first.events);
+    expect(payloadCheck("assistantMessage")(answer)).toBeNull();
+    expect(answer!.message.content).toContain("iDEAL");
+    const typing = first.events.filter((event) => event.name === "typing").map((event) => (event.payload as { typing: boolean }).typing);
+    expect(typing).toEqual([true, false]);
+    expect(await remaining(ctx, configurationId)).toBe(49);
+    first.socket.disconnect();
+
+    // The visitor comes back with the session id: the conversation is there, and a resend of c-1 is not asked again.
+    const second = connect(serverUrl(ctx), { configuration_id: configurationId, session_id: session.session_id });
+    const resumed = await second.session;
+    expect(resumed.session_id).toBe(session.session_id);
+    expect(resumed.messages.map((message) => message.role)).toEqual(["user", "assistant"]);
+    const resent = await ask(second.socket, { message: "which payment methods can I use", client_message_id: "c-1" });
+    expect(resent).toMatchObject({ status: "success", duplicate: true });
+    const [again] = await doneAnswer(second.events);
+    expect(again!.message.id).toBe(answer!.message.id);
+    expect(await remaining(ctx, configurationId)).toBe(49);
+    expect((await history(ctx, configurationId, session.session_id)).json().data).toHaveLength(2);
+  });
+
+  it("sends every socket of a session each answer once, and nothing to another visitor", async () => {
+    const { configurationId } = await assistantFor(ctx);
+    const tab1 = connect(serverUrl(ctx), { configuration_id: configurationId });
+    const { session_id } = await tab1.session;
+    await ask(tab1.socket, { message: "where is my invoice", client_message_id: "t1" });
+    await doneAnswer(tab1.events);
+    const tab2 = connect(serverUrl(ctx), { configuration_id: configurationId, session_id });
+    const stranger = connect(serverUrl(ctx), { configuration_id: configurationId });
+    await tab2.session;
+    await stranger.session;
+    await ask(tab2.socket, { message: "can I return a product", client_message_id: "t2" });
+    await doneAnswer(tab1.events, 2);
+    await doneAnswer(tab2.events, 1);
+    expect((await doneAnswer(tab1.events, 2)).length).toBe(2);
+    expect(stranger.events.filter((event) => event.name === "assistant_message")).toEqual([]);
+  });
+
+  it("refuses an unknown configuration, a malformed payload, and a website the configuration does not allow", async () => {
+    const unknown = connect(serverUrl(ctx), { configuration_id: "00000000-0000-4000-8000-000000000000" });
+    await expect(unknown.session).rejects.toMatchObject({ message: "not_found" });
+    expect((await send(ctx, "00000000-0000-4000-8000-000000000000", { message: "hi" })).statusCode).toBe(404);
+    expect((await send(ctx, "not-an-id", { message: "hi" })).statusCode).toBe(404);
+
+    const { configurationId } = await assistantFor(ctx, { allowed_origins: ["https://shop.example"] });
+    const refused = connect(serverUrl(ctx), { configuration_id: configurationId }, { origin: "https://evil.example" });
+    await expect(refused.session).rejects.toMatchObject({ message: "forbidden" });
+    expect((await send(ctx, configurationId, { message: "hi" }, { origin: "https://evil.example" })).statusCode).toBe(403);
+    expect((await send(ctx, configurationId, { message: "hi", page_url: "https://evil.example/page" })).statusCode).toBe(403);
+    const allowed = await send(ctx, configurationId, { message: "how long is delivery" }, { origin: "https://shop.example" });
+    expect(allowed.statusCode).toBe(200);
+
+    const open = connect(serverUrl(ctx), { configuration_id: configurationId, page_url: "https://shop.example/products" });
+    await open.session;
+    const bad = await ask(open.socket, { message: 42 });
+    expect(bad).toMatchObject({ status: "error", code: "validation_failed" });
+    const empty = await ask(open.socket, { message: "" });
+    expect(empty).toMatchObject({ status: "error", code: "validation_failed" });
+    const huge = await ask(open.socket, { message: "x".repeat(4001) });
+    expect(huge).toMatchObject({ status: "error", code: "validation_failed" });
+    expect((await send(ctx, configurationId, { message: "x".repeat(4001) }, { origin: "https://shop.example" })).statusCode).toBe(400);
+    expect((await send(ctx, configurationId, { message: "\u0000\u0000" }, { origin: "https://shop.example" })).statusCode).toBe(400);
+  });
+
+  it("never shows one configuration's conversation to another, nor continues it there", async () => {
+    const a = await assistantFor(ctx);
+    const b = await assistantFor(ctx);
+    const started = (await send(ctx, a.configurationId, { message: "how long does delivery take" })).json();
+    expect((await history(ctx, b.configurationId, started.session_id)).json().data).toEqual([]);
+    const elsewhere = (await send(ctx, b.configurationId, { session_id: started.session_id, message: "hello" })).json();
+    expect(elsewhere.session_id).not.toBe(started.session_id);
+    expect((await history(ctx, a.configurationId, started.session_id)).json().data).toHaveLength(2);
+    expect((await history(ctx, a.configurationId, "unknown-session-id-0000000")).json().data).toEqual([]);
+  });
+});
+
+describe("the quota", () => {
+  it("lets two messages at once take the last message only once, and then answers politely that the assistant is unavailable", async () => {
+    const { configurationId } = await assistantFor(ctx, { language: "de" }, { limit: 500, remaining: 1 });
+    const [one, two] = await Promise.all([
+      send(ctx, configurationId, { message: "how long does delivery take" }),
+      send(ctx, configurationId, { message: "can I return a product" }),
+    ]);
+    expect([one.statusCode, two.statusCode].sort()).toEqual([200, 429]);
+    const refused = one.statusCode === 429 ? one : two;
+    expect(refused.json()).toMatchObject({ code: "rate_limited", message: assistantTexts.de.unavailable });
+    expect(await remaining(ctx, configurationId)).toBe(0);
+    // The visitor's message is kept, with the note the visitor saw.
+    const refusedSession = (await ctx.database.db.query<{ session_id: string }>(
+      "SELECT c.session_id FROM conversations c JOIN conversation_messages m ON m.conversation_id = c.id WHERE c.configuration_id = $1 AND m.role = 'system'",
+      [configurationId],
+    ))[0]!.session_id;
+    const kept = (await history(ctx, configurationId, refusedSession)).json().data as { role: string }[];
+    expect(kept.map((message) => message.role)).toEqual(["user", "system"]);
+  });
+
+  it("is unlimited on a limit of 0 and starts a new month at the reset date", async () => {
+    const unlimited = await assistantFor(ctx, {}, { limit: 0, remaining: 0 });
+    for (let i = 0; i < 3; i++) expect((await send(ctx, unlimited.configurationId, { message: "delivery time?" })).statusCode).toBe(200);
+
+    const due = await assistantFor(ctx, {}, { limit: 200, remaining: 0, resetDate: "2020-01-15" });
+    expect((await send(ctx, due.configurationId, { message: "delivery time?" })).statusCode).toBe(200);
+    const [row] = await ctx.database.db.query<{ remaining_messages: number; usage_reset_date: string }>(
+      "SELECT remaining_messages, usage_reset_date::text AS usage_reset_date FROM configurations WHERE id = $1",
+      [due.configurationId],
+    );
+    expect(row!.remaining_messages).toBe(199);
+    expect(row!.usage_reset_date.slice(8)).toBe("15");
+    expect(new Date(row!.usage_reset_date).getTime()).toBeGreaterThan(Date.now());
+    expect(new Date(row!.usage_reset_date).getTime()).toBeLessThan(Date.now() + 32 * 24 * 3600 * 1000);
+  });
+});
+
+describe("alerts", () => {
+  it("marks the conversation when a trigger keyword is used, as a whole word and whatever its accents", async () => {
+    const { configurationId } = await assistantFor(ctx, { use_alert_triggers: true, alert_trigger_keywords: ["advocaat", "complaint"] });
+    const calm = (await send(ctx, configurationId, { message: "I have complaints-free news" })).json();
+    const angry = (await send(ctx, configurationId, { message: "Ik neem een ADVOCAAT als dit niet opgelost wordt" })).json();
+    const flags = await ctx.database.db.query<{ session_id: string; alert_triggered: boolean; alert_message: string | null }>(
+      "SELECT session_id, alert_triggered, alert_message FROM conversations WHERE configuration_id = $1",
+      [configurationId],
+    );
+    expect(flags.find((row) => row.session_id === calm.session_id)!.alert_triggered).toBe(false);
+    expect(flags.find((row) => row.session_id === angry.session_id)).toMatchObject({ alert_triggered: true, alert_message: "Ik neem een ADVOCAAT als dit niet opgelost wordt" });
+  });
+});
+
+describe("with a provider", () => {
+  const instructions = {
+    entity_instruction: "You are the assistant of Bakkerij Bol.",
+    goal_instruction: "Help visitors with orders.",
+    answer_instruction: "",
+    rag_enabled: false,
+    use_input_history: true,
+    input_history_count: 1,
+    temperature: 0.3,
+    topp: 0.9,
+    max_tokens: 321,
+    model: "gpt-4o-default",
+  };
+
+  it("sends the instructions, fenced sources, history and anonymised question with the configuration's settings", async () => {
+    const { configurationId } = await assistantFor(withProvider, { ...instructions, anonimize_input: true, entitytypes_to_anonimize: ["EMAIL_ADDRESS"] });
+    llm.queue({ text: "<p>First answer</p>" }, { text: "<p>Second answer</p>" }, { text: "<p>Third</p>" });
+    const first = await send(withProvider, configurationId, { message: "how long does delivery take?" });
+    const sessionId = first.json().session_id;
+    await send(withProvider, configurationId, { session_id: sessionId, message: "second question" });
+    const third = await send(withProvider, configurationId, { session_id: sessionId, message: "mail me at jan.jansen@example.com please" });
+    expect(third.json().reply.content).toBe("<p>Third</p>");
+
+    const body = llm.requests.at(-1)!.body;
+    expect(body).toMatchObject({ model: "gpt-4o", temperature: 0.3, top_p: 0.9, max_tokens: 321 });
+    const messages = body.messages!;
+    expect(messages[0]!.role).toBe("system");
+    expect(messages[0]!.content).toContain("You are the assistant of Bakkerij Bol.");
+    expect(messages[0]!.content).toContain("Answer in English.");
+    expect(messages[0]!.content).toContain('target="_parent"');
+    // History: the one earlier turn the settings ask for, then the question without the e-mail address.
+    expect(messages.slice(1).map((message) => [message.role, message.content])).toEqual([
+      ["user", "second question"],
+      ["assistant", "<p>Second answer</p>"],
+      ["user", expect.not.stringContaining("jan.jansen@example.com")],
+    ]);
+    expect(messages.at(-1)!.content).toContain("[EMAIL_ADDRESS");
+    const stored = (await history(withProvider, configurationId, sessionId)).json().data as { content: string; raw_input: string | null }[];
+    expect(JSON.stringify(stored)).not.toContain("jan.jansen@example.com");
+
+    // The FAQ row the question matched is in the prompt, between markers text inside it cannot forge.
+    const firstPrompt = llm.requests[0]!.body.messages![0]!.content;
+    expect(firstPrompt).toMatch(/<<<SOURCE (\S+) 1 kind=faq title="How long does delivery take\?">>>\nHow long does delivery take\?\nOrders arrive/);
+  });
+
+  it("streams the provider's tokens to the visitor in order before the sanitised whole answer", async () => {
+    const { configurationId } = await assistantFor(withProvider, instructions);
+    llm.queue({ chunks: ["<p>Hello", " there, ", "<a href=\"javascript:alert(1)\" onclick=\"x()\">click</a>", "<script>alert(1)</script></p>"], delayMs: 20 });
+    const visitor = connect(providerUrl, { configuration_id: configurationId });
+    await visitor.session;
+    await ask(visitor.socket, { message: "hi", client_message_id: "s1" });
+    const [done] = await doneAnswer(visitor.events);
+    const deltas = visitor.events
+      .filter((event) => event.name === "assistant_message" && !(event.payload as { done: boolean }).done)
+      .map((event) => (event.payload as { delta: string }).delta);
+    expect(deltas.join("")).toBe('<p>Hello there, <a href="javascript:alert(1)" onclick="x()">click</a><script>alert(1)</script></p>');
+    expect(done!.message.content).not.toMatch(/script|javascript|onclick/i);
+    expect(done!.message.content).toContain("Hello there");
+    expect(llm.requests.at(-1)!.body.stream).toBe(true);
+  });
+
+  it("keeps the visitor's message, gives the message back and says so when the provider fails", async () => {
+    const { configurationId } = await assistantFor(withProvider, { ...instructions, language: "fr" }, { limit: 500, remaining: 10 });
+    llm.queue({ error: openAiErrors.invalidApiKey("sk-wrong-key-000") });
+    const failed = await send(withProvider, configurationId, { message: "Bonjour, pouvez-vous m'aider ?" });
+    expect(failed.statusCode).toBe(200);
+    expect(failed.json().reply).toMatchObject({ role: "system" });
+    expect(failed.json().reply.content).toContain(assistantTexts.fr.provider_failed.slice(0, 30));
+    expect(await remaining(withProvider, configurationId)).toBe(10);
+    const kept = (await history(withProvider, configurationId, failed.json().session_id)).json().data as { role: string; content: string }[];
+    expect(kept.map((message) => message.role)).toEqual(["user", "system"]);
+    expect(kept[0]!.content).toBe("Bonjour, pouvez-vous m'aider ?");
+
+    llm.queue({ hang: true }, { hang: true });
+    const timedOut = await send(withProvider, configurationId, { message: "encore ?" });
+    expect(timedOut.json().reply.role).toBe("system");
+    expect(await remaining(withProvider, configurationId)).toBe(10);
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * The visitors' `/chat` namespace of openapi/asyncapi.yaml. A socket belongs to one session (the session id
+ * is the server's, issued in `session`); every socket of a session is in the session's room, so a second tab
+ * or a reconnected socket gets each event once. Payloads are checked against the AsyncAPI before use.
+ */
+import { DomainError, errorMessages, type ErrorCode } from "@parley/domain";
+import type { Namespace, Server, Socket } from "socket.io";
+import { payloadCheck } from "../../platform/sockets/events";
+import { publicMessage, type Message } from "../conversations/repository";
+import type { TurnResult } from "./pipeline";
+import { newSessionId, type VisitorRequest, type VisitorService } from "./visitors";
+
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+interface ChatSocketData {
+  request: VisitorRequest;
+  sessionId: string;
+}
+
+interface SocketError {
+  status: "error";
+  code: ErrorCode;
+  message: string;
+}
+
+function socketError(error: unknown): SocketError {
+  if (error instanceof DomainError) return { status: "error", code: error.code, message: error.message };
+  return { status: "error", code: "unexpected_error", message: errorMessages.unexpected_error };
+}
+
+const firstString = (value: unknown): string | undefined => (typeof value === "string" ? value : Array.isArray(value) && typeof value[0] === "string" ? value[0] : undefined);
+
+/** What the chat namespace tells sessions, also used by the HTTP fallback so an open socket hears HTTP turns. */
+export interface ChatBroadcast {
+  /** The events of a finished turn: the answer (or the failure note) to every socket of the session. */
+  turnFinished(sessionId: string, result: TurnResult): void;
+  delta(sessionId: string, messageId: string, text: string): void;
+  typing(sessionId: string, typing: boolean): void;
+}
+
+export function chatBroadcast(chat: Namespace): ChatBroadcast {
+  return {
+    turnFinished(sessionId, result) {
+      if (result.outcome === "answered" || result.outcome === "provider_failed") {
+        chat.to(sessionRoom(sessionId)).emit("assistant_message", {
+          session_id: sessionId,
+          message_id: result.reply.id,
+          done: true,
+          message: publicMessage(result.reply),
+        });
+      }
+    },
+    delta(sessionId, messageId, text) {
+      chat.to(sessionRoom(sessionId)).emit("assistant_message", { session_id: sessionId, message_id: messageId, delta: text, done: false });
+    },
+    typing(sessionId, typing) {
+      chat.to(sessionRoom(sessionId)).emit("typing", { session_id: sessionId, who: "assistant", typing });
+    },
+  };
+}
+
+export function attachChatNamespace(io: Server, visitors: VisitorService, logError: (message: string, error: unknown) => void): ChatBroadcast {
+  const chat = io.of("/chat");
+  const broadcast = chatBroadcast(chat);
+  const checkVisitorMessage = payloadCheck("visitorMessage");
+  const checkTyping = payloadCheck("visitorTyping");
+
+  chat.use((socket, next) => {
+    const query = socket.handshake.query;
+    const request: VisitorRequest = {
+      configurationId: firstString(query.configuration_id) ?? "",
+      sessionId: firstString(query.session_id),
+      language: firstString(query.language),
+      pageUrl: firstString(query.page_url)?.slice(0, 2048),
+      origin: firstString(socket.handshake.headers.origin),
+      clientIp: socket.handshake.address,
+    };
+    visitors
+      .open(request)
+      .then((opened) => {
+        const sessionId = opened.conversation?.session_id ?? newSessionId();
+        const data: ChatSocketData = { request, sessionId };
+        socket.data = data;
+        void socket.join(sessionRoom(sessionId));
+        (socket.data as ChatSocketData & { messages: Message[] }).messages = opened.messages;
+        next();
+      })
+      .catch((error: unknown) => {
+        const refusal = socketError(error);
+        if (refusal.code === "unexpected_error") logError("a chat connection could not be opened", error);
+        next(Object.assign(new Error(refusal.code), { data: refusal }));
+      });
+  });
+
+  chat.on("connection", (socket: Socket) => {
+    const data = socket.data as ChatSocketData & { messages?: Message[] };
+    socket.emit("session", { session_id: data.sessionId, messages: data.messages ?? [] });
+    delete data.messages;
+
+    socket.on("visitor_message", (payload: unknown, ack?: unknown) => {
+      const answer = typeof ack === "function" ? (ack as (reply: unknown) => void) : undefined;
+      const problem = checkVisitorMessage(payload);
+      if (problem) {
+        const refusal: SocketError = { status: "error", code: "validation_failed", message: problem };
+        answer?.(refusal);
+        socket.emit("error", refusal);
+        return;
+      }
+      const message = payload as { session_id?: string; message: string; page_url?: string; client_message_id?: string };
+      const sessionId = data.sessionId;
+      let acknowledged = false;
+      void visitors
+        .send(
+          { ...data.request, sessionId, issuedSessionId: sessionId, pageUrl: message.page_url ?? data.request.pageUrl, text: message.message, clientMessageId: message.client_message_id, stream: true },
+          {
+            stored(stored, duplicate) {
+              // The visitor learns at once that the message is kept; the answer follows.
+              acknowledged = true;
+              answer?.({ status: "success", session_id: sessionId, handled_by: "assistant", message: publicMessage(stored), duplicate });
+              if (!duplicate) broadcast.typing(sessionId, true);
+            },
+            delta(messageId, text) {
+              broadcast.delta(sessionId, messageId, text);
+            },
+          },
+        )
+        .then((result) => {
+          broadcast.typing(sessionId, false);
+          if (result.duplicate) {
+            // A resend: only this socket asked again; the others had the answer.
+            if (result.outcome === "answered" || result.outcome === "provider_failed") {
+              socket.emit("assistant_message", { session_id: sessionId, message_id: result.reply.id, done: true, message: publicMessage(result.reply) });
+            }
+            return;
+          }
+          if (result.outcome === "quota_exhausted") {
+            socket.emit("error", { status: "error", code: "rate_limited", message: result.notice });
+            return;
+          }
+          broadcast.turnFinished(sessionId, result);
+        })
+        .catch((error: unknown) => {
+          broadcast.typing(sessionId, false);
+          const failure = socketError(error);
+          if (failure.code === "unexpected_error") logError("a visitor message could not be handled", error);
+          if (!acknowledged) answer?.(failure);
+          socket.emit("error", failure);
+        });
+    });
+
+    socket.on("typing", (payload: unknown) => {
+      // Shown to watching agents by the live namespace (a later issue); checked here all the same.
+      if (checkTyping(payload) !== null) return;
+    });
+  });
+
+  return broadcast;
+}

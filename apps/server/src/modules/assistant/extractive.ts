@@ -1,0 +1,64 @@
+/**
+ * The embedded default, when no AI provider is set: the answer is taken, not written. The best FAQ answer or
+ * article passage whose confidence is above the matcher's threshold is answered with its source link;
+ * below it the visitor gets a clear "I don't know" in the conversation's language with the most relevant
+ * links.
+ */
+import { assistantTexts, type LanguageCode } from "@parley/domain";
+import type { MessageSource } from "../conversations/repository";
+import { answerConfidenceThreshold, type FoundSource } from "./sources";
+import { answerTextToHtml, sanitiseAnswerHtml } from "./text/sanitise-answer";
+
+/** The longest article passage answered (a chunk can be 800 words); cut at a sentence end before it. */
+export const maxPassageCharacters = 700;
+const linksShown = 3;
+
+export interface ExtractiveAnswer {
+  /** Sanitised HTML, as stored and shown. */
+  html: string;
+  /** The same answer as plain text (what a streaming widget shows until the HTML arrives). */
+  text: string;
+  sources: MessageSource[];
+}
+
+function passage(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed.length <= maxPassageCharacters) return trimmed;
+  const cut = trimmed.slice(0, maxPassageCharacters);
+  const sentenceEnd = Math.max(cut.lastIndexOf(". "), cut.lastIndexOf("! "), cut.lastIndexOf("? "), cut.lastIndexOf("\n"));
+  return sentenceEnd > maxPassageCharacters / 3 ? cut.slice(0, sentenceEnd + 1) : `${cut.replace(/\s+\S*$/, "")} …`;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+function linkList(urls: readonly string[]): string {
+  return `<ul>${urls.map((url) => `<li><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></li>`).join("")}</ul>`;
+}
+
+export function answerFromSources(found: readonly FoundSource[], language: LanguageCode, fallbackLinks: readonly string[]): ExtractiveAnswer {
+  const texts = assistantTexts[language];
+  const best = found[0];
+  if (best && best.confidence >= answerConfidenceThreshold) {
+    const body = best.kind === "faq" ? (best.answer ?? best.text) : passage(best.text);
+    const readMore = best.url ? `\n\n[${texts.read_more}](${best.url})` : "";
+    const html = answerTextToHtml(`${body}${readMore}`);
+    const sources = found
+      .filter((source) => source.confidence >= answerConfidenceThreshold)
+      .slice(0, linksShown)
+      .map((source) => ({ kind: source.kind, title: source.title, url: source.url }));
+    return { html, text: best.url ? `${body}\n\n${texts.read_more}: ${best.url}` : body, sources };
+  }
+
+  const links = [...new Set(fallbackLinks.filter((url) => /^https?:\/\//i.test(url)))].slice(0, linksShown);
+  if (links.length === 0) {
+    return { html: sanitiseAnswerHtml(`<p>${escapeHtml(texts.dont_know)}</p>`), text: texts.dont_know, sources: [] };
+  }
+  return {
+    html: sanitiseAnswerHtml(`<p>${escapeHtml(texts.dont_know_with_links)}</p>${linkList(links)}`),
+    text: `${texts.dont_know_with_links}\n${links.join("\n")}`,
+    sources: links.map((url) => {
+      const source = found.find((candidate) => candidate.url === url);
+      return { kind: source?.kind ?? "url", title: source?.title ?? url, url };
+    }),
+  };
+}

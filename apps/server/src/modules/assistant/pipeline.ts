@@ -1,0 +1,297 @@
+/**
+ * One visitor message through the assistant (issue 14): quota, language, anonymisation, history, retrieval,
+ * prompt, answer (a provider's, streamed; or the embedded extractive default), sanitising, alerts.
+ *
+ * The visitor's message is stored before anything can fail, so it is never lost; whatever goes wrong after
+ * that is stored as a system message the visitor and the agents see.
+ */
+import { randomUUID } from "node:crypto";
+import { assistantTexts, isLanguageCode, type LanguageCode } from "@parley/domain";
+import type { Configuration } from "../configurations/repository";
+import type { Db } from "../../platform/db/db";
+import {
+  findReplyTo,
+  insertReply,
+  insertVisitorMessage,
+  markAlert,
+  turnsBefore,
+  type ConversationRecord,
+  type MessageSource,
+  type StoredMessage,
+} from "../conversations/repository";
+import { answerFromSources } from "./extractive";
+import { buildAnswerPrompt, buildLanguagePrompt, buildMonitorPrompt, buildUrlSearchPrompt, pickListedUrls, type PromptSource } from "./prompt";
+import type { ChatProvider } from "./provider/chat-provider";
+import { ProviderError } from "./provider/chat-provider";
+import { giveBackMessage, takeMessage } from "./quota";
+import type { FoundSource, SourceFinder } from "./sources";
+import { anonymise } from "./text/anonymise";
+import { detectLanguage } from "./text/language";
+import { answerTextToHtml, sanitiseAnswerHtml } from "./text/sanitise-answer";
+
+/** Sources handed to the model, and the most an answer lists. */
+const sourcesForPrompt = 6;
+const sourcesShown = 3;
+
+export interface VisitorTurn {
+  configuration: Configuration;
+  conversation: ConversationRecord;
+  text: string;
+  clientMessageId: string | null;
+  /** Stream the answer's text through `events.delta` as the provider writes it. */
+  stream: boolean;
+}
+
+export interface TurnEvents {
+  /** The visitor's message is stored (before the answer is ready). */
+  stored?(message: StoredMessage, duplicate: boolean): void;
+  /** A piece of the answer's text as the provider wrote it (raw text: show it as text until `done`). */
+  delta?(messageId: string, text: string): void;
+}
+
+export type TurnResult =
+  | { outcome: "answered"; visitorMessage: StoredMessage; reply: StoredMessage; duplicate: boolean }
+  /** A resend of a message whose answer is not there yet (it is still being written). */
+  | { outcome: "pending"; visitorMessage: StoredMessage; duplicate: true }
+  | { outcome: "human_agent"; visitorMessage: StoredMessage; duplicate: boolean }
+  /** `notice`: what the visitor is told, as plain text in the conversation's language (also stored as `reply`). */
+  | { outcome: "quota_exhausted"; visitorMessage: StoredMessage; reply: StoredMessage; duplicate: boolean; notice: string }
+  | { outcome: "provider_failed"; visitorMessage: StoredMessage; reply: StoredMessage; duplicate: boolean; notice: string };
+
+export interface AlertRaised {
+  conversation: ConversationRecord;
+  message: StoredMessage;
+  alertText: string;
+  reason: "keyword" | "monitor";
+}
+
+export interface AssistantDependencies {
+  db: Db;
+  sources: SourceFinder;
+  /** The configuration's URL list (for URL search and the "I don't know" links). */
+  urlsOf(configurationId: string): Promise<string[]>;
+  /** No provider: the embedded extractive default answers. */
+  provider?: ChatProvider;
+  onAlert?(alert: AlertRaised): void;
+  logError?(message: string, error: unknown): void;
+  now?(): Date;
+}
+
+/** The language of a conversation when nothing is detected: the configuration's, else the widget's, else English. */
+export function baseLanguage(configuration: Pick<Configuration, "language">, widgetLanguage: string | undefined): LanguageCode {
+  if (isLanguageCode(configuration.language)) return configuration.language;
+  if (isLanguageCode(widgetLanguage)) return widgetLanguage;
+  return "en";
+}
+
+const wordCount = (text: string) => text.split(/\s+/u).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+
+/** Keyword alerts: a keyword as a whole word (or phrase), case- and accent-insensitive. */
+export function matchedAlertKeyword(text: string, keywords: readonly string[]): string | undefined {
+  const fold = (value: string) => value.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  const folded = ` ${fold(text).replace(/[^\p{L}\p{N}]+/gu, " ")} `;
+  return keywords.find((keyword) => {
+    const wanted = fold(keyword).replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+    return wanted !== "" && folded.includes(` ${wanted} `);
+  });
+}
+
+export function createAssistant(deps: AssistantDependencies) {
+  const { db, provider } = deps;
+  const logError = deps.logError ?? (() => undefined);
+
+  async function answerLanguage(turn: VisitorTurn): Promise<LanguageCode> {
+    const settings = turn.configuration;
+    if (!settings.use_lang_detect || wordCount(turn.text) < settings.lang_detect_word_count) return turn.conversation.language;
+    const local = detectLanguage(turn.text, { minWords: settings.lang_detect_word_count });
+    if (!provider) return local ?? turn.conversation.language;
+    try {
+      const answer = await provider.complete({
+        model: settings.lang_detect_model,
+        messages: buildLanguagePrompt(turn.text),
+        temperature: 0,
+        topP: 1,
+        maxTokens: 3,
+        azure: settings.use_azure_openai,
+      });
+      const code = answer.text.trim().toLowerCase().slice(0, 2);
+      return isLanguageCode(code) ? code : (local ?? turn.conversation.language);
+    } catch (error) {
+      logError("the language could not be detected by the provider; using the local detector", error);
+      return local ?? turn.conversation.language;
+    }
+  }
+
+  async function pickUrls(configuration: Configuration, language: LanguageCode, question: string): Promise<string[]> {
+    if (!configuration.use_gpt35_url_search || !provider) return [];
+    const urls = await deps.urlsOf(configuration._id);
+    if (urls.length === 0) return [];
+    try {
+      const answer = await provider.complete({
+        model: configuration.lang_detect_model,
+        messages: buildUrlSearchPrompt({ instruction: configuration.url_search_instruction, language, urls, question }),
+        temperature: 0,
+        topP: 1,
+        maxTokens: 200,
+        azure: configuration.use_azure_openai,
+      });
+      return pickListedUrls(answer.text, urls, 3);
+    } catch (error) {
+      logError("URL search failed; answering without it", error);
+      return [];
+    }
+  }
+
+  async function raiseAlerts(turn: VisitorTurn, visitorMessage: StoredMessage, question: string): Promise<void> {
+    const settings = turn.configuration;
+    let alert: { text: string; reason: AlertRaised["reason"] } | undefined;
+    if (settings.use_alert_triggers) {
+      const keyword = matchedAlertKeyword(question, settings.alert_trigger_keywords);
+      if (keyword) alert = { text: question, reason: "keyword" };
+    }
+    if (!alert && settings.use_live_chat_monitor && provider && settings.goal_live_monitoring_instruction.trim() !== "") {
+      try {
+        const verdict = await provider.complete({
+          model: settings.lang_detect_model,
+          messages: buildMonitorPrompt(settings.goal_live_monitoring_instruction, question),
+          temperature: 0,
+          topP: 1,
+          maxTokens: 40,
+          azure: settings.use_azure_openai,
+        });
+        if (/^\s*ALERT\b/i.test(verdict.text)) alert = { text: question, reason: "monitor" };
+      } catch (error) {
+        logError("the live monitor could not judge a message", error);
+      }
+    }
+    if (!alert) return;
+    await markAlert(db, turn.conversation.id, alert.text);
+    deps.onAlert?.({ conversation: { ...turn.conversation, alert_triggered: true, alert_message: alert.text }, message: visitorMessage, alertText: alert.text, reason: alert.reason });
+  }
+
+  function shownSources(found: readonly FoundSource[], urls: readonly string[]): MessageSource[] {
+    const shown: MessageSource[] = found.slice(0, sourcesShown).map((source) => ({ kind: source.kind, title: source.title, url: source.url }));
+    for (const url of urls) {
+      if (shown.length >= sourcesShown) break;
+      if (!shown.some((source) => source.url === url)) shown.push({ kind: "url", title: url, url });
+    }
+    return shown;
+  }
+
+  async function storeFailure(turn: VisitorTurn, visitorMessage: StoredMessage, text: string): Promise<StoredMessage> {
+    return insertReply(db, turn.conversation.id, { role: "system", content: sanitiseAnswerHtml(`<p>${escapeHtml(text)}</p>`), replyTo: visitorMessage.id });
+  }
+
+  return {
+    async handle(turn: VisitorTurn, events: TurnEvents = {}): Promise<TurnResult> {
+      const settings = turn.configuration;
+      const language = await answerLanguage(turn);
+      const anonymised = settings.anonimize_input
+        ? anonymise(turn.text, { entityTypes: settings.entitytypes_to_anonimize, exceptions: settings.anonimize_exceptions }).text
+        : turn.text;
+      // What the visitor typed is kept only while anonymisation is off; with it on, nothing stores the original.
+      const { message: visitorMessage, duplicate } = await insertVisitorMessage(db, turn.conversation.id, {
+        content: anonymised,
+        rawInput: settings.anonimize_input ? null : turn.text,
+        clientMessageId: turn.clientMessageId,
+        language,
+      });
+      events.stored?.(visitorMessage, duplicate);
+
+      if (duplicate) {
+        const earlier = await findReplyTo(db, visitorMessage.id);
+        if (!earlier) return turn.conversation.is_manual ? { outcome: "human_agent", visitorMessage, duplicate } : { outcome: "pending", visitorMessage, duplicate };
+        if (earlier.role === "assistant") return { outcome: "answered", visitorMessage, reply: earlier, duplicate };
+        if (earlier.role === "human_agent") return { outcome: "human_agent", visitorMessage, duplicate };
+        return { outcome: "provider_failed", visitorMessage, reply: earlier, duplicate, notice: assistantTexts[language].provider_failed };
+      }
+
+      await raiseAlerts(turn, visitorMessage, anonymised);
+      if (turn.conversation.is_manual || turn.conversation.is_locked) return { outcome: "human_agent", visitorMessage, duplicate };
+
+      const take = await takeMessage(db, settings._id, deps.now?.());
+      if (!take.taken) {
+        const notice = assistantTexts[language].unavailable;
+        const reply = await storeFailure(turn, visitorMessage, notice);
+        return { outcome: "quota_exhausted", visitorMessage, reply, duplicate, notice };
+      }
+
+      try {
+        const history = settings.use_input_history ? await turnsBefore(db, turn.conversation.id, visitorMessage.id, settings.input_history_count) : [];
+        const wantsKnowledge = settings.rag_enabled || settings.include_manual_dataset;
+        const [found, urls] = await Promise.all([
+          wantsKnowledge
+            ? deps.sources.find({
+                configurationId: settings._id,
+                language,
+                question: anonymised,
+                faq: settings.include_manual_dataset,
+                articles: settings.rag_enabled,
+                limit: sourcesForPrompt,
+              })
+            : Promise.resolve([]),
+          settings.rag_enabled ? pickUrls(settings, language, anonymised) : Promise.resolve([]),
+        ]);
+
+        const replyId = randomUUID();
+        let content: string;
+        let sources: MessageSource[];
+        if (provider) {
+          const promptSources: PromptSource[] = [
+            ...found.map((source) => ({ kind: source.kind, title: source.title, url: source.url, text: source.text })),
+            ...urls.map((url) => ({ kind: "url" as const, title: url, url, text: url })),
+          ];
+          const answer = await provider.complete(
+            {
+              model: settings.model,
+              messages: buildAnswerPrompt({
+                settings,
+                language,
+                sources: promptSources,
+                history: history.map((message) => ({ role: message.role === "user" ? "user" : "assistant", content: message.content })),
+                question: anonymised,
+              }),
+              temperature: settings.temperature,
+              topP: settings.topp,
+              maxTokens: settings.max_tokens,
+              azure: settings.use_azure_openai,
+              stream: turn.stream,
+            },
+            turn.stream && events.delta ? (text) => events.delta!(replyId, text) : undefined,
+          );
+          content = looksLikeHtml(answer.text) ? sanitiseAnswerHtml(answer.text) : answerTextToHtml(answer.text);
+          sources = shownSources(found, urls);
+        } else {
+          const extractive = answerFromSources(found, language, await linksFor(found, settings._id));
+          content = extractive.html;
+          sources = extractive.sources;
+          if (turn.stream && events.delta) events.delta(replyId, extractive.text);
+        }
+        const reply = await insertReply(db, turn.conversation.id, { id: replyId, role: "assistant", content, replyTo: visitorMessage.id, sources });
+        return { outcome: "answered", visitorMessage, reply, duplicate };
+      } catch (error) {
+        await giveBackMessage(db, settings._id, take);
+        if (!(error instanceof ProviderError)) throw error;
+        logError("the AI provider could not answer a visitor", error);
+        const notice = assistantTexts[language].provider_failed;
+        const reply = await storeFailure(turn, visitorMessage, notice);
+        return { outcome: "provider_failed", visitorMessage, reply, duplicate, notice };
+      }
+    },
+  };
+
+  /** The links an "I don't know" offers: the found sources' pages, then the configuration's URL list. */
+  async function linksFor(found: readonly FoundSource[], configurationId: string): Promise<string[]> {
+    const links = found.flatMap((source) => (source.url ? [source.url] : []));
+    if (links.length >= sourcesShown) return links;
+    return [...links, ...(await deps.urlsOf(configurationId))];
+  }
+}
+
+export type Assistant = ReturnType<typeof createAssistant>;
+
+const looksLikeHtml = (text: string) => /<(p|ul|ol|li|a|br|strong|em|b|i|h[1-6])\b[^>]*>/i.test(text);
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}

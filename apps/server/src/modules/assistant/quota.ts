@@ -1,0 +1,48 @@
+/**
+ * The message quota of a configuration: each answered visitor message uses one of `remaining_messages`;
+ * a message limit of 0 (enterprise) is unlimited. At the usage reset date the remaining messages go back to
+ * the limit and the date moves on by whole months, past today.
+ *
+ * A message is taken before the assistant answers and given back when it could not answer, so two messages
+ * at once never both take the last one: the decrement is one conditional UPDATE, which PostgreSQL
+ * serialises on the row.
+ */
+import type { Db } from "../../platform/db/db";
+import { queryOne } from "../../platform/db/db";
+
+export type QuotaTake = { taken: true; unlimited: boolean } | { taken: false };
+
+/** Starts a new usage period when the reset date is today or past (`today` is YYYY-MM-DD). */
+async function resetWhenDue(db: Db, configurationId: string, today: string): Promise<void> {
+  // age() counts whole months from the reset date to today; one more puts the next date after today.
+  await db.query(
+    `UPDATE configurations
+        SET remaining_messages = message_limit,
+            usage_reset_date = (usage_reset_date + make_interval(months =>
+              (extract(year FROM age($2::date, usage_reset_date)) * 12 + extract(month FROM age($2::date, usage_reset_date)))::int + 1))::date
+      WHERE id = $1 AND usage_reset_date <= $2::date`,
+    [configurationId, today],
+  );
+}
+
+export async function takeMessage(db: Db, configurationId: string, now: Date = new Date()): Promise<QuotaTake> {
+  await resetWhenDue(db, configurationId, now.toISOString().slice(0, 10));
+  const row = await queryOne<{ unlimited: boolean }>(
+    db,
+    `UPDATE configurations
+        SET remaining_messages = CASE WHEN message_limit = 0 THEN remaining_messages ELSE remaining_messages - 1 END
+      WHERE id = $1 AND (message_limit = 0 OR remaining_messages > 0)
+      RETURNING message_limit = 0 AS unlimited`,
+    [configurationId],
+  );
+  return row ? { taken: true, unlimited: row.unlimited } : { taken: false };
+}
+
+/** Gives back a message taken for an answer that could not be given. */
+export async function giveBackMessage(db: Db, configurationId: string, take: QuotaTake): Promise<void> {
+  if (!take.taken || take.unlimited) return;
+  await db.query(
+    "UPDATE configurations SET remaining_messages = LEAST(remaining_messages + 1, message_limit) WHERE id = $1 AND message_limit <> 0",
+    [configurationId],
+  );
+}

@@ -1,0 +1,61 @@
+import { DomainError } from "@parley/domain";
+import type { FastifyReply } from "fastify";
+import type { OperationTable } from "../../platform/http/operations";
+import { publicMessage } from "../conversations/repository";
+import type { ChatBroadcast } from "./chat-socket";
+import type { VisitorService } from "./visitors";
+
+/** A 429 of the visitor limits says when to try again, as the sign-in limits do. */
+async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const wait = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    if (typeof wait === "number") void reply.header("retry-after", String(wait));
+    throw error;
+  }
+}
+
+/** The widget's HTTP calls: the fallback of the `/chat` socket and the visitor's own history. */
+export function widgetChatOperations(visitors: VisitorService, broadcast: () => ChatBroadcast | undefined): OperationTable {
+  return {
+    sendWidgetMessage: async (request, reply) => {
+      const body = request.body;
+      const result = await withRetryAfter(reply, () =>
+        visitors.send({
+          configurationId: request.params.configuration_id,
+          sessionId: body.session_id ?? null,
+          language: body.language,
+          pageUrl: body.page_url ?? null,
+          clientIp: request.ip,
+          origin: request.headers.origin,
+          text: body.message,
+          clientMessageId: body.client_message_id ?? null,
+          stream: false,
+        }),
+      );
+      const sessionId = result.conversation.session_id;
+      // A socket of the same session (another tab) hears the answer too.
+      if (!result.duplicate) broadcast()?.turnFinished(sessionId, result);
+      if (result.outcome === "quota_exhausted") throw new DomainError("rate_limited", result.notice, 429);
+      return {
+        status: "success" as const,
+        session_id: sessionId,
+        message: publicMessage(result.visitorMessage),
+        reply: result.outcome === "answered" || result.outcome === "provider_failed" ? publicMessage(result.reply) : null,
+        handled_by: result.outcome === "human_agent" ? ("human_agent" as const) : ("assistant" as const),
+      };
+    },
+
+    getWidgetHistory: async (request) => {
+      const messages = await visitors.history({
+        configurationId: request.params.configuration_id,
+        sessionId: request.query.session_id,
+        origin: request.headers.origin,
+        clientIp: request.ip,
+        pageUrl: typeof request.headers.referer === "string" ? request.headers.referer : null,
+      });
+      return { status: "success" as const, data: messages, session_id: request.query.session_id };
+    },
+  };
+}

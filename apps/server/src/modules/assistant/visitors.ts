@@ -1,0 +1,212 @@
+/**
+ * The visitor's side of the assistant, shared by the `/chat` socket and its HTTP fallback: which
+ * configuration and website may talk, finding or starting the visitor's conversation, abuse limits, and
+ * handing the message to the pipeline.
+ */
+import { randomBytes } from "node:crypto";
+import { DomainError, errorMessages, isLanguageCode, type LanguageCode } from "@parley/domain";
+import ipaddr from "ipaddr.js";
+import { LRUCache } from "lru-cache";
+import type { Db } from "../../platform/db/db";
+import type { Configuration } from "../configurations/repository";
+import {
+  findConversationBySession,
+  listMessages,
+  publicMessage,
+  startConversation,
+  type ConversationRecord,
+  type Message,
+} from "../conversations/repository";
+import { baseLanguage, type Assistant, type TurnEvents, type TurnResult } from "./pipeline";
+
+/** Messages a visitor may send per minute, per conversation and per client address. */
+export interface ChatLimits {
+  perVisitorPerMinute: number;
+  perAddressPerMinute: number;
+}
+
+export const defaultChatLimits: ChatLimits = { perVisitorPerMinute: 20, perAddressPerMinute: 60 };
+
+/** None with DISABLE_RATE_LIMITS=true (benchmarks); CHAT_MESSAGES_PER_MINUTE_PER_VISITOR / _PER_ADDRESS change them. */
+export function chatLimitsFromEnvironment(env: Readonly<Record<string, string | undefined>>): ChatLimits | false {
+  if (env.DISABLE_RATE_LIMITS === "true") return false;
+  const read = (name: string, fallback: number) => {
+    const value = Number(env[name]);
+    return Number.isInteger(value) && value > 0 ? value : fallback;
+  };
+  return {
+    perVisitorPerMinute: read("CHAT_MESSAGES_PER_MINUTE_PER_VISITOR", defaultChatLimits.perVisitorPerMinute),
+    perAddressPerMinute: read("CHAT_MESSAGES_PER_MINUTE_PER_ADDRESS", defaultChatLimits.perAddressPerMinute),
+  };
+}
+
+/** A fixed one-minute window per key, in this process (each instance counts its own visitors). */
+function minuteCounter(max: number) {
+  const windows = new LRUCache<string, { start: number; count: number }>({ max: 100_000 });
+  return (key: string, now: number): number | undefined => {
+    const window = windows.get(key);
+    if (!window || now - window.start >= 60_000) {
+      windows.set(key, { start: now, count: 1 });
+      return undefined;
+    }
+    if (window.count >= max) return Math.ceil((window.start + 60_000 - now) / 1000);
+    window.count += 1;
+    return undefined;
+  };
+}
+
+/** 144 random bits, URL-safe: a visitor's session id cannot be guessed. */
+export const newSessionId = () => randomBytes(18).toString("base64url");
+
+/**
+ * The client address as kept with a conversation: whole while anonymisation is off; with it on, the
+ * network only (IPv4 /24, IPv6 /48), which still tells agents roughly where a visitor comes from.
+ */
+export function storedClientIp(address: string | undefined, anonymise: boolean): string | null {
+  if (!address || !ipaddr.isValid(address)) return null;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (!anonymise) return parsed.toString();
+  if (parsed.kind() === "ipv4") {
+    const bytes = parsed.toByteArray();
+    return `${bytes[0]}.${bytes[1]}.${bytes[2]}.0`;
+  }
+  const parts = (parsed as ipaddr.IPv6).parts;
+  return `${parts.slice(0, 3).map((part) => part.toString(16)).join(":")}::`;
+}
+
+const originOf = (url: string | undefined | null): string | undefined => {
+  if (!url) return undefined;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.origin : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Whether a website may use the configuration's widget. A browser names the page's origin in `Origin`; the
+ * widget's own frame is served from Parley's origin, so there the page it is embedded in (`pageUrl`) says it.
+ * With no list every website may.
+ */
+export function originAllowed(allowed: readonly string[], request: { origin?: string; pageUrl?: string | null }, ownOrigin: string): boolean {
+  if (allowed.length === 0) return true;
+  const list = new Set(allowed.map((origin) => origin.toLowerCase().replace(/\/+$/, "")));
+  const origin = request.origin?.toLowerCase();
+  const website = origin && origin !== ownOrigin.toLowerCase() ? origin : originOf(request.pageUrl)?.toLowerCase();
+  return website !== undefined && list.has(website);
+}
+
+export interface VisitorRequest {
+  configurationId: string;
+  sessionId?: string | null;
+  /**
+   * The session id the server issued to this socket (in `session`), used for its first conversation. Never
+   * taken from a client: an HTTP caller's unknown session id starts a conversation under a new id.
+   */
+  issuedSessionId?: string;
+  language?: string;
+  clientIp?: string;
+  origin?: string;
+  pageUrl?: string | null;
+}
+
+export interface VisitorSession {
+  configuration: Configuration;
+  conversation: ConversationRecord;
+  messages: Message[];
+}
+
+const tooMany = (retryAfter: number) =>
+  Object.assign(new DomainError("rate_limited", errorMessages.rate_limited, 429), { retryAfterSeconds: retryAfter });
+
+export function createVisitorService(deps: {
+  db: Db;
+  assistant: Assistant;
+  configurationById(id: string): Promise<Configuration | undefined>;
+  limits: ChatLimits | false;
+  publicUrl: string;
+  now?: () => number;
+}) {
+  const { db } = deps;
+  const ownOrigin = originOf(deps.publicUrl) ?? deps.publicUrl;
+  const now = deps.now ?? Date.now;
+  const perVisitor = deps.limits ? minuteCounter(deps.limits.perVisitorPerMinute) : undefined;
+  const perAddress = deps.limits ? minuteCounter(deps.limits.perAddressPerMinute) : undefined;
+
+  async function configurationFor(request: VisitorRequest): Promise<Configuration> {
+    const configuration = /^[0-9a-f-]{36}$/i.test(request.configurationId) ? await deps.configurationById(request.configurationId.toLowerCase()) : undefined;
+    if (!configuration) throw new DomainError("not_found", "No such assistant", 404);
+    if (!originAllowed(configuration.allowed_origins ?? [], request, ownOrigin)) {
+      throw new DomainError("forbidden", "This website may not use this assistant", 403);
+    }
+    return configuration;
+  }
+
+  /** The visitor's ongoing conversation of this configuration, if the session id names one. */
+  async function existing(configuration: Configuration, sessionId: string | null | undefined): Promise<ConversationRecord | undefined> {
+    if (!sessionId) return undefined;
+    const conversation = await findConversationBySession(db, sessionId);
+    return conversation && conversation.configuration_id === configuration._id && conversation.status === "Ongoing" ? conversation : undefined;
+  }
+
+  async function conversationFor(configuration: Configuration, request: VisitorRequest): Promise<ConversationRecord> {
+    const found = await existing(configuration, request.sessionId);
+    if (found) return found;
+    return startConversation(db, {
+      configurationId: configuration._id,
+      sessionId: request.issuedSessionId ?? newSessionId(),
+      language: baseLanguage(configuration, request.language),
+      clientIp: storedClientIp(request.clientIp, configuration.anonimize_input),
+      pageUrl: request.pageUrl?.slice(0, 2048) ?? null,
+    });
+  }
+
+  return {
+    configurationFor,
+
+    /**
+     * The session a socket opens: the visitor's conversation so far, or none yet (a conversation starts with
+     * the first message, so a widget opened and left stores nothing).
+     */
+    async open(request: VisitorRequest): Promise<{ configuration: Configuration; conversation: ConversationRecord | undefined; messages: Message[] }> {
+      const configuration = await configurationFor(request);
+      const conversation = await existing(configuration, request.sessionId);
+      const messages = conversation ? (await listMessages(db, conversation.id)).map(publicMessage) : [];
+      return { configuration, conversation, messages };
+    },
+
+    /** The visitor's own messages, oldest first; an unknown session id has none. */
+    async history(request: VisitorRequest & { sessionId: string }): Promise<Message[]> {
+      const configuration = await configurationFor(request);
+      const conversation = await findConversationBySession(db, request.sessionId);
+      if (!conversation || conversation.configuration_id !== configuration._id) return [];
+      return (await listMessages(db, conversation.id)).map(publicMessage);
+    },
+
+    async send(
+      request: VisitorRequest & { text: string; clientMessageId?: string | null; stream: boolean },
+      events: TurnEvents = {},
+    ): Promise<TurnResult & { conversation: ConversationRecord }> {
+      const configuration = await configurationFor(request);
+      const text = request.text.replaceAll("\u0000", "").trim();
+      if (text === "") throw new DomainError("validation_failed", `message: ${errorMessages.field_required}`, 400, [{ path: "message", message: errorMessages.field_required }]);
+      const at = now();
+      const addressWait = request.clientIp ? perAddress?.(`${configuration._id} ${request.clientIp}`, at) : undefined;
+      if (addressWait !== undefined) throw tooMany(addressWait);
+      const conversation = await conversationFor(configuration, request);
+      const visitorWait = perVisitor?.(conversation.session_id, at);
+      if (visitorWait !== undefined) throw tooMany(visitorWait);
+      const result = await deps.assistant.handle(
+        { configuration, conversation, text, clientMessageId: request.clientMessageId ?? null, stream: request.stream },
+        events,
+      );
+      return { ...result, conversation };
+    },
+  };
+}
+
+export type VisitorService = ReturnType<typeof createVisitorService>;
+
+export const isVisitorLanguage = (value: unknown): value is LanguageCode => isLanguageCode(value);

@@ -1,0 +1,198 @@
+/**
+ * Visitors' conversations and their messages. A conversation is reached by its session id, the visitor's
+ * secret; the screens of agents reach it through the configuration's tenant (a later issue).
+ */
+import type { LanguageCode } from "@parley/domain";
+import type { Db } from "../../platform/db/db";
+import { queryOne } from "../../platform/db/db";
+import type { Schemas } from "../../platform/http/contract-types";
+
+export type Message = Schemas["Message"];
+export type MessageSource = Schemas["MessageSource"];
+export type MessageRole = Message["role"];
+
+export interface ConversationRecord {
+  id: string;
+  configuration_id: string;
+  session_id: string;
+  status: "Ongoing" | "Closed";
+  language: LanguageCode;
+  client_ip: string | null;
+  page_url: string | null;
+  time_started: string;
+  user_message_count: number;
+  is_locked: boolean;
+  is_manual: boolean;
+  taken_over_by: string | null;
+  alert_triggered: boolean;
+  alert_message: string | null;
+  agent_note: string | null;
+}
+
+interface MessageRow {
+  id: string;
+  role: MessageRole;
+  content: string;
+  raw_input: string | null;
+  client_message_id: string | null;
+  agent_name: string | null;
+  sources: MessageSource[];
+  created_at: Date | string;
+  reply_to: string | null;
+}
+
+export interface StoredMessage extends Message {
+  id: string;
+  reply_to: string | null;
+}
+
+const conversationColumns = `id, configuration_id, session_id, status, language, client_ip, page_url,
+  to_char(time_started AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS time_started, user_message_count,
+  is_locked, is_manual, taken_over_by, alert_triggered, alert_message, agent_note`;
+const messageColumns = "id, role, content, raw_input, client_message_id, agent_name, sources, created_at, reply_to";
+
+function toMessage(row: MessageRow): StoredMessage {
+  return {
+    id: row.id,
+    role: row.role,
+    content: row.content,
+    raw_input: row.raw_input,
+    client_message_id: row.client_message_id,
+    agent_name: row.agent_name,
+    sources: row.sources,
+    timestamp: new Date(row.created_at).toISOString(),
+    reply_to: row.reply_to,
+  };
+}
+
+/** The message as the widget and the screens receive it (without the internal link to what it answers). */
+export function publicMessage(message: StoredMessage): Message {
+  const { reply_to: _replyTo, ...rest } = message;
+  return rest;
+}
+
+export function findConversationBySession(db: Db, sessionId: string): Promise<ConversationRecord | undefined> {
+  return queryOne<ConversationRecord>(db, `SELECT ${conversationColumns} FROM conversations WHERE session_id = $1`, [sessionId]);
+}
+
+export async function startConversation(
+  db: Db,
+  fields: { configurationId: string; sessionId: string; language: LanguageCode; clientIp: string | null; pageUrl: string | null },
+): Promise<ConversationRecord> {
+  // Two first messages of one socket at once both start it: the second finds the first's.
+  const row =
+    (await queryOne<ConversationRecord>(
+      db,
+      `INSERT INTO conversations (configuration_id, session_id, language, client_ip, page_url)
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (session_id) DO NOTHING RETURNING ${conversationColumns}`,
+      [fields.configurationId, fields.sessionId, fields.language, fields.clientIp, fields.pageUrl],
+    )) ?? (await findConversationBySession(db, fields.sessionId));
+  if (!row || row.configuration_id !== fields.configurationId) throw new Error("the conversation was not stored");
+  return row;
+}
+
+/**
+ * Stores a visitor message and counts it, unless the same `clientMessageId` was stored before in this
+ * conversation: then the first one is answered with `duplicate` true and nothing changes. One statement, so
+ * two sends of one message at once store it once.
+ */
+export async function insertVisitorMessage(
+  db: Db,
+  conversationId: string,
+  message: { content: string; rawInput: string | null; clientMessageId: string | null; language: LanguageCode },
+): Promise<{ message: StoredMessage; duplicate: boolean }> {
+  const inserted = await queryOne<MessageRow>(
+    db,
+    `WITH stored AS (
+       INSERT INTO conversation_messages (conversation_id, role, content, raw_input, client_message_id)
+       VALUES ($1, 'user', $2, $3, $4)
+       ON CONFLICT (conversation_id, client_message_id) DO NOTHING
+       RETURNING ${messageColumns}
+     ), counted AS (
+       UPDATE conversations SET user_message_count = user_message_count + 1, last_activity = now(), language = $5
+        WHERE id = $1 AND EXISTS (SELECT 1 FROM stored)
+     )
+     SELECT * FROM stored`,
+    [conversationId, message.content, message.rawInput, message.clientMessageId, message.language],
+  );
+  if (inserted) return { message: toMessage(inserted), duplicate: false };
+  const earlier = await queryOne<MessageRow>(
+    db,
+    `SELECT ${messageColumns} FROM conversation_messages WHERE conversation_id = $1 AND client_message_id = $2`,
+    [conversationId, message.clientMessageId],
+  );
+  if (!earlier) throw new Error("a message that conflicted is not there");
+  return { message: toMessage(earlier), duplicate: true };
+}
+
+export async function insertReply(
+  db: Db,
+  conversationId: string,
+  reply: {
+    /** Given when the id was announced before the reply was stored (a streamed answer's chunks carry it). */
+    id?: string;
+    role: Exclude<MessageRole, "user">;
+    content: string;
+    replyTo: string | null;
+    sources?: MessageSource[];
+    agentName?: string | null;
+  },
+): Promise<StoredMessage> {
+  const row = await queryOne<MessageRow>(
+    db,
+    `WITH stored AS (
+       INSERT INTO conversation_messages (id, conversation_id, role, content, reply_to, sources, agent_name)
+       VALUES (COALESCE($7::uuid, gen_random_uuid()), $1, $2, $3, $4, $5::jsonb, $6)
+       RETURNING ${messageColumns}
+     ), touched AS (UPDATE conversations SET last_activity = now() WHERE id = $1)
+     SELECT * FROM stored`,
+    [conversationId, reply.role, reply.content, reply.replyTo, JSON.stringify(reply.sources ?? []), reply.agentName ?? null, reply.id ?? null],
+  );
+  if (!row) throw new Error("the reply was not stored");
+  return toMessage(row);
+}
+
+/** The first reply to a visitor message (the assistant's answer or the note that it could not answer). */
+export async function findReplyTo(db: Db, messageId: string): Promise<StoredMessage | undefined> {
+  const row = await queryOne<MessageRow>(
+    db,
+    `SELECT ${messageColumns} FROM conversation_messages WHERE reply_to = $1 ORDER BY seq LIMIT 1`,
+    [messageId],
+  );
+  return row && toMessage(row);
+}
+
+/** The conversation's messages, oldest first (the last `limit` of them when given). */
+export async function listMessages(db: Db, conversationId: string, limit?: number): Promise<StoredMessage[]> {
+  const rows = await db.query<MessageRow>(
+    limit === undefined
+      ? `SELECT ${messageColumns} FROM conversation_messages WHERE conversation_id = $1 ORDER BY seq`
+      : `SELECT * FROM (SELECT ${messageColumns}, seq FROM conversation_messages WHERE conversation_id = $1
+           ORDER BY seq DESC LIMIT $2) latest ORDER BY seq`,
+    limit === undefined ? [conversationId] : [conversationId, limit],
+  );
+  return rows.map(toMessage);
+}
+
+/** The turns before a message, oldest first: at most `count` visitor messages with what answered them. */
+export async function turnsBefore(db: Db, conversationId: string, messageId: string, count: number): Promise<StoredMessage[]> {
+  if (count <= 0) return [];
+  const rows = await db.query<MessageRow>(
+    `WITH current AS (SELECT seq FROM conversation_messages WHERE id = $2),
+     first_turn AS (
+       SELECT min(seq) AS seq FROM (
+         SELECT seq FROM conversation_messages
+          WHERE conversation_id = $1 AND role = 'user' AND seq < (SELECT seq FROM current)
+          ORDER BY seq DESC LIMIT $3) visitor_turns)
+     SELECT ${messageColumns} FROM conversation_messages
+      WHERE conversation_id = $1 AND seq >= (SELECT seq FROM first_turn) AND seq < (SELECT seq FROM current)
+        AND role IN ('user', 'assistant', 'human_agent')
+      ORDER BY seq`,
+    [conversationId, messageId, count],
+  );
+  return rows.map(toMessage);
+}
+
+export async function markAlert(db: Db, conversationId: string, alertMessage: string): Promise<void> {
+  await db.query("UPDATE conversations SET alert_triggered = true, alert_message = $2 WHERE id = $1", [conversationId, alertMessage]);
+}

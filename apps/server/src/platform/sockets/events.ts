@@ -1,0 +1,56 @@
+/**
+ * The socket contract (openapi/asyncapi.yaml, bundled): every payload a socket sends us is checked against
+ * its message's schema before a handler sees it, as HTTP bodies are against the OpenAPI contract; tests
+ * check what we send the same way.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import type { ValidateFunction } from "ajv";
+import addFormatsModule from "ajv-formats";
+import { parse } from "yaml";
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+
+interface AsyncApiDocument {
+  components: { messages: Record<string, { name: string; payload: unknown }> };
+}
+
+let document: AsyncApiDocument | undefined;
+
+export function loadSocketContract(): AsyncApiDocument {
+  if (!document) {
+    const require = createRequire(import.meta.url);
+    document = parse(readFileSync(require.resolve("@parley/openapi/asyncapi.yaml"), "utf8")) as AsyncApiDocument;
+  }
+  return document;
+}
+
+export interface PayloadCheck {
+  /** Why the payload is not the message's (a short, safe text), or null when it is. */
+  (payload: unknown): string | null;
+}
+
+let ajv: Ajv2020 | undefined;
+const checks = new Map<string, PayloadCheck>();
+
+/** The check of one message of `components.messages` (by its key there, such as `visitorMessage`). */
+export function payloadCheck(messageKey: string): PayloadCheck {
+  let check = checks.get(messageKey);
+  if (check) return check;
+  const contract = loadSocketContract();
+  if (!contract.components.messages[messageKey]) throw new Error(`the socket contract has no message ${messageKey}`);
+  if (!ajv) {
+    // The whole document is added once, so payloads' references to components resolve inside it.
+    ajv = addFormats(new Ajv2020({ strict: false, allErrors: false }));
+    ajv.addSchema(contract as object, "asyncapi");
+  }
+  const validate: ValidateFunction = ajv.compile({ $ref: `asyncapi#/components/messages/${messageKey}/payload` });
+  check = (payload) => {
+    if (validate(payload)) return null;
+    const [error] = validate.errors ?? [];
+    return error ? `${error.instancePath || "payload"} ${error.message ?? "is not valid"}` : "payload is not valid";
+  };
+  checks.set(messageKey, check);
+  return check;
+}
