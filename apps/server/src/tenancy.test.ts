@@ -418,6 +418,32 @@ const cases: Record<string, OperationCase> = {
       expect(await findTrainingUrls(ctx.database.db, systemScope, f.other.configurationId)).toEqual(kept);
     },
   },
+  // Public: a visitor of a customer's website. What a caller reaches is the conversation of the session id
+  // they hold, and only within the configuration named in the path.
+  sendWidgetMessage: {
+    request: (f, actor) => ({ method: "POST", url: `/api/widget/${f.own[actor].configurationId}/messages`, payload: { message: "Hello there" } }),
+    expected: publicOk,
+    foreign: async (f, ctx, send) => {
+      const theirs = await ctx.app.inject({ method: "POST", url: `/api/widget/${f.other.configurationId}/messages`, payload: { message: "bravo secret" } });
+      const sessionId = theirs.json().session_id as string;
+      const response = await send({ method: "POST", url: `/api/widget/${f.own.customer.configurationId}/messages`, payload: { session_id: sessionId, message: "mine now?" } });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().session_id).not.toBe(sessionId);
+      const kept = await ctx.database.db.query("SELECT m.content FROM conversation_messages m JOIN conversations c ON c.id = m.conversation_id WHERE c.session_id = $1 AND m.role = 'user'", [sessionId]);
+      expect(kept).toEqual([{ content: "bravo secret" }]);
+    },
+  },
+  getWidgetHistory: {
+    request: (f, actor) => ({ method: "GET", url: `/api/widget/${f.own[actor].configurationId}/history?session_id=no-such-session-000000000` }),
+    expected: publicOk,
+    foreign: async (f, ctx, send) => {
+      const theirs = await ctx.app.inject({ method: "POST", url: `/api/widget/${f.other.configurationId}/messages`, payload: { message: "bravo secret" } });
+      const sessionId = theirs.json().session_id as string;
+      const response = await send({ method: "GET", url: `/api/widget/${f.own.customer.configurationId}/history?session_id=${sessionId}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toEqual([]);
+    },
+  },
   // Stateless: the pages are fetched and answered, no tenant's data is read or kept (no id, no x-tenant).
   scrapeStaticWebsite: {
     request: () => ({
@@ -763,6 +789,8 @@ function idInputs(document: OpenApiDocument, op: ContractOperation): string[] {
 const idWithoutTenant: Record<string, string> = {
   searchConfigurations: "customerId only filters a search that is scoped in SQL",
   selfOnboardingCreateCustomer: "acts on the caller's own customer; a sent _id is ignored",
+  sendWidgetMessage: "public (a website's visitor): the conversation is reached by the visitor's secret session id within the configuration",
+  getWidgetHistory: "public (a website's visitor): the conversation is reached by the visitor's secret session id within the configuration",
 };
 
 describe("route table", () => {
