@@ -40,7 +40,14 @@ if (entries.length === 0) {
   process.exit(1);
 }
 
-const rows = [{ file: "loader.js", raw: readFileSync(loaderPath).length, gzip: gzipSize(loaderPath), budget: loaderBudget }];
+const rows = [
+  {
+    file: "loader.js",
+    raw: readFileSync(loaderPath).length,
+    gzip: gzipSize(loaderPath),
+    budget: loaderBudget,
+  },
+];
 let frameTotal = 0;
 for (const url of new Set(entries)) {
   if (!url.startsWith(base)) throw new Error(`${url} is not under the widget's base ${base}.`);
@@ -53,17 +60,26 @@ for (const url of new Set(entries)) {
 const width = Math.max(...rows.map((row) => row.file.length), "chat frame's first JavaScript".length);
 console.log(`Widget sizes in ${distDir} (gzip -9, 1 kB = 1000 bytes)`);
 console.log(`${"file".padEnd(width)}  ${"raw".padStart(9)}  ${"gzip".padStart(9)}`);
-for (const row of rows) console.log(`${row.file.padEnd(width)}  ${kb(row.raw).padStart(9)}  ${kb(row.gzip).padStart(9)}`);
-console.log(`${"loader".padEnd(width)}  ${"".padStart(9)}  ${kb(rows[0].gzip).padStart(9)}  (budget ${kb(loaderBudget)})`);
-console.log(`${"chat frame's first JavaScript".padEnd(width)}  ${"".padStart(9)}  ${kb(frameTotal).padStart(9)}  (budget ${kb(frameBudget)})`);
+for (const row of rows)
+  console.log(`${row.file.padEnd(width)}  ${kb(row.raw).padStart(9)}  ${kb(row.gzip).padStart(9)}`);
+console.log(
+  `${"loader".padEnd(width)}  ${"".padStart(9)}  ${kb(rows[0].gzip).padStart(9)}  (budget ${kb(loaderBudget)})`,
+);
+console.log(
+  `${"chat frame's first JavaScript".padEnd(width)}  ${"".padStart(9)}  ${kb(frameTotal).padStart(9)}  (budget ${kb(frameBudget)})`,
+);
 
 let failed = false;
 if (rows[0].gzip > loaderBudget) {
-  console.error(`The loader is over budget by ${kb(rows[0].gzip - loaderBudget)}: every customer page pays for it.`);
+  console.error(
+    `The loader is over budget by ${kb(rows[0].gzip - loaderBudget)}: every customer page pays for it.`,
+  );
   failed = true;
 }
 if (frameTotal > frameBudget) {
-  console.error(`The chat frame's first JavaScript is over budget by ${kb(frameTotal - frameBudget)}: load more on demand (dynamic import()).`);
+  console.error(
+    `The chat frame's first JavaScript is over budget by ${kb(frameTotal - frameBudget)}: load more on demand (dynamic import()).`,
+  );
   failed = true;
 }
 if (failed) process.exit(1);

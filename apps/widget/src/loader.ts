@@ -34,7 +34,10 @@ function start(script: HTMLScriptElement): void {
   frame.title = script.dataset.title ?? "Chat";
   // The frame's own origin keeps its storage and socket; top navigation only on a click (answers' links
   // open in the host page).
-  frame.setAttribute("sandbox", "allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation");
+  frame.setAttribute(
+    "sandbox",
+    "allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation",
+  );
   frame.setAttribute("allow", "clipboard-write");
   Object.assign(frame.style, {
     border: "0",
@@ -53,7 +56,12 @@ function start(script: HTMLScriptElement): void {
     state = next;
     const box = frameBoxFor(layout, state);
     if (layout.mode === "embedded") {
-      Object.assign(frame.style, { position: "static", width: "100%", maxWidth: box.width, height: box.height });
+      Object.assign(frame.style, {
+        position: "static",
+        width: "100%",
+        maxWidth: box.width,
+        height: box.height,
+      });
     } else {
       Object.assign(frame.style, { position: "fixed", zIndex: overlayZIndex, ...box });
     }

@@ -34,7 +34,12 @@ export interface WidgetFixture {
 
 export const distDir = resolve(import.meta.dirname, "../dist");
 
-const contentTypes: Record<string, string> = { ".js": "text/javascript", ".css": "text/css", ".html": "text/html; charset=utf-8", ".svg": "image/svg+xml" };
+const contentTypes: Record<string, string> = {
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".html": "text/html; charset=utf-8",
+  ".svg": "image/svg+xml",
+};
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { "content-type": "application/json" });
@@ -74,47 +79,85 @@ export async function startWidgetFixture(options: FixtureOptions = {}): Promise<
     if (serveDist(url.pathname, response)) return;
     const api = /^\/api\/widget\/([^/]+)\/(settings|history|messages)$/.exec(url.pathname);
     if (api?.[2] === "settings" && options.settingsStatus) {
-      sendJson(response, options.settingsStatus, { status: "error", code: "not_found", message: "Configuration not found." });
+      sendJson(response, options.settingsStatus, {
+        status: "error",
+        code: "not_found",
+        message: "Configuration not found.",
+      });
       return;
     }
     if (api?.[2] === "settings") {
-      sendJson(response, 200, { status: "success", data: { chatbotSettings: { configuration_id: api[1], ...options.chatbotSettings }, chatbotButtonSettings: { ...options.chatbotButtonSettings } }, online: true });
+      sendJson(response, 200, {
+        status: "success",
+        data: {
+          chatbotSettings: { configuration_id: api[1], ...options.chatbotSettings },
+          chatbotButtonSettings: { ...options.chatbotButtonSettings },
+        },
+        online: true,
+      });
       return;
     }
     if (api?.[2] === "history") {
-      sendJson(response, 200, { status: "success", data: [], session_id: url.searchParams.get("session_id") });
+      sendJson(response, 200, {
+        status: "success",
+        data: [],
+        session_id: url.searchParams.get("session_id"),
+      });
       return;
     }
     if (api?.[2] === "messages" && request.method === "POST") {
       void readBody(request).then((body) => {
-        const { session_id: sessionId, message } = (body ?? {}) as { session_id?: string | null; message: string };
+        const { session_id: sessionId, message } = (body ?? {}) as {
+          session_id?: string | null;
+          message: string;
+        };
         posted.push({ message, session_id: sessionId });
-        sendJson(response, 200, { status: "success", session_id: sessionId ?? `http-session-${++sessionCounter}`, handled_by: "assistant", reply: { role: "assistant", content: answerHtml, timestamp: new Date().toISOString(), sources } });
+        sendJson(response, 200, {
+          status: "success",
+          session_id: sessionId ?? `http-session-${++sessionCounter}`,
+          handled_by: "assistant",
+          reply: { role: "assistant", content: answerHtml, timestamp: new Date().toISOString(), sources },
+        });
       });
       return;
     }
     response.writeHead(404).end();
   });
 
-  const sockets = options.withoutSocket ? null : new SocketServer(server, { path: "/socket.io", transports: ["websocket"], serveClient: false });
+  const sockets = options.withoutSocket
+    ? null
+    : new SocketServer(server, { path: "/socket.io", transports: ["websocket"], serveClient: false });
   // Without a socket server an upgrade request gets no answer; end it the way a refusing proxy would.
   if (!sockets) server.on("upgrade", (_request, socket) => socket.destroy());
   sockets?.of("/chat").on("connection", (socket) => {
     const query = socket.handshake.query;
     const sessionId = typeof query.session_id === "string" ? query.session_id : `session-${++sessionCounter}`;
     socket.emit("session", { session_id: sessionId, messages: [] });
-    socket.on("visitor_message", async (payload: WidgetFixture["received"][number], ack: (answer: unknown) => void) => {
-      received.push(payload);
-      ack({ status: "success", session_id: sessionId, handled_by: "assistant" });
-      const messageId = `answer-${received.length}`;
-      socket.emit("typing", { session_id: sessionId, who: "assistant", typing: true });
-      for (const delta of deltas) {
+    socket.on(
+      "visitor_message",
+      async (payload: WidgetFixture["received"][number], ack: (answer: unknown) => void) => {
+        received.push(payload);
+        ack({ status: "success", session_id: sessionId, handled_by: "assistant" });
+        const messageId = `answer-${received.length}`;
+        socket.emit("typing", { session_id: sessionId, who: "assistant", typing: true });
+        for (const delta of deltas) {
+          await new Promise((done) => setTimeout(done, options.deltaDelayMs ?? 250));
+          socket.emit("assistant_message", {
+            session_id: sessionId,
+            message_id: messageId,
+            delta,
+            done: false,
+          });
+        }
         await new Promise((done) => setTimeout(done, options.deltaDelayMs ?? 250));
-        socket.emit("assistant_message", { session_id: sessionId, message_id: messageId, delta, done: false });
-      }
-      await new Promise((done) => setTimeout(done, options.deltaDelayMs ?? 250));
-      socket.emit("assistant_message", { session_id: sessionId, message_id: messageId, done: true, message: { role: "assistant", content: answerHtml, timestamp: new Date().toISOString(), sources } });
-    });
+        socket.emit("assistant_message", {
+          session_id: sessionId,
+          message_id: messageId,
+          done: true,
+          message: { role: "assistant", content: answerHtml, timestamp: new Date().toISOString(), sources },
+        });
+      },
+    );
   });
 
   await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
@@ -140,7 +183,9 @@ export async function startHostSite(): Promise<{ origin: string; stop: () => Pro
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://localhost");
     const widgetOrigin = url.searchParams.get("widget");
-    const snippet = widgetOrigin ? `<script async src="${widgetOrigin}/widget/loader.js" data-configuration-id="config-1"></script>` : "";
+    const snippet = widgetOrigin
+      ? `<script async src="${widgetOrigin}/widget/loader.js" data-configuration-id="config-1"></script>`
+      : "";
     if (url.pathname === "/image.png") {
       // A slow image keeps the host page's load event a little later, like real pages.
       setTimeout(() => response.writeHead(204).end(), 100);

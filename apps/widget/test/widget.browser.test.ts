@@ -3,7 +3,13 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type Frame, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { distDir, startHostSite, startWidgetFixture, type FixtureOptions, type WidgetFixture } from "./fixture-server";
+import {
+  distDir,
+  startHostSite,
+  startWidgetFixture,
+  type FixtureOptions,
+  type WidgetFixture,
+} from "./fixture-server";
 import { xssCorpus } from "./xss-corpus";
 
 /**
@@ -16,7 +22,8 @@ let browser: Browser;
 let host: Awaited<ReturnType<typeof startHostSite>>;
 
 beforeAll(async () => {
-  if (!existsSync(join(distDir, "loader.js")) || !existsSync(join(distDir, "index.html"))) throw new Error(`No build in ${distDir}: run pnpm --filter @parley/widget build first.`);
+  if (!existsSync(join(distDir, "loader.js")) || !existsSync(join(distDir, "index.html")))
+    throw new Error(`No build in ${distDir}: run pnpm --filter @parley/widget build first.`);
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     headless: true,
@@ -30,7 +37,11 @@ afterAll(async () => {
   await host?.stop();
 });
 
-const englishDesign: FixtureOptions["chatbotSettings"] = { uiLanguage: "en", showRating: true, headerTitle: "Ask us" };
+const englishDesign: FixtureOptions["chatbotSettings"] = {
+  uiLanguage: "en",
+  showRating: true,
+  headerTitle: "Ask us",
+};
 
 interface WatchedPage {
   page: Page;
@@ -46,15 +57,25 @@ async function openHostPage(widgetOrigin: string | null): Promise<WatchedPage> {
   page.on("pageerror", (error) => pageErrors.push(error.message));
   page.on("console", (message) => {
     // The host page's own console; the widget frame's (a refused socket while its server is down) is not the host's.
-    if (message.type() === "error" && message.location().url.startsWith(host.origin)) consoleErrors.push(`${message.text()} @ ${message.location().url}`);
+    if (message.type() === "error" && message.location().url.startsWith(host.origin))
+      consoleErrors.push(`${message.text()} @ ${message.location().url}`);
   });
-  await page.goto(`${host.origin}/${widgetOrigin ? `?widget=${encodeURIComponent(widgetOrigin)}` : ""}`, { waitUntil: "load" });
+  await page.goto(`${host.origin}/${widgetOrigin ? `?widget=${encodeURIComponent(widgetOrigin)}` : ""}`, {
+    waitUntil: "load",
+  });
   return { page, pageErrors, consoleErrors };
 }
 
 async function widgetFrame(page: Page, widgetOrigin: string): Promise<Frame> {
   await page.locator("iframe").waitFor({ state: "attached" });
-  await expect.poll(() => page.frames().find((frame) => frame.url().startsWith(`${widgetOrigin}/widget/`))?.url()).toBeTruthy();
+  await expect
+    .poll(() =>
+      page
+        .frames()
+        .find((frame) => frame.url().startsWith(`${widgetOrigin}/widget/`))
+        ?.url(),
+    )
+    .toBeTruthy();
   const frame = page.frames().find((candidate) => candidate.url().startsWith(`${widgetOrigin}/widget/`));
   if (!frame) throw new Error("No widget frame.");
   return frame;
@@ -65,7 +86,13 @@ const xssFlag = (target: Page | Frame) => target.evaluate(() => (window as { __x
 describe("the widget on a customer's page", () => {
   let widget: WidgetFixture;
   beforeAll(async () => {
-    widget = await startWidgetFixture({ chatbotSettings: { ...englishDesign, disclaimerHtml: "<p>By chatting you accept our <a href='https://shop.example/privacy'>privacy terms</a>.</p>" } });
+    widget = await startWidgetFixture({
+      chatbotSettings: {
+        ...englishDesign,
+        disclaimerHtml:
+          "<p>By chatting you accept our <a href='https://shop.example/privacy'>privacy terms</a>.</p>",
+      },
+    });
   });
   afterAll(() => widget.stop());
 
@@ -75,13 +102,28 @@ describe("the widget on a customer's page", () => {
     const frame = await widgetFrame(page, widget.origin);
 
     // Closed: the frame holds the button (60 + 0 + 0 + 15), at the default place, above the page.
-    await expect.poll(() => frameElement.evaluate((element) => getComputedStyle(element).visibility)).toBe("visible");
-    const closedStyle = await frameElement.evaluate((element) => ({ ...element.getBoundingClientRect().toJSON(), zIndex: getComputedStyle(element).zIndex, right: getComputedStyle(element).right, bottom: getComputedStyle(element).bottom }));
-    expect(closedStyle).toMatchObject({ width: 75, height: 75, zIndex: "2000", right: "5px", bottom: "10px" });
+    await expect
+      .poll(() => frameElement.evaluate((element) => getComputedStyle(element).visibility))
+      .toBe("visible");
+    const closedStyle = await frameElement.evaluate((element) => ({
+      ...element.getBoundingClientRect().toJSON(),
+      zIndex: getComputedStyle(element).zIndex,
+      right: getComputedStyle(element).right,
+      bottom: getComputedStyle(element).bottom,
+    }));
+    expect(closedStyle).toMatchObject({
+      width: 75,
+      height: 75,
+      zIndex: "2000",
+      right: "5px",
+      bottom: "10px",
+    });
 
     const launcher = frame.getByRole("button", { name: "Open chat" });
     await launcher.click();
-    await expect.poll(() => frameElement.evaluate((element) => element.getBoundingClientRect().width)).toBe(470);
+    await expect
+      .poll(() => frameElement.evaluate((element) => element.getBoundingClientRect().width))
+      .toBe(470);
     // Focus moves into the chat: the message field, named in the widget's language.
     const field = frame.getByRole("textbox", { name: "Your message" });
     await expect.poll(() => field.evaluate((element) => element === document.activeElement)).toBe(true);
@@ -101,16 +143,28 @@ describe("the widget on a customer's page", () => {
     expect(widget.received).toHaveLength(1);
     expect(widget.received[0]?.client_message_id).toMatch(/.+/);
     // Announced once complete, in the live region.
-    await expect.poll(() => frame.locator("[aria-live=polite]").textContent()).toContain("Hello visitor, see our FAQ.");
+    await expect
+      .poll(() => frame.locator("[aria-live=polite]").textContent())
+      .toContain("Hello visitor, see our FAQ.");
 
     // Rating is kept (locally: the contract has no call for it yet).
     await frame.getByRole("button", { name: "Helpful answer", exact: true }).click();
-    expect(await frame.getByRole("button", { name: "Helpful answer", exact: true }).getAttribute("aria-pressed")).toBe("true");
+    expect(
+      await frame.getByRole("button", { name: "Helpful answer", exact: true }).getAttribute("aria-pressed"),
+    ).toBe("true");
 
     // Esc closes, and focus goes back to the launcher.
     await page.keyboard.press("Escape");
-    await expect.poll(() => frame.getByRole("button", { name: "Open chat" }).evaluate((element) => element === document.activeElement)).toBe(true);
-    await expect.poll(() => frameElement.evaluate((element) => element.getBoundingClientRect().width)).toBe(75);
+    await expect
+      .poll(() =>
+        frame
+          .getByRole("button", { name: "Open chat" })
+          .evaluate((element) => element === document.activeElement),
+      )
+      .toBe(true);
+    await expect
+      .poll(() => frameElement.evaluate((element) => element.getBoundingClientRect().width))
+      .toBe(75);
 
     // The conversation survives a page load (session id kept per configuration in the widget's storage).
     await page.reload({ waitUntil: "load" });
@@ -131,11 +185,17 @@ describe("the widget on a customer's page", () => {
     const frameElement = page.locator("iframe");
     await frame.getByRole("button", { name: "Open chat" }).click();
     await frame.getByRole("button", { name: "Full screen" }).click();
-    await expect.poll(() => frameElement.evaluate((element) => element.getBoundingClientRect().toJSON())).toMatchObject({ width: 1280, height: 800 });
+    await expect
+      .poll(() => frameElement.evaluate((element) => element.getBoundingClientRect().toJSON()))
+      .toMatchObject({ width: 1280, height: 800 });
     await frame.getByRole("button", { name: "Exit full screen" }).click();
-    await expect.poll(() => frameElement.evaluate((element) => element.getBoundingClientRect().width)).toBe(470);
+    await expect
+      .poll(() => frameElement.evaluate((element) => element.getBoundingClientRect().width))
+      .toBe(470);
     await page.evaluate(() => window.postMessage({ type: "collapseChat" }, location.origin));
-    await expect.poll(() => frameElement.evaluate((element) => element.getBoundingClientRect().toJSON())).toMatchObject({ width: 85, height: 85 });
+    await expect
+      .poll(() => frameElement.evaluate((element) => element.getBoundingClientRect().toJSON()))
+      .toMatchObject({ width: 85, height: 85 });
     // A message from another origin is ignored.
     await page.evaluate(() => window.postMessage({ type: "fullScreen" }, "*"));
     await page.waitForTimeout(200);
@@ -149,8 +209,18 @@ describe("an XSS corpus in the start message, the disclaimer and the answers", (
   const corpus = xssCorpus.join("\n");
   beforeAll(async () => {
     widget = await startWidgetFixture({
-      chatbotSettings: { ...englishDesign, initialState: "opened", startMessage: corpus, disclaimerHtml: corpus, headerTitle: `<img src=x onerror="window.__xss=1">` },
-      chatbotButtonSettings: { showChatbuttonBubble: true, chatbuttonBubbleDelay: 0, chatbuttonBubbleText: `<script>window.__xss=1</script>` },
+      chatbotSettings: {
+        ...englishDesign,
+        initialState: "opened",
+        startMessage: corpus,
+        disclaimerHtml: corpus,
+        headerTitle: `<img src=x onerror="window.__xss=1">`,
+      },
+      chatbotButtonSettings: {
+        showChatbuttonBubble: true,
+        chatbuttonBubbleDelay: 0,
+        chatbuttonBubbleText: `<script>window.__xss=1</script>`,
+      },
       answerHtml: corpus,
       deltas: [`<img src=x onerror="window.__xss=1">`, `<script>window.__xss=1</script>`],
       deltaDelayMs: 50,
@@ -171,8 +241,16 @@ describe("an XSS corpus in the start message, the disclaimer and the answers", (
     await page.waitForTimeout(500);
     expect(await xssFlag(frame)).toBeUndefined();
     expect(await xssFlag(page)).toBeUndefined();
-    expect(await frame.locator(".pw-window script, .pw-window img[src=x], .pw-window svg:not([aria-hidden]), .pw-window iframe").count()).toBe(0);
-    const hrefs = await frame.locator(".pw-window a[href]").evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+    expect(
+      await frame
+        .locator(
+          ".pw-window script, .pw-window img[src=x], .pw-window svg:not([aria-hidden]), .pw-window iframe",
+        )
+        .count(),
+    ).toBe(0);
+    const hrefs = await frame
+      .locator(".pw-window a[href]")
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
     for (const href of hrefs) expect(href).toMatch(/^(https?:|mailto:|tel:)/);
     expect(pageErrors).toEqual([]);
     await page.context().close();
@@ -181,7 +259,10 @@ describe("an XSS corpus in the start message, the disclaimer and the answers", (
 
 describe("when websockets are refused", () => {
   it("sends over the HTTP fallback and shows the answer", async () => {
-    const widget = await startWidgetFixture({ chatbotSettings: { ...englishDesign, initialState: "opened" }, withoutSocket: true });
+    const widget = await startWidgetFixture({
+      chatbotSettings: { ...englishDesign, initialState: "opened" },
+      withoutSocket: true,
+    });
     const { page, pageErrors } = await openHostPage(widget.origin);
     const frame = await widgetFrame(page, widget.origin);
     const field = frame.getByRole("textbox", { name: "Your message" });
@@ -193,7 +274,11 @@ describe("when websockets are refused", () => {
     // The visitor starts over: the stored session is forgotten.
     await frame.getByRole("button", { name: "Start a new conversation" }).click();
     await expect.poll(() => frame.locator(".pw-from-visitor").count()).toBe(0);
-    await expect.poll(async () => JSON.parse((await frame.evaluate(() => localStorage.getItem("parley.widget.config-1"))) ?? "{}")).toMatchObject({ sessionId: null });
+    await expect
+      .poll(async () =>
+        JSON.parse((await frame.evaluate(() => localStorage.getItem("parley.widget.config-1"))) ?? "{}"),
+      )
+      .toMatchObject({ sessionId: null });
     expect(pageErrors).toEqual([]);
     await page.context().close();
     await widget.stop();
@@ -205,7 +290,9 @@ describe("when the widget's server is down", () => {
     const widget = await startWidgetFixture({ chatbotSettings: englishDesign });
     const { page, pageErrors, consoleErrors } = await openHostPage(widget.origin);
     await widgetFrame(page, widget.origin);
-    await expect.poll(() => page.locator("iframe").evaluate((element) => getComputedStyle(element).visibility)).toBe("visible");
+    await expect
+      .poll(() => page.locator("iframe").evaluate((element) => getComputedStyle(element).visibility))
+      .toBe("visible");
     await widget.stop();
     await page.waitForTimeout(1500);
     await page.locator("#counter").click();
@@ -231,7 +318,14 @@ describe("when the widget's server is down", () => {
     const frame = await widgetFrame(page, widget.origin);
     await frame.waitForLoadState("load");
     await page.waitForTimeout(500);
-    expect(await page.locator("iframe").evaluate((element) => ({ visibility: getComputedStyle(element).visibility, width: element.getBoundingClientRect().width }))).toEqual({ visibility: "hidden", width: 0 });
+    expect(
+      await page
+        .locator("iframe")
+        .evaluate((element) => ({
+          visibility: getComputedStyle(element).visibility,
+          width: element.getBoundingClientRect().width,
+        })),
+    ).toEqual({ visibility: "hidden", width: 0 });
     expect(pageErrors).toEqual([]);
     expect(consoleErrors).toEqual([]);
     await page.context().close();
@@ -244,11 +338,14 @@ describe("the host page's load event", () => {
     const widget = await startWidgetFixture({ chatbotSettings: englishDesign });
     const loadEventEnd = async (withWidget: boolean) => {
       const { page } = await openHostPage(withWidget ? widget.origin : null);
-      const time = await page.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart);
+      const time = await page.evaluate(
+        () => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart,
+      );
       await page.context().close();
       return time;
     };
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    const median = (values: number[]) =>
+      [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
     const without: number[] = [];
     const withLoader: number[] = [];
     // Warm up (the first contexts are slower), then measure in pairs: the median of the pairs' differences
@@ -260,7 +357,9 @@ describe("the host page's load event", () => {
       withLoader.push(await loadEventEnd(true));
     }
     const delay = median(withLoader.map((time, index) => time - (without[index] ?? 0)));
-    console.log(`Host page load event: ${median(without).toFixed(1)} ms without the loader, ${median(withLoader).toFixed(1)} ms with it (delay ${delay.toFixed(1)} ms, median of 9 pairs).`);
+    console.log(
+      `Host page load event: ${median(without).toFixed(1)} ms without the loader, ${median(withLoader).toFixed(1)} ms with it (delay ${delay.toFixed(1)} ms, median of 9 pairs).`,
+    );
     expect(delay).toBeLessThan(50);
     await widget.stop();
   });

@@ -14,7 +14,8 @@ export const minimumTextContrast = 4.5;
 export const minimumLargeTextContrast = 3;
 
 const hexColour = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
-const rgbColour = /^rgba?\(\s*(\d{1,3})\s*[,\s]\s*(\d{1,3})\s*[,\s]\s*(\d{1,3})\s*(?:[,/]\s*[\d.]+%?\s*)?\)$/i;
+const rgbColour =
+  /^rgba?\(\s*(\d{1,3})\s*[,\s]\s*(\d{1,3})\s*[,\s]\s*(\d{1,3})\s*(?:[,/]\s*[\d.]+%?\s*)?\)$/i;
 
 /** Reads `#rgb`, `#rrggbb`, `rgb(r, g, b)` and `rgba(r, g, b, a)` (alpha ignored); anything else is null. */
 export function parseColour(colour: string): Rgb | null {
@@ -49,7 +50,10 @@ export function contrastRatio(foreground: string, background: string): number | 
   const first = parseColour(foreground);
   const second = parseColour(background);
   if (!first || !second) return null;
-  const [lighter, darker] = [relativeLuminance(first), relativeLuminance(second)].sort((a, b) => b - a) as [number, number];
+  const [lighter, darker] = [relativeLuminance(first), relativeLuminance(second)].sort((a, b) => b - a) as [
+    number,
+    number,
+  ];
   return (lighter + 0.05) / (darker + 0.05);
 }
 

@@ -28,7 +28,16 @@ export function App({ design, configurationId, pageUrl, host }: AppProps) {
   const launcherRef = useRef<HTMLButtonElement>(null);
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const previousState = useRef<ChatState | null>(null);
-  const { state: conversation, transport, send, startOver } = useConversation({ configurationId, language: design.chat.language ? widgetLanguageOf(design.chat.language) : language, pageUrl });
+  const {
+    state: conversation,
+    transport,
+    send,
+    startOver,
+  } = useConversation({
+    configurationId,
+    language: design.chat.language ? widgetLanguageOf(design.chat.language) : language,
+    pageUrl,
+  });
 
   useEffect(() => {
     host.post({ type: iframeMessageTypes.loaded, layout: layoutOf(design), state: chatState });
@@ -77,7 +86,9 @@ export function App({ design, configurationId, pageUrl, host }: AppProps) {
       announcedCount.current = messages.length;
       return;
     }
-    const fresh = messages.slice(announcedCount.current).filter((message) => message.role === "assistant" || message.role === "human_agent");
+    const fresh = messages
+      .slice(announcedCount.current)
+      .filter((message) => message.role === "assistant" || message.role === "human_agent");
     announcedCount.current = messages.length;
     if (fresh.length === 0) return;
     setAnnouncement(fresh.map((message) => textOfHtml(message.content)).join(" "));
@@ -87,7 +98,11 @@ export function App({ design, configurationId, pageUrl, host }: AppProps) {
   const variables = designVariables(design);
   const open = embedded || chatState !== "closed";
   return (
-    <div class={`pw-root pw-side-${design.chat.position}${embedded ? " pw-embedded" : ""}`} style={variables} lang={language}>
+    <div
+      class={`pw-root pw-side-${design.chat.position}${embedded ? " pw-embedded" : ""}`}
+      style={variables}
+      lang={language}
+    >
       {open ? (
         <ChatWindow
           design={design}
@@ -107,7 +122,12 @@ export function App({ design, configurationId, pageUrl, host }: AppProps) {
           onToggleSound={() => setSoundOn((on) => !on)}
         />
       ) : (
-        <Launcher button={design.button} translate={translate} buttonRef={launcherRef} onOpen={() => changeState("opened")} />
+        <Launcher
+          button={design.button}
+          translate={translate}
+          buttonRef={launcherRef}
+          onOpen={() => changeState("opened")}
+        />
       )}
       <div class="pw-visually-hidden" role="status" aria-live="polite">
         {announcement}

@@ -17,7 +17,10 @@ async function start(): Promise<void> {
   const pageUrl = parameters.get("page_url") ?? location.href;
   try {
     const design = await fetchDesign(configurationId);
-    render(<App design={design} configurationId={configurationId} pageUrl={pageUrl} host={hostChannel(pageUrl)} />, root);
+    render(
+      <App design={design} configurationId={configurationId} pageUrl={pageUrl} host={hostChannel(pageUrl)} />,
+      root,
+    );
   } catch {
     // Nothing to show; see above.
   }

@@ -1,4 +1,10 @@
-import { collapsedFrameSize, collapsedSizeFor, defaultWidgetPosition, fullHeight, iframeSizeFor } from "@parley/domain/widget";
+import {
+  collapsedFrameSize,
+  collapsedSizeFor,
+  defaultWidgetPosition,
+  fullHeight,
+  iframeSizeFor,
+} from "@parley/domain/widget";
 import type { ChatState, WidgetLayout } from "../protocol/messages";
 
 /** The chat overlays the host page above its own content (spec 02 §9: overlay z-index). */
@@ -45,7 +51,8 @@ export function frameBoxFor(layout: WidgetLayout, state: FrameState): FrameBox {
   const bottomOffset = px(layout.bottomOffset);
   if (state === "hidden") return place("0px", "0px", bottomOffset, sideOffset);
   if (state === "fullScreen") return place("100vw", fullHeight, "0px", "0px");
-  if (state === "shrunk") return place(px(collapsedFrameSize.width), px(collapsedFrameSize.height), bottomOffset, sideOffset);
+  if (state === "shrunk")
+    return place(px(collapsedFrameSize.width), px(collapsedFrameSize.height), bottomOffset, sideOffset);
   if (state === "closed" && layout.mode === "overlay") {
     const size = collapsedSizeFor(layout.button);
     return place(px(size.width), px(size.height), bottomOffset, sideOffset);

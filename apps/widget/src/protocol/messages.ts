@@ -52,12 +52,18 @@ export function readFrameMessage(data: unknown): FrameMessage | null {
   if (typeof data !== "object" || data === null) return null;
   const message = data as { type?: unknown; layout?: unknown; state?: unknown; path?: unknown };
   if (message.type === iframeMessageTypes.loaded) {
-    if (!isLayout(message.layout) || typeof message.state !== "string" || !chatStateValues.includes(message.state)) return null;
+    if (
+      !isLayout(message.layout) ||
+      typeof message.state !== "string" ||
+      !chatStateValues.includes(message.state)
+    )
+      return null;
     return { type: iframeMessageTypes.loaded, layout: message.layout, state: message.state as ChatState };
   }
   if (isIframeMessage(data)) return { type: data.type } as FrameMessage;
   if (message.type === parentMessageTypes.collapseChat) return { type: parentMessageTypes.collapseChat };
-  if (message.type === parentMessageTypes.navigateTo && typeof message.path === "string") return { type: parentMessageTypes.navigateTo, path: message.path };
+  if (message.type === parentMessageTypes.navigateTo && typeof message.path === "string")
+    return { type: parentMessageTypes.navigateTo, path: message.path };
   return null;
 }
 
@@ -66,6 +72,10 @@ export function readFrameMessage(data: unknown): FrameMessage | null {
  * checked: the origin alone would accept any frame of that origin (another widget, an ad), the source
  * alone a frame that navigated elsewhere.
  */
-export function isFromWindow(event: Pick<MessageEvent, "origin" | "source">, expectedOrigin: string, expectedSource: unknown): boolean {
+export function isFromWindow(
+  event: Pick<MessageEvent, "origin" | "source">,
+  expectedOrigin: string,
+  expectedSource: unknown,
+): boolean {
   return expectedSource != null && event.source === expectedSource && event.origin === expectedOrigin;
 }

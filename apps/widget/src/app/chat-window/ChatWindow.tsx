@@ -30,7 +30,10 @@ function DefaultAvatar() {
   return (
     <svg viewBox="0 0 24 24" width="100%" height="100%" aria-hidden="true" focusable="false">
       <circle cx="12" cy="12" r="12" fill="rgba(255,255,255,0.25)" />
-      <path fill="currentColor" d="M12 6a3.5 3.5 0 1 1 0 7 3.5 3.5 0 0 1 0-7zm0 8.5c3.3 0 6 1.6 6 3.5v1H6v-1c0-1.9 2.7-3.5 6-3.5z" />
+      <path
+        fill="currentColor"
+        d="M12 6a3.5 3.5 0 1 1 0 7 3.5 3.5 0 0 1 0-7zm0 8.5c3.3 0 6 1.6 6 3.5v1H6v-1c0-1.9 2.7-3.5 6-3.5z"
+      />
     </svg>
   );
 }
@@ -61,27 +64,53 @@ export function ChatWindow(props: ChatWindowProps) {
         {botImage && <img class="pw-bot-image" src={botImage} alt="" />}
         <div class="pw-header-actions">
           {chat.allowPlaySounds && (
-            <button type="button" class="pw-icon-button" aria-label={props.soundOn ? translate("soundOff") : translate("soundOn")} aria-pressed={props.soundOn} onClick={props.onToggleSound}>
+            <button
+              type="button"
+              class="pw-icon-button"
+              aria-label={props.soundOn ? translate("soundOff") : translate("soundOn")}
+              aria-pressed={props.soundOn}
+              onClick={props.onToggleSound}
+            >
               {props.soundOn ? "🔔" : "🔕"}
             </button>
           )}
-          <button type="button" class="pw-icon-button" aria-label={translate("newConversation")} title={translate("newConversation")} onClick={props.onStartOver}>
+          <button
+            type="button"
+            class="pw-icon-button"
+            aria-label={translate("newConversation")}
+            title={translate("newConversation")}
+            onClick={props.onStartOver}
+          >
             ↻
           </button>
           {props.closable && (
-            <button type="button" class="pw-icon-button" aria-label={props.fullScreen ? translate("exitFullScreen") : translate("fullScreen")} onClick={props.onToggleFullScreen}>
+            <button
+              type="button"
+              class="pw-icon-button"
+              aria-label={props.fullScreen ? translate("exitFullScreen") : translate("fullScreen")}
+              onClick={props.onToggleFullScreen}
+            >
               {props.fullScreen ? "⤡" : "⤢"}
             </button>
           )}
           {props.closable && (
-            <button type="button" class="pw-icon-button" aria-label={translate("closeChat")} onClick={props.onClose}>
+            <button
+              type="button"
+              class="pw-icon-button"
+              aria-label={translate("closeChat")}
+              onClick={props.onClose}
+            >
               ✕
             </button>
           )}
         </div>
       </header>
-      {chat.enableOnlineMessage && design.online && chat.onlineMessage && <p class="pw-online">{chat.onlineMessage}</p>}
-      {props.transport === "connecting" && conversation.pending.length > 0 && <p class="pw-notice">{translate("reconnecting")}</p>}
+      {chat.enableOnlineMessage && design.online && chat.onlineMessage && (
+        <p class="pw-online">{chat.onlineMessage}</p>
+      )}
+      {props.transport === "connecting" && conversation.pending.length > 0 && (
+        <p class="pw-notice">{translate("reconnecting")}</p>
+      )}
       <MessageList
         configurationId={props.configurationId}
         conversation={conversation}
@@ -96,8 +125,16 @@ export function ChatWindow(props: ChatWindowProps) {
           {translate(errorKeyOf(conversation.errorCode))}
         </p>
       )}
-      <Composer placeholder={chat.userInputPlaceholderText} translate={translate} allowEmoticons={chat.allowEmoticons} fieldRef={props.fieldRef} onSend={props.onSend} />
-      {chat.disclaimerHtml && <SafeHtml className="pw-disclaimer" html={chat.disclaimerHtml} base={pageUrl} />}
+      <Composer
+        placeholder={chat.userInputPlaceholderText}
+        translate={translate}
+        allowEmoticons={chat.allowEmoticons}
+        fieldRef={props.fieldRef}
+        onSend={props.onSend}
+      />
+      {chat.disclaimerHtml && (
+        <SafeHtml className="pw-disclaimer" html={chat.disclaimerHtml} base={pageUrl} />
+      )}
       {chat.showPoweredBy && chat.poweredByText && (
         <p class="pw-powered-by">
           {poweredByUrl ? (

@@ -38,7 +38,13 @@ export function Composer({ placeholder, translate, allowEmoticons, fieldRef, onS
         </div>
       )}
       {allowEmoticons && (
-        <button type="button" class="pw-icon-button" aria-label={translate("emoticons")} aria-expanded={pickerOpen} onClick={() => setPickerOpen((open) => !open)}>
+        <button
+          type="button"
+          class="pw-icon-button"
+          aria-label={translate("emoticons")}
+          aria-expanded={pickerOpen}
+          onClick={() => setPickerOpen((open) => !open)}
+        >
           🙂
         </button>
       )}

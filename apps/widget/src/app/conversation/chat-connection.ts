@@ -45,7 +45,11 @@ export function openChatConnection(options: ChatConnectionOptions): ChatConnecti
 
   const query: Record<string, string> = { configuration_id: configurationId, language };
   if (options.sessionId) query.session_id = options.sessionId;
-  const socket: Socket = io(`${location.origin}/chat`, { path: "/socket.io", transports: ["websocket"], query });
+  const socket: Socket = io(`${location.origin}/chat`, {
+    path: "/socket.io",
+    transports: ["websocket"],
+    query,
+  });
 
   const fallbackTimer = setTimeout(() => {
     if (!socket.connected) setTransport("http");
@@ -59,32 +63,56 @@ export function openChatConnection(options: ChatConnectionOptions): ChatConnecti
     if (typeof payload?.session_id !== "string") return;
     // The next reconnect continues this conversation.
     query.session_id = payload.session_id;
-    onEvent({ type: "session", sessionId: payload.session_id, messages: Array.isArray(payload.messages) ? (payload.messages as ServerMessage[]) : [] });
+    onEvent({
+      type: "session",
+      sessionId: payload.session_id,
+      messages: Array.isArray(payload.messages) ? (payload.messages as ServerMessage[]) : [],
+    });
   });
-  socket.on("assistant_message", (payload: { message_id?: unknown; delta?: unknown; done?: unknown; message?: ServerMessage }) => {
-    if (typeof payload?.message_id !== "string") return;
-    if (payload.done === true && payload.message) onEvent({ type: "done", messageId: payload.message_id, message: payload.message });
-    else if (typeof payload.delta === "string") onEvent({ type: "delta", messageId: payload.message_id, delta: payload.delta });
-  });
+  socket.on(
+    "assistant_message",
+    (payload: { message_id?: unknown; delta?: unknown; done?: unknown; message?: ServerMessage }) => {
+      if (typeof payload?.message_id !== "string") return;
+      if (payload.done === true && payload.message)
+        onEvent({ type: "done", messageId: payload.message_id, message: payload.message });
+      else if (typeof payload.delta === "string")
+        onEvent({ type: "delta", messageId: payload.message_id, delta: payload.delta });
+    },
+  );
   socket.on("agent_message", (payload: { message?: ServerMessage }) => {
     if (payload?.message) onEvent({ type: "agentMessage", message: payload.message });
   });
-  socket.on("typing", (payload: { typing?: unknown }) => onEvent({ type: "typing", typing: payload?.typing === true }));
-  socket.on("error", (payload: Partial<SocketError>) => onEvent({ type: "failed", code: typeof payload?.code === "string" ? payload.code : "internal_error" }));
+  socket.on("typing", (payload: { typing?: unknown }) =>
+    onEvent({ type: "typing", typing: payload?.typing === true }),
+  );
+  socket.on("error", (payload: Partial<SocketError>) =>
+    onEvent({ type: "failed", code: typeof payload?.code === "string" ? payload.code : "internal_error" }),
+  );
 
   const sendOverSocket = (message: PendingMessage) => {
     const sessionId = options.currentSessionId();
-    socket.timeout(ackTimeoutMs).emit(
-      "visitor_message",
-      { ...(sessionId ? { session_id: sessionId } : {}), message: message.text, page_url: pageUrl, client_message_id: message.clientMessageId },
-      (timedOut: Error | null, answer?: AckAnswer) => {
-        if (timedOut || !answer) return; // stays pending; resent on reconnect
-        if (answer.status === "success") {
-          query.session_id = answer.session_id;
-          onEvent({ type: "acknowledged", clientMessageId: message.clientMessageId, sessionId: answer.session_id });
-        } else onEvent({ type: "failed", code: answer.code });
-      },
-    );
+    socket
+      .timeout(ackTimeoutMs)
+      .emit(
+        "visitor_message",
+        {
+          ...(sessionId ? { session_id: sessionId } : {}),
+          message: message.text,
+          page_url: pageUrl,
+          client_message_id: message.clientMessageId,
+        },
+        (timedOut: Error | null, answer?: AckAnswer) => {
+          if (timedOut || !answer) return; // stays pending; resent on reconnect
+          if (answer.status === "success") {
+            query.session_id = answer.session_id;
+            onEvent({
+              type: "acknowledged",
+              clientMessageId: message.clientMessageId,
+              sessionId: answer.session_id,
+            });
+          } else onEvent({ type: "failed", code: answer.code });
+        },
+      );
   };
 
   // A POST cannot be told apart from its retry by the server (the HTTP call has no client_message_id), so
@@ -98,15 +126,29 @@ export function openChatConnection(options: ChatConnectionOptions): ChatConnecti
       const response = await fetch(`/api/widget/${encodeURIComponent(configurationId)}/messages`, {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify({ session_id: options.currentSessionId(), message: message.text, language, page_url: pageUrl }),
+        body: JSON.stringify({
+          session_id: options.currentSessionId(),
+          message: message.text,
+          language,
+          page_url: pageUrl,
+        }),
       });
-      const body = (await response.json().catch(() => null)) as { session_id?: string; reply?: ServerMessage | null; code?: string } | null;
+      const body = (await response.json().catch(() => null)) as {
+        session_id?: string;
+        reply?: ServerMessage | null;
+        code?: string;
+      } | null;
       if (!response.ok || typeof body?.session_id !== "string") {
         onEvent({ type: "failed", code: body?.code ?? "internal_error" });
         return;
       }
       query.session_id = body.session_id;
-      onEvent({ type: "answeredOverHttp", clientMessageId: message.clientMessageId, sessionId: body.session_id, reply: body.reply ?? null });
+      onEvent({
+        type: "answeredOverHttp",
+        clientMessageId: message.clientMessageId,
+        sessionId: body.session_id,
+        reply: body.reply ?? null,
+      });
     } catch {
       onEvent({ type: "failed", code: "service_unavailable" });
     } finally {
@@ -132,9 +174,15 @@ export function openChatConnection(options: ChatConnectionOptions): ChatConnecti
 }
 
 /** The conversation so far, over HTTP (when the socket cannot connect). */
-export async function fetchHistory(configurationId: string, sessionId: string): Promise<ServerMessage[] | null> {
+export async function fetchHistory(
+  configurationId: string,
+  sessionId: string,
+): Promise<ServerMessage[] | null> {
   try {
-    const response = await fetch(`/api/widget/${encodeURIComponent(configurationId)}/history?session_id=${encodeURIComponent(sessionId)}`, { headers: { accept: "application/json" } });
+    const response = await fetch(
+      `/api/widget/${encodeURIComponent(configurationId)}/history?session_id=${encodeURIComponent(sessionId)}`,
+      { headers: { accept: "application/json" } },
+    );
     if (!response.ok) return null;
     const body = (await response.json()) as { data?: unknown };
     return Array.isArray(body.data) ? (body.data as ServerMessage[]) : null;

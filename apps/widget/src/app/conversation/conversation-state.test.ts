@@ -3,7 +3,12 @@ import { conversationReducer, emptyConversation } from "./conversation-state";
 import type { ServerMessage } from "./types";
 
 const pending = { clientMessageId: "c1", text: "Hello?", timestamp: "2025-01-01T10:00:00Z" };
-const answer: ServerMessage = { role: "assistant", content: "<p>Hi!</p>", timestamp: "2025-01-01T10:00:01Z", sources: [{ kind: "url", title: "FAQ", url: "https://host.test/faq" }] };
+const answer: ServerMessage = {
+  role: "assistant",
+  content: "<p>Hi!</p>",
+  timestamp: "2025-01-01T10:00:01Z",
+  sources: [{ kind: "url", title: "FAQ", url: "https://host.test/faq" }],
+};
 
 describe("the conversation", () => {
   it("keeps a message pending until acknowledged, then shows it as sent", () => {
@@ -28,14 +33,23 @@ describe("the conversation", () => {
   it("takes the server's history after a reconnect without showing a stored pending message twice", () => {
     let state = conversationReducer(emptyConversation("s1"), { type: "queued", message: pending });
     state = conversationReducer(state, { type: "queued", message: { ...pending, clientMessageId: "c2" } });
-    state = conversationReducer(state, { type: "session", sessionId: "s1", messages: [{ role: "user", content: "Hello?", timestamp: pending.timestamp, client_message_id: "c1" }] });
+    state = conversationReducer(state, {
+      type: "session",
+      sessionId: "s1",
+      messages: [{ role: "user", content: "Hello?", timestamp: pending.timestamp, client_message_id: "c1" }],
+    });
     expect(state.messages).toHaveLength(1);
     expect(state.pending.map((message) => message.clientMessageId)).toEqual(["c2"]);
   });
 
   it("adds the HTTP fallback's reply, and starts over empty", () => {
     let state = conversationReducer(emptyConversation(null), { type: "queued", message: pending });
-    state = conversationReducer(state, { type: "answeredOverHttp", clientMessageId: "c1", sessionId: "s2", reply: answer });
+    state = conversationReducer(state, {
+      type: "answeredOverHttp",
+      clientMessageId: "c1",
+      sessionId: "s2",
+      reply: answer,
+    });
     expect(state.messages.map((message) => message.role)).toEqual(["user", "assistant"]);
     expect(conversationReducer(state, { type: "reset" })).toEqual(emptyConversation(null));
   });

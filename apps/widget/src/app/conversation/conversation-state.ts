@@ -24,15 +24,25 @@ export type ConversationEvent =
   | { type: "failed"; code: string }
   | { type: "reset" };
 
-export function emptyConversation(sessionId: string | null, pending: PendingMessage[] = []): ConversationState {
+export function emptyConversation(
+  sessionId: string | null,
+  pending: PendingMessage[] = [],
+): ConversationState {
   return { sessionId, messages: [], pending, streaming: [], typing: false, errorCode: null };
 }
 
 let keyCounter = 0;
-const messageKey = (message: ServerMessage, fallback?: string) => fallback ?? `${message.role}-${message.timestamp}-${++keyCounter}`;
+const messageKey = (message: ServerMessage, fallback?: string) =>
+  fallback ?? `${message.role}-${message.timestamp}-${++keyCounter}`;
 
 function visitorMessageOf(pending: PendingMessage): ChatMessage {
-  return { key: pending.clientMessageId, role: "user", content: pending.text, timestamp: pending.timestamp, client_message_id: pending.clientMessageId };
+  return {
+    key: pending.clientMessageId,
+    role: "user",
+    content: pending.text,
+    timestamp: pending.timestamp,
+    client_message_id: pending.clientMessageId,
+  };
 }
 
 export function conversationReducer(state: ConversationState, event: ConversationEvent): ConversationState {
@@ -41,8 +51,16 @@ export function conversationReducer(state: ConversationState, event: Conversatio
       // The server's history is the truth after a (re)connect; a pending message it already holds (its ack
       // was lost) is not shown twice.
       const stored = new Set(event.messages.map((message) => message.client_message_id).filter(Boolean));
-      const messages = event.messages.map((message, index) => ({ ...message, key: messageKey(message, message.client_message_id ?? `history-${index}-${message.timestamp}`) }));
-      return { ...state, sessionId: event.sessionId, messages, pending: state.pending.filter((pending) => !stored.has(pending.clientMessageId)) };
+      const messages = event.messages.map((message, index) => ({
+        ...message,
+        key: messageKey(message, message.client_message_id ?? `history-${index}-${message.timestamp}`),
+      }));
+      return {
+        ...state,
+        sessionId: event.sessionId,
+        messages,
+        pending: state.pending.filter((pending) => !stored.has(pending.clientMessageId)),
+      };
     }
     case "queued":
       return { ...state, pending: [...state.pending, event.message], errorCode: null };
@@ -57,14 +75,24 @@ export function conversationReducer(state: ConversationState, event: Conversatio
       };
     }
     case "answeredOverHttp": {
-      const next = conversationReducer(state, { type: "acknowledged", clientMessageId: event.clientMessageId, sessionId: event.sessionId });
+      const next = conversationReducer(state, {
+        type: "acknowledged",
+        clientMessageId: event.clientMessageId,
+        sessionId: event.sessionId,
+      });
       if (!event.reply) return next;
-      return { ...next, typing: false, messages: [...next.messages, { ...event.reply, key: messageKey(event.reply) }] };
+      return {
+        ...next,
+        typing: false,
+        messages: [...next.messages, { ...event.reply, key: messageKey(event.reply) }],
+      };
     }
     case "delta": {
       const current = state.streaming.find((answer) => answer.messageId === event.messageId);
       const streaming = current
-        ? state.streaming.map((answer) => (answer === current ? { ...answer, text: answer.text + event.delta } : answer))
+        ? state.streaming.map((answer) =>
+            answer === current ? { ...answer, text: answer.text + event.delta } : answer,
+          )
         : [...state.streaming, { messageId: event.messageId, text: event.delta }];
       return { ...state, streaming, typing: false };
     }
@@ -76,7 +104,11 @@ export function conversationReducer(state: ConversationState, event: Conversatio
         messages: [...state.messages, { ...event.message, key: event.messageId }],
       };
     case "agentMessage":
-      return { ...state, typing: false, messages: [...state.messages, { ...event.message, key: messageKey(event.message) }] };
+      return {
+        ...state,
+        typing: false,
+        messages: [...state.messages, { ...event.message, key: messageKey(event.message) }],
+      };
     case "typing":
       return { ...state, typing: event.typing };
     case "failed":

@@ -10,7 +10,9 @@ export interface ConversationOptions {
 }
 
 function newClientMessageId(): string {
-  return typeof crypto.randomUUID === "function" ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  return typeof crypto.randomUUID === "function"
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
 /** The visitor's conversation: connected, stored per configuration, resent after reconnects, restartable. */
@@ -45,7 +47,8 @@ export function useConversation({ configurationId, language, pageUrl }: Conversa
           const sessionId = stateRef.current.sessionId;
           if (sessionId) {
             void fetchHistory(configurationId, sessionId).then((messages) => {
-              if (messages && stateRef.current.sessionId === sessionId) dispatch({ type: "session", sessionId, messages });
+              if (messages && stateRef.current.sessionId === sessionId)
+                dispatch({ type: "session", sessionId, messages });
             });
           }
         }
@@ -62,7 +65,11 @@ export function useConversation({ configurationId, language, pageUrl }: Conversa
   const send = useCallback((text: string) => {
     const trimmed = text.trim();
     if (!trimmed) return;
-    const message = { clientMessageId: newClientMessageId(), text: trimmed.slice(0, 4000), timestamp: new Date().toISOString() };
+    const message = {
+      clientMessageId: newClientMessageId(),
+      text: trimmed.slice(0, 4000),
+      timestamp: new Date().toISOString(),
+    };
     dispatch({ type: "queued", message });
     connectionRef.current?.send(message);
   }, []);

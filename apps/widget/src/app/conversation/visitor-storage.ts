@@ -15,9 +15,14 @@ const keyOf = (configurationId: string) => `parley.widget.${configurationId}`;
 
 export function loadVisitorRecord(configurationId: string): VisitorRecord {
   try {
-    const stored = JSON.parse(localStorage.getItem(keyOf(configurationId)) ?? "null") as Partial<VisitorRecord> | null;
+    const stored = JSON.parse(
+      localStorage.getItem(keyOf(configurationId)) ?? "null",
+    ) as Partial<VisitorRecord> | null;
     const pending = Array.isArray(stored?.pending)
-      ? stored.pending.filter((message): message is PendingMessage => typeof message?.clientMessageId === "string" && typeof message.text === "string")
+      ? stored.pending.filter(
+          (message): message is PendingMessage =>
+            typeof message?.clientMessageId === "string" && typeof message.text === "string",
+        )
       : [];
     return { sessionId: typeof stored?.sessionId === "string" ? stored.sessionId : null, pending };
   } catch {
@@ -43,8 +48,15 @@ const ratingsKeyOf = (configurationId: string) => `parley.widget.${configuration
  */
 export function loadRatings(configurationId: string): Record<string, Rating> {
   try {
-    const stored = JSON.parse(localStorage.getItem(ratingsKeyOf(configurationId)) ?? "{}") as Record<string, unknown>;
-    return Object.fromEntries(Object.entries(stored).filter((entry): entry is [string, Rating] => entry[1] === "up" || entry[1] === "down"));
+    const stored = JSON.parse(localStorage.getItem(ratingsKeyOf(configurationId)) ?? "{}") as Record<
+      string,
+      unknown
+    >;
+    return Object.fromEntries(
+      Object.entries(stored).filter(
+        (entry): entry is [string, Rating] => entry[1] === "up" || entry[1] === "down",
+      ),
+    );
   } catch {
     return {};
   }

@@ -132,7 +132,9 @@ export type WidgetLanguage = (typeof widgetLanguages)[number];
 /** The widget's language for a design's `uiLanguage` (`nl`, `nl-BE`, `NL`); Dutch when unknown, like new designs. */
 export function widgetLanguageOf(uiLanguage: string): WidgetLanguage {
   const primary = uiLanguage.trim().toLowerCase().split(/[-_]/)[0] ?? "";
-  return (widgetLanguages as readonly string[]).includes(primary) ? (primary as WidgetLanguage) : (defaultWidgetLanguage as WidgetLanguage);
+  return (widgetLanguages as readonly string[]).includes(primary)
+    ? (primary as WidgetLanguage)
+    : (defaultWidgetLanguage as WidgetLanguage);
 }
 
 export type Translate = (key: TranslationKey) => string;

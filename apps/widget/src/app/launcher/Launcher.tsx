@@ -32,11 +32,22 @@ export function Launcher({ button, translate, buttonRef, onOpen }: LauncherProps
   return (
     <div class={`pw-launcher pw-bubble-${button.chatbuttonBubblePosition}`}>
       {bubbleShown && button.chatbuttonBubbleText && (
-        <button type="button" class={`pw-launcher-bubble pw-effect-${button.chatbuttonBubbleEffect}`} onClick={onOpen}>
+        <button
+          type="button"
+          class={`pw-launcher-bubble pw-effect-${button.chatbuttonBubbleEffect}`}
+          onClick={onOpen}
+        >
           {button.chatbuttonBubbleText}
         </button>
       )}
-      <button type="button" ref={buttonRef} class="pw-launcher-button" aria-label={translate("openChat")} aria-haspopup="dialog" onClick={onOpen}>
+      <button
+        type="button"
+        ref={buttonRef}
+        class="pw-launcher-button"
+        aria-label={translate("openChat")}
+        aria-haspopup="dialog"
+        onClick={onOpen}
+      >
         {image ? <img src={image} alt="" /> : <ChatIcon />}
       </button>
     </div>

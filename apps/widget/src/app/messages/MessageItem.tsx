@@ -13,7 +13,15 @@ export interface MessageItemProps {
   onRate: (key: string, rating: Rating) => void;
 }
 
-function Sources({ sources, pageUrl, translate }: { sources: MessageSource[]; pageUrl: string; translate: Translate }) {
+function Sources({
+  sources,
+  pageUrl,
+  translate,
+}: {
+  sources: MessageSource[];
+  pageUrl: string;
+  translate: Translate;
+}) {
   const links = sources.flatMap((source) => {
     const href = safeLinkHref(source.url, pageUrl);
     return href ? [{ href, title: source.title || href }] : [];
@@ -40,16 +48,34 @@ export function MessageItem({ message, pageUrl, translate, showRating, rating, o
   const fromVisitor = message.role === "user";
   return (
     <li class={`pw-message ${fromVisitor ? "pw-from-visitor" : "pw-from-assistant"}`}>
-      {message.role === "human_agent" && <span class="pw-agent-name">{message.agent_name || translate("agent")}</span>}
+      {message.role === "human_agent" && (
+        <span class="pw-agent-name">{message.agent_name || translate("agent")}</span>
+      )}
       {/* The visitor's own words are text; answers are the server's sanitised HTML, sanitised again here. */}
-      {fromVisitor ? <div class="pw-bubble">{message.raw_input ?? message.content}</div> : <SafeHtml className="pw-bubble" html={message.content} base={pageUrl} />}
-      {!fromVisitor && message.sources && message.sources.length > 0 && <Sources sources={message.sources} pageUrl={pageUrl} translate={translate} />}
+      {fromVisitor ? (
+        <div class="pw-bubble">{message.raw_input ?? message.content}</div>
+      ) : (
+        <SafeHtml className="pw-bubble" html={message.content} base={pageUrl} />
+      )}
+      {!fromVisitor && message.sources && message.sources.length > 0 && (
+        <Sources sources={message.sources} pageUrl={pageUrl} translate={translate} />
+      )}
       {!fromVisitor && showRating && (
         <div class="pw-rating">
-          <button type="button" aria-label={translate("helpful")} aria-pressed={rating === "up"} onClick={() => onRate(message.key, "up")}>
+          <button
+            type="button"
+            aria-label={translate("helpful")}
+            aria-pressed={rating === "up"}
+            onClick={() => onRate(message.key, "up")}
+          >
             👍
           </button>
-          <button type="button" aria-label={translate("notHelpful")} aria-pressed={rating === "down"} onClick={() => onRate(message.key, "down")}>
+          <button
+            type="button"
+            aria-label={translate("notHelpful")}
+            aria-pressed={rating === "down"}
+            onClick={() => onRate(message.key, "down")}
+          >
             👎
           </button>
         </div>

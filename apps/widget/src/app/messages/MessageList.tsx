@@ -15,7 +15,15 @@ export interface MessageListProps {
   showStreaming: boolean;
 }
 
-export function MessageList({ configurationId, conversation, startMessage, pageUrl, translate, showRating, showStreaming }: MessageListProps) {
+export function MessageList({
+  configurationId,
+  conversation,
+  startMessage,
+  pageUrl,
+  translate,
+  showRating,
+  showStreaming,
+}: MessageListProps) {
   const [ratings, setRatings] = useState<Record<string, Rating>>(() => loadRatings(configurationId));
   const end = useRef<HTMLDivElement>(null);
   const handleRate = (key: string, rating: Rating) => {
@@ -24,7 +32,10 @@ export function MessageList({ configurationId, conversation, startMessage, pageU
     saveRatings(configurationId, next);
   };
   const { messages, pending, streaming, typing } = conversation;
-  useEffect(() => end.current?.scrollIntoView?.({ block: "end" }), [messages.length, pending.length, streaming, typing]);
+  useEffect(
+    () => end.current?.scrollIntoView?.({ block: "end" }),
+    [messages.length, pending.length, streaming, typing],
+  );
 
   return (
     <div class="pw-messages">
@@ -35,7 +46,15 @@ export function MessageList({ configurationId, conversation, startMessage, pageU
           </li>
         )}
         {messages.map((message) => (
-          <MessageItem key={message.key} message={message} pageUrl={pageUrl} translate={translate} showRating={showRating} rating={ratings[message.key]} onRate={handleRate} />
+          <MessageItem
+            key={message.key}
+            message={message}
+            pageUrl={pageUrl}
+            translate={translate}
+            showRating={showRating}
+            rating={ratings[message.key]}
+            onRate={handleRate}
+          />
         ))}
         {pending.map((message) => (
           <li key={message.clientMessageId} class="pw-message pw-from-visitor pw-pending">

@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import { xssCorpus } from "../../../test/xss-corpus";
 import { safeLinkHref, sanitizedFragment, textOfHtml } from "./sanitize-html";
 
-
 function render(html: string): HTMLElement {
   const container = document.createElement("div");
   container.appendChild(sanitizedFragment(html, document, "https://host.test/page"));
@@ -16,7 +15,9 @@ afterEach(() => {
 
 describe("sanitising server HTML", () => {
   it("keeps prose, lists and safe links, opening links in the host page", () => {
-    const container = render(`<p>Hello <strong>there</strong></p><ul><li>one</li></ul><a href="/faq" title="FAQ">faq</a>`);
+    const container = render(
+      `<p>Hello <strong>there</strong></p><ul><li>one</li></ul><a href="/faq" title="FAQ">faq</a>`,
+    );
     expect(container.querySelector("strong")?.textContent).toBe("there");
     expect(container.querySelectorAll("li")).toHaveLength(1);
     const link = container.querySelector("a");
@@ -29,10 +30,15 @@ describe("sanitising server HTML", () => {
   it("leaves no script, handler, style, foreign markup or unsafe link from the corpus", () => {
     for (const payload of xssCorpus) {
       const container = render(payload);
-      expect(container.querySelector("script, iframe, object, svg, math, style, template, img, form, details"), payload).toBeNull();
+      expect(
+        container.querySelector("script, iframe, object, svg, math, style, template, img, form, details"),
+        payload,
+      ).toBeNull();
       for (const element of Array.from(container.querySelectorAll("*"))) {
         for (const attribute of Array.from(element.attributes)) {
-          expect(["href", "target", "rel", "title", "colspan"], `${payload}: ${attribute.name}`).toContain(attribute.name);
+          expect(["href", "target", "rel", "title", "colspan"], `${payload}: ${attribute.name}`).toContain(
+            attribute.name,
+          );
           if (attribute.name === "href") expect(attribute.value, payload).toMatch(/^(https?|mailto|tel):/);
         }
       }

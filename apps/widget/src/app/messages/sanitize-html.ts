@@ -8,16 +8,75 @@
 
 /** Elements kept with their allowed attributes. */
 const allowedElements = new Set([
-  "a", "b", "blockquote", "br", "code", "del", "div", "em", "h1", "h2", "h3", "h4", "h5", "h6", "hr",
-  "i", "li", "ol", "p", "pre", "s", "small", "span", "strong", "sub", "sup", "table", "tbody", "td",
-  "th", "thead", "tr", "u", "ul",
+  "a",
+  "b",
+  "blockquote",
+  "br",
+  "code",
+  "del",
+  "div",
+  "em",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "hr",
+  "i",
+  "li",
+  "ol",
+  "p",
+  "pre",
+  "s",
+  "small",
+  "span",
+  "strong",
+  "sub",
+  "sup",
+  "table",
+  "tbody",
+  "td",
+  "th",
+  "thead",
+  "tr",
+  "u",
+  "ul",
 ]);
 
 /** Elements dropped with everything inside: their content is code, styling or foreign markup, never prose. */
 const droppedElements = new Set([
-  "script", "style", "template", "noscript", "iframe", "frame", "frameset", "object", "embed", "svg",
-  "math", "textarea", "select", "option", "title", "xmp", "noembed", "noframes", "plaintext", "head",
-  "link", "meta", "base", "form", "button", "input", "audio", "video", "canvas", "applet", "portal",
+  "script",
+  "style",
+  "template",
+  "noscript",
+  "iframe",
+  "frame",
+  "frameset",
+  "object",
+  "embed",
+  "svg",
+  "math",
+  "textarea",
+  "select",
+  "option",
+  "title",
+  "xmp",
+  "noembed",
+  "noframes",
+  "plaintext",
+  "head",
+  "link",
+  "meta",
+  "base",
+  "form",
+  "button",
+  "input",
+  "audio",
+  "video",
+  "canvas",
+  "applet",
+  "portal",
 ]);
 
 /** Deeper nesting is cut off: no real answer needs it, and it keeps the walk's recursion bounded. */
@@ -87,6 +146,10 @@ export function sanitizedFragment(html: string, target: Document, base: string):
 /** The text a screen reader should hear for some HTML (the live region announces text, not markup). */
 export function textOfHtml(html: string): string {
   // Through the sanitiser: a script's or style's source is not text a visitor sees.
-  const fragment = sanitizedFragment(html, document.implementation.createHTMLDocument(""), "http://localhost/");
+  const fragment = sanitizedFragment(
+    html,
+    document.implementation.createHTMLDocument(""),
+    "http://localhost/",
+  );
   return (fragment.textContent ?? "").replace(/\s+/g, " ").trim();
 }

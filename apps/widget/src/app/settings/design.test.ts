@@ -5,7 +5,13 @@ import { defaultChatbotSettings, initialChatState, layoutOf, readDesign } from "
 
 describe("the widget's design", () => {
   it("fills missing and wrongly typed fields with the contract's defaults", () => {
-    const design = readDesign({ data: { chatbotSettings: { chatbotWidth: 500, headerTitle: 42 }, chatbotButtonSettings: { buttonHeight: 70 } }, online: true });
+    const design = readDesign({
+      data: {
+        chatbotSettings: { chatbotWidth: 500, headerTitle: 42 },
+        chatbotButtonSettings: { buttonHeight: 70 },
+      },
+      online: true,
+    });
     expect(design.chat.chatbotWidth).toBe(500);
     expect(design.chat.headerTitle).toBe(defaultChatbotSettings.headerTitle);
     expect(design.button.buttonHeight).toBe(70);
@@ -22,15 +28,23 @@ describe("the widget's design", () => {
   });
 
   it("tells the loader the geometry inputs", () => {
-    const layout = layoutOf(readDesign({ data: { chatbotSettings: { position: "left", positionRight: 20 } } }));
-    expect(layout).toMatchObject({ side: "left", sideOffset: 20, bottomOffset: 10, chat: { chatbotWidth: 400, chatbotHeight: 600 } });
+    const layout = layoutOf(
+      readDesign({ data: { chatbotSettings: { position: "left", positionRight: 20 } } }),
+    );
+    expect(layout).toMatchObject({
+      side: "left",
+      sideOffset: 20,
+      bottomOffset: 10,
+      chat: { chatbotWidth: 400, chatbotHeight: 600 },
+    });
   });
 
   it("speaks the five interface languages, Dutch when unknown", () => {
     expect(widgetLanguageOf("de-DE")).toBe("de");
     expect(widgetLanguageOf("it")).toBe("nl");
     const englishKeys = Object.keys(translationTables.en).sort();
-    for (const table of Object.values(translationTables)) expect(Object.keys(table).sort()).toEqual(englishKeys);
+    for (const table of Object.values(translationTables))
+      expect(Object.keys(table).sort()).toEqual(englishKeys);
   });
 
   it("keeps text readable and design values from adding CSS", () => {

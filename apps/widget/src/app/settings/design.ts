@@ -167,14 +167,18 @@ function withDefaults<T extends object>(defaults: T, stored: unknown): T {
     const value = (stored as Partial<T>)[key];
     const fallback = defaults[key];
     // Only a value of the default's kind is taken: a field the server answers wrongly cannot break the widget.
-    if (value !== undefined && (value === null || fallback === null || typeof value === typeof fallback)) result[key] = value as T[keyof T];
+    if (value !== undefined && (value === null || fallback === null || typeof value === typeof fallback))
+      result[key] = value as T[keyof T];
   }
   return result;
 }
 
 /** Reads the answer of `GET /api/widget/{configuration_id}/settings`. */
 export function readDesign(answer: unknown): WidgetDesign {
-  const body = (answer ?? {}) as { data?: { chatbotSettings?: unknown; chatbotButtonSettings?: unknown }; online?: unknown };
+  const body = (answer ?? {}) as {
+    data?: { chatbotSettings?: unknown; chatbotButtonSettings?: unknown };
+    online?: unknown;
+  };
   return {
     chat: withDefaults(defaultChatbotSettings, body.data?.chatbotSettings),
     button: withDefaults(defaultButtonSettings, body.data?.chatbotButtonSettings),
@@ -183,7 +187,10 @@ export function readDesign(answer: unknown): WidgetDesign {
 }
 
 export async function fetchDesign(configurationId: string, signal?: AbortSignal): Promise<WidgetDesign> {
-  const response = await fetch(`/api/widget/${encodeURIComponent(configurationId)}/settings`, { signal, headers: { accept: "application/json" } });
+  const response = await fetch(`/api/widget/${encodeURIComponent(configurationId)}/settings`, {
+    signal,
+    headers: { accept: "application/json" },
+  });
   if (!response.ok) throw new Error(`The widget's settings answered ${response.status}.`);
   return readDesign(await response.json());
 }
