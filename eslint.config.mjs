@@ -36,10 +36,12 @@ export default tseslint.config(
   },
   // Package boundaries: domain imports nothing of ours; sdk nothing but the contract; ui domain and sdk;
   // the apps packages, never each other; the server domain and the contract, never sdk or ui.
-  { files: ["packages/domain/**"], rules: forbidden(["sdk", "ui", "server", "admin-portal", "customer-portal", "openapi"], "domain imports nothing of ours.") },
-  { files: ["packages/sdk/**"], rules: forbidden(["domain", "ui", "server", "admin-portal", "customer-portal"], "sdk imports nothing of ours but the contract.") },
-  { files: ["packages/ui/**"], rules: forbidden(["ui", "server", "admin-portal", "customer-portal", "openapi"], "ui imports domain and sdk only.") },
-  { files: ["apps/admin-portal/**"], rules: forbidden(["customer-portal", "server"], "apps import packages, never each other.") },
-  { files: ["apps/customer-portal/**"], rules: forbidden(["admin-portal", "server"], "apps import packages, never each other.") },
-  { files: ["apps/server/**"], rules: forbidden(["sdk", "ui", "admin-portal", "customer-portal"], "the server imports domain and the contract, never sdk or ui.") },
+  { files: ["packages/domain/**"], rules: forbidden(["sdk", "ui", "server", "admin-portal", "customer-portal", "widget", "openapi"], "domain imports nothing of ours.") },
+  { files: ["packages/sdk/**"], rules: forbidden(["domain", "ui", "server", "admin-portal", "customer-portal", "widget"], "sdk imports nothing of ours but the contract.") },
+  { files: ["packages/ui/**"], rules: forbidden(["ui", "server", "admin-portal", "customer-portal", "widget", "openapi"], "ui imports domain and sdk only.") },
+  { files: ["apps/admin-portal/**"], rules: forbidden(["customer-portal", "server", "widget"], "apps import packages, never each other.") },
+  { files: ["apps/customer-portal/**"], rules: forbidden(["admin-portal", "server", "widget"], "apps import packages, never each other.") },
+  { files: ["apps/server/**"], rules: forbidden(["sdk", "ui", "admin-portal", "customer-portal", "widget"], "the server imports domain and the contract, never sdk or ui.") },
+  // The widget runs on customers' pages within a size budget: domain's pure rules only, no portal code.
+  { files: ["apps/widget/**"], rules: forbidden(["sdk", "ui", "server", "admin-portal", "customer-portal"], "the widget imports domain only (size budget).") },
 );

@@ -8,6 +8,7 @@ import { createTestContext, expectToMatchContract, type TestContext } from "./te
 let ctx: TestContext;
 let customer: string;
 let admin: string;
+let widget: string;
 beforeAll(async () => {
   const root = await mkdtemp(join(tmpdir(), "parley-dist-"));
   customer = join(root, "customer");
@@ -15,8 +16,13 @@ beforeAll(async () => {
   await mkdir(join(customer, "assets"), { recursive: true });
   await writeFile(join(customer, "index.html"), "<!doctype html><title>customer portal</title>");
   await writeFile(join(customer, "assets", "app.js"), "console.log('customer')");
+  widget = join(root, "widget");
+  await mkdir(join(widget, "assets"), { recursive: true });
+  await writeFile(join(widget, "index.html"), "<!doctype html><title>chat widget</title>");
+  await writeFile(join(widget, "loader.js"), "(function(){})()");
+  await writeFile(join(widget, "assets", "index-Wd9kQ2aZ.js"), "console.log('widget')");
   // The admin portal is left unbuilt on purpose.
-  ctx = await createTestContext({ portals: { customer, admin } });
+  ctx = await createTestContext({ portals: { customer, admin, widget } });
 });
 afterAll(async () => {
   await ctx?.close();
@@ -139,6 +145,39 @@ describe("HTTP platform", () => {
     const apiMiss = await ctx.app.inject({ method: "GET", url: "/api/portal.html", headers: { accept: "text/html" } });
     expect(apiMiss.statusCode).toBe(404);
     expect(apiMiss.headers["content-type"]).toContain("application/problem+json");
+  });
+
+  it("serves the widget: a briefly cached loader any origin may load, and a page any origin may frame", async () => {
+    const loader = await ctx.app.inject({ method: "GET", url: "/widget/loader.js", headers: { origin: "https://shop.example" } });
+    expect(loader.statusCode).toBe(200);
+    expect(loader.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    expect(loader.headers["cache-control"]).toBe("public, max-age=300");
+    expect(loader.headers["cross-origin-resource-policy"]).toBe("cross-origin");
+    expect(loader.headers["x-content-type-options"]).toBe("nosniff");
+
+    for (const url of ["/widget/", "/widget/?configuration_id=c1&page_url=https%3A%2F%2Fshop.example%2F"]) {
+      const page = await ctx.app.inject({ method: "GET", url, headers: { accept: "text/html" } });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain("chat widget");
+      expect(page.headers["cache-control"], url).toBe("no-cache");
+      expect(page.headers["x-frame-options"], url).toBeUndefined();
+      const csp = String(page.headers["content-security-policy"]);
+      expect(csp, url).toContain("frame-ancestors *");
+      expect(csp, url).toContain("script-src 'self'");
+      expect(csp, url).toContain("connect-src 'self' ws: wss:");
+    }
+    const redirect = await ctx.app.inject({ method: "GET", url: "/widget?configuration_id=c1" });
+    expect(redirect.statusCode).toBe(302);
+    expect(redirect.headers.location).toBe("/widget/?configuration_id=c1");
+
+    const asset = await ctx.app.inject({ method: "GET", url: "/widget/assets/index-Wd9kQ2aZ.js" });
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    // A missing widget file is a 404, not a portal page inside a customer's frame.
+    const missing = await ctx.app.inject({ method: "GET", url: "/widget/missing.html", headers: { accept: "text/html" } });
+    expect(missing.statusCode).toBe(404);
+    // The portals stay unframeable.
+    const portal = await ctx.app.inject({ method: "GET", url: "/", headers: { accept: "text/html" } });
+    expect(String(portal.headers["content-security-policy"])).toContain("frame-ancestors 'self'");
   });
 
   it("reports health with the database", async () => {

@@ -223,6 +223,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     deps.portals ?? {
       customer: join(root, "apps", "customer-portal", "dist"),
       admin: join(root, "apps", "admin-portal", "dist"),
+      widget: join(root, "apps", "widget", "dist"),
     },
   );
   return registered;

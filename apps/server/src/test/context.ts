@@ -70,7 +70,7 @@ export interface TestContextOptions {
   rateLimits?: RateLimitSettings;
   /** "outbox" uses the embedded default mailer (dev mailbox) instead of the loopback SMTP server. */
   mail?: "smtp" | "outbox";
-  portals?: { customer: string; admin: string };
+  portals?: { customer: string; admin: string; widget?: string };
   google?: GoogleSettings;
   clientSettings?: ClientSettings;
   /**
@@ -141,7 +141,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
           throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname} (tests resolve no names)`), { code: "ENOTFOUND" });
         },
       }),
-      portals: options.portals ?? { customer: join(emptyPortals, "customer"), admin: join(emptyPortals, "admin") },
+      portals: { customer: join(emptyPortals, "customer"), admin: join(emptyPortals, "admin"), widget: join(emptyPortals, "widget"), ...options.portals },
       contract,
       embeddings: options.embeddings,
       llm: options.llm,

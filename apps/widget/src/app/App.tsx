@@ -1,0 +1,137 @@
+import { iframeMessageTypes } from "@parley/domain/widget";
+import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
+import type { ChatState } from "../protocol/messages";
+import { ChatWindow } from "./chat-window/ChatWindow";
+import { useConversation } from "./conversation/use-conversation";
+import type { HostChannel } from "./host/host-channel";
+import { translatorFor, widgetLanguageOf } from "./i18n/translations";
+import { Launcher } from "./launcher/Launcher";
+import { textOfHtml } from "./messages/sanitize-html";
+import { initialChatState, layoutOf, type WidgetDesign } from "./settings/design";
+import { designVariables } from "./theme/design-style";
+import { playChime } from "./sound";
+
+export interface AppProps {
+  design: WidgetDesign;
+  configurationId: string;
+  pageUrl: string;
+  host: HostChannel;
+}
+
+export function App({ design, configurationId, pageUrl, host }: AppProps) {
+  const language = widgetLanguageOf(design.chat.uiLanguage);
+  const translate = useMemo(() => translatorFor(language), [language]);
+  const embedded = design.chat.mode === "embedded";
+  const [chatState, setChatState] = useState<ChatState>(() => initialChatState(design.chat));
+  const [soundOn, setSoundOn] = useState(false);
+  const [announcement, setAnnouncement] = useState("");
+  const launcherRef = useRef<HTMLButtonElement>(null);
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  const previousState = useRef<ChatState | null>(null);
+  const {
+    state: conversation,
+    transport,
+    send,
+    startOver,
+  } = useConversation({
+    configurationId,
+    language: design.chat.language ? widgetLanguageOf(design.chat.language) : language,
+    pageUrl,
+  });
+
+  useEffect(() => {
+    host.post({ type: iframeMessageTypes.loaded, layout: layoutOf(design), state: chatState });
+    // Once: later changes are told with their own messages.
+  }, []);
+
+  useEffect(() => host.onCollapseRequest(() => setChatState("closed")), [host]);
+
+  // Focus follows the chat: into the message field when it opens, back to the launcher when it closes.
+  useEffect(() => {
+    const previous = previousState.current;
+    previousState.current = chatState;
+    if (previous === null) return;
+    if (chatState === "closed") launcherRef.current?.focus();
+    else if (previous === "closed") fieldRef.current?.focus();
+  }, [chatState]);
+
+  const changeState = useCallback(
+    (next: ChatState) => {
+      setChatState((current) => {
+        if (current === next) return current;
+        if (next === "closed") host.post({ type: iframeMessageTypes.collapse });
+        else if (next === "fullScreen") host.post({ type: iframeMessageTypes.fullScreen });
+        else if (current === "fullScreen") host.post({ type: iframeMessageTypes.exitFullScreen });
+        else host.post({ type: iframeMessageTypes.extend });
+        return next;
+      });
+    },
+    [host],
+  );
+
+  useEffect(() => {
+    if (embedded) return;
+    const handleKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && chatState !== "closed") changeState("closed");
+    };
+    window.addEventListener("keydown", handleKeyDown);
+    return () => window.removeEventListener("keydown", handleKeyDown);
+  }, [embedded, chatState, changeState]);
+
+  // New answers are read out once, as text, when complete (not each streamed piece).
+  const announcedCount = useRef(conversation.messages.length);
+  useEffect(() => {
+    const { messages } = conversation;
+    if (messages.length <= announcedCount.current) {
+      announcedCount.current = messages.length;
+      return;
+    }
+    const fresh = messages
+      .slice(announcedCount.current)
+      .filter((message) => message.role === "assistant" || message.role === "human_agent");
+    announcedCount.current = messages.length;
+    if (fresh.length === 0) return;
+    setAnnouncement(fresh.map((message) => textOfHtml(message.content)).join(" "));
+    if (soundOn) playChime();
+  }, [conversation, soundOn]);
+
+  const variables = designVariables(design);
+  const open = embedded || chatState !== "closed";
+  return (
+    <div
+      class={`pw-root pw-side-${design.chat.position}${embedded ? " pw-embedded" : ""}`}
+      style={variables}
+      lang={language}
+    >
+      {open ? (
+        <ChatWindow
+          design={design}
+          configurationId={configurationId}
+          pageUrl={pageUrl}
+          translate={translate}
+          conversation={conversation}
+          transport={transport}
+          fullScreen={chatState === "fullScreen"}
+          closable={!embedded}
+          soundOn={soundOn}
+          fieldRef={fieldRef}
+          onSend={send}
+          onClose={() => changeState("closed")}
+          onToggleFullScreen={() => changeState(chatState === "fullScreen" ? "opened" : "fullScreen")}
+          onStartOver={startOver}
+          onToggleSound={() => setSoundOn((on) => !on)}
+        />
+      ) : (
+        <Launcher
+          button={design.button}
+          translate={translate}
+          buttonRef={launcherRef}
+          onOpen={() => changeState("opened")}
+        />
+      )}
+      <div class="pw-visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import type { Ref } from "preact";
+import type { ConversationState } from "../conversation/conversation-state";
+import type { Transport } from "../conversation/chat-connection";
+import type { Translate } from "../i18n/translations";
+import { MessageList } from "../messages/MessageList";
+import { SafeHtml } from "../messages/SafeHtml";
+import type { WidgetDesign } from "../settings/design";
+import { safeImageUrl } from "../theme/design-style";
+import { Composer } from "./Composer";
+
+export interface ChatWindowProps {
+  design: WidgetDesign;
+  configurationId: string;
+  pageUrl: string;
+  translate: Translate;
+  conversation: ConversationState;
+  transport: Transport;
+  fullScreen: boolean;
+  closable: boolean;
+  soundOn: boolean;
+  fieldRef: Ref<HTMLTextAreaElement>;
+  onSend: (text: string) => void;
+  onClose: () => void;
+  onToggleFullScreen: () => void;
+  onStartOver: () => void;
+  onToggleSound: () => void;
+}
+
+function DefaultAvatar() {
+  return (
+    <svg viewBox="0 0 24 24" width="100%" height="100%" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="12" fill="rgba(255,255,255,0.25)" />
+      <path
+        fill="currentColor"
+        d="M12 6a3.5 3.5 0 1 1 0 7 3.5 3.5 0 0 1 0-7zm0 8.5c3.3 0 6 1.6 6 3.5v1H6v-1c0-1.9 2.7-3.5 6-3.5z"
+      />
+    </svg>
+  );
+}
+
+const errorKeyOf = (code: string) => (code === "rate_limited" ? "limitReached" : "failed");
+
+export function ChatWindow(props: ChatWindowProps) {
+  const { design, translate, conversation, pageUrl } = props;
+  const { chat } = design;
+  const avatar = chat.avatarType === "default" ? null : safeImageUrl(chat.avatarUrl);
+  const botImage = safeImageUrl(chat.botImageUrl);
+  const backgroundImage = safeImageUrl(chat.backgroundImageUrl);
+  const poweredByUrl = chat.poweredByUrl ? safeImageUrl(chat.poweredByUrl) : null;
+
+  return (
+    <section
+      class={`pw-window${props.fullScreen ? " pw-full-screen" : ""}`}
+      role="dialog"
+      aria-label={chat.headerTitle || translate("chatWindow")}
+      style={backgroundImage ? { backgroundImage: `url(${JSON.stringify(backgroundImage)})` } : undefined}
+    >
+      <header class="pw-header">
+        <span class="pw-avatar">{avatar ? <img src={avatar} alt="" /> : <DefaultAvatar />}</span>
+        <div class="pw-header-texts">
+          <h1>{chat.headerTitle || chat.name}</h1>
+          {chat.headerSubtitle && <p>{chat.headerSubtitle}</p>}
+        </div>
+        {botImage && <img class="pw-bot-image" src={botImage} alt="" />}
+        <div class="pw-header-actions">
+          {chat.allowPlaySounds && (
+            <button
+              type="button"
+              class="pw-icon-button"
+              aria-label={props.soundOn ? translate("soundOff") : translate("soundOn")}
+              aria-pressed={props.soundOn}
+              onClick={props.onToggleSound}
+            >
+              {props.soundOn ? "🔔" : "🔕"}
+            </button>
+          )}
+          <button
+            type="button"
+            class="pw-icon-button"
+            aria-label={translate("newConversation")}
+            title={translate("newConversation")}
+            onClick={props.onStartOver}
+          >
+            ↻
+          </button>
+          {props.closable && (
+            <button
+              type="button"
+              class="pw-icon-button"
+              aria-label={props.fullScreen ? translate("exitFullScreen") : translate("fullScreen")}
+              onClick={props.onToggleFullScreen}
+            >
+              {props.fullScreen ? "⤡" : "⤢"}
+            </button>
+          )}
+          {props.closable && (
+            <button
+              type="button"
+              class="pw-icon-button"
+              aria-label={translate("closeChat")}
+              onClick={props.onClose}
+            >
+              ✕
+            </button>
+          )}
+        </div>
+      </header>
+      {chat.enableOnlineMessage && design.online && chat.onlineMessage && (
+        <p class="pw-online">{chat.onlineMessage}</p>
+      )}
+      {props.transport === "connecting" && conversation.pending.length > 0 && (
+        <p class="pw-notice">{translate("reconnecting")}</p>
+      )}
+      <MessageList
+        configurationId={props.configurationId}
+        conversation={conversation}
+        startMessage={chat.startMessage}
+        pageUrl={pageUrl}
+        translate={translate}
+        showRating={chat.showRating}
+        showStreaming={chat.streamingResponse}
+      />
+      {conversation.errorCode && (
+        <p class="pw-error" role="alert">
+          {translate(errorKeyOf(conversation.errorCode))}
+        </p>
+      )}
+      <Composer
+        placeholder={chat.userInputPlaceholderText}
+        translate={translate}
+        allowEmoticons={chat.allowEmoticons}
+        fieldRef={props.fieldRef}
+        onSend={props.onSend}
+      />
+      {chat.disclaimerHtml && (
+        <SafeHtml className="pw-disclaimer" html={chat.disclaimerHtml} base={pageUrl} />
+      )}
+      {chat.showPoweredBy && chat.poweredByText && (
+        <p class="pw-powered-by">
+          {poweredByUrl ? (
+            <a href={poweredByUrl} target="_blank" rel="noopener noreferrer">
+              {chat.poweredByText}
+            </a>
+          ) : (
+            chat.poweredByText
+          )}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { conversationReducer, emptyConversation } from "./conversation-state";
+import type { ServerMessage } from "./types";
+
+const pending = { clientMessageId: "c1", text: "Hello?", timestamp: "2025-01-01T10:00:00Z" };
+const answer: ServerMessage = {
+  role: "assistant",
+  content: "<p>Hi!</p>",
+  timestamp: "2025-01-01T10:00:01Z",
+  sources: [{ kind: "url", title: "FAQ", url: "https://host.test/faq" }],
+};
+
+describe("the conversation", () => {
+  it("keeps a message pending until acknowledged, then shows it as sent", () => {
+    let state = conversationReducer(emptyConversation(null), { type: "queued", message: pending });
+    expect(state.pending).toHaveLength(1);
+    state = conversationReducer(state, { type: "acknowledged", clientMessageId: "c1", sessionId: "s1" });
+    expect(state.pending).toHaveLength(0);
+    expect(state.sessionId).toBe("s1");
+    expect(state.messages.map((message) => message.content)).toEqual(["Hello?"]);
+  });
+
+  it("shows streamed text, then replaces it with the final message", () => {
+    let state = emptyConversation("s1");
+    state = conversationReducer(state, { type: "delta", messageId: "m1", delta: "Hi" });
+    state = conversationReducer(state, { type: "delta", messageId: "m1", delta: "!" });
+    expect(state.streaming).toEqual([{ messageId: "m1", text: "Hi!" }]);
+    state = conversationReducer(state, { type: "done", messageId: "m1", message: answer });
+    expect(state.streaming).toEqual([]);
+    expect(state.messages).toEqual([{ ...answer, key: "m1" }]);
+  });
+
+  it("takes the server's history after a reconnect without showing a stored pending message twice", () => {
+    let state = conversationReducer(emptyConversation("s1"), { type: "queued", message: pending });
+    state = conversationReducer(state, { type: "queued", message: { ...pending, clientMessageId: "c2" } });
+    state = conversationReducer(state, {
+      type: "session",
+      sessionId: "s1",
+      messages: [{ role: "user", content: "Hello?", timestamp: pending.timestamp, client_message_id: "c1" }],
+    });
+    expect(state.messages).toHaveLength(1);
+    expect(state.pending.map((message) => message.clientMessageId)).toEqual(["c2"]);
+  });
+
+  it("adds the HTTP fallback's reply, and starts over empty", () => {
+    let state = conversationReducer(emptyConversation(null), { type: "queued", message: pending });
+    state = conversationReducer(state, {
+      type: "answeredOverHttp",
+      clientMessageId: "c1",
+      sessionId: "s2",
+      reply: answer,
+    });
+    expect(state.messages.map((message) => message.role)).toEqual(["user", "assistant"]);
+    expect(conversationReducer(state, { type: "reset" })).toEqual(emptyConversation(null));
+  });
+
+  it("shows a failure and stops the typing indicator", () => {
+    let state = conversationReducer(emptyConversation("s1"), { type: "typing", typing: true });
+    state = conversationReducer(state, { type: "failed", code: "rate_limited" });
+    expect(state).toMatchObject({ typing: false, errorCode: "rate_limited" });
+  });
+});

@@ -1,0 +1,119 @@
+import type { ChatMessage, PendingMessage, ServerMessage } from "./types";
+
+/** Everything the chat shows, changed only by `conversationReducer`. */
+export interface ConversationState {
+  sessionId: string | null;
+  messages: ChatMessage[];
+  pending: PendingMessage[];
+  /** Answers being streamed: raw text so far, by message id. */
+  streaming: { messageId: string; text: string }[];
+  typing: boolean;
+  /** The code of the last failure (`rate_limited`, …), cleared by the next message. */
+  errorCode: string | null;
+}
+
+export type ConversationEvent =
+  | { type: "session"; sessionId: string; messages: ServerMessage[] }
+  | { type: "queued"; message: PendingMessage }
+  | { type: "acknowledged"; clientMessageId: string; sessionId: string }
+  | { type: "answeredOverHttp"; clientMessageId: string; sessionId: string; reply: ServerMessage | null }
+  | { type: "delta"; messageId: string; delta: string }
+  | { type: "done"; messageId: string; message: ServerMessage }
+  | { type: "agentMessage"; message: ServerMessage }
+  | { type: "typing"; typing: boolean }
+  | { type: "failed"; code: string }
+  | { type: "reset" };
+
+export function emptyConversation(
+  sessionId: string | null,
+  pending: PendingMessage[] = [],
+): ConversationState {
+  return { sessionId, messages: [], pending, streaming: [], typing: false, errorCode: null };
+}
+
+let keyCounter = 0;
+const messageKey = (message: ServerMessage, fallback?: string) =>
+  fallback ?? `${message.role}-${message.timestamp}-${++keyCounter}`;
+
+function visitorMessageOf(pending: PendingMessage): ChatMessage {
+  return {
+    key: pending.clientMessageId,
+    role: "user",
+    content: pending.text,
+    timestamp: pending.timestamp,
+    client_message_id: pending.clientMessageId,
+  };
+}
+
+export function conversationReducer(state: ConversationState, event: ConversationEvent): ConversationState {
+  switch (event.type) {
+    case "session": {
+      // The server's history is the truth after a (re)connect; a pending message it already holds (its ack
+      // was lost) is not shown twice.
+      const stored = new Set(event.messages.map((message) => message.client_message_id).filter(Boolean));
+      const messages = event.messages.map((message, index) => ({
+        ...message,
+        key: messageKey(message, message.client_message_id ?? `history-${index}-${message.timestamp}`),
+      }));
+      return {
+        ...state,
+        sessionId: event.sessionId,
+        messages,
+        pending: state.pending.filter((pending) => !stored.has(pending.clientMessageId)),
+      };
+    }
+    case "queued":
+      return { ...state, pending: [...state.pending, event.message], errorCode: null };
+    case "acknowledged": {
+      const acknowledged = state.pending.find((pending) => pending.clientMessageId === event.clientMessageId);
+      if (!acknowledged) return { ...state, sessionId: event.sessionId };
+      return {
+        ...state,
+        sessionId: event.sessionId,
+        pending: state.pending.filter((pending) => pending !== acknowledged),
+        messages: [...state.messages, visitorMessageOf(acknowledged)],
+      };
+    }
+    case "answeredOverHttp": {
+      const next = conversationReducer(state, {
+        type: "acknowledged",
+        clientMessageId: event.clientMessageId,
+        sessionId: event.sessionId,
+      });
+      if (!event.reply) return next;
+      return {
+        ...next,
+        typing: false,
+        messages: [...next.messages, { ...event.reply, key: messageKey(event.reply) }],
+      };
+    }
+    case "delta": {
+      const current = state.streaming.find((answer) => answer.messageId === event.messageId);
+      const streaming = current
+        ? state.streaming.map((answer) =>
+            answer === current ? { ...answer, text: answer.text + event.delta } : answer,
+          )
+        : [...state.streaming, { messageId: event.messageId, text: event.delta }];
+      return { ...state, streaming, typing: false };
+    }
+    case "done":
+      return {
+        ...state,
+        typing: false,
+        streaming: state.streaming.filter((answer) => answer.messageId !== event.messageId),
+        messages: [...state.messages, { ...event.message, key: event.messageId }],
+      };
+    case "agentMessage":
+      return {
+        ...state,
+        typing: false,
+        messages: [...state.messages, { ...event.message, key: messageKey(event.message) }],
+      };
+    case "typing":
+      return { ...state, typing: event.typing };
+    case "failed":
+      return { ...state, typing: false, streaming: [], errorCode: event.code };
+    case "reset":
+      return emptyConversation(null);
+  }
+}

@@ -1,0 +1,86 @@
+import { useCallback, useEffect, useReducer, useRef, useState } from "preact/hooks";
+import { openChatConnection, fetchHistory, type ChatConnection, type Transport } from "./chat-connection";
+import { conversationReducer, emptyConversation, type ConversationEvent } from "./conversation-state";
+import { loadVisitorRecord, saveVisitorRecord } from "./visitor-storage";
+
+export interface ConversationOptions {
+  configurationId: string;
+  language: string;
+  pageUrl: string;
+}
+
+function newClientMessageId(): string {
+  return typeof crypto.randomUUID === "function"
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** The visitor's conversation: connected, stored per configuration, resent after reconnects, restartable. */
+export function useConversation({ configurationId, language, pageUrl }: ConversationOptions) {
+  const [state, dispatch] = useReducer(conversationReducer, undefined, () => {
+    const record = loadVisitorRecord(configurationId);
+    return emptyConversation(record.sessionId, record.pending);
+  });
+  const [transport, setTransport] = useState<Transport>("connecting");
+  // The connection's callbacks outlive renders; they read the latest state through this ref.
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const connectionRef = useRef<ChatConnection | null>(null);
+  const [generation, setGeneration] = useState(0);
+
+  useEffect(() => {
+    saveVisitorRecord(configurationId, { sessionId: state.sessionId, pending: state.pending });
+  }, [configurationId, state.sessionId, state.pending]);
+
+  useEffect(() => {
+    const connection = openChatConnection({
+      configurationId,
+      language,
+      pageUrl,
+      sessionId: stateRef.current.sessionId,
+      currentSessionId: () => stateRef.current.sessionId,
+      onEvent: (event: ConversationEvent) => dispatch(event),
+      onTransport: (next) => {
+        setTransport(next);
+        if (next === "connecting") return;
+        if (next === "http") {
+          const sessionId = stateRef.current.sessionId;
+          if (sessionId) {
+            void fetchHistory(configurationId, sessionId).then((messages) => {
+              if (messages && stateRef.current.sessionId === sessionId)
+                dispatch({ type: "session", sessionId, messages });
+            });
+          }
+        }
+        connection.resend(stateRef.current.pending);
+      },
+    });
+    connectionRef.current = connection;
+    return () => {
+      connection.close();
+      connectionRef.current = null;
+    };
+  }, [configurationId, language, pageUrl, generation]);
+
+  const send = useCallback((text: string) => {
+    const trimmed = text.trim();
+    if (!trimmed) return;
+    const message = {
+      clientMessageId: newClientMessageId(),
+      text: trimmed.slice(0, 4000),
+      timestamp: new Date().toISOString(),
+    };
+    dispatch({ type: "queued", message });
+    connectionRef.current?.send(message);
+  }, []);
+
+  const startOver = useCallback(() => {
+    dispatch({ type: "reset" });
+    saveVisitorRecord(configurationId, { sessionId: null, pending: [] });
+    stateRef.current = emptyConversation(null);
+    // A new connection without the old session id: the server starts a new conversation.
+    setGeneration((value) => value + 1);
+  }, [configurationId]);
+
+  return { state, transport, send, startOver };
+}

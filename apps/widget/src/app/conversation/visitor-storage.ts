@@ -1,0 +1,71 @@
+import type { PendingMessage } from "./types";
+
+/**
+ * What the widget keeps in its own origin's localStorage per configuration: the visitor's session id (the
+ * conversation continues across page loads) and the messages the server has not acknowledged yet (resent
+ * with the same client_message_id, so the server can drop a duplicate). Storage may be unavailable
+ * (blocked third-party storage, private modes); the widget then works for the page's lifetime only.
+ */
+export interface VisitorRecord {
+  sessionId: string | null;
+  pending: PendingMessage[];
+}
+
+const keyOf = (configurationId: string) => `parley.widget.${configurationId}`;
+
+export function loadVisitorRecord(configurationId: string): VisitorRecord {
+  try {
+    const stored = JSON.parse(
+      localStorage.getItem(keyOf(configurationId)) ?? "null",
+    ) as Partial<VisitorRecord> | null;
+    const pending = Array.isArray(stored?.pending)
+      ? stored.pending.filter(
+          (message): message is PendingMessage =>
+            typeof message?.clientMessageId === "string" && typeof message.text === "string",
+        )
+      : [];
+    return { sessionId: typeof stored?.sessionId === "string" ? stored.sessionId : null, pending };
+  } catch {
+    return { sessionId: null, pending: [] };
+  }
+}
+
+export function saveVisitorRecord(configurationId: string, record: VisitorRecord): void {
+  try {
+    localStorage.setItem(keyOf(configurationId), JSON.stringify(record));
+  } catch {
+    // Storage full or blocked: the conversation still works until the page closes.
+  }
+}
+
+export type Rating = "up" | "down";
+
+const ratingsKeyOf = (configurationId: string) => `parley.widget.${configurationId}.ratings`;
+
+/**
+ * The visitor's thumbs per answer. The contract has no call to send a rating yet, so it is only kept here;
+ * the server side is a follow-up.
+ */
+export function loadRatings(configurationId: string): Record<string, Rating> {
+  try {
+    const stored = JSON.parse(localStorage.getItem(ratingsKeyOf(configurationId)) ?? "{}") as Record<
+      string,
+      unknown
+    >;
+    return Object.fromEntries(
+      Object.entries(stored).filter(
+        (entry): entry is [string, Rating] => entry[1] === "up" || entry[1] === "down",
+      ),
+    );
+  } catch {
+    return {};
+  }
+}
+
+export function saveRatings(configurationId: string, ratings: Record<string, Rating>): void {
+  try {
+    localStorage.setItem(ratingsKeyOf(configurationId), JSON.stringify(ratings));
+  } catch {
+    // As above: the rating shows until the page closes.
+  }
+}

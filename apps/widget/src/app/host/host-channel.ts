@@ -1,0 +1,41 @@
+import { parentMessageTypes } from "@parley/domain/widget";
+import { isFromWindow, readFrameMessage, type FrameMessage } from "../../protocol/messages";
+
+/**
+ * The origin of the page that frames the widget. Chromium and Safari tell it (ancestorOrigins); otherwise
+ * the page address the loader passed along. Messages go only to that origin.
+ */
+export function hostOriginOf(location: Pick<Location, "ancestorOrigins">, pageUrl: string): string | null {
+  const told = location.ancestorOrigins?.[0];
+  if (told && told !== "null") return told;
+  try {
+    return new URL(pageUrl).origin;
+  } catch {
+    return null;
+  }
+}
+
+export interface HostChannel {
+  post: (message: FrameMessage) => void;
+  /** Calls back when the host page asks the chat to collapse (collapseChat); returns the unsubscribe. */
+  onCollapseRequest: (handler: () => void) => () => void;
+}
+
+/** Talks to the loader in the host page; a widget opened on its own (no parent) talks to nobody. */
+export function hostChannel(pageUrl: string): HostChannel {
+  const framed = window.parent !== window;
+  const hostOrigin = framed ? hostOriginOf(window.location, pageUrl) : null;
+  return {
+    post: (message) => {
+      if (hostOrigin) window.parent.postMessage(message, hostOrigin);
+    },
+    onCollapseRequest: (handler) => {
+      const listener = (event: MessageEvent) => {
+        if (!hostOrigin || !isFromWindow(event, hostOrigin, window.parent)) return;
+        if (readFrameMessage(event.data)?.type === parentMessageTypes.collapseChat) handler();
+      };
+      window.addEventListener("message", listener);
+      return () => window.removeEventListener("message", listener);
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { render } from "preact";
+import { App } from "./App";
+import { hostChannel } from "./host/host-channel";
+import { fetchDesign } from "./settings/design";
+import "./styles.css";
+
+/**
+ * The chat app inside the loader's frame: `/widget/?configuration_id=…&page_url=…`. Without a design (the
+ * server is down, the configuration is unknown) it shows nothing and tells the loader nothing, so the
+ * frame stays hidden and the host page never sees the failure.
+ */
+async function start(): Promise<void> {
+  const parameters = new URLSearchParams(location.search);
+  const configurationId = parameters.get("configuration_id");
+  const root = document.getElementById("widget");
+  if (!configurationId || !root) return;
+  const pageUrl = parameters.get("page_url") ?? location.href;
+  try {
+    const design = await fetchDesign(configurationId);
+    render(
+      <App design={design} configurationId={configurationId} pageUrl={pageUrl} host={hostChannel(pageUrl)} />,
+      root,
+    );
+  } catch {
+    // Nothing to show; see above.
+  }
+}
+
+void start();

@@ -1,0 +1,85 @@
+import type { Translate } from "../i18n/translations";
+import type { Rating } from "../conversation/visitor-storage";
+import type { ChatMessage, MessageSource } from "../conversation/types";
+import { SafeHtml } from "./SafeHtml";
+import { safeLinkHref } from "./sanitize-html";
+
+export interface MessageItemProps {
+  message: ChatMessage;
+  pageUrl: string;
+  translate: Translate;
+  showRating: boolean;
+  rating: Rating | undefined;
+  onRate: (key: string, rating: Rating) => void;
+}
+
+function Sources({
+  sources,
+  pageUrl,
+  translate,
+}: {
+  sources: MessageSource[];
+  pageUrl: string;
+  translate: Translate;
+}) {
+  const links = sources.flatMap((source) => {
+    const href = safeLinkHref(source.url, pageUrl);
+    return href ? [{ href, title: source.title || href }] : [];
+  });
+  if (links.length === 0) return null;
+  return (
+    <nav class="pw-sources" aria-label={translate("sources")}>
+      <span class="pw-sources-title">{translate("sources")}</span>
+      <ul>
+        {links.map((link) => (
+          <li key={link.href}>
+            <a href={link.href} target="_parent" rel="noopener noreferrer">
+              {link.title}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function MessageItem({ message, pageUrl, translate, showRating, rating, onRate }: MessageItemProps) {
+  if (message.role === "system") return null;
+  const fromVisitor = message.role === "user";
+  return (
+    <li class={`pw-message ${fromVisitor ? "pw-from-visitor" : "pw-from-assistant"}`}>
+      {message.role === "human_agent" && (
+        <span class="pw-agent-name">{message.agent_name || translate("agent")}</span>
+      )}
+      {/* The visitor's own words are text; answers are the server's sanitised HTML, sanitised again here. */}
+      {fromVisitor ? (
+        <div class="pw-bubble">{message.raw_input ?? message.content}</div>
+      ) : (
+        <SafeHtml className="pw-bubble" html={message.content} base={pageUrl} />
+      )}
+      {!fromVisitor && message.sources && message.sources.length > 0 && (
+        <Sources sources={message.sources} pageUrl={pageUrl} translate={translate} />
+      )}
+      {!fromVisitor && showRating && (
+        <div class="pw-rating">
+          <button
+            type="button"
+            aria-label={translate("helpful")}
+            aria-pressed={rating === "up"}
+            onClick={() => onRate(message.key, "up")}
+          >
+            👍
+          </button>
+          <button
+            type="button"
+            aria-label={translate("notHelpful")}
+            aria-pressed={rating === "down"}
+            onClick={() => onRate(message.key, "down")}
+          >
+            👎
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}

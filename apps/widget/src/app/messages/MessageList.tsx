@@ -1,0 +1,81 @@
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { ConversationState } from "../conversation/conversation-state";
+import { loadRatings, saveRatings, type Rating } from "../conversation/visitor-storage";
+import type { Translate } from "../i18n/translations";
+import { MessageItem } from "./MessageItem";
+import { SafeHtml } from "./SafeHtml";
+
+export interface MessageListProps {
+  configurationId: string;
+  conversation: ConversationState;
+  startMessage: string;
+  pageUrl: string;
+  translate: Translate;
+  showRating: boolean;
+  showStreaming: boolean;
+}
+
+export function MessageList({
+  configurationId,
+  conversation,
+  startMessage,
+  pageUrl,
+  translate,
+  showRating,
+  showStreaming,
+}: MessageListProps) {
+  const [ratings, setRatings] = useState<Record<string, Rating>>(() => loadRatings(configurationId));
+  const end = useRef<HTMLDivElement>(null);
+  const handleRate = (key: string, rating: Rating) => {
+    const next = { ...ratings, [key]: rating };
+    setRatings(next);
+    saveRatings(configurationId, next);
+  };
+  const { messages, pending, streaming, typing } = conversation;
+  useEffect(
+    () => end.current?.scrollIntoView?.({ block: "end" }),
+    [messages.length, pending.length, streaming, typing],
+  );
+
+  return (
+    <div class="pw-messages">
+      <ul aria-label={translate("conversation")}>
+        {startMessage && (
+          <li class="pw-message pw-from-assistant">
+            <SafeHtml className="pw-bubble" html={startMessage} base={pageUrl} />
+          </li>
+        )}
+        {messages.map((message) => (
+          <MessageItem
+            key={message.key}
+            message={message}
+            pageUrl={pageUrl}
+            translate={translate}
+            showRating={showRating}
+            rating={ratings[message.key]}
+            onRate={handleRate}
+          />
+        ))}
+        {pending.map((message) => (
+          <li key={message.clientMessageId} class="pw-message pw-from-visitor pw-pending">
+            <div class="pw-bubble">{message.text}</div>
+            <span class="pw-status">{translate("sending")}</span>
+          </li>
+        ))}
+        {showStreaming &&
+          streaming.map((answer) => (
+            // Streamed pieces are raw text until the final, sanitised HTML replaces them.
+            <li key={answer.messageId} class="pw-message pw-from-assistant pw-streaming" aria-hidden="true">
+              <div class="pw-bubble">{answer.text}</div>
+            </li>
+          ))}
+        {(typing || (!showStreaming && streaming.length > 0)) && (
+          <li class="pw-message pw-from-assistant pw-typing">
+            <span class="pw-bubble">{translate("typing")}</span>
+          </li>
+        )}
+      </ul>
+      <div ref={end} />
+    </div>
+  );
+}

@@ -1,0 +1,224 @@
+import { defaultWidgetLanguage, defaultWidgetPosition } from "@parley/domain/widget";
+import type { ChatState, WidgetLayout } from "../../protocol/messages";
+
+/**
+ * The design fields the widget reads (openapi ChatbotSettings and ChatbotButtonSettings). Everything is
+ * optional because the server answers defaults for designs saved before a field existed; `withDefaults`
+ * fills what is missing.
+ */
+export interface ChatbotSettings {
+  name: string;
+  chatbotWidth: number;
+  chatbotHeight: number;
+  fontSize: number;
+  borderRadius: number;
+  primaryColor: string;
+  textColor: string;
+  userMessageBackgroundColor: string;
+  userMessageTextColor: string;
+  botMessageBackgroundColor: string;
+  botMessageTextColor: string;
+  startMessage: string;
+  language: string;
+  uiLanguage: string;
+  allowEmoticons: boolean;
+  allowAttachments: boolean;
+  allowPlaySounds: boolean;
+  streamingResponse: boolean;
+  showRating: boolean;
+  headerTitle: string;
+  headerSubtitle: string;
+  headerFont: string;
+  headerFontSize: number;
+  headerTextColor: string;
+  headerGradientStart: string;
+  headerGradientEnd: string;
+  headerGradientDirection: string;
+  userBubbleStyle: BubbleStyle;
+  botBubbleStyle: BubbleStyle;
+  avatarType: "default" | "scraped" | "uploaded";
+  avatarUrl: string | null;
+  botImageUrl: string | null;
+  backgroundType: "solid" | "gradient";
+  backgroundColor: string;
+  backgroundGradientStart: string;
+  backgroundGradientEnd: string;
+  backgroundImageUrl: string | null;
+  showPoweredBy: boolean;
+  poweredByText: string;
+  poweredByUrl: string | null;
+  disclaimerHtml: string;
+  userInputPlaceholderText: string;
+  enableOnlineMessage: boolean;
+  onlineMessage: string;
+  mode: "overlay" | "embedded";
+  fullHeight: boolean;
+  position: "left" | "right";
+  positionRight: number;
+  positionBottom: number;
+  initialState: string;
+}
+
+export type BubbleStyle = "rounded" | "square" | "pill";
+
+export interface ChatButtonSettings {
+  buttonHeight: number;
+  buttonBackgroundColor: string;
+  buttonIconColor: string;
+  buttonImageUrl: string | null;
+  borderWidth: number;
+  borderColor: string;
+  shadowWidth: number;
+  shadowColor: string;
+  showChatbuttonBubble: boolean;
+  chatbuttonBubbleWidth: number;
+  chatbuttonBubbleText: string;
+  chatbuttonBubbleBackgroundColor: string;
+  chatbuttonBubbleTextColor: string;
+  chatbuttonBubbleEffect: "none" | "fade" | "bounce" | "slide";
+  chatbuttonBubbleDelay: number;
+  chatbuttonBubblePosition: "left" | "top";
+}
+
+export interface WidgetDesign {
+  chat: ChatbotSettings;
+  button: ChatButtonSettings;
+  /** An agent is available (answered beside the design). */
+  online: boolean;
+}
+
+/** The contract's defaults, for fields a stored design lacks. */
+export const defaultChatbotSettings: ChatbotSettings = {
+  name: "Assistent",
+  chatbotWidth: 400,
+  chatbotHeight: 600,
+  fontSize: 14,
+  borderRadius: 16,
+  primaryColor: "#4f46e5",
+  textColor: "#1f2937",
+  userMessageBackgroundColor: "#4f46e5",
+  userMessageTextColor: "#ffffff",
+  botMessageBackgroundColor: "#f3f4f6",
+  botMessageTextColor: "#1f2937",
+  startMessage: "Hallo! Waarmee kan ik je helpen?",
+  language: defaultWidgetLanguage,
+  uiLanguage: defaultWidgetLanguage,
+  allowEmoticons: true,
+  allowAttachments: false,
+  allowPlaySounds: false,
+  streamingResponse: true,
+  showRating: false,
+  headerTitle: "Chat met ons",
+  headerSubtitle: "We helpen je graag",
+  headerFont: "Inter, sans-serif",
+  headerFontSize: 16,
+  headerTextColor: "#ffffff",
+  headerGradientStart: "#4f46e5",
+  headerGradientEnd: "#7c3aed",
+  headerGradientDirection: "to right",
+  userBubbleStyle: "rounded",
+  botBubbleStyle: "rounded",
+  avatarType: "default",
+  avatarUrl: null,
+  botImageUrl: null,
+  backgroundType: "solid",
+  backgroundColor: "#ffffff",
+  backgroundGradientStart: "#ffffff",
+  backgroundGradientEnd: "#eef2ff",
+  backgroundImageUrl: null,
+  showPoweredBy: true,
+  poweredByText: "Powered by Parley",
+  poweredByUrl: null,
+  disclaimerHtml: "",
+  userInputPlaceholderText: "Typ je bericht...",
+  enableOnlineMessage: false,
+  onlineMessage: "We zijn online",
+  mode: "overlay",
+  fullHeight: false,
+  position: "right",
+  positionRight: defaultWidgetPosition.right,
+  positionBottom: defaultWidgetPosition.bottom,
+  initialState: "closed",
+};
+
+export const defaultButtonSettings: ChatButtonSettings = {
+  buttonHeight: 60,
+  buttonBackgroundColor: "#4f46e5",
+  buttonIconColor: "#ffffff",
+  buttonImageUrl: null,
+  borderWidth: 0,
+  borderColor: "#ffffff",
+  shadowWidth: 0,
+  shadowColor: "rgba(0,0,0,0.2)",
+  showChatbuttonBubble: false,
+  chatbuttonBubbleWidth: 200,
+  chatbuttonBubbleText: "Heb je een vraag?",
+  chatbuttonBubbleBackgroundColor: "#ffffff",
+  chatbuttonBubbleTextColor: "#1f2937",
+  chatbuttonBubbleEffect: "fade",
+  chatbuttonBubbleDelay: 3000,
+  chatbuttonBubblePosition: "left",
+};
+
+function withDefaults<T extends object>(defaults: T, stored: unknown): T {
+  const result = { ...defaults };
+  if (typeof stored !== "object" || stored === null) return result;
+  for (const key of Object.keys(defaults) as (keyof T)[]) {
+    const value = (stored as Partial<T>)[key];
+    const fallback = defaults[key];
+    // Only a value of the default's kind is taken: a field the server answers wrongly cannot break the widget.
+    if (value !== undefined && (value === null || fallback === null || typeof value === typeof fallback))
+      result[key] = value as T[keyof T];
+  }
+  return result;
+}
+
+/** Reads the answer of `GET /api/widget/{configuration_id}/settings`. */
+export function readDesign(answer: unknown): WidgetDesign {
+  const body = (answer ?? {}) as {
+    data?: { chatbotSettings?: unknown; chatbotButtonSettings?: unknown };
+    online?: unknown;
+  };
+  return {
+    chat: withDefaults(defaultChatbotSettings, body.data?.chatbotSettings),
+    button: withDefaults(defaultButtonSettings, body.data?.chatbotButtonSettings),
+    online: body.online === true,
+  };
+}
+
+export async function fetchDesign(configurationId: string, signal?: AbortSignal): Promise<WidgetDesign> {
+  const response = await fetch(`/api/widget/${encodeURIComponent(configurationId)}/settings`, {
+    signal,
+    headers: { accept: "application/json" },
+  });
+  if (!response.ok) throw new Error(`The widget's settings answered ${response.status}.`);
+  return readDesign(await response.json());
+}
+
+/** The state the chat opens in. The contract spells full screen `fullscreen`, the domain `fullScreen`; both count. */
+export function initialChatState(chat: ChatbotSettings): ChatState {
+  if (chat.mode === "embedded") return "opened";
+  const state = chat.initialState.toLowerCase();
+  if (state === "opened") return "opened";
+  if (state === "fullscreen") return "fullScreen";
+  return "closed";
+}
+
+/** What the loader needs to size the frame. */
+export function layoutOf({ chat, button }: WidgetDesign): WidgetLayout {
+  return {
+    mode: chat.mode,
+    side: chat.position,
+    sideOffset: chat.positionRight,
+    bottomOffset: chat.positionBottom,
+    fullHeight: chat.fullHeight,
+    chat: { chatbotWidth: chat.chatbotWidth, chatbotHeight: chat.chatbotHeight },
+    button: {
+      buttonHeight: button.buttonHeight,
+      borderWidth: button.borderWidth,
+      shadowWidth: button.shadowWidth,
+      showChatbuttonBubble: button.showChatbuttonBubble,
+      chatbuttonBubbleWidth: button.chatbuttonBubbleWidth,
+    },
+  };
+}

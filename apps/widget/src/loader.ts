@@ -1,0 +1,132 @@
+/**
+ * The script a customer pastes once:
+ *   <script async src="https://…/widget/loader.js" data-configuration-id="…"></script>
+ * It frames the chat app from the script's own origin, sizes and places the frame as the chat asks, and
+ * relays the few messages of the iframe protocol. It must never hurt the host page: it runs after the
+ * page's load event (so the frame does not delay it), writes nothing into the document flow but the frame,
+ * and throws nothing; when the widget's server is down the frame simply stays hidden.
+ */
+import { iframeMessageTypes, parentMessageTypes } from "@parley/domain/widget";
+import { defaultLayout, frameBoxFor, overlayZIndex, type FrameState } from "./loader/frame-geometry";
+import { safeNavigationTarget } from "./loader/navigation";
+import { isFromWindow, readFrameMessage, type WidgetLayout } from "./protocol/messages";
+
+/** Longest page address sent along (a URL of many kilobytes would only bloat the frame's address). */
+const maxPageUrlLength = 2048;
+
+function findOwnScript(): HTMLScriptElement | null {
+  const current = document.currentScript;
+  if (current instanceof HTMLScriptElement) return current;
+  // Some loaders (tag managers) insert the script so that currentScript is gone by the time it runs.
+  return document.querySelector<HTMLScriptElement>('script[data-configuration-id][src*="/widget/loader.js"]');
+}
+
+function start(script: HTMLScriptElement): void {
+  const configurationId = script.dataset.configurationId;
+  if (!configurationId) return;
+  const widgetOrigin = new URL(script.src, location.href).origin;
+
+  const frame = document.createElement("iframe");
+  const address = new URL("/widget/", widgetOrigin);
+  address.searchParams.set("configuration_id", configurationId);
+  address.searchParams.set("page_url", location.href.slice(0, maxPageUrlLength));
+  frame.src = address.href;
+  frame.title = script.dataset.title ?? "Chat";
+  // The frame's own origin keeps its storage and socket; top navigation only on a click (answers' links
+  // open in the host page).
+  frame.setAttribute(
+    "sandbox",
+    "allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation",
+  );
+  frame.setAttribute("allow", "clipboard-write");
+  Object.assign(frame.style, {
+    border: "0",
+    background: "transparent",
+    colorScheme: "normal",
+    visibility: "hidden",
+    maxWidth: "100vw",
+    maxHeight: "100vh",
+  });
+
+  let layout: WidgetLayout = defaultLayout;
+  let state: FrameState = "hidden";
+  let stateBeforeFullScreen: FrameState = "opened";
+
+  const apply = (next: FrameState) => {
+    state = next;
+    const box = frameBoxFor(layout, state);
+    if (layout.mode === "embedded") {
+      Object.assign(frame.style, {
+        position: "static",
+        width: "100%",
+        maxWidth: box.width,
+        height: box.height,
+      });
+    } else {
+      Object.assign(frame.style, { position: "fixed", zIndex: overlayZIndex, ...box });
+    }
+    frame.style.visibility = state === "hidden" ? "hidden" : "visible";
+  };
+
+  const tellFrame = (type: string) => frame.contentWindow?.postMessage({ type }, widgetOrigin);
+
+  window.addEventListener("message", (event) => {
+    const fromFrame = isFromWindow(event, widgetOrigin, frame.contentWindow);
+    // The host page's own scripts may collapse the chat by posting to their window.
+    const fromHostPage = isFromWindow(event, location.origin, window);
+    if (!fromFrame && !fromHostPage) return;
+    const message = readFrameMessage(event.data);
+    if (!message) return;
+    if (message.type === parentMessageTypes.collapseChat) {
+      if (state === "hidden") return;
+      apply("shrunk");
+      if (fromHostPage) tellFrame(parentMessageTypes.collapseChat);
+      return;
+    }
+    if (!fromFrame) return;
+    switch (message.type) {
+      case iframeMessageTypes.loaded:
+        layout = message.layout;
+        apply(message.state);
+        return;
+      case iframeMessageTypes.extend:
+        return apply("opened");
+      case iframeMessageTypes.collapse:
+        return apply("closed");
+      case iframeMessageTypes.fullScreen:
+        if (state !== "fullScreen") stateBeforeFullScreen = state;
+        return apply("fullScreen");
+      case iframeMessageTypes.exitFullScreen:
+        return apply(stateBeforeFullScreen === "fullScreen" ? "opened" : stateBeforeFullScreen);
+      case iframeMessageTypes.refresh:
+        apply("hidden");
+        frame.src = address.href;
+        return;
+      case parentMessageTypes.navigateTo: {
+        const target = safeNavigationTarget(message.path, location.href);
+        if (target) location.assign(target);
+        return;
+      }
+    }
+  });
+
+  apply("hidden");
+  const container = document.querySelector("[data-parley-widget]");
+  if (container) container.appendChild(frame);
+  else document.body.appendChild(frame);
+}
+
+const script = findOwnScript();
+if (script) {
+  // After the load event the frame cannot delay it; the page may also have loaded long before an async
+  // script runs.
+  const run = () => {
+    try {
+      start(script);
+    } catch {
+      // A widget that cannot start must leave the host page as it was.
+    }
+  };
+  if (document.readyState === "complete") run();
+  else window.addEventListener("load", run, { once: true });
+}

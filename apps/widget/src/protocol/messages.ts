@@ -1,0 +1,81 @@
+import type { ChatButtonGeometry, WidgetMode } from "@parley/domain/widget";
+import { iframeMessageTypes, isIframeMessage, parentMessageTypes } from "@parley/domain/widget";
+
+/**
+ * What the chat iframe tells the loader about itself, so the loader can size the frame by the domain's
+ * geometry before it knows anything else of the design (the loader stays tiny and fetches nothing).
+ */
+export interface WidgetLayout {
+  mode: WidgetMode;
+  side: "left" | "right";
+  /** Pixels from the chosen side and from the bottom of the host page's viewport. */
+  sideOffset: number;
+  bottomOffset: number;
+  fullHeight: boolean;
+  chat: { chatbotWidth: number; chatbotHeight: number };
+  button: ChatButtonGeometry;
+}
+
+/** Where the chat stands; the loader sizes the frame for each. */
+export const chatStates = { closed: "closed", opened: "opened", fullScreen: "fullScreen" } as const;
+export type ChatState = (typeof chatStates)[keyof typeof chatStates];
+
+/** `loaded` carries the layout and the state the chat starts in; the other iframe messages carry nothing. */
+export type FrameMessage =
+  | { type: typeof iframeMessageTypes.loaded; layout: WidgetLayout; state: ChatState }
+  | { type: Exclude<(typeof iframeMessageTypes)[keyof typeof iframeMessageTypes], "loaded"> }
+  | { type: typeof parentMessageTypes.collapseChat }
+  | { type: typeof parentMessageTypes.navigateTo; path: string };
+
+const chatStateValues: readonly string[] = Object.values(chatStates);
+
+function isLayout(value: unknown): value is WidgetLayout {
+  if (typeof value !== "object" || value === null) return false;
+  const layout = value as Partial<WidgetLayout>;
+  const isNumber = (candidate: unknown) => typeof candidate === "number" && Number.isFinite(candidate);
+  return (
+    (layout.mode === "overlay" || layout.mode === "embedded") &&
+    (layout.side === "left" || layout.side === "right") &&
+    isNumber(layout.sideOffset) &&
+    isNumber(layout.bottomOffset) &&
+    typeof layout.fullHeight === "boolean" &&
+    isNumber(layout.chat?.chatbotWidth) &&
+    isNumber(layout.chat?.chatbotHeight) &&
+    isNumber(layout.button?.buttonHeight) &&
+    isNumber(layout.button?.borderWidth) &&
+    isNumber(layout.button?.shadowWidth)
+  );
+}
+
+/** Reads a message the chat iframe posted; anything malformed is null and ignored. */
+export function readFrameMessage(data: unknown): FrameMessage | null {
+  if (typeof data !== "object" || data === null) return null;
+  const message = data as { type?: unknown; layout?: unknown; state?: unknown; path?: unknown };
+  if (message.type === iframeMessageTypes.loaded) {
+    if (
+      !isLayout(message.layout) ||
+      typeof message.state !== "string" ||
+      !chatStateValues.includes(message.state)
+    )
+      return null;
+    return { type: iframeMessageTypes.loaded, layout: message.layout, state: message.state as ChatState };
+  }
+  if (isIframeMessage(data)) return { type: data.type } as FrameMessage;
+  if (message.type === parentMessageTypes.collapseChat) return { type: parentMessageTypes.collapseChat };
+  if (message.type === parentMessageTypes.navigateTo && typeof message.path === "string")
+    return { type: parentMessageTypes.navigateTo, path: message.path };
+  return null;
+}
+
+/**
+ * Whether a `message` event really comes from the expected window at the expected origin. Both are
+ * checked: the origin alone would accept any frame of that origin (another widget, an ad), the source
+ * alone a frame that navigated elsewhere.
+ */
+export function isFromWindow(
+  event: Pick<MessageEvent, "origin" | "source">,
+  expectedOrigin: string,
+  expectedSource: unknown,
+): boolean {
+  return expectedSource != null && event.source === expectedSource && event.origin === expectedOrigin;
+}

@@ -1,0 +1,210 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { extname, join, normalize, resolve, sep } from "node:path";
+import { Server as SocketServer } from "socket.io";
+
+/**
+ * A stand-in for the other side of the widget's contract, on loopback: the built widget under `/widget/`,
+ * `GET /api/widget/{id}/settings`, the HTTP fallback calls, and the `/chat` socket streaming an answer
+ * (asyncapi channel chat). It speaks the wire format the real server does; it is not the real server.
+ */
+export interface FixtureOptions {
+  chatbotSettings?: Record<string, unknown>;
+  chatbotButtonSettings?: Record<string, unknown>;
+  /** The final HTML of every answer. */
+  answerHtml?: string;
+  /** The raw text pieces streamed before the final answer. */
+  deltas?: string[];
+  deltaDelayMs?: number;
+  /** Answer the settings call with this status instead (an unknown configuration: 404). */
+  settingsStatus?: number;
+  /** No socket at all, as behind a proxy that refuses websockets: the widget must fall back to HTTP. */
+  withoutSocket?: boolean;
+}
+
+export interface WidgetFixture {
+  origin: string;
+  /** Every visitor_message the socket received. */
+  received: { message: string; client_message_id?: string; session_id?: string }[];
+  /** Every message posted to the HTTP fallback. */
+  posted: { message: string; session_id?: string | null }[];
+  stop: () => Promise<void>;
+}
+
+export const distDir = resolve(import.meta.dirname, "../dist");
+
+const contentTypes: Record<string, string> = {
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".html": "text/html; charset=utf-8",
+  ".svg": "image/svg+xml",
+};
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { "content-type": "application/json" });
+  response.end(JSON.stringify(body));
+}
+
+function serveDist(urlPath: string, response: ServerResponse): boolean {
+  if (!urlPath.startsWith("/widget/")) return false;
+  const relative = normalize(decodeURIComponent(urlPath.slice("/widget/".length)) || "index.html");
+  const file = join(distDir, relative);
+  if (!file.startsWith(distDir + sep) || !existsSync(file) || !statSync(file).isFile()) return false;
+  response.writeHead(200, { "content-type": contentTypes[extname(file)] ?? "application/octet-stream" });
+  response.end(readFileSync(file));
+  return true;
+}
+
+async function readBody(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString("utf8") || "null");
+}
+
+export async function startWidgetFixture(options: FixtureOptions = {}): Promise<WidgetFixture> {
+  const answerHtml = options.answerHtml ?? "<p>Hello <strong>visitor</strong>, see our FAQ.</p>";
+  const deltas = options.deltas ?? ["Hello ", "visitor, ", "see our FAQ."];
+  const sources = [{ kind: "url", title: "Our FAQ", url: "https://shop.example/faq" }];
+  const received: WidgetFixture["received"] = [];
+  const posted: WidgetFixture["posted"] = [];
+  let sessionCounter = 0;
+
+  const server: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://localhost");
+    if (url.pathname === "/widget") {
+      response.writeHead(301, { location: "/widget/" }).end();
+      return;
+    }
+    if (serveDist(url.pathname, response)) return;
+    const api = /^\/api\/widget\/([^/]+)\/(settings|history|messages)$/.exec(url.pathname);
+    if (api?.[2] === "settings" && options.settingsStatus) {
+      sendJson(response, options.settingsStatus, {
+        status: "error",
+        code: "not_found",
+        message: "Configuration not found.",
+      });
+      return;
+    }
+    if (api?.[2] === "settings") {
+      sendJson(response, 200, {
+        status: "success",
+        data: {
+          chatbotSettings: { configuration_id: api[1], ...options.chatbotSettings },
+          chatbotButtonSettings: { ...options.chatbotButtonSettings },
+        },
+        online: true,
+      });
+      return;
+    }
+    if (api?.[2] === "history") {
+      sendJson(response, 200, {
+        status: "success",
+        data: [],
+        session_id: url.searchParams.get("session_id"),
+      });
+      return;
+    }
+    if (api?.[2] === "messages" && request.method === "POST") {
+      void readBody(request).then((body) => {
+        const { session_id: sessionId, message } = (body ?? {}) as {
+          session_id?: string | null;
+          message: string;
+        };
+        posted.push({ message, session_id: sessionId });
+        sendJson(response, 200, {
+          status: "success",
+          session_id: sessionId ?? `http-session-${++sessionCounter}`,
+          handled_by: "assistant",
+          reply: { role: "assistant", content: answerHtml, timestamp: new Date().toISOString(), sources },
+        });
+      });
+      return;
+    }
+    response.writeHead(404).end();
+  });
+
+  const sockets = options.withoutSocket
+    ? null
+    : new SocketServer(server, { path: "/socket.io", transports: ["websocket"], serveClient: false });
+  // Without a socket server an upgrade request gets no answer; end it the way a refusing proxy would.
+  if (!sockets) server.on("upgrade", (_request, socket) => socket.destroy());
+  sockets?.of("/chat").on("connection", (socket) => {
+    const query = socket.handshake.query;
+    const sessionId = typeof query.session_id === "string" ? query.session_id : `session-${++sessionCounter}`;
+    socket.emit("session", { session_id: sessionId, messages: [] });
+    socket.on(
+      "visitor_message",
+      async (payload: WidgetFixture["received"][number], ack: (answer: unknown) => void) => {
+        received.push(payload);
+        ack({ status: "success", session_id: sessionId, handled_by: "assistant" });
+        const messageId = `answer-${received.length}`;
+        socket.emit("typing", { session_id: sessionId, who: "assistant", typing: true });
+        for (const delta of deltas) {
+          await new Promise((done) => setTimeout(done, options.deltaDelayMs ?? 250));
+          socket.emit("assistant_message", {
+            session_id: sessionId,
+            message_id: messageId,
+            delta,
+            done: false,
+          });
+        }
+        await new Promise((done) => setTimeout(done, options.deltaDelayMs ?? 250));
+        socket.emit("assistant_message", {
+          session_id: sessionId,
+          message_id: messageId,
+          done: true,
+          message: { role: "assistant", content: answerHtml, timestamp: new Date().toISOString(), sources },
+        });
+      },
+    );
+  });
+
+  await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    received,
+    posted,
+    stop: () =>
+      new Promise<void>((closed) => {
+        void sockets?.close();
+        server.closeAllConnections();
+        server.close(() => closed());
+      }),
+  };
+}
+
+/**
+ * The customer's website: another loopback port (another origin) whose page pastes the snippet, or
+ * leaves it out to measure the page without it. A button on the page proves it still works.
+ */
+export async function startHostSite(): Promise<{ origin: string; stop: () => Promise<void> }> {
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://localhost");
+    const widgetOrigin = url.searchParams.get("widget");
+    const snippet = widgetOrigin
+      ? `<script async src="${widgetOrigin}/widget/loader.js" data-configuration-id="config-1"></script>`
+      : "";
+    if (url.pathname === "/image.png") {
+      // A slow image keeps the host page's load event a little later, like real pages.
+      setTimeout(() => response.writeHead(204).end(), 100);
+      return;
+    }
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title>${snippet}</head>
+<body><h1>Our shop</h1><img src="/image.png" alt="">
+<button id="counter" onclick="this.textContent = String(Number(this.textContent) + 1)">0</button>
+</body></html>`);
+  });
+  await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((closed) => {
+        server.closeAllConnections();
+        server.close(() => closed());
+      }),
+  };
+}

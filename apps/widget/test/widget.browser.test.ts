@@ -1,0 +1,366 @@
+// @vitest-environment node
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { chromium, type Browser, type Frame, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  distDir,
+  startHostSite,
+  startWidgetFixture,
+  type FixtureOptions,
+  type WidgetFixture,
+} from "./fixture-server";
+import { xssCorpus } from "./xss-corpus";
+
+/**
+ * The widget as a customer's visitor meets it: a page on another origin pastes the snippet, the built
+ * loader frames the built chat app, and the chat talks to a loopback stand-in of the server. Needs
+ * the build (turbo runs this package's test after its build: apps/widget/turbo.json).
+ */
+
+let browser: Browser;
+let host: Awaited<ReturnType<typeof startHostSite>>;
+
+beforeAll(async () => {
+  if (!existsSync(join(distDir, "loader.js")) || !existsSync(join(distDir, "index.html")))
+    throw new Error(`No build in ${distDir}: run pnpm --filter @parley/widget build first.`);
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+  host = await startHostSite();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.stop();
+});
+
+const englishDesign: FixtureOptions["chatbotSettings"] = {
+  uiLanguage: "en",
+  showRating: true,
+  headerTitle: "Ask us",
+};
+
+interface WatchedPage {
+  page: Page;
+  pageErrors: string[];
+  consoleErrors: string[];
+}
+
+async function openHostPage(widgetOrigin: string | null): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  const consoleErrors: string[] = [];
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+  page.on("console", (message) => {
+    // The host page's own console; the widget frame's (a refused socket while its server is down) is not the host's.
+    if (message.type() === "error" && message.location().url.startsWith(host.origin))
+      consoleErrors.push(`${message.text()} @ ${message.location().url}`);
+  });
+  await page.goto(`${host.origin}/${widgetOrigin ? `?widget=${encodeURIComponent(widgetOrigin)}` : ""}`, {
+    waitUntil: "load",
+  });
+  return { page, pageErrors, consoleErrors };
+}
+
+async function widgetFrame(page: Page, widgetOrigin: string): Promise<Frame> {
+  await page.locator("iframe").waitFor({ state: "attached" });
+  await expect
+    .poll(() =>
+      page
+        .frames()
+        .find((frame) => frame.url().startsWith(`${widgetOrigin}/widget/`))
+        ?.url(),
+    )
+    .toBeTruthy();
+  const frame = page.frames().find((candidate) => candidate.url().startsWith(`${widgetOrigin}/widget/`));
+  if (!frame) throw new Error("No widget frame.");
+  return frame;
+}
+
+const xssFlag = (target: Page | Frame) => target.evaluate(() => (window as { __xss?: unknown }).__xss);
+
+describe("the widget on a customer's page", () => {
+  let widget: WidgetFixture;
+  beforeAll(async () => {
+    widget = await startWidgetFixture({
+      chatbotSettings: {
+        ...englishDesign,
+        disclaimerHtml:
+          "<p>By chatting you accept our <a href='https://shop.example/privacy'>privacy terms</a>.</p>",
+      },
+    });
+  });
+  afterAll(() => widget.stop());
+
+  it("opens, streams an answer as text and then shows the final answer with its source", async () => {
+    const { page, pageErrors } = await openHostPage(widget.origin);
+    const frameElement = page.locator("iframe");
+    const frame = await widgetFrame(page, widget.origin);
+
+    // Closed: the frame holds the button (60 + 0 + 0 + 15), at the default place, above the page.
+    await expect
+      .poll(() => frameElement.evaluate((element) => getComputedStyle(element).visibility))
+      .toBe("visible");
+    const closedStyle = await frameElement.evaluate((element) => ({
+      ...element.getBoundingClientRect().toJSON(),
+      zIndex: getComputedStyle(element).zIndex,
+      right: getComputedStyle(element).right,
+      bottom: getComputedStyle(element).bottom,
+    }));
+    expect(closedStyle).toMatchObject({
+      width: 75,
+      height: 75,
+      zIndex: "2000",
+      right: "5px",
+      bottom: "10px",
+    });
+
+    const launcher = frame.getByRole("button", { name: "Open chat" });
+    await launcher.click();
+    await expect
+      .poll(() => frameElement.evaluate((element) => element.getBoundingClientRect().width))
+      .toBe(470);
+    // Focus moves into the chat: the message field, named in the widget's language.
+    const field = frame.getByRole("textbox", { name: "Your message" });
+    await expect.poll(() => field.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect.poll(() => frame.locator(".pw-disclaimer a").getAttribute("target")).toBe("_parent");
+
+    await field.fill("Where is the FAQ?");
+    await field.press("Enter");
+    // Raw streamed text first…
+    await frame.locator(".pw-streaming").filter({ hasText: "Hello" }).waitFor();
+    // …then the final, sanitised HTML with its sources as links into the host page.
+    await frame.locator(".pw-from-assistant strong", { hasText: "visitor" }).waitFor();
+    expect(await frame.locator(".pw-streaming").count()).toBe(0);
+    const source = frame.getByRole("link", { name: "Our FAQ" });
+    expect(await source.getAttribute("href")).toBe("https://shop.example/faq");
+    expect(await source.getAttribute("target")).toBe("_parent");
+    expect(await source.getAttribute("rel")).toContain("noopener");
+    expect(widget.received).toHaveLength(1);
+    expect(widget.received[0]?.client_message_id).toMatch(/.+/);
+    // Announced once complete, in the live region.
+    await expect
+      .poll(() => frame.locator("[aria-live=polite]").textContent())
+      .toContain("Hello visitor, see our FAQ.");
+
+    // Rating is kept (locally: the contract has no call for it yet).
+    await frame.getByRole("button", { name: "Helpful answer", exact: true }).click();
+    expect(
+      await frame.getByRole("button", { name: "Helpful answer", exact: true }).getAttribute("aria-pressed"),
+    ).toBe("true");
+
+    // Esc closes, and focus goes back to the launcher.
+    await page.keyboard.press("Escape");
+    await expect
+      .poll(() =>
+        frame
+          .getByRole("button", { name: "Open chat" })
+          .evaluate((element) => element === document.activeElement),
+      )
+      .toBe(true);
+    await expect
+      .poll(() => frameElement.evaluate((element) => element.getBoundingClientRect().width))
+      .toBe(75);
+
+    // The conversation survives a page load (session id kept per configuration in the widget's storage).
+    await page.reload({ waitUntil: "load" });
+    const reloaded = await widgetFrame(page, widget.origin);
+    const stored = await reloaded.evaluate(() => localStorage.getItem("parley.widget.config-1"));
+    expect(JSON.parse(stored ?? "{}")).toMatchObject({ sessionId: "session-1", pending: [] });
+
+    // The host page keeps working beside the widget.
+    await page.locator("#counter").click();
+    expect(await page.locator("#counter").textContent()).toBe("1");
+    expect(pageErrors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("tells the host page about full screen and shrinks to 85 by 85 on the host page's collapseChat", async () => {
+    const { page } = await openHostPage(widget.origin);
+    const frame = await widgetFrame(page, widget.origin);
+    const frameElement = page.locator("iframe");
+    await frame.getByRole("button", { name: "Open chat" }).click();
+    await frame.getByRole("button", { name: "Full screen" }).click();
+    await expect
+      .poll(() => frameElement.evaluate((element) => element.getBoundingClientRect().toJSON()))
+      .toMatchObject({ width: 1280, height: 800 });
+    await frame.getByRole("button", { name: "Exit full screen" }).click();
+    await expect
+      .poll(() => frameElement.evaluate((element) => element.getBoundingClientRect().width))
+      .toBe(470);
+    await page.evaluate(() => window.postMessage({ type: "collapseChat" }, location.origin));
+    await expect
+      .poll(() => frameElement.evaluate((element) => element.getBoundingClientRect().toJSON()))
+      .toMatchObject({ width: 85, height: 85 });
+    // A message from another origin is ignored.
+    await page.evaluate(() => window.postMessage({ type: "fullScreen" }, "*"));
+    await page.waitForTimeout(200);
+    expect(await frameElement.evaluate((element) => element.getBoundingClientRect().width)).toBe(85);
+    await page.context().close();
+  });
+});
+
+describe("an XSS corpus in the start message, the disclaimer and the answers", () => {
+  let widget: WidgetFixture;
+  const corpus = xssCorpus.join("\n");
+  beforeAll(async () => {
+    widget = await startWidgetFixture({
+      chatbotSettings: {
+        ...englishDesign,
+        initialState: "opened",
+        startMessage: corpus,
+        disclaimerHtml: corpus,
+        headerTitle: `<img src=x onerror="window.__xss=1">`,
+      },
+      chatbotButtonSettings: {
+        showChatbuttonBubble: true,
+        chatbuttonBubbleDelay: 0,
+        chatbuttonBubbleText: `<script>window.__xss=1</script>`,
+      },
+      answerHtml: corpus,
+      deltas: [`<img src=x onerror="window.__xss=1">`, `<script>window.__xss=1</script>`],
+      deltaDelayMs: 50,
+    });
+  });
+  afterAll(() => widget.stop());
+
+  it("runs nothing", async () => {
+    const { page, pageErrors } = await openHostPage(widget.origin);
+    const frame = await widgetFrame(page, widget.origin);
+    const field = frame.getByRole("textbox", { name: "Your message" });
+    await field.fill(`<img src=x onerror="window.__xss=1">`);
+    await field.press("Enter");
+    await expect.poll(() => frame.locator(".pw-from-assistant").count()).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => frame.locator(".pw-streaming").count()).toBe(0);
+    // The visitor's own text is shown as text.
+    await frame.locator(".pw-from-visitor", { hasText: "<img src=x" }).waitFor();
+    await page.waitForTimeout(500);
+    expect(await xssFlag(frame)).toBeUndefined();
+    expect(await xssFlag(page)).toBeUndefined();
+    expect(
+      await frame
+        .locator(
+          ".pw-window script, .pw-window img[src=x], .pw-window svg:not([aria-hidden]), .pw-window iframe",
+        )
+        .count(),
+    ).toBe(0);
+    const hrefs = await frame
+      .locator(".pw-window a[href]")
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+    for (const href of hrefs) expect(href).toMatch(/^(https?:|mailto:|tel:)/);
+    expect(pageErrors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe("when websockets are refused", () => {
+  it("sends over the HTTP fallback and shows the answer", async () => {
+    const widget = await startWidgetFixture({
+      chatbotSettings: { ...englishDesign, initialState: "opened" },
+      withoutSocket: true,
+    });
+    const { page, pageErrors } = await openHostPage(widget.origin);
+    const frame = await widgetFrame(page, widget.origin);
+    const field = frame.getByRole("textbox", { name: "Your message" });
+    await field.fill("Over HTTP?");
+    await field.press("Enter");
+    await frame.locator(".pw-from-assistant strong", { hasText: "visitor" }).waitFor();
+    expect(widget.posted).toEqual([{ message: "Over HTTP?", session_id: null }]);
+    expect(await frame.getByRole("link", { name: "Our FAQ" }).getAttribute("target")).toBe("_parent");
+    // The visitor starts over: the stored session is forgotten.
+    await frame.getByRole("button", { name: "Start a new conversation" }).click();
+    await expect.poll(() => frame.locator(".pw-from-visitor").count()).toBe(0);
+    await expect
+      .poll(async () =>
+        JSON.parse((await frame.evaluate(() => localStorage.getItem("parley.widget.config-1"))) ?? "{}"),
+      )
+      .toMatchObject({ sessionId: null });
+    expect(pageErrors).toEqual([]);
+    await page.context().close();
+    await widget.stop();
+  });
+});
+
+describe("when the widget's server is down", () => {
+  it("leaves the host page working and error-free, whether it was never up or stops while the page is open", async () => {
+    const widget = await startWidgetFixture({ chatbotSettings: englishDesign });
+    const { page, pageErrors, consoleErrors } = await openHostPage(widget.origin);
+    await widgetFrame(page, widget.origin);
+    await expect
+      .poll(() => page.locator("iframe").evaluate((element) => getComputedStyle(element).visibility))
+      .toBe("visible");
+    await widget.stop();
+    await page.waitForTimeout(1500);
+    await page.locator("#counter").click();
+    expect(await page.locator("#counter").textContent()).toBe("1");
+    expect(pageErrors).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await page.context().close();
+
+    // Never up: the script cannot load (the browser notes the failed request itself), the page is untouched.
+    const downOrigin = widget.origin;
+    const down = await openHostPage(downOrigin);
+    await down.page.waitForTimeout(500);
+    await down.page.locator("#counter").click();
+    expect(await down.page.locator("#counter").textContent()).toBe("1");
+    expect(down.pageErrors).toEqual([]);
+    expect(await down.page.locator("iframe").count()).toBe(0);
+    await down.page.context().close();
+  });
+
+  it("keeps the frame hidden, silently, when the chat app gets no design", async () => {
+    const widget = await startWidgetFixture({ settingsStatus: 404 });
+    const { page, pageErrors, consoleErrors } = await openHostPage(widget.origin);
+    const frame = await widgetFrame(page, widget.origin);
+    await frame.waitForLoadState("load");
+    await page.waitForTimeout(500);
+    expect(
+      await page
+        .locator("iframe")
+        .evaluate((element) => ({
+          visibility: getComputedStyle(element).visibility,
+          width: element.getBoundingClientRect().width,
+        })),
+    ).toEqual({ visibility: "hidden", width: 0 });
+    expect(pageErrors).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await page.context().close();
+    await widget.stop();
+  });
+});
+
+describe("the host page's load event", () => {
+  it("is delayed by less than 50 ms by the loader", async () => {
+    const widget = await startWidgetFixture({ chatbotSettings: englishDesign });
+    const loadEventEnd = async (withWidget: boolean) => {
+      const { page } = await openHostPage(withWidget ? widget.origin : null);
+      const time = await page.evaluate(
+        () => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart,
+      );
+      await page.context().close();
+      return time;
+    };
+    const median = (values: number[]) =>
+      [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    const without: number[] = [];
+    const withLoader: number[] = [];
+    // Warm up (the first contexts are slower), then measure in pairs: the median of the pairs' differences
+    // cancels the drift of a machine busy with other tests.
+    await loadEventEnd(false);
+    await loadEventEnd(true);
+    for (let run = 0; run < 9; run += 1) {
+      without.push(await loadEventEnd(false));
+      withLoader.push(await loadEventEnd(true));
+    }
+    const delay = median(withLoader.map((time, index) => time - (without[index] ?? 0)));
+    console.log(
+      `Host page load event: ${median(without).toFixed(1)} ms without the loader, ${median(withLoader).toFixed(1)} ms with it (delay ${delay.toFixed(1)} ms, median of 9 pairs).`,
+    );
+    expect(delay).toBeLessThan(50);
+    await widget.stop();
+  });
+});
