@@ -8,6 +8,7 @@ export * from "./subscription";
 export * from "./quota";
 export * from "./naming";
 export * from "./widget";
+export * from "./chatbotDesign";
 export * from "./live";
 export * from "./notifications";
 export * from "./roles";
