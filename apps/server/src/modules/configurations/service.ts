@@ -15,7 +15,7 @@ import { createRowCache } from "../../platform/db/row-cache";
 import type { BodyOf } from "../../platform/http/contract-types";
 import type { Caller } from "../../platform/http/operations";
 import { findCustomerInScope } from "../customers/repository";
-import { forbidden, isId, notFound, scopeOf, withinScope } from "../tenancy";
+import { forbidden, isId, notFound, scopeOf, systemScope, withinScope } from "../tenancy";
 import * as repository from "./repository";
 import { toConfiguration, type Configuration, type ConfigurationSettings } from "./repository";
 
@@ -122,6 +122,17 @@ export function createConfigurationsService(db: Db) {
         return record && toConfiguration(record);
       });
       return view && withinScope(scopeOf(caller), view.customerId) ? view : undefined;
+    },
+
+    /**
+     * Any configuration by id, for the public operations that name one (the widget's own calls): the
+     * public `x-tenant` loader. Nothing scoped may be answered from it.
+     */
+    async published(id: string): Promise<Configuration | undefined> {
+      return views.read(id, async () => {
+        const record = await repository.findConfigurationInScope(db, systemScope, id);
+        return record && toConfiguration(record);
+      });
     },
 
     get(configuration: Configuration) {
