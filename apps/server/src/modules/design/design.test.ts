@@ -122,6 +122,15 @@ describe("design settings", () => {
     await saveSettings(token, configurationId, { headerTitle: "Vragen?" });
     expect((await widgetSettings(configurationId)).json().data.chatbotSettings.headerTitle).toBe("Vragen?");
     for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) expect((await widgetSettings(id)).statusCode).toBe(404);
+
+    // Readable by the widget on any website and inside the sandboxed demo page (Origin: null), without credentials.
+    for (const origin of ["https://shop.example", "null"]) {
+      const fromSite = await call("getWidgetSettings", { method: "GET", url: `/api/widget/${configurationId}/settings`, headers: { origin } });
+      expect(fromSite.headers["access-control-allow-origin"]).toBe("*");
+      expect(fromSite.headers["access-control-allow-credentials"]).toBeUndefined();
+    }
+    const fromPortal = await call("getWidgetSettings", { method: "GET", url: `/api/widget/${configurationId}/settings`, headers: { origin: "http://portal.test" } });
+    expect(fromPortal.headers["access-control-allow-origin"]).toBe("http://portal.test");
   });
 
   it("store the disclaimer as typed and answer it cleaned, everywhere", async () => {
