@@ -36,6 +36,8 @@ import { customerOperations } from "./modules/customers/routes";
 import { createCustomersService } from "./modules/customers/service";
 import { datasetOperations } from "./modules/datasets/routes";
 import { createDatasetsService } from "./modules/datasets/service";
+import { designOperations } from "./modules/design/routes";
+import { createDesignService } from "./modules/design/service";
 import { healthOperations } from "./modules/dev/health";
 import { createEmbedder, type EmbeddingSettings } from "./modules/knowledge/embeddings";
 import { hasVectorColumn } from "./modules/knowledge/repository";
@@ -52,7 +54,7 @@ import { createTrainingFilesService } from "./modules/training-files/service";
 import { trainingUrlOperations } from "./modules/training-urls/routes";
 import { createTrainingUrlsService } from "./modules/training-urls/service";
 import { findCustomerInScope } from "./modules/customers/repository";
-import { scopeOf, systemScope, type TenantLoaders } from "./modules/tenancy";
+import { scopeOf, systemScope, type PublicTenantLoaders, type TenantLoaders } from "./modules/tenancy";
 import { findUserById } from "./modules/users/repository";
 import { userOperations } from "./modules/users/routes";
 import { findWorkflowInScope } from "./modules/workflows/repository";
@@ -151,6 +153,10 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     user: (caller, id) => findUserById(deps.db, scopeOf(caller), id),
     workflow: (caller, id) => findWorkflowInScope(deps.db, scopeOf(caller), id),
   };
+  // What the widget's public calls name: a configuration whose id a customer's website publishes.
+  const publicTenants: PublicTenantLoaders = {
+    publicConfiguration: (id) => configurations.published(id),
+  };
 
   const embedder = deps.embeddings ? createEmbedder(deps.embeddings) : undefined;
   const vectors = embedder !== undefined && (await hasVectorColumn(deps.db));
@@ -168,7 +174,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
   const visitors = createVisitorService({
     db: deps.db,
     assistant,
-    configurationById: (id) => configurations.byId(id),
+    configurationById: (id) => configurations.published(id),
     limits: deps.chatLimits ?? (deps.rateLimits === false ? false : defaultChatLimits),
     publicUrl: deps.publicUrl,
   });
@@ -200,6 +206,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     ...trainingUrlOperations(createTrainingUrlsService(deps.db)),
     ...scrapingOperations(createScrapingService(deps.outbound ?? createOutboundClient())),
     ...trainingFileOperations(createTrainingFilesService(deps.db)),
+    ...designOperations(createDesignService(deps.db, { publicUrl: deps.publicUrl })),
     ...workflowOperations(createWorkflowsService(deps.db)),
     ...knowledgeOperations(createKnowledgeService(deps.db, { retrieval, embedder, vectors, logError })),
     ...searchOperations(deps.db),
@@ -213,6 +220,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     operations,
     authenticate: accounts.authenticate,
     tenants,
+    publicTenants,
     multipartLimits,
   });
 

@@ -3,6 +3,7 @@
  * answer for each role (admin, customer, customer_so, no token), and, where it names a tenant's data,
  * a foreign-tenant case that must answer 404 (or leave the other tenant out) and change nothing.
  */
+import { randomBytes } from "node:crypto";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestContext, expectToMatchContract, testPassword, type TestContext } from "./test/context";
@@ -20,6 +21,8 @@ import { startTestWebsite, type TestWebsite } from "./test/website";
 const guard = guardLoopbackOnly();
 let website: TestWebsite;
 import { insertArticle, listArticles } from "./modules/knowledge/repository";
+import { findDesign, insertDesignImage, listDesignImages, saveDemoPage, saveDesign } from "./modules/design/repository";
+import { pngImage } from "./modules/design/test-images";
 import { contentHashOf } from "./modules/knowledge/service";
 
 const actors: Actor[] = ["admin", "customer", "customer_so", "none"];
@@ -127,6 +130,52 @@ const scrapeRequest = (configurationId: string, filename: string) =>
     { name: "filename", value: filename },
     { name: "configuration_id", value: configurationId },
   ]);
+
+let designFiles = 0;
+/** A saved design whose assistant is called `name`. */
+async function designIn(ctx: TestContext, configurationId: string, name: string) {
+  await saveDesign(ctx.database.db, systemScope, configurationId, { settings: { name }, buttonSettings: {} });
+}
+async function ownDesigns(f: Fixture, ctx: TestContext): Promise<Prepared> {
+  for (const actor of actors) await designIn(ctx, f.own[actor].configurationId, "Own");
+  return {};
+}
+/** A design image stored in a configuration; its stored name. */
+async function designImageIn(ctx: TestContext, configurationId: string): Promise<string> {
+  designFiles += 1;
+  const storedName = `avatar-${designFiles.toString(16).padStart(16, "0")}.png`;
+  const stored = await insertDesignImage(ctx.database.db, systemScope, configurationId, { storedName, imageType: 1, contentType: "image/png", bytes: pngImage() });
+  if (!stored) throw new Error("no design image");
+  return storedName;
+}
+async function ownDesignImages(f: Fixture, ctx: TestContext): Promise<Prepared> {
+  const names: Prepared = {};
+  for (const actor of actors) names[actor] = await designImageIn(ctx, f.own[actor].configurationId);
+  return names;
+}
+const designImageNames = async (ctx: TestContext, configurationId: string) =>
+  (await listDesignImages(ctx.database.db, systemScope, configurationId, undefined)).map((image) => image.storedName);
+const designBody = (configurationId: string, name: string) => ({
+  chatbotSettings: { _id: null, configuration_id: configurationId, isTemplate: false, templateName: null, name },
+  chatbotButtonSettings: { configuration_id: configurationId },
+});
+const imageUploadRequest = (configurationId: string) =>
+  formRequest("/api/chatbot/settings/image/upload", [
+    { name: "configuration_id", value: configurationId },
+    { name: "file", value: pngImage(), filename: "avatar.png", contentType: "image/png" },
+  ]);
+const scriptUploadRequest = (configurationId: string) =>
+  formRequest("/api/chatbot/settings/script/upload", [
+    { name: "configuration_id", value: configurationId },
+    { name: "script_content", value: "<script>window.own = 1</script>" },
+  ]);
+const demoUploadRequest = (configurationId: string) =>
+  formRequest("/api/chatbot/settings/demo/upload", [
+    { name: "configuration_id", value: configurationId },
+    { name: "demo_content", value: Buffer.from("<p>Demo</p>"), filename: "demo.html", contentType: "text/html" },
+  ]);
+const demoRows = async (ctx: TestContext, configurationId: string) =>
+  ctx.database.db.query("SELECT demo_id FROM chatbot_demos WHERE configuration_id = $1", [configurationId]);
 
 const cases: Record<string, OperationCase> = {
   login: {
@@ -737,6 +786,133 @@ const cases: Record<string, OperationCase> = {
     foreign: async (f, _ctx, send) => {
       expect((await send({ method: "GET", url: `/api/ai-functions?configuration_id=${f.other.configurationId}` })).statusCode).toBe(404);
       expect((await send({ method: "GET", url: "/api/ai-functions" })).statusCode).toBe(200);
+    },
+  },
+  getChatbotSettings: {
+    request: (f, actor) => ({ method: "GET", url: `/api/chatbot/settings/byConfigurationId?configuration_id=${f.own[actor].configurationId}` }),
+    prepare: ownDesigns,
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      await designIn(ctx, f.other.configurationId, "Bravo's secret assistant");
+      const response = await send({ method: "GET", url: `/api/chatbot/settings/byConfigurationId?configuration_id=${f.other.configurationId}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain("secret assistant");
+    },
+  },
+  saveChatbotSettings: {
+    request: (f, actor) => ({ method: "POST", url: "/api/chatbot/settings", payload: designBody(f.own[actor].configurationId, "Mine") }),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      await designIn(ctx, f.other.configurationId, "Bravo");
+      const response = await send({ method: "POST", url: "/api/chatbot/settings", payload: designBody(f.other.configurationId, "Hijacked") });
+      expect(response.statusCode).toBe(404);
+      expect((await findDesign(ctx.database.db, systemScope, f.other.configurationId))?.settings).toEqual({ name: "Bravo" });
+    },
+  },
+  uploadChatbotImage: {
+    request: (f, actor) => imageUploadRequest(f.own[actor].configurationId),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      expect((await send(imageUploadRequest(f.other.configurationId))).statusCode).toBe(404);
+      expect(await designImageNames(ctx, f.other.configurationId)).toEqual([]);
+    },
+  },
+  listChatbotImages: {
+    request: (f, actor) => ({ method: "GET", url: `/api/chatbot/settings/image/list?configuration_id=${f.own[actor].configurationId}` }),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      const secret = await designImageIn(ctx, f.other.configurationId);
+      const response = await send({ method: "GET", url: `/api/chatbot/settings/image/list?configuration_id=${f.other.configurationId}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain(secret);
+    },
+  },
+  downloadChatbotImage: {
+    request: (f, actor, names) => ({
+      method: "GET",
+      url: `/api/chatbot/settings/image/download?configuration_id=${f.own[actor].configurationId}&filename=${names[actor]}`,
+    }),
+    prepare: ownDesignImages,
+    expected: publicOk,
+    foreign: async (f, ctx, send) => {
+      // Public like the widget that shows it, but only under the configuration that holds it.
+      const theirs = await designImageIn(ctx, f.other.configurationId);
+      const crossed = await send({ method: "GET", url: `/api/chatbot/settings/image/download?configuration_id=${f.own.customer.configurationId}&filename=${theirs}` });
+      expect(crossed.statusCode).toBe(404);
+    },
+  },
+  deleteChatbotImage: {
+    request: (f, actor, names) => ({
+      method: "DELETE",
+      url: "/api/chatbot/settings/image/delete",
+      payload: { configuration_id: f.own[actor].configurationId, filename: names[actor] },
+    }),
+    prepare: ownDesignImages,
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      const kept = await designImageIn(ctx, f.other.configurationId);
+      const foreign = await send({ method: "DELETE", url: "/api/chatbot/settings/image/delete", payload: { configuration_id: f.other.configurationId, filename: kept } });
+      expect(foreign.statusCode).toBe(404);
+      const crossed = await send({ method: "DELETE", url: "/api/chatbot/settings/image/delete", payload: { configuration_id: f.own.customer.configurationId, filename: kept } });
+      expect(crossed.statusCode).toBe(404);
+      expect(await designImageNames(ctx, f.other.configurationId)).toEqual([kept]);
+    },
+  },
+  uploadChatbotScript: {
+    request: (f, actor) => scriptUploadRequest(f.own[actor].configurationId),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      expect((await send(scriptUploadRequest(f.other.configurationId))).statusCode).toBe(404);
+      expect(await ctx.database.db.query("SELECT 1 FROM chatbot_scripts WHERE configuration_id = $1", [f.other.configurationId])).toEqual([]);
+    },
+  },
+  uploadChatbotDemo: {
+    request: (f, actor) => demoUploadRequest(f.own[actor].configurationId),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      expect((await send(demoUploadRequest(f.other.configurationId))).statusCode).toBe(404);
+      expect(await demoRows(ctx, f.other.configurationId)).toEqual([]);
+    },
+  },
+  getChatbotDemo: {
+    request: (_f, actor, ids) => ({ method: "GET", url: `/api/chatbot/settings/demo/${ids[actor]}` }),
+    prepare: async (f, ctx) => {
+      // One page per configuration: the roles that share a configuration share its page.
+      const byConfiguration = new Map<string, string>();
+      const ids: Prepared = {};
+      for (const actor of actors) {
+        const configurationId = f.own[actor].configurationId;
+        if (!byConfiguration.has(configurationId)) {
+          const demoId = randomBytes(16).toString("hex");
+          await saveDemoPage(ctx.database.db, systemScope, configurationId, demoId, Buffer.from("<p>Demo</p>"));
+          byConfiguration.set(configurationId, demoId);
+        }
+        ids[actor] = byConfiguration.get(configurationId);
+      }
+      return ids;
+    },
+    expected: publicOk,
+  },
+  getChatbotScript: {
+    request: (f, actor) => ({ method: "GET", url: `/api/chatbot/settings/script?configuration_id=${f.own[actor].configurationId}` }),
+    expected: publicOk,
+    foreign: async (f, _ctx, send) => {
+      // The snippet is what the other tenant's website publishes anyway: it names only that configuration.
+      const response = await send({ method: "GET", url: `/api/chatbot/settings/script?configuration_id=${f.other.configurationId}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain(f.own.customer.configurationId);
+    },
+  },
+  getWidgetSettings: {
+    request: (f, actor) => ({ method: "GET", url: `/api/widget/${f.own[actor].configurationId}/settings` }),
+    expected: publicOk,
+    foreign: async (f, ctx, send) => {
+      // Public by design (the widget on the other tenant's website shows it), and nothing but the design.
+      await designIn(ctx, f.other.configurationId, "Bravo");
+      const response = await send({ method: "GET", url: `/api/widget/${f.other.configurationId}/settings` });
+      expect(response.statusCode).toBe(200);
+      expect(Object.keys(response.json() as object).sort()).toEqual(["data", "online", "status"]);
+      expect(response.body).not.toContain(f.other.customerId);
     },
   },
   getHealth: { request: () => ({ method: "GET", url: "/api/health" }), expected: publicOk },

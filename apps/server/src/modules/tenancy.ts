@@ -58,18 +58,31 @@ export interface Tenants {
 export type TenantLoaders = { [Kind in keyof Tenants]: (caller: Caller, id: string) => Promise<Tenants[Kind] | undefined> };
 
 /**
+ * What public operations (`security: []`) name, loaded for anyone: the configuration whose widget a
+ * customer's website shows, whose id that website publishes in its snippet. Only what the widget itself
+ * shows may be answered from it.
+ */
+export interface PublicTenants {
+  publicConfiguration: Configuration;
+}
+
+export type PublicTenantLoaders = { [Kind in keyof PublicTenants]: (id: string) => Promise<PublicTenants[Kind] | undefined> };
+
+type AnyTenants = Tenants & PublicTenants;
+
+/**
  * The object the operation acts on, as its `x-tenant` pre-handler loaded it; `undefined` when the
  * contract makes the id optional and none was sent.
  */
-export function tenantOf<Kind extends keyof Tenants>(request: FastifyRequest, kind: Kind): Tenants[Kind] | undefined {
+export function tenantOf<Kind extends keyof AnyTenants>(request: FastifyRequest, kind: Kind): AnyTenants[Kind] | undefined {
   const tenant = request.tenant;
   if (!tenant) return undefined;
   if (tenant.kind !== kind) throw new Error(`The operation loaded a ${tenant.kind}, not a ${kind}`);
-  return tenant.value as Tenants[Kind];
+  return tenant.value as AnyTenants[Kind];
 }
 
 /** The same, for operations whose id is required: the pre-handler has answered 404 otherwise. */
-export function requiredTenantOf<Kind extends keyof Tenants>(request: FastifyRequest, kind: Kind): Tenants[Kind] {
+export function requiredTenantOf<Kind extends keyof AnyTenants>(request: FastifyRequest, kind: Kind): AnyTenants[Kind] {
   const value = tenantOf(request, kind);
   if (value === undefined) throw new Error(`The operation has no ${kind}; its contract lacks x-tenant`);
   return value;

@@ -124,8 +124,11 @@ export function createConfigurationsService(db: Db) {
       return view && withinScope(scopeOf(caller), view.customerId) ? view : undefined;
     },
 
-    /** Any configuration by id, for the public widget calls (which answer only what a visitor may see). */
-    async byId(id: string): Promise<Configuration | undefined> {
+    /**
+     * Any configuration by id, for the public operations that name one (the widget's own calls): the
+     * public `x-tenant` loader. Nothing scoped may be answered from it.
+     */
+    async published(id: string): Promise<Configuration | undefined> {
       return views.read(id, async () => {
         const record = await repository.findConfigurationInScope(db, systemScope, id);
         return record && toConfiguration(record);

@@ -70,6 +70,11 @@ export interface RegisterOperationsOptions {
    * exist or belongs to another tenant. Every kind the contract names must be here.
    */
   tenants?: Record<string, (caller: Caller, id: string) => Promise<unknown>>;
+  /**
+   * Loads what a public operation (`security: []`) names by kind, for anyone: a configuration the widget on
+   * a customer's website shows. Only public operations may name these kinds, and they no other.
+   */
+  publicTenants?: Record<string, (id: string) => Promise<unknown>>;
   /** The limits `multipart/form-data` bodies are read with (the operations that take one). */
   multipartLimits: MultipartLimits;
 }
@@ -125,19 +130,42 @@ function answersOnlyJson(document: OpenApiDocument, op: ContractOperation): bool
  */
 function tenantHook(
   reference: TenantReference,
-  load: (caller: Caller, id: string) => Promise<unknown>,
+  load: { scoped: (caller: Caller, id: string) => Promise<unknown> } | { public: (id: string) => Promise<unknown> },
 ): preHandlerHookHandler {
   return async (request) => {
     request.tenant = null;
     const parts: Record<TenantReference["in"], unknown> = { query: request.query, path: request.params, body: request.body };
-    const id = ownField(parts[reference.in], reference.name);
+    // A dotted name reaches into a nested body object (`chatbotSettings.configuration_id`).
+    const id = reference.name.split(".").reduce<unknown>((value, field) => ownField(value, field), parts[reference.in]);
     if ((id === undefined || id === null || id === "") && reference.optional) return;
-    if (!request.caller) throw new DomainError("authentication_required", undefined, 401);
-    // Ids are written in lower case, as the database spells them (and as caches key them).
-    const value = isId(id) ? await load(request.caller, id.toLowerCase()) : undefined;
+    let value: unknown;
+    if ("public" in load) {
+      value = isId(id) ? await load.public(id.toLowerCase()) : undefined;
+    } else {
+      if (!request.caller) throw new DomainError("authentication_required", undefined, 401);
+      // Ids are written in lower case, as the database spells them (and as caches key them).
+      value = isId(id) ? await load.scoped(request.caller, id.toLowerCase()) : undefined;
+    }
     if (value === undefined) throw new DomainError("not_found", undefined, 404);
     request.tenant = { kind: reference.kind, value };
   };
+}
+
+/**
+ * The loader of the operation's `x-tenant` kind: a scoped kind for an operation with a caller, a public
+ * kind for a public one. Any other pairing fails the start: a protected operation must never find
+ * another tenant's object without a scope, and a public one has no caller to scope by.
+ */
+function tenantLoader(op: ContractOperation, tenant: TenantReference, options: RegisterOperationsOptions) {
+  const scoped = ownField(options.tenants, tenant.kind) as ((caller: Caller, id: string) => Promise<unknown>) | undefined;
+  const open = ownField(options.publicTenants, tenant.kind) as ((id: string) => Promise<unknown>) | undefined;
+  if (!scoped && !open) throw new Error(`${op.operationId} acts on a ${tenant.kind}, and nothing loads one`);
+  if (op.requiresAuth) {
+    if (!scoped) throw new Error(`${op.operationId} needs a caller but names the public kind ${tenant.kind}`);
+    return { scoped };
+  }
+  if (!open) throw new Error(`${op.operationId} is public but names the scoped kind ${tenant.kind}`);
+  return { public: open };
 }
 
 /** The header parameters the operation declares, as Node spells header names. */
@@ -195,8 +223,7 @@ export async function registerOperations(
     const definition: AnyOperationDefinition = typeof entry === "function" ? { handler: entry } : entry;
     const url = "/api" + op.path.replace(/\{([^}]+)\}/g, ":$1");
     const tenant = op.operation["x-tenant"];
-    const loadTenant = tenant ? options.tenants?.[tenant.kind] : undefined;
-    if (tenant && !loadTenant) throw new Error(`${op.operationId} acts on a ${tenant.kind}, and nothing loads one`);
+    const loadTenant = tenant ? tenantLoader(op, tenant, options) : undefined;
     const formSchema = op.requestBody?.content?.["application/json"] ? undefined : multipartBody(op)?.schema;
 
     const authenticate: onRequestHookHandler = async (request) => {
