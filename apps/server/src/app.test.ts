@@ -165,6 +165,11 @@ describe("HTTP platform", () => {
       expect(csp, url).toContain("frame-ancestors *");
       expect(csp, url).toContain("script-src 'self'");
       expect(csp, url).toContain("connect-src 'self' ws: wss:");
+      // A reload revalidates the page: the 304 must let any origin frame it too.
+      const revalidated = await ctx.app.inject({ method: "GET", url, headers: { accept: "text/html", "if-none-match": String(page.headers.etag) } });
+      expect(revalidated.statusCode, url).toBe(304);
+      expect(revalidated.headers["x-frame-options"], url).toBeUndefined();
+      expect(String(revalidated.headers["content-security-policy"]), url).toContain("frame-ancestors *");
     }
     const redirect = await ctx.app.inject({ method: "GET", url: "/widget?configuration_id=c1" });
     expect(redirect.statusCode).toBe(302);

@@ -72,9 +72,9 @@ async function registerWidget(app: FastifyInstance, folder: string): Promise<voi
       } else {
         reply.header("cache-control", "no-cache");
       }
-      if (String(reply.getHeader("content-type") ?? "").startsWith("text/html")) {
-        reply.header("content-security-policy", widgetPageContentSecurityPolicy).removeHeader("x-frame-options");
-      }
+      // Every answer here, not only HTML: a 304 revalidating the page has no content type, and with the
+      // portals' framing headers on it the browser would refuse the widget after a reload.
+      reply.header("content-security-policy", widgetPageContentSecurityPolicy).removeHeader("x-frame-options");
       return payload;
     });
     await widget.register(fastifyStatic, { wildcard: true, index: "index.html", cacheControl: false, root: folder, prefix: "/widget/", decorateReply: false });

@@ -22,20 +22,26 @@ function Sources({
   pageUrl: string;
   translate: Translate;
 }) {
-  const links = sources.flatMap((source) => {
+  // A FAQ row has no page of its own: it is named, without a link.
+  const items = sources.flatMap((source) => {
     const href = safeLinkHref(source.url, pageUrl);
-    return href ? [{ href, title: source.title || href }] : [];
+    const title = source.title || href;
+    return title ? [{ href, title }] : [];
   });
-  if (links.length === 0) return null;
+  if (items.length === 0) return null;
   return (
     <nav class="pw-sources" aria-label={translate("sources")}>
       <span class="pw-sources-title">{translate("sources")}</span>
       <ul>
-        {links.map((link) => (
-          <li key={link.href}>
-            <a href={link.href} target="_parent" rel="noopener noreferrer">
-              {link.title}
-            </a>
+        {items.map((item) => (
+          <li key={`${item.href ?? ""} ${item.title}`}>
+            {item.href ? (
+              <a href={item.href} target="_parent" rel="noopener noreferrer">
+                {item.title}
+              </a>
+            ) : (
+              item.title
+            )}
           </li>
         ))}
       </ul>

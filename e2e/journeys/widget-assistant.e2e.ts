@@ -1,0 +1,133 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Frame, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  api,
+  apiSignIn,
+  baseUrl,
+  demoAccounts,
+  describeViolations,
+  resultsDir,
+  seriousAccessibilityViolations,
+  useBrowser,
+} from "../support/browser";
+
+const journey = "widget-assistant";
+
+/** A customer's own website on another loopback port: one page with the pasted snippet, nothing else. */
+function startCustomerWebsite(snippet: string): Promise<Server> {
+  const page =
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Demo Webshop</title></head><body>` +
+    `<main><h1>Demo Webshop</h1><button id="buy" onclick="this.textContent='Added'">Add to cart</button></main>${snippet}</body></html>`;
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page);
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+async function widgetFrame(page: Page): Promise<Frame> {
+  await page.locator("iframe").first().waitFor({ state: "attached", timeout: 20_000 });
+  await expect.poll(() => page.frames().some((frame) => frame.url().startsWith(`${baseUrl()}/widget/`)), { timeout: 20_000 }).toBe(true);
+  return page.frames().find((frame) => frame.url().startsWith(`${baseUrl()}/widget/`))!;
+}
+
+describe("the assistant in the widget on a customer's website", () => {
+  const browser = useBrowser();
+  let website: Server;
+  let websiteUrl: string;
+  let configurationId: string;
+  let token: string;
+
+  beforeAll(async () => {
+    const customer = await apiSignIn(demoAccounts.customer);
+    token = customer.token;
+    const found = await api<{ data: { _id: string; name: string }[] }>("GET", "/configurations/search", undefined, token);
+    configurationId = found.data.data.find((configuration) => configuration.name === "demo-webshop")!._id;
+    const script = await fetch(`${baseUrl()}/api/chatbot/settings/script?configuration_id=${configurationId}`);
+    expect(script.status).toBe(200);
+    const snippet = ((await script.json()) as { script: string }).script;
+    expect(snippet).toContain(`${baseUrl()}/widget/loader.js`);
+    website = await startCustomerWebsite(snippet);
+    websiteUrl = `http://127.0.0.1:${(website.address() as AddressInfo).port}/`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => website?.close(resolve));
+  });
+
+  it("answers a visitor's question from the FAQ with its source, keeps the host page working and the conversation across a reload", { timeout: 120_000 }, async () => {
+    const context = await browser().newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+    await page.goto(websiteUrl, { waitUntil: "load" });
+    const frame = await widgetFrame(page);
+
+    await frame.getByRole("button", { name: /chat/i }).first().click();
+    const field = frame.getByRole("textbox").first();
+    await field.waitFor({ timeout: 15_000 });
+    await field.fill("when will my order arive?");
+    await field.press("Enter");
+    const conversation = frame.getByRole("list").first();
+    await conversation.getByText("usually arrive the next working day", { exact: false }).waitFor({ timeout: 20_000 });
+    // The answer names its source: the FAQ entry's question.
+    await conversation.getByText("When will my order arrive?", { exact: false }).first().waitFor();
+    // Screen readers hear the answer.
+    await expect.poll(() => frame.getByRole("status").first().textContent()).toContain("next working day");
+    await page.screenshot({ path: `${resultsDir}/${journey}-answer.png` });
+
+    // The host page is not disturbed by the widget.
+    await page.locator("#buy").click();
+    await expect.poll(() => page.locator("#buy").textContent()).toBe("Added");
+    expect(pageErrors).toEqual([]);
+
+    // The conversation is the visitor's own and is kept.
+    await page.reload({ waitUntil: "load" });
+    const reloaded = await widgetFrame(page);
+    const opener = reloaded.getByRole("button", { name: /chat/i }).first();
+    if (await opener.isVisible()) await opener.click();
+    await reloaded.getByRole("list").first().getByText("when will my order arive?").waitFor({ timeout: 15_000 });
+    await context.close();
+  });
+
+  it("runs nothing from an XSS corpus in the design's texts, and the open widget has no serious accessibility violation", { timeout: 120_000 }, async () => {
+    const payloads = [
+      `<img src=x onerror="window.__xss=1">`,
+      `<script>window.__xss=1</script>`,
+      `<a href="javascript:window.__xss=1">click</a>`,
+      `<svg onload="window.__xss=1"></svg>`,
+      `<noscript><p title="</noscript><img src=x onerror=window.__xss=1>">`,
+    ].join(" ");
+    const current = await api<{ data: Record<string, unknown> }>("GET", `/chatbot/settings/byConfigurationId?configuration_id=${configurationId}`, undefined, token);
+    const design = current.status === 200 ? current.data.data : {};
+    const saved = await api(
+      "POST",
+      "/chatbot/settings",
+      {
+        chatbotSettings: { ...((design as { chatbotSettings?: object }).chatbotSettings ?? {}), configuration_id: configurationId, startMessage: `Welcome! ${payloads}`, disclaimerHtml: `<p>Terms ${payloads}</p>`, uiLanguage: "en" },
+        chatbotButtonSettings: (design as { chatbotButtonSettings?: object }).chatbotButtonSettings ?? {},
+      },
+      token,
+    );
+    expect(saved.status, JSON.stringify(saved.data).slice(0, 400)).toBe(200);
+
+    const context = await browser().newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(websiteUrl, { waitUntil: "load" });
+    const frame = await widgetFrame(page);
+    await frame.getByRole("button", { name: /chat/i }).first().click();
+    await frame.getByText("Welcome!", { exact: false }).first().waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(500);
+    expect(await frame.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+
+    const widgetPage = await context.newPage();
+    await widgetPage.goto(`${baseUrl()}/widget/?configuration_id=${configurationId}`, { waitUntil: "load" });
+    await widgetPage.getByRole("button", { name: /chat/i }).first().click();
+    await widgetPage.getByRole("textbox").first().waitFor();
+    await widgetPage.screenshot({ path: `${resultsDir}/${journey}-open.png` });
+    const violations = await seriousAccessibilityViolations(widgetPage);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await context.close();
+  });
+});
