@@ -35,6 +35,7 @@ import { createConfigurationsService } from "./modules/configurations/service";
 import { customerOperations } from "./modules/customers/routes";
 import { createCustomersService } from "./modules/customers/service";
 import { datasetOperations } from "./modules/datasets/routes";
+import { createCorrectionsService } from "./modules/datasets/corrections";
 import { createDatasetsService } from "./modules/datasets/service";
 import { designOperations } from "./modules/design/routes";
 import { createDesignService } from "./modules/design/service";
@@ -202,7 +203,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     ...userOperations(deps.db),
     ...customerOperations(createCustomersService(deps.db, deps.tokens)),
     ...configurationOperations(configurations),
-    ...datasetOperations(createDatasetsService(deps.db)),
+    ...datasetOperations(createDatasetsService(deps.db), createCorrectionsService(deps.db)),
     ...trainingUrlOperations(createTrainingUrlsService(deps.db)),
     ...scrapingOperations(createScrapingService(deps.outbound ?? createOutboundClient())),
     ...trainingFileOperations(createTrainingFilesService(deps.db)),

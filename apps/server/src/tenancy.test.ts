@@ -391,6 +391,49 @@ const cases: Record<string, OperationCase> = {
       expect(await customerName(ctx, f.other.customerId)).toBeDefined();
     },
   },
+  listFaqCorrections: {
+    request: (f, actor) => ({ method: "GET", url: `/api/data/dataset/corrections?configurationId=${f.own[actor].configurationId}` }),
+    expected: protectedOk,
+    foreign: async (f, _ctx, send) => {
+      expect((await send({ method: "GET", url: `/api/data/dataset/corrections?configurationId=${f.other.configurationId}` })).statusCode).toBe(404);
+    },
+  },
+  addFaqCorrection: {
+    // Each tenant's FAQ holds one row whose question is the tenant's label and a question mark.
+    prepare: async (f, ctx) => {
+      const questions: Prepared = {};
+      for (const actor of actors) {
+        const rows = await ctx.database.db.query<{ question: string }>("SELECT dataset_data->0->>'question' AS question FROM datasets WHERE configuration_id = $1", [f.own[actor].configurationId]);
+        questions[actor] = rows[0]?.question ?? "none";
+      }
+      return questions;
+    },
+    request: (f, actor, prepared) => ({
+      method: "POST",
+      url: "/api/data/dataset/corrections",
+      payload: { configurationId: f.own[actor].configurationId, question: "how do i?", faqQuestion: prepared[actor] },
+    }),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      const response = await send({ method: "POST", url: "/api/data/dataset/corrections", payload: { configurationId: f.other.configurationId, question: "mine?", faqQuestion: "Bravo?" } });
+      expect(response.statusCode).toBe(404);
+      expect(await ctx.database.db.query("SELECT 1 FROM faq_corrections WHERE configuration_id = $1", [f.other.configurationId])).toEqual([]);
+    },
+  },
+  deleteFaqCorrection: {
+    request: (f, actor) => ({ method: "DELETE", url: "/api/data/dataset/corrections", payload: { configurationId: f.own[actor].configurationId, _id: "00000000-0000-4000-8000-000000000000" } }),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      const rows = await ctx.database.db.query<{ question: string }>("SELECT dataset_data->0->>'question' AS question FROM datasets WHERE configuration_id = $1", [f.other.configurationId]);
+      const kept = await ctx.database.db.query<{ id: string }>(
+        "INSERT INTO faq_corrections (configuration_id, question, faq_question) VALUES ($1, 'theirs?', $2) RETURNING id",
+        [f.other.configurationId, rows[0]!.question],
+      );
+      const response = await send({ method: "DELETE", url: "/api/data/dataset/corrections", payload: { configurationId: f.other.configurationId, _id: kept[0]!.id } });
+      expect(response.statusCode).toBe(404);
+      expect(await ctx.database.db.query("SELECT 1 FROM faq_corrections WHERE id = $1", [kept[0]!.id])).toHaveLength(1);
+    },
+  },
   getDataset: {
     request: (f, actor) => ({ method: "GET", url: `/api/data/dataset?configurationId=${f.own[actor].configurationId}` }),
     expected: protectedOk,

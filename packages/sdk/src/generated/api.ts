@@ -674,6 +674,39 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/data/dataset/corrections": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The visitors' phrasings agents linked to FAQ entries
+         * @description Corrections teach the assistant: each links a visitor's question, as a visitor put it, to the FAQ entry (by its question) that answers it. The FAQ matcher then counts the phrasing as one of the entry's own.
+         */
+        get: operations["listFaqCorrections"];
+        put?: never;
+        /**
+         * Link a visitor's question to the FAQ entry that answers it
+         * @description The same question linked again replaces the earlier link. `faqQuestion` must be the question of a row of the configuration's FAQ dataset (404 `not_found` otherwise).
+         */
+        post: operations["addFaqCorrection"];
+        /** Forget a correction */
+        delete: operations["deleteFaqCorrection"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/configurations/search": {
         parameters: {
             query?: never;
@@ -4294,6 +4327,19 @@ export interface components {
             taken_over_by?: string | null;
         };
         /**
+         * FaqCorrection
+         * @description A visitor's question linked by an agent to the FAQ entry that answers it.
+         */
+        FaqCorrection: {
+            _id: string;
+            /** @description The question as a visitor put it. */
+            question: string;
+            /** @description The question of the FAQ row that answers it. */
+            faqQuestion: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /**
          * Message
          * @description One message of a conversation.
          */
@@ -6142,6 +6188,127 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listFaqCorrections: {
+        parameters: {
+            query: {
+                configurationId: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The corrections, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: components["schemas"]["FaqCorrection"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    addFaqCorrection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    configurationId: string;
+                    question: string;
+                    faqQuestion: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: components["schemas"]["FaqCorrection"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteFaqCorrection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    configurationId: string;
+                    _id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Forgotten (also when it was not there). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     searchConfigurations: {

@@ -231,6 +231,44 @@ describe("the embedded default (no provider)", () => {
   });
 });
 
+describe("agents' corrections", () => {
+  it("teach the matcher a visitor's phrasing of an entry, answered from then on; a foreign or unknown entry is refused", async () => {
+    const { customerId, configurationId } = await assistantFor(ctx);
+    const { token } = await ctx.createUser({ role: "customer", customerId });
+    const phrasing = "my parcel is lost in space, when does the postman ring?";
+    const before = (await send(ctx, configurationId, { message: phrasing })).json();
+    expect(before.reply.content).toContain(assistantTexts.en.dont_know.slice(0, 30));
+
+    const call = async (method: "GET" | "POST" | "DELETE", payload?: Record<string, unknown>, operationId = "addFaqCorrection", as = token) => {
+      const response = await ctx.app.inject({
+        method,
+        url: method === "GET" ? `/api/data/dataset/corrections?configurationId=${configurationId}` : "/api/data/dataset/corrections",
+        headers: { authorization: `Bearer ${as}` },
+        ...(payload ? { payload } : {}),
+      });
+      expectToMatchContract(operationId, response);
+      return response;
+    };
+    const added = await call("POST", { configurationId, question: phrasing, faqQuestion: "How long does delivery take?" });
+    expect(added.statusCode, added.body).toBe(200);
+    expect((await call("POST", { configurationId, question: phrasing, faqQuestion: "Is there no such entry?" })).statusCode).toBe(404);
+
+    const after = (await send(ctx, configurationId, { message: "my parcel is lost in space, when will the postman ring?" })).json();
+    expect(after.reply.content).toContain("2 to 3 working days");
+    const listed = await call("GET", undefined, "listFaqCorrections");
+    expect(listed.json().data).toEqual([expect.objectContaining({ question: phrasing, faqQuestion: "How long does delivery take?" })]);
+
+    const other = await assistantFor(ctx);
+    const stranger = await ctx.createUser({ role: "customer", customerId: other.customerId });
+    expect((await call("GET", undefined, "listFaqCorrections", stranger.token)).statusCode).toBe(404);
+
+    expect((await call("DELETE", { configurationId, _id: listed.json().data[0]._id }, "deleteFaqCorrection")).statusCode).toBe(200);
+    expect((await call("GET", undefined, "listFaqCorrections")).json().data).toEqual([]);
+    const forgotten = (await send(ctx, configurationId, { message: "my parcel is lost in space, when will the postman ring?" })).json();
+    expect(forgotten.reply.content).toContain(assistantTexts.en.dont_know.slice(0, 30));
+  });
+});
+
 describe("the quota", () => {
   it("lets two messages at once take the last message only once, and then answers politely that the assistant is unavailable", async () => {
     const { configurationId } = await assistantFor(ctx, { language: "de" }, { limit: 500, remaining: 1 });

@@ -7,6 +7,7 @@ import { faqColumns, type LanguageCode } from "@parley/domain";
 import { LRUCache } from "lru-cache";
 import type { Db } from "../../platform/db/db";
 import { queryOne } from "../../platform/db/db";
+import { correctionsOf } from "../datasets/corrections";
 import type { Retrieval } from "../knowledge/retrieval";
 import { systemScope } from "../tenancy";
 import { answerConfidenceThreshold, createFaqMatcher, type FaqMatcher } from "./faq-matching";
@@ -48,9 +49,11 @@ export function createSourceFinder(db: Db, retrieval: Retrieval): SourceFinder {
   const faqs = new LRUCache<string, CachedFaq>({ max: 500 });
 
   async function faqFor(configurationId: string, language: LanguageCode): Promise<CachedFaq | undefined> {
+    // The dataset's change and the newest correction both make a new matcher.
     const stamp = await queryOne<{ updated_at: string }>(
       db,
-      "SELECT updated_at::text AS updated_at FROM datasets WHERE configuration_id = $1",
+      `SELECT d.updated_at::text || ' ' || COALESCE((SELECT count(*) || ' ' || max(created_at)::text FROM faq_corrections
+         WHERE configuration_id = $1), '') AS updated_at FROM datasets d WHERE d.configuration_id = $1`,
       [configurationId],
     );
     if (!stamp) return undefined;
@@ -72,7 +75,12 @@ export function createSourceFinder(db: Db, retrieval: Retrieval): SourceFinder {
       rows.map((row, index) => ({ key: String(index), question: row.question, answer: row.answer })),
       { language },
     );
-    const entry = { updatedAt: dataset.updated_at, matcher, rows };
+    // Agents' corrections: a visitor's phrasing counts as one of its entry's own.
+    for (const correction of await correctionsOf(db, configurationId)) {
+      const index = rows.findIndex((row) => row.question === correction.faqQuestion);
+      if (index >= 0) matcher.addPhrasing(String(index), correction.question);
+    }
+    const entry = { updatedAt: stamp.updated_at, matcher, rows };
     faqs.set(key, entry);
     return entry;
   }
