@@ -113,11 +113,11 @@ export function attachChatNamespace(io: Server, visitors: VisitorService, logErr
         .send(
           { ...data.request, sessionId, issuedSessionId: sessionId, pageUrl: message.page_url ?? data.request.pageUrl, text: message.message, clientMessageId: message.client_message_id, stream: true },
           {
-            stored(stored, duplicate) {
+            stored(stored, duplicate, handledBy) {
               // The visitor learns at once that the message is kept; the answer follows.
               acknowledged = true;
-              answer?.({ status: "success", session_id: sessionId, handled_by: "assistant", message: publicMessage(stored), duplicate });
-              if (!duplicate) broadcast.typing(sessionId, true);
+              answer?.({ status: "success", session_id: sessionId, handled_by: handledBy, message: publicMessage(stored), duplicate });
+              if (!duplicate && handledBy === "assistant") broadcast.typing(sessionId, true);
             },
             delta(messageId, text) {
               broadcast.delta(sessionId, messageId, text);

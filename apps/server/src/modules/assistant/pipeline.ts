@@ -43,8 +43,8 @@ export interface VisitorTurn {
 }
 
 export interface TurnEvents {
-  /** The visitor's message is stored (before the answer is ready). */
-  stored?(message: StoredMessage, duplicate: boolean): void;
+  /** The visitor's message is stored (before the answer is ready); `handledBy`: who will answer it. */
+  stored?(message: StoredMessage, duplicate: boolean, handledBy: "assistant" | "human_agent"): void;
   /** A piece of the answer's text as the provider wrote it (raw text: show it as text until `done`). */
   delta?(messageId: string, text: string): void;
 }
@@ -218,7 +218,7 @@ export function createAssistant(deps: AssistantDependencies) {
         clientMessageId: turn.clientMessageId,
         language,
       });
-      events.stored?.(visitorMessage, duplicate);
+      events.stored?.(visitorMessage, duplicate, turn.conversation.is_manual || turn.conversation.is_locked ? "human_agent" : "assistant");
 
       if (duplicate) {
         const earlier = await findReplyTo(db, visitorMessage.id);
