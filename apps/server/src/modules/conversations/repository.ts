@@ -116,13 +116,18 @@ export async function insertVisitorMessage(
     [conversationId, message.content, message.rawInput, message.clientMessageId, message.language],
   );
   if (inserted) return { message: toMessage(inserted), duplicate: false };
-  const earlier = await queryOne<MessageRow>(
-    db,
-    `SELECT ${messageColumns} FROM conversation_messages WHERE conversation_id = $1 AND client_message_id = $2`,
-    [conversationId, message.clientMessageId],
-  );
+  const earlier = await messageOfClient(db, conversationId, message.clientMessageId);
   if (!earlier) throw new Error("a message that conflicted is not there");
-  return { message: toMessage(earlier), duplicate: true };
+  return { message: earlier, duplicate: true };
+}
+
+/** The message a client gave this id in this conversation (a visitor's or an agent's), if any. */
+async function messageOfClient(db: Db, conversationId: string, clientMessageId: string | null): Promise<StoredMessage | undefined> {
+  const row = await queryOne<MessageRow>(db, `SELECT ${messageColumns} FROM conversation_messages WHERE conversation_id = $1 AND client_message_id = $2`, [
+    conversationId,
+    clientMessageId,
+  ]);
+  return row && toMessage(row);
 }
 
 export async function insertReply(
@@ -272,11 +277,7 @@ export async function insertAgentMessage(
     [conversationId, message.content, message.agentName, message.clientMessageId],
   );
   if (inserted) return { message: toMessage(inserted), duplicate: false };
-  const earlier = await queryOne<MessageRow>(
-    db,
-    `SELECT ${messageColumns} FROM conversation_messages WHERE conversation_id = $1 AND client_message_id = $2 AND role = 'human_agent'`,
-    [conversationId, message.clientMessageId],
-  );
-  if (!earlier) throw new DomainError("validation_failed", "client_message_id is already used by another message", 400);
-  return { message: toMessage(earlier), duplicate: true };
+  const earlier = await messageOfClient(db, conversationId, message.clientMessageId);
+  if (earlier?.role !== "human_agent") throw new DomainError("validation_failed", "client_message_id is already used by another message", 400);
+  return { message: earlier, duplicate: true };
 }

@@ -4,24 +4,11 @@
  * Every payload is checked against the AsyncAPI before a handler sees it; a failure is answered through
  * the acknowledgement when the client asked for one.
  */
-import { DomainError, errorMessages, type ErrorCode } from "@parley/domain";
 import type { Namespace, Server, Socket } from "socket.io";
-import { payloadCheck } from "../../platform/sockets/events";
+import { connectionRefusal, payloadCheck, socketError } from "../../platform/sockets/events";
 import { sessionRoom } from "../assistant/chat-socket";
 import type { Presence } from "./presence";
 import { liveRooms, type LiveAgent, type LiveEmitter, type LiveService } from "./service";
-
-interface SocketError {
-  status: "error";
-  code: ErrorCode;
-  message: string;
-  configuration_id?: string;
-}
-
-function socketError(error: unknown): SocketError {
-  if (error instanceof DomainError) return { status: "error", code: error.code, message: error.message };
-  return { status: "error", code: "unexpected_error", message: errorMessages.unexpected_error };
-}
 
 /** Emits to the agents' rooms and the visitors' session rooms (on every instance with the Redis adapter). */
 export function liveEmitter(io: Server): LiveEmitter {
@@ -55,11 +42,7 @@ export function attachLiveNamespace(io: Server, live: LiveService, presence: Pre
         socket.data = { agent };
         next();
       })
-      .catch((error: unknown) => {
-        const refusal = socketError(error);
-        if (refusal.code === "unexpected_error") logError("a live connection could not be opened", error);
-        next(Object.assign(new Error(refusal.code), { data: refusal }));
-      });
+      .catch((error: unknown) => next(connectionRefusal(error, (unexpected) => logError("a live connection could not be opened", unexpected))));
   });
 
   namespace.on("connection", (socket: Socket) => {

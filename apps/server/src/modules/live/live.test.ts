@@ -27,12 +27,14 @@ let agentA: Agent;
 let agentA2: Agent;
 let agentB: Agent;
 
+/** Changes settings of a tenant's configuration, straight in the database. */
+async function configure(tenant: Tenant, settings: Record<string, unknown>) {
+  await ctx.database.db.query("UPDATE configurations SET settings = settings || $2::jsonb WHERE id = $1", [tenant.configurationId, JSON.stringify(settings)]);
+}
+
 async function tenantWithAgents(label: string, count: number): Promise<{ tenant: Tenant; agents: Agent[] }> {
   const tenant = await createTenant(ctx, label);
-  await ctx.database.db.query("UPDATE configurations SET settings = settings || $2::jsonb WHERE id = $1", [
-    tenant.configurationId,
-    JSON.stringify({ language: "en", include_manual_dataset: true, use_alert_triggers: true, alert_trigger_keywords: ["complaint"] }),
-  ]);
+  await configure(tenant, { language: "en", include_manual_dataset: true, use_alert_triggers: true, alert_trigger_keywords: ["complaint"] });
   const agents: Agent[] = [];
   for (let index = 0; index < count; index += 1) {
     const { user, token } = await ctx.createUser({ role: "customer", customerId: tenant.customerId });
@@ -283,7 +285,7 @@ describe("takeover and agent replies", () => {
 
   it("tells the visitor in the conversation's language", async () => {
     const dutch = await createTenant(ctx, "Delta");
-    await ctx.database.db.query("UPDATE configurations SET settings = settings || '{\"language\": \"nl\"}'::jsonb WHERE id = $1", [dutch.configurationId]);
+    await configure(dutch, { language: "nl" });
     const { user, token } = await ctx.createUser({ role: "customer", customerId: dutch.customerId });
     const agent = await connectAgent({ token });
     const visitor = await visitorWithConversation(dutch, "Delta?");
@@ -466,10 +468,7 @@ describe("notifications", () => {
 
   it("alerts once per conversation with the first five words, and chats without duplicates, for the configuration's agents only", async () => {
     const tenant = await createTenant(ctx, "Golf");
-    await ctx.database.db.query("UPDATE configurations SET settings = settings || $2::jsonb WHERE id = $1", [
-      tenant.configurationId,
-      JSON.stringify({ language: "en", use_alert_triggers: true, alert_trigger_keywords: ["complaint"] }),
-    ]);
+    await configure(tenant, { language: "en", use_alert_triggers: true, alert_trigger_keywords: ["complaint"] });
     const { token } = await ctx.createUser({ role: "customer", customerId: tenant.customerId });
     const agent = await connectAgent({ token });
     const visitor = await connectVisitor(tenant);
@@ -502,10 +501,7 @@ describe("notifications", () => {
 
   it("marks read and unread, hides, and marks all read; another user's notification is not found", async () => {
     const tenant = await createTenant(ctx, "Hotel");
-    await ctx.database.db.query("UPDATE configurations SET settings = settings || $2::jsonb WHERE id = $1", [
-      tenant.configurationId,
-      JSON.stringify({ language: "en", use_alert_triggers: true, alert_trigger_keywords: ["urgent"] }),
-    ]);
+    await configure(tenant, { language: "en", use_alert_triggers: true, alert_trigger_keywords: ["urgent"] });
     const { token } = await ctx.createUser({ role: "customer", customerId: tenant.customerId });
     for (const text of ["urgent one", "urgent two"]) {
       const visitor = await connectVisitor(tenant);
