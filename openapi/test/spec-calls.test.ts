@@ -289,7 +289,14 @@ describe("the socket contract", () => {
       "first_name",
       "last_name",
     ]);
+    // The spec's three fields, all required, and the optional id that makes a resend after a reconnect recognisable.
     expect(payloadFields(live, "human_agent_message")).toEqual([
+      "configurationId",
+      "conversationId",
+      "messageContent",
+      "client_message_id",
+    ]);
+    expect(live.find((message) => message.name === "human_agent_message")?.payload.required).toEqual([
       "configurationId",
       "conversationId",
       "messageContent",

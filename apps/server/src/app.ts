@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import cors from "@fastify/cors";
 import multipart from "@fastify/multipart";
@@ -46,6 +47,11 @@ import { createRetrieval } from "./modules/knowledge/retrieval";
 import { knowledgeOperations } from "./modules/knowledge/routes";
 import { createKnowledgeService } from "./modules/knowledge/service";
 import { leadOperations } from "./modules/leads/routes";
+import { attachLiveNamespace } from "./modules/live/live-socket";
+import { createPresence } from "./modules/live/presence";
+import { connectRedisAdapter, type RedisSettings } from "./modules/live/redis";
+import { liveOperations } from "./modules/live/routes";
+import { createLiveService } from "./modules/live/service";
 import { devMailboxAvailable, devMailboxOperations } from "./modules/dev/mailbox";
 import { scrapingOperations } from "./modules/scraping/routes";
 import { createScrapingService } from "./modules/scraping/service";
@@ -89,6 +95,10 @@ export interface AppDependencies {
   llm?: ProviderSettings | null;
   /** Visitors' message limits; `false` switches them off (benchmarks only). */
   chatLimits?: ChatLimits | false;
+  /** Several instances: the socket.io Redis adapter (`REDIS_URL`); one instance's in-process adapter otherwise. */
+  redis?: RedisSettings;
+  /** How often this instance refreshes its agents' presence (30 s unless given). */
+  presenceHeartbeatMs?: number;
 }
 
 export interface ParleyApp extends FastifyInstance {
@@ -164,12 +174,25 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
   const logError = (message: string, error: unknown) => app.log.error({ err: error }, message);
   const retrieval = createRetrieval(deps.db, { embedder, vectors: vectors ? "pgvector" : "array", onEmbeddingError: (error) => logError("a question could not be embedded", error) });
 
+  const presence = createPresence(deps.db, randomUUID(), { heartbeatMs: deps.presenceHeartbeatMs, logError });
+  const live = createLiveService({
+    db: deps.db,
+    authenticate: accounts.authenticate,
+    setAvailability: (caller, isAvailable) => accounts.setAvailability(caller, isAvailable),
+    configurationVisible: (caller, id) => configurations.visible(caller, id),
+    configurationById: (id) => configurations.published(id),
+    presence,
+    logError,
+  });
+
   const hasProvider = deps.llm != null && (deps.llm.openai !== undefined || deps.llm.azure !== undefined);
   const assistant = createAssistant({
     db: deps.db,
     sources: createSourceFinder(deps.db, retrieval),
     urlsOf: async (configurationId) => (await findTrainingUrls(deps.db, systemScope, configurationId)).map((entry) => entry.url),
     provider: hasProvider ? createChatProvider(deps.llm!) : undefined,
+    onAlert: (alert) => void live.alertRaised(alert),
+    onConversationChanged: (change) => void live.conversationChanged(change),
     logError,
   });
   const visitors = createVisitorService({
@@ -179,15 +202,22 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     limits: deps.chatLimits ?? (deps.rateLimits === false ? false : defaultChatLimits),
     publicUrl: deps.publicUrl,
   });
-  // The sockets share the HTTP server; the visitors' namespace is /chat (the agents' /live comes with the live screens).
+  // The sockets share the HTTP server: the visitors' namespace /chat and the agents' /live.
   let chat: ChatBroadcast | undefined;
+  const redis = deps.redis ? await connectRedisAdapter(deps.redis, logError) : undefined;
   if (app.server) {
     const io = new SocketServer(app.server, { path: "/socket.io", transports: ["websocket"], serveClient: false, maxHttpBufferSize: 64 * 1024 });
+    if (redis) io.adapter(redis.adapter);
     chat = attachChatNamespace(io, visitors, logError);
+    attachLiveNamespace(io, live, presence, logError);
     app.addHook("onClose", async () => {
       await io.close();
     });
   }
+  app.addHook("onClose", async () => {
+    await presence.stop().catch((error: unknown) => logError("the agents' connections could not be removed", error));
+    await redis?.close();
+  });
 
   const operations: OperationTable = {
     ...accountOperations(app, accounts, limits),
@@ -207,11 +237,12 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     ...trainingUrlOperations(createTrainingUrlsService(deps.db)),
     ...scrapingOperations(createScrapingService(deps.outbound ?? createOutboundClient())),
     ...trainingFileOperations(createTrainingFilesService(deps.db)),
-    ...designOperations(createDesignService(deps.db, { publicUrl: deps.publicUrl })),
+    ...designOperations(createDesignService(deps.db, { publicUrl: deps.publicUrl, agentsOnline: (id) => live.agentsOnline(id) })),
     ...workflowOperations(createWorkflowsService(deps.db)),
     ...knowledgeOperations(createKnowledgeService(deps.db, { retrieval, embedder, vectors, logError })),
     ...searchOperations(deps.db),
     ...leadOperations(deps.db),
+    ...liveOperations(deps.db, live),
     ...devMailboxOperations(deps.db, devMailboxAvailable(deps.mailer.kind)),
     ...healthOperations(deps.db, String(document.info.version ?? "")),
     ...clientSettingsOperations(deps.clientSettings ?? clientSettingsFromEnv(process.env), deps.google !== undefined),

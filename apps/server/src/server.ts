@@ -5,6 +5,7 @@ import { loadWordNet } from "./modules/assistant/faq-matching/wordnet";
 import { providerSettingsFromEnv } from "./modules/assistant/provider/settings";
 import { chatLimitsFromEnvironment } from "./modules/assistant/visitors";
 import { embeddingSettingsFromEnv } from "./modules/knowledge/embeddings";
+import { redisSettingsFromEnv } from "./modules/live/redis";
 import { readConfig } from "./platform/config";
 import { rateLimitsFromEnvironment } from "./platform/http/rate-limits";
 import { createTokenService, loadOrCreateSecret } from "./platform/auth/jwt";
@@ -75,6 +76,7 @@ async function main() {
     embeddings: embeddingSettingsFromEnv(process.env) ?? null,
     llm: providerSettingsFromEnv(process.env),
     chatLimits: chatLimitsFromEnvironment(process.env),
+    redis: redisSettingsFromEnv(process.env),
   });
 
   // The FAQ matcher's English synonyms take about a second to read; read them now rather than while the

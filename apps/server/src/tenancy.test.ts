@@ -94,6 +94,35 @@ async function ownWorkflows(f: Fixture, ctx: TestContext): Promise<Prepared> {
   return ids;
 }
 
+/** A chat notification of a user, written straight to the database; its id. */
+async function notificationOf(ctx: TestContext, userId: string, configurationId: string, message = "Hello there"): Promise<string> {
+  const rows = await ctx.database.db.query<{ id: string }>(
+    "INSERT INTO notifications (user_id, configuration_id, type, message, session_id) VALUES ($1, $2, 'chat', $3, 'session-for-the-walk-000001') RETURNING id",
+    [userId, configurationId, message],
+  );
+  return rows[0]!.id;
+}
+async function ownNotifications(f: Fixture, ctx: TestContext): Promise<Prepared> {
+  const ids: Prepared = {};
+  for (const actor of actors) ids[actor] = await notificationOf(ctx, f.users[actor === "none" ? "customer" : actor].id, f.own[actor].configurationId);
+  return ids;
+}
+async function notificationState(ctx: TestContext, id: string) {
+  return (await ctx.database.db.query("SELECT is_read, hidden FROM notifications WHERE id = $1", [id]))[0];
+}
+/** Tenant A's customer user reaching for the other tenant's user's notification: 404, unchanged. */
+function foreignNotification(action: "read" | "unread" | "hide") {
+  return async (f: Fixture, ctx: TestContext, send: (options: InjectOptions) => Promise<LightMyRequestResponse>) => {
+    const theirs = await notificationOf(ctx, f.otherUser.id, f.other.configurationId, "Bravo's visitor");
+    if (action === "unread") await ctx.database.db.query("UPDATE notifications SET is_read = true WHERE id = $1", [theirs]);
+    const before = await notificationState(ctx, theirs);
+    const response = await send({ method: "POST", url: `/api/notifications/${theirs}/${action}` });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain("Bravo's visitor");
+    expect(await notificationState(ctx, theirs)).toEqual(before);
+  };
+}
+
 let storedFiles = 0;
 /** A text file stored in a configuration, by the repository; its stored name. */
 async function trainingFileIn(ctx: TestContext, configurationId: string, text = "Opening hours: nine to five."): Promise<string> {
@@ -958,6 +987,60 @@ const cases: Record<string, OperationCase> = {
       expect(response.body).not.toContain(f.other.customerId);
     },
   },
+  listNotifications: {
+    request: (f, actor) => ({ method: "GET", url: `/api/notifications?configuration_id=${f.own[actor].configurationId}` }),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      await notificationOf(ctx, f.otherUser.id, f.other.configurationId, "Bravo's visitor");
+      expect((await send({ method: "GET", url: `/api/notifications?configuration_id=${f.other.configurationId}` })).statusCode).toBe(404);
+      const all = await send({ method: "GET", url: "/api/notifications" });
+      expect(all.statusCode).toBe(200);
+      expect(all.body).not.toContain("Bravo's visitor");
+    },
+  },
+  markNotificationRead: {
+    request: (_f, _actor, ids) => ({ method: "POST", url: `/api/notifications/${ids[_actor]}/read` }),
+    prepare: ownNotifications,
+    expected: protectedOk,
+    foreign: foreignNotification("read"),
+  },
+  markNotificationUnread: {
+    request: (_f, _actor, ids) => ({ method: "POST", url: `/api/notifications/${ids[_actor]}/unread` }),
+    prepare: ownNotifications,
+    expected: protectedOk,
+    foreign: foreignNotification("unread"),
+  },
+  hideNotification: {
+    request: (_f, _actor, ids) => ({ method: "POST", url: `/api/notifications/${ids[_actor]}/hide` }),
+    prepare: ownNotifications,
+    expected: protectedOk,
+    foreign: foreignNotification("hide"),
+  },
+  markAllNotificationsRead: {
+    request: (f, actor) => ({ method: "POST", url: "/api/notifications/read-all", payload: { configuration_id: f.own[actor].configurationId } }),
+    prepare: ownNotifications,
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      const theirs = await notificationOf(ctx, f.otherUser.id, f.other.configurationId);
+      expect((await send({ method: "POST", url: "/api/notifications/read-all", payload: { configuration_id: f.other.configurationId } })).statusCode).toBe(404);
+      expect((await send({ method: "POST", url: "/api/notifications/read-all", payload: {} })).statusCode).toBe(200);
+      expect(await notificationState(ctx, theirs)).toEqual({ is_read: false, hidden: false });
+    },
+  },
+  listLiveConversations: {
+    request: (f, actor) => ({ method: "GET", url: `/api/conversations/live?configuration_id=${f.own[actor].configurationId}` }),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      await ctx.database.db.query("INSERT INTO conversations (configuration_id, session_id, language) VALUES ($1, $2, 'en')", [
+        f.other.configurationId,
+        `bravo-live-${f.unique.replace(/[^A-Za-z0-9]/g, "")}-0000000000`,
+      ]);
+      expect((await send({ method: "GET", url: `/api/conversations/live?configuration_id=${f.other.configurationId}` })).statusCode).toBe(404);
+      const all = await send({ method: "GET", url: "/api/conversations/live" });
+      expect(all.statusCode).toBe(200);
+      expect(all.body).not.toContain(f.other.configurationId);
+    },
+  },
   getHealth: { request: () => ({ method: "GET", url: "/api/health" }), expected: publicOk },
   getClientSettings: { request: () => ({ method: "GET", url: "/api/client-settings" }), expected: publicOk },
   getClientSetting: { request: () => ({ method: "GET", url: "/api/client-settings/chatbotHostUrl" }), expected: publicOk },
@@ -1010,6 +1093,9 @@ const idWithoutTenant: Record<string, string> = {
   selfOnboardingCreateCustomer: "acts on the caller's own customer; a sent _id is ignored",
   sendWidgetMessage: "public (a website's visitor): the conversation is reached by the visitor's secret session id within the configuration",
   getWidgetHistory: "public (a website's visitor): the conversation is reached by the visitor's secret session id within the configuration",
+  markNotificationRead: "a notification is the caller's own: reached by its id and the caller's user id in SQL, another user's answers 404",
+  markNotificationUnread: "a notification is the caller's own: reached by its id and the caller's user id in SQL, another user's answers 404",
+  hideNotification: "a notification is the caller's own: reached by its id and the caller's user id in SQL, another user's answers 404",
 };
 
 describe("route table", () => {

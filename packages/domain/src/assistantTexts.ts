@@ -5,7 +5,16 @@
  */
 import type { LanguageCode } from "./locale";
 
-export type AssistantText = "unavailable" | "dont_know" | "dont_know_with_links" | "provider_failed" | "read_more";
+export type AssistantText = "unavailable" | "dont_know" | "dont_know_with_links" | "provider_failed" | "read_more" | "agent_joined";
+
+/** The note a visitor gets when an agent takes the conversation over, with the agent's first name. */
+export function agentJoinedText(language: LanguageCode, firstName: string): string {
+  const name = firstName.trim();
+  return assistantTexts[language].agent_joined.replace("{name}", name === "" ? agentFallbackNames[language] : name);
+}
+
+/** Who joined, when the agent has no first name. */
+const agentFallbackNames: Record<LanguageCode, string> = { en: "An employee", nl: "Een medewerker", de: "Ein Mitarbeiter", es: "Un empleado", fr: "Un conseiller" };
 
 export const assistantTexts: Record<LanguageCode, Record<AssistantText, string>> = {
   en: {
@@ -14,6 +23,7 @@ export const assistantTexts: Record<LanguageCode, Record<AssistantText, string>>
     dont_know_with_links: "Sorry, I don't know the answer to that. These pages may help:",
     provider_failed: "Sorry, something went wrong while answering. Your message has been kept; please try again in a moment.",
     read_more: "Read more",
+    agent_joined: "{name} has joined the conversation. You are now chatting with a person.",
   },
   nl: {
     unavailable: "Sorry, de assistent is op dit moment niet beschikbaar. Probeer het later nog eens of neem op een andere manier contact met ons op.",
@@ -21,6 +31,7 @@ export const assistantTexts: Record<LanguageCode, Record<AssistantText, string>>
     dont_know_with_links: "Sorry, daar weet ik het antwoord niet op. Deze pagina's kunnen helpen:",
     provider_failed: "Sorry, er ging iets mis bij het beantwoorden. Uw bericht is bewaard; probeer het over een moment opnieuw.",
     read_more: "Lees meer",
+    agent_joined: "{name} neemt deel aan het gesprek. U chat nu met een medewerker.",
   },
   de: {
     unavailable: "Entschuldigung, der Assistent ist im Moment nicht verfügbar. Bitte versuchen Sie es später noch einmal oder kontaktieren Sie uns auf anderem Weg.",
@@ -28,6 +39,7 @@ export const assistantTexts: Record<LanguageCode, Record<AssistantText, string>>
     dont_know_with_links: "Entschuldigung, darauf weiß ich keine Antwort. Diese Seiten können helfen:",
     provider_failed: "Entschuldigung, beim Antworten ist etwas schiefgelaufen. Ihre Nachricht wurde gespeichert; bitte versuchen Sie es gleich noch einmal.",
     read_more: "Mehr lesen",
+    agent_joined: "{name} ist dem Gespräch beigetreten. Sie chatten jetzt mit einer Person.",
   },
   es: {
     unavailable: "Lo sentimos, el asistente no está disponible en este momento. Inténtelo más tarde o contáctenos de otra forma.",
@@ -35,6 +47,7 @@ export const assistantTexts: Record<LanguageCode, Record<AssistantText, string>>
     dont_know_with_links: "Lo siento, no sé la respuesta. Estas páginas pueden ayudarle:",
     provider_failed: "Lo siento, algo salió mal al responder. Su mensaje se ha guardado; inténtelo de nuevo en un momento.",
     read_more: "Leer más",
+    agent_joined: "{name} se ha unido a la conversación. Ahora está hablando con una persona.",
   },
   fr: {
     unavailable: "Désolé, l'assistant n'est pas disponible pour le moment. Veuillez réessayer plus tard ou nous contacter autrement.",
@@ -42,6 +55,7 @@ export const assistantTexts: Record<LanguageCode, Record<AssistantText, string>>
     dont_know_with_links: "Désolé, je ne connais pas la réponse. Ces pages peuvent vous aider :",
     provider_failed: "Désolé, un problème est survenu pendant la réponse. Votre message a été conservé ; veuillez réessayer dans un instant.",
     read_more: "En savoir plus",
+    agent_joined: "{name} a rejoint la conversation. Vous discutez maintenant avec une personne.",
   },
 };
 

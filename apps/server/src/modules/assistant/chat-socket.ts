@@ -3,9 +3,8 @@
  * is the server's, issued in `session`); every socket of a session is in the session's room, so a second tab
  * or a reconnected socket gets each event once. Payloads are checked against the AsyncAPI before use.
  */
-import { DomainError, errorMessages, type ErrorCode } from "@parley/domain";
 import type { Namespace, Server, Socket } from "socket.io";
-import { payloadCheck } from "../../platform/sockets/events";
+import { connectionRefusal, payloadCheck, socketError, type SocketError } from "../../platform/sockets/events";
 import { publicMessage, type Message } from "../conversations/repository";
 import type { TurnResult } from "./pipeline";
 import { newSessionId, type VisitorRequest, type VisitorService } from "./visitors";
@@ -15,17 +14,6 @@ export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 interface ChatSocketData {
   request: VisitorRequest;
   sessionId: string;
-}
-
-interface SocketError {
-  status: "error";
-  code: ErrorCode;
-  message: string;
-}
-
-function socketError(error: unknown): SocketError {
-  if (error instanceof DomainError) return { status: "error", code: error.code, message: error.message };
-  return { status: "error", code: "unexpected_error", message: errorMessages.unexpected_error };
 }
 
 const firstString = (value: unknown): string | undefined => (typeof value === "string" ? value : Array.isArray(value) && typeof value[0] === "string" ? value[0] : undefined);
@@ -85,11 +73,7 @@ export function attachChatNamespace(io: Server, visitors: VisitorService, logErr
         (socket.data as ChatSocketData & { messages: Message[] }).messages = opened.messages;
         next();
       })
-      .catch((error: unknown) => {
-        const refusal = socketError(error);
-        if (refusal.code === "unexpected_error") logError("a chat connection could not be opened", error);
-        next(Object.assign(new Error(refusal.code), { data: refusal }));
-      });
+      .catch((error: unknown) => next(connectionRefusal(error, (unexpected) => logError("a chat connection could not be opened", unexpected))));
   });
 
   chat.on("connection", (socket: Socket) => {
@@ -113,11 +97,11 @@ export function attachChatNamespace(io: Server, visitors: VisitorService, logErr
         .send(
           { ...data.request, sessionId, issuedSessionId: sessionId, pageUrl: message.page_url ?? data.request.pageUrl, text: message.message, clientMessageId: message.client_message_id, stream: true },
           {
-            stored(stored, duplicate) {
+            stored(stored, duplicate, handledBy) {
               // The visitor learns at once that the message is kept; the answer follows.
               acknowledged = true;
-              answer?.({ status: "success", session_id: sessionId, handled_by: "assistant", message: publicMessage(stored), duplicate });
-              if (!duplicate) broadcast.typing(sessionId, true);
+              answer?.({ status: "success", session_id: sessionId, handled_by: handledBy, message: publicMessage(stored), duplicate });
+              if (!duplicate && handledBy === "assistant") broadcast.typing(sessionId, true);
             },
             delta(messageId, text) {
               broadcast.delta(sessionId, messageId, text);

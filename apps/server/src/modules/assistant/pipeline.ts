@@ -43,8 +43,8 @@ export interface VisitorTurn {
 }
 
 export interface TurnEvents {
-  /** The visitor's message is stored (before the answer is ready). */
-  stored?(message: StoredMessage, duplicate: boolean): void;
+  /** The visitor's message is stored (before the answer is ready); `handledBy`: who will answer it. */
+  stored?(message: StoredMessage, duplicate: boolean, handledBy: "assistant" | "human_agent"): void;
   /** A piece of the answer's text as the provider wrote it (raw text: show it as text until `done`). */
   delta?(messageId: string, text: string): void;
 }
@@ -65,6 +65,16 @@ export interface AlertRaised {
   reason: "keyword" | "monitor";
 }
 
+/** A message was stored in a conversation (what the agents' live screens follow). */
+export interface ConversationChange {
+  conversationId: string;
+  /** `user`: the visitor wrote; `assistant`: an answer, or the note that there is none, was stored. */
+  emittedBy: "user" | "assistant";
+  message: StoredMessage;
+  /** The visitor's message raised an alert (reported through `onAlert` before this). */
+  alerted: boolean;
+}
+
 export interface AssistantDependencies {
   db: Db;
   sources: SourceFinder;
@@ -73,6 +83,7 @@ export interface AssistantDependencies {
   /** No provider: the embedded extractive default answers. */
   provider?: ChatProvider;
   onAlert?(alert: AlertRaised): void;
+  onConversationChanged?(change: ConversationChange): void;
   logError?(message: string, error: unknown): void;
   now?(): Date;
 }
@@ -142,7 +153,15 @@ export function createAssistant(deps: AssistantDependencies) {
     }
   }
 
-  async function raiseAlerts(turn: VisitorTurn, visitorMessage: StoredMessage, question: string): Promise<void> {
+  function changed(conversationId: string, emittedBy: ConversationChange["emittedBy"], message: StoredMessage, alerted = false) {
+    try {
+      deps.onConversationChanged?.({ conversationId, emittedBy, message, alerted });
+    } catch (error) {
+      logError("a conversation change could not be reported", error);
+    }
+  }
+
+  async function raiseAlerts(turn: VisitorTurn, visitorMessage: StoredMessage, question: string): Promise<boolean> {
     const settings = turn.configuration;
     let alert: { text: string; reason: AlertRaised["reason"] } | undefined;
     if (settings.use_alert_triggers) {
@@ -164,9 +183,10 @@ export function createAssistant(deps: AssistantDependencies) {
         logError("the live monitor could not judge a message", error);
       }
     }
-    if (!alert) return;
+    if (!alert) return false;
     await markAlert(db, turn.conversation.id, alert.text);
     deps.onAlert?.({ conversation: { ...turn.conversation, alert_triggered: true, alert_message: alert.text }, message: visitorMessage, alertText: alert.text, reason: alert.reason });
+    return true;
   }
 
   function shownSources(found: readonly FoundSource[], urls: readonly string[]): MessageSource[] {
@@ -179,7 +199,9 @@ export function createAssistant(deps: AssistantDependencies) {
   }
 
   async function storeFailure(turn: VisitorTurn, visitorMessage: StoredMessage, text: string): Promise<StoredMessage> {
-    return insertReply(db, turn.conversation.id, { role: "system", content: sanitiseAnswerHtml(`<p>${escapeHtml(text)}</p>`), replyTo: visitorMessage.id });
+    const reply = await insertReply(db, turn.conversation.id, { role: "system", content: sanitiseAnswerHtml(`<p>${escapeHtml(text)}</p>`), replyTo: visitorMessage.id });
+    changed(turn.conversation.id, "assistant", reply);
+    return reply;
   }
 
   return {
@@ -196,7 +218,7 @@ export function createAssistant(deps: AssistantDependencies) {
         clientMessageId: turn.clientMessageId,
         language,
       });
-      events.stored?.(visitorMessage, duplicate);
+      events.stored?.(visitorMessage, duplicate, turn.conversation.is_manual || turn.conversation.is_locked ? "human_agent" : "assistant");
 
       if (duplicate) {
         const earlier = await findReplyTo(db, visitorMessage.id);
@@ -206,7 +228,8 @@ export function createAssistant(deps: AssistantDependencies) {
         return { outcome: "provider_failed", visitorMessage, reply: earlier, duplicate, notice: assistantTexts[language].provider_failed };
       }
 
-      await raiseAlerts(turn, visitorMessage, anonymised);
+      const alerted = await raiseAlerts(turn, visitorMessage, anonymised);
+      changed(turn.conversation.id, "user", visitorMessage, alerted);
       if (turn.conversation.is_manual || turn.conversation.is_locked) return { outcome: "human_agent", visitorMessage, duplicate };
 
       const take = await takeMessage(db, settings._id, deps.now?.());
@@ -268,6 +291,7 @@ export function createAssistant(deps: AssistantDependencies) {
           if (turn.stream && events.delta) events.delta(replyId, extractive.text);
         }
         const reply = await insertReply(db, turn.conversation.id, { id: replyId, role: "assistant", content, replyTo: visitorMessage.id, sources });
+        changed(turn.conversation.id, "assistant", reply);
         return { outcome: "answered", visitorMessage, reply, duplicate };
       } catch (error) {
         await giveBackMessage(db, settings._id, take);

@@ -2,7 +2,7 @@
  * Visitors' conversations and their messages. A conversation is reached by its session id, the visitor's
  * secret; the screens of agents reach it through the configuration's tenant (a later issue).
  */
-import type { LanguageCode } from "@parley/domain";
+import { DomainError, type LanguageCode } from "@parley/domain";
 import type { Db } from "../../platform/db/db";
 import { queryOne } from "../../platform/db/db";
 import type { Schemas } from "../../platform/http/contract-types";
@@ -116,13 +116,18 @@ export async function insertVisitorMessage(
     [conversationId, message.content, message.rawInput, message.clientMessageId, message.language],
   );
   if (inserted) return { message: toMessage(inserted), duplicate: false };
-  const earlier = await queryOne<MessageRow>(
-    db,
-    `SELECT ${messageColumns} FROM conversation_messages WHERE conversation_id = $1 AND client_message_id = $2`,
-    [conversationId, message.clientMessageId],
-  );
+  const earlier = await messageOfClient(db, conversationId, message.clientMessageId);
   if (!earlier) throw new Error("a message that conflicted is not there");
-  return { message: toMessage(earlier), duplicate: true };
+  return { message: earlier, duplicate: true };
+}
+
+/** The message a client gave this id in this conversation (a visitor's or an agent's), if any. */
+async function messageOfClient(db: Db, conversationId: string, clientMessageId: string | null): Promise<StoredMessage | undefined> {
+  const row = await queryOne<MessageRow>(db, `SELECT ${messageColumns} FROM conversation_messages WHERE conversation_id = $1 AND client_message_id = $2`, [
+    conversationId,
+    clientMessageId,
+  ]);
+  return row && toMessage(row);
 }
 
 export async function insertReply(
@@ -195,4 +200,84 @@ export async function turnsBefore(db: Db, conversationId: string, messageId: str
 
 export async function markAlert(db: Db, conversationId: string, alertMessage: string): Promise<void> {
   await db.query("UPDATE conversations SET alert_triggered = true, alert_message = $2 WHERE id = $1", [conversationId, alertMessage]);
+}
+
+/** The messages of several conversations, each oldest first (the live screens' list). */
+export async function listMessagesOf(db: Db, conversationIds: readonly string[]): Promise<Map<string, StoredMessage[]>> {
+  const byConversation = new Map<string, StoredMessage[]>(conversationIds.map((id) => [id, []]));
+  if (conversationIds.length === 0) return byConversation;
+  const rows = await db.query<MessageRow & { conversation_id: string }>(
+    `SELECT conversation_id, ${messageColumns} FROM conversation_messages WHERE conversation_id = ANY($1::uuid[]) ORDER BY conversation_id, seq`,
+    [conversationIds],
+  );
+  for (const row of rows) byConversation.get(row.conversation_id)?.push(toMessage(row));
+  return byConversation;
+}
+
+/** Ongoing conversations of the given configurations (of every one with `all`), most recently active first. */
+export function listOngoingConversations(db: Db, watch: { all: boolean; configurationIds: readonly string[]; customerIds: readonly string[] }, limit: number): Promise<ConversationRecord[]> {
+  return db.query<ConversationRecord>(
+    `SELECT ${conversationColumns} FROM conversations
+      WHERE status = 'Ongoing'
+        AND ($1::boolean OR configuration_id = ANY($2::uuid[])
+             OR configuration_id IN (SELECT id FROM configurations WHERE customer_id = ANY($3::uuid[])))
+      ORDER BY last_activity DESC LIMIT $4`,
+    [watch.all, watch.configurationIds, watch.customerIds, limit],
+  );
+}
+
+export function findConversationById(db: Db, id: string): Promise<ConversationRecord | undefined> {
+  return queryOne<ConversationRecord>(db, `SELECT ${conversationColumns} FROM conversations WHERE id = $1`, [id]);
+}
+
+/** An agent's change of a conversation: taken over, handed back, closed. */
+export function updateConversationState(
+  db: Db,
+  id: string,
+  state: Partial<Pick<ConversationRecord, "is_locked" | "is_manual" | "taken_over_by" | "status">>,
+): Promise<ConversationRecord | undefined> {
+  return queryOne<ConversationRecord>(
+    db,
+    `UPDATE conversations SET
+       is_locked = COALESCE($2, is_locked), is_manual = COALESCE($3, is_manual),
+       taken_over_by = CASE WHEN $4::boolean THEN $5::uuid ELSE taken_over_by END,
+       status = COALESCE($6, status), last_activity = now()
+      WHERE id = $1 RETURNING ${conversationColumns}`,
+    [id, state.is_locked ?? null, state.is_manual ?? null, "taken_over_by" in state, state.taken_over_by ?? null, state.status ?? null],
+  );
+}
+
+/** Closes every ongoing conversation of a configuration; answers the closed ones. */
+export function closeOngoingConversations(db: Db, configurationId: string): Promise<ConversationRecord[]> {
+  return db.query<ConversationRecord>(
+    `UPDATE conversations SET status = 'Closed', last_activity = now() WHERE configuration_id = $1 AND status = 'Ongoing'
+      RETURNING ${conversationColumns}`,
+    [configurationId],
+  );
+}
+
+/**
+ * Stores a human agent's message, unless the same `clientMessageId` was stored before in this conversation
+ * (a resend after a reconnect): then that one is answered with `duplicate` true.
+ */
+export async function insertAgentMessage(
+  db: Db,
+  conversationId: string,
+  message: { content: string; agentName: string | null; clientMessageId: string | null },
+): Promise<{ message: StoredMessage; duplicate: boolean }> {
+  const inserted = await queryOne<MessageRow>(
+    db,
+    `WITH stored AS (
+       INSERT INTO conversation_messages (conversation_id, role, content, agent_name, client_message_id)
+       VALUES ($1, 'human_agent', $2, $3, $4)
+       ON CONFLICT (conversation_id, client_message_id) DO NOTHING
+       RETURNING ${messageColumns}
+     ), touched AS (UPDATE conversations SET last_activity = now() WHERE id = $1 AND EXISTS (SELECT 1 FROM stored))
+     SELECT * FROM stored`,
+    [conversationId, message.content, message.agentName, message.clientMessageId],
+  );
+  if (inserted) return { message: toMessage(inserted), duplicate: false };
+  const earlier = await messageOfClient(db, conversationId, message.clientMessageId);
+  if (earlier?.role !== "human_agent") throw new DomainError("validation_failed", "client_message_id is already used by another message", 400);
+  return { message: earlier, duplicate: true };
 }

@@ -79,6 +79,8 @@ function presentDesign(configurationId: string, stored: repository.StoredDesign 
 }
 
 export interface DesignServiceOptions {
+  /** Whether an agent of the configuration is available now (the live module's presence); never without it. */
+  agentsOnline?: (configurationId: string) => Promise<boolean>;
   /** Where this server is reached from outside (`PUBLIC_URL`): the base of the addresses answered. */
   publicUrl: string;
 }
@@ -123,10 +125,13 @@ export function createDesignService(db: Db, options: DesignServiceOptions) {
       return { status: "success" as const, data: presentDesign(configuration._id, stored), message: successMessages.design_saved };
     },
 
-    /** What the widget shows: the saved design or the defaults. No agent is online yet (no live availability). */
+    /** What the widget shows: the saved design or the defaults, and whether one of the configuration's agents is available. */
     async widgetSettings(configuration: Configuration) {
-      const stored = await repository.findDesign(db, systemScope, configuration._id);
-      return { status: "success" as const, data: presentDesign(configuration._id, stored), online: false };
+      const [stored, online] = await Promise.all([
+        repository.findDesign(db, systemScope, configuration._id),
+        options.agentsOnline ? options.agentsOnline(configuration._id) : Promise.resolve(false),
+      ]);
+      return { status: "success" as const, data: presentDesign(configuration._id, stored), online };
     },
 
     async uploadImage(caller: Caller, configuration: Configuration, upload: UploadedPart | undefined, imageType: DesignImageType | undefined) {

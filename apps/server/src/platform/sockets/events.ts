@@ -9,6 +9,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import type { ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
 import { parse } from "yaml";
+import { DomainError, errorMessages, type ErrorCode } from "@parley/domain";
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
@@ -53,4 +54,27 @@ export function payloadCheck(messageKey: string): PayloadCheck {
   };
   checks.set(messageKey, check);
   return check;
+}
+
+/** A failure as the sockets answer it (`SocketError` of the AsyncAPI): the same code and message as an HTTP problem. */
+export interface SocketError {
+  status: "error";
+  code: ErrorCode;
+  message: string;
+  configuration_id?: string;
+}
+
+export function socketError(error: unknown): SocketError {
+  if (error instanceof DomainError) return { status: "error", code: error.code, message: error.message };
+  return { status: "error", code: "unexpected_error", message: errorMessages.unexpected_error };
+}
+
+/**
+ * The error a namespace's middleware refuses a connection with: its message is the code (the client's
+ * `connect_error`), its `data` the whole `SocketError`. An unexpected failure is logged first.
+ */
+export function connectionRefusal(error: unknown, logUnexpected: (error: unknown) => void): Error {
+  const refusal = socketError(error);
+  if (refusal.code === "unexpected_error") logUnexpected(error);
+  return Object.assign(new Error(refusal.code), { data: refusal });
 }

@@ -1,0 +1,108 @@
+/**
+ * The agents' `/live` namespace of openapi/asyncapi.yaml. A socket joins the rooms of what its agent
+ * watches (its customer; an admin's selected configurations, or all) and its user's room (notifications).
+ * Every payload is checked against the AsyncAPI before a handler sees it; a failure is answered through
+ * the acknowledgement when the client asked for one.
+ */
+import type { Namespace, Server, Socket } from "socket.io";
+import { connectionRefusal, payloadCheck, socketError } from "../../platform/sockets/events";
+import { sessionRoom } from "../assistant/chat-socket";
+import type { Presence } from "./presence";
+import { liveRooms, type LiveAgent, type LiveEmitter, type LiveService } from "./service";
+
+/** Emits to the agents' rooms and the visitors' session rooms (on every instance with the Redis adapter). */
+export function liveEmitter(io: Server): LiveEmitter {
+  const agents: Namespace = io.of("/live");
+  const visitors: Namespace = io.of("/chat");
+  return {
+    toAgents(configuration, event, payload) {
+      const rooms = [liveRooms.admins, liveRooms.configuration(configuration.id)];
+      if (configuration.customerId) rooms.push(liveRooms.customer(configuration.customerId));
+      agents.to(rooms).emit(event, payload);
+    },
+    toUser(userId, event, payload) {
+      agents.to(liveRooms.user(userId)).emit(event, payload);
+    },
+    toVisitor(sessionId, event, payload) {
+      visitors.to(sessionRoom(sessionId)).emit(event, payload);
+    },
+  };
+}
+
+type Answer = (reply: unknown) => void;
+
+export function attachLiveNamespace(io: Server, live: LiveService, presence: Presence, logError: (message: string, error: unknown) => void): void {
+  const namespace = io.of("/live");
+  live.setEmitter(liveEmitter(io));
+
+  namespace.use((socket, next) => {
+    live
+      .agentFor(socket.handshake.query)
+      .then((agent) => {
+        socket.data = { agent };
+        next();
+      })
+      .catch((error: unknown) => next(connectionRefusal(error, (unexpected) => logError("a live connection could not be opened", unexpected))));
+  });
+
+  namespace.on("connection", (socket: Socket) => {
+    const agent = (socket.data as { agent: LiveAgent }).agent;
+    // Joined before the list is read: an update from now on is either in the list or sent after it.
+    void socket.join(agent.rooms);
+    const connection = { userId: agent.caller.userId, customerId: agent.caller.customerId, configurationIds: agent.watch.configurationIds };
+    // Present before the list arrives, so a client that has its list counts as online.
+    presence
+      .add(socket.id, connection)
+      .then(() => (socket.disconnected ? presence.remove(socket.id) : undefined))
+      .catch((error: unknown) => logError("an agent's connection could not be recorded", error))
+      .then(() => live.conversations(agent.watch))
+      .then((conversations) => socket.emit("initial_conversations", conversations))
+      .catch((error: unknown) => logError("the live conversations could not be listed", error));
+
+    /** An acked event: the payload checked, the handler's result answered as success, a failure as an error. */
+    function handle<Payload>(event: string, messageKey: string, work: (payload: Payload) => Promise<Record<string, unknown>>) {
+      const check = payloadCheck(messageKey);
+      socket.on(event, (payload: unknown, ack?: unknown) => {
+        const answer = typeof ack === "function" ? (ack as Answer) : undefined;
+        const problem = check(payload);
+        if (problem !== null) {
+          answer?.({ status: "error", code: "validation_failed", message: problem });
+          return;
+        }
+        work(payload as Payload)
+          .then((result) => answer?.({ status: "success", ...result }))
+          .catch((error: unknown) => {
+            const failure = socketError(error);
+            if (failure.code === "unexpected_error") logError(`the live event ${event} failed`, error);
+            answer?.(failure);
+          });
+      });
+    }
+
+    handle("manual_takeover", "manualTakeover", (payload: Parameters<LiveService["takeover"]>[1]) => live.takeover(agent, payload));
+    handle("human_agent_message", "humanAgentMessage", (payload: Parameters<LiveService["reply"]>[1]) => live.reply(agent, payload));
+    handle("release_conversation", "releaseConversation", (payload: Parameters<LiveService["release"]>[1]) => live.release(agent, payload));
+    handle("close_conversation", "closeConversation", (payload: Parameters<LiveService["close"]>[1]) => live.close(agent, payload));
+    handle("change_agent_presence", "changeAgentPresence", (payload: Parameters<LiveService["setAvailability"]>[1]) => live.setAvailability(agent, payload));
+    handle("agent_disconnected", "agentDisconnected", (payload: { user_id: string }) => live.disconnected(agent, socket.id, payload));
+
+    const checkClear = payloadCheck("clearConfig");
+    socket.on("clear_config", (payload: unknown) => {
+      const problem = checkClear(payload);
+      if (problem !== null) {
+        socket.emit("config_clear_error", { status: "error", code: "validation_failed", message: problem });
+        return;
+      }
+      const configurationId = (payload as { configuration_id: string }).configuration_id;
+      live.clear(agent, configurationId).catch((error: unknown) => {
+        const failure = socketError(error);
+        if (failure.code === "unexpected_error") logError("a configuration's live conversations could not be cleared", error);
+        socket.emit("config_clear_error", { ...failure, configuration_id: configurationId.slice(0, 64) });
+      });
+    });
+
+    socket.on("disconnect", () => {
+      presence.remove(socket.id).catch((error: unknown) => logError("an agent's connection could not be removed", error));
+    });
+  });
+}

@@ -1,0 +1,536 @@
+/**
+ * The agents' /live namespace over a real listening server, with socket.io-client on both sides: agents on
+ * /live, visitors on /chat. Every payload the server sends is checked against the AsyncAPI.
+ */
+import type { AddressInfo } from "node:net";
+import { agentJoinedText } from "@parley/domain";
+import { io, type Socket } from "socket.io-client";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { bearer, createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
+import { createTenant, type Tenant } from "../../test/fixture";
+import { payloadCheck } from "../../platform/sockets/events";
+import { agentsOnline } from "./presence";
+import { alertNotificationText } from "./notifications";
+
+let ctx: TestContext;
+let url: string;
+
+interface Agent {
+  token: string;
+  userId: string;
+  tenant: Tenant;
+}
+
+let alpha: Tenant;
+let bravo: Tenant;
+let agentA: Agent;
+let agentA2: Agent;
+let agentB: Agent;
+
+/** Changes settings of a tenant's configuration, straight in the database. */
+async function configure(tenant: Tenant, settings: Record<string, unknown>) {
+  await ctx.database.db.query("UPDATE configurations SET settings = settings || $2::jsonb WHERE id = $1", [tenant.configurationId, JSON.stringify(settings)]);
+}
+
+async function tenantWithAgents(label: string, count: number): Promise<{ tenant: Tenant; agents: Agent[] }> {
+  const tenant = await createTenant(ctx, label);
+  await configure(tenant, { language: "en", include_manual_dataset: true, use_alert_triggers: true, alert_trigger_keywords: ["complaint"] });
+  const agents: Agent[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const { user, token } = await ctx.createUser({ role: "customer", customerId: tenant.customerId });
+    agents.push({ token, userId: user.id, tenant });
+  }
+  return { tenant, agents };
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext({ chatLimits: false });
+  await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+  url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  const a = await tenantWithAgents("Alpha", 2);
+  const b = await tenantWithAgents("Bravo", 1);
+  alpha = a.tenant;
+  bravo = b.tenant;
+  [agentA, agentA2] = a.agents as [Agent, Agent];
+  [agentB] = b.agents as [Agent];
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const sockets: Socket[] = [];
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.disconnect();
+});
+
+type Event = { name: string; payload: unknown };
+
+const checks: Record<string, (payload: unknown) => string | null> = {
+  initial_conversations: payloadCheck("initialConversations"),
+  conversation_update: payloadCheck("conversationUpdate"),
+  notification: payloadCheck("notification"),
+  config_cleared: payloadCheck("configCleared"),
+  config_clear_error: payloadCheck("configClearError"),
+  session: payloadCheck("session"),
+  agent_message: payloadCheck("agentMessage"),
+  assistant_message: payloadCheck("assistantMessage"),
+};
+
+/** Records every event, failing on one whose payload is not the contract's. */
+function record(socket: Socket): Event[] {
+  const events: Event[] = [];
+  socket.onAny((name: string, payload: unknown) => {
+    const check = checks[name];
+    if (check) expect(check(payload), `${name} ${JSON.stringify(payload).slice(0, 300)}`).toBeNull();
+    events.push({ name, payload });
+  });
+  return events;
+}
+
+interface LiveConversation {
+  session_id: string;
+  id: string;
+  configuration_id: string;
+  status: string;
+  is_locked: boolean;
+  is_manual: boolean;
+  taken_over_by: string | null;
+  emitted_by: string | null;
+  notification_type: string | null;
+  alert_triggered?: boolean;
+  newUserMessages?: number;
+  messages: { id: string; role: string; content: string; agent_name?: string | null }[];
+}
+
+async function connectAgent(agent: { token: string }, query: Record<string, string> = {}) {
+  const socket = io(`${url}/live`, {
+    path: "/socket.io",
+    transports: ["websocket"],
+    query: { token: agent.token, firstname: "Anna", lastname: "Agent", ...query },
+    reconnection: false,
+    forceNew: true,
+  });
+  sockets.push(socket);
+  const events = record(socket);
+  const initial = await new Promise<LiveConversation[]>((resolve, reject) => {
+    socket.once("initial_conversations", resolve);
+    socket.once("connect_error", reject);
+  });
+  return { socket, events, initial };
+}
+
+function refusal(query: Record<string, string>): Promise<{ message: string }> {
+  const socket = io(`${url}/live`, { path: "/socket.io", transports: ["websocket"], query, reconnection: false, forceNew: true });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once("connect_error", resolve);
+    socket.once("connect", () => reject(new Error("connected")));
+  });
+}
+
+async function connectVisitor(tenant: Tenant, sessionId?: string) {
+  const socket = io(`${url}/chat`, {
+    path: "/socket.io",
+    transports: ["websocket"],
+    query: { configuration_id: tenant.configurationId, ...(sessionId ? { session_id: sessionId } : {}) },
+    reconnection: false,
+    forceNew: true,
+  });
+  sockets.push(socket);
+  const events = record(socket);
+  const session = await new Promise<{ session_id: string; messages: { id: string; role: string; content: string }[] }>((resolve, reject) => {
+    socket.once("session", resolve);
+    socket.once("connect_error", reject);
+  });
+  return { socket, events, session };
+}
+
+const say = (socket: Socket, message: string, clientMessageId?: string) =>
+  socket.timeout(5_000).emitWithAck("visitor_message", { message, ...(clientMessageId ? { client_message_id: clientMessageId } : {}) }) as Promise<{
+    status: string;
+    handled_by?: string;
+    session_id: string;
+  }>;
+
+const ackCheck = payloadCheck("ack");
+async function act(socket: Socket, event: string, payload: unknown): Promise<Record<string, unknown>> {
+  const answer = (await socket.timeout(5_000).emitWithAck(event, payload)) as Record<string, unknown>;
+  expect(ackCheck(answer), JSON.stringify(answer)).toBeNull();
+  return answer;
+}
+
+const named = (events: Event[], name: string) => events.filter((event) => event.name === name).map((event) => event.payload);
+const updatesOf = (events: Event[], sessionId: string) => (named(events, "conversation_update") as LiveConversation[]).filter((update) => update.session_id === sessionId);
+
+async function waitFor<T>(read: () => T[], count = 1, timeout = 5_000): Promise<T[]> {
+  await expect.poll(() => read().length, { timeout }).toBeGreaterThanOrEqual(count);
+  return read();
+}
+
+const quiet = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function conversationRow(sessionId: string) {
+  const rows = await ctx.database.db.query<{ status: string; is_locked: boolean; is_manual: boolean; taken_over_by: string | null; messages: number }>(
+    `SELECT status, is_locked, is_manual, taken_over_by, (SELECT count(*)::int FROM conversation_messages m WHERE m.conversation_id = c.id) AS messages
+       FROM conversations c WHERE session_id = $1`,
+    [sessionId],
+  );
+  return rows[0];
+}
+
+async function historyOf(tenant: Tenant, sessionId: string) {
+  const response = await ctx.app.inject({ method: "GET", url: `/api/widget/${tenant.configurationId}/history?session_id=${sessionId}` });
+  expectToMatchContract("getWidgetHistory", response);
+  return (response.json() as { data: { role: string; content: string; agent_name?: string | null }[] }).data;
+}
+
+/** A visitor of the tenant with one answered message, and the agent's socket watching it. */
+async function visitorWithConversation(tenant: Tenant, text = "Alpha?") {
+  const visitor = await connectVisitor(tenant);
+  const ack = await say(visitor.socket, text);
+  expect(ack.status).toBe("success");
+  await waitFor(() => named(visitor.events, "assistant_message").filter((payload) => (payload as { done: boolean }).done));
+  return { ...visitor, sessionId: ack.session_id };
+}
+
+describe("connecting to /live", () => {
+  it("refuses a missing or invalid token, and a customerId that is not the token's", async () => {
+    expect((await refusal({})).message).toBe("authentication_required");
+    expect((await refusal({ token: "not-a-token" })).message).toBe("invalid_token");
+    expect((await refusal({ token: agentA.token, customerId: bravo.customerId })).message).toBe("forbidden");
+    const { socket } = await connectAgent(agentA, { customerId: alpha.customerId });
+    expect(socket.connected).toBe(true);
+  });
+
+  it("sends the ongoing conversations of the agent's own customer only", async () => {
+    const ours = await visitorWithConversation(alpha);
+    const theirs = await visitorWithConversation(bravo, "Bravo?");
+    const { initial } = await connectAgent(agentA);
+    const sessions = initial.map((conversation) => conversation.session_id);
+    expect(sessions).toContain(ours.sessionId);
+    expect(sessions).not.toContain(theirs.sessionId);
+    expect(initial.every((conversation) => conversation.configuration_id === alpha.configurationId && conversation.status === "Ongoing")).toBe(true);
+    const mine = initial.find((conversation) => conversation.session_id === ours.sessionId)!;
+    expect(mine.messages.map((message) => message.role)).toEqual(["user", "assistant"]);
+
+    // An admin watching only Bravo's configuration sees Bravo's conversation and not Alpha's.
+    const admin = await ctx.createUser({ role: "admin" });
+    const watching = await connectAgent(admin, { configuration_ids: bravo.configurationId });
+    expect(watching.initial.map((conversation) => conversation.session_id)).toContain(theirs.sessionId);
+    expect(watching.initial.map((conversation) => conversation.session_id)).not.toContain(ours.sessionId);
+  });
+});
+
+describe("conversation updates", () => {
+  it("tells the configuration's agents of the visitor's message and the assistant's answer, and no other tenant's", async () => {
+    const a = await connectAgent(agentA);
+    const b = await connectAgent(agentB);
+    const visitor = await visitorWithConversation(alpha);
+    const updates = await waitFor(() => updatesOf(a.events, visitor.sessionId), 2);
+    expect(updates.map((update) => update.emitted_by)).toEqual(["user", "assistant"]);
+    expect(updates[0]!.messages.map((message) => message.role)).toEqual(["user"]);
+    expect(updates[0]!.newUserMessages).toBe(1);
+    expect(updates[1]!.messages.map((message) => message.role)).toEqual(["user", "assistant"]);
+    await quiet();
+    expect(updatesOf(b.events, visitor.sessionId)).toEqual([]);
+  });
+});
+
+describe("takeover and agent replies", () => {
+  it("takes over: the visitor is told in its language, the assistant stays silent, the agent answers live and in the history", async () => {
+    const agent = await connectAgent(agentA);
+    const colleague = await connectAgent(agentA2);
+    const visitor = await visitorWithConversation(alpha);
+    const answersBefore = named(visitor.events, "assistant_message").length;
+
+    const taken = await act(agent.socket, "manual_takeover", {
+      configuration_id: alpha.configurationId,
+      session_id: visitor.sessionId,
+      first_name: "Anna",
+      last_name: "Agent",
+    });
+    expect(taken.status).toBe("success");
+    expect(taken.conversation).toMatchObject({ is_locked: true, is_manual: true, taken_over_by: agentA.userId });
+    const [joined] = (await waitFor(() => named(visitor.events, "agent_message"))) as { message: { role: string; content: string } }[];
+    expect(joined!.message.role).toBe("system");
+    expect(joined!.message.content).toContain(agentJoinedText("en", "Anna"));
+    // The colleague's screen follows.
+    await waitFor(() => updatesOf(colleague.events, visitor.sessionId).filter((update) => update.is_manual));
+
+    // Taking over again changes nothing and tells the visitor nothing.
+    expect((await act(agent.socket, "manual_takeover", { configuration_id: alpha.configurationId, session_id: visitor.sessionId, first_name: "Anna", last_name: "Agent" })).status).toBe("success");
+
+    const ack = await say(visitor.socket, "Is anyone there?");
+    expect(ack.handled_by).toBe("human_agent");
+    const seen = await waitFor(() => updatesOf(agent.events, visitor.sessionId).filter((update) => update.messages.at(-1)?.content === "Is anyone there?"));
+    expect(seen[0]!.notification_type).toBe("chat");
+    await waitFor(() => named(agent.events, "notification"));
+
+    const replied = await act(agent.socket, "human_agent_message", {
+      configurationId: alpha.configurationId,
+      conversationId: visitor.sessionId,
+      messageContent: "Yes, I am here to help.",
+      client_message_id: "agent-1",
+    });
+    expect(replied).toMatchObject({ status: "success", duplicate: false, message: { role: "human_agent", agent_name: "Anna" } });
+    const live = await waitFor(() => (named(visitor.events, "agent_message") as { message: { role: string; content: string } }[]).filter((event) => event.message.role === "human_agent"));
+    expect(live[0]!.message.content).toContain("Yes, I am here to help.");
+
+    await quiet();
+    expect(named(visitor.events, "assistant_message").length).toBe(answersBefore);
+    const history = await historyOf(alpha, visitor.sessionId);
+    expect(history.map((message) => message.role)).toEqual(["user", "assistant", "system", "user", "human_agent"]);
+    expect(history.at(-1)).toMatchObject({ agent_name: "Anna" });
+  });
+
+  it("tells the visitor in the conversation's language", async () => {
+    const dutch = await createTenant(ctx, "Delta");
+    await configure(dutch, { language: "nl" });
+    const { user, token } = await ctx.createUser({ role: "customer", customerId: dutch.customerId });
+    const agent = await connectAgent({ token });
+    const visitor = await visitorWithConversation(dutch, "Delta?");
+    await act(agent.socket, "manual_takeover", { configuration_id: dutch.configurationId, session_id: visitor.sessionId, first_name: "Piet", last_name: "P" });
+    const [joined] = (await waitFor(() => named(visitor.events, "agent_message"))) as { message: { content: string } }[];
+    expect(joined!.message.content).toContain(agentJoinedText("nl", "Piet"));
+    expect((await conversationRow(visitor.sessionId))!.taken_over_by).toBe(user.id);
+  });
+
+  it("refuses an answer to a conversation that is not taken over, hands back to the assistant and closes", async () => {
+    const agent = await connectAgent(agentA);
+    const visitor = await visitorWithConversation(alpha);
+    const early = await act(agent.socket, "human_agent_message", { configurationId: alpha.configurationId, conversationId: visitor.sessionId, messageContent: "Hi" });
+    expect(early).toMatchObject({ status: "error", code: "validation_failed" });
+
+    await act(agent.socket, "manual_takeover", { configuration_id: alpha.configurationId, session_id: visitor.sessionId, first_name: "Anna", last_name: "A" });
+    const released = await act(agent.socket, "release_conversation", { configuration_id: alpha.configurationId, session_id: visitor.sessionId });
+    expect(released.conversation).toMatchObject({ is_locked: false, is_manual: false, taken_over_by: null });
+    const ack = await say(visitor.socket, "Alpha?");
+    expect(ack.handled_by).toBe("assistant");
+    await waitFor(() => named(visitor.events, "assistant_message").filter((payload) => (payload as { done: boolean }).done), 2);
+
+    const closed = await act(agent.socket, "close_conversation", { configuration_id: alpha.configurationId, session_id: visitor.sessionId });
+    expect(closed.conversation).toMatchObject({ status: "Closed" });
+    await waitFor(() => updatesOf(agent.events, visitor.sessionId).filter((update) => update.status === "Closed"));
+    const list = await ctx.app.inject({ method: "GET", url: "/api/conversations/live", headers: bearer(agentA.token) });
+    expectToMatchContract("listLiveConversations", list);
+    expect((list.json() as { data: LiveConversation[] }).data.map((conversation) => conversation.session_id)).not.toContain(visitor.sessionId);
+    expect(await act(agent.socket, "manual_takeover", { configuration_id: alpha.configurationId, session_id: visitor.sessionId, first_name: "A", last_name: "A" })).toMatchObject({
+      status: "error",
+      code: "validation_failed",
+    });
+  });
+
+  it("clears a configuration's live conversations", async () => {
+    const tenant = await createTenant(ctx, "Echo");
+    const { token } = await ctx.createUser({ role: "customer", customerId: tenant.customerId });
+    const agent = await connectAgent({ token });
+    const visitor = await visitorWithConversation(tenant, "Echo?");
+    agent.socket.emit("clear_config", { configuration_id: tenant.configurationId });
+    const [cleared] = await waitFor(() => named(agent.events, "config_cleared"));
+    expect(cleared).toEqual({ configuration_id: tenant.configurationId });
+    expect((await conversationRow(visitor.sessionId))!.status).toBe("Closed");
+    agent.socket.emit("clear_config", { configuration_id: 42 });
+    const [error] = await waitFor(() => named(agent.events, "config_clear_error"));
+    expect(error).toMatchObject({ status: "error", code: "validation_failed" });
+  });
+
+  it("checks every payload against the AsyncAPI", async () => {
+    const agent = await connectAgent(agentA);
+    for (const [event, payload] of [
+      ["manual_takeover", { configuration_id: alpha.configurationId }],
+      ["human_agent_message", { configurationId: alpha.configurationId, conversationId: "x", messageContent: "" }],
+      ["release_conversation", "text"],
+      ["close_conversation", { session_id: 1, configuration_id: alpha.configurationId }],
+      ["change_agent_presence", { user_id: agentA.userId, is_available: "yes" }],
+      ["agent_disconnected", {}],
+    ] as const) {
+      expect(await act(agent.socket, event, payload), event).toMatchObject({ status: "error", code: "validation_failed" });
+    }
+  });
+});
+
+describe("tenant isolation of every agent event", () => {
+  it("answers not_found to another tenant's conversation or configuration, and changes nothing", async () => {
+    const agent = await connectAgent(agentA);
+    const theirs = await visitorWithConversation(bravo, "Bravo?");
+    const before = await conversationRow(theirs.sessionId);
+    const foreignPairs = [
+      { configuration: bravo.configurationId, session: theirs.sessionId },
+      // Their conversation under our configuration's id.
+      { configuration: alpha.configurationId, session: theirs.sessionId },
+    ];
+    for (const pair of foreignPairs) {
+      const events: [string, Record<string, unknown>][] = [
+        ["manual_takeover", { configuration_id: pair.configuration, session_id: pair.session, first_name: "Eve", last_name: "E" }],
+        ["human_agent_message", { configurationId: pair.configuration, conversationId: pair.session, messageContent: "Hello from elsewhere" }],
+        ["release_conversation", { configuration_id: pair.configuration, session_id: pair.session }],
+        ["close_conversation", { configuration_id: pair.configuration, session_id: pair.session }],
+      ];
+      for (const [event, payload] of events) {
+        expect(await act(agent.socket, event, payload), `${event} ${pair.configuration}`).toMatchObject({ status: "error", code: "not_found" });
+      }
+    }
+    // Another user's presence.
+    const otherAvailability = async () =>
+      (await ctx.database.db.query<{ is_available: boolean }>("SELECT is_available FROM users WHERE id = $1", [agentB.userId]))[0]!.is_available;
+    const availableBefore = await otherAvailability();
+    expect(await act(agent.socket, "change_agent_presence", { user_id: agentB.userId, is_available: !availableBefore })).toMatchObject({ status: "error", code: "not_found" });
+    expect(await act(agent.socket, "agent_disconnected", { user_id: agentB.userId })).toMatchObject({ status: "error", code: "not_found" });
+    expect(await otherAvailability()).toBe(availableBefore);
+    // Clearing their configuration.
+    agent.socket.emit("clear_config", { configuration_id: bravo.configurationId });
+    const [error] = await waitFor(() => named(agent.events, "config_clear_error"));
+    expect(error).toMatchObject({ status: "error", code: "not_found", configuration_id: bravo.configurationId });
+
+    await quiet();
+    expect(await conversationRow(theirs.sessionId)).toEqual(before);
+    expect(named(theirs.events, "agent_message")).toEqual([]);
+  });
+});
+
+describe("presence", () => {
+  it("counts a connected, available agent of the configuration as online", async () => {
+    const tenant = await createTenant(ctx, "Foxtrot");
+    const { user, token } = await ctx.createUser({ role: "customer", customerId: tenant.customerId });
+    const online = () => agentsOnline(ctx.database.db, tenant.configurationId);
+    // What the widget is told, so it shows its online message.
+    const widgetOnline = async () => (await ctx.app.inject({ method: "GET", url: `/api/widget/${tenant.configurationId}/settings` })).json().online as boolean;
+    expect(await online()).toBe(false);
+    expect(await widgetOnline()).toBe(false);
+    const agent = await connectAgent({ token });
+    expect(await online()).toBe(true);
+    expect(await widgetOnline()).toBe(true);
+    expect(await agentsOnline(ctx.database.db, bravo.configurationId)).toBe(false);
+
+    expect(await act(agent.socket, "change_agent_presence", { user_id: user.id, is_available: false })).toMatchObject({ status: "success" });
+    expect(await online()).toBe(false);
+    const availability = await ctx.app.inject({ method: "GET", url: "/api/conversations/live", headers: bearer(token) });
+    expect(availability.statusCode).toBe(200);
+    expect(await act(agent.socket, "change_agent_presence", { user_id: user.id, is_available: true })).toMatchObject({ status: "success" });
+    expect(await online()).toBe(true);
+
+    expect(await act(agent.socket, "agent_disconnected", { user_id: user.id })).toMatchObject({ status: "success" });
+    expect(await online()).toBe(false);
+    // The stored availability is kept for the next connection.
+    const again = await connectAgent({ token });
+    expect(await online()).toBe(true);
+    again.socket.disconnect();
+    agent.socket.disconnect();
+    await expect.poll(online, { timeout: 5_000 }).toBe(false);
+  });
+});
+
+describe("reconnecting", () => {
+  it("loses and repeats nothing when the visitor reconnects in the middle of a taken-over conversation", async () => {
+    const agent = await connectAgent(agentA);
+    const visitor = await visitorWithConversation(alpha);
+    await act(agent.socket, "manual_takeover", { configuration_id: alpha.configurationId, session_id: visitor.sessionId, first_name: "Anna", last_name: "A" });
+    visitor.socket.disconnect();
+    await act(agent.socket, "human_agent_message", { configurationId: alpha.configurationId, conversationId: visitor.sessionId, messageContent: "While you were away" });
+
+    const back = await connectVisitor(alpha, visitor.sessionId);
+    expect(back.session.session_id).toBe(visitor.sessionId);
+    expect(back.session.messages.map((message) => message.role)).toEqual(["user", "assistant", "system", "human_agent"]);
+    // The visitor resends a message whose acknowledgement it missed: stored and shown to the agents once.
+    await say(back.socket, "Thanks!", "visitor-thanks");
+    await say(back.socket, "Thanks!", "visitor-thanks");
+    await waitFor(() => updatesOf(agent.events, visitor.sessionId).filter((update) => update.messages.at(-1)?.content === "Thanks!"));
+    await quiet();
+    expect(updatesOf(agent.events, visitor.sessionId).filter((update) => update.messages.at(-1)?.content === "Thanks!")).toHaveLength(1);
+    expect((await historyOf(alpha, visitor.sessionId)).filter((message) => message.content === "Thanks!")).toHaveLength(1);
+    expect(named(back.events, "agent_message")).toEqual([]);
+  });
+
+  it("loses and repeats nothing when the agent reconnects", async () => {
+    const agent = await connectAgent(agentA);
+    const visitor = await visitorWithConversation(alpha);
+    await act(agent.socket, "manual_takeover", { configuration_id: alpha.configurationId, session_id: visitor.sessionId, first_name: "Anna", last_name: "A" });
+    agent.socket.disconnect();
+    await say(visitor.socket, "Hello? Still there?");
+
+    const back = await connectAgent(agentA);
+    const mine = back.initial.find((conversation) => conversation.session_id === visitor.sessionId)!;
+    expect(mine.messages.filter((message) => message.content === "Hello? Still there?")).toHaveLength(1);
+    expect(mine.newUserMessages).toBe(1);
+    // The agent resends a reply whose acknowledgement was lost: stored and sent to the visitor once.
+    const payload = { configurationId: alpha.configurationId, conversationId: visitor.sessionId, messageContent: "Yes!", client_message_id: "reply-7" };
+    expect(await act(back.socket, "human_agent_message", payload)).toMatchObject({ status: "success", duplicate: false });
+    expect(await act(back.socket, "human_agent_message", payload)).toMatchObject({ status: "success", duplicate: true });
+    await waitFor(() => (named(visitor.events, "agent_message") as { message: { role: string } }[]).filter((event) => event.message.role === "human_agent"));
+    await quiet();
+    expect((named(visitor.events, "agent_message") as { message: { role: string } }[]).filter((event) => event.message.role === "human_agent")).toHaveLength(1);
+    expect((await historyOf(alpha, visitor.sessionId)).filter((message) => message.role === "human_agent")).toHaveLength(1);
+  });
+});
+
+describe("notifications", () => {
+  async function list(token: string, query = "") {
+    const response = await ctx.app.inject({ method: "GET", url: `/api/notifications${query}`, headers: bearer(token) });
+    expectToMatchContract("listNotifications", response);
+    return response.json() as { data: { id: string; type: string; message: string; isRead: boolean; session_id?: string | null; configurationId: string }[]; unread: number };
+  }
+
+  it("alerts once per conversation with the first five words, and chats without duplicates, for the configuration's agents only", async () => {
+    const tenant = await createTenant(ctx, "Golf");
+    await configure(tenant, { language: "en", use_alert_triggers: true, alert_trigger_keywords: ["complaint"] });
+    const { token } = await ctx.createUser({ role: "customer", customerId: tenant.customerId });
+    const agent = await connectAgent({ token });
+    const visitor = await connectVisitor(tenant);
+
+    const first = await say(visitor.socket, "I have a complaint about my last order please");
+    const sessionId = first.session_id;
+    const [alert] = (await waitFor(() => named(agent.events, "notification"))) as { type: string; message: string; session_id: string; color: string }[];
+    expect(alert).toMatchObject({ type: "alert", message: "I have a complaint about...", session_id: sessionId, color: "error" });
+    expect(alertNotificationText("")).toBe("A user requires your attention!");
+    expect(alertNotificationText("complaint")).toBe("complaint");
+    const alerted = await waitFor(() => updatesOf(agent.events, sessionId).filter((update) => update.notification_type === "alert"));
+    expect(alerted[0]!.alert_triggered).toBe(true);
+    await say(visitor.socket, "another complaint");
+    await waitFor(() => updatesOf(agent.events, sessionId).filter((update) => update.notification_type === "alert"), 2);
+
+    await act(agent.socket, "manual_takeover", { configuration_id: tenant.configurationId, session_id: sessionId, first_name: "Anna", last_name: "A" });
+    await say(visitor.socket, "hello");
+    await say(visitor.socket, "hello");
+    await say(visitor.socket, "are you there");
+    await waitFor(() => updatesOf(agent.events, sessionId).filter((update) => update.messages.at(-1)?.content === "are you there"));
+    await quiet();
+
+    const all = await list(token);
+    expect(all.data.map((notification) => `${notification.type}:${notification.message}`)).toEqual(["chat:are you there", "chat:hello", "alert:I have a complaint about..."]);
+    expect(all.unread).toBe(3);
+    expect(named(agent.events, "notification")).toHaveLength(3);
+    // Nobody of another customer got any.
+    expect((await list(agentB.token)).data.filter((notification) => notification.configurationId === tenant.configurationId)).toEqual([]);
+  });
+
+  it("marks read and unread, hides, and marks all read; another user's notification is not found", async () => {
+    const tenant = await createTenant(ctx, "Hotel");
+    await configure(tenant, { language: "en", use_alert_triggers: true, alert_trigger_keywords: ["urgent"] });
+    const { token } = await ctx.createUser({ role: "customer", customerId: tenant.customerId });
+    for (const text of ["urgent one", "urgent two"]) {
+      const visitor = await connectVisitor(tenant);
+      await say(visitor.socket, text);
+    }
+    await expect.poll(async () => (await list(token)).data.length, { timeout: 5_000 }).toBe(2);
+    const [newest, older] = (await list(token)).data as unknown as [{ id: string }, { id: string }];
+
+    const post = async (path: string, operationId: string, options: { token?: string; payload?: unknown } = {}) => {
+      const response = await ctx.app.inject({ method: "POST", url: `/api/notifications/${path}`, headers: bearer(options.token ?? token), payload: options.payload as object });
+      expectToMatchContract(operationId, response);
+      return response;
+    };
+    expect((await post(`${newest.id}/read`, "markNotificationRead")).json()).toMatchObject({ data: { id: newest.id, isRead: true } });
+    expect((await list(token, "?unread_only=true")).data.map((notification) => notification.id)).toEqual([older.id]);
+    expect((await post(`${newest.id}/unread`, "markNotificationUnread")).json()).toMatchObject({ data: { isRead: false } });
+    expect((await post(`${newest.id}/read`, "markNotificationRead", { token: agentB.token })).statusCode).toBe(404);
+    expect((await post(`${newest.id}/hide`, "hideNotification", { token: agentB.token })).statusCode).toBe(404);
+    expect((await post("not-an-id/read", "markNotificationRead")).statusCode).toBe(404);
+
+    expect((await post(`${older.id}/hide`, "hideNotification")).statusCode).toBe(200);
+    expect((await list(token)).data.map((notification) => notification.id)).toEqual([newest.id]);
+    expect((await post("read-all", "markAllNotificationsRead", { payload: { configuration_id: bravo.configurationId } })).statusCode).toBe(404);
+    expect((await post("read-all", "markAllNotificationsRead", { payload: { configuration_id: tenant.configurationId } })).json()).toEqual({ status: "success", updated: 1 });
+    expect((await list(token)).unread).toBe(0);
+    expect((await post("read-all", "markAllNotificationsRead")).json()).toEqual({ status: "success", updated: 0 });
+  });
+});

@@ -1,0 +1,338 @@
+/**
+ * The agents' live conversations (issue 16): who may watch which configurations, the conversations as the
+ * live screens show them, the agents' actions (take over, reply, hand back, close, clear) and what the
+ * assistant's pipeline reports (a message stored, an alert). Every action names a configuration and a
+ * conversation; both must be the agent's, or the answer is `not_found` and nothing changes.
+ *
+ * The service emits through a `LiveEmitter` (the socket namespaces, across instances with the Redis
+ * adapter); without one (no listening server) it only stores.
+ */
+import { DomainError, agentJoinedText, errorMessages } from "@parley/domain";
+import type { Db } from "../../platform/db/db";
+import type { Schemas } from "../../platform/http/contract-types";
+import type { Caller } from "../../platform/http/operations";
+import { isId } from "../../platform/ids";
+import type { AlertRaised, ConversationChange } from "../assistant/pipeline";
+import { answerTextToHtml, sanitiseAnswerHtml } from "../assistant/text/sanitise-answer";
+import type { Configuration } from "../configurations/repository";
+import {
+  closeOngoingConversations,
+  findConversationById,
+  findConversationBySession,
+  insertAgentMessage,
+  insertReply,
+  listMessages,
+  listMessagesOf,
+  listOngoingConversations,
+  publicMessage,
+  updateConversationState,
+  type ConversationRecord,
+  type StoredMessage,
+} from "../conversations/repository";
+import { addAlertNotifications, addChatNotifications, type StoredNotification } from "./notifications";
+import type { Presence } from "./presence";
+
+export type LiveConversation = Schemas["LiveConversation"];
+
+/** The live list holds at most this many conversations (the most recently active). */
+const liveListLimit = 200;
+
+export const liveRooms = {
+  admins: "admins",
+  customer: (id: string) => `customer:${id}`,
+  configuration: (id: string) => `configuration:${id}`,
+  user: (id: string) => `user:${id}`,
+};
+
+/** Which conversations an agent watches. */
+export interface Watch {
+  all: boolean;
+  configurationIds: string[];
+  customerIds: string[];
+}
+
+export interface LiveAgent {
+  caller: Caller;
+  firstName: string;
+  lastName: string;
+  watch: Watch;
+  /** The rooms of the `/live` namespace the agent's sockets join. */
+  rooms: string[];
+}
+
+export interface LiveEmitter {
+  /** To every agent watching the configuration. */
+  toAgents(configuration: { id: string; customerId: string | null }, event: string, payload: unknown): void;
+  toUser(userId: string, event: string, payload: unknown): void;
+  /** To every `/chat` socket of the visitor's session. */
+  toVisitor(sessionId: string, event: string, payload: unknown): void;
+}
+
+export interface LiveDependencies {
+  db: Db;
+  authenticate(token: string): Promise<Caller | null>;
+  setAvailability(caller: Caller, isAvailable: boolean): Promise<unknown>;
+  /** The configuration as the caller may see it (undefined: not theirs). */
+  configurationVisible(caller: Caller, id: string): Promise<Configuration | undefined>;
+  configurationById(id: string): Promise<Configuration | undefined>;
+  presence: Presence;
+  logError(message: string, error: unknown): void;
+}
+
+const notFound = () => new DomainError("not_found", errorMessages.not_found, 404);
+const refused = (message: string) => new DomainError("validation_failed", message, 400);
+const firstString = (value: unknown): string | undefined =>
+  typeof value === "string" ? value : Array.isArray(value) && typeof value[0] === "string" ? value[0] : undefined;
+
+/** Visitor messages since the last message of anyone else. */
+function newUserMessages(messages: readonly StoredMessage[]): number {
+  let count = 0;
+  for (let index = messages.length - 1; index >= 0 && messages[index]!.role === "user"; index -= 1) count += 1;
+  return count;
+}
+
+export function toLiveConversation(
+  conversation: ConversationRecord,
+  messages: readonly StoredMessage[],
+  emitted: { by?: string | null; notificationType?: "chat" | "alert" | null } = {},
+): LiveConversation {
+  return {
+    session_id: conversation.session_id,
+    id: conversation.id,
+    configuration_id: conversation.configuration_id,
+    status: conversation.status,
+    messages: messages.map(publicMessage),
+    is_locked: conversation.is_locked,
+    is_manual: conversation.is_manual,
+    isNew: conversation.user_message_count <= 1 && !conversation.is_manual,
+    newUserMessages: newUserMessages(messages),
+    alert_triggered: conversation.alert_triggered,
+    alert_message: conversation.alert_message,
+    emitted_by: emitted.by ?? null,
+    notification_type: emitted.notificationType ?? null,
+    client_ip: conversation.client_ip,
+    time_started: conversation.time_started,
+    user_message_count: conversation.user_message_count,
+    agent_note: conversation.agent_note,
+    workflow_triggered: null,
+    queried_products: [],
+    generated_leads: [],
+    taken_over_by: conversation.taken_over_by,
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+export function createLiveService(deps: LiveDependencies) {
+  const { db } = deps;
+  let emitter: LiveEmitter | undefined;
+  // One conversation's updates leave this instance in the order they happened.
+  const queues = new Map<string, Promise<void>>();
+
+  function serial(conversationId: string, work: () => Promise<void>): Promise<void> {
+    const previous = queues.get(conversationId) ?? Promise.resolve();
+    const next = previous.then(work).catch((error: unknown) => deps.logError("a live conversation update failed", error));
+    queues.set(conversationId, next);
+    void next.finally(() => {
+      if (queues.get(conversationId) === next) queues.delete(conversationId);
+    });
+    return next;
+  }
+
+  const ownerOf = (configuration: Configuration) => ({ id: configuration._id, customerId: configuration.customerId ?? null });
+
+  async function live(conversation: ConversationRecord, emitted: Parameters<typeof toLiveConversation>[2] = {}): Promise<LiveConversation> {
+    return toLiveConversation(conversation, await listMessages(db, conversation.id), emitted);
+  }
+
+  function push(configuration: { id: string; customerId: string | null }, conversation: LiveConversation) {
+    emitter?.toAgents(configuration, "conversation_update", conversation);
+  }
+
+  function pushNotifications(added: readonly StoredNotification[]) {
+    for (const { userId, notification } of added) emitter?.toUser(userId, "notification", notification);
+  }
+
+  /** The agent's configuration and its conversation of this session, or not_found. */
+  async function reach(agent: LiveAgent, configurationId: string, sessionId: string) {
+    const configuration = isId(configurationId) ? await deps.configurationVisible(agent.caller, configurationId.toLowerCase()) : undefined;
+    if (!configuration) throw notFound();
+    const conversation = await findConversationBySession(db, sessionId);
+    if (!conversation || conversation.configuration_id !== configuration._id) throw notFound();
+    return { configuration, conversation };
+  }
+
+  async function changedByAgent(agent: LiveAgent, configuration: Configuration, conversation: ConversationRecord) {
+    const shown = await live(conversation, { by: agent.caller.userId });
+    push(ownerOf(configuration), shown);
+    return shown;
+  }
+
+  return {
+    setEmitter(next: LiveEmitter | undefined) {
+      emitter = next;
+    },
+
+    /** The agent behind a `/live` handshake, or the refusal (`authentication_required`, `invalid_token`, `forbidden`). */
+    async agentFor(query: Record<string, unknown>): Promise<LiveAgent> {
+      const token = firstString(query.token);
+      if (!token) throw new DomainError("authentication_required", errorMessages.authentication_required, 401);
+      const caller = await deps.authenticate(token);
+      if (!caller) throw new DomainError("invalid_token", errorMessages.invalid_token, 401);
+      const named = firstString(query.customerId)?.trim().toLowerCase();
+      const names = named !== undefined && named !== "" && named !== "null" && named !== "undefined";
+      const firstName = (firstString(query.firstname) ?? "").trim().slice(0, 100);
+      const lastName = (firstString(query.lastname) ?? "").trim().slice(0, 100);
+      if (caller.role !== "admin") {
+        if (names && named !== caller.customerId) throw new DomainError("forbidden", errorMessages.forbidden, 403);
+        const customerIds = caller.customerId ? [caller.customerId] : [];
+        return {
+          caller,
+          firstName,
+          lastName,
+          watch: { all: false, configurationIds: [], customerIds },
+          rooms: [...customerIds.map(liveRooms.customer), liveRooms.user(caller.userId)],
+        };
+      }
+      const selected = (firstString(query.configuration_ids) ?? "")
+        .split(",")
+        .map((id) => id.trim().toLowerCase())
+        .filter(isId);
+      const configurationIds: string[] = [];
+      for (const id of new Set(selected)) if (await deps.configurationById(id)) configurationIds.push(id);
+      const all = selected.length === 0;
+      return {
+        caller,
+        firstName,
+        lastName,
+        watch: { all, configurationIds, customerIds: [] },
+        rooms: [...(all ? [liveRooms.admins] : configurationIds.map(liveRooms.configuration)), liveRooms.user(caller.userId)],
+      };
+    },
+
+    /** The ongoing conversations the watch covers, most recently active first. */
+    async conversations(watch: Watch): Promise<LiveConversation[]> {
+      const records = await listOngoingConversations(db, watch, liveListLimit);
+      const messages = await listMessagesOf(
+        db,
+        records.map((record) => record.id),
+      );
+      return records.map((record) => toLiveConversation(record, messages.get(record.id) ?? []));
+    },
+
+    /** What an HTTP caller watches: one configuration (already checked), else everything theirs. */
+    watchOf(caller: Caller, configuration: Configuration | undefined): Watch {
+      if (configuration) return { all: false, configurationIds: [configuration._id], customerIds: [] };
+      if (caller.role === "admin") return { all: true, configurationIds: [], customerIds: [] };
+      return { all: false, configurationIds: [], customerIds: caller.customerId ? [caller.customerId] : [] };
+    },
+
+    async takeover(agent: LiveAgent, payload: { configuration_id: string; session_id: string; first_name: string; last_name: string }) {
+      const { configuration, conversation } = await reach(agent, payload.configuration_id, payload.session_id);
+      if (conversation.status === "Closed") throw refused("The conversation is closed");
+      if (conversation.is_manual && conversation.is_locked && conversation.taken_over_by === agent.caller.userId) {
+        return { conversation: await live(conversation, { by: agent.caller.userId }) };
+      }
+      const updated = await updateConversationState(db, conversation.id, { is_locked: true, is_manual: true, taken_over_by: agent.caller.userId });
+      if (!updated) throw notFound();
+      const name = payload.first_name.trim() || agent.firstName;
+      const note = await insertReply(db, conversation.id, {
+        role: "system",
+        content: sanitiseAnswerHtml(`<p>${escapeHtml(agentJoinedText(updated.language, name))}</p>`),
+        replyTo: null,
+        agentName: name.slice(0, 100) || null,
+      });
+      emitter?.toVisitor(updated.session_id, "agent_message", { session_id: updated.session_id, message: publicMessage(note) });
+      return { conversation: await changedByAgent(agent, configuration, updated) };
+    },
+
+    async reply(agent: LiveAgent, payload: { configurationId: string; conversationId: string; messageContent: string; client_message_id?: string }) {
+      const { configuration, conversation } = await reach(agent, payload.configurationId, payload.conversationId);
+      if (conversation.status === "Closed") throw refused("The conversation is closed");
+      if (!conversation.is_manual) throw refused("Take the conversation over before answering");
+      const text = payload.messageContent.replaceAll("\u0000", "").trim();
+      if (text === "") throw refused(`messageContent: ${errorMessages.field_required}`);
+      const { message, duplicate } = await insertAgentMessage(db, conversation.id, {
+        content: answerTextToHtml(text),
+        agentName: agent.firstName || null,
+        clientMessageId: payload.client_message_id ?? null,
+      });
+      const shown = duplicate ? await live(conversation, { by: agent.caller.userId }) : await changedByAgent(agent, configuration, conversation);
+      if (!duplicate) emitter?.toVisitor(conversation.session_id, "agent_message", { session_id: conversation.session_id, message: publicMessage(message) });
+      return { conversation: shown, message: publicMessage(message), duplicate };
+    },
+
+    /** Hands the conversation back to the assistant. */
+    async release(agent: LiveAgent, payload: { configuration_id: string; session_id: string }) {
+      const { configuration, conversation } = await reach(agent, payload.configuration_id, payload.session_id);
+      if (conversation.status === "Closed") throw refused("The conversation is closed");
+      if (!conversation.is_manual && !conversation.is_locked) return { conversation: await live(conversation, { by: agent.caller.userId }) };
+      const updated = await updateConversationState(db, conversation.id, { is_locked: false, is_manual: false, taken_over_by: null });
+      if (!updated) throw notFound();
+      return { conversation: await changedByAgent(agent, configuration, updated) };
+    },
+
+    async close(agent: LiveAgent, payload: { configuration_id: string; session_id: string }) {
+      const { configuration, conversation } = await reach(agent, payload.configuration_id, payload.session_id);
+      if (conversation.status === "Closed") return { conversation: await live(conversation, { by: agent.caller.userId }) };
+      const updated = await updateConversationState(db, conversation.id, { status: "Closed", is_locked: false });
+      if (!updated) throw notFound();
+      return { conversation: await changedByAgent(agent, configuration, updated) };
+    },
+
+    /** Closes every ongoing conversation of the configuration; its agents hear `config_cleared`. */
+    async clear(agent: LiveAgent, configurationId: string) {
+      const configuration = isId(configurationId) ? await deps.configurationVisible(agent.caller, configurationId.toLowerCase()) : undefined;
+      if (!configuration) throw notFound();
+      await closeOngoingConversations(db, configuration._id);
+      emitter?.toAgents(ownerOf(configuration), "config_cleared", { configuration_id: configuration._id });
+    },
+
+    async setAvailability(agent: LiveAgent, payload: { user_id: string; is_available: boolean }) {
+      if (payload.user_id.toLowerCase() !== agent.caller.userId) throw notFound();
+      await deps.setAvailability(agent.caller, payload.is_available);
+      return {};
+    },
+
+    async disconnected(agent: LiveAgent, socketId: string, payload: { user_id: string }) {
+      if (payload.user_id.toLowerCase() !== agent.caller.userId) throw notFound();
+      await deps.presence.gone(socketId);
+      return {};
+    },
+
+    /** The pipeline stored a message: a chat notification when an agent has the conversation, and the update. */
+    conversationChanged(change: ConversationChange): Promise<void> {
+      return serial(change.conversationId, async () => {
+        const conversation = await findConversationById(db, change.conversationId);
+        if (!conversation) return;
+        const configuration = await deps.configurationById(conversation.configuration_id);
+        if (!configuration) return;
+        let notificationType: "chat" | "alert" | null = change.alerted ? "alert" : null;
+        if (change.emittedBy === "user" && conversation.is_manual && !change.alerted) {
+          const added = await addChatNotifications(db, configuration._id, conversation.session_id, change.message.content);
+          pushNotifications(added);
+          if (added.length > 0) notificationType = "chat";
+        }
+        push(ownerOf(configuration), await live(conversation, { by: change.emittedBy, notificationType }));
+      });
+    },
+
+    /** An alert trigger fired: an alert notification per agent, once per conversation. */
+    alertRaised(alert: AlertRaised): Promise<void> {
+      return serial(alert.conversation.id, async () => {
+        const configuration = await deps.configurationById(alert.conversation.configuration_id);
+        if (!configuration) return;
+        pushNotifications(await addAlertNotifications(db, configuration._id, alert.conversation.session_id, alert.alertText, configuration.name));
+      });
+    },
+
+    /** At least one agent of the configuration is connected and available (the widget's online message). */
+    agentsOnline(configurationId: string): Promise<boolean> {
+      return deps.presence.agentsOnline(configurationId);
+    },
+  };
+}
+
+export type LiveService = ReturnType<typeof createLiveService>;
