@@ -176,6 +176,23 @@ describe("the embedded default (no provider)", () => {
     expect((await history(ctx, configurationId, session.session_id)).json().data).toHaveLength(2);
   });
 
+  it("goes on in a new conversation, with a new session id, when the visitor's conversation was closed", async () => {
+    const { configurationId } = await assistantFor(ctx);
+    const visitor = connect(serverUrl(ctx), { configuration_id: configurationId });
+    const { session_id } = await visitor.session;
+    await ask(visitor.socket, { message: "where is my invoice", client_message_id: "k1" });
+    await doneAnswer(visitor.events);
+    await ctx.database.db.query("UPDATE conversations SET status = 'Closed' WHERE session_id = $1", [session_id]);
+    const ack = await ask(visitor.socket, { message: "can I return a product", client_message_id: "k2" });
+    expect(ack.session_id).not.toBe(session_id);
+    const sessions = visitor.events.filter((event) => event.name === "session").map((event) => (event.payload as { session_id: string }).session_id);
+    expect(sessions).toEqual([session_id, ack.session_id]);
+    const [, second] = await doneAnswer(visitor.events, 2);
+    expect(second!.message.content).toContain("30 days");
+    expect((await history(ctx, configurationId, ack.session_id as string)).json().data).toHaveLength(2);
+    expect((await history(ctx, configurationId, session_id)).json().data).toHaveLength(2);
+  });
+
   it("sends every socket of a session each answer once, and nothing to another visitor", async () => {
     const { configurationId } = await assistantFor(ctx);
     const tab1 = connect(serverUrl(ctx), { configuration_id: configurationId });

@@ -91,12 +91,20 @@ export function attachChatNamespace(io: Server, visitors: VisitorService, logErr
         return;
       }
       const message = payload as { session_id?: string; message: string; page_url?: string; client_message_id?: string };
-      const sessionId = data.sessionId;
+      let sessionId = data.sessionId;
       let acknowledged = false;
       void visitors
         .send(
           { ...data.request, sessionId, issuedSessionId: sessionId, pageUrl: message.page_url ?? data.request.pageUrl, text: message.message, clientMessageId: message.client_message_id, stream: true },
           {
+            conversation(conversation) {
+              if (conversation.session_id === sessionId) return;
+              // The conversation of this socket was closed: the visitor goes on in a new one, with its own id.
+              void socket.leave(sessionRoom(sessionId));
+              sessionId = data.sessionId = conversation.session_id;
+              void socket.join(sessionRoom(sessionId));
+              socket.emit("session", { session_id: sessionId, messages: [] });
+            },
             stored(stored, duplicate, handledBy) {
               // The visitor learns at once that the message is kept; the answer follows.
               acknowledged = true;

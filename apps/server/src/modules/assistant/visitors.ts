@@ -154,9 +154,11 @@ export function createVisitorService(deps: {
   async function conversationFor(configuration: Configuration, request: VisitorRequest): Promise<ConversationRecord> {
     const found = await existing(configuration, request.sessionId);
     if (found) return found;
+    // The socket's id names a closed conversation (an agent closed it): the visitor goes on in a new one.
+    const issued = request.issuedSessionId && !(await findConversationBySession(db, request.issuedSessionId)) ? request.issuedSessionId : undefined;
     return startConversation(db, {
       configurationId: configuration._id,
-      sessionId: request.issuedSessionId ?? newSessionId(),
+      sessionId: issued ?? newSessionId(),
       language: baseLanguage(configuration, request.language),
       clientIp: storedClientIp(request.clientIp, configuration.anonimize_input),
       pageUrl: request.pageUrl?.slice(0, 2048) ?? null,
@@ -187,7 +189,7 @@ export function createVisitorService(deps: {
 
     async send(
       request: VisitorRequest & { text: string; clientMessageId?: string | null; stream: boolean },
-      events: TurnEvents = {},
+      events: TurnEvents & { conversation?(conversation: ConversationRecord): void } = {},
     ): Promise<TurnResult & { conversation: ConversationRecord }> {
       const configuration = await configurationFor(request);
       const text = request.text.replaceAll("\u0000", "").trim();
@@ -196,6 +198,7 @@ export function createVisitorService(deps: {
       const addressWait = request.clientIp ? perAddress?.(`${configuration._id} ${request.clientIp}`, at) : undefined;
       if (addressWait !== undefined) throw tooMany(addressWait);
       const conversation = await conversationFor(configuration, request);
+      events.conversation?.(conversation);
       const visitorWait = perVisitor?.(conversation.session_id, at);
       if (visitorWait !== undefined) throw tooMany(visitorWait);
       const result = await deps.assistant.handle(
