@@ -232,7 +232,7 @@ export function createAssistant(deps: AssistantDependencies) {
       changed(turn.conversation.id, "user", visitorMessage, alerted);
       if (turn.conversation.is_manual || turn.conversation.is_locked) return { outcome: "human_agent", visitorMessage, duplicate };
 
-      const take = await takeMessage(db, settings._id, deps.now?.());
+      const take = await takeMessage(db, settings, deps.now?.());
       if (!take.taken) {
         const notice = assistantTexts[language].unavailable;
         const reply = await storeFailure(turn, visitorMessage, notice);
@@ -251,6 +251,7 @@ export function createAssistant(deps: AssistantDependencies) {
                 faq: settings.include_manual_dataset,
                 articles: settings.rag_enabled,
                 limit: sourcesForPrompt,
+                judgeArticles: !provider,
               })
             : Promise.resolve([]),
           settings.rag_enabled ? pickUrls(settings, language, anonymised) : Promise.resolve([]),

@@ -25,8 +25,18 @@ async function resetWhenDue(db: Db, configurationId: string, today: string): Pro
   );
 }
 
-export async function takeMessage(db: Db, configurationId: string, now: Date = new Date()): Promise<QuotaTake> {
-  await resetWhenDue(db, configurationId, now.toISOString().slice(0, 10));
+/**
+ * `configuration.usage_reset_date` may be a cached copy: a reset is only looked for when that date is due, and
+ * the reset's own condition is checked against the row, so a stale copy costs at most one extra statement.
+ */
+export async function takeMessage(
+  db: Db,
+  configuration: { _id: string; usage_reset_date: string },
+  now: Date = new Date(),
+): Promise<QuotaTake> {
+  const configurationId = configuration._id;
+  const today = now.toISOString().slice(0, 10);
+  if (configuration.usage_reset_date <= today) await resetWhenDue(db, configurationId, today);
   const row = await queryOne<{ unlimited: boolean }>(
     db,
     `UPDATE configurations

@@ -40,7 +40,19 @@ interface CachedFaq {
 }
 
 export interface SourceFinder {
-  find(request: { configurationId: string; language: LanguageCode; question: string; faq: boolean; articles: boolean; limit: number }): Promise<FoundSource[]>;
+  /**
+   * `judgeArticles`: give articles a matcher's confidence (the extractive default answers only above its
+   * threshold); otherwise they keep the retrieval's order with confidence 0, which is all a model needs.
+   */
+  find(request: {
+    configurationId: string;
+    language: LanguageCode;
+    question: string;
+    faq: boolean;
+    articles: boolean;
+    limit: number;
+    judgeArticles: boolean;
+  }): Promise<FoundSource[]>;
 }
 
 export function createSourceFinder(db: Db, retrieval: Retrieval): SourceFinder {
@@ -107,11 +119,11 @@ export function createSourceFinder(db: Db, retrieval: Retrieval): SourceFinder {
         const hits = await retrieval.retrieve({ scope: systemScope, configurationId: request.configurationId, question: request.question, limit: request.limit });
         if (hits.length > 0) {
           // The matcher also judges the retrieved passages, so one threshold holds for FAQ rows and articles.
-          const judge = createFaqMatcher(
+          const judge = request.judgeArticles ? createFaqMatcher(
             hits.map((hit, index) => ({ key: String(index), question: hit.article?.subject ?? "", answer: hit.text })),
             { language: request.language },
-          );
-          const confidence = new Map(judge.match(request.question, hits.length).map((match) => [Number(match.key), match.confidence]));
+          ) : undefined;
+          const confidence = new Map(judge?.match(request.question, hits.length).map((match) => [Number(match.key), match.confidence]) ?? []);
           hits.forEach((hit, index) => {
             found.push({
               kind: "article",
