@@ -282,14 +282,28 @@ export async function storeChunks(
     const items = batch.filter((item) => stored.has(item.article._id));
     const rows = items.flatMap(({ article, chunks }) => chunks.map((chunk) => ({ article, chunk })));
     const subject = unaccented("coalesce(p.subject, '')");
+    // One statement: the chunks with their search vectors, the words new to the configuration (sorted, so
+    // concurrent indexings insert shared words in the same order and cannot deadlock), and the articles marked
+    // indexed.
     await tx.query(
-      `INSERT INTO knowledge_chunks (article_id, configuration_id, position, text, content_hash, language, search_vector, embedding, embedding_model${vectors ? ", embedding_vector" : ""})
-       SELECT p.article_id, $1, p.position, p.text, p.hash, $2::text,
-              setweight(to_tsvector($2::text::regconfig, ${subject}), 'A') || setweight(to_tsvector($2::text::regconfig, ${unaccented("p.text")}), 'B'),
-              p.embedding::real[], CASE WHEN p.embedding IS NULL THEN NULL ELSE $3::text END
-              ${vectors ? ", p.embedding::real[]::parley_extensions.vector" : ""}
-         FROM unnest($4::uuid[], $5::integer[], $6::text[], $7::text[], $8::text[], $9::text[]) AS p(article_id, position, text, hash, subject, embedding)
-       ON CONFLICT (article_id, content_hash) DO NOTHING`,
+      `WITH chunks AS (
+         INSERT INTO knowledge_chunks (article_id, configuration_id, position, text, content_hash, language, search_vector, embedding, embedding_model${vectors ? ", embedding_vector" : ""})
+         SELECT p.article_id, $1, p.position, p.text, p.hash, $2::text,
+                setweight(to_tsvector($2::text::regconfig, ${subject}), 'A') || setweight(to_tsvector($2::text::regconfig, ${unaccented("p.text")}), 'B'),
+                p.embedding::real[], CASE WHEN p.embedding IS NULL THEN NULL ELSE $3::text END
+                ${vectors ? ", p.embedding::real[]::parley_extensions.vector" : ""}
+           FROM unnest($4::uuid[], $5::integer[], $6::text[], $7::text[], $8::text[], $9::text[]) AS p(article_id, position, text, hash, subject, embedding)
+         ON CONFLICT (article_id, content_hash) DO NOTHING
+       ),
+       terms AS (
+         INSERT INTO knowledge_terms (configuration_id, term)
+         SELECT DISTINCT $1::uuid, term
+           FROM unnest($10::text[]) AS body, unnest(tsvector_to_array(to_tsvector('simple', ${unaccented("body")}))) AS term
+          WHERE length(term) BETWEEN 3 AND 40
+          ORDER BY term
+         ON CONFLICT DO NOTHING
+       )
+       UPDATE knowledge_articles SET indexed = true WHERE id = ANY($11::uuid[])`,
       [
         configurationId,
         language,
@@ -300,19 +314,10 @@ export async function storeChunks(
         rows.map(({ chunk }) => chunk.contentHash),
         rows.map(({ article }) => article.subject ?? null),
         rows.map(({ chunk }) => vectorLiteral(chunk.embedding)),
+        items.map(({ article }) => `${article.subject ?? ""} ${article.text}`),
+        ids,
       ],
     );
-    // Sorted, so concurrent indexings insert shared words in the same order and cannot deadlock.
-    await tx.query(
-      `INSERT INTO knowledge_terms (configuration_id, term)
-       SELECT DISTINCT $1::uuid, term
-         FROM unnest($2::text[]) AS body, unnest(tsvector_to_array(to_tsvector('simple', ${unaccented("body")}))) AS term
-        WHERE length(term) BETWEEN 3 AND 40
-        ORDER BY term
-       ON CONFLICT DO NOTHING`,
-      [configurationId, items.map(({ article }) => `${article.subject ?? ""} ${article.text}`)],
-    );
-    await tx.query("UPDATE knowledge_articles SET indexed = true WHERE id = ANY($1::uuid[])", [ids]);
     if (indexedBefore.length === 0) await lockKnowledge(tx, configurationId);
     await tx.query(
       `INSERT INTO knowledge_lexemes (configuration_id, lexeme, chunks)
