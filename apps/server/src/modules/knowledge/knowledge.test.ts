@@ -315,6 +315,71 @@ describe("lexeme counts", () => {
     await call("wipeArticleData", token, "POST", "/training/articles/wipe_article_data_for_configuration", { configuration_id: configurationId });
     expect(await counts(configurationId)).toEqual({ kept: [], actual: [] });
   });
+  it("stay exact when index calls, deletes, replacements and a wipe of one configuration run at once", async () => {
+    const { token, configurationId } = await customerWithConfiguration("Crowd");
+    const check = async () => {
+      const { kept, actual } = await counts(configurationId);
+      expect(kept).toEqual(actual);
+    };
+    // Shared words in every text, so concurrent calls add to the same lexemes.
+    const text = (i: number) => `Every parcel ships with tracking and a receipt. ${words(30 + i * 7, `crowd${i}x`)} Shared closing words here.`;
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i += 1) ids.push((await create(token, { configurationId, text: text(i), source: "manual", subject: `Crowd ${i % 3}` })).json().data._id);
+    const answers = await Promise.all([
+      index(token, { configurationId, articleIds: ids.slice(0, 5) }),
+      index(token, { configurationId, articleIds: ids.slice(5, 10) }),
+      index(token, { configurationId, articleIds: ids.slice(3, 8) }),
+      index(token, { configurationId, articleIds: ids.slice(8, 12) }),
+    ]);
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    await check();
+    expect(await chunkCount(configurationId)).toBe(12);
+
+    // Indexing again (old chunks out of the counts), deleting and replacing, all at once.
+    const mixed = await Promise.all([
+      index(token, { configurationId, articleIds: ids.slice(0, 6) }),
+      call("deleteArticle", token, "POST", "/training/article/delete", { _id: ids[1], configuration_id: configurationId }),
+      create(token, { configurationId, _id: ids[2], text: "A replaced text about parcels.", source: "manual" }),
+      index(token, { configurationId, articleIds: ids.slice(4, 10) }),
+      call("deleteArticle", token, "POST", "/training/article/delete", { _id: ids[9], configuration_id: configurationId }),
+    ]);
+    for (const answer of mixed) expect(answer.statusCode, answer.body).toBe(200);
+    await check();
+
+    // A wipe while articles are being indexed: whatever is left is counted exactly.
+    const more: string[] = [];
+    for (let i = 12; i < 18; i += 1) more.push((await create(token, { configurationId, text: text(i), source: "manual" })).json().data._id);
+    const wiping = await Promise.all([
+      index(token, { configurationId, articleIds: more.slice(0, 3) }),
+      call("wipeArticleData", token, "POST", "/training/articles/wipe_article_data_for_configuration", { configuration_id: configurationId }),
+      index(token, { configurationId, articleIds: more.slice(3) }),
+    ]);
+    for (const answer of wiping) expect(answer.statusCode, answer.body).toBe(200);
+    await check();
+    await call("wipeArticleData", token, "POST", "/training/articles/wipe_article_data_for_configuration", { configuration_id: configurationId });
+    expect(await counts(configurationId)).toEqual({ kept: [], actual: [] });
+  });
+});
+
+describe("indexing a batch", () => {
+  it("stores texts and subjects with quotes, backslashes, braces, commas and NULL as they are (one space between words, as chunks join them)", async () => {
+    const { token, configurationId } = await customerWithConfiguration("Quoted");
+    const texts = [
+      { text: 'He said "hello", then {left} and [right] — all\\of it, NULL.', subject: 'The "best" {subject}, \\ NULL' },
+      { text: "NULL" },
+      { text: "Ünïcödé, 'single' quotes; commas,, and a backslash \\ at the end \\" },
+    ];
+    await train(token, configurationId, texts);
+    const stored = await ctx.database.db.query<{ text: string; subject: string | null }>(
+      `SELECT c.text, a.subject FROM knowledge_chunks c JOIN knowledge_articles a ON a.id = c.article_id
+        WHERE c.configuration_id = $1 ORDER BY a.created_at, c.position`,
+      [configurationId],
+    );
+    expect(stored.map((row) => row.text)).toEqual(texts.map(({ text }) => text));
+    expect(stored.map((row) => row.subject)).toEqual([texts[0]!.subject, null, null]);
+    expect((await hitTexts(token, configurationId, "best subject"))[0]).toBe(texts[0]!.text);
+    expect((await hitTexts(token, configurationId, "unicode backslash"))[0]).toBe(texts[2]!.text);
+  });
 });
 
 describe("a configuration's language changed", () => {

@@ -244,14 +244,13 @@ const vectorLiteral = (vector: number[] | null) => (vector === null ? null : `{$
 
 /**
  * Stores the chunks of a batch of one configuration's articles and marks them indexed, in one transaction
- * of a few set-based statements, whatever the batch's size: the article rows are locked (in id order), then
- * all chunks inserted in one statement, the new words in one, and the lexeme counts added in one statement
- * aggregated in SQL. Only that last step takes the configuration's lock, so concurrent indexings of one
- * configuration build their search vectors side by side and queue only for the counts and the commit.
- * Articles indexed before (their chunks are replaced) take the lock earlier, to take their old chunks out
- * of the counts. A second indexing of the same article waits for the first, then replaces the chunks
- * instead of adding to them. An article deleted, or whose text changed, meanwhile is left out. Answers the
- * ids of the articles stored.
+ * of a few set-based statements, whatever the batch's size: the article rows are locked (in id order), the
+ * chunks of an earlier indexing deleted, all new chunks inserted in one statement with the new words and the
+ * indexed marks, and the lexeme counts changed in one statement aggregated in SQL. Only that last step takes
+ * the configuration's lock, so concurrent indexings of one configuration build their search vectors side by
+ * side and queue only for the counts and the commit. A second indexing of the same article waits for the
+ * first, then replaces the chunks instead of adding to them. An article deleted, or whose text changed,
+ * meanwhile is left out. Answers the ids of the articles stored.
  */
 export async function storeChunks(
   db: Db,
@@ -263,9 +262,9 @@ export async function storeChunks(
 ): Promise<Set<string>> {
   if (batch.length === 0) return new Set();
   return db.transaction(async (tx) => {
-    const locked = await tx.query<{ id: string; chunked: boolean }>(
-      `SELECT a.id, EXISTS (SELECT 1 FROM knowledge_chunks c WHERE c.article_id = a.id) AS chunked
-         FROM knowledge_articles a JOIN unnest($2::uuid[], $3::text[]) AS wanted(id, hash) ON a.id = wanted.id AND a.content_hash = wanted.hash
+    const locked = await tx.query<{ id: string }>(
+      `SELECT a.id FROM knowledge_articles a
+         JOIN unnest($2::uuid[], $3::text[]) AS wanted(id, hash) ON a.id = wanted.id AND a.content_hash = wanted.hash
         WHERE a.configuration_id = $1
         ORDER BY a.id FOR UPDATE OF a`,
       [configurationId, batch.map((item) => item.article._id), batch.map((item) => item.contentHash)],
@@ -273,11 +272,14 @@ export async function storeChunks(
     const stored = new Set(locked.map((row) => row.id));
     if (stored.size === 0) return stored;
     const ids = [...stored];
-    const indexedBefore = locked.filter((row) => row.chunked).map((row) => row.id);
-    if (indexedBefore.length > 0) {
-      await lockKnowledge(tx, configurationId);
-      await dropChunks(tx, configurationId, indexedBefore);
-    }
+    // Chunks of an earlier indexing go; how many of them held each lexeme is taken out of the counts below,
+    // under the lock. (A statement of its own, after the rows are held: a statement that waited for a row
+    // still reads with the snapshot it began with, and would miss the chunks of an indexing committed meanwhile.)
+    const gone = await tx.query<{ lexeme: string; chunks: number }>(
+      `WITH gone AS (DELETE FROM knowledge_chunks WHERE article_id = ANY($1::uuid[]) RETURNING search_vector)
+       SELECT lexeme, count(*)::integer AS chunks FROM gone, unnest(tsvector_to_array(gone.search_vector)) AS lexeme GROUP BY lexeme`,
+      [ids],
+    );
 
     const items = batch.filter((item) => stored.has(item.article._id));
     const rows = items.flatMap(({ article, chunks }) => chunks.map((chunk) => ({ article, chunk })));
@@ -318,13 +320,18 @@ export async function storeChunks(
         ids,
       ],
     );
-    if (indexedBefore.length === 0) await lockKnowledge(tx, configurationId);
+    // Only the counts wait for the configuration's lock: every writer of them takes it (after its article rows).
+    await lockKnowledge(tx, configurationId);
     await tx.query(
       `INSERT INTO knowledge_lexemes (configuration_id, lexeme, chunks)
-       SELECT $1, lexeme, count(*) FROM knowledge_chunks c, unnest(tsvector_to_array(c.search_vector)) AS lexeme
-        WHERE c.article_id = ANY($2::uuid[]) GROUP BY lexeme
+       SELECT $1, lexeme, sum(chunks)::integer FROM (
+         SELECT lexeme, count(*) AS chunks FROM knowledge_chunks c, unnest(tsvector_to_array(c.search_vector)) AS lexeme
+          WHERE c.article_id = ANY($2::uuid[]) GROUP BY lexeme
+         UNION ALL
+         SELECT lexeme, -chunks FROM unnest($3::text[], $4::integer[]) AS gone(lexeme, chunks)
+       ) AS change GROUP BY lexeme HAVING sum(chunks) <> 0
        ON CONFLICT (configuration_id, lexeme) DO UPDATE SET chunks = knowledge_lexemes.chunks + EXCLUDED.chunks`,
-      [configurationId, ids],
+      [configurationId, ids, gone.map((row) => row.lexeme), gone.map((row) => row.chunks)],
     );
     return stored;
   });
