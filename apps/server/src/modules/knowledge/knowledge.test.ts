@@ -211,12 +211,24 @@ describe("retrieval", () => {
     expect(best).toMatchObject({ source: "article", text: english[0]!.text, article: { subject: "Refund policy", source: "manual" }, chunk: 0 });
     expect(best.score).toBeGreaterThan(0);
     expect(best.signals.fullText).toBe(1);
+    expect(best.snippet).toBe(english[0]!.text);
 
     expect((await hitTexts(token, configurationId, "refnds polcy"))[0]).toBe(english[0]!.text);
     expect((await hitTexts(token, configurationId, "giftcrads expre"))[0]).toBe(english[2]!.text);
     expect((await hitTexts(token, configurationId, "telephone suport"))[0]).toBe(english[1]!.text);
     expect(await hitTexts(token, configurationId, "zebra xylophone")).toEqual([]);
     expect(await hitTexts(token, configurationId, "the and of")).toEqual([]);
+  });
+
+  it("fills each hit's snippet with an excerpt around the question's words", async () => {
+    const { token, configurationId } = await customerWithConfiguration("Snippet");
+    const text = `${words(150, "intro")} Parcels to Norway travel by ferry and take six days. ${words(150, "outro")}`;
+    await train(token, configurationId, [{ text }]);
+    const response = await search(token, { configurationId, searchText: "parcel norway" });
+    const [hit] = response.json().data;
+    expect(hit.text).toBe(text);
+    expect(hit.snippet.length).toBeLessThanOrEqual(240);
+    expect(hit.snippet).toMatch(/^…intro\d+ intro\d+ intro\d+ Parcels to Norway travel by ferry and take six days\. outro0 .*…$/);
   });
 
   it("searches Dutch and German with accents folded and words stemmed", async () => {

@@ -22,6 +22,7 @@ import type { Embedder } from "./embeddings";
 import * as repository from "./repository";
 import type { Article } from "./repository";
 import type { Retrieval } from "./retrieval";
+import { snippetOf } from "./snippet";
 
 /** The same text is stored once per configuration: its key is the hash of the cleaned, trimmed text. */
 export function contentHashOf(text: string): string {
@@ -163,7 +164,7 @@ export function createKnowledgeService(db: Db, options: KnowledgeServiceOptions)
         limit: input.limit,
         includeFaq: input.includeFaq,
       });
-      return { status: "success", data: hits };
+      return { status: "success", data: hits.map((hit) => ({ ...hit, snippet: snippetOf(hit.text, input.searchText) })) };
     },
   };
 }
