@@ -6,3 +6,7 @@
 -- is flushed by the inserts themselves (PGlite has no autovacuum, which is why 007 turned it off) and a
 -- search, which reads the whole list, reads little. Searches find the same chunks either way.
 ALTER INDEX knowledge_chunks_search SET (fastupdate = on, gin_pending_list_limit = 128);
+
+-- Not a schema change, noted here because 007 says otherwise: the known words of `knowledge_terms` no longer
+-- stay until a wipe; deleting or replacing an article deletes those of its words that no chunk of the
+-- configuration holds any more (`dropUnusedTerms` in modules/knowledge/repository.ts).

@@ -373,6 +373,35 @@ describe("lexeme counts", () => {
   });
 });
 
+describe("known words", () => {
+  const terms = async (configurationId: string) =>
+    (await ctx.database.db.query<{ term: string }>("SELECT term FROM knowledge_terms WHERE configuration_id = $1 ORDER BY term", [configurationId])).map(
+      (row) => row.term,
+    );
+
+  it("go with the last article that held them when articles are deleted or replaced", async () => {
+    const { token, configurationId } = await customerWithConfiguration("Words");
+    const [zeppelin, ferry] = await train(token, configurationId, [
+      { text: "The zeppelin and the ferry leave on Mondays.", subject: "Airships" },
+      { text: "Our ferry leaves daily.", subject: "Boats" },
+    ]);
+    expect(await terms(configurationId)).toEqual(["airships", "and", "boats", "daily", "ferry", "leave", "leaves", "mondays", "our", "the", "zeppelin"]);
+    expect((await hitTexts(token, configurationId, "zepelin"))[0]).toBe("The zeppelin and the ferry leave on Mondays.");
+
+    await call("deleteArticle", token, "POST", "/training/article/delete", { _id: zeppelin, configuration_id: configurationId });
+    // "leave" shares its stem with "leaves", which stays; "the" and "and" are stop words, which stay.
+    expect(await terms(configurationId)).toEqual(["and", "boats", "daily", "ferry", "leave", "leaves", "our", "the"]);
+    expect(await hitTexts(token, configurationId, "zepelin")).toEqual([]);
+
+    // Replacing the text drops the old text's words the same way. "leave", kept above for "leaves", is not a
+    // word of this article, so it stays (a stale word costs a lookup, not a wrong answer).
+    await create(token, { configurationId, _id: ferry, text: "Trains run hourly.", source: "manual" });
+    expect(await terms(configurationId)).toEqual(["and", "leave", "our", "the"]);
+    await index(token, { configurationId });
+    expect(await terms(configurationId)).toEqual(["and", "hourly", "leave", "our", "run", "the", "trains"]);
+  });
+});
+
 describe("indexing a batch", () => {
   it("stores texts and subjects with quotes, backslashes, braces, commas and NULL as they are (one space between words, as chunks join them)", async () => {
     const { token, configurationId } = await customerWithConfiguration("Quoted");

@@ -77,8 +77,11 @@ async function lockKnowledge(tx: Db, configurationId: string): Promise<void> {
   await tx.query("SELECT pg_advisory_xact_lock($1, hashtext($2::text))", [KNOWLEDGE_LOCK_KEY, configurationId]);
 }
 
-/** Under the configuration's lock: deletes the chunks of the articles, and takes them out of the lexeme counts first. */
-async function dropChunks(tx: Db, configurationId: string, articleIds: string[]): Promise<void> {
+/**
+ * Under the configuration's lock: deletes the chunks of the articles, and takes them out of the lexeme counts
+ * first. Answers the text search configurations the chunks were stemmed with.
+ */
+async function dropChunks(tx: Db, configurationId: string, articleIds: string[]): Promise<string[]> {
   await tx.query(
     `WITH gone AS (
        SELECT lexeme, count(*)::integer AS chunks
@@ -89,22 +92,50 @@ async function dropChunks(tx: Db, configurationId: string, articleIds: string[])
       WHERE k.configuration_id = $1 AND k.lexeme = gone.lexeme`,
     [configurationId, articleIds],
   );
-  await tx.query("DELETE FROM knowledge_chunks WHERE article_id = ANY($1::uuid[])", [articleIds]);
+  const gone = await tx.query<{ language: string }>("DELETE FROM knowledge_chunks WHERE article_id = ANY($1::uuid[]) RETURNING language", [articleIds]);
+  return [...new Set(gone.map((row) => row.language))];
+}
+
+/**
+ * Under the configuration's lock, once an article's chunks are gone: deletes the known words of its text
+ * (subject and text, as indexing took them) that no chunk of the configuration holds any more. Whether a
+ * chunk holds a word is read from the lexeme counts, stemmed as the chunks were: a word whose stem another
+ * word still has, and a stop word (which has no stem), stay. An article being indexed at the same moment,
+ * which takes the lock only for its counts, may have found such a word already known; it then lacks it
+ * until it is indexed again. Known words only serve to correct typos, so this costs at worst a correction.
+ */
+async function dropUnusedTerms(tx: Db, configurationId: string, words: string, languages: string[]): Promise<void> {
+  if (languages.length === 0) return;
+  const lexemes = "SELECT lexeme FROM unnest($3::text[]) AS language, unnest(tsvector_to_array(to_tsvector(language::regconfig, term))) AS lexeme";
+  await tx.query(
+    `DELETE FROM knowledge_terms t
+      WHERE t.configuration_id = $1
+        AND t.term IN (
+          SELECT term FROM unnest(tsvector_to_array(to_tsvector('simple', ${unaccented("$2::text")}))) AS term
+           WHERE length(term) BETWEEN 3 AND 40
+             AND EXISTS (${lexemes})
+             AND NOT EXISTS (SELECT 1 FROM (${lexemes}) AS stems
+                               JOIN knowledge_lexemes k ON k.configuration_id = $1 AND k.lexeme = stems.lexeme AND k.chunks > 0))`,
+    [configurationId, words, languages],
+  );
 }
 
 /**
  * Inside a transaction: takes the article's row within the scope, then the configuration's lock (rows first,
- * as `storeChunks` does, so the two cannot deadlock), and deletes its chunks. `false`: no such article.
+ * as `storeChunks` does, so the two cannot deadlock), deletes its chunks and the words only they held.
+ * `false`: no such article.
  */
 async function claimArticle(tx: Db, scope: Scope, configurationId: string, id: string): Promise<boolean> {
-  const found = await queryOne<{ id: string }>(
+  const found = await queryOne<{ id: string; words: string }>(
     tx,
-    `SELECT a.id FROM knowledge_articles a WHERE a.id = $1 AND a.configuration_id = $2 AND ${inScope("a.configuration_id", 3)} FOR UPDATE`,
+    `SELECT a.id, coalesce(a.subject, '') || ' ' || a.text AS words FROM knowledge_articles a
+      WHERE a.id = $1 AND a.configuration_id = $2 AND ${inScope("a.configuration_id", 3)} FOR UPDATE`,
     [id, configurationId, ...scopeParams(scope)],
   );
   if (!found) return false;
   await lockKnowledge(tx, configurationId);
-  await dropChunks(tx, configurationId, [id]);
+  const languages = await dropChunks(tx, configurationId, [id]);
+  await dropUnusedTerms(tx, configurationId, found.words, languages);
   return true;
 }
 
