@@ -293,8 +293,9 @@ export async function storeChunks(
 ): Promise<Set<string>> {
   if (batch.length === 0) return new Set();
   return db.transaction(async (tx) => {
-    const locked = await tx.query<{ id: string }>(
-      `SELECT a.id FROM knowledge_articles a
+    // The rows as they are once held (a row that was waited for is read again), so `indexed` is current.
+    const locked = await tx.query<{ id: string; indexed: boolean }>(
+      `SELECT a.id, a.indexed FROM knowledge_articles a
          JOIN unnest($2::uuid[], $3::text[]) AS wanted(id, hash) ON a.id = wanted.id AND a.content_hash = wanted.hash
         WHERE a.configuration_id = $1
         ORDER BY a.id FOR UPDATE OF a`,
@@ -303,14 +304,19 @@ export async function storeChunks(
     const stored = new Set(locked.map((row) => row.id));
     if (stored.size === 0) return stored;
     const ids = [...stored];
-    // Chunks of an earlier indexing go; how many of them held each lexeme is taken out of the counts below,
-    // under the lock. (A statement of its own, after the rows are held: a statement that waited for a row
-    // still reads with the snapshot it began with, and would miss the chunks of an indexing committed meanwhile.)
-    const gone = await tx.query<{ lexeme: string; chunks: number }>(
-      `WITH gone AS (DELETE FROM knowledge_chunks WHERE article_id = ANY($1::uuid[]) RETURNING search_vector)
-       SELECT lexeme, count(*)::integer AS chunks FROM gone, unnest(tsvector_to_array(gone.search_vector)) AS lexeme GROUP BY lexeme`,
-      [ids],
-    );
+    // Chunks of an earlier indexing go (only an indexed article has chunks: they are written, and dropped,
+    // with its mark); how many of them held each lexeme is taken out of the counts below, under the lock.
+    // A statement of its own, after the rows are held: a statement that waited for a row reads other tables
+    // with the snapshot it began with, and would miss the chunks of an indexing committed meanwhile.
+    const indexedBefore = locked.filter((row) => row.indexed).map((row) => row.id);
+    const gone =
+      indexedBefore.length === 0
+        ? []
+        : await tx.query<{ lexeme: string; chunks: number }>(
+            `WITH gone AS (DELETE FROM knowledge_chunks WHERE article_id = ANY($1::uuid[]) RETURNING search_vector)
+             SELECT lexeme, count(*)::integer AS chunks FROM gone, unnest(tsvector_to_array(gone.search_vector)) AS lexeme GROUP BY lexeme`,
+            [indexedBefore],
+          );
 
     const items = batch.filter((item) => stored.has(item.article._id));
     const rows = items.flatMap(({ article, chunks }) => chunks.map((chunk) => ({ article, chunk })));
