@@ -21,7 +21,9 @@
  * each API round the configuration is checked to hold all its articles, indexed (GET /api/training/articles).
  *
  * Settings: BENCH_ARTICLES (1000), BENCH_ROUNDS (3), BENCH_WARMUP (200), BENCH_CONCURRENCY (4),
- * BENCH_SKIP_BUILD=true (reuse dist), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+ * BENCH_SKIP_BUILD=true (reuse dist), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
+ * BENCH_SERVER_DATABASE=pglite (the server on PGlite in its DATA_DIR instead of the throwaway PostgreSQL
+ * database; the bare loop stays on PostgreSQL, which PGlite cannot be reached from outside the server).
  * Prints MISSED under the table when the aim is not met; exits non-zero only on errors.
  */
 import { spawnSync } from "node:child_process";
@@ -39,6 +41,7 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const configurationCount = Number(process.env.BENCH_CONFIGURATIONS ?? 1);
 const batchSize = 10; // the most index_article takes
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const serverDatabase = process.env.BENCH_SERVER_DATABASE === "pglite" ? "pglite" : "postgres";
 
 // ---------------------------------------------------------------------------------------------------------
 // Deterministic English texts: a shop's help articles, 80-400 words each, every one distinct.
@@ -207,7 +210,7 @@ async function main() {
   url.pathname = `/${database}`;
   const dataDir = await mkdtemp(join(tmpdir(), "parley-bench-articles-"));
   const env = {
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: serverDatabase === "pglite" ? "" : url.toString(),
     DATA_DIR: dataDir,
     JWT_SECRET: "bench-secret-0123456789-0123456789-0123456789",
     EMBEDDINGS_BASE_URL: "",
@@ -268,7 +271,7 @@ async function main() {
   const ratio = viaApi.articlesPerSecond / bare.articlesPerSecond;
   const lines = [
     `Typed-article ingestion, ${articleCount} articles (${Math.min(...words)}-${Math.max(...words)} words, ${(words.reduce((a, b) => a + b, 0) / words.length).toFixed(0)} on average), ` +
-      `batches of ${batchSize}, ${concurrency} in flight${configurationCount > 1 ? ` into ${configurationCount} configurations` : ""}, PostgreSQL, median of ${rounds} rounds; ${cpus().length} CPUs, ` +
+      `batches of ${batchSize}, ${concurrency} in flight${configurationCount > 1 ? ` into ${configurationCount} configurations` : ""}, ${serverDatabase === "pglite" ? "server on PGlite, bare loop on PostgreSQL" : "PostgreSQL"}, median of ${rounds} rounds; ${cpus().length} CPUs, ` +
       `load ${loadBefore.toFixed(2)} before / ${loadavg()[0].toFixed(2)} after, Node ${process.version}`,
     "",
     "| scenario | articles/s | vs bare loop | p50 per batch | p95 per batch | rounds (articles/s) |",

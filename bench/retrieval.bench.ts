@@ -131,9 +131,15 @@ async function fill(handle: DatabaseHandle): Promise<string> {
     const article = stored!.article;
     await storeChunks(
       handle.db,
-      { ...article, contentHash: contentHashOf(article.text) },
+      target,
       "english",
-      chunks.map((chunk, position) => ({ position, text: chunk, contentHash: contentHashOf(chunk), embedding: null })),
+      [
+        {
+          article,
+          contentHash: contentHashOf(article.text),
+          chunks: chunks.map((chunk, position) => ({ position, text: chunk, contentHash: contentHashOf(chunk), embedding: null })),
+        },
+      ],
       null,
       false,
     );

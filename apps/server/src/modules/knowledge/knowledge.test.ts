@@ -211,12 +211,24 @@ describe("retrieval", () => {
     expect(best).toMatchObject({ source: "article", text: english[0]!.text, article: { subject: "Refund policy", source: "manual" }, chunk: 0 });
     expect(best.score).toBeGreaterThan(0);
     expect(best.signals.fullText).toBe(1);
+    expect(best.snippet).toBe(english[0]!.text);
 
     expect((await hitTexts(token, configurationId, "refnds polcy"))[0]).toBe(english[0]!.text);
     expect((await hitTexts(token, configurationId, "giftcrads expre"))[0]).toBe(english[2]!.text);
     expect((await hitTexts(token, configurationId, "telephone suport"))[0]).toBe(english[1]!.text);
     expect(await hitTexts(token, configurationId, "zebra xylophone")).toEqual([]);
     expect(await hitTexts(token, configurationId, "the and of")).toEqual([]);
+  });
+
+  it("fills each hit's snippet with an excerpt around the question's words", async () => {
+    const { token, configurationId } = await customerWithConfiguration("Snippet");
+    const text = `${words(150, "intro")} Parcels to Norway travel by ferry and take six days. ${words(150, "outro")}`;
+    await train(token, configurationId, [{ text }]);
+    const response = await search(token, { configurationId, searchText: "parcel norway" });
+    const [hit] = response.json().data;
+    expect(hit.text).toBe(text);
+    expect(hit.snippet.length).toBeLessThanOrEqual(240);
+    expect(hit.snippet).toMatch(/^…intro\d+ intro\d+ intro\d+ Parcels to Norway travel by ferry and take six days\. outro0 .*…$/);
   });
 
   it("searches Dutch and German with accents folded and words stemmed", async () => {
@@ -314,6 +326,100 @@ describe("lexeme counts", () => {
     expect((await counts(configurationId)).kept.map((row) => row.lexeme)).not.toContain("pear");
     await call("wipeArticleData", token, "POST", "/training/articles/wipe_article_data_for_configuration", { configuration_id: configurationId });
     expect(await counts(configurationId)).toEqual({ kept: [], actual: [] });
+  });
+  it("stay exact when index calls, deletes, replacements and a wipe of one configuration run at once", async () => {
+    const { token, configurationId } = await customerWithConfiguration("Crowd");
+    const check = async () => {
+      const { kept, actual } = await counts(configurationId);
+      expect(kept).toEqual(actual);
+    };
+    // Shared words in every text, so concurrent calls add to the same lexemes.
+    const text = (i: number) => `Every parcel ships with tracking and a receipt. ${words(30 + i * 7, `crowd${i}x`)} Shared closing words here.`;
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i += 1) ids.push((await create(token, { configurationId, text: text(i), source: "manual", subject: `Crowd ${i % 3}` })).json().data._id);
+    const answers = await Promise.all([
+      index(token, { configurationId, articleIds: ids.slice(0, 5) }),
+      index(token, { configurationId, articleIds: ids.slice(5, 10) }),
+      index(token, { configurationId, articleIds: ids.slice(3, 8) }),
+      index(token, { configurationId, articleIds: ids.slice(8, 12) }),
+    ]);
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    await check();
+    expect(await chunkCount(configurationId)).toBe(12);
+
+    // Indexing again (old chunks out of the counts), deleting and replacing, all at once.
+    const mixed = await Promise.all([
+      index(token, { configurationId, articleIds: ids.slice(0, 6) }),
+      call("deleteArticle", token, "POST", "/training/article/delete", { _id: ids[1], configuration_id: configurationId }),
+      create(token, { configurationId, _id: ids[2], text: "A replaced text about parcels.", source: "manual" }),
+      index(token, { configurationId, articleIds: ids.slice(4, 10) }),
+      call("deleteArticle", token, "POST", "/training/article/delete", { _id: ids[9], configuration_id: configurationId }),
+    ]);
+    for (const answer of mixed) expect(answer.statusCode, answer.body).toBe(200);
+    await check();
+
+    // A wipe while articles are being indexed: whatever is left is counted exactly.
+    const more: string[] = [];
+    for (let i = 12; i < 18; i += 1) more.push((await create(token, { configurationId, text: text(i), source: "manual" })).json().data._id);
+    const wiping = await Promise.all([
+      index(token, { configurationId, articleIds: more.slice(0, 3) }),
+      call("wipeArticleData", token, "POST", "/training/articles/wipe_article_data_for_configuration", { configuration_id: configurationId }),
+      index(token, { configurationId, articleIds: more.slice(3) }),
+    ]);
+    for (const answer of wiping) expect(answer.statusCode, answer.body).toBe(200);
+    await check();
+    await call("wipeArticleData", token, "POST", "/training/articles/wipe_article_data_for_configuration", { configuration_id: configurationId });
+    expect(await counts(configurationId)).toEqual({ kept: [], actual: [] });
+  });
+});
+
+describe("known words", () => {
+  const terms = async (configurationId: string) =>
+    (await ctx.database.db.query<{ term: string }>("SELECT term FROM knowledge_terms WHERE configuration_id = $1 ORDER BY term", [configurationId])).map(
+      (row) => row.term,
+    );
+
+  it("go with the last article that held them when articles are deleted or replaced", async () => {
+    const { token, configurationId } = await customerWithConfiguration("Words");
+    const [zeppelin, ferry] = await train(token, configurationId, [
+      { text: "The zeppelin and the ferry leave on Mondays.", subject: "Airships" },
+      { text: "Our ferry leaves daily.", subject: "Boats" },
+    ]);
+    expect(await terms(configurationId)).toEqual(["airships", "and", "boats", "daily", "ferry", "leave", "leaves", "mondays", "our", "the", "zeppelin"]);
+    expect((await hitTexts(token, configurationId, "zepelin"))[0]).toBe("The zeppelin and the ferry leave on Mondays.");
+
+    await call("deleteArticle", token, "POST", "/training/article/delete", { _id: zeppelin, configuration_id: configurationId });
+    // "leave" shares its stem with "leaves", which stays; "the" and "and" are stop words, which stay.
+    expect(await terms(configurationId)).toEqual(["and", "boats", "daily", "ferry", "leave", "leaves", "our", "the"]);
+    expect(await hitTexts(token, configurationId, "zepelin")).toEqual([]);
+
+    // Replacing the text drops the old text's words the same way. "leave", kept above for "leaves", is not a
+    // word of this article, so it stays (a stale word costs a lookup, not a wrong answer).
+    await create(token, { configurationId, _id: ferry, text: "Trains run hourly.", source: "manual" });
+    expect(await terms(configurationId)).toEqual(["and", "leave", "our", "the"]);
+    await index(token, { configurationId });
+    expect(await terms(configurationId)).toEqual(["and", "hourly", "leave", "our", "run", "the", "trains"]);
+  });
+});
+
+describe("indexing a batch", () => {
+  it("stores texts and subjects with quotes, backslashes, braces, commas and NULL as they are (one space between words, as chunks join them)", async () => {
+    const { token, configurationId } = await customerWithConfiguration("Quoted");
+    const texts = [
+      { text: 'He said "hello", then {left} and [right] — all\\of it, NULL.', subject: 'The "best" {subject}, \\ NULL' },
+      { text: "NULL" },
+      { text: "Ünïcödé, 'single' quotes; commas,, and a backslash \\ at the end \\" },
+    ];
+    await train(token, configurationId, texts);
+    const stored = await ctx.database.db.query<{ text: string; subject: string | null }>(
+      `SELECT c.text, a.subject FROM knowledge_chunks c JOIN knowledge_articles a ON a.id = c.article_id
+        WHERE c.configuration_id = $1 ORDER BY a.created_at, c.position`,
+      [configurationId],
+    );
+    expect(stored.map((row) => row.text)).toEqual(texts.map(({ text }) => text));
+    expect(stored.map((row) => row.subject)).toEqual([texts[0]!.subject, null, null]);
+    expect((await hitTexts(token, configurationId, "best subject"))[0]).toBe(texts[0]!.text);
+    expect((await hitTexts(token, configurationId, "unicode backslash"))[0]).toBe(texts[2]!.text);
   });
 });
 

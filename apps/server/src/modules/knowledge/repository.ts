@@ -69,15 +69,19 @@ export interface ArticleFields {
 const KNOWLEDGE_LOCK_KEY = 7_240_514;
 
 /**
- * Serialises the writes of one configuration's chunks (held until the transaction ends): the lexeme counts
- * stay exact, and two indexings of the same article cannot interleave.
+ * Serialises the changes of one configuration's lexeme counts and the wiping of its words (held until the
+ * transaction ends), so the counts stay exact. It is always taken after the article rows a transaction locks
+ * (indexing, replacing and deleting lock the article rows first, in id order), so the two cannot deadlock.
  */
 async function lockKnowledge(tx: Db, configurationId: string): Promise<void> {
   await tx.query("SELECT pg_advisory_xact_lock($1, hashtext($2::text))", [KNOWLEDGE_LOCK_KEY, configurationId]);
 }
 
-/** Deletes the chunks of the articles, and takes them out of the lexeme counts first. */
-async function dropChunks(tx: Db, configurationId: string, articleIds: string[]): Promise<void> {
+/**
+ * Under the configuration's lock: deletes the chunks of the articles, and takes them out of the lexeme counts
+ * first. Answers the text search configurations the chunks were stemmed with.
+ */
+async function dropChunks(tx: Db, configurationId: string, articleIds: string[]): Promise<string[]> {
   await tx.query(
     `WITH gone AS (
        SELECT lexeme, count(*)::integer AS chunks
@@ -88,22 +92,50 @@ async function dropChunks(tx: Db, configurationId: string, articleIds: string[])
       WHERE k.configuration_id = $1 AND k.lexeme = gone.lexeme`,
     [configurationId, articleIds],
   );
-  await tx.query("DELETE FROM knowledge_chunks WHERE article_id = ANY($1::uuid[])", [articleIds]);
+  const gone = await tx.query<{ language: string }>("DELETE FROM knowledge_chunks WHERE article_id = ANY($1::uuid[]) RETURNING language", [articleIds]);
+  return [...new Set(gone.map((row) => row.language))];
 }
 
 /**
- * Inside a transaction: takes the configuration's lock (always before any row, as `storeChunks` does, so the
- * two cannot deadlock), then the article's row within the scope, and deletes its chunks. `false`: no such article.
+ * Under the configuration's lock, once an article's chunks are gone: deletes the known words of its text
+ * (subject and text, as indexing took them) that no chunk of the configuration holds any more. Whether a
+ * chunk holds a word is read from the lexeme counts, stemmed as the chunks were: a word whose stem another
+ * word still has, and a stop word (which has no stem), stay. An article being indexed at the same moment,
+ * which takes the lock only for its counts, may have found such a word already known; it then lacks it
+ * until it is indexed again. Known words only serve to correct typos, so this costs at worst a correction.
+ */
+async function dropUnusedTerms(tx: Db, configurationId: string, words: string, languages: string[]): Promise<void> {
+  if (languages.length === 0) return;
+  const lexemes = "SELECT lexeme FROM unnest($3::text[]) AS language, unnest(tsvector_to_array(to_tsvector(language::regconfig, term))) AS lexeme";
+  await tx.query(
+    `DELETE FROM knowledge_terms t
+      WHERE t.configuration_id = $1
+        AND t.term IN (
+          SELECT term FROM unnest(tsvector_to_array(to_tsvector('simple', ${unaccented("$2::text")}))) AS term
+           WHERE length(term) BETWEEN 3 AND 40
+             AND EXISTS (${lexemes})
+             AND NOT EXISTS (SELECT 1 FROM (${lexemes}) AS stems
+                               JOIN knowledge_lexemes k ON k.configuration_id = $1 AND k.lexeme = stems.lexeme AND k.chunks > 0))`,
+    [configurationId, words, languages],
+  );
+}
+
+/**
+ * Inside a transaction: takes the article's row within the scope, then the configuration's lock (rows first,
+ * as `storeChunks` does, so the two cannot deadlock), deletes its chunks and the words only they held.
+ * `false`: no such article.
  */
 async function claimArticle(tx: Db, scope: Scope, configurationId: string, id: string): Promise<boolean> {
-  await lockKnowledge(tx, configurationId);
-  const found = await queryOne<{ id: string }>(
+  const found = await queryOne<{ id: string; words: string }>(
     tx,
-    `SELECT a.id FROM knowledge_articles a WHERE a.id = $1 AND a.configuration_id = $2 AND ${inScope("a.configuration_id", 3)} FOR UPDATE`,
+    `SELECT a.id, coalesce(a.subject, '') || ' ' || a.text AS words FROM knowledge_articles a
+      WHERE a.id = $1 AND a.configuration_id = $2 AND ${inScope("a.configuration_id", 3)} FOR UPDATE`,
     [id, configurationId, ...scopeParams(scope)],
   );
   if (!found) return false;
-  await dropChunks(tx, configurationId, [id]);
+  await lockKnowledge(tx, configurationId);
+  const languages = await dropChunks(tx, configurationId, [id]);
+  await dropUnusedTerms(tx, configurationId, found.words, languages);
   return true;
 }
 
@@ -231,65 +263,114 @@ export interface ChunkToStore {
   embedding: number[] | null;
 }
 
+export interface ArticleChunks {
+  article: Article;
+  /** The hash of the text the chunks were cut from: nothing is stored when the article's text changed meanwhile. */
+  contentHash: string;
+  chunks: ChunkToStore[];
+}
+
+/** A vector as an array literal, which the chunk insert casts to `real[]`. */
+const vectorLiteral = (vector: number[] | null) => (vector === null ? null : `{${vector.join(",")}}`);
+
 /**
- * Stores the chunks of an article and marks it indexed, in one transaction that holds the article's row:
- * a second indexing of the same article waits, then replaces the chunks instead of adding to them. Nothing
- * is stored when the article was deleted or its text changed meanwhile (`false`).
+ * Stores the chunks of a batch of one configuration's articles and marks them indexed, in one transaction
+ * of a few set-based statements, whatever the batch's size: the article rows are locked (in id order), the
+ * chunks of an earlier indexing deleted, all new chunks inserted in one statement with the new words and the
+ * indexed marks, and the lexeme counts changed in one statement aggregated in SQL. Only that last step takes
+ * the configuration's lock, so concurrent indexings of one configuration build their search vectors side by
+ * side and queue only for the counts and the commit. A second indexing of the same article waits for the
+ * first, then replaces the chunks instead of adding to them. An article deleted, or whose text changed,
+ * meanwhile is left out. Answers the ids of the articles stored.
  */
 export async function storeChunks(
   db: Db,
-  article: Article & { contentHash: string },
+  configurationId: string,
   language: string,
-  chunks: ChunkToStore[],
+  batch: ArticleChunks[],
   embeddingModel: string | null,
   vectors: boolean,
-): Promise<boolean> {
+): Promise<Set<string>> {
+  if (batch.length === 0) return new Set();
   return db.transaction(async (tx) => {
-    await lockKnowledge(tx, article.configuration_id);
-    const locked = await queryOne<{ id: string }>(
-      tx,
-      "SELECT id FROM knowledge_articles WHERE id = $1 AND content_hash = $2 FOR UPDATE",
-      [article._id, article.contentHash],
+    // The rows as they are once held (a row that was waited for is read again), so `indexed` is current.
+    const locked = await tx.query<{ id: string; indexed: boolean }>(
+      `SELECT a.id, a.indexed FROM knowledge_articles a
+         JOIN unnest($2::uuid[], $3::text[]) AS wanted(id, hash) ON a.id = wanted.id AND a.content_hash = wanted.hash
+        WHERE a.configuration_id = $1
+        ORDER BY a.id FOR UPDATE OF a`,
+      [configurationId, batch.map((item) => item.article._id), batch.map((item) => item.contentHash)],
     );
-    if (!locked) return false;
-    await dropChunks(tx, article.configuration_id, [article._id]);
-    const subject = unaccented("coalesce($4::text, '')");
+    const stored = new Set(locked.map((row) => row.id));
+    if (stored.size === 0) return stored;
+    const ids = [...stored];
+    // Chunks of an earlier indexing go (only an indexed article has chunks: they are written, and dropped,
+    // with its mark); how many of them held each lexeme is taken out of the counts below, under the lock.
+    // A statement of its own, after the rows are held: a statement that waited for a row reads other tables
+    // with the snapshot it began with, and would miss the chunks of an indexing committed meanwhile.
+    const indexedBefore = locked.filter((row) => row.indexed).map((row) => row.id);
+    const gone =
+      indexedBefore.length === 0
+        ? []
+        : await tx.query<{ lexeme: string; chunks: number }>(
+            `WITH gone AS (DELETE FROM knowledge_chunks WHERE article_id = ANY($1::uuid[]) RETURNING search_vector)
+             SELECT lexeme, count(*)::integer AS chunks FROM gone, unnest(tsvector_to_array(gone.search_vector)) AS lexeme GROUP BY lexeme`,
+            [indexedBefore],
+          );
+
+    const items = batch.filter((item) => stored.has(item.article._id));
+    const rows = items.flatMap(({ article, chunks }) => chunks.map((chunk) => ({ article, chunk })));
+    const subject = unaccented("coalesce(p.subject, '')");
+    // One statement: the chunks with their search vectors, the words new to the configuration (sorted, so
+    // concurrent indexings insert shared words in the same order and cannot deadlock), and the articles marked
+    // indexed.
     await tx.query(
-      `INSERT INTO knowledge_chunks (article_id, configuration_id, position, text, content_hash, language, search_vector, embedding, embedding_model${vectors ? ", embedding_vector" : ""})
-       SELECT $1, $2, p.position, p.text, p.hash, $3::text,
-              setweight(to_tsvector($3::text::regconfig, ${subject}), 'A') || setweight(to_tsvector($3::text::regconfig, ${unaccented("p.text")}), 'B'),
-              p.embedding, CASE WHEN p.embedding IS NULL THEN NULL ELSE $6::text END
-              ${vectors ? ", p.embedding::parley_extensions.vector" : ""}
-         FROM jsonb_to_recordset($5::jsonb) AS p(position integer, text text, hash text, embedding real[])
-       ON CONFLICT (article_id, content_hash) DO NOTHING`,
+      `WITH chunks AS (
+         INSERT INTO knowledge_chunks (article_id, configuration_id, position, text, content_hash, language, search_vector, embedding, embedding_model${vectors ? ", embedding_vector" : ""})
+         SELECT p.article_id, $1, p.position, p.text, p.hash, $2::text,
+                setweight(to_tsvector($2::text::regconfig, ${subject}), 'A') || setweight(to_tsvector($2::text::regconfig, ${unaccented("p.text")}), 'B'),
+                p.embedding::real[], CASE WHEN p.embedding IS NULL THEN NULL ELSE $3::text END
+                ${vectors ? ", p.embedding::real[]::parley_extensions.vector" : ""}
+           FROM unnest($4::uuid[], $5::integer[], $6::text[], $7::text[], $8::text[], $9::text[]) AS p(article_id, position, text, hash, subject, embedding)
+         ON CONFLICT (article_id, content_hash) DO NOTHING
+       ),
+       terms AS (
+         INSERT INTO knowledge_terms (configuration_id, term)
+         SELECT DISTINCT $1::uuid, term
+           FROM unnest($10::text[]) AS body, unnest(tsvector_to_array(to_tsvector('simple', ${unaccented("body")}))) AS term
+          WHERE length(term) BETWEEN 3 AND 40
+          ORDER BY term
+         ON CONFLICT DO NOTHING
+       )
+       UPDATE knowledge_articles SET indexed = true WHERE id = ANY($11::uuid[])`,
       [
-        article._id,
-        article.configuration_id,
+        configurationId,
         language,
-        article.subject ?? null,
-        JSON.stringify(chunks.map((chunk) => ({ position: chunk.position, text: chunk.text, hash: chunk.contentHash, embedding: chunk.embedding }))),
         embeddingModel,
+        rows.map(({ article }) => article._id),
+        rows.map(({ chunk }) => chunk.position),
+        rows.map(({ chunk }) => chunk.text),
+        rows.map(({ chunk }) => chunk.contentHash),
+        rows.map(({ article }) => article.subject ?? null),
+        rows.map(({ chunk }) => vectorLiteral(chunk.embedding)),
+        items.map(({ article }) => `${article.subject ?? ""} ${article.text}`),
+        ids,
       ],
     );
-    // Sorted, so concurrent indexings insert shared words in the same order and cannot deadlock.
-    await tx.query(
-      `INSERT INTO knowledge_terms (configuration_id, term)
-       SELECT DISTINCT $1::uuid, term
-         FROM unnest(tsvector_to_array(to_tsvector('simple', ${unaccented("$2::text")}))) AS term
-        WHERE length(term) BETWEEN 3 AND 40
-        ORDER BY term
-       ON CONFLICT DO NOTHING`,
-      [article.configuration_id, `${article.subject ?? ""} ${article.text}`],
-    );
+    // Only the counts wait for the configuration's lock: every writer of them takes it (after its article rows).
+    await lockKnowledge(tx, configurationId);
     await tx.query(
       `INSERT INTO knowledge_lexemes (configuration_id, lexeme, chunks)
-       SELECT $2, lexeme, count(*) FROM knowledge_chunks c, unnest(tsvector_to_array(c.search_vector)) AS lexeme
-        WHERE c.article_id = $1 GROUP BY lexeme
+       SELECT $1, lexeme, sum(chunks)::integer FROM (
+         SELECT lexeme, count(*) AS chunks FROM knowledge_chunks c, unnest(tsvector_to_array(c.search_vector)) AS lexeme
+          WHERE c.article_id = ANY($2::uuid[]) GROUP BY lexeme
+         UNION ALL
+         SELECT lexeme, -chunks FROM unnest($3::text[], $4::integer[]) AS gone(lexeme, chunks)
+       ) AS change GROUP BY lexeme HAVING sum(chunks) <> 0
        ON CONFLICT (configuration_id, lexeme) DO UPDATE SET chunks = knowledge_lexemes.chunks + EXCLUDED.chunks`,
-      [article._id, article.configuration_id],
+      [configurationId, ids, gone.map((row) => row.lexeme), gone.map((row) => row.chunks)],
     );
-    await tx.query("UPDATE knowledge_articles SET indexed = true WHERE id = $1", [article._id]);
-    return true;
+    return stored;
   });
 }
 
@@ -305,14 +386,24 @@ export async function deleteArticle(db: Db, scope: Scope, configurationId: strin
 /** Deletes every article, chunk and known word of a configuration the scope may see; answers how many articles. */
 export async function wipeArticles(db: Db, scope: Scope, configurationId: string): Promise<number> {
   return db.transaction(async (tx) => {
-    await lockKnowledge(tx, configurationId);
-    const rows = await tx.query(
-      `DELETE FROM knowledge_articles a WHERE a.configuration_id = $1 AND ${inScope("a.configuration_id", 2)} RETURNING a.id`,
-      [configurationId, ...scopeParams(scope)],
+    const inScopeParams = [configurationId, ...scopeParams(scope)];
+    // The rows first, in id order, as indexing locks them; an article created meanwhile is not wiped.
+    const rows = await tx.query<{ id: string }>(
+      `SELECT a.id FROM knowledge_articles a WHERE a.configuration_id = $1 AND ${inScope("a.configuration_id", 2)} ORDER BY a.id FOR UPDATE`,
+      inScopeParams,
     );
-    for (const table of ["knowledge_terms", "knowledge_lexemes"]) {
-      await tx.query(`DELETE FROM ${table} t WHERE t.configuration_id = $1 AND ${inScope("t.configuration_id", 2)}`, [configurationId, ...scopeParams(scope)]);
-    }
+    await lockKnowledge(tx, configurationId);
+    await tx.query("DELETE FROM knowledge_articles WHERE id = ANY($1::uuid[])", [rows.map((row) => row.id)]);
+    // Counted again from the chunks left: those of an article indexed before the lock was taken. An indexing
+    // that waits for the lock adds its own chunks afterwards.
+    await tx.query(`DELETE FROM knowledge_lexemes t WHERE t.configuration_id = $1 AND ${inScope("t.configuration_id", 2)}`, inScopeParams);
+    await tx.query(
+      `INSERT INTO knowledge_lexemes (configuration_id, lexeme, chunks)
+       SELECT c.configuration_id, lexeme, count(*) FROM knowledge_chunks c, unnest(tsvector_to_array(c.search_vector)) AS lexeme
+        WHERE c.configuration_id = $1 AND ${inScope("c.configuration_id", 2)} GROUP BY c.configuration_id, lexeme`,
+      inScopeParams,
+    );
+    await tx.query(`DELETE FROM knowledge_terms t WHERE t.configuration_id = $1 AND ${inScope("t.configuration_id", 2)}`, inScopeParams);
     return rows.length;
   });
 }

@@ -22,6 +22,7 @@ import type { Embedder } from "./embeddings";
 import * as repository from "./repository";
 import type { Article } from "./repository";
 import type { Retrieval } from "./retrieval";
+import { snippetOf } from "./snippet";
 
 /** The same text is stored once per configuration: its key is the hash of the cleaned, trimmed text. */
 export function contentHashOf(text: string): string {
@@ -51,7 +52,8 @@ export interface KnowledgeServiceOptions {
 
 /** The articles of a configuration, which the operation's `x-tenant` loaded within the caller's scope. */
 export function createKnowledgeService(db: Db, options: KnowledgeServiceOptions) {
-  async function indexOne(article: Article, language: string): Promise<IndexFailure | undefined> {
+  /** The chunks of an article, embedded when there is a provider; a failure when there is nothing to store. */
+  async function chunksOf(article: Article): Promise<repository.ArticleChunks | IndexFailure> {
     const chunks = articleChunks(article.text, { splitLength: article.splitLength, splitOverlap: article.splitOverlap });
     if (chunks.length === 0) return failure(article._id, "no_valid_text");
     let embeddings: number[][] | undefined;
@@ -63,15 +65,11 @@ export function createKnowledgeService(db: Db, options: KnowledgeServiceOptions)
         return failure(article._id, "service_unavailable", "The embedding provider could not embed the article");
       }
     }
-    const stored = await repository.storeChunks(
-      db,
-      { ...article, contentHash: contentHashOf(article.text) },
-      language,
-      chunks.map((text, position) => ({ position, text, contentHash: contentHashOf(text), embedding: embeddings?.[position] ?? null })),
-      options.embedder?.model ?? null,
-      options.vectors === true && embeddings !== undefined,
-    );
-    return stored ? undefined : failure(article._id, "not_found", "The article was changed or deleted while it was indexed");
+    return {
+      article,
+      contentHash: contentHashOf(article.text),
+      chunks: chunks.map((text, position) => ({ position, text, contentHash: contentHashOf(text), embedding: embeddings?.[position] ?? null })),
+    };
   }
 
   return {
@@ -124,19 +122,19 @@ export function createKnowledgeService(db: Db, options: KnowledgeServiceOptions)
       const found = new Set(articles.map((article) => article._id));
       for (const id of requested ?? []) if (!found.has(id)) failures.push(failure(id, "not_found", "No such article"));
 
-      let indexed = 0;
-      const indexAll = async () => {
-        for (const article of articles) {
-          const failed = await indexOne(article, language);
-          if (failed) failures.push(failed);
-          else indexed += 1;
-        }
-      };
-      // Without an embedding provider the batch (at most 10) is one transaction: each article's
-      // transaction joins it, so the configuration's lock is taken and the work committed once, not per
-      // article. With one, the provider is called between articles, and no transaction waits on it.
-      if (options.embedder) await indexAll();
-      else await db.transaction(indexAll);
+      // The provider (if any) is called for each article before anything is written, so no transaction
+      // waits on it; then the batch (at most 10) is stored at once, in one transaction.
+      const batch: repository.ArticleChunks[] = [];
+      for (const article of articles) {
+        const chunked = await chunksOf(article);
+        if ("chunks" in chunked) batch.push(chunked);
+        else failures.push(chunked);
+      }
+      const stored = await repository.storeChunks(db, configuration._id, language, batch, options.embedder?.model ?? null, options.vectors === true && options.embedder !== undefined);
+      for (const { article } of batch) {
+        if (!stored.has(article._id)) failures.push(failure(article._id, "not_found", "The article was changed or deleted while it was indexed"));
+      }
+      const indexed = stored.size;
       const { code } = indexingOutcome(indexed, failures.length);
       return {
         status: "success",
@@ -166,7 +164,7 @@ export function createKnowledgeService(db: Db, options: KnowledgeServiceOptions)
         limit: input.limit,
         includeFaq: input.includeFaq,
       });
-      return { status: "success", data: hits };
+      return { status: "success", data: hits.map((hit) => ({ ...hit, snippet: snippetOf(hit.text, input.searchText) })) };
     },
   };
 }
