@@ -88,9 +88,15 @@ async function fill(ctx: TestContext): Promise<string> {
     });
     await storeChunks(
       db,
-      { ...stored!.article, contentHash: contentHashOf(text) },
+      configurationId,
       "english",
-      chunks.map((chunk, position) => ({ position, text: chunk, contentHash: contentHashOf(chunk), embedding: null })),
+      [
+        {
+          article: stored!.article,
+          contentHash: contentHashOf(text),
+          chunks: chunks.map((chunk, position) => ({ position, text: chunk, contentHash: contentHashOf(chunk), embedding: null })),
+        },
+      ],
       null,
       false,
     );
