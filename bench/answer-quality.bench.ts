@@ -217,7 +217,53 @@ function evaluate(set: EvaluationSet): Row[] {
     offTopicAnswered: offTopicAnswered.length / set.offTopic.length,
     microsecondsPerQuestion: (elapsed * 1000) / set.questions.length,
   });
+  rows.push(...withCorrections(set));
   return rows;
+}
+
+/**
+ * Learning from agents' corrections (the product's `addFaqCorrection`): the first `count` questions of each
+ * entry, in file order, are given as corrections, as an agent would link visitors' questions to the right
+ * entry; the matcher is scored on the other questions only (held out), never on a question it was given.
+ */
+function withCorrections(set: EvaluationSet): Row[] {
+  return [1, 2, 3].map((count) => {
+    const matcher = createFaqMatcher(set.entries, { language: set.language });
+    const given = new Map<string, number>();
+    const heldOut: LabelledQuestion[] = [];
+    for (const labelled of set.questions) {
+      const used = given.get(labelled.key) ?? 0;
+      if (used < count) {
+        matcher.addPhrasing(labelled.key, labelled.question);
+        given.set(labelled.key, used + 1);
+      } else heldOut.push(labelled);
+    }
+    const started = performance.now();
+    let hits1 = 0;
+    let hits3 = 0;
+    let answeredCorrect = 0;
+    let answeredWrong = 0;
+    for (const { question, key } of heldOut) {
+      const matches = matcher.match(question, 3);
+      if (matches[0]?.key === key) hits1++;
+      if (matches.some((found) => found.key === key)) hits3++;
+      if (matches[0] && matches[0].confidence > answerConfidenceThreshold) {
+        if (matches[0].key === key) answeredCorrect++;
+        else answeredWrong++;
+      }
+    }
+    const offTopicAnswered = set.offTopic.filter((question) => (matcher.match(question, 1)[0]?.confidence ?? 0) > answerConfidenceThreshold);
+    return {
+      set: set.name,
+      method: `Parley matcher + ${count} agent correction${count > 1 ? "s" : ""} per entry (scored on the ${heldOut.length} other questions)`,
+      hitAt1: hits1 / heldOut.length,
+      hitAt3: hits3 / heldOut.length,
+      answeredCorrect: answeredCorrect / heldOut.length,
+      answeredWrong: answeredWrong / heldOut.length,
+      offTopicAnswered: offTopicAnswered.length / set.offTopic.length,
+      microsecondsPerQuestion: ((performance.now() - started) * 1000) / heldOut.length,
+    };
+  });
 }
 
 const percent = (value: number | undefined) => (value === undefined ? "—" : `${(value * 100).toFixed(1)} %`);
