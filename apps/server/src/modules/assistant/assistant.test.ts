@@ -111,6 +111,32 @@ async function doneAnswer(events: { name: string; payload: unknown }[], count = 
   return events.filter((event) => event.name === "assistant_message" && (event.payload as { done: boolean }).done).map((event) => event.payload as { message: { content: string; role: string; sources: unknown[]; id: string } });
 }
 
+
+/** Trains articles and a URL list through the product's own calls, as a customer would. */
+async function train(context: TestContext, customerId: string, configurationId: string, articles: { text: string; subject: string; url: string }[], urls: string[] = []) {
+  const { token } = await context.createUser({ role: "customer", customerId });
+  const headers = { authorization: `Bearer ${token}` };
+  const ids: string[] = [];
+  for (const article of articles) {
+    const created = await context.app.inject({ method: "POST", url: "/api/training/create_article", headers, payload: { configurationId, source: article.url, kind: "scraped", ...article } });
+    expect(created.statusCode, created.body).toBe(200);
+    ids.push(created.json().data._id);
+  }
+  if (ids.length > 0) {
+    const indexed = await context.app.inject({ method: "POST", url: "/api/training/index_article", headers, payload: { configurationId, articleIds: ids } });
+    expect(indexed.json(), indexed.body).toMatchObject({ indexed: ids.length, failed: 0 });
+  }
+  if (urls.length > 0) {
+    const saved = await context.app.inject({ method: "POST", url: "/api/training/urls/save", headers, payload: { configurationId, urls: urls.map((url) => ({ url, subject: "" })) } });
+    expect(saved.statusCode, saved.body).toBe(200);
+  }
+}
+
+const bakeryArticles = [
+  { subject: "Sourdough", url: "https://bakery.example/sourdough", text: "Our sourdough bread rises for thirty-six hours and is baked every morning at five in the Haarlem kitchen." },
+  { subject: "Gluten", url: "https://bakery.example/gluten", text: "We bake a gluten-free loaf on Fridays in a separate oven, with buckwheat and rice flour." },
+];
+
 describe("the embedded default (no provider)", () => {
   it("answers a paraphrased question over HTTP with the FAQ's answer and its source, and keeps the conversation", async () => {
     const { configurationId } = await assistantFor(ctx);
@@ -191,6 +217,43 @@ describe("the embedded default (no provider)", () => {
     expect(second!.message.content).toContain("30 days");
     expect((await history(ctx, configurationId, ack.session_id as string)).json().data).toHaveLength(2);
     expect((await history(ctx, configurationId, session_id)).json().data).toHaveLength(2);
+  });
+
+  it("answers from trained articles with the passage and a link to its page, when retrieval is on", async () => {
+    const { customerId, configurationId } = await assistantFor(ctx, { rag_enabled: true, include_manual_dataset: false });
+    await train(ctx, customerId, configurationId, bakeryArticles);
+    const answer = (await send(ctx, configurationId, { message: "how long does your sourdough bread rise?" })).json();
+    expect(answer.reply.content).toContain("thirty-six hours");
+    expect(answer.reply.content).toContain('href="https://bakery.example/sourdough"');
+    expect(answer.reply.sources[0]).toEqual({ kind: "article", title: "Sourdough", url: "https://bakery.example/sourdough" });
+    // A question the articles do not answer gets "I don't know", with the most relevant pages.
+    const unknown = (await send(ctx, configurationId, { message: "what is the capital of France?" })).json();
+    expect(unknown.reply.content).toContain(assistantTexts.en.dont_know_with_links.slice(0, 30));
+    // With retrieval off the same articles are not used.
+    const off = await assistantFor(ctx, { rag_enabled: false, include_manual_dataset: false });
+    await train(ctx, off.customerId, off.configurationId, bakeryArticles);
+    expect((await send(ctx, off.configurationId, { message: "how long does your sourdough bread rise?" })).json().reply.content).not.toContain("thirty-six");
+  });
+
+  it("limits the messages a minute of one visitor and of one address", async () => {
+    const limited = await createTestContext({ chatLimits: { perVisitorPerMinute: 2, perAddressPerMinute: 3 } });
+    try {
+      const { configurationId } = await assistantFor(limited);
+      const first = await send(limited, configurationId, { message: "delivery time?" });
+      const sessionId = first.json().session_id;
+      expect((await send(limited, configurationId, { session_id: sessionId, message: "and returns?" })).statusCode).toBe(200);
+      const third = await send(limited, configurationId, { session_id: sessionId, message: "and payment?" });
+      expect(third.statusCode).toBe(429);
+      expect(third.json().code).toBe("rate_limited");
+      expect(Number(third.headers["retry-after"])).toBeGreaterThan(0);
+      // A new conversation from the same address: the address's limit (3 a minute) holds.
+      expect((await send(limited, configurationId, { message: "new visitor?" })).statusCode).toBe(429);
+      expect((await send(limited, configurationId, { message: "hi" }, { "x-forwarded-for": "203.0.113.9" })).statusCode).toBe(429);
+      // The refused messages were not stored.
+      expect((await history(limited, configurationId, sessionId)).json().data).toHaveLength(4);
+    } finally {
+      await limited.close();
+    }
   });
 
   it("sends every socket of a session each answer once, and nothing to another visitor", async () => {
@@ -380,6 +443,35 @@ describe("with a provider", () => {
     // The FAQ row the question matched is in the prompt, between markers text inside it cannot forge.
     const firstPrompt = llm.requests[0]!.body.messages![0]!.content;
     expect(firstPrompt).toMatch(/<<<SOURCE (\S+) 1 kind=faq title="How long does delivery take\?">>>\nHow long does delivery take\?\nOrders arrive/);
+  });
+
+  it("detects the language, picks URLs from the configuration's own list, and raises a monitor alert through the provider", async () => {
+    const { customerId, configurationId } = await assistantFor(withProvider, {
+      ...instructions,
+      rag_enabled: true,
+      use_lang_detect: true,
+      lang_detect_word_count: 3,
+      use_gpt35_url_search: true,
+      use_live_chat_monitor: true,
+      goal_live_monitoring_instruction: "Alert when the visitor is angry.",
+    });
+    await train(withProvider, customerId, configurationId, bakeryArticles, ["https://bakery.example/opening-hours", "https://bakery.example/contact"]);
+    llm.reply((request) => {
+      const system = request.body.messages?.[0]?.content ?? "";
+      if (system.startsWith("Which language")) return { text: "nl" };
+      if (system.includes("need the attention of a person")) return { text: "ALERT the visitor is angry" };
+      if (system.includes("URLs:")) return { text: "https://bakery.example/contact\nhttps://evil.example/not-listed" };
+      return { text: "<p>Wij zijn open van 8 tot 18 uur.</p>" };
+    });
+    const answer = (await send(withProvider, configurationId, { message: "Hoe laat zijn jullie open vandaag, ik ben boos?" })).json();
+    expect(answer.reply.content).toBe("<p>Wij zijn open van 8 tot 18 uur.</p>");
+    const answerRequest = llm.requests.find((request) => request.body.model === "gpt-4o")!;
+    expect(answerRequest.body.messages![0]!.content).toContain("Answer in Dutch");
+    expect(answerRequest.body.messages![0]!.content).toContain('kind=url title="https://bakery.example/contact"');
+    expect(answerRequest.body.messages![0]!.content).not.toContain("evil.example");
+    expect(answer.reply.sources.map((source: { url: string | null }) => source.url)).toContain("https://bakery.example/contact");
+    const [flag] = await withProvider.database.db.query<{ alert_triggered: boolean; language: string }>("SELECT alert_triggered, language FROM conversations WHERE session_id = $1", [answer.session_id]);
+    expect(flag).toEqual({ alert_triggered: true, language: "nl" });
   });
 
   it("streams the provider's tokens to the visitor in order before the sanitised whole answer", async () => {

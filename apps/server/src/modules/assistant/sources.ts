@@ -120,7 +120,8 @@ export function createSourceFinder(db: Db, retrieval: Retrieval): SourceFinder {
         if (hits.length > 0) {
           // The matcher also judges the retrieved passages, so one threshold holds for FAQ rows and articles.
           const judge = request.judgeArticles ? createFaqMatcher(
-            hits.map((hit, index) => ({ key: String(index), question: hit.article?.subject ?? "", answer: hit.text })),
+            // A passage is judged as a whole: a question's words found anywhere in it count fully.
+            hits.map((hit, index) => ({ key: String(index), question: `${hit.article?.subject ?? ""}\n${hit.text}`, answer: "" })),
             { language: request.language },
           ) : undefined;
           const confidence = new Map(judge?.match(request.question, hits.length).map((match) => [Number(match.key), match.confidence]) ?? []);
