@@ -71,7 +71,10 @@ export function ChatWindow(props: ChatWindowProps) {
               aria-pressed={props.soundOn}
               onClick={props.onToggleSound}
             >
-              {props.soundOn ? "🔔" : "🔕"}
+              <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" aria-hidden="true">
+                <path d="M11 5 6 9H2v6h4l5 4V5z" />
+                {props.soundOn ? <path d="M15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14" /> : <path d="m22 9-6 6M16 9l6 6" />}
+              </svg>
             </button>
           )}
           <button

@@ -45,7 +45,11 @@ export function Composer({ placeholder, translate, allowEmoticons, fieldRef, onS
           aria-expanded={pickerOpen}
           onClick={() => setPickerOpen((open) => !open)}
         >
-          🙂
+          {/* Drawn, not an emoji: the button must show on systems without an emoji font. */}
+          <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" aria-hidden="true">
+            <circle cx="12" cy="12" r="10" />
+            <path d="M8 14s1.5 2 4 2 4-2 4-2M9 9h.01M15 9h.01" />
+          </svg>
         </button>
       )}
       <textarea
