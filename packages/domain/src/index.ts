@@ -9,6 +9,7 @@ export * from "./quota";
 export * from "./naming";
 export * from "./widget";
 export * from "./contrast";
+export * from "./chatbotDesign";
 export * from "./live";
 export * from "./notifications";
 export * from "./roles";

@@ -48,7 +48,8 @@ export function collapsedSizeFor(button: ChatButtonGeometry): FrameSize {
 
 export const widgetModes = ["overlay", "embedded"] as const;
 export type WidgetMode = (typeof widgetModes)[number];
-export const widgetInitialStates = ["closed", "opened", "fullScreen"] as const;
+/** Spelled as the contract's ChatbotSettings.initialState. */
+export const widgetInitialStates = ["closed", "opened", "fullscreen"] as const;
 export type WidgetInitialState = (typeof widgetInitialStates)[number];
 /** New chatbot designs start in Dutch. */
 export const defaultWidgetLanguage = "nl";

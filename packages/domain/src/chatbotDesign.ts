@@ -1,0 +1,220 @@
+/**
+ * The chat widget's design (spec 01 §3 "Chatbot settings" and "Button settings", spec 02 §7.4): the
+ * defaults a new design starts from (Dutch texts, language nl), the limits of its images, demo page and
+ * script, and the checks of the values the contract can only give a type and a length.
+ */
+import { defaultWidgetLanguage, defaultWidgetPosition } from "./widget";
+
+/** A new design, before anything is saved: every look-and-feel field of the contract's ChatbotSettings. */
+export const defaultChatbotSettings = {
+  name: "Assistent",
+  demo_url: null,
+  chatbotWidth: 400,
+  chatbotHeight: 600,
+  fontSize: 14,
+  borderRadius: 16,
+  primaryColor: "#4f46e5",
+  secondaryColor: "#eef2ff",
+  textColor: "#1f2937",
+  userMessageBackgroundColor: "#4f46e5",
+  userMessageTextColor: "#ffffff",
+  botMessageBackgroundColor: "#f3f4f6",
+  botMessageTextColor: "#1f2937",
+  startMessage: "Hallo! Waarmee kan ik je helpen?",
+  language: defaultWidgetLanguage,
+  uiLanguage: defaultWidgetLanguage,
+  allowEmoticons: true,
+  allowAttachments: false,
+  allowPlaySounds: true,
+  streamingResponse: true,
+  showRating: false,
+  headerTitle: "Chat met ons",
+  headerSubtitle: "We helpen je graag",
+  headerFont: "Inter, sans-serif",
+  headerFontSize: 16,
+  headerTextColor: "#ffffff",
+  headerGradientStart: "#4f46e5",
+  headerGradientEnd: "#7c3aed",
+  headerGradientDirection: "to right",
+  userBubbleStyle: "rounded",
+  botBubbleStyle: "rounded",
+  avatarType: "default",
+  avatarUrl: null,
+  botImageUrl: null,
+  backgroundType: "solid",
+  backgroundColor: "#ffffff",
+  backgroundGradientStart: "#ffffff",
+  backgroundGradientEnd: "#eef2ff",
+  backgroundImageUrl: null,
+  showPoweredBy: true,
+  poweredByText: "Powered by Parley",
+  poweredByUrl: null,
+  disclaimerHtml: "",
+  userInputPlaceholderText: "Typ je bericht...",
+  enableOnlineMessage: false,
+  onlineMessage: "We zijn online",
+  mode: "overlay",
+  fullHeight: false,
+  position: "right",
+  positionRight: defaultWidgetPosition.right,
+  positionBottom: defaultWidgetPosition.bottom,
+  initialState: "closed",
+} as const;
+
+/** The chat button of a new design. */
+export const defaultChatbotButtonSettings = {
+  buttonHeight: 60,
+  buttonBackgroundColor: "#4f46e5",
+  buttonIconColor: "#ffffff",
+  buttonImageUrl: null,
+  borderWidth: 0,
+  borderColor: "#ffffff",
+  shadowWidth: 0,
+  shadowColor: "rgba(0,0,0,0.2)",
+  showChatbuttonBubble: false,
+  chatbuttonBubbleWidth: 200,
+  chatbuttonBubbleText: "Heb je een vraag?",
+  chatbuttonBubbleBackgroundColor: "#ffffff",
+  chatbuttonBubbleTextColor: "#1f2937",
+  chatbuttonBubbleEffect: "fade",
+  chatbuttonBubbleDelay: 3000,
+  chatbuttonBubblePosition: "left",
+} as const;
+
+/** The uses of a design image (the contract's ImageType). */
+export const designImageTypes = { avatar: 1, botImage: 2, background: 3, chatButton: 4 } as const;
+export type DesignImageType = (typeof designImageTypes)[keyof typeof designImageTypes];
+
+/** The largest design image (2 MB), checked on the bytes as sent: avatars and backgrounds need no more. */
+export const maxDesignImageBytes = 2 * 1024 * 1024;
+/** The longest side of a design image in pixels; past it a small file can still cost a browser gigabytes. */
+export const maxDesignImageSide = 8192;
+/** Images one configuration may hold, all types together. */
+export const maxDesignImagesPerConfiguration = 100;
+/** The largest demo page (1 MB of HTML). */
+export const maxDemoPageBytes = 1024 * 1024;
+/** The longest embed script a configuration stores (the contract's `script_content` cap). */
+export const maxEmbedScriptCharacters = 100_000;
+
+/** The image formats a design accepts; SVG is not one of them (it is a document that can run script). */
+export const designImageContentTypes = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
+export type DesignImageContentType = (typeof designImageContentTypes)[number];
+
+// Hex (#rgb, #rgba, #rrggbb, #rrggbbaa) or rgb()/rgba() with numbers or percentages; the channel
+// ranges are checked after the match.
+const hexColor = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+const rgbColor = /^rgba?\(\s*(\d{1,3}(?:\.\d+)?%?)\s*,\s*(\d{1,3}(?:\.\d+)?%?)\s*,\s*(\d{1,3}(?:\.\d+)?%?)\s*(?:,\s*(\d*\.?\d+%?)\s*)?\)$/i;
+
+function channelFits(value: string, max: number): boolean {
+  return value.endsWith("%") ? Number(value.slice(0, -1)) <= 100 : Number(value) <= max;
+}
+
+/** A CSS colour as the design screen writes it: hex, or rgb()/rgba() within range. */
+export function isDesignColor(value: string): boolean {
+  if (hexColor.test(value)) return true;
+  const match = rgbColor.exec(value);
+  if (!match) return false;
+  const [, red, green, blue, alpha] = match;
+  return [red, green, blue].every((channel) => channelFits(channel!, 255)) && (alpha === undefined || channelFits(alpha, 1));
+}
+
+/** A CSS font-family list of plain names: letters, digits, spaces, hyphens, quotes and commas only. */
+export function isDesignFont(value: string): boolean {
+  return /^[\p{L}\p{N} ,'"_-]{1,100}$/u.test(value) && value.trim() !== "";
+}
+
+/** A CSS linear-gradient direction: `to right`, `to bottom left`, or an angle in degrees. */
+export function isGradientDirection(value: string): boolean {
+  return /^(?:to (?:top|bottom|left|right)(?: (?:top|bottom|left|right))?|-?\d{1,3}(?:\.\d+)?deg)$/.test(value);
+}
+
+/** A language tag (nl, en, pt-BR, zh-Hant). */
+export function isLanguageTag(value: string): boolean {
+  return /^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/i.test(value);
+}
+
+/**
+ * An address the widget may load or link to: absolute http(s) without credentials, or a path on the
+ * widget's own server (`/api/chatbot/settings/image/download?...`). Never `javascript:`, `data:` or a
+ * protocol-relative `//host`.
+ */
+export function isDesignUrl(value: string): boolean {
+  if (/^\/(?![/\\])/.test(value)) return !/[\s\\]/.test(value);
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.username === "" && url.password === "" && !/\s/.test(value);
+  } catch {
+    return false;
+  }
+}
+
+/** Which check a field of the design needs beyond its type and length. */
+export type DesignFieldKind = "color" | "font" | "gradientDirection" | "language" | "url";
+
+const settingsFieldKinds: Record<string, DesignFieldKind> = {
+  primaryColor: "color",
+  secondaryColor: "color",
+  textColor: "color",
+  userMessageBackgroundColor: "color",
+  userMessageTextColor: "color",
+  botMessageBackgroundColor: "color",
+  botMessageTextColor: "color",
+  headerTextColor: "color",
+  headerGradientStart: "color",
+  headerGradientEnd: "color",
+  backgroundColor: "color",
+  backgroundGradientStart: "color",
+  backgroundGradientEnd: "color",
+  headerFont: "font",
+  headerGradientDirection: "gradientDirection",
+  language: "language",
+  uiLanguage: "language",
+  demo_url: "url",
+  avatarUrl: "url",
+  botImageUrl: "url",
+  backgroundImageUrl: "url",
+  poweredByUrl: "url",
+};
+
+const buttonFieldKinds: Record<string, DesignFieldKind> = {
+  buttonBackgroundColor: "color",
+  buttonIconColor: "color",
+  borderColor: "color",
+  shadowColor: "color",
+  chatbuttonBubbleBackgroundColor: "color",
+  chatbuttonBubbleTextColor: "color",
+  buttonImageUrl: "url",
+};
+
+const fieldChecks: Record<DesignFieldKind, { test: (value: string) => boolean; message: string }> = {
+  color: { test: isDesignColor, message: "Must be a colour: #rrggbb, #rgb, rgb(r, g, b) or rgba(r, g, b, a)" },
+  font: { test: isDesignFont, message: "Must be a list of font names (letters, digits, spaces, quotes, hyphens, commas)" },
+  gradientDirection: { test: isGradientDirection, message: "Must be a direction such as 'to right' or an angle such as '135deg'" },
+  language: { test: isLanguageTag, message: "Must be a language code such as nl or en" },
+  url: { test: isDesignUrl, message: "Must be an http(s) address or a path on this server" },
+};
+
+export interface DesignIssue {
+  path: string;
+  message: string;
+}
+
+function issuesOf(prefix: string, values: Record<string, unknown>, kinds: Record<string, DesignFieldKind>): DesignIssue[] {
+  const issues: DesignIssue[] = [];
+  for (const [field, kind] of Object.entries(kinds)) {
+    const value = values[field];
+    // Null is "none" for the optional addresses; types and lengths are the contract's to check.
+    if (typeof value !== "string") continue;
+    if (kind === "url" && value === "") continue;
+    if (!fieldChecks[kind].test(value)) issues.push({ path: `${prefix}.${field}`, message: fieldChecks[kind].message });
+  }
+  return issues;
+}
+
+/** The fields of a design whose value the widget could not use safely (a colour that is CSS of another kind, a `javascript:` link). */
+export function designIssues(design: { chatbotSettings: Record<string, unknown>; chatbotButtonSettings: Record<string, unknown> }): DesignIssue[] {
+  return [
+    ...issuesOf("chatbotSettings", design.chatbotSettings, settingsFieldKinds),
+    ...issuesOf("chatbotButtonSettings", design.chatbotButtonSettings, buttonFieldKinds),
+  ];
+}
