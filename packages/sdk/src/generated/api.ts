@@ -828,7 +828,7 @@ export interface paths {
         put?: never;
         /**
          * Save the widget design
-         * @description Saves every look-and-feel field at once with the button settings. Clients send `chatbotSettings._id` null, `isTemplate` false and `templateName` null.
+         * @description Saves every look-and-feel field at once with the button settings; a field left out takes the default. Clients send `chatbotSettings._id` null, `isTemplate` false and `templateName` null, and the server stores them so whatever was sent. Colours must be hex or rgb()/rgba(), fonts plain font names, addresses http(s) or a path on this server (`validation_failed` names each offending field). `disclaimerHtml` is stored as sent and answered (here and everywhere) cleaned to a small allow-list of tags; links open in a new tab with `rel="noopener noreferrer"`. Two saves at once: the later wins whole.
          */
         post: operations["saveChatbotSettings"];
         delete?: never;
@@ -856,7 +856,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a design image
-         * @description Needs a file, a configuration id and a token. Images are stored in the database (size-capped).
+         * @description Needs a file, a configuration id and a token. PNG, JPEG, GIF and WebP, recognised by their content (the name and declared type are not trusted), at most 2 MB and 8192 pixels a side; their metadata (text, EXIF, XMP, comments, anything after the image's end) is removed before they are stored in the database under a name the server makes. SVG and anything else is refused (415 `unsupported_file_type`). No file, or an empty one, answers 400 `no_image_file`; a file that starts like an image but does not hold together answers 400 `image_upload_failed`. A configuration holds at most 100 images.
          */
         post: operations["uploadChatbotImage"];
         delete?: never;
@@ -882,7 +882,7 @@ export interface paths {
         };
         /**
          * Download a design image
-         * @description Public, like any image on a website: the widget shows avatars and backgrounds without a token.
+         * @description Public, like any image on a website: the widget shows avatars and backgrounds without a token. Served with the type found in its content, `X-Content-Type-Options: nosniff` and `Content-Disposition: inline`.
          */
         get: operations["downloadChatbotImage"];
         put?: never;
@@ -936,7 +936,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a design image */
+        /**
+         * Delete a design image
+         * @description An image the configuration does not hold (of that type, when one is given) answers 404 `avatar_delete_failed`.
+         */
         delete: operations["deleteChatbotImage"];
         options?: never;
         head?: never;
@@ -993,7 +996,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/chatbot/settings/demo/{configuration_id}": {
+    "/chatbot/settings/demo/{demo_id}": {
         parameters: {
             query?: never;
             header?: {
@@ -1006,14 +1009,14 @@ export interface paths {
                 "X-Session-Id"?: components["parameters"]["SessionId"];
             };
             path: {
-                /** @description The configuration's id. */
-                configuration_id: string;
+                /** @description The random id the upload answered (not the configuration's id, which websites publish). */
+                demo_id: string;
             };
             cookie?: never;
         };
         /**
          * Open the demo page of a configuration
-         * @description Public so that the preview opens in a new tab; served with a strict content security policy that only allows the widget.
+         * @description Public so that the preview opens in a new tab; its address is unguessable. Served with `Content-Security-Policy: sandbox allow-scripts allow-popups allow-forms` (no `allow-same-origin`, so the page runs in an opaque origin and cannot read the portals' storage or cookies) and `nosniff`.
          */
         get: operations["getChatbotDemo"];
         put?: never;
@@ -1041,7 +1044,7 @@ export interface paths {
         };
         /**
          * Get the embed script of a configuration (chatbot backend)
-         * @description Served by the chatbot backend base (`x-base: chatbotBackend`). Public: websites and the support-assistant embed load it without a token.
+         * @description Served by the chatbot backend base (`x-base: chatbotBackend`). Public: websites and the support-assistant embed load it without a token. The script is the snippet a customer pastes into their website: one async `<script>` tag that loads `/widget/loader.js` from this server with `data-configuration-id`.
          */
         get: operations["getChatbotScript"];
         put?: never;
@@ -2986,7 +2989,7 @@ export interface paths {
         };
         /**
          * The widget's design settings
-         * @description Public: the widget on a customer's website has no token. Answers only what the widget shows.
+         * @description Public: the widget on a customer's website has no token. Answers only what the widget shows: the saved design (its disclaimer HTML cleaned) or the defaults.
          */
         get: operations["getWidgetSettings"];
         put?: never;
@@ -6408,11 +6411,15 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description PNG, JPEG, GIF, WebP or SVG.
+                     * @description PNG, JPEG, GIF or WebP.
                      */
-                    file: string;
+                    file?: string;
                     configuration_id: string;
-                    image_type?: components["schemas"]["ImageType"];
+                    /**
+                     * @description The use of the image (ImageType, as a form field's text); 1 (avatar) when left out.
+                     * @enum {string}
+                     */
+                    image_type?: "1" | "2" | "3" | "4";
                 };
             };
         };
@@ -6426,12 +6433,14 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         status: "success";
+                        /** @description The name the server gave the image. */
                         filename: string;
+                        /** @description Where to download it. */
                         url: string;
                     };
                 };
             };
-            /** @description No file (`no_image_file`), not an image, or a missing field (`validation_failed`). */
+            /** @description No file (`no_image_file`), a broken image (`image_upload_failed`), a missing field or too many images (`validation_failed`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6443,7 +6452,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Not a PNG, JPEG, GIF or WebP, SVG included (`unsupported_file_type`), or a body that is not a form. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     downloadChatbotImage: {
@@ -6478,7 +6495,6 @@ export interface operations {
                     "image/jpeg": string;
                     "image/gif": string;
                     "image/webp": string;
-                    "image/svg+xml": string;
                 };
             };
             /** @description Missing configuration id or filename (`missing_configuration_or_filename`). */
@@ -6601,7 +6617,7 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     configuration_id: string;
-                    /** @description The script (text or a file). */
+                    /** @description The script, as a text field. It is stored, never served back as code. */
                     script_content: string;
                 };
             };
@@ -6644,7 +6660,7 @@ export interface operations {
                     configuration_id: string;
                     /**
                      * Format: binary
-                     * @description An HTML file.
+                     * @description An HTML file (UTF-8, at most 1 MB).
                      */
                     demo_content: string;
                 };
@@ -6660,7 +6676,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         status: "success";
-                        /** @description Where the demo page can be opened (`/chatbot/settings/demo/{configuration_id}`). */
+                        /** @description Where the demo page can be opened (`/chatbot/settings/demo/{demo_id}`, an absolute URL). Each upload replaces the configuration's page under a new random id; the old address stops working. */
                         url: string;
                     };
                 };
@@ -6685,8 +6701,8 @@ export interface operations {
                 "X-Session-Id"?: components["parameters"]["SessionId"];
             };
             path: {
-                /** @description The configuration's id. */
-                configuration_id: string;
+                /** @description The random id the upload answered (not the configuration's id, which websites publish). */
+                demo_id: string;
             };
             cookie?: never;
         };
@@ -6736,7 +6752,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         status: "success";
-                        /** @description JavaScript that loads the widget. */
+                        /** @description The HTML snippet (one `<script async>` tag) that loads the widget. */
                         script: string;
                     };
                 };

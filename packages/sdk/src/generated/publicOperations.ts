@@ -7,7 +7,7 @@ export const publicOperations = {
   "GET /auth/google/callback": { operationId: "googleSignInCallback", auth: "none", base: "configurationServer", requestBody: "none", response: "json" },
   "GET /auth/google/start": { operationId: "startGoogleSignIn", auth: "none", base: "configurationServer", requestBody: "none", response: "json" },
   "GET /auth/methods": { operationId: "getAuthMethods", auth: "none", base: "configurationServer", requestBody: "none", response: "json" },
-  "GET /chatbot/settings/demo/{configuration_id}": { operationId: "getChatbotDemo", auth: "none", base: "configurationServer", requestBody: "none", response: "text" },
+  "GET /chatbot/settings/demo/{demo_id}": { operationId: "getChatbotDemo", auth: "none", base: "configurationServer", requestBody: "none", response: "text" },
   "GET /chatbot/settings/image/download": { operationId: "downloadChatbotImage", auth: "none", base: "configurationServer", requestBody: "none", response: "blob" },
   "GET /chatbot/settings/script": { operationId: "getChatbotScript", auth: "none", base: "chatbotBackend", requestBody: "none", response: "json" },
   "GET /client-settings": { operationId: "getClientSettings", auth: "none", base: "configurationServer", requestBody: "none", response: "json" },
