@@ -2989,7 +2989,7 @@ export interface paths {
         };
         /**
          * The widget's design settings
-         * @description Public: the widget on a customer's website has no token. Answers only what the widget shows: the saved design (its disclaimer HTML cleaned) or the defaults.
+         * @description Public: the widget on a customer's website has no token. Answers only what the widget shows: the saved design (its disclaimer HTML cleaned) or the defaults. Readable from any origin without credentials (`Access-Control-Allow-Origin: *`), the sandboxed demo page's opaque origin included.
          */
         get: operations["getWidgetSettings"];
         put?: never;
