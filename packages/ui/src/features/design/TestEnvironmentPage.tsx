@@ -167,7 +167,7 @@ function RetrievalPanel({ configurationId }: { configurationId: string }) {
       </Card.Header>
       <Card.Body>
         <Stack gap="4">
-          <form onSubmit={handleSubmit} role="search" aria-label={t("test.checkQuestion")}>
+          <form onSubmit={handleSubmit} role="search" aria-labelledby="retrieval-heading">
             <Field.Root>
               <Field.Label>{t("test.checkQuestion")}</Field.Label>
               <HStack w="full">
