@@ -5,18 +5,30 @@ import { allowedOriginsSchema, chatbotDesignSchema, isWebsiteOrigin, originOfInp
 const keysOf = async (promise: Promise<unknown>) =>
   promise.then(
     () => [],
-    (error: { inner: { path: string; message: { key: string } }[] }) => error.inner.map((issue) => `${issue.path}: ${issue.message.key}`),
+    (error: { inner: { path: string; message: { key: string } }[] }) =>
+      error.inner.map((issue) => `${issue.path}: ${issue.message.key}`),
   );
 
 describe("the design form", () => {
   it("takes the defaults", async () => {
-    const design = { chatbotSettings: { ...defaultChatbotSettings }, chatbotButtonSettings: { ...defaultChatbotButtonSettings } };
+    const design = {
+      chatbotSettings: { ...defaultChatbotSettings },
+      chatbotButtonSettings: { ...defaultChatbotButtonSettings },
+    };
     expect(await keysOf(chatbotDesignSchema.validate(design, { abortEarly: false }))).toEqual([]);
   });
 
   it("names each value the widget could not use", async () => {
     const design = {
-      chatbotSettings: { ...defaultChatbotSettings, chatbotWidth: 50, primaryColor: "red; background: url(x)", headerFont: "x{}", headerGradientDirection: "sideways", avatarUrl: "javascript:alert(1)", demo_url: "https://shop.example/" },
+      chatbotSettings: {
+        ...defaultChatbotSettings,
+        chatbotWidth: 50,
+        primaryColor: "red; background: url(x)",
+        headerFont: "x{}",
+        headerGradientDirection: "sideways",
+        avatarUrl: "javascript:alert(1)",
+        demo_url: "https://shop.example/",
+      },
       chatbotButtonSettings: { ...defaultChatbotButtonSettings, buttonHeight: Number.NaN },
     };
     expect(await keysOf(chatbotDesignSchema.validate(design, { abortEarly: false }))).toEqual([

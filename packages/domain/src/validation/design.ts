@@ -5,7 +5,13 @@
  */
 import "./yupLocale";
 import { array, number, object, string } from "yup";
-import { isDesignColor, isDesignFont, isDesignUrl, isGradientDirection, isLanguageTag } from "../chatbotDesign";
+import {
+  isDesignColor,
+  isDesignFont,
+  isDesignUrl,
+  isGradientDirection,
+  isLanguageTag,
+} from "../chatbotDesign";
 import { textTooLong, validationIssue, type ValidationMessageKey } from "./messages";
 import { isValidDemoUrl } from "./urls";
 
@@ -43,7 +49,8 @@ function checked(test: (value: string) => boolean, key: ValidationMessageKey, ma
 
 const colour = () => checked(isDesignColor, "invalid_colour");
 /** An optional address: null or empty means none. */
-const address = () => checked((value) => value === "" || isDesignUrl(value), "invalid_design_url", 2048).nullable();
+const address = () =>
+  checked((value) => value === "" || isDesignUrl(value), "invalid_design_url", 2048).nullable();
 
 export const chatbotSettingsSchema = object({
   name: string().trim().max(shortText, textTooLong(shortText)).required(validationIssue("field_required")),
@@ -144,7 +151,11 @@ export const allowedOriginsSchema = object({
     .of(
       string()
         .required(validationIssue("field_required"))
-        .test("origin", validationIssue("invalid_origin"), (value) => value === undefined || isWebsiteOrigin(value))
+        .test(
+          "origin",
+          validationIssue("invalid_origin"),
+          (value) => value === undefined || isWebsiteOrigin(value),
+        )
         .test("unique", validationIssue("duplicate_origin"), (value, context) => {
           const list = (context.parent ?? []) as string[];
           return value === undefined || list.indexOf(value) === list.lastIndexOf(value);

@@ -1,11 +1,42 @@
-import { Alert, Box, Button, Card, Code, Field, HStack, Heading, IconButton, Input, Link, List, Spinner, Stack, Tabs, Text } from "@chakra-ui/react";
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Code,
+  Field,
+  HStack,
+  Heading,
+  IconButton,
+  Input,
+  Link,
+  List,
+  Spinner,
+  Stack,
+  Tabs,
+  Text,
+} from "@chakra-ui/react";
 import { maxDemoPageBytes } from "@parley/domain/chatbotDesign";
-import { allowedOriginsSchema, isWebsiteOrigin, maxAllowedOrigins, originOfInput } from "@parley/domain/validation/design";
+import {
+  allowedOriginsSchema,
+  isWebsiteOrigin,
+  maxAllowedOrigins,
+  originOfInput,
+} from "@parley/domain/validation/design";
 import { validationIssue, type ValidationIssue } from "@parley/domain/validation/messages";
-import { FieldArray, Form, Formik, getIn, type FormikErrors } from "formik";
+import { Form, Formik, getIn, type FormikErrors } from "formik";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LuCheck, LuCopy, LuExternalLink, LuPlus, LuRotateCcw, LuSave, LuTrash2, LuUpload } from "react-icons/lu";
+import {
+  LuCheck,
+  LuCopy,
+  LuExternalLink,
+  LuPlus,
+  LuRotateCcw,
+  LuSave,
+  LuTrash2,
+  LuUpload,
+} from "react-icons/lu";
 import { ConfigurationPage } from "../../configuration/RequireConfiguration";
 import { LoadFailed, LoadingState } from "../../forms/EditorStates";
 import { ErrorAlert } from "../../forms/ErrorAlert";
@@ -56,15 +87,34 @@ function SnippetCard({ configurationId }: { configurationId: string }) {
           <LoadFailed error={script.error} onRetry={() => void script.refetch()} />
         ) : (
           <Stack gap="3">
-            <Box as="pre" data-testid="snippet" p="3" borderRadius="md" bg="bg.muted" borderWidth="1px" fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-all" fontFamily="mono">
+            <Box
+              as="pre"
+              data-testid="snippet"
+              p="3"
+              borderRadius="md"
+              bg="bg.muted"
+              borderWidth="1px"
+              fontSize="sm"
+              whiteSpace="pre-wrap"
+              wordBreak="break-all"
+              fontFamily="mono"
+            >
               {script.data}
             </Box>
             <HStack gap="3" wrap="wrap">
-              <Button onClick={() => void handleCopy(script.data)} colorPalette={copied === "yes" ? "green" : undefined}>
-                {copied === "yes" ? <LuCheck /> : <LuCopy />} {copied === "yes" ? t("embed.copied") : t("embed.copy")}
+              <Button
+                onClick={() => void handleCopy(script.data)}
+                colorPalette={copied === "yes" ? "green" : undefined}
+              >
+                {copied === "yes" ? <LuCheck /> : <LuCopy />}{" "}
+                {copied === "yes" ? t("embed.copied") : t("embed.copy")}
               </Button>
               <Text role="status" fontSize="sm" color={copied === "failed" ? "fg.error" : "fg.muted"}>
-                {copied === "yes" ? t("embed.copiedStatus") : copied === "failed" ? t("embed.copyFailed") : ""}
+                {copied === "yes"
+                  ? t("embed.copiedStatus")
+                  : copied === "failed"
+                    ? t("embed.copyFailed")
+                    : ""}
               </Text>
             </HStack>
           </Stack>
@@ -142,8 +192,13 @@ function OriginsCard({ configurationId }: { configurationId: string }) {
             validationSchema={allowedOriginsSchema}
             onSubmit={async (values, helpers) => {
               try {
-                const answer = await save.mutateAsync({ _id: configurationId, allowed_origins: values.allowed_origins });
-                helpers.resetForm({ values: { allowed_origins: answer.data.allowed_origins ?? values.allowed_origins } });
+                const answer = await save.mutateAsync({
+                  _id: configurationId,
+                  allowed_origins: values.allowed_origins,
+                });
+                helpers.resetForm({
+                  values: { allowed_origins: answer.data.allowed_origins ?? values.allowed_origins },
+                });
                 await showToast((text) => ({ type: "success", title: text("messages:success.data_saved") }));
               } catch (error) {
                 applyFieldErrors(error, helpers);
@@ -151,52 +206,70 @@ function OriginsCard({ configurationId }: { configurationId: string }) {
               }
             }}
           >
-            {({ values, errors, isSubmitting, dirty, resetForm }) => {
+            {({ values, errors, isSubmitting, dirty, resetForm, setFieldValue }) => {
               const list = values.allowed_origins;
               const listErrors = (errors as FormikErrors<OriginValues>).allowed_origins;
               return (
                 <Form noValidate aria-label={t("embed.originsTitle")}>
                   <UnsavedChangesGuard when={dirty && !isSubmitting} />
-                  <FieldArray name="allowed_origins">
-                    {(helpers) => (
-                      <Stack gap="3">
-                        {list.length === 0 ? (
-                          <Alert.Root status="info" size="sm">
-                            <Alert.Indicator />
-                            <Alert.Title>{t("embed.anyOrigin")}</Alert.Title>
-                          </Alert.Root>
-                        ) : (
-                          <Stack as="ul" gap="2" listStyleType="none" aria-label={t("embed.originsList")}>
-                            {list.map((origin, index) => (
-                              <Box as="li" key={`${origin}-${index}`}>
-                                <HStack gap="2">
-                                  <Code flex="1" py="1.5" px="2" fontSize="sm" data-testid="allowed-origin">
-                                    {origin}
-                                  </Code>
-                                  <IconButton size="sm" variant="outline" colorPalette="red" aria-label={t("embed.removeOrigin", { origin })} onClick={() => helpers.remove(index)}>
-                                    <LuTrash2 />
-                                  </IconButton>
-                                </HStack>
-                                <Field.Root invalid={Boolean(getIn(listErrors, `${index}`))}>
-                                  <FieldErrorText error={typeof listErrors === "object" ? (listErrors as unknown[])[index] : undefined} />
-                                </Field.Root>
-                              </Box>
-                            ))}
-                          </Stack>
-                        )}
-                        <AddOrigin existing={list} full={list.length >= maxAllowedOrigins} onAdd={(origin) => helpers.push(origin)} />
-                        <ErrorAlert error={save.error} />
-                        <HStack justify="flex-end">
-                          <Button variant="outline" disabled={!dirty || isSubmitting} onClick={() => resetForm()}>
-                            <LuRotateCcw /> {t("form.reset")}
-                          </Button>
-                          <Button type="submit" loading={isSubmitting} disabled={!dirty}>
-                            <LuSave /> {t("embed.saveOrigins")}
-                          </Button>
-                        </HStack>
+                  {/* The list is edited whole (not formik's FieldArray, which would bring its HOC helpers into the sign-in page's chunk). */}
+                  <Stack gap="3">
+                    {list.length === 0 ? (
+                      <Alert.Root status="info" size="sm">
+                        <Alert.Indicator />
+                        <Alert.Title>{t("embed.anyOrigin")}</Alert.Title>
+                      </Alert.Root>
+                    ) : (
+                      <Stack as="ul" gap="2" listStyleType="none" aria-label={t("embed.originsList")}>
+                        {list.map((origin, index) => (
+                          <Box as="li" key={`${origin}-${index}`}>
+                            <HStack gap="2">
+                              <Code flex="1" py="1.5" px="2" fontSize="sm" data-testid="allowed-origin">
+                                {origin}
+                              </Code>
+                              <IconButton
+                                size="sm"
+                                variant="outline"
+                                colorPalette="red"
+                                aria-label={t("embed.removeOrigin", { origin })}
+                                onClick={() =>
+                                  void setFieldValue(
+                                    "allowed_origins",
+                                    list.filter((_, at) => at !== index),
+                                  )
+                                }
+                              >
+                                <LuTrash2 />
+                              </IconButton>
+                            </HStack>
+                            <Field.Root invalid={Boolean(getIn(listErrors, `${index}`))}>
+                              <FieldErrorText
+                                error={
+                                  typeof listErrors === "object"
+                                    ? (listErrors as unknown[])[index]
+                                    : undefined
+                                }
+                              />
+                            </Field.Root>
+                          </Box>
+                        ))}
                       </Stack>
                     )}
-                  </FieldArray>
+                    <AddOrigin
+                      existing={list}
+                      full={list.length >= maxAllowedOrigins}
+                      onAdd={(origin) => void setFieldValue("allowed_origins", [...list, origin])}
+                    />
+                    <ErrorAlert error={save.error} />
+                    <HStack justify="flex-end">
+                      <Button variant="outline" disabled={!dirty || isSubmitting} onClick={() => resetForm()}>
+                        <LuRotateCcw /> {t("form.reset")}
+                      </Button>
+                      <Button type="submit" loading={isSubmitting} disabled={!dirty}>
+                        <LuSave /> {t("embed.saveOrigins")}
+                      </Button>
+                    </HStack>
+                  </Stack>
                 </Form>
               );
             }}
@@ -207,13 +280,25 @@ function OriginsCard({ configurationId }: { configurationId: string }) {
   );
 }
 
-function AddOrigin({ existing, onAdd, full }: { existing: readonly string[]; onAdd: (origin: string) => void; full: boolean }) {
+function AddOrigin({
+  existing,
+  onAdd,
+  full,
+}: {
+  existing: readonly string[];
+  onAdd: (origin: string) => void;
+  full: boolean;
+}) {
   const { t } = useTranslation("design");
   const [value, setValue] = useState("");
   const [problem, setProblem] = useState<ValidationIssue | null>(null);
   const handleAdd = () => {
     const origin = originOfInput(value);
-    const issue = !isWebsiteOrigin(origin) ? validationIssue("invalid_origin") : existing.includes(origin) ? validationIssue("duplicate_origin") : null;
+    const issue = !isWebsiteOrigin(origin)
+      ? validationIssue("invalid_origin")
+      : existing.includes(origin)
+        ? validationIssue("duplicate_origin")
+        : null;
     setProblem(issue);
     if (issue) return;
     onAdd(origin);
@@ -244,7 +329,13 @@ function AddOrigin({ existing, onAdd, full }: { existing: readonly string[]; onA
           <LuPlus /> {t("embed.add")}
         </Button>
       </HStack>
-      {problem ? <FieldErrorText error={problem} /> : <Field.HelperText>{full ? t("embed.originsFull", { max: maxAllowedOrigins }) : t("embed.addOriginHelp")}</Field.HelperText>}
+      {problem ? (
+        <FieldErrorText error={problem} />
+      ) : (
+        <Field.HelperText>
+          {full ? t("embed.originsFull", { max: maxAllowedOrigins }) : t("embed.addOriginHelp")}
+        </Field.HelperText>
+      )}
     </Field.Root>
   );
 }
@@ -304,7 +395,11 @@ function DemoCard({ configurationId }: { configurationId: string }) {
           {refused && (
             <Alert.Root status="error" role="alert">
               <Alert.Indicator />
-              <Alert.Title>{t(refused === "type" ? "embed.demoWrongType" : "embed.demoTooLarge", { megabytes: maxDemoPageBytes / (1024 * 1024) })}</Alert.Title>
+              <Alert.Title>
+                {t(refused === "type" ? "embed.demoWrongType" : "embed.demoTooLarge", {
+                  megabytes: maxDemoPageBytes / (1024 * 1024),
+                })}
+              </Alert.Title>
             </Alert.Root>
           )}
           <ErrorAlert error={upload.error} />

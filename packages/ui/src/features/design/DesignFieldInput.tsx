@@ -7,7 +7,12 @@ import { FieldErrorText } from "../../forms/FieldErrorText";
 import { fieldPath, type DesignField } from "./design";
 
 /** `#rrggbb` for the colour picker; the picker cannot show other notations, the text box can. */
-const hexForPicker = (value: string) => (/^#[0-9a-f]{6}$/i.test(value) ? value : /^#[0-9a-f]{3}$/i.test(value) ? `#${[...value.slice(1)].map((digit) => digit + digit).join("")}` : "#000000");
+const hexForPicker = (value: string) =>
+  /^#[0-9a-f]{6}$/i.test(value)
+    ? value
+    : /^#[0-9a-f]{3}$/i.test(value)
+      ? `#${[...value.slice(1)].map((digit) => digit + digit).join("")}`
+      : "#000000";
 
 export interface DesignFieldInputProps {
   field: DesignField;
@@ -33,7 +38,11 @@ export function DesignFieldInput({ field, changed, children }: DesignFieldInputP
   if (field.kind === "switch") {
     return (
       <Field.Root data-changed={changed || undefined}>
-        <Switch.Root checked={input.value === true} onCheckedChange={(details) => void helpers.setValue(details.checked)} name={name}>
+        <Switch.Root
+          checked={input.value === true}
+          onCheckedChange={(details) => void helpers.setValue(details.checked)}
+          name={name}
+        >
           <Switch.HiddenInput onBlur={input.onBlur} />
           <Switch.Control />
           <Switch.Label>
@@ -56,13 +65,32 @@ export function DesignFieldInput({ field, changed, children }: DesignFieldInputP
             type="number"
             inputMode="numeric"
             value={typeof input.value === "number" && !Number.isNaN(input.value) ? input.value : ""}
-            onChange={(event) => void helpers.setValue(event.target.value === "" ? Number.NaN : event.target.valueAsNumber)}
+            onChange={(event) =>
+              void helpers.setValue(event.target.value === "" ? Number.NaN : event.target.valueAsNumber)
+            }
           />
         );
       case "textarea":
-        return <Textarea {...common} rows={3} value={text} onChange={(event) => void helpers.setValue(event.target.value)} />;
+        return (
+          <Textarea
+            {...common}
+            rows={3}
+            value={text}
+            onChange={(event) => void helpers.setValue(event.target.value)}
+          />
+        );
       case "select":
-        return <NativeChoice {...common} value={String(input.value ?? "")} options={(field.options ?? []).map((value) => ({ value: String(value), label: t(`options.${field.name}.${String(value)}`) }))} onChange={(event) => void helpers.setValue(event.target.value)} />;
+        return (
+          <NativeChoice
+            {...common}
+            value={String(input.value ?? "")}
+            options={(field.options ?? []).map((value) => ({
+              value: String(value),
+              label: t(`options.${field.name}.${String(value)}`),
+            }))}
+            onChange={(event) => void helpers.setValue(event.target.value)}
+          />
+        );
       case "colour":
         return (
           <HStack gap="2">
@@ -75,18 +103,38 @@ export function DesignFieldInput({ field, changed, children }: DesignFieldInputP
               p="1"
               flexShrink={0}
             />
-            <Input {...common} value={text} spellCheck={false} onChange={(event) => void helpers.setValue(event.target.value)} />
+            <Input
+              {...common}
+              value={text}
+              spellCheck={false}
+              onChange={(event) => void helpers.setValue(event.target.value)}
+            />
           </HStack>
         );
       case "url":
-        return <Input {...common} type="url" inputMode="url" value={text} placeholder="https://" onChange={(event) => void helpers.setValue(event.target.value === "" ? null : event.target.value)} />;
+        return (
+          <Input
+            {...common}
+            type="url"
+            inputMode="url"
+            value={text}
+            placeholder="https://"
+            onChange={(event) => void helpers.setValue(event.target.value === "" ? null : event.target.value)}
+          />
+        );
       default:
-        return <Input {...common} value={text} onChange={(event) => void helpers.setValue(event.target.value)} />;
+        return (
+          <Input {...common} value={text} onChange={(event) => void helpers.setValue(event.target.value)} />
+        );
     }
   })();
 
   return (
-    <Field.Root invalid={Boolean(error)} data-changed={changed || undefined} gridColumn={field.kind === "textarea" || children ? "1 / -1" : undefined}>
+    <Field.Root
+      invalid={Boolean(error)}
+      data-changed={changed || undefined}
+      gridColumn={field.kind === "textarea" || children ? "1 / -1" : undefined}
+    >
       <Field.Label htmlFor={id}>
         {label}
         {badge}

@@ -4,7 +4,13 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { renderConfigurationScreen } from "../../test/configurationScreen";
 import { toaster } from "../../toaster";
 import { DesignPage } from "./DesignPage";
-import { fakeDesignServer, fileOf, problem, savedDesign, useNodeMultipart } from "./fakeDesignServer.test-support";
+import {
+  fakeDesignServer,
+  fileOf,
+  problem,
+  savedDesign,
+  useNodeMultipart,
+} from "./fakeDesignServer.test-support";
 
 configure({ asyncUtilTimeout: 5_000 });
 beforeAll(useNodeMultipart);
@@ -12,16 +18,23 @@ afterEach(() => vi.restoreAllMocks());
 
 function renderDesign(routes: Parameters<typeof fakeDesignServer>[0] = {}) {
   const server = fakeDesignServer({
-    "GET /chatbot/settings/byConfigurationId": () => ({ body: { status: "success", data: savedDesign({ headerTitle: "Chat with us" }) } }),
+    "GET /chatbot/settings/byConfigurationId": () => ({
+      body: { status: "success", data: savedDesign({ headerTitle: "Chat with us" }) },
+    }),
     "GET /chatbot/settings/image/list": () => ({ body: { status: "success", images: [] } }),
-    "POST /chatbot/settings": (call) => ({ body: { status: "success", data: call.body, message: "Design saved successfully." } }),
+    "POST /chatbot/settings": (call) => ({
+      body: { status: "success", data: call.body, message: "Design saved successfully." },
+    }),
     ...routes,
   });
   return { server, rendered: renderConfigurationScreen(<DesignPage />, { api: server.api }) };
 }
 
 // A changed field's label ends in "Changed".
-const field = (label: string) => screen.findByLabelText(new RegExp(`^${label.replace(/[()]/g, "\\$&")}(Changed)?$`)) as Promise<HTMLInputElement>;
+const field = (label: string) =>
+  screen.findByLabelText(
+    new RegExp(`^${label.replace(/[()]/g, "\\$&")}(Changed)?$`),
+  ) as Promise<HTMLInputElement>;
 
 describe("the Design screen", { timeout: 30_000 }, () => {
   it("previews as you type and saves the whole design with the contract's fixed fields", async () => {
@@ -43,17 +56,32 @@ describe("the Design screen", { timeout: 30_000 }, () => {
     await screen.findByText("All changes are saved");
     const [saved] = server.callsTo("POST /chatbot/settings");
     expect(saved!.body).toMatchObject({
-      chatbotSettings: { _id: null, configuration_id: "c1", isTemplate: false, templateName: null, headerTitle: "Ask the bakery", startMessage: "Goedemorgen!", language: "nl", avatarUrl: null },
+      chatbotSettings: {
+        _id: null,
+        configuration_id: "c1",
+        isTemplate: false,
+        templateName: null,
+        headerTitle: "Ask the bakery",
+        startMessage: "Goedemorgen!",
+        language: "nl",
+        avatarUrl: null,
+      },
       chatbotButtonSettings: { configuration_id: "c1", buttonHeight: 60 },
     });
-    await waitFor(() => expect(create).toHaveBeenCalledWith(expect.objectContaining({ type: "success", title: "Design saved successfully." })));
+    await waitFor(() =>
+      expect(create).toHaveBeenCalledWith(
+        expect.objectContaining({ type: "success", title: "Design saved successfully." }),
+      ),
+    );
     expect(screen.getByRole("button", { name: /Save/ }).hasAttribute("disabled")).toBe(true);
   });
 
   it("resets to what was loaded", async () => {
     const { rendered } = renderDesign();
     await rendered;
-    fireEvent.change(await field("Placeholder of the message field"), { target: { value: "Vraag maar raak" } });
+    fireEvent.change(await field("Placeholder of the message field"), {
+      target: { value: "Vraag maar raak" },
+    });
     expect(screen.getByTestId("preview-placeholder").textContent).toBe("Vraag maar raak");
     fireEvent.click(screen.getByRole("button", { name: /Reset/ }));
     await screen.findByText("All changes are saved");
@@ -62,7 +90,9 @@ describe("the Design screen", { timeout: 30_000 }, () => {
   });
 
   it("starts from the Dutch defaults when no design is saved", async () => {
-    const { rendered } = renderDesign({ "GET /chatbot/settings/byConfigurationId": () => problem(404, "no_settings_found", "No settings found") });
+    const { rendered } = renderDesign({
+      "GET /chatbot/settings/byConfigurationId": () => problem(404, "no_settings_found", "No settings found"),
+    });
     await rendered;
     await screen.findByText("No design saved yet");
     expect((await field("Start message")).value).toBe("Hallo! Waarmee kan ik je helpen?");
@@ -76,7 +106,9 @@ describe("the Design screen", { timeout: 30_000 }, () => {
     expect(screen.queryByTestId("contrast-warning")).toBeNull();
     fireEvent.change(await field("Assistant message text"), { target: { value: "#e5e7eb" } });
     const warning = await screen.findByTestId("contrast-warning");
-    expect(within(warning).getByText("Assistant messages: contrast 1.1:1, needs at least 4.5:1")).toBeTruthy();
+    expect(
+      within(warning).getByText("Assistant messages: contrast 1.1:1, needs at least 4.5:1"),
+    ).toBeTruthy();
     fireEvent.change(await field("Assistant message text"), { target: { value: "#111827" } });
     await waitFor(() => expect(screen.queryByTestId("contrast-warning")).toBeNull());
   });
@@ -92,30 +124,48 @@ describe("the Design screen", { timeout: 30_000 }, () => {
 
   it("says the design was not saved when the server fails", async () => {
     const create = vi.spyOn(toaster, "create");
-    const { rendered } = renderDesign({ "POST /chatbot/settings": () => problem(500, "design_save_failed", "Failed to save design.") });
+    const { rendered } = renderDesign({
+      "POST /chatbot/settings": () => problem(500, "design_save_failed", "Failed to save design."),
+    });
     await rendered;
     fireEvent.change(await field("Header title"), { target: { value: "Other" } });
     fireEvent.click(screen.getByRole("button", { name: /Save/ }));
-    await waitFor(() => expect(create).toHaveBeenCalledWith(expect.objectContaining({ type: "error", title: "Failed to save design." })));
+    await waitFor(() =>
+      expect(create).toHaveBeenCalledWith(
+        expect.objectContaining({ type: "error", title: "Failed to save design." }),
+      ),
+    );
     expect(screen.getByText("Unsaved changes: 1")).toBeTruthy();
   });
 
   it("checks an image before uploading it, and uses an uploaded avatar", async () => {
     const { server, rendered } = renderDesign({
-      "POST /chatbot/settings/image/upload": () => ({ body: { status: "success", filename: "a1.png", url: "http://portal.test/api/chatbot/settings/image/download?configuration_id=c1&filename=a1.png" } }),
+      "POST /chatbot/settings/image/upload": () => ({
+        body: {
+          status: "success",
+          filename: "a1.png",
+          url: "http://portal.test/api/chatbot/settings/image/download?configuration_id=c1&filename=a1.png",
+        },
+      }),
     });
     await rendered;
     const input = await screen.findByTestId("image-input-1");
     fireEvent.change(input, { target: { files: [fileOf("logo.svg", "<svg/>", "image/svg+xml")] } });
     expect(await screen.findByText("logo.svg was not uploaded")).toBeTruthy();
     expect(screen.getByText(/SVG and other files are not accepted/)).toBeTruthy();
-    fireEvent.change(input, { target: { files: [fileOf("huge.png", new Uint8Array(maxDesignImageBytes + 1), "image/png")] } });
+    fireEvent.change(input, {
+      target: { files: [fileOf("huge.png", new Uint8Array(maxDesignImageBytes + 1), "image/png")] },
+    });
     expect(await screen.findByText("huge.png was not uploaded")).toBeTruthy();
     expect(server.callsTo("POST /chatbot/settings/image/upload")).toEqual([]);
 
     fireEvent.change(input, { target: { files: [fileOf("logo.png", "PNG", "image/png")] } });
-    await waitFor(() => expect((screen.getByLabelText(/^Avatar image/) as HTMLInputElement).value).toContain("filename=a1.png"));
-    expect(server.callsTo("POST /chatbot/settings/image/upload").map((call) => call.body)).toEqual([{ file: "logo.png", configuration_id: "c1", image_type: "1" }]);
+    await waitFor(() =>
+      expect((screen.getByLabelText(/^Avatar image/) as HTMLInputElement).value).toContain("filename=a1.png"),
+    );
+    expect(server.callsTo("POST /chatbot/settings/image/upload").map((call) => call.body)).toEqual([
+      { file: "logo.png", configuration_id: "c1", image_type: "1" },
+    ]);
     expect((screen.getByLabelText(/^Avatar(Changed)?$/) as HTMLSelectElement).value).toBe("uploaded");
   });
 });

@@ -1,4 +1,16 @@
-import { Alert, Box, Button, Card, Flex, Grid, HStack, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Flex,
+  Grid,
+  HStack,
+  Heading,
+  SimpleGrid,
+  Stack,
+  Text,
+} from "@chakra-ui/react";
 import { designImageTypes } from "@parley/domain/chatbotDesign";
 import { chatbotDesignSchema } from "@parley/domain/validation/design";
 import { Form, Formik, useFormikContext } from "formik";
@@ -10,7 +22,16 @@ import { LoadFailed, LoadingState } from "../../forms/EditorStates";
 import { applyFieldErrors } from "../../forms/fieldIssues";
 import { UnsavedChangesGuard } from "../../forms/UnsavedChangesGuard";
 import { showFailureToast, showToast } from "../../shell/toasts";
-import { changedDesignFields, contrastIssues, designSections, designToSave, designValuesOf, fieldPath, type DesignField, type DesignValues } from "./design";
+import {
+  changedDesignFields,
+  contrastIssues,
+  designSections,
+  designToSave,
+  designValuesOf,
+  fieldPath,
+  type DesignField,
+  type DesignValues,
+} from "./design";
 import { DesignFieldInput } from "./DesignFieldInput";
 import { ImagePicker } from "./ImagePicker";
 import { useChatbotDesign, useSaveChatbotDesign, type ChatbotDesign } from "./hooks";
@@ -30,7 +51,13 @@ export function ContrastWarning({ values }: { values: DesignValues }) {
             <Alert.Description>
               <Stack gap="1" as="ul" ps="4" listStyleType="disc">
                 {issues.map((issue) => (
-                  <li key={issue.id}>{t("contrast.issue", { what: t(`contrast.pairs.${issue.id}`), ratio: issue.ratio.toFixed(1), required: issue.required })}</li>
+                  <li key={issue.id}>
+                    {t("contrast.issue", {
+                      what: t(`contrast.pairs.${issue.id}`),
+                      ratio: issue.ratio.toFixed(1),
+                      required: issue.required,
+                    })}
+                  </li>
                 ))}
               </Stack>
               <Text mt="2">{t("contrast.help")}</Text>
@@ -42,7 +69,15 @@ export function ContrastWarning({ values }: { values: DesignValues }) {
   );
 }
 
-function FieldWithImages({ field, changed, configurationId }: { field: DesignField; changed: boolean; configurationId: string }) {
+function FieldWithImages({
+  field,
+  changed,
+  configurationId,
+}: {
+  field: DesignField;
+  changed: boolean;
+  configurationId: string;
+}) {
   const { t } = useTranslation("design");
   const { values, setFieldValue } = useFormikContext<DesignValues>();
   const selected = (values[field.half] as Record<string, unknown>)[field.name];
@@ -57,7 +92,8 @@ function FieldWithImages({ field, changed, configurationId }: { field: DesignFie
         onSelect={(url) => {
           void setFieldValue(fieldPath(field), url);
           // An uploaded avatar shows once the avatar type says so.
-          if (field.imageType === designImageTypes.avatar && url) void setFieldValue("chatbotSettings.avatarType", "uploaded");
+          if (field.imageType === designImageTypes.avatar && url)
+            void setFieldValue("chatbotSettings.avatarType", "uploaded");
         }}
       />
     </DesignFieldInput>
@@ -91,7 +127,11 @@ function DesignForm({ configurationId, loaded }: { configurationId: string; load
         return (
           <Form noValidate aria-label={t("form.label")}>
             <UnsavedChangesGuard when={changed.length > 0 && !isSubmitting} />
-            <Grid templateColumns={{ base: "minmax(0, 1fr)", xl: "minmax(0, 1fr) minmax(380px, 0.8fr)" }} gap="6" alignItems="start">
+            <Grid
+              templateColumns={{ base: "minmax(0, 1fr)", xl: "minmax(0, 1fr) minmax(380px, 0.8fr)" }}
+              gap="6"
+              alignItems="start"
+            >
               <Stack gap="5" minW="0">
                 {loaded === null && (
                   <Alert.Root status="info">
@@ -103,7 +143,12 @@ function DesignForm({ configurationId, loaded }: { configurationId: string; load
                   </Alert.Root>
                 )}
                 {designSections.map((section) => (
-                  <Card.Root key={section.id} as="section" aria-labelledby={`design-section-${section.id}`} size="sm">
+                  <Card.Root
+                    key={section.id}
+                    as="section"
+                    aria-labelledby={`design-section-${section.id}`}
+                    size="sm"
+                  >
                     <Card.Header>
                       <Heading as="h2" size="md" id={`design-section-${section.id}`}>
                         {t(`sections.${section.id}`)}
@@ -112,9 +157,19 @@ function DesignForm({ configurationId, loaded }: { configurationId: string; load
                     <Card.Body>
                       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
                         {section.fields
-                          .filter((field: DesignField) => !field.showWhen || (values[field.half] as Record<string, unknown>)[field.showWhen.name] === field.showWhen.value)
+                          .filter(
+                            (field: DesignField) =>
+                              !field.showWhen ||
+                              (values[field.half] as Record<string, unknown>)[field.showWhen.name] ===
+                                field.showWhen.value,
+                          )
                           .map((field: DesignField) => (
-                            <FieldWithImages key={field.name} field={field} changed={changedPaths.has(fieldPath(field))} configurationId={configurationId} />
+                            <FieldWithImages
+                              key={field.name}
+                              field={field}
+                              changed={changedPaths.has(fieldPath(field))}
+                              configurationId={configurationId}
+                            />
                           ))}
                       </SimpleGrid>
                     </Card.Body>
@@ -129,7 +184,9 @@ function DesignForm({ configurationId, loaded }: { configurationId: string; load
             <Box position="sticky" bottom="0" zIndex="docked" bg="bg" borderTopWidth="1px" py="3" mt="5">
               <Flex gap="3" align="center" wrap="wrap">
                 <Stack gap="0" flex="1" minW="0" aria-live="polite">
-                  <Text fontWeight="medium">{changed.length > 0 ? t("form.unsaved", { count: changed.length }) : t("form.noUnsaved")}</Text>
+                  <Text fontWeight="medium">
+                    {changed.length > 0 ? t("form.unsaved", { count: changed.length }) : t("form.noUnsaved")}
+                  </Text>
                   {submitCount > 0 && !isValid && (
                     <Text fontSize="sm" color="fg.error">
                       {t("form.invalid")}
@@ -137,7 +194,11 @@ function DesignForm({ configurationId, loaded }: { configurationId: string; load
                   )}
                 </Stack>
                 <HStack>
-                  <Button variant="outline" disabled={changed.length === 0 || isSubmitting} onClick={() => void setValues(structuredClone(snapshot))}>
+                  <Button
+                    variant="outline"
+                    disabled={changed.length === 0 || isSubmitting}
+                    onClick={() => void setValues(structuredClone(snapshot))}
+                  >
                     <LuRotateCcw /> {t("form.reset")}
                   </Button>
                   <Button type="submit" loading={isSubmitting} disabled={changed.length === 0}>

@@ -1,5 +1,9 @@
 import { Alert, Box, Button, HStack, IconButton, Image, Spinner, Stack, Text, Wrap } from "@chakra-ui/react";
-import { designImageContentTypes, maxDesignImageBytes, type DesignImageType } from "@parley/domain/chatbotDesign";
+import {
+  designImageContentTypes,
+  maxDesignImageBytes,
+  type DesignImageType,
+} from "@parley/domain/chatbotDesign";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LuCheck, LuTrash2, LuUpload } from "react-icons/lu";
@@ -47,7 +51,12 @@ export function ImagePicker({ configurationId, imageType, selected, onSelect, la
   return (
     <Stack gap="2" mt="2" p="3" borderWidth="1px" borderRadius="md" borderStyle="dashed" w="full">
       <HStack gap="2" wrap="wrap">
-        <Button size="sm" variant="outline" loading={upload.isPending} onClick={() => fileInput.current?.click()}>
+        <Button
+          size="sm"
+          variant="outline"
+          loading={upload.isPending}
+          onClick={() => fileInput.current?.click()}
+        >
           <LuUpload /> {t("images.upload", { what: label })}
         </Button>
         <Text fontSize="xs" color="fg.muted">
@@ -70,7 +79,11 @@ export function ImagePicker({ configurationId, imageType, selected, onSelect, la
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>{t("images.refused", { name: refused.name })}</Alert.Title>
-            <Alert.Description>{t(refused.problem === "type" ? "images.wrongType" : "images.tooLarge", { megabytes: megabytes(maxDesignImageBytes) })}</Alert.Description>
+            <Alert.Description>
+              {t(refused.problem === "type" ? "images.wrongType" : "images.tooLarge", {
+                megabytes: megabytes(maxDesignImageBytes),
+              })}
+            </Alert.Description>
           </Alert.Content>
         </Alert.Root>
       )}
@@ -88,10 +101,29 @@ export function ImagePicker({ configurationId, imageType, selected, onSelect, la
           {ofType.map((image) => {
             const chosen = selected === image.url;
             return (
-              <Box key={image.filename} role="listitem" borderWidth="2px" borderColor={chosen ? "colorPalette.solid" : "border"} borderRadius="md" p="1">
-                <Image src={image.url} alt={image.filename} boxSize="16" objectFit="cover" borderRadius="sm" />
+              <Box
+                key={image.filename}
+                role="listitem"
+                borderWidth="2px"
+                borderColor={chosen ? "colorPalette.solid" : "border"}
+                borderRadius="md"
+                p="1"
+              >
+                <Image
+                  src={image.url}
+                  alt={image.filename}
+                  boxSize="16"
+                  objectFit="cover"
+                  borderRadius="sm"
+                />
                 <HStack gap="1" mt="1" justify="center">
-                  <IconButton size="2xs" variant={chosen ? "solid" : "outline"} aria-pressed={chosen} aria-label={t("images.use", { name: image.filename })} onClick={() => onSelect(chosen ? null : image.url)}>
+                  <IconButton
+                    size="2xs"
+                    variant={chosen ? "solid" : "outline"}
+                    aria-pressed={chosen}
+                    aria-label={t("images.use", { name: image.filename })}
+                    onClick={() => onSelect(chosen ? null : image.url)}
+                  >
                     <LuCheck />
                   </IconButton>
                   <IconButton

@@ -10,7 +10,9 @@ const hit = (fields: Record<string, unknown>) => ({ text: "", score: 0, ...field
 
 function renderTest(hits: unknown[] = []) {
   const server = fakeDesignServer({
-    "GET /chatbot/settings/byConfigurationId": () => ({ body: { status: "success", data: savedDesign({ chatbotWidth: 380, chatbotHeight: 560 }) } }),
+    "GET /chatbot/settings/byConfigurationId": () => ({
+      body: { status: "success", data: savedDesign({ chatbotWidth: 380, chatbotHeight: 560 }) },
+    }),
     "POST /training/search_in_articles": () => ({ body: { status: "success", data: hits } }),
   });
   return { server, rendered: renderConfigurationScreen(<TestEnvironmentPage />, { api: server.api }) };
@@ -38,8 +40,21 @@ describe("the Test environment", { timeout: 30_000 }, () => {
 
   it("shows the sources retrieval finds for a question, best first, with their scores", async () => {
     const { server, rendered } = renderTest([
-      hit({ source: "faq", text: "When are you open? Monday to Friday.", score: 0.0328, faq: { row: 2, values: {} }, signals: { fullText: 1, trigram: 2 } }),
-      hit({ source: "article", text: "Our shop opens at nine.", score: 0.0161, article: { _id: "a1", subject: "Opening hours", source: "https://shop.example/hours" }, chunk: 0, signals: { vector: 1 } }),
+      hit({
+        source: "faq",
+        text: "When are you open? Monday to Friday.",
+        score: 0.0328,
+        faq: { row: 2, values: {} },
+        signals: { fullText: 1, trigram: 2 },
+      }),
+      hit({
+        source: "article",
+        text: "Our shop opens at nine.",
+        score: 0.0161,
+        article: { _id: "a1", subject: "Opening hours", source: "https://shop.example/hours" },
+        chunk: 0,
+        signals: { vector: 1 },
+      }),
     ]);
     await rendered;
     const question = await screen.findByLabelText("Check a question");
@@ -48,7 +63,9 @@ describe("the Test environment", { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole("button", { name: /Check$/ }));
 
     await screen.findByText("2 sources for “When are you open?”");
-    expect(server.callsTo("POST /training/search_in_articles").map((call) => call.body)).toEqual([{ configurationId: "c1", searchText: "When are you open?", includeFaq: true, limit: 10 }]);
+    expect(server.callsTo("POST /training/search_in_articles").map((call) => call.body)).toEqual([
+      { configurationId: "c1", searchText: "When are you open?", includeFaq: true, limit: 10 },
+    ]);
     const [first, second] = screen.getAllByTestId("knowledge-hit");
     expect(within(first!).getByText("FAQ row 3")).toBeTruthy();
     expect(within(first!).getByText("Score 0.033")).toBeTruthy();
@@ -61,7 +78,9 @@ describe("the Test environment", { timeout: 30_000 }, () => {
   it("says what to do when nothing is found", async () => {
     const { rendered } = renderTest([]);
     await rendered;
-    fireEvent.change(await screen.findByLabelText("Check a question"), { target: { value: "Do you sell bikes?" } });
+    fireEvent.change(await screen.findByLabelText("Check a question"), {
+      target: { value: "Do you sell bikes?" },
+    });
     fireEvent.submit(screen.getByRole("search"));
     await screen.findByText("Nothing found for this question");
     expect(screen.getByText(/Add an article, a website or an FAQ row under Data training/)).toBeTruthy();

@@ -1,4 +1,19 @@
-import { Alert, Badge, Box, Button, Card, Field, Flex, Grid, HStack, Heading, Input, Spinner, Stack, Text } from "@chakra-ui/react";
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Field,
+  Flex,
+  Grid,
+  HStack,
+  Heading,
+  Input,
+  Spinner,
+  Stack,
+  Text,
+} from "@chakra-ui/react";
 import { iframeMessageTypes, iframeSizeFor, isIframeMessage } from "@parley/domain/widget";
 import { defaultChatbotSettings } from "@parley/domain/chatbotDesign";
 import { useEffect, useRef, useState, type FormEvent } from "react";
@@ -30,7 +45,10 @@ function TestWidget({ configurationId }: { configurationId: string }) {
   const [loaded, setLoaded] = useState(false);
   const [slow, setSlow] = useState(false);
   const chat = design.data?.chatbotSettings ?? defaultChatbotSettings;
-  const size = iframeSizeFor({ chatbotWidth: chat.chatbotWidth ?? defaultChatbotSettings.chatbotWidth, chatbotHeight: chat.chatbotHeight ?? defaultChatbotSettings.chatbotHeight });
+  const size = iframeSizeFor({
+    chatbotWidth: chat.chatbotWidth ?? defaultChatbotSettings.chatbotWidth,
+    chatbotHeight: chat.chatbotHeight ?? defaultChatbotSettings.chatbotHeight,
+  });
 
   useEffect(() => {
     setLoaded(false);
@@ -96,7 +114,14 @@ function TestWidget({ configurationId }: { configurationId: string }) {
             title={t("test.frameTitle")}
             src={widgetAddress(configurationId, window.location.href)}
             data-testid="test-widget-frame"
-            style={{ display: "block", border: 0, width: `${size.width}px`, height: `${size.height}px`, maxWidth: "100%", colorScheme: "normal" }}
+            style={{
+              display: "block",
+              border: 0,
+              width: `${size.width}px`,
+              height: `${size.height}px`,
+              maxWidth: "100%",
+              colorScheme: "normal",
+            }}
           />
         </Box>
       </Card.Body>
@@ -106,7 +131,10 @@ function TestWidget({ configurationId }: { configurationId: string }) {
 
 function HitItem({ hit, rank }: { hit: KnowledgeHit; rank: number }) {
   const { t } = useTranslation("design");
-  const title = hit.source === "faq" ? t("test.faqRow", { row: (hit.faq?.row ?? 0) + 1 }) : hit.article?.subject || hit.article?.source || t("test.article");
+  const title =
+    hit.source === "faq"
+      ? t("test.faqRow", { row: (hit.faq?.row ?? 0) + 1 })
+      : hit.article?.subject || hit.article?.source || t("test.article");
   const signals = Object.entries(hit.signals ?? {}).filter(([, value]) => typeof value === "number");
   return (
     <Box as="li" borderWidth="1px" borderRadius="md" p="3" listStyleType="none" data-testid="knowledge-hit">
@@ -115,7 +143,9 @@ function HitItem({ hit, rank }: { hit: KnowledgeHit; rank: number }) {
           <Text fontWeight="semibold" color="fg.muted">
             {rank}.
           </Text>
-          <Badge colorPalette={hit.source === "faq" ? "purple" : "blue"}>{t(`test.sources.${hit.source}`)}</Badge>
+          <Badge colorPalette={hit.source === "faq" ? "purple" : "blue"}>
+            {t(`test.sources.${hit.source}`)}
+          </Badge>
           <Text fontWeight="medium" lineClamp={1} title={title}>
             {title}
           </Text>
@@ -134,7 +164,9 @@ function HitItem({ hit, rank }: { hit: KnowledgeHit; rank: number }) {
       )}
       {signals.length > 0 && (
         <Text fontSize="xs" color="fg.muted" mt="1">
-          {t("test.signals", { list: signals.map(([name, value]) => t(`test.signal.${name}`, { rank: value })).join(" · ") })}
+          {t("test.signals", {
+            list: signals.map(([name, value]) => t(`test.signal.${name}`, { rank: value })).join(" · "),
+          })}
         </Text>
       )}
     </Box>
@@ -171,7 +203,12 @@ function RetrievalPanel({ configurationId }: { configurationId: string }) {
             <Field.Root>
               <Field.Label>{t("test.checkQuestion")}</Field.Label>
               <HStack w="full">
-                <Input value={question} maxLength={1000} onChange={(event) => setQuestion(event.target.value)} placeholder={t("test.questionPlaceholder")} />
+                <Input
+                  value={question}
+                  maxLength={1000}
+                  onChange={(event) => setQuestion(event.target.value)}
+                  placeholder={t("test.questionPlaceholder")}
+                />
                 <Button type="submit" loading={search.isPending} disabled={question.trim() === ""}>
                   <LuSearch /> {t("test.check")}
                 </Button>
@@ -182,7 +219,9 @@ function RetrievalPanel({ configurationId }: { configurationId: string }) {
           <Box aria-live="polite">
             {search.isSuccess && asked && (
               <Stack gap="2">
-                <Text fontSize="sm">{t("test.resultsFor", { question: asked, count: search.data.length })}</Text>
+                <Text fontSize="sm">
+                  {t("test.resultsFor", { question: asked, count: search.data.length })}
+                </Text>
                 {search.data.length === 0 ? (
                   <Alert.Root status="info">
                     <Alert.Indicator />
@@ -194,7 +233,11 @@ function RetrievalPanel({ configurationId }: { configurationId: string }) {
                 ) : (
                   <Stack as="ol" gap="2" p="0" m="0">
                     {search.data.map((hit, index) => (
-                      <HitItem key={`${hit.source}-${hit.article?._id ?? hit.faq?.row ?? ""}-${hit.chunk ?? index}`} hit={hit} rank={index + 1} />
+                      <HitItem
+                        key={`${hit.source}-${hit.article?._id ?? hit.faq?.row ?? ""}-${hit.chunk ?? index}`}
+                        hit={hit}
+                        rank={index + 1}
+                      />
                     ))}
                   </Stack>
                 )}
@@ -213,7 +256,11 @@ export function TestEnvironmentPage({ titleKey = "pages:titles.testEnvironment" 
   return (
     <ConfigurationPage title={t(titleKey)} intro={t("design:test.intro")}>
       {(configuration) => (
-        <Grid templateColumns={{ base: "minmax(0, 1fr)", xl: "auto minmax(0, 1fr)" }} gap="6" alignItems="start">
+        <Grid
+          templateColumns={{ base: "minmax(0, 1fr)", xl: "auto minmax(0, 1fr)" }}
+          gap="6"
+          alignItems="start"
+        >
           <TestWidget configurationId={configuration._id} />
           <Flex direction="column" minW="0">
             <RetrievalPanel configurationId={configuration._id} />

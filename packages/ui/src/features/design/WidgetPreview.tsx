@@ -3,12 +3,23 @@ import { isDesignUrl } from "@parley/domain/chatbotDesign";
 import { phonePreviewSize } from "@parley/domain/widget";
 import { useMemo, useState, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
-import { LuBot, LuMessageCircle, LuMonitor, LuPaperclip, LuSend, LuSmartphone, LuSmile, LuThumbsDown, LuThumbsUp } from "react-icons/lu";
+import {
+  LuBot,
+  LuMessageCircle,
+  LuMonitor,
+  LuPaperclip,
+  LuSend,
+  LuSmartphone,
+  LuSmile,
+  LuThumbsDown,
+  LuThumbsUp,
+} from "react-icons/lu";
 import type { ButtonSettingsValues, ChatSettingsValues, DesignValues } from "./design";
 
 type BubbleStyle = ChatSettingsValues["userBubbleStyle"];
 
-const radiusOf = (style: BubbleStyle, borderRadius: number) => (style === "square" ? "4px" : style === "pill" ? "999px" : `${Math.min(borderRadius, 24)}px`);
+const radiusOf = (style: BubbleStyle, borderRadius: number) =>
+  style === "square" ? "4px" : style === "pill" ? "999px" : `${Math.min(borderRadius, 24)}px`;
 
 /** An image the preview may show: what the widget would load (http(s) or a path of this server). */
 const imageOf = (url: string | null) => (url && isDesignUrl(url) ? url : null);
@@ -20,8 +31,13 @@ function textOfHtml(html: string): string {
 
 function backgroundOf(chat: ChatSettingsValues): CSSProperties {
   const image = imageOf(chat.backgroundImageUrl);
-  const colour = chat.backgroundType === "gradient" ? `linear-gradient(180deg, ${chat.backgroundGradientStart}, ${chat.backgroundGradientEnd})` : chat.backgroundColor;
-  return image ? { background: `url(${JSON.stringify(image)}) center / cover, ${colour}` } : { background: colour };
+  const colour =
+    chat.backgroundType === "gradient"
+      ? `linear-gradient(180deg, ${chat.backgroundGradientStart}, ${chat.backgroundGradientEnd})`
+      : chat.backgroundColor;
+  return image
+    ? { background: `url(${JSON.stringify(image)}) center / cover, ${colour}` }
+    : { background: colour };
 }
 
 function ChatWindowPreview({ chat, fill }: { chat: ChatSettingsValues; fill: boolean }) {
@@ -44,7 +60,14 @@ function ChatWindowPreview({ chat, fill }: { chat: ChatSettingsValues; fill: boo
       overflow="hidden"
       boxShadow="lg"
       data-testid="preview-window"
-      style={{ ...backgroundOf(chat), color: chat.textColor, fontSize: `${chat.fontSize}px`, borderRadius: fill ? 0 : `${chat.borderRadius}px`, width: "100%", height: "100%" }}
+      style={{
+        ...backgroundOf(chat),
+        color: chat.textColor,
+        fontSize: `${chat.fontSize}px`,
+        borderRadius: fill ? 0 : `${chat.borderRadius}px`,
+        width: "100%",
+        height: "100%",
+      }}
     >
       <HStack
         gap="3"
@@ -52,13 +75,34 @@ function ChatWindowPreview({ chat, fill }: { chat: ChatSettingsValues; fill: boo
         py="3"
         flexShrink={0}
         data-testid="preview-header"
-        style={{ background: `linear-gradient(${chat.headerGradientDirection}, ${chat.headerGradientStart}, ${chat.headerGradientEnd})`, color: chat.headerTextColor, fontFamily: chat.headerFont }}
+        style={{
+          background: `linear-gradient(${chat.headerGradientDirection}, ${chat.headerGradientStart}, ${chat.headerGradientEnd})`,
+          color: chat.headerTextColor,
+          fontFamily: chat.headerFont,
+        }}
       >
-        <Flex boxSize="9" borderRadius="full" bg="whiteAlpha.400" align="center" justify="center" overflow="hidden" flexShrink={0}>
-          {avatar ? <img src={avatar} alt="" width={36} height={36} style={{ objectFit: "cover" }} /> : <LuBot aria-hidden />}
+        <Flex
+          boxSize="9"
+          borderRadius="full"
+          bg="whiteAlpha.400"
+          align="center"
+          justify="center"
+          overflow="hidden"
+          flexShrink={0}
+        >
+          {avatar ? (
+            <img src={avatar} alt="" width={36} height={36} style={{ objectFit: "cover" }} />
+          ) : (
+            <LuBot aria-hidden />
+          )}
         </Flex>
         <Stack gap="0" flex="1" minW="0">
-          <Text fontWeight="bold" lineClamp={1} data-testid="preview-title" style={{ fontSize: `${chat.headerFontSize}px` }}>
+          <Text
+            fontWeight="bold"
+            lineClamp={1}
+            data-testid="preview-title"
+            style={{ fontSize: `${chat.headerFontSize}px` }}
+          >
             {chat.headerTitle || chat.name}
           </Text>
           {chat.headerSubtitle && (
@@ -67,10 +111,23 @@ function ChatWindowPreview({ chat, fill }: { chat: ChatSettingsValues; fill: boo
             </Text>
           )}
         </Stack>
-        {botImage && <img src={botImage} alt="" height={36} style={{ maxHeight: 36, maxWidth: 72, objectFit: "contain" }} />}
+        {botImage && (
+          <img
+            src={botImage}
+            alt=""
+            height={36}
+            style={{ maxHeight: 36, maxWidth: 72, objectFit: "contain" }}
+          />
+        )}
       </HStack>
       {chat.enableOnlineMessage && chat.onlineMessage && (
-        <Text px="4" py="1" fontSize="0.85em" textAlign="center" style={{ background: chat.secondaryColor, color: chat.textColor }}>
+        <Text
+          px="4"
+          py="1"
+          fontSize="0.85em"
+          textAlign="center"
+          style={{ background: chat.secondaryColor, color: chat.textColor }}
+        >
           {chat.onlineMessage}
         </Text>
       )}
@@ -91,13 +148,27 @@ function ChatWindowPreview({ chat, fill }: { chat: ChatSettingsValues; fill: boo
           )}
         </Stack>
       </Stack>
-      <HStack gap="2" px="3" py="2" borderTopWidth="1px" borderColor="blackAlpha.200" flexShrink={0} bg="whiteAlpha.700">
+      <HStack
+        gap="2"
+        px="3"
+        py="2"
+        borderTopWidth="1px"
+        borderColor="blackAlpha.200"
+        flexShrink={0}
+        bg="whiteAlpha.700"
+      >
         {chat.allowEmoticons && <LuSmile aria-hidden color="#4b5563" />}
         {chat.allowAttachments && <LuPaperclip aria-hidden color="#4b5563" />}
         <Text flex="1" color="#6b7280" lineClamp={1} data-testid="preview-placeholder">
           {chat.userInputPlaceholderText}
         </Text>
-        <Flex boxSize="8" borderRadius="full" align="center" justify="center" style={{ background: chat.primaryColor, color: "#ffffff" }}>
+        <Flex
+          boxSize="8"
+          borderRadius="full"
+          align="center"
+          justify="center"
+          style={{ background: chat.primaryColor, color: "#ffffff" }}
+        >
           <LuSend aria-hidden />
         </Flex>
       </HStack>
@@ -111,11 +182,23 @@ function ChatWindowPreview({ chat, fill }: { chat: ChatSettingsValues; fill: boo
   );
 }
 
-function LauncherPreview({ button, side, showBubble }: { button: ButtonSettingsValues; side: "left" | "right"; showBubble: boolean }) {
+function LauncherPreview({
+  button,
+  side,
+  showBubble,
+}: {
+  button: ButtonSettingsValues;
+  side: "left" | "right";
+  showBubble: boolean;
+}) {
   const image = imageOf(button.buttonImageUrl);
   const bubbleOnTop = button.chatbuttonBubblePosition === "top";
   return (
-    <Flex direction={bubbleOnTop ? "column" : side === "right" ? "row" : "row-reverse"} align={bubbleOnTop ? (side === "right" ? "flex-end" : "flex-start") : "flex-end"} gap="2.5">
+    <Flex
+      direction={bubbleOnTop ? "column" : side === "right" ? "row" : "row-reverse"}
+      align={bubbleOnTop ? (side === "right" ? "flex-end" : "flex-start") : "flex-end"}
+      gap="2.5"
+    >
       {showBubble && button.showChatbuttonBubble && (
         <Box
           px="3"
@@ -123,7 +206,12 @@ function LauncherPreview({ button, side, showBubble }: { button: ButtonSettingsV
           borderRadius="lg"
           boxShadow="md"
           data-testid="preview-bubble"
-          style={{ width: `${button.chatbuttonBubbleWidth}px`, maxWidth: "100%", background: button.chatbuttonBubbleBackgroundColor, color: button.chatbuttonBubbleTextColor }}
+          style={{
+            width: `${button.chatbuttonBubbleWidth}px`,
+            maxWidth: "100%",
+            background: button.chatbuttonBubbleBackgroundColor,
+            color: button.chatbuttonBubbleTextColor,
+          }}
         >
           {button.chatbuttonBubbleText}
         </Box>
@@ -144,7 +232,11 @@ function LauncherPreview({ button, side, showBubble }: { button: ButtonSettingsV
           boxShadow: button.shadowWidth > 0 ? `0 0 ${button.shadowWidth}px ${button.shadowColor}` : "none",
         }}
       >
-        {image ? <img src={image} alt="" style={{ width: "100%", height: "100%", objectFit: "cover" }} /> : <LuMessageCircle aria-hidden size={Math.max(16, button.buttonHeight / 2)} />}
+        {image ? (
+          <img src={image} alt="" style={{ width: "100%", height: "100%", objectFit: "cover" }} />
+        ) : (
+          <LuMessageCircle aria-hidden size={Math.max(16, button.buttonHeight / 2)} />
+        )}
       </Flex>
     </Flex>
   );
@@ -186,20 +278,40 @@ export function WidgetPreview({ values }: { values: DesignValues }) {
           {t("preview.title")}
         </Text>
         <HStack gap="1" role="group" aria-label={t("preview.device")}>
-          <Button size="xs" variant={device === "phone" ? "solid" : "outline"} aria-pressed={device === "phone"} onClick={() => setDevice("phone")}>
+          <Button
+            size="xs"
+            variant={device === "phone" ? "solid" : "outline"}
+            aria-pressed={device === "phone"}
+            onClick={() => setDevice("phone")}
+          >
             <LuSmartphone /> {t("preview.phone")}
           </Button>
-          <Button size="xs" variant={device === "desktop" ? "solid" : "outline"} aria-pressed={device === "desktop"} onClick={() => setDevice("desktop")}>
+          <Button
+            size="xs"
+            variant={device === "desktop" ? "solid" : "outline"}
+            aria-pressed={device === "desktop"}
+            onClick={() => setDevice("desktop")}
+          >
             <LuMonitor /> {t("preview.desktop")}
           </Button>
         </HStack>
       </HStack>
-      <Switch.Root size="sm" checked={shownOpen} disabled={embedded} onCheckedChange={(details) => setOpen(details.checked)}>
+      <Switch.Root
+        size="sm"
+        checked={shownOpen}
+        disabled={embedded}
+        onCheckedChange={(details) => setOpen(details.checked)}
+      >
         <Switch.HiddenInput />
         <Switch.Control />
         <Switch.Label>{t("preview.opened")}</Switch.Label>
       </Switch.Root>
-      <Box inert data-testid={`preview-${device}`} aria-label={t(device === "phone" ? "preview.phoneFrame" : "preview.desktopFrame")} role="img">
+      <Box
+        inert
+        data-testid={`preview-${device}`}
+        aria-label={t(device === "phone" ? "preview.phoneFrame" : "preview.desktopFrame")}
+        role="img"
+      >
         {device === "phone" ? (
           <Box
             position="relative"
@@ -209,14 +321,21 @@ export function WidgetPreview({ values }: { values: DesignValues }) {
             borderRadius="36px"
             overflow="hidden"
             bg="gray.50"
-            style={{ width: `${phonePreviewSize.width}px`, height: `${phonePreviewSize.height}px`, maxWidth: "100%" }}
+            style={{
+              width: `${phonePreviewSize.width}px`,
+              height: `${phonePreviewSize.height}px`,
+              maxWidth: "100%",
+            }}
           >
             {shownOpen ? (
               <ChatWindowPreview chat={chat} fill />
             ) : (
               <>
                 <PageSketch />
-                <Box position="absolute" style={{ [side]: "12px", bottom: "12px", maxWidth: "calc(100% - 24px)" }}>
+                <Box
+                  position="absolute"
+                  style={{ [side]: "12px", bottom: "12px", maxWidth: "calc(100% - 24px)" }}
+                >
                   <LauncherPreview button={button} side={side} showBubble />
                 </Box>
               </>
@@ -232,13 +351,31 @@ export function WidgetPreview({ values }: { values: DesignValues }) {
             <Box position="relative" h="680px" overflow="hidden">
               <PageSketch />
               {embedded ? (
-                <Box mx="5" style={{ height: chat.fullHeight ? "calc(100% - 120px)" : `${Math.min(chat.chatbotHeight, 540)}px`, maxWidth: `${chat.chatbotWidth}px` }}>
+                <Box
+                  mx="5"
+                  style={{
+                    height: chat.fullHeight ? "calc(100% - 120px)" : `${Math.min(chat.chatbotHeight, 540)}px`,
+                    maxWidth: `${chat.chatbotWidth}px`,
+                  }}
+                >
                   <ChatWindowPreview chat={chat} fill={false} />
                 </Box>
               ) : (
-                <Stack position="absolute" gap="3" align={side === "right" ? "flex-end" : "flex-start"} style={{ ...offset, maxWidth: "calc(100% - 16px)", maxHeight: "calc(100% - 16px)" }}>
+                <Stack
+                  position="absolute"
+                  gap="3"
+                  align={side === "right" ? "flex-end" : "flex-start"}
+                  style={{ ...offset, maxWidth: "calc(100% - 16px)", maxHeight: "calc(100% - 16px)" }}
+                >
                   {shownOpen && (
-                    <Box style={{ width: `${chat.chatbotWidth}px`, maxWidth: "100%", height: chat.fullHeight ? "600px" : `${chat.chatbotHeight}px`, maxHeight: `calc(680px - ${button.buttonHeight + chat.positionBottom + 40}px)` }}>
+                    <Box
+                      style={{
+                        width: `${chat.chatbotWidth}px`,
+                        maxWidth: "100%",
+                        height: chat.fullHeight ? "600px" : `${chat.chatbotHeight}px`,
+                        maxHeight: `calc(680px - ${button.buttonHeight + chat.positionBottom + 40}px)`,
+                      }}
+                    >
                       <ChatWindowPreview chat={chat} fill={false} />
                     </Box>
                   )}

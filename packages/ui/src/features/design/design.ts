@@ -3,13 +3,36 @@
  * the screen shows them, what changed against the loaded copy, the body a save sends, and the colour
  * pairs that fall below WCAG AA.
  */
-import { defaultChatbotButtonSettings, defaultChatbotSettings, designImageTypes, type DesignImageType } from "@parley/domain/chatbotDesign";
+import {
+  defaultChatbotButtonSettings,
+  defaultChatbotSettings,
+  designImageTypes,
+  type DesignImageType,
+} from "@parley/domain/chatbotDesign";
 import { sameValue } from "@parley/domain/configuration";
 import { contrastRatio, minimumLargeTextContrast, minimumTextContrast } from "@parley/domain/contrast";
 import type { ChatbotDesign } from "./hooks";
 
-export type ChatSettingsValues = { -readonly [Key in keyof typeof defaultChatbotSettings]: (typeof defaultChatbotSettings)[Key] extends string ? string : (typeof defaultChatbotSettings)[Key] extends null ? string | null : (typeof defaultChatbotSettings)[Key] extends number ? number : boolean };
-export type ButtonSettingsValues = { -readonly [Key in keyof typeof defaultChatbotButtonSettings]: (typeof defaultChatbotButtonSettings)[Key] extends string ? string : (typeof defaultChatbotButtonSettings)[Key] extends null ? string | null : (typeof defaultChatbotButtonSettings)[Key] extends number ? number : boolean };
+export type ChatSettingsValues = {
+  -readonly [Key in keyof typeof defaultChatbotSettings]: (typeof defaultChatbotSettings)[Key] extends string
+    ? string
+    : (typeof defaultChatbotSettings)[Key] extends null
+      ? string | null
+      : (typeof defaultChatbotSettings)[Key] extends number
+        ? number
+        : boolean;
+};
+export type ButtonSettingsValues = {
+  -readonly [
+    Key in keyof typeof defaultChatbotButtonSettings
+  ]: (typeof defaultChatbotButtonSettings)[Key] extends string
+    ? string
+    : (typeof defaultChatbotButtonSettings)[Key] extends null
+      ? string | null
+      : (typeof defaultChatbotButtonSettings)[Key] extends number
+        ? number
+        : boolean;
+};
 
 /** The form: both halves of the design, every field present. */
 export interface DesignValues {
@@ -32,8 +55,16 @@ export interface DesignField {
   imageType?: DesignImageType;
 }
 
-const chat = (name: keyof ChatSettingsValues, kind: FieldKind, extra: Partial<DesignField> = {}): DesignField => ({ half: "chatbotSettings", name, kind, ...extra });
-const button = (name: keyof ButtonSettingsValues, kind: FieldKind, extra: Partial<DesignField> = {}): DesignField => ({ half: "chatbotButtonSettings", name, kind, ...extra });
+const chat = (
+  name: keyof ChatSettingsValues,
+  kind: FieldKind,
+  extra: Partial<DesignField> = {},
+): DesignField => ({ half: "chatbotSettings", name, kind, ...extra });
+const button = (
+  name: keyof ButtonSettingsValues,
+  kind: FieldKind,
+  extra: Partial<DesignField> = {},
+): DesignField => ({ half: "chatbotButtonSettings", name, kind, ...extra });
 
 export const widgetLanguageChoices = ["nl", "en", "de", "fr", "es"] as const;
 
@@ -124,11 +155,21 @@ export const designSections = [
       button("showChatbuttonBubble", "switch"),
       button("chatbuttonBubbleText", "textarea", { showWhen: { name: "showChatbuttonBubble", value: true } }),
       button("chatbuttonBubbleWidth", "number", { showWhen: { name: "showChatbuttonBubble", value: true } }),
-      button("chatbuttonBubbleBackgroundColor", "colour", { showWhen: { name: "showChatbuttonBubble", value: true } }),
-      button("chatbuttonBubbleTextColor", "colour", { showWhen: { name: "showChatbuttonBubble", value: true } }),
-      button("chatbuttonBubbleEffect", "select", { options: ["none", "fade", "bounce", "slide"], showWhen: { name: "showChatbuttonBubble", value: true } }),
+      button("chatbuttonBubbleBackgroundColor", "colour", {
+        showWhen: { name: "showChatbuttonBubble", value: true },
+      }),
+      button("chatbuttonBubbleTextColor", "colour", {
+        showWhen: { name: "showChatbuttonBubble", value: true },
+      }),
+      button("chatbuttonBubbleEffect", "select", {
+        options: ["none", "fade", "bounce", "slide"],
+        showWhen: { name: "showChatbuttonBubble", value: true },
+      }),
       button("chatbuttonBubbleDelay", "number", { showWhen: { name: "showChatbuttonBubble", value: true } }),
-      button("chatbuttonBubblePosition", "select", { options: ["left", "top"], showWhen: { name: "showChatbuttonBubble", value: true } }),
+      button("chatbuttonBubblePosition", "select", {
+        options: ["left", "top"],
+        showWhen: { name: "showChatbuttonBubble", value: true },
+      }),
     ],
   },
   {
@@ -169,7 +210,10 @@ function pick<T extends object>(defaults: T, stored: unknown): T {
 export function designValuesOf(design: ChatbotDesign | null): DesignValues {
   return {
     chatbotSettings: pick(defaultChatbotSettings as ChatSettingsValues, design?.chatbotSettings),
-    chatbotButtonSettings: pick(defaultChatbotButtonSettings as ButtonSettingsValues, design?.chatbotButtonSettings),
+    chatbotButtonSettings: pick(
+      defaultChatbotButtonSettings as ButtonSettingsValues,
+      design?.chatbotButtonSettings,
+    ),
   };
 }
 
@@ -186,15 +230,25 @@ export function changedDesignFields(snapshot: DesignValues, values: DesignValues
 /** An emptied address is none (null), as the contract keeps it. */
 function withNullAddresses<T extends object>(values: T): T {
   const result = { ...values } as Record<string, unknown>;
-  for (const field of designFields) if (field.kind === "url" && result[field.name] === "") result[field.name] = null;
+  for (const field of designFields)
+    if (field.kind === "url" && result[field.name] === "") result[field.name] = null;
   return result as T;
 }
 
 /** What a save sends: the whole design, with `_id` null, the configuration, `isTemplate` false and `templateName` null. */
 export function designToSave(configurationId: string, values: DesignValues): ChatbotDesign {
   return {
-    chatbotSettings: { ...withNullAddresses(values.chatbotSettings), _id: null, configuration_id: configurationId, isTemplate: false, templateName: null },
-    chatbotButtonSettings: { ...withNullAddresses(values.chatbotButtonSettings), configuration_id: configurationId },
+    chatbotSettings: {
+      ...withNullAddresses(values.chatbotSettings),
+      _id: null,
+      configuration_id: configurationId,
+      isTemplate: false,
+      templateName: null,
+    },
+    chatbotButtonSettings: {
+      ...withNullAddresses(values.chatbotButtonSettings),
+      configuration_id: configurationId,
+    },
   } as ChatbotDesign;
 }
 
@@ -210,21 +264,65 @@ export interface ContrastIssue {
  * The text and background colours of the widget that fall below WCAG AA: 4.5:1 for text, 3:1 for large
  * text (a header of 18px or more, as the widget counts it) and for the button's icon (a control).
  */
-export function contrastIssues({ chatbotSettings: chat, chatbotButtonSettings: button }: DesignValues): ContrastIssue[] {
-  const pageBackgrounds = chat.backgroundType === "gradient" ? [chat.backgroundGradientStart, chat.backgroundGradientEnd] : [chat.backgroundColor];
-  const pairs: { id: ContrastPairId; foreground: string; backgrounds: string[]; large: boolean; shown: boolean }[] = [
+export function contrastIssues({
+  chatbotSettings: chat,
+  chatbotButtonSettings: button,
+}: DesignValues): ContrastIssue[] {
+  const pageBackgrounds =
+    chat.backgroundType === "gradient"
+      ? [chat.backgroundGradientStart, chat.backgroundGradientEnd]
+      : [chat.backgroundColor];
+  const pairs: {
+    id: ContrastPairId;
+    foreground: string;
+    backgrounds: string[];
+    large: boolean;
+    shown: boolean;
+  }[] = [
     { id: "text", foreground: chat.textColor, backgrounds: pageBackgrounds, large: false, shown: true },
-    { id: "header", foreground: chat.headerTextColor, backgrounds: [chat.headerGradientStart, chat.headerGradientEnd], large: chat.headerFontSize >= 18, shown: true },
-    { id: "userMessage", foreground: chat.userMessageTextColor, backgrounds: [chat.userMessageBackgroundColor], large: false, shown: true },
-    { id: "botMessage", foreground: chat.botMessageTextColor, backgrounds: [chat.botMessageBackgroundColor], large: false, shown: true },
-    { id: "button", foreground: button.buttonIconColor, backgrounds: [button.buttonBackgroundColor], large: true, shown: !button.buttonImageUrl },
-    { id: "bubble", foreground: button.chatbuttonBubbleTextColor, backgrounds: [button.chatbuttonBubbleBackgroundColor], large: false, shown: button.showChatbuttonBubble },
+    {
+      id: "header",
+      foreground: chat.headerTextColor,
+      backgrounds: [chat.headerGradientStart, chat.headerGradientEnd],
+      large: chat.headerFontSize >= 18,
+      shown: true,
+    },
+    {
+      id: "userMessage",
+      foreground: chat.userMessageTextColor,
+      backgrounds: [chat.userMessageBackgroundColor],
+      large: false,
+      shown: true,
+    },
+    {
+      id: "botMessage",
+      foreground: chat.botMessageTextColor,
+      backgrounds: [chat.botMessageBackgroundColor],
+      large: false,
+      shown: true,
+    },
+    {
+      id: "button",
+      foreground: button.buttonIconColor,
+      backgrounds: [button.buttonBackgroundColor],
+      large: true,
+      shown: !button.buttonImageUrl,
+    },
+    {
+      id: "bubble",
+      foreground: button.chatbuttonBubbleTextColor,
+      backgrounds: [button.chatbuttonBubbleBackgroundColor],
+      large: false,
+      shown: button.showChatbuttonBubble,
+    },
   ];
   const issues: ContrastIssue[] = [];
   for (const pair of pairs) {
     if (!pair.shown) continue;
     const required = pair.large ? minimumLargeTextContrast : minimumTextContrast;
-    const ratios = pair.backgrounds.map((background) => contrastRatio(pair.foreground, background)).filter((ratio): ratio is number => ratio !== null);
+    const ratios = pair.backgrounds
+      .map((background) => contrastRatio(pair.foreground, background))
+      .filter((ratio): ratio is number => ratio !== null);
     const worst = Math.min(...ratios);
     if (ratios.length > 0 && worst < required) issues.push({ id: pair.id, ratio: worst, required });
   }

@@ -7,7 +7,14 @@ export { fakeTrainingServer as fakeDesignServer, problem } from "../training/fak
 /** A design as the server answers it: the defaults with these fields. */
 export function savedDesign(chat: Record<string, unknown> = {}, button: Record<string, unknown> = {}) {
   return {
-    chatbotSettings: { ...defaultChatbotSettings, _id: "d1", configuration_id: "c1", isTemplate: false, templateName: null, ...chat },
+    chatbotSettings: {
+      ...defaultChatbotSettings,
+      _id: "d1",
+      configuration_id: "c1",
+      isTemplate: false,
+      templateName: null,
+      ...chat,
+    },
     chatbotButtonSettings: { ...defaultChatbotButtonSettings, configuration_id: "c1", ...button },
   };
 }
@@ -23,4 +30,5 @@ export async function useNodeMultipart(): Promise<() => void> {
   return () => vi.unstubAllGlobals();
 }
 
-export const fileOf = (name: string, content: string | Uint8Array, type: string) => new NodeFile([content], name, { type }) as unknown as File;
+export const fileOf = (name: string, content: string | Uint8Array, type: string) =>
+  new NodeFile([content], name, { type }) as unknown as File;

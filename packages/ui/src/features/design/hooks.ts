@@ -25,7 +25,11 @@ export function useChatbotDesign(configurationId: string) {
     queryKey: designQueryKeys.design(configurationId),
     queryFn: async (): Promise<ChatbotDesign | null> => {
       try {
-        return unwrap(await api.GET("/chatbot/settings/byConfigurationId", { params: { query: { configuration_id: configurationId } } })).data;
+        return unwrap(
+          await api.GET("/chatbot/settings/byConfigurationId", {
+            params: { query: { configuration_id: configurationId } },
+          }),
+        ).data;
       } catch (error) {
         if (error instanceof ApiError && error.code === "no_settings_found") return null;
         throw error;
@@ -39,7 +43,8 @@ export function useSaveChatbotDesign() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: ChatbotDesign) => unwrap(await api.POST("/chatbot/settings", { body })).data,
-    onSuccess: (saved, body) => queryClient.setQueryData(designQueryKeys.design(body.chatbotSettings.configuration_id), saved),
+    onSuccess: (saved, body) =>
+      queryClient.setQueryData(designQueryKeys.design(body.chatbotSettings.configuration_id), saved),
   });
 }
 
@@ -48,7 +53,12 @@ export function useChatbotImages(configurationId: string) {
   const api = useApi();
   return useQuery({
     queryKey: designQueryKeys.images(configurationId),
-    queryFn: async () => unwrap(await api.GET("/chatbot/settings/image/list", { params: { query: { configuration_id: configurationId } } })).images,
+    queryFn: async () =>
+      unwrap(
+        await api.GET("/chatbot/settings/image/list", {
+          params: { query: { configuration_id: configurationId } },
+        }),
+      ).images,
   });
 }
 
@@ -57,7 +67,11 @@ export function useUploadChatbotImage(configurationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ file, imageType }: { file: File; imageType: DesignImageType }) =>
-      unwrap(await api.POST("/chatbot/settings/image/upload", { body: { file, configuration_id: configurationId, image_type: String(imageType) as "1" } })),
+      unwrap(
+        await api.POST("/chatbot/settings/image/upload", {
+          body: { file, configuration_id: configurationId, image_type: String(imageType) as "1" },
+        }),
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: designQueryKeys.images(configurationId) }),
   });
 }
@@ -67,7 +81,11 @@ export function useDeleteChatbotImage(configurationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (image: Pick<ChatbotImage, "filename" | "image_type">) =>
-      unwrap(await api.DELETE("/chatbot/settings/image/delete", { body: { configuration_id: configurationId, filename: image.filename, image_type: image.image_type } })),
+      unwrap(
+        await api.DELETE("/chatbot/settings/image/delete", {
+          body: { configuration_id: configurationId, filename: image.filename, image_type: image.image_type },
+        }),
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: designQueryKeys.images(configurationId) }),
   });
 }
@@ -77,7 +95,12 @@ export function useChatbotScript(configurationId: string) {
   const api = useApi();
   return useQuery({
     queryKey: designQueryKeys.script(configurationId),
-    queryFn: async () => unwrap(await api.GET("/chatbot/settings/script", { params: { query: { configuration_id: configurationId } } })).script,
+    queryFn: async () =>
+      unwrap(
+        await api.GET("/chatbot/settings/script", {
+          params: { query: { configuration_id: configurationId } },
+        }),
+      ).script,
   });
 }
 
@@ -85,7 +108,12 @@ export function useChatbotScript(configurationId: string) {
 export function useUploadChatbotDemo(configurationId: string) {
   const api = useApi();
   return useMutation({
-    mutationFn: async (file: File) => unwrap(await api.POST("/chatbot/settings/demo/upload", { body: { configuration_id: configurationId, demo_content: file } })).url,
+    mutationFn: async (file: File) =>
+      unwrap(
+        await api.POST("/chatbot/settings/demo/upload", {
+          body: { configuration_id: configurationId, demo_content: file },
+        }),
+      ).url,
   });
 }
 
@@ -94,6 +122,10 @@ export function useKnowledgeSearch(configurationId: string) {
   const api = useApi();
   return useMutation({
     mutationFn: async (question: string) =>
-      unwrap(await api.POST("/training/search_in_articles", { body: { configurationId, searchText: question, includeFaq: true, limit: 10 } })).data,
+      unwrap(
+        await api.POST("/training/search_in_articles", {
+          body: { configurationId, searchText: question, includeFaq: true, limit: 10 },
+        }),
+      ).data,
   });
 }
