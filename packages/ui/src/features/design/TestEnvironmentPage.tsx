@@ -75,7 +75,7 @@ function TestWidget({ configurationId }: { configurationId: string }) {
   };
 
   return (
-    <Card.Root as="section" aria-labelledby="test-widget-heading" size="sm">
+    <Card.Root as="section" aria-labelledby="test-widget-heading" size="sm" maxW={`${size.width + 34}px`}>
       <Card.Header>
         <HStack justify="space-between" wrap="wrap" gap="2">
           <Heading as="h2" size="md" id="test-widget-heading">
@@ -107,7 +107,7 @@ function TestWidget({ configurationId }: { configurationId: string }) {
             )}
           </HStack>
         )}
-        <Box borderWidth="1px" borderRadius="md" bg="bg.muted" overflow="auto" maxW="full">
+        <Box borderWidth="1px" borderRadius="md" bg="bg.muted" overflow="auto" w="fit-content" maxW="full">
           <iframe
             key={session}
             ref={frame}
@@ -202,8 +202,9 @@ function RetrievalPanel({ configurationId }: { configurationId: string }) {
           <form onSubmit={handleSubmit} role="search" aria-labelledby="retrieval-heading">
             <Field.Root>
               <Field.Label>{t("test.checkQuestion")}</Field.Label>
-              <HStack w="full">
+              <HStack w="full" wrap="wrap">
                 <Input
+                  flex="1 1 14rem"
                   value={question}
                   maxLength={1000}
                   onChange={(event) => setQuestion(event.target.value)}

@@ -1,7 +1,7 @@
 import { Box, Button, Flex, HStack, Stack, Switch, Text } from "@chakra-ui/react";
 import { isDesignUrl } from "@parley/domain/chatbotDesign";
 import { phonePreviewSize } from "@parley/domain/widget";
-import { useMemo, useState, type CSSProperties } from "react";
+import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {
   LuBot,
@@ -254,6 +254,46 @@ function PageSketch() {
   );
 }
 
+/** The desktop page the preview draws, shrunk to the column it has: sizes in pixels keep their proportion to a real screen. */
+const desktopPage = { width: 1280, height: 800 } as const;
+
+function ScaledDesktop({ children }: { children: ReactNode }) {
+  const outer = useRef<HTMLDivElement>(null);
+  const [scale, setScale] = useState(0.4);
+  useLayoutEffect(() => {
+    const element = outer.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(([entry]) => {
+      const width = entry?.contentRect.width ?? 0;
+      if (width > 0) setScale(Math.min(1, width / desktopPage.width));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <Box
+      ref={outer}
+      position="relative"
+      overflow="hidden"
+      style={{ height: `${desktopPage.height * scale}px` }}
+    >
+      <Box
+        position="absolute"
+        top="0"
+        left="0"
+        style={{
+          width: `${desktopPage.width}px`,
+          height: `${desktopPage.height}px`,
+          transform: `scale(${scale})`,
+          transformOrigin: "top left",
+        }}
+      >
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
 export type PreviewDevice = "phone" | "desktop";
 
 /**
@@ -348,7 +388,7 @@ export function WidgetPreview({ values }: { values: DesignValues }) {
               <Box boxSize="2.5" borderRadius="full" bg="yellow.400" />
               <Box boxSize="2.5" borderRadius="full" bg="green.400" />
             </HStack>
-            <Box position="relative" h="680px" overflow="hidden">
+            <ScaledDesktop>
               <PageSketch />
               {embedded ? (
                 <Box
@@ -373,7 +413,7 @@ export function WidgetPreview({ values }: { values: DesignValues }) {
                         width: `${chat.chatbotWidth}px`,
                         maxWidth: "100%",
                         height: chat.fullHeight ? "600px" : `${chat.chatbotHeight}px`,
-                        maxHeight: `calc(680px - ${button.buttonHeight + chat.positionBottom + 40}px)`,
+                        maxHeight: `calc(${desktopPage.height}px - ${button.buttonHeight + chat.positionBottom + 40}px)`,
                       }}
                     >
                       <ChatWindowPreview chat={chat} fill={false} />
@@ -382,7 +422,7 @@ export function WidgetPreview({ values }: { values: DesignValues }) {
                   <LauncherPreview button={button} side={side} showBubble={!shownOpen} />
                 </Stack>
               )}
-            </Box>
+            </ScaledDesktop>
           </Box>
         )}
       </Box>
