@@ -1,22 +1,9 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Flex,
-  Grid,
-  HStack,
-  Heading,
-  SimpleGrid,
-  Stack,
-  Text,
-} from "@chakra-ui/react";
+import { Alert, Box, Grid, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { designImageTypes } from "@parley/domain/chatbotDesign";
 import { chatbotDesignSchema } from "@parley/domain/validation/design";
 import { Form, Formik, useFormikContext } from "formik";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LuRotateCcw, LuSave } from "react-icons/lu";
 import { ConfigurationPage } from "../../configuration/RequireConfiguration";
 import { LoadFailed, LoadingState } from "../../forms/EditorStates";
 import { applyFieldErrors } from "../../forms/fieldIssues";
@@ -36,6 +23,8 @@ import { DesignFieldInput } from "./DesignFieldInput";
 import { ImagePicker } from "./ImagePicker";
 import { useChatbotDesign, useSaveChatbotDesign, type ChatbotDesign } from "./hooks";
 import { WidgetPreview } from "./WidgetPreview";
+import { SaveBar } from "../../forms/SaveBar";
+import { Notice, SectionCard } from "./parts";
 
 /** The colour pairs of the design that fall below WCAG AA, and what to do about them. */
 export function ContrastWarning({ values }: { values: DesignValues }) {
@@ -134,46 +123,34 @@ function DesignForm({ configurationId, loaded }: { configurationId: string; load
             >
               <Stack gap="5" minW="0">
                 {loaded === null && (
-                  <Alert.Root status="info">
-                    <Alert.Indicator />
-                    <Alert.Content>
-                      <Alert.Title>{t("form.noDesign")}</Alert.Title>
-                      <Alert.Description>{t("form.noDesignHelp")}</Alert.Description>
-                    </Alert.Content>
-                  </Alert.Root>
+                  <Notice status="info" title={t("form.noDesign")}>
+                    {t("form.noDesignHelp")}
+                  </Notice>
                 )}
                 {designSections.map((section) => (
-                  <Card.Root
+                  <SectionCard
                     key={section.id}
-                    as="section"
-                    aria-labelledby={`design-section-${section.id}`}
-                    size="sm"
+                    id={`design-${section.id}`}
+                    title={t(`sections.${section.id}`)}
                   >
-                    <Card.Header>
-                      <Heading as="h2" size="md" id={`design-section-${section.id}`}>
-                        {t(`sections.${section.id}`)}
-                      </Heading>
-                    </Card.Header>
-                    <Card.Body>
-                      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                        {section.fields
-                          .filter(
-                            (field: DesignField) =>
-                              !field.showWhen ||
-                              (values[field.half] as Record<string, unknown>)[field.showWhen.name] ===
-                                field.showWhen.value,
-                          )
-                          .map((field: DesignField) => (
-                            <FieldWithImages
-                              key={field.name}
-                              field={field}
-                              changed={changedPaths.has(fieldPath(field))}
-                              configurationId={configurationId}
-                            />
-                          ))}
-                      </SimpleGrid>
-                    </Card.Body>
-                  </Card.Root>
+                    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                      {section.fields
+                        .filter(
+                          (field: DesignField) =>
+                            !field.showWhen ||
+                            (values[field.half] as Record<string, unknown>)[field.showWhen.name] ===
+                              field.showWhen.value,
+                        )
+                        .map((field: DesignField) => (
+                          <FieldWithImages
+                            key={field.name}
+                            field={field}
+                            changed={changedPaths.has(fieldPath(field))}
+                            configurationId={configurationId}
+                          />
+                        ))}
+                    </SimpleGrid>
+                  </SectionCard>
                 ))}
               </Stack>
               <Stack gap="4" position={{ xl: "sticky" }} top="4" minW="0">
@@ -181,32 +158,23 @@ function DesignForm({ configurationId, loaded }: { configurationId: string; load
                 <WidgetPreview values={values} />
               </Stack>
             </Grid>
-            <Box position="sticky" bottom="0" zIndex="docked" bg="bg" borderTopWidth="1px" py="3" mt="5">
-              <Flex gap="3" align="center" wrap="wrap">
-                <Stack gap="0" flex="1" minW="0" aria-live="polite">
-                  <Text fontWeight="medium">
-                    {changed.length > 0 ? t("form.unsaved", { count: changed.length }) : t("form.noUnsaved")}
-                  </Text>
-                  {submitCount > 0 && !isValid && (
-                    <Text fontSize="sm" color="fg.error">
-                      {t("form.invalid")}
-                    </Text>
-                  )}
-                </Stack>
-                <HStack>
-                  <Button
-                    variant="outline"
-                    disabled={changed.length === 0 || isSubmitting}
-                    onClick={() => void setValues(structuredClone(snapshot))}
-                  >
-                    <LuRotateCcw /> {t("form.reset")}
-                  </Button>
-                  <Button type="submit" loading={isSubmitting} disabled={changed.length === 0}>
-                    <LuSave /> {t("form.save")}
-                  </Button>
-                </HStack>
-              </Flex>
-            </Box>
+            <Box mt="5" />
+            <SaveBar
+              changed={changed.length > 0}
+              submitting={isSubmitting}
+              onReset={() => void setValues(structuredClone(snapshot))}
+              resetLabel={t("form.reset")}
+              saveLabel={t("form.save")}
+            >
+              <Text fontWeight="medium">
+                {changed.length > 0 ? t("form.unsaved", { count: changed.length }) : t("form.noUnsaved")}
+              </Text>
+              {submitCount > 0 && !isValid && (
+                <Text fontSize="sm" color="fg.error">
+                  {t("form.invalid")}
+                </Text>
+              )}
+            </SaveBar>
           </Form>
         );
       }}

@@ -1,14 +1,15 @@
-import { Alert, Box, Button, HStack, IconButton, Image, Spinner, Stack, Text, Wrap } from "@chakra-ui/react";
+import { Box, HStack, IconButton, Image, Spinner, Stack, Text, Wrap } from "@chakra-ui/react";
 import {
   designImageContentTypes,
   maxDesignImageBytes,
   type DesignImageType,
 } from "@parley/domain/chatbotDesign";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LuCheck, LuTrash2, LuUpload } from "react-icons/lu";
+import { LuCheck, LuTrash2 } from "react-icons/lu";
 import { ErrorAlert } from "../../forms/ErrorAlert";
 import { useChatbotImages, useDeleteChatbotImage, useUploadChatbotImage } from "./hooks";
+import { FilePickButton, Notice } from "./parts";
 
 export interface ImagePickerProps {
   configurationId: string;
@@ -35,12 +36,10 @@ export function ImagePicker({ configurationId, imageType, selected, onSelect, la
   const images = useChatbotImages(configurationId);
   const upload = useUploadChatbotImage(configurationId);
   const remove = useDeleteChatbotImage(configurationId);
-  const fileInput = useRef<HTMLInputElement>(null);
   const [refused, setRefused] = useState<{ name: string; problem: "type" | "size" } | null>(null);
   const ofType = (images.data ?? []).filter((image) => Number(image.image_type) === imageType);
 
-  const handleFile = (file: File | undefined) => {
-    if (!file) return;
+  const handleFile = (file: File) => {
     upload.reset();
     const problem = imageFileProblem(file);
     setRefused(problem ? { name: file.name, problem } : null);
@@ -50,42 +49,21 @@ export function ImagePicker({ configurationId, imageType, selected, onSelect, la
 
   return (
     <Stack gap="2" mt="2" p="3" borderWidth="1px" borderRadius="md" borderStyle="dashed" w="full">
-      <HStack gap="2" wrap="wrap">
-        <Button
-          size="sm"
-          variant="outline"
-          loading={upload.isPending}
-          onClick={() => fileInput.current?.click()}
-        >
-          <LuUpload /> {t("images.upload", { what: label })}
-        </Button>
-        <Text fontSize="xs" color="fg.muted">
-          {t("images.allowed", { megabytes: megabytes(maxDesignImageBytes) })}
-        </Text>
-        <input
-          ref={fileInput}
-          type="file"
-          hidden
-          accept={designImageContentTypes.join(",")}
-          data-testid={`image-input-${imageType}`}
-          onChange={(event) => {
-            handleFile(event.target.files?.[0]);
-            event.target.value = "";
-          }}
-        />
-      </HStack>
+      <FilePickButton
+        size="sm"
+        label={t("images.upload", { what: label })}
+        hint={t("images.allowed", { megabytes: megabytes(maxDesignImageBytes) })}
+        accept={designImageContentTypes.join(",")}
+        loading={upload.isPending}
+        testId={`image-input-${imageType}`}
+        onFile={handleFile}
+      />
       {refused && (
-        <Alert.Root status="error" role="alert" size="sm">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t("images.refused", { name: refused.name })}</Alert.Title>
-            <Alert.Description>
-              {t(refused.problem === "type" ? "images.wrongType" : "images.tooLarge", {
-                megabytes: megabytes(maxDesignImageBytes),
-              })}
-            </Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
+        <Notice status="error" alert title={t("images.refused", { name: refused.name })}>
+          {t(refused.problem === "type" ? "images.wrongType" : "images.tooLarge", {
+            megabytes: megabytes(maxDesignImageBytes),
+          })}
+        </Notice>
       )}
       <ErrorAlert error={upload.error ?? remove.error ?? images.error} />
       {images.isPending ? (

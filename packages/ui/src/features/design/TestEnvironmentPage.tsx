@@ -1,19 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Field,
-  Flex,
-  Grid,
-  HStack,
-  Heading,
-  Input,
-  Spinner,
-  Stack,
-  Text,
-} from "@chakra-ui/react";
+import { Badge, Box, Button, Field, Flex, Grid, HStack, Input, Spinner, Stack, Text } from "@chakra-ui/react";
 import { iframeMessageTypes, iframeSizeFor, isIframeMessage } from "@parley/domain/widget";
 import { defaultChatbotSettings } from "@parley/domain/chatbotDesign";
 import { useEffect, useRef, useState, type FormEvent } from "react";
@@ -22,6 +7,7 @@ import { LuRotateCcw, LuSearch } from "react-icons/lu";
 import { ConfigurationPage } from "../../configuration/RequireConfiguration";
 import { ErrorAlert } from "../../forms/ErrorAlert";
 import { useChatbotDesign, useKnowledgeSearch, type KnowledgeHit } from "./hooks";
+import { Notice, SectionCard } from "./parts";
 
 /** The widget app the server serves, framed as a customer's website frames it. */
 export function widgetAddress(configurationId: string, pageUrl: string): string {
@@ -75,57 +61,48 @@ function TestWidget({ configurationId }: { configurationId: string }) {
   };
 
   return (
-    <Card.Root as="section" aria-labelledby="test-widget-heading" size="sm" maxW={`${size.width + 34}px`}>
-      <Card.Header>
-        <HStack justify="space-between" wrap="wrap" gap="2">
-          <Heading as="h2" size="md" id="test-widget-heading">
-            {t("test.widgetTitle")}
-          </Heading>
-          <Button size="sm" variant="outline" onClick={handleStartOver}>
-            <LuRotateCcw /> {t("test.startOver")}
-          </Button>
+    <SectionCard
+      id="test-widget"
+      title={t("test.widgetTitle")}
+      help={t("test.widgetHelp")}
+      maxW={`${size.width + 34}px`}
+      actions={
+        <Button size="sm" variant="outline" onClick={handleStartOver}>
+          <LuRotateCcw /> {t("test.startOver")}
+        </Button>
+      }
+    >
+      {!loaded && (
+        <HStack role="status" gap="2" mb="2">
+          {slow ? (
+            <Notice status="warning" title={t("test.notLoaded")}>
+              {t("test.notLoadedHelp")}
+            </Notice>
+          ) : (
+            <>
+              <Spinner size="sm" /> <Text fontSize="sm">{t("test.loading")}</Text>
+            </>
+          )}
         </HStack>
-        <Text fontSize="sm" color="fg.muted">
-          {t("test.widgetHelp")}
-        </Text>
-      </Card.Header>
-      <Card.Body>
-        {!loaded && (
-          <HStack role="status" gap="2" mb="2">
-            {slow ? (
-              <Alert.Root status="warning">
-                <Alert.Indicator />
-                <Alert.Content>
-                  <Alert.Title>{t("test.notLoaded")}</Alert.Title>
-                  <Alert.Description>{t("test.notLoadedHelp")}</Alert.Description>
-                </Alert.Content>
-              </Alert.Root>
-            ) : (
-              <>
-                <Spinner size="sm" /> <Text fontSize="sm">{t("test.loading")}</Text>
-              </>
-            )}
-          </HStack>
-        )}
-        <Box borderWidth="1px" borderRadius="md" bg="bg.muted" overflow="auto" w="fit-content" maxW="full">
-          <iframe
-            key={session}
-            ref={frame}
-            title={t("test.frameTitle")}
-            src={widgetAddress(configurationId, window.location.href)}
-            data-testid="test-widget-frame"
-            style={{
-              display: "block",
-              border: 0,
-              width: `${size.width}px`,
-              height: `${size.height}px`,
-              maxWidth: "100%",
-              colorScheme: "normal",
-            }}
-          />
-        </Box>
-      </Card.Body>
-    </Card.Root>
+      )}
+      <Box borderWidth="1px" borderRadius="md" bg="bg.muted" overflow="auto" w="fit-content" maxW="full">
+        <iframe
+          key={session}
+          ref={frame}
+          title={t("test.frameTitle")}
+          src={widgetAddress(configurationId, window.location.href)}
+          data-testid="test-widget-frame"
+          style={{
+            display: "block",
+            border: 0,
+            width: `${size.width}px`,
+            height: `${size.height}px`,
+            maxWidth: "100%",
+            colorScheme: "normal",
+          }}
+        />
+      </Box>
+    </SectionCard>
   );
 }
 
@@ -188,66 +165,52 @@ function RetrievalPanel({ configurationId }: { configurationId: string }) {
   };
 
   return (
-    <Card.Root as="section" aria-labelledby="retrieval-heading" size="sm">
-      <Card.Header>
-        <Heading as="h2" size="md" id="retrieval-heading">
-          {t("test.sourcesTitle")}
-        </Heading>
-        <Text fontSize="sm" color="fg.muted">
-          {t("test.sourcesHelp")}
-        </Text>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="4">
-          <form onSubmit={handleSubmit} role="search" aria-labelledby="retrieval-heading">
-            <Field.Root>
-              <Field.Label>{t("test.checkQuestion")}</Field.Label>
-              <HStack w="full" wrap="wrap">
-                <Input
-                  flex="1 1 14rem"
-                  value={question}
-                  maxLength={1000}
-                  onChange={(event) => setQuestion(event.target.value)}
-                  placeholder={t("test.questionPlaceholder")}
-                />
-                <Button type="submit" loading={search.isPending} disabled={question.trim() === ""}>
-                  <LuSearch /> {t("test.check")}
-                </Button>
-              </HStack>
-            </Field.Root>
-          </form>
-          <ErrorAlert error={search.error} />
-          <Box aria-live="polite">
-            {search.isSuccess && asked && (
-              <Stack gap="2">
-                <Text fontSize="sm">
-                  {t("test.resultsFor", { question: asked, count: search.data.length })}
-                </Text>
-                {search.data.length === 0 ? (
-                  <Alert.Root status="info">
-                    <Alert.Indicator />
-                    <Alert.Content>
-                      <Alert.Title>{t("test.noHits")}</Alert.Title>
-                      <Alert.Description>{t("test.noHitsHelp")}</Alert.Description>
-                    </Alert.Content>
-                  </Alert.Root>
-                ) : (
-                  <Stack as="ol" gap="2" p="0" m="0">
-                    {search.data.map((hit, index) => (
-                      <HitItem
-                        key={`${hit.source}-${hit.article?._id ?? hit.faq?.row ?? ""}-${hit.chunk ?? index}`}
-                        hit={hit}
-                        rank={index + 1}
-                      />
-                    ))}
-                  </Stack>
-                )}
-              </Stack>
-            )}
-          </Box>
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard id="retrieval" title={t("test.sourcesTitle")} help={t("test.sourcesHelp")}>
+      <Stack gap="4">
+        <form onSubmit={handleSubmit} role="search" aria-labelledby="retrieval-heading">
+          <Field.Root>
+            <Field.Label>{t("test.checkQuestion")}</Field.Label>
+            <HStack w="full" wrap="wrap">
+              <Input
+                flex="1 1 14rem"
+                value={question}
+                maxLength={1000}
+                onChange={(event) => setQuestion(event.target.value)}
+                placeholder={t("test.questionPlaceholder")}
+              />
+              <Button type="submit" loading={search.isPending} disabled={question.trim() === ""}>
+                <LuSearch /> {t("test.check")}
+              </Button>
+            </HStack>
+          </Field.Root>
+        </form>
+        <ErrorAlert error={search.error} />
+        <Box aria-live="polite">
+          {search.isSuccess && asked && (
+            <Stack gap="2">
+              <Text fontSize="sm">
+                {t("test.resultsFor", { question: asked, count: search.data.length })}
+              </Text>
+              {search.data.length === 0 ? (
+                <Notice status="info" title={t("test.noHits")}>
+                  {t("test.noHitsHelp")}
+                </Notice>
+              ) : (
+                <Stack as="ol" gap="2" p="0" m="0">
+                  {search.data.map((hit, index) => (
+                    <HitItem
+                      key={`${hit.source}-${hit.article?._id ?? hit.faq?.row ?? ""}-${hit.chunk ?? index}`}
+                      hit={hit}
+                      rank={index + 1}
+                    />
+                  ))}
+                </Stack>
+              )}
+            </Stack>
+          )}
+        </Box>
+      </Stack>
+    </SectionCard>
   );
 }
 
