@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, apiSignIn, demoAccounts, expectPath, newPage, snap, useBrowser } from "../support/browser";
+import { api, apiSignIn, demoAccounts, describeViolations, expectPath, newPage, seriousAccessibilityViolations, snap, useBrowser } from "../support/browser";
 import { createSelfOnboardingAccount } from "../support/shell";
 
 const journey = "widget-screens";
@@ -20,6 +20,11 @@ const nlMessages = load("forms/locales/nl.json") as unknown as { success: { desi
 
 /** A field of the Design screen by its Dutch label (a changed field's label ends in "Gewijzigd"). */
 const designField = (page: Page, name: string) => page.getByLabel(new RegExp(`^${nl.fields[name]!.replace(/[()]/g, "\\$&")}`)).first();
+
+async function expectAccessible(page: Page) {
+  const violations = await seriousAccessibilityViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+}
 
 /**
  * The design calls are served by the server once the design branch is in; until then there is nothing to
@@ -58,6 +63,7 @@ describe("the widget's Design, Test environment and Add to website screens", () 
     await title.waitFor();
     expect(await title.inputValue()).toBe("Chat met ons");
     await snap(page, journey, "1-admin-design-defaults");
+    await expectAccessible(page);
 
     // The preview follows the keyboard.
     await title.fill("Bakkerij Brood");
@@ -84,6 +90,7 @@ describe("the widget's Design, Test environment and Add to website screens", () 
     await page.getByRole("button", { name: nl.test.check, exact: true }).click();
     await page.getByText(/“Wanneer zijn jullie open\?”/).waitFor();
     await snap(page, journey, "4-admin-test-environment");
+    await expectAccessible(page);
     await page.getByRole("button", { name: nl.test.startOver }).click();
     await frame.locator("button").first().waitFor({ timeout: 30_000 });
     await browserContext.close();
@@ -107,12 +114,14 @@ describe("the widget's Design, Test environment and Add to website screens", () 
     await designField(page, "startMessage").fill("Welkom bij de bakker!");
     await expect.poll(() => page.getByTestId("preview-start-message").textContent()).toBe("Welkom bij de bakker!");
     await snap(page, journey, "5-customer-design");
+    await expectAccessible(page);
     await page.getByRole("button", { name: nl.form.save, exact: true }).click();
     await page.getByText(nlMessages.success.design_saved).first().waitFor();
 
     await page.goto("/assistant/test");
     await page.frameLocator(`iframe[title="${nl.test.frameTitle}"]`).locator("button").first().waitFor({ timeout: 30_000 });
     await snap(page, journey, "6-customer-test-environment");
+    await expectAccessible(page);
 
     await page.goto("/assistant/embedding");
     await page.getByTestId("snippet").getByText(/<script/).waitFor();
@@ -131,6 +140,7 @@ describe("the widget's Design, Test environment and Add to website screens", () 
     await demo.waitFor();
     expect(await demo.getAttribute("href")).toMatch(/\/api\/chatbot\/settings\/demo\//);
     await snap(page, journey, "7-customer-add-to-website");
+    await expectAccessible(page);
     await browserContext.close();
   });
 });
