@@ -3921,6 +3921,8 @@ export interface components {
             alert_trigger_keywords?: string[];
             /** @description Words never anonymised. */
             anonimize_exceptions?: string[];
+            /** @description Website origins (scheme, host and port, such as https://www.example.com) whose pages may use the chat widget; empty lets any website. The list sent replaces the stored one. */
+            allowed_origins?: string[];
             /** @description E-mail addresses that receive reports. */
             reporting_recipients?: string[];
             /** @description Retrieval settings. */

@@ -12,3 +12,4 @@ export * from "./urls";
 export * from "./validate";
 export * from "./configuration";
 export * from "./article";
+export * from "./design";

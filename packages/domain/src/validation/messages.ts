@@ -28,6 +28,13 @@ export const validationMessages = {
   number_between: "Enter a number from {min} to {max}",
   number_at_least: "Enter a whole number of at least {min}",
   invalid_url: "Please enter a valid URL (https://…)",
+  invalid_colour: "Enter a colour such as #4f46e5, #fff or rgb(79, 70, 229)",
+  invalid_font: "Enter font names separated by commas, such as Inter, sans-serif",
+  invalid_gradient_direction: "Enter a direction such as to right, to bottom left or 135deg",
+  invalid_language_tag: "Enter a language code such as nl or en",
+  invalid_design_url: "Enter an https:// address or a path on this server",
+  invalid_origin: "Enter a website origin such as https://www.example.com (no path)",
+  duplicate_origin: "This website is already in the list",
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

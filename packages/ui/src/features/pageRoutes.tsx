@@ -18,6 +18,10 @@ const DataTrainingPage = lazyNamed(() => import("./training/DataTrainingPage"), 
 // One lazy entry for every settings screen.
 const SettingsPage = lazyNamed(() => import("./settings/SettingsPages"), "SettingsPage", { namespaces: ["settings", "messages", "pages", "shell"] });
 const FunctionsPage = lazyNamed(() => import("./functions/FunctionsPage"), "FunctionsPage", { namespaces: ["functions", "settings", "messages", "lists", "pages", "shell"] });
+// The widget's Design, Test environment and Add to website screens, each its own chunk.
+const DesignPage = lazyNamed(() => import("./design/DesignPage"), "DesignPage", { namespaces: ["design", "messages", "pages"] });
+const TestEnvironmentPage = lazyNamed(() => import("./design/TestEnvironmentPage"), "TestEnvironmentPage", { namespaces: ["design", "messages", "pages"] });
+const AddToWebsitePage = lazyNamed(() => import("./design/AddToWebsitePage"), "AddToWebsitePage", { namespaces: ["design", "messages", "pages"] });
 // A page that works on the selected configuration shows "select a configuration" while none is selected.
 const NeedsConfiguration = lazyNamed(() => import("./misc/MessagePage"), "NeedsConfiguration", { namespaces: ["misc", "shell"] });
 const NotAuthorizedContent = lazyNamed(() => import("./misc/MessagePage"), "NotAuthorizedContent", { namespaces: ["misc"] });
@@ -48,6 +52,11 @@ const pageScreens: Partial<Record<string, ComponentType<{ titleKey?: string }>>>
   "/settings/connections": () => <SettingsPage screen="connections" />,
   "/settings/datatraining": DataTrainingPage,
   "/assistant/prompting": () => <SettingsPage screen="prompting" />,
+  "/settings/design": DesignPage,
+  "/settings/test": TestEnvironmentPage,
+  "/assistant/design": DesignPage,
+  "/assistant/test": TestEnvironmentPage,
+  "/assistant/embedding": AddToWebsitePage,
 };
 
 /**

@@ -1,9 +1,10 @@
 import { newConfigurationDefaults } from "@parley/domain/configuration";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactElement } from "react";
 import { RouterProvider, createMemoryRouter } from "react-router-dom";
 import { ApiProvider, createApi, type ParleyApi } from "../api/client";
 import { selectConfiguration } from "../configuration/selection";
+import { createQueryClient } from "../providers";
 import { shellQueryKeys } from "../shell/hooks";
 import { renderWithUi } from "./render";
 
@@ -23,7 +24,9 @@ export interface ConfigurationScreenOptions {
 export async function renderConfigurationScreen(screen: ReactElement, { configuration = {}, cached = [], api = createApi() }: ConfigurationScreenOptions = {}) {
   const loaded = { _id: "c1", ...newConfigurationDefaults({ selfOnboarding: false, now: new Date("2026-11-22"), name: "shop" }), ...configuration };
   selectConfiguration({ _id: "c1", name: "shop" });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
+  // The portals' retry policy (a 4xx answer is not asked again), with nothing going stale while a test runs.
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, staleTime: Number.POSITIVE_INFINITY } });
   queryClient.setQueryData(shellQueryKeys.configuration("c1"), { status: "success", data: loaded });
   for (const [queryKey, data] of cached) queryClient.setQueryData(queryKey, data);
   const router = createMemoryRouter(

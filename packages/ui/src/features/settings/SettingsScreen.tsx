@@ -1,9 +1,8 @@
-import { Alert, Box, Button, Card, Flex, HStack, Heading, SimpleGrid, Spinner, Stack, Text, Wrap } from "@chakra-ui/react";
+import { Alert, Button, Card, Flex, Heading, SimpleGrid, Spinner, Stack, Text, Wrap } from "@chakra-ui/react";
 import { configurationSettingsSchema } from "@parley/domain/validation/configuration";
 import { Form, Formik } from "formik";
 import { useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { LuRotateCcw, LuSave } from "react-icons/lu";
 import { ApiError } from "../../api/errors";
 import { selectConfiguration, useSelectedConfiguration } from "../../configuration/selection";
 import { ErrorAlert } from "../../forms/ErrorAlert";
@@ -11,6 +10,7 @@ import { applyFieldErrors } from "../../forms/fieldIssues";
 import { useConfiguration } from "../../shell/hooks";
 import { showFailureToast, showToast } from "../../shell/toasts";
 import { useSaveConfiguration, type Configuration } from "./hooks";
+import { SaveBar } from "../../forms/SaveBar";
 import { UnsavedChangesGuard } from "../../forms/UnsavedChangesGuard";
 import { SettingFieldInput } from "./SettingFieldInput";
 import { changedSettingFields, changesToSend, fieldsOf, snapshotOf, valueAt, type SettingsSection, type SettingsValues } from "./settingsValues";
@@ -128,26 +128,14 @@ function SettingsForm({ configuration, sections, children, unsavedElsewhere }: S
                 setSnapshot((current) => ({ ...current, ...keep }));
                 void setValues({ ...values, ...keep });
               })}
-              <Box position="sticky" bottom="0" zIndex="docked" bg="bg" borderTopWidth="1px" py="3">
-                <Flex gap="3" align="center" wrap="wrap">
-                  <Stack gap="1" flex="1" minW="0" aria-live="polite">
-                    <Text fontWeight="medium">{changed.length > 0 ? t("form.unsaved", { count: changed.length }) : t("form.noUnsaved")}</Text>
-                    {changed.length > 0 && (
-                      <Wrap gap="1" fontSize="sm" color="fg.muted" data-testid="changed-fields">
-                        {changed.map((field) => t(`fields.${field.name}`)).join(", ")}
-                      </Wrap>
-                    )}
-                  </Stack>
-                  <HStack>
-                    <Button variant="outline" disabled={changed.length === 0 || isSubmitting} onClick={() => void setValues(structuredClone(snapshot))}>
-                      <LuRotateCcw /> {t("form.reset")}
-                    </Button>
-                    <Button type="submit" loading={isSubmitting} disabled={changed.length === 0}>
-                      <LuSave /> {t("form.save")}
-                    </Button>
-                  </HStack>
-                </Flex>
-              </Box>
+              <SaveBar changed={changed.length > 0} submitting={isSubmitting} onReset={() => void setValues(structuredClone(snapshot))} resetLabel={t("form.reset")} saveLabel={t("form.save")}>
+                <Text fontWeight="medium">{changed.length > 0 ? t("form.unsaved", { count: changed.length }) : t("form.noUnsaved")}</Text>
+                {changed.length > 0 && (
+                  <Wrap gap="1" fontSize="sm" color="fg.muted" data-testid="changed-fields">
+                    {changed.map((field) => t(`fields.${field.name}`)).join(", ")}
+                  </Wrap>
+                )}
+              </SaveBar>
             </Stack>
           </Form>
         );

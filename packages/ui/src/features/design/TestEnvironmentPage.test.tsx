@@ -1,0 +1,88 @@
+import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderConfigurationScreen } from "../../test/configurationScreen";
+import { fakeDesignServer, savedDesign } from "./fakeDesignServer.test-support";
+import { TestEnvironmentPage, widgetVisitorKey } from "./TestEnvironmentPage";
+
+configure({ asyncUtilTimeout: 5_000 });
+
+const hit = (fields: Record<string, unknown>) => ({ text: "", score: 0, ...fields });
+
+function renderTest(hits: unknown[] = []) {
+  const server = fakeDesignServer({
+    "GET /chatbot/settings/byConfigurationId": () => ({
+      body: { status: "success", data: savedDesign({ chatbotWidth: 380, chatbotHeight: 560 }) },
+    }),
+    "POST /training/search_in_articles": () => ({ body: { status: "success", data: hits } }),
+  });
+  return { server, rendered: renderConfigurationScreen(<TestEnvironmentPage />, { api: server.api }) };
+}
+
+describe("the Test environment", { timeout: 30_000 }, () => {
+  it("frames the real widget of the configuration, sized for its chat window, and starts over with a fresh session", async () => {
+    const { rendered } = renderTest();
+    await rendered;
+    const frame = (await screen.findByTitle("Chat widget test")) as HTMLIFrameElement;
+    const address = new URL(frame.getAttribute("src")!, "http://portal.test");
+    expect(address.pathname).toBe("/widget/");
+    expect(address.searchParams.get("configuration_id")).toBe("c1");
+    await waitFor(() => expect(frame.style.width).toBe("450px"));
+    expect(frame.style.height).toBe("590px");
+
+    localStorage.setItem(widgetVisitorKey("c1"), JSON.stringify({ sessionId: "s1", pending: [] }));
+    localStorage.setItem(widgetVisitorKey("c2"), "kept");
+    fireEvent.click(screen.getByRole("button", { name: "Start over" }));
+    expect(localStorage.getItem(widgetVisitorKey("c1"))).toBeNull();
+    expect(localStorage.getItem(widgetVisitorKey("c2"))).toBe("kept");
+    // A new frame: the widget loads again without the old conversation.
+    await waitFor(() => expect(screen.getByTitle("Chat widget test")).not.toBe(frame));
+  });
+
+  it("shows the sources retrieval finds for a question, best first, with their scores", async () => {
+    const { server, rendered } = renderTest([
+      hit({
+        source: "faq",
+        text: "When are you open? Monday to Friday.",
+        score: 0.0328,
+        faq: { row: 2, values: {} },
+        signals: { fullText: 1, trigram: 2 },
+      }),
+      hit({
+        source: "article",
+        text: "Our shop opens at nine.",
+        score: 0.0161,
+        article: { _id: "a1", subject: "Opening hours", source: "https://shop.example/hours" },
+        chunk: 0,
+        signals: { vector: 1 },
+      }),
+    ]);
+    await rendered;
+    const question = await screen.findByLabelText("Check a question");
+    expect(screen.getByRole("button", { name: /Check$/ }).hasAttribute("disabled")).toBe(true);
+    fireEvent.change(question, { target: { value: "  When are you open?  " } });
+    fireEvent.click(screen.getByRole("button", { name: /Check$/ }));
+
+    await screen.findByText("2 sources for “When are you open?”");
+    expect(server.callsTo("POST /training/search_in_articles").map((call) => call.body)).toEqual([
+      { configurationId: "c1", searchText: "When are you open?", includeFaq: true, limit: 10 },
+    ]);
+    const [first, second] = screen.getAllByTestId("knowledge-hit");
+    expect(within(first!).getByText("FAQ row 3")).toBeTruthy();
+    expect(within(first!).getByText("Score 0.033")).toBeTruthy();
+    expect(within(first!).getByText("Found by words (#1) · spelling (#2)")).toBeTruthy();
+    expect(within(second!).getByText("Opening hours")).toBeTruthy();
+    expect(within(second!).getByText("Score 0.016")).toBeTruthy();
+    expect(within(second!).getByText("https://shop.example/hours")).toBeTruthy();
+  });
+
+  it("says what to do when nothing is found", async () => {
+    const { rendered } = renderTest([]);
+    await rendered;
+    fireEvent.change(await screen.findByLabelText("Check a question"), {
+      target: { value: "Do you sell bikes?" },
+    });
+    fireEvent.submit(screen.getByRole("search"));
+    await screen.findByText("Nothing found for this question");
+    expect(screen.getByText(/Add an article, a website or an FAQ row under Data training/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,236 @@
+import { Badge, Box, Button, Field, Flex, Grid, HStack, Input, Spinner, Stack, Text } from "@chakra-ui/react";
+import { iframeMessageTypes, iframeSizeFor, isIframeMessage } from "@parley/domain/widget";
+import { defaultChatbotSettings } from "@parley/domain/chatbotDesign";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { LuRotateCcw, LuSearch } from "react-icons/lu";
+import { ConfigurationPage } from "../../configuration/RequireConfiguration";
+import { ErrorAlert } from "../../forms/ErrorAlert";
+import { useChatbotDesign, useKnowledgeSearch, type KnowledgeHit } from "./hooks";
+import { Notice, SectionCard } from "./parts";
+
+/** The widget app the server serves, framed as a customer's website frames it. */
+export function widgetAddress(configurationId: string, pageUrl: string): string {
+  return `/widget/?${new URLSearchParams({ configuration_id: configurationId, page_url: pageUrl }).toString()}`;
+}
+
+/**
+ * The widget keeps the visitor's conversation in its origin's storage under this key (apps/widget
+ * visitor-storage). The widget is served from the portals' origin, so the portal can forget it.
+ */
+export const widgetVisitorKey = (configurationId: string) => `parley.widget.${configurationId}`;
+
+/** How long the widget may take to say it loaded before the screen says what to check. */
+const loadPatience = 15_000;
+
+function TestWidget({ configurationId }: { configurationId: string }) {
+  const { t } = useTranslation("design");
+  const design = useChatbotDesign(configurationId);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [session, setSession] = useState(0);
+  const [loaded, setLoaded] = useState(false);
+  const [slow, setSlow] = useState(false);
+  const chat = design.data?.chatbotSettings ?? defaultChatbotSettings;
+  const size = iframeSizeFor({
+    chatbotWidth: chat.chatbotWidth ?? defaultChatbotSettings.chatbotWidth,
+    chatbotHeight: chat.chatbotHeight ?? defaultChatbotSettings.chatbotHeight,
+  });
+
+  useEffect(() => {
+    setLoaded(false);
+    setSlow(false);
+    const listener = (event: MessageEvent) => {
+      if (event.source !== frame.current?.contentWindow || event.origin !== window.location.origin) return;
+      if (isIframeMessage(event.data) && event.data.type === iframeMessageTypes.loaded) setLoaded(true);
+    };
+    window.addEventListener("message", listener);
+    const timer = window.setTimeout(() => setSlow(true), loadPatience);
+    return () => {
+      window.removeEventListener("message", listener);
+      window.clearTimeout(timer);
+    };
+  }, [session]);
+
+  const handleStartOver = () => {
+    try {
+      localStorage.removeItem(widgetVisitorKey(configurationId));
+    } catch {
+      // Storage blocked: the reload still starts a fresh page.
+    }
+    setSession((current) => current + 1);
+  };
+
+  return (
+    <SectionCard
+      id="test-widget"
+      title={t("test.widgetTitle")}
+      help={t("test.widgetHelp")}
+      maxW={`${size.width + 34}px`}
+      actions={
+        <Button size="sm" variant="outline" onClick={handleStartOver}>
+          <LuRotateCcw /> {t("test.startOver")}
+        </Button>
+      }
+    >
+      {!loaded && (
+        <HStack role="status" gap="2" mb="2">
+          {slow ? (
+            <Notice status="warning" title={t("test.notLoaded")}>
+              {t("test.notLoadedHelp")}
+            </Notice>
+          ) : (
+            <>
+              <Spinner size="sm" /> <Text fontSize="sm">{t("test.loading")}</Text>
+            </>
+          )}
+        </HStack>
+      )}
+      <Box borderWidth="1px" borderRadius="md" bg="bg.muted" overflow="auto" w="fit-content" maxW="full">
+        <iframe
+          key={session}
+          ref={frame}
+          title={t("test.frameTitle")}
+          src={widgetAddress(configurationId, window.location.href)}
+          data-testid="test-widget-frame"
+          style={{
+            display: "block",
+            border: 0,
+            width: `${size.width}px`,
+            height: `${size.height}px`,
+            maxWidth: "100%",
+            colorScheme: "normal",
+          }}
+        />
+      </Box>
+    </SectionCard>
+  );
+}
+
+function HitItem({ hit, rank }: { hit: KnowledgeHit; rank: number }) {
+  const { t } = useTranslation("design");
+  const title =
+    hit.source === "faq"
+      ? t("test.faqRow", { row: (hit.faq?.row ?? 0) + 1 })
+      : hit.article?.subject || hit.article?.source || t("test.article");
+  const signals = Object.entries(hit.signals ?? {}).filter(([, value]) => typeof value === "number");
+  return (
+    <Box as="li" borderWidth="1px" borderRadius="md" p="3" listStyleType="none" data-testid="knowledge-hit">
+      <HStack justify="space-between" align="start" gap="2">
+        <HStack gap="2" minW="0">
+          <Text fontWeight="semibold" color="fg.muted">
+            {rank}.
+          </Text>
+          <Badge colorPalette={hit.source === "faq" ? "purple" : "blue"}>
+            {t(`test.sources.${hit.source}`)}
+          </Badge>
+          <Text fontWeight="medium" lineClamp={1} title={title}>
+            {title}
+          </Text>
+        </HStack>
+        <Badge variant="outline" flexShrink={0} title={t("test.scoreHelp")}>
+          {t("test.score", { score: hit.score.toFixed(3) })}
+        </Badge>
+      </HStack>
+      <Text fontSize="sm" mt="2" lineClamp={4} whiteSpace="pre-wrap">
+        {hit.snippet || hit.text}
+      </Text>
+      {hit.article?.source && hit.article.subject && (
+        <Text fontSize="xs" color="fg.muted" mt="1" lineClamp={1}>
+          {hit.article.source}
+        </Text>
+      )}
+      {signals.length > 0 && (
+        <Text fontSize="xs" color="fg.muted" mt="1">
+          {t("test.signals", {
+            list: signals.map(([name, value]) => t(`test.signal.${name}`, { rank: value })).join(" · "),
+          })}
+        </Text>
+      )}
+    </Box>
+  );
+}
+
+function RetrievalPanel({ configurationId }: { configurationId: string }) {
+  const { t } = useTranslation("design");
+  const search = useKnowledgeSearch(configurationId);
+  const [question, setQuestion] = useState("");
+  const [asked, setAsked] = useState<string | null>(null);
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const text = question.trim();
+    if (!text) return;
+    setAsked(text);
+    search.mutate(text);
+  };
+
+  return (
+    <SectionCard id="retrieval" title={t("test.sourcesTitle")} help={t("test.sourcesHelp")}>
+      <Stack gap="4">
+        <form onSubmit={handleSubmit} role="search" aria-labelledby="retrieval-heading">
+          <Field.Root>
+            <Field.Label>{t("test.checkQuestion")}</Field.Label>
+            <HStack w="full" wrap="wrap">
+              <Input
+                flex="1 1 14rem"
+                value={question}
+                maxLength={1000}
+                onChange={(event) => setQuestion(event.target.value)}
+                placeholder={t("test.questionPlaceholder")}
+              />
+              <Button type="submit" loading={search.isPending} disabled={question.trim() === ""}>
+                <LuSearch /> {t("test.check")}
+              </Button>
+            </HStack>
+          </Field.Root>
+        </form>
+        <ErrorAlert error={search.error} />
+        <Box aria-live="polite">
+          {search.isSuccess && asked && (
+            <Stack gap="2">
+              <Text fontSize="sm">
+                {t("test.resultsFor", { question: asked, count: search.data.length })}
+              </Text>
+              {search.data.length === 0 ? (
+                <Notice status="info" title={t("test.noHits")}>
+                  {t("test.noHitsHelp")}
+                </Notice>
+              ) : (
+                <Stack as="ol" gap="2" p="0" m="0">
+                  {search.data.map((hit, index) => (
+                    <HitItem
+                      key={`${hit.source}-${hit.article?._id ?? hit.faq?.row ?? ""}-${hit.chunk ?? index}`}
+                      hit={hit}
+                      rank={index + 1}
+                    />
+                  ))}
+                </Stack>
+              )}
+            </Stack>
+          )}
+        </Box>
+      </Stack>
+    </SectionCard>
+  );
+}
+
+/** The Test environment: the real widget of the selected configuration, and what retrieval finds for a question. */
+export function TestEnvironmentPage({ titleKey = "pages:titles.testEnvironment" }: { titleKey?: string }) {
+  const { t } = useTranslation(["design", "pages"]);
+  return (
+    <ConfigurationPage title={t(titleKey)} intro={t("design:test.intro")}>
+      {(configuration) => (
+        <Grid
+          templateColumns={{ base: "minmax(0, 1fr)", xl: "auto minmax(0, 1fr)" }}
+          gap="6"
+          alignItems="start"
+        >
+          <TestWidget configurationId={configuration._id} />
+          <Flex direction="column" minW="0">
+            <RetrievalPanel configurationId={configuration._id} />
+          </Flex>
+        </Grid>
+      )}
+    </ConfigurationPage>
+  );
+}
