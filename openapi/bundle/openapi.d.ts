@@ -3092,6 +3092,39 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/widget/{configuration_id}/messages/{message_id}/rating": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                /** @description The configuration whose assistant the widget shows. */
+                configuration_id: string;
+                /** @description The assistant message's id (`Message.id`). */
+                message_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The visitor rates an answer
+         * @description Public, like the widget's other calls: the visitor's session id proves the answer is theirs. `rating` 1 is thumbs up, -1 thumbs down, null takes the rating back. Only the assistant's answers can be rated; any other message, or one of another session or configuration, answers 404.
+         */
+        post: operations["rateWidgetMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dev/mailbox": {
         parameters: {
             query?: never;
@@ -10548,6 +10581,8 @@ export interface operations {
             query: {
                 /** @description The visitor's session id (known only to that visitor). */
                 session_id: string;
+                /** @description The address of the page the widget is on (checked against the configuration's `allowed_origins`). */
+                page_url?: string;
             };
             header?: {
                 /**
@@ -10583,6 +10618,58 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    rateWidgetMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                /** @description The configuration whose assistant the widget shows. */
+                configuration_id: string;
+                /** @description The assistant message's id (`Message.id`). */
+                message_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    session_id: string;
+                    /** @description The address of the page the widget is on (checked against the configuration's `allowed_origins`). */
+                    page_url?: string;
+                    rating: (1 | -1) | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        rating: (1 | -1) | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
         };
     };

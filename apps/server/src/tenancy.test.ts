@@ -554,6 +554,28 @@ const cases: Record<string, OperationCase> = {
       expect(kept).toEqual([{ content: "bravo secret" }]);
     },
   },
+  rateWidgetMessage: {
+    prepare: async (f, ctx) => {
+      const prepared: Prepared = {};
+      for (const actor of actors) {
+        const sent = await ctx.app.inject({ method: "POST", url: `/api/widget/${f.own[actor].configurationId}/messages`, payload: { message: "Hello" } });
+        prepared[actor] = `${sent.json().session_id} ${sent.json().reply.id}`;
+      }
+      return prepared;
+    },
+    request: (f, actor, prepared) => {
+      const [sessionId, messageId] = prepared[actor]!.split(" ");
+      return { method: "POST", url: `/api/widget/${f.own[actor].configurationId}/messages/${messageId}/rating`, payload: { session_id: sessionId, rating: 1 } };
+    },
+    expected: publicOk,
+    foreign: async (f, ctx, send) => {
+      const theirs = (await ctx.app.inject({ method: "POST", url: `/api/widget/${f.other.configurationId}/messages`, payload: { message: "bravo" } })).json();
+      const response = await send({ method: "POST", url: `/api/widget/${f.own.customer.configurationId}/messages/${theirs.reply.id}/rating`, payload: { session_id: theirs.session_id, rating: -1 } });
+      expect(response.statusCode).toBe(404);
+      const rows = await ctx.database.db.query<{ rating: number | null }>("SELECT rating FROM conversation_messages WHERE id = $1", [theirs.reply.id]);
+      expect(rows[0]!.rating).toBeNull();
+    },
+  },
   getWidgetHistory: {
     request: (f, actor) => ({ method: "GET", url: `/api/widget/${f.own[actor].configurationId}/history?session_id=no-such-session-000000000` }),
     expected: publicOk,
@@ -1093,6 +1115,7 @@ const idWithoutTenant: Record<string, string> = {
   selfOnboardingCreateCustomer: "acts on the caller's own customer; a sent _id is ignored",
   sendWidgetMessage: "public (a website's visitor): the conversation is reached by the visitor's secret session id within the configuration",
   getWidgetHistory: "public (a website's visitor): the conversation is reached by the visitor's secret session id within the configuration",
+  rateWidgetMessage: "public (a website's visitor): the answer is reached by the visitor's secret session id within the configuration",
   markNotificationRead: "a notification is the caller's own: reached by its id and the caller's user id in SQL, another user's answers 404",
   markNotificationUnread: "a notification is the caller's own: reached by its id and the caller's user id in SQL, another user's answers 404",
   hideNotification: "a notification is the caller's own: reached by its id and the caller's user id in SQL, another user's answers 404",

@@ -29,6 +29,8 @@ export interface WidgetFixture {
   received: { message: string; client_message_id?: string; session_id?: string }[];
   /** Every message posted to the HTTP fallback. */
   posted: { message: string; session_id?: string | null }[];
+  /** Every rating posted, with the answer's id from the path. */
+  ratings: { messageId: string; session_id: string; page_url?: string; rating: number | null }[];
   stop: () => Promise<void>;
 }
 
@@ -68,6 +70,7 @@ export async function startWidgetFixture(options: FixtureOptions = {}): Promise<
   const sources = [{ kind: "url", title: "Our FAQ", url: "https://shop.example/faq" }];
   const received: WidgetFixture["received"] = [];
   const posted: WidgetFixture["posted"] = [];
+  const ratings: WidgetFixture["ratings"] = [];
   let sessionCounter = 0;
 
   const server: Server = createServer((request, response) => {
@@ -77,6 +80,14 @@ export async function startWidgetFixture(options: FixtureOptions = {}): Promise<
       return;
     }
     if (serveDist(url.pathname, response)) return;
+    const rating = /^\/api\/widget\/[^/]+\/messages\/([^/]+)\/rating$/.exec(url.pathname);
+    if (rating && request.method === "POST") {
+      void readBody(request).then((body) => {
+        ratings.push({ messageId: decodeURIComponent(rating[1]!), ...(body as { session_id: string; rating: number | null }) });
+        sendJson(response, 200, { status: "success", rating: (body as { rating: number | null }).rating });
+      });
+      return;
+    }
     const api = /^\/api\/widget\/([^/]+)\/(settings|history|messages)$/.exec(url.pathname);
     if (api?.[2] === "settings" && options.settingsStatus) {
       sendJson(response, options.settingsStatus, {
@@ -154,7 +165,7 @@ export async function startWidgetFixture(options: FixtureOptions = {}): Promise<
           session_id: sessionId,
           message_id: messageId,
           done: true,
-          message: { role: "assistant", content: answerHtml, timestamp: new Date().toISOString(), sources },
+          message: { id: messageId, role: "assistant", content: answerHtml, timestamp: new Date().toISOString(), sources },
         });
       },
     );
@@ -166,6 +177,7 @@ export async function startWidgetFixture(options: FixtureOptions = {}): Promise<
     origin: `http://127.0.0.1:${port}`,
     received,
     posted,
+    ratings,
     stop: () =>
       new Promise<void>((closed) => {
         void sockets?.close();

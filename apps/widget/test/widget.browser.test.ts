@@ -147,11 +147,14 @@ describe("the widget on a customer's page", () => {
       .poll(() => frame.locator("[aria-live=polite]").textContent())
       .toContain("Hello visitor, see our FAQ.");
 
-    // Rating is kept (locally: the contract has no call for it yet).
+    // Rating: shown as chosen, and stored with the conversation on the server.
     await frame.getByRole("button", { name: "Helpful answer", exact: true }).click();
     expect(
       await frame.getByRole("button", { name: "Helpful answer", exact: true }).getAttribute("aria-pressed"),
     ).toBe("true");
+    await expect.poll(() => widget.ratings.length).toBe(1);
+    expect(widget.ratings[0]).toMatchObject({ rating: 1, session_id: expect.any(String), page_url: expect.stringContaining(host.origin) });
+    expect(widget.ratings[0]!.messageId).toMatch(/.+/);
 
     // Esc closes, and focus goes back to the launcher.
     await page.keyboard.press("Escape");

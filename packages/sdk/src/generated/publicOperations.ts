@@ -29,4 +29,5 @@ export const publicOperations = {
   "POST /validate-email": { operationId: "validateEmail", auth: "none", base: "configurationServer", requestBody: "json", response: "json" },
   "POST /validate-otp": { operationId: "validateOtp", auth: "none", base: "configurationServer", requestBody: "json", response: "json" },
   "POST /widget/{configuration_id}/messages": { operationId: "sendWidgetMessage", auth: "none", base: "configurationServer", requestBody: "json", response: "json" },
+  "POST /widget/{configuration_id}/messages/{message_id}/rating": { operationId: "rateWidgetMessage", auth: "none", base: "configurationServer", requestBody: "json", response: "json" },
 } as const satisfies Record<string, OperationInfo>;

@@ -156,6 +156,34 @@ describe("the embedded default (no provider)", () => {
     expect(stored[0]!.content).toBe("how long does delivry take for my order?");
   });
 
+  it("stores the visitor's rating of an answer of their own conversation only", async () => {
+    const { configurationId } = await assistantFor(ctx, { allowed_origins: ["https://shop.example"] });
+    const page = "https://shop.example/help";
+    const first = (await send(ctx, configurationId, { message: "how long does delivery take", page_url: page })).json();
+    const rate = async (messageId: string, body: Record<string, unknown>, configuration = configurationId) => {
+      const response = await ctx.app.inject({ method: "POST", url: `/api/widget/${configuration}/messages/${messageId}/rating`, payload: body });
+      expectToMatchContract("rateWidgetMessage", response);
+      return response;
+    };
+    expect((await rate(first.reply.id, { session_id: first.session_id, page_url: page, rating: -1 })).json()).toEqual({ status: "success", rating: -1 });
+    const rated = await ctx.database.db.query<{ rating: number | null }>("SELECT rating FROM conversation_messages WHERE id = $1", [first.reply.id]);
+    expect(rated[0]!.rating).toBe(-1);
+    expect((await rate(first.reply.id, { session_id: first.session_id, page_url: page, rating: null })).statusCode).toBe(200);
+    // Not the visitor's own message, not another session's answer, not from another website, no such message.
+    expect((await rate(first.message.id, { session_id: first.session_id, page_url: page, rating: 1 })).statusCode).toBe(404);
+    const other = (await send(ctx, configurationId, { message: "can I return a product", page_url: page })).json();
+    expect((await rate(other.reply.id, { session_id: first.session_id, page_url: page, rating: 1 })).statusCode).toBe(404);
+    expect((await rate(first.reply.id, { session_id: first.session_id, page_url: "https://evil.example/", rating: 1 })).statusCode).toBe(403);
+    expect((await rate("not-a-message", { session_id: first.session_id, page_url: page, rating: 1 })).statusCode).toBe(404);
+    expect((await rate(first.reply.id, { session_id: first.session_id, page_url: page, rating: 5 })).statusCode).toBe(400);
+    const untouched = await ctx.database.db.query<{ rating: number | null }>("SELECT rating FROM conversation_messages WHERE id = $1", [other.reply.id]);
+    expect(untouched[0]!.rating).toBeNull();
+    // The history read from the allowed website works with the page's address.
+    const listed = await ctx.app.inject({ method: "GET", url: `/api/widget/${configurationId}/history?session_id=${first.session_id}&page_url=${encodeURIComponent(page)}` });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().data).toHaveLength(2);
+  });
+
   it("says it does not know, in the conversation's language, for a question the FAQ does not cover", async () => {
     const { configurationId } = await assistantFor(ctx, { language: "nl" });
     const response = await send(ctx, configurationId, { message: "Wat is de hoofdstad van Australië?" });

@@ -47,13 +47,26 @@ export function widgetChatOperations(visitors: VisitorService, broadcast: () => 
       };
     },
 
+    rateWidgetMessage: async (request) => {
+      await visitors.rate({
+        configurationId: request.params.configuration_id,
+        messageId: request.params.message_id,
+        sessionId: request.body.session_id,
+        rating: request.body.rating,
+        origin: request.headers.origin,
+        clientIp: request.ip,
+        pageUrl: request.body.page_url ?? null,
+      });
+      return { status: "success" as const, rating: request.body.rating };
+    },
+
     getWidgetHistory: async (request) => {
       const messages = await visitors.history({
         configurationId: request.params.configuration_id,
         sessionId: request.query.session_id,
         origin: request.headers.origin,
         clientIp: request.ip,
-        pageUrl: typeof request.headers.referer === "string" ? request.headers.referer : null,
+        pageUrl: request.query.page_url ?? null,
       });
       return { status: "success" as const, data: messages, session_id: request.query.session_id };
     },

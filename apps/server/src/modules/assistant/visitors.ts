@@ -13,6 +13,7 @@ import {
   findConversationBySession,
   listMessages,
   publicMessage,
+  rateAnswer,
   startConversation,
   type ConversationRecord,
   type Message,
@@ -177,6 +178,13 @@ export function createVisitorService(deps: {
       const conversation = await existing(configuration, request.sessionId);
       const messages = conversation ? (await listMessages(db, conversation.id)).map(publicMessage) : [];
       return { configuration, conversation, messages };
+    },
+
+    /** The visitor rates one of the assistant's answers in their own conversation. */
+    async rate(request: VisitorRequest & { sessionId: string; messageId: string; rating: 1 | -1 | null }): Promise<void> {
+      const configuration = await configurationFor(request);
+      const rated = /^[0-9a-f-]{36}$/i.test(request.messageId) && (await rateAnswer(db, { configurationId: configuration._id, sessionId: request.sessionId, messageId: request.messageId.toLowerCase() }, request.rating));
+      if (!rated) throw new DomainError("not_found", "No such answer in this conversation", 404);
     },
 
     /** The visitor's own messages, oldest first; an unknown session id has none. */

@@ -281,3 +281,20 @@ export async function insertAgentMessage(
   if (earlier?.role !== "human_agent") throw new DomainError("validation_failed", "client_message_id is already used by another message", 400);
   return { message: earlier, duplicate: true };
 }
+
+/**
+ * The visitor's rating of one of the assistant's answers in their own conversation (found by session id within
+ * the configuration); false when there is no such answer there.
+ */
+export async function rateAnswer(db: Db, target: { configurationId: string; sessionId: string; messageId: string }, rating: 1 | -1 | null): Promise<boolean> {
+  const row = await queryOne<{ id: string }>(
+    db,
+    `UPDATE conversation_messages m SET rating = $4
+       FROM conversations c
+      WHERE m.id = $3::uuid AND m.conversation_id = c.id AND m.role = 'assistant'
+        AND c.session_id = $2 AND c.configuration_id = $1
+      RETURNING m.id`,
+    [target.configurationId, target.sessionId, target.messageId, rating],
+  );
+  return row !== undefined;
+}

@@ -43,7 +43,8 @@ export function openChatConnection(options: ChatConnectionOptions): ChatConnecti
     onTransport(next);
   };
 
-  const query: Record<string, string> = { configuration_id: configurationId, language };
+  // The page's address lets the server check the configuration's allowed websites (this frame's own origin is Parley's).
+  const query: Record<string, string> = { configuration_id: configurationId, language, page_url: pageUrl };
   if (options.sessionId) query.session_id = options.sessionId;
   const socket: Socket = io(`${location.origin}/chat`, {
     path: "/socket.io",
@@ -177,10 +178,11 @@ export function openChatConnection(options: ChatConnectionOptions): ChatConnecti
 export async function fetchHistory(
   configurationId: string,
   sessionId: string,
+  pageUrl: string,
 ): Promise<ServerMessage[] | null> {
   try {
     const response = await fetch(
-      `/api/widget/${encodeURIComponent(configurationId)}/history?session_id=${encodeURIComponent(sessionId)}`,
+      `/api/widget/${encodeURIComponent(configurationId)}/history?session_id=${encodeURIComponent(sessionId)}&page_url=${encodeURIComponent(pageUrl)}`,
       { headers: { accept: "application/json" } },
     );
     if (!response.ok) return null;
@@ -188,5 +190,22 @@ export async function fetchHistory(
     return Array.isArray(body.data) ? (body.data as ServerMessage[]) : null;
   } catch {
     return null;
+  }
+}
+
+/** Stores the visitor's rating of an answer (1 up, -1 down, null taken back); a failure leaves the local choice. */
+export async function sendRating(
+  configurationId: string,
+  messageId: string,
+  body: { session_id: string; page_url: string; rating: 1 | -1 | null },
+): Promise<boolean> {
+  try {
+    const response = await fetch(
+      `/api/widget/${encodeURIComponent(configurationId)}/messages/${encodeURIComponent(messageId)}/rating`,
+      { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) },
+    );
+    return response.ok;
+  } catch {
+    return false;
   }
 }

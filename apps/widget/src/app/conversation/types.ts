@@ -7,6 +7,8 @@ export interface MessageSource {
 
 /** A message as the server sends it (openapi Message). */
 export interface ServerMessage {
+  /** The server's id (absent on messages not yet stored). */
+  id?: string;
   role: "user" | "assistant" | "human_agent" | "system";
   content: string;
   timestamp: string;

@@ -46,7 +46,7 @@ export function useConversation({ configurationId, language, pageUrl }: Conversa
         if (next === "http") {
           const sessionId = stateRef.current.sessionId;
           if (sessionId) {
-            void fetchHistory(configurationId, sessionId).then((messages) => {
+            void fetchHistory(configurationId, sessionId, pageUrl).then((messages) => {
               if (messages && stateRef.current.sessionId === sessionId)
                 dispatch({ type: "session", sessionId, messages });
             });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { ConversationState } from "../conversation/conversation-state";
+import { sendRating } from "../conversation/chat-connection";
 import { loadRatings, saveRatings, type Rating } from "../conversation/visitor-storage";
 import type { Translate } from "../i18n/translations";
 import { MessageItem } from "./MessageItem";
@@ -30,6 +31,11 @@ export function MessageList({
     const next = { ...ratings, [key]: rating };
     setRatings(next);
     saveRatings(configurationId, next);
+    // Stored with the conversation too, where agents and the history see it.
+    const rated = conversation.messages.find((message) => message.key === key);
+    if (rated?.id && conversation.sessionId) {
+      void sendRating(configurationId, rated.id, { session_id: conversation.sessionId, page_url: pageUrl, rating: rating === "up" ? 1 : -1 });
+    }
   };
   const { messages, pending, streaming, typing } = conversation;
   useEffect(
