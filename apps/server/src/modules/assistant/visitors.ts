@@ -89,14 +89,17 @@ const originOf = (url: string | undefined | null): string | undefined => {
 /**
  * Whether a website may use the configuration's widget. A browser names the page's origin in `Origin`; the
  * widget's own frame is served from Parley's origin, so there the page it is embedded in (`pageUrl`) says it.
- * With no list every website may.
+ * With no list every website may. A page URL is what the widget says, so this keeps honest browsers on other
+ * websites out; it is not an authentication.
  */
 export function originAllowed(allowed: readonly string[], request: { origin?: string; pageUrl?: string | null }, ownOrigin: string): boolean {
   if (allowed.length === 0) return true;
   const list = new Set(allowed.map((origin) => origin.toLowerCase().replace(/\/+$/, "")));
   const origin = request.origin?.toLowerCase();
-  const website = origin && origin !== ownOrigin.toLowerCase() ? origin : originOf(request.pageUrl)?.toLowerCase();
-  return website !== undefined && list.has(website);
+  const own = ownOrigin.toLowerCase();
+  const website = origin && origin !== own ? origin : originOf(request.pageUrl)?.toLowerCase();
+  // Parley's own pages (the portals' test environment and design preview) may always show the widget.
+  return website !== undefined && (list.has(website) || website === own);
 }
 
 export interface VisitorRequest {
