@@ -20,7 +20,8 @@
  *
  * Aims: fan-out at least 70 % of the bare broadcast's events per second; round-trip p99 at most 100 ms with the
  * idle sockets open. Settings also: BENCH_ROUNDS (3 measured rounds of each side), BENCH_DATABASE_URL
- * (PostgreSQL; default postgres://postgres@127.0.0.1:5432/test; `none` skips it), BENCH_ONLY (pglite|postgres).
+ * (PostgreSQL; default postgres://postgres@127.0.0.1:5432/test; `none` skips it), BENCH_ONLY (pglite|postgres),
+ * BENCH_PROFILE=true (one more round of each side under the CPU profiler, into bench/results/live-*.cpuprofile).
  * Every socket opened here is in the same process as the server (2,000 idle sockets are 4,000 descriptors).
  */
 import { createServer, type Server as HttpServer } from "node:http";
@@ -32,6 +33,7 @@ import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { execFileSync } from "node:child_process";
+import { Session } from "node:inspector/promises";
 import pg from "pg";
 import type { Server as SocketServer, Socket as ServerSocket } from "socket.io";
 import { io, type Socket } from "socket.io-client";
@@ -52,6 +54,7 @@ const roundTripWarmup = 30;
 const conversationsForRoundTrips = 10;
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const only = process.env.BENCH_ONLY;
+const profile = process.env.BENCH_PROFILE === "true";
 const log = (message: string) => process.stderr.write(`${message}\n`);
 const load = () => loadavg()[0]!.toFixed(1);
 
@@ -300,6 +303,22 @@ async function run(database: "pglite" | "postgres"): Promise<Figures> {
         (side === "bare" ? bareRates : parleyRates).push(result.rate);
         log(`${database}: round ${round + 1} ${side}: ${result.rate.toFixed(0)} updates/s (${result.seconds.toFixed(2)} s), load ${load()}`);
       }
+    }
+    if (profile) {
+      // One more round of each side under the profiler (after the measured ones, so they are not slowed).
+      const session = new Session();
+      session.connect();
+      await session.post("Profiler.enable");
+      for (const side of ["bare", "parley"] as const) {
+        await session.post("Profiler.start");
+        if (side === "bare") await bareRound("bare-profiled");
+        else await parleyRound("parley-profiled");
+        const { profile: taken } = await session.post("Profiler.stop");
+        await mkdir(join(here, "results"), { recursive: true });
+        await writeFile(join(here, "results", `live-${database}-${side}.cpuprofile`), JSON.stringify(taken));
+      }
+      session.disconnect();
+      log(`${database}: profiles in bench/results/live-${database}-{bare,parley}.cpuprofile`);
     }
     for (const socket of watchers) socket.disconnect();
     await bare.close();
