@@ -116,8 +116,13 @@ function deliveries(watchers: number) {
 
 type Deliveries = ReturnType<typeof deliveries>;
 
+// BENCH_REPEAT_TEXT=true (a diagnostic): every visitor sends the same text, so every chat notification after the
+// first is a suppressed duplicate and the app stores and sends none.
+const repeatText = process.env.BENCH_REPEAT_TEXT === "true";
 const messageText = (round: string, visitor: number, index: number) =>
-  `Hello, I ordered a phone charger last week and it has not arrived yet, can you check it? (${round} v${visitor} m${index})`;
+  repeatText && !round.startsWith("warm") && !round.startsWith("bare")
+    ? "Hello, I ordered a phone charger last week and it has not arrived yet, can you check it? (same text in every message)"
+    : `Hello, I ordered a phone charger last week and it has not arrived yet, can you check it? (${round} v${visitor} m${index})`;
 
 interface Sender {
   sessionId: string;
