@@ -35,6 +35,7 @@ import { fileURLToPath } from "node:url";
 import { execFileSync } from "node:child_process";
 import { Session } from "node:inspector/promises";
 import pg from "pg";
+import type * as SocketIo from "socket.io";
 import type { Server as SocketServer, Socket as ServerSocket } from "socket.io";
 import { io, type Socket } from "socket.io-client";
 import { createTestContext, type TestContext } from "../apps/server/src/test/context";
@@ -42,7 +43,9 @@ import { createTenant, type Tenant } from "../apps/server/src/test/fixture";
 
 const here = dirname(fileURLToPath(import.meta.url));
 // The socket.io copy the app itself runs (bench/ has only the client).
-const { Server } = createRequire(join(here, "..", "apps", "server", "package.json"))("socket.io") as typeof import("socket.io");
+const { Server } = createRequire(join(here, "..", "apps", "server", "package.json"))(
+  "socket.io",
+) as typeof SocketIo;
 
 const agentCount = Number(process.env.BENCH_AGENTS ?? 50);
 const visitorCount = Number(process.env.BENCH_VISITORS ?? 10);
@@ -76,7 +79,12 @@ interface LiveUpdate {
   [key: string]: unknown;
 }
 
-const socketOptions = { path: "/socket.io", transports: ["websocket"], reconnection: false, forceNew: true } as const;
+const socketOptions = {
+  path: "/socket.io",
+  transports: ["websocket"],
+  reconnection: false,
+  forceNew: true,
+} as const;
 
 function connected(socket: Socket, firstEvent: string): Promise<unknown> {
   return new Promise((resolve, reject) => {
@@ -131,7 +139,11 @@ interface Sender {
 }
 
 /** Every visitor sends its messages one after the other, the next once all watchers have the last. Events per second. */
-async function drive(visitors: Sender[], tracker: Deliveries, round: string): Promise<{ rate: number; seconds: number }> {
+async function drive(
+  visitors: Sender[],
+  tracker: Deliveries,
+  round: string,
+): Promise<{ rate: number; seconds: number }> {
   const before = tracker.total;
   const started = performance.now();
   await Promise.all(
@@ -149,10 +161,20 @@ async function drive(visitors: Sender[], tracker: Deliveries, round: string): Pr
   return { rate: (tracker.total - before) / seconds, seconds };
 }
 
-const sender = (socket: Socket, sessionId: string, extra: (index: number) => Record<string, unknown> = () => ({})): Sender => ({
+const sender = (
+  socket: Socket,
+  sessionId: string,
+  extra: (index: number) => Record<string, unknown> = () => ({}),
+): Sender => ({
   sessionId,
   send: (text, index, clientMessageId) =>
-    socket.timeout(30_000).emitWithAck("visitor_message", { message: text, client_message_id: clientMessageId, ...extra(index) }) as Promise<{ status: string }>,
+    socket
+      .timeout(30_000)
+      .emitWithAck("visitor_message", {
+        message: text,
+        client_message_id: clientMessageId,
+        ...extra(index),
+      }) as Promise<{ status: string }>,
 });
 
 interface Figures {
@@ -170,16 +192,26 @@ interface Figures {
 /** A bare socket.io server: the same loop's ack and broadcast, nothing else. */
 async function startBare(templates: LiveUpdate[]) {
   const http: HttpServer = createServer();
-  const server: SocketServer = new Server(http, { path: "/socket.io", transports: ["websocket"], serveClient: false, maxHttpBufferSize: 64 * 1024 });
+  const server: SocketServer = new Server(http, {
+    path: "/socket.io",
+    transports: ["websocket"],
+    serveClient: false,
+    maxHttpBufferSize: 64 * 1024,
+  });
   server.on("connection", (socket: ServerSocket) => {
     if (socket.handshake.query.watch === "1") void socket.join("watchers");
-    socket.on("visitor_message", (payload: { message: string; session_id: string; index: number }, ack: (reply: unknown) => void) => {
-      ack({ status: "success" });
-      const template = templates[Math.min(payload.index, templates.length - 1)]!;
-      const messages = template.messages.slice();
-      messages[messages.length - 1] = { ...messages.at(-1)!, content: payload.message };
-      server.to("watchers").emit("conversation_update", { ...template, session_id: payload.session_id, messages });
-    });
+    socket.on(
+      "visitor_message",
+      (payload: { message: string; session_id: string; index: number }, ack: (reply: unknown) => void) => {
+        ack({ status: "success" });
+        const template = templates[Math.min(payload.index, templates.length - 1)]!;
+        const messages = template.messages.slice();
+        messages[messages.length - 1] = { ...messages.at(-1)!, content: payload.message };
+        server
+          .to("watchers")
+          .emit("conversation_update", { ...template, session_id: payload.session_id, messages });
+      },
+    );
   });
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
@@ -209,10 +241,18 @@ async function run(database: "pglite" | "postgres"): Promise<Figures> {
     await ctx.app.listen({ port: 0, host: "127.0.0.1" });
     const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
     const tenant: Tenant = await createTenant(ctx, "Bench Live");
-    await ctx.database.db.query("UPDATE configurations SET message_limit = 0, settings = settings || $2::jsonb WHERE id = $1", [
-      tenant.configurationId,
-      JSON.stringify({ language: "en", anonimize_input: false, use_alert_triggers: false, use_live_chat_monitor: false }),
-    ]);
+    await ctx.database.db.query(
+      "UPDATE configurations SET message_limit = 0, settings = settings || $2::jsonb WHERE id = $1",
+      [
+        tenant.configurationId,
+        JSON.stringify({
+          language: "en",
+          anonimize_input: false,
+          use_alert_triggers: false,
+          use_live_chat_monitor: false,
+        }),
+      ],
+    );
     const agents: { socket: Socket; ready: Promise<unknown> }[] = [];
     const tracker = deliveries(agentCount);
     for (let index = 0; index < agentCount; index += 1) {
@@ -237,7 +277,11 @@ async function run(database: "pglite" | "postgres"): Promise<Figures> {
             }),
           );
           const joined = new Promise<void>((resolve) => socket.once("agent_message", () => resolve()));
-          const ack = (await socket.timeout(30_000).emitWithAck("visitor_message", { message: `Hi, ${label} ${index} here` })) as { session_id: string };
+          const ack = (await socket
+            .timeout(30_000)
+            .emitWithAck("visitor_message", { message: `Hi, ${label} ${index} here` })) as {
+            session_id: string;
+          };
           await answered;
           const taken = (await operator.timeout(30_000).emitWithAck("manual_takeover", {
             configuration_id: tenant.configurationId,
@@ -245,7 +289,8 @@ async function run(database: "pglite" | "postgres"): Promise<Figures> {
             first_name: "Anna",
             last_name: "Bench",
           })) as { status: string };
-          if (taken.status !== "success") throw new Error(`manual_takeover answered ${JSON.stringify(taken)}`);
+          if (taken.status !== "success")
+            throw new Error(`manual_takeover answered ${JSON.stringify(taken)}`);
           await joined;
           return { socket, sessionId: ack.session_id };
         }),
@@ -272,7 +317,9 @@ async function run(database: "pglite" | "postgres"): Promise<Figures> {
     };
     await parleyRound("warm");
     operator.off("conversation_update", record);
-    const payloadBytes = templates.reduce((sum, update) => sum + Buffer.byteLength(JSON.stringify(update)), 0) / templates.length;
+    const payloadBytes =
+      templates.reduce((sum, update) => sum + Buffer.byteLength(JSON.stringify(update)), 0) /
+      templates.length;
     log(`${database}: warm-up done, mean conversation_update ${payloadBytes.toFixed(0)} bytes`);
 
     bare = await startBare(templates);
@@ -290,7 +337,10 @@ async function run(database: "pglite" | "postgres"): Promise<Figures> {
           await connected(socket, "connect");
           const sessionId = `${label}-${index}`;
           // The same loop as the app's visitors; the payload also names the session and the message index.
-          return { socket, ...sender(socket, sessionId, (message) => ({ session_id: sessionId, index: message })) };
+          return {
+            socket,
+            ...sender(socket, sessionId, (message) => ({ session_id: sessionId, index: message })),
+          };
         }),
       );
       const result = await drive(visitors, bareTracker, label);
@@ -304,9 +354,12 @@ async function run(database: "pglite" | "postgres"): Promise<Figures> {
     for (let round = 0; round < rounds; round += 1) {
       const order = round % 2 === 0 ? (["bare", "parley"] as const) : (["parley", "bare"] as const);
       for (const side of order) {
-        const result = side === "bare" ? await bareRound(`bare-${round}`) : await parleyRound(`parley-${round}`);
+        const result =
+          side === "bare" ? await bareRound(`bare-${round}`) : await parleyRound(`parley-${round}`);
         (side === "bare" ? bareRates : parleyRates).push(result.rate);
-        log(`${database}: round ${round + 1} ${side}: ${result.rate.toFixed(0)} updates/s (${result.seconds.toFixed(2)} s), load ${load()}`);
+        log(
+          `${database}: round ${round + 1} ${side}: ${result.rate.toFixed(0)} updates/s (${result.seconds.toFixed(2)} s), load ${load()}`,
+        );
       }
     }
     if (profile) {
@@ -367,17 +420,31 @@ async function run(database: "pglite" | "postgres"): Promise<Figures> {
 
     const idleStarted = performance.now();
     for (let opened = 0; opened < idleCount; opened += 100) {
-      const batch = Array.from({ length: Math.min(100, idleCount - opened) }, () => connected(open(`${base}/chat`, { configuration_id: tenant.configurationId }), "session"));
+      const batch = Array.from({ length: Math.min(100, idleCount - opened) }, () =>
+        connected(open(`${base}/chat`, { configuration_id: tenant.configurationId }), "session"),
+      );
       await Promise.all(batch);
     }
     const idleOpenSeconds = (performance.now() - idleStarted) / 1000;
     log(`${database}: ${idleCount} idle widget sockets open in ${idleOpenSeconds.toFixed(1)} s`);
     const idleTrips = await measureTrips();
     const stillOpen = sockets.filter((socket) => socket.connected).length;
-    log(`${database}: round trips with ${idleCount} idle sockets p99 ${percentile(idleTrips, 99).toFixed(1)} ms (${stillOpen} sockets still connected)`);
+    log(
+      `${database}: round trips with ${idleCount} idle sockets p99 ${percentile(idleTrips, 99).toFixed(1)} ms (${stillOpen} sockets still connected)`,
+    );
     if (stillOpen < idleCount) throw new Error(`only ${stillOpen} sockets were still connected`);
 
-    return { database, parleyRates, bareRates, payloadBytes, loadStart, loadEnd: load(), quietTrips, idleTrips, idleOpenSeconds };
+    return {
+      database,
+      parleyRates,
+      bareRates,
+      payloadBytes,
+      loadStart,
+      loadEnd: load(),
+      quietTrips,
+      idleTrips,
+      idleOpenSeconds,
+    };
   } finally {
     for (const socket of sockets) socket.disconnect();
     await bare?.close();
