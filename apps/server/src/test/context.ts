@@ -67,7 +67,7 @@ export interface TestContext {
 let counter = 0;
 
 export interface TestContextOptions {
-  rateLimits?: RateLimitSettings;
+  rateLimits?: RateLimitSettings | false;
   /** "outbox" uses the embedded default mailer (dev mailbox) instead of the loopback SMTP server. */
   mail?: "smtp" | "outbox";
   portals?: { customer: string; admin: string; widget?: string };
