@@ -18,6 +18,8 @@ const DataTrainingPage = lazyNamed(() => import("./training/DataTrainingPage"), 
 // One lazy entry for every settings screen.
 const SettingsPage = lazyNamed(() => import("./settings/SettingsPages"), "SettingsPage", { namespaces: ["settings", "messages", "pages", "shell"] });
 const FunctionsPage = lazyNamed(() => import("./functions/FunctionsPage"), "FunctionsPage", { namespaces: ["functions", "settings", "messages", "lists", "pages", "shell"] });
+const HistoryPage = lazyNamed(() => import("./history/HistoryPage"), "HistoryPage", { namespaces: ["history", "lists", "messages", "pages"] });
+const PostProcessedPage = lazyNamed(() => import("./history/PostProcessedPage"), "PostProcessedPage", { namespaces: ["history", "lists", "messages", "pages"] });
 // A page that works on the selected configuration shows "select a configuration" while none is selected.
 const NeedsConfiguration = lazyNamed(() => import("./misc/MessagePage"), "NeedsConfiguration", { namespaces: ["misc", "shell"] });
 const NotAuthorizedContent = lazyNamed(() => import("./misc/MessagePage"), "NotAuthorizedContent", { namespaces: ["misc"] });
@@ -48,6 +50,8 @@ const pageScreens: Partial<Record<string, ComponentType<{ titleKey?: string }>>>
   "/settings/connections": () => <SettingsPage screen="connections" />,
   "/settings/datatraining": DataTrainingPage,
   "/assistant/prompting": () => <SettingsPage screen="prompting" />,
+  "/conversations/history": HistoryPage,
+  "/conversations/postprocessed": PostProcessedPage,
 };
 
 /**
