@@ -83,6 +83,7 @@ const publicOperationIds = new Set([
   "getWidgetSettings",
   "sendWidgetMessage",
   "getWidgetHistory",
+  "rateWidgetMessage",
   "getChatbotScript",
   "downloadChatbotImage",
   "getChatbotDemo",

@@ -32,6 +32,8 @@ import { accountOperations } from "./modules/accounts/routes";
 import { createAccountsService } from "./modules/accounts/service";
 import { clientSettingsFromEnv, clientSettingsOperations, type ClientSettings } from "./modules/client-settings/routes";
 import { configurationOperations } from "./modules/configurations/routes";
+import { conversationOperations } from "./modules/conversations/routes";
+import { createConversationsService } from "./modules/conversations/service";
 import { createConfigurationsService } from "./modules/configurations/service";
 import { customerOperations } from "./modules/customers/routes";
 import { createCustomersService } from "./modules/customers/service";
@@ -243,6 +245,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     ...searchOperations(deps.db),
     ...leadOperations(deps.db),
     ...liveOperations(deps.db, live),
+    ...conversationOperations(createConversationsService(deps.db)),
     ...devMailboxOperations(deps.db, devMailboxAvailable(deps.mailer.kind)),
     ...healthOperations(deps.db, String(document.info.version ?? "")),
     ...clientSettingsOperations(deps.clientSettings ?? clientSettingsFromEnv(process.env), deps.google !== undefined),

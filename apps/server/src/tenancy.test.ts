@@ -123,6 +123,24 @@ function foreignNotification(action: "read" | "unread" | "hide") {
   };
 }
 
+/** The last seven days up to today, as the history's query. */
+function lastWeek(): string {
+  const today = new Date().toISOString().slice(0, 10);
+  const weekAgo = new Date(Date.now() - 7 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  return `from=${weekAgo}&to=${today}`;
+}
+/** A closed conversation with one visitor message, written straight to the database; its session id. */
+async function conversationIn(ctx: TestContext, configurationId: string, label: string, text = "Hello there"): Promise<string> {
+  const sessionId = `walk-${label.replace(/[^A-Za-z0-9]/g, "")}-0000000000000000`;
+  const rows = await ctx.database.db.query<{ id: string }>(
+    "INSERT INTO conversations (configuration_id, session_id, language, status) VALUES ($1, $2, 'en', 'Closed') RETURNING id",
+    [configurationId, sessionId],
+  );
+  await ctx.database.db.query("INSERT INTO conversation_messages (conversation_id, role, content) VALUES ($1, 'user', $2)", [rows[0]!.id, text]);
+  return sessionId;
+}
+const bravoConversation = (f: Fixture, ctx: TestContext) => conversationIn(ctx, f.other.configurationId, `bravo-${f.unique}`, "Bravo's visitor");
+
 let storedFiles = 0;
 /** A text file stored in a configuration, by the repository; its stored name. */
 async function trainingFileIn(ctx: TestContext, configurationId: string, text = "Opening hours: nine to five."): Promise<string> {
@@ -1061,6 +1079,54 @@ const cases: Record<string, OperationCase> = {
       const all = await send({ method: "GET", url: "/api/conversations/live" });
       expect(all.statusCode).toBe(200);
       expect(all.body).not.toContain(f.other.configurationId);
+    },
+  },
+  listConversationHistory: {
+    request: (f, actor) => ({ method: "GET", url: `/api/conversations/history?configuration_id=${f.own[actor].configurationId}&${lastWeek()}` }),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      await bravoConversation(f, ctx);
+      const response = await send({ method: "GET", url: `/api/conversations/history?configuration_id=${f.other.configurationId}&${lastWeek()}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain("Bravo's visitor");
+    },
+  },
+  exportConversationHistory: {
+    request: (f, actor) => ({ method: "GET", url: `/api/conversations/history/export?configuration_id=${f.own[actor].configurationId}&${lastWeek()}` }),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      await bravoConversation(f, ctx);
+      const response = await send({ method: "GET", url: `/api/conversations/history/export?configuration_id=${f.other.configurationId}&${lastWeek()}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain("Bravo's visitor");
+    },
+  },
+  listPostProcessedConversations: {
+    request: (f, actor) => ({ method: "GET", url: `/api/conversations/postprocessed?configuration_id=${f.own[actor].configurationId}` }),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      await bravoConversation(f, ctx);
+      const response = await send({ method: "GET", url: `/api/conversations/postprocessed?configuration_id=${f.other.configurationId}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain("Bravo's visitor");
+    },
+  },
+  getConversation: {
+    request: (f, actor, sessions) => ({ method: "GET", url: `/api/conversations/${sessions[actor]}?configuration_id=${f.own[actor].configurationId}` }),
+    prepare: async (f, ctx) => {
+      const sessions: Prepared = {};
+      for (const actor of actors) sessions[actor] = await conversationIn(ctx, f.own[actor].configurationId, `own-${actor}-${f.unique}`);
+      return sessions;
+    },
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      const theirs = await bravoConversation(f, ctx);
+      // Asked for as the caller's own configuration's, and as the other's: neither answers it.
+      for (const configurationId of [f.own.customer.configurationId, f.other.configurationId]) {
+        const response = await send({ method: "GET", url: `/api/conversations/${theirs}?configuration_id=${configurationId}` });
+        expect(response.statusCode).toBe(404);
+        expect(response.body).not.toContain("Bravo's visitor");
+      }
     },
   },
   getHealth: { request: () => ({ method: "GET", url: "/api/health" }), expected: publicOk },

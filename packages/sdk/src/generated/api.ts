@@ -2357,8 +2357,39 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List past conversations */
+        /**
+         * List past conversations
+         * @description The configuration's conversations started in a date range (spec 01 §5), each with its messages, their sources and the visitor's ratings. A date rule broken answers 400 with the failing field in `errors`.
+         */
         get: operations["listConversationHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversations/history/export": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export past conversations as CSV
+         * @description Every conversation the same filters find (not only one page; at most 10,000 conversations), one row per message, oldest conversation first. Columns: session_id, conversation_status, started_at, client_ip, message_time, role, agent_name, content, rating, sources. UTF-8 with a byte order mark, so spreadsheet programs read it as such; a cell that starts with =, +, -, @, tab or carriage return is prefixed with an apostrophe so that no spreadsheet runs it as a formula.
+         */
+        get: operations["exportConversationHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2382,7 +2413,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List post-processed conversations */
+        /**
+         * List post-processed conversations
+         * @description The configuration's closed conversations with their post-processing result (AI summary, labels) and delivery status; conversations post-processing has not handled yet are listed as `not_processed`.
+         */
         get: operations["listPostProcessedConversations"];
         put?: never;
         post?: never;
@@ -2410,7 +2444,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Get one conversation with its messages */
+        /**
+         * Get one conversation with its messages
+         * @description A conversation of another configuration, or of none, answers 404.
+         */
         get: operations["getConversation"];
         put?: never;
         post?: never;
@@ -4045,6 +4082,10 @@ export interface components {
             alert_triggered?: boolean;
             client_ip?: string | null;
             labels?: string[];
+            /** @description Answers the visitor rated up. */
+            thumbs_up?: number;
+            /** @description Answers the visitor rated down. */
+            thumbs_down?: number;
         };
         /**
          * Customer
@@ -4398,6 +4439,11 @@ export interface components {
             client_message_id?: string | null;
             /** @description The sources of an assistant answer, best first (at most 3). */
             sources?: components["schemas"]["MessageSource"][];
+            /**
+             * @description The visitor's rating of an assistant answer, 1 (thumbs up) or -1 (thumbs down); null when not rated. Only the history and the conversation detail give it.
+             * @enum {integer|null}
+             */
+            rating?: 1 | -1 | null;
         };
         /**
          * MessageSource
@@ -4474,14 +4520,26 @@ export interface components {
         };
         /**
          * PostProcessedConversation
-         * @description The result of post-processing a closed conversation (summary, labels, outcome).
+         * @description A closed conversation with what post-processing made of it (AI summary, labels) and whether the result was delivered. Until post-processing has run for it, `status` is `not_processed` and summary and labels are empty.
          */
         PostProcessedConversation: {
             session_id: string;
             configuration_id: string;
             /** Format: date-time */
-            processed_at: string;
-            summary: string;
+            started_at: string;
+            /** Format: date-time */
+            last_message_at?: string;
+            message_count: number;
+            first_user_message?: string | null;
+            /**
+             * @description Post-processing delivery: `not_processed` (no result yet), `processed` (summary made, not sent), `sent` (delivered to the recipient), `failed` (delivery failed).
+             * @enum {string}
+             */
+            status: "not_processed" | "processed" | "sent" | "failed";
+            /** Format: date-time */
+            processed_at?: string | null;
+            /** @description The AI summary; null until post-processing made one. */
+            summary: string | null;
             labels: string[];
             /** @enum {string|null} */
             sentiment?: "positive" | "neutral" | "negative" | null;
@@ -9299,12 +9357,12 @@ export interface operations {
             query: {
                 /** @description The configuration's id. */
                 configuration_id: string;
-                /** @description First day (YYYY-MM-DD). With `to`: from not after to, to not in the future, at most 7 days. */
-                from?: string;
-                /** @description Last day (YYYY-MM-DD). */
-                to?: string;
+                /** @description First day (YYYY-MM-DD, UTC). Both dates are required: from not after to, to not in the future, at most 7 days apart. */
+                from: string;
+                /** @description Last day (YYYY-MM-DD, UTC), included. */
+                to: string;
                 status?: "Ongoing" | "Closed";
-                /** @description Text in any message. */
+                /** @description Text in any message (case-insensitive). */
                 search?: string;
                 page?: number;
                 page_size?: 10 | 25 | 50 | 100;
@@ -9332,11 +9390,55 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         status: "success";
-                        items: components["schemas"]["ConversationSummary"][];
+                        items: components["schemas"]["ConversationDetail"][];
+                        /** @description Conversations matching the filters, on every page. */
                         total: number;
-                        page?: number;
-                        page_size?: number;
+                        page: number;
+                        page_size: number;
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    exportConversationHistory: {
+        parameters: {
+            query: {
+                /** @description The configuration's id. */
+                configuration_id: string;
+                /** @description First day (YYYY-MM-DD, UTC). Both dates are required: from not after to, to not in the future, at most 7 days apart. */
+                from: string;
+                /** @description Last day (YYYY-MM-DD, UTC), included. */
+                to: string;
+                status?: "Ongoing" | "Closed";
+                /** @description Text in any message (case-insensitive). */
+                search?: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="conversations-{from}-{to}.csv" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9349,10 +9451,11 @@ export interface operations {
             query: {
                 /** @description The configuration's id. */
                 configuration_id: string;
-                /** @description First day (YYYY-MM-DD). With `to`: from not after to, to not in the future, at most 7 days. */
+                /** @description First day (YYYY-MM-DD, UTC). Give both dates or neither; the date rules of the history apply. */
                 from?: string;
-                /** @description Last day (YYYY-MM-DD). */
+                /** @description Last day (YYYY-MM-DD, UTC), included. */
                 to?: string;
+                /** @description Text in any message, the summary or a label (case-insensitive). */
                 search?: string;
                 page?: number;
                 page_size?: 10 | 25 | 50 | 100;
@@ -9381,9 +9484,10 @@ export interface operations {
                         /** @constant */
                         status: "success";
                         items: components["schemas"]["PostProcessedConversation"][];
+                        /** @description Conversations matching the filters, on every page. */
                         total: number;
-                        page?: number;
-                        page_size?: number;
+                        page: number;
+                        page_size: number;
                     };
                 };
             };
@@ -9394,9 +9498,9 @@ export interface operations {
     };
     getConversation: {
         parameters: {
-            query?: {
-                /** @description The configuration it belongs to (checked when given). */
-                configuration_id?: string;
+            query: {
+                /** @description The configuration it belongs to. */
+                configuration_id: string;
             };
             header?: {
                 /**

@@ -18,6 +18,7 @@ export const signedInOperations = {
   "GET /configuration": { operationId: "getConfiguration", auth: "required", base: "configurationServer", requestBody: "none", response: "json" },
   "GET /configurations/search": { operationId: "searchConfigurations", auth: "required", base: "configurationServer", requestBody: "none", response: "json" },
   "GET /conversations/history": { operationId: "listConversationHistory", auth: "required", base: "configurationServer", requestBody: "none", response: "json" },
+  "GET /conversations/history/export": { operationId: "exportConversationHistory", auth: "required", base: "configurationServer", requestBody: "none", response: "text" },
   "GET /conversations/live": { operationId: "listLiveConversations", auth: "required", base: "configurationServer", requestBody: "none", response: "json" },
   "GET /conversations/postprocessed": { operationId: "listPostProcessedConversations", auth: "required", base: "configurationServer", requestBody: "none", response: "json" },
   "GET /conversations/{session_id}": { operationId: "getConversation", auth: "required", base: "configurationServer", requestBody: "none", response: "json" },

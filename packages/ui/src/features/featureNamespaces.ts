@@ -15,6 +15,7 @@ export const featureNamespaceLoaders = {
   functions: (language) => import(`./functions/locales/${language}.json`),
   training: (language) => import(`./training/locales/${language}.json`),
   design: (language) => import(`./design/locales/${language}.json`),
+  history: (language) => import(`./history/locales/${language}.json`),
 } satisfies Record<string, NamespaceLoader>;
 
 export type FeatureNamespace = keyof typeof featureNamespaceLoaders;

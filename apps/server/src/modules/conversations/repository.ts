@@ -29,7 +29,7 @@ export interface ConversationRecord {
   agent_note: string | null;
 }
 
-interface MessageRow {
+export interface MessageRow {
   id: string;
   role: MessageRole;
   content: string;
@@ -49,9 +49,9 @@ export interface StoredMessage extends Message {
 const conversationColumns = `id, configuration_id, session_id, status, language, client_ip, page_url,
   to_char(time_started AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS time_started, user_message_count,
   is_locked, is_manual, taken_over_by, alert_triggered, alert_message, agent_note`;
-const messageColumns = "id, role, content, raw_input, client_message_id, agent_name, sources, created_at, reply_to";
+export const messageColumns = "id, role, content, raw_input, client_message_id, agent_name, sources, created_at, reply_to";
 
-function toMessage(row: MessageRow): StoredMessage {
+export function toMessage(row: MessageRow): StoredMessage {
   return {
     id: row.id,
     role: row.role,

@@ -1,0 +1,133 @@
+import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderConfigurationScreen } from "../../test/configurationScreen";
+import { fakeTrainingServer } from "../training/fakeServer.test-support";
+import { HistoryPage } from "./HistoryPage";
+import { PostProcessedPage } from "./PostProcessedPage";
+
+configure({ asyncUtilTimeout: 10_000 });
+
+const now = new Date("2026-11-22T12:00:00Z");
+
+const conversation = {
+  session_id: "session-aaaaaaaaaaaaaaaaaaaaaa",
+  configuration_id: "c1",
+  status: "Closed",
+  started_at: "2026-11-21T09:30:00.000Z",
+  last_message_at: "2026-11-21T09:31:00.000Z",
+  message_count: 2,
+  user_message_count: 1,
+  first_user_message: "When do you open?",
+  is_manual: false,
+  alert_triggered: false,
+  client_ip: null,
+  thumbs_up: 1,
+  thumbs_down: 0,
+  agent_note: null,
+  messages: [
+    { id: "m1", role: "user", content: "When do you open?", timestamp: "2026-11-21T09:30:00.000Z", sources: [], rating: null },
+    {
+      id: "m2",
+      role: "assistant",
+      content: "<p>We open at <strong>ten</strong>.</p><img src=x onerror=alert(1)>",
+      timestamp: "2026-11-21T09:30:05.000Z",
+      sources: [{ kind: "url", title: "Opening hours", url: "https://shop.test/hours" }],
+      rating: 1,
+    },
+  ],
+};
+
+function historyServer(items = [conversation], total = items.length) {
+  return fakeTrainingServer({
+    "GET /conversations/history": (call) => ({ body: { status: "success", items, total, page: Number(call.query.page ?? 1), page_size: Number(call.query.page_size ?? 10) } }),
+    "GET /conversations/history/export": () => ({ body: "session_id\r\n" }),
+  });
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("the history screen", { timeout: 30_000 }, () => {
+  it("asks for the last 7 days at first and opens a conversation with its sources and ratings", async () => {
+    const server = historyServer();
+    await renderConfigurationScreen(<HistoryPage now={now} />, { api: server.api });
+    const open = await screen.findByRole("button", { name: /2026|21/ });
+    expect(server.callsTo("GET /conversations/history")[0]?.query).toMatchObject({ configuration_id: "c1", from: "2026-11-15", to: "2026-11-22", page: "1", page_size: "10" });
+    fireEvent.click(open);
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText("We open at ten.")).toBeTruthy();
+    expect(within(dialog).getByRole("link", { name: "Opening hours" }).getAttribute("href")).toBe("https://shop.test/hours");
+    expect(within(dialog).getByText("Helpful")).toBeTruthy();
+    expect(within(dialog).getByText("Visitor")).toBeTruthy();
+  });
+
+  it("shows the date rules under their fields and asks nothing while one is broken", async () => {
+    const server = historyServer();
+    await renderConfigurationScreen(<HistoryPage now={now} />, { api: server.api });
+    await screen.findByRole("button", { name: /2026|21/ });
+    fireEvent.change(screen.getByLabelText("From"), { target: { value: "2026-11-10" } });
+    expect(await screen.findByText("The period can span at most 7 days")).toBeTruthy();
+    expect((screen.getByLabelText("Period") as HTMLSelectElement).value).toBe("custom");
+    fireEvent.change(screen.getByLabelText("To"), { target: { value: "2026-11-23" } });
+    expect(await screen.findByText("The end date cannot be in the future")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("From"), { target: { value: "2026-11-24" } });
+    expect(await screen.findByText("The start date cannot be after the end date")).toBeTruthy();
+    expect(screen.getByText("Correct the period above to see its conversations.")).toBeTruthy();
+    expect(server.callsTo("GET /conversations/history")).toHaveLength(1);
+    fireEvent.change(screen.getByLabelText("Period"), { target: { value: "yesterday" } });
+    await waitFor(() => expect(server.callsTo("GET /conversations/history").at(-1)?.query).toMatchObject({ from: "2026-11-21", to: "2026-11-21" }));
+  });
+
+  it("pages by the server with the page sizes, searches, and exports every conversation of the filters", async () => {
+    const server = historyServer([conversation], 40);
+    await renderConfigurationScreen(<HistoryPage now={now} />, { api: server.api });
+    await screen.findByText("1–10 of 40");
+    fireEvent.click(screen.getByRole("button", { name: "Next page" }));
+    await waitFor(() => expect(server.callsTo("GET /conversations/history").at(-1)?.query.page).toBe("2"));
+    fireEvent.change(screen.getByLabelText("Rows per page"), { target: { value: "25" } });
+    await waitFor(() => expect(server.callsTo("GET /conversations/history").at(-1)?.query).toMatchObject({ page: "1", page_size: "25" }));
+    fireEvent.change(screen.getByLabelText("Search in the messages"), { target: { value: "open" } });
+    await waitFor(() => expect(server.callsTo("GET /conversations/history").at(-1)?.query.search).toBe("open"));
+    const createObjectURL = vi.fn(() => "blob:csv");
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
+    fireEvent.click(screen.getByRole("button", { name: "Export CSV" }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    expect(server.callsTo("GET /conversations/history/export")[0]?.query).toEqual({ configuration_id: "c1", from: "2026-11-15", to: "2026-11-22", search: "open" });
+  });
+
+  it("says what to do when the list cannot be loaded", async () => {
+    const server = fakeTrainingServer({});
+    await renderConfigurationScreen(<HistoryPage now={now} />, { api: server.api });
+    expect(await screen.findByRole("alert")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
+  });
+});
+
+describe("the post-processed screen", { timeout: 30_000 }, () => {
+  it("explains post-processing and where to switch it on when there is nothing", async () => {
+    const server = fakeTrainingServer({ "GET /conversations/postprocessed": () => ({ body: { status: "success", items: [], total: 0, page: 1, page_size: 10 } }) });
+    await renderConfigurationScreen(<PostProcessedPage />, { api: server.api });
+    expect(await screen.findByText(/Post-processing summarises and labels/)).toBeTruthy();
+    expect(screen.getByText(/Reporting and post-processing/)).toBeTruthy();
+  });
+
+  it("lists the conversations with summary, labels and delivery status, and notes that post-processing is off", async () => {
+    const item = {
+      session_id: "session-bbbbbbbbbbbbbbbbbbbbbb",
+      configuration_id: "c1",
+      started_at: "2026-11-21T09:30:00.000Z",
+      message_count: 3,
+      first_user_message: "Where is my order?",
+      status: "not_processed",
+      processed_at: null,
+      summary: null,
+      labels: [],
+    };
+    const server = fakeTrainingServer({ "GET /conversations/postprocessed": () => ({ body: { status: "success", items: [item], total: 1, page: 1, page_size: 10 } }) });
+    await renderConfigurationScreen(<PostProcessedPage />, { api: server.api, configuration: { use_post_processing: false } });
+    expect(await screen.findByText("Where is my order?")).toBeTruthy();
+    expect(screen.getByText("Not processed")).toBeTruthy();
+    expect(screen.getByText("No summary yet")).toBeTruthy();
+    expect(screen.getByText("Post-processing is off for this configuration")).toBeTruthy();
+  });
+});
