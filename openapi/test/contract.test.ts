@@ -84,6 +84,8 @@ const publicOperationIds = new Set([
   "sendWidgetMessage",
   "getWidgetHistory",
   "rateWidgetMessage",
+  "uploadWidgetAttachment",
+  "downloadWidgetAttachment",
   "getChatbotScript",
   "downloadChatbotImage",
   "getChatbotDemo",

@@ -24,6 +24,7 @@ import { attachChatNamespace, type ChatBroadcast } from "./modules/assistant/cha
 import { createAssistant } from "./modules/assistant/pipeline";
 import { createChatProvider } from "./modules/assistant/provider/chat-provider";
 import type { ProviderSettings } from "./modules/assistant/provider/settings";
+import { createAttachmentService } from "./modules/assistant/attachments";
 import { widgetChatOperations } from "./modules/assistant/routes";
 import { createSourceFinder } from "./modules/assistant/sources";
 import { createVisitorService, defaultChatLimits, type ChatLimits } from "./modules/assistant/visitors";
@@ -223,7 +224,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
 
   const operations: OperationTable = {
     ...accountOperations(app, accounts, limits),
-    ...widgetChatOperations(visitors, () => chat),
+    ...widgetChatOperations(visitors, () => chat, createAttachmentService(deps.db, visitors)),
     ...googleOperations({
       db: deps.db,
       tokens: deps.tokens,

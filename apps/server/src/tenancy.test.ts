@@ -206,6 +206,17 @@ const designBody = (configurationId: string, name: string) => ({
   chatbotSettings: { _id: null, configuration_id: configurationId, isTemplate: false, templateName: null, name },
   chatbotButtonSettings: { configuration_id: configurationId },
 });
+/** A visitor's ongoing conversation in a configuration whose design allows attachments; its session id. */
+async function attachmentSessionIn(ctx: TestContext, configurationId: string): Promise<string> {
+  await saveDesign(ctx.database.db, systemScope, configurationId, { settings: { allowAttachments: true }, buttonSettings: {} });
+  const sent = await ctx.app.inject({ method: "POST", url: `/api/widget/${configurationId}/messages`, payload: { message: "Hello" } });
+  return sent.json().session_id as string;
+}
+const attachmentUploadRequest = (configurationId: string, sessionId: string) =>
+  formRequest(`/api/widget/${configurationId}/attachments`, [
+    { name: "session_id", value: sessionId },
+    { name: "file", value: pngImage(), filename: "photo.png", contentType: "image/png" },
+  ]);
 const imageUploadRequest = (configurationId: string) =>
   formRequest("/api/chatbot/settings/image/upload", [
     { name: "configuration_id", value: configurationId },
@@ -603,6 +614,49 @@ const cases: Record<string, OperationCase> = {
       const response = await send({ method: "GET", url: `/api/widget/${f.own.customer.configurationId}/history?session_id=${sessionId}` });
       expect(response.statusCode).toBe(200);
       expect(response.json().data).toEqual([]);
+    },
+  },
+  uploadWidgetAttachment: {
+    prepare: async (f, ctx) => {
+      const sessions: Prepared = {};
+      for (const actor of actors) sessions[actor] = await attachmentSessionIn(ctx, f.own[actor].configurationId);
+      return sessions;
+    },
+    request: (f, actor, sessions) => attachmentUploadRequest(f.own[actor].configurationId, sessions[actor]!),
+    expected: publicOk,
+    foreign: async (f, ctx, send) => {
+      const theirs = await attachmentSessionIn(ctx, f.other.configurationId);
+      const mine = await attachmentSessionIn(ctx, f.own.customer.configurationId);
+      // Their visitor's session under this configuration, and this visitor's session under theirs.
+      expect((await send(attachmentUploadRequest(f.own.customer.configurationId, theirs))).statusCode).toBe(404);
+      expect((await send(attachmentUploadRequest(f.other.configurationId, mine))).statusCode).toBe(404);
+      expect(await ctx.database.db.query("SELECT id FROM conversation_attachments WHERE configuration_id = $1", [f.other.configurationId])).toEqual([]);
+    },
+  },
+  downloadWidgetAttachment: {
+    prepare: async (f, ctx) => {
+      const prepared: Prepared = {};
+      for (const actor of actors) {
+        const sessionId = await attachmentSessionIn(ctx, f.own[actor].configurationId);
+        const sent = await ctx.app.inject(attachmentUploadRequest(f.own[actor].configurationId, sessionId));
+        prepared[actor] = `${sessionId} ${sent.json().attachment.url}`;
+      }
+      return prepared;
+    },
+    request: (_f, actor, prepared) => {
+      const [sessionId, url] = prepared[actor]!.split(" ");
+      return { method: "GET", url: `${url}?session_id=${sessionId}` };
+    },
+    expected: publicOk,
+    foreign: async (f, ctx, send) => {
+      const theirs = await attachmentSessionIn(ctx, f.other.configurationId);
+      const { attachment } = (await ctx.app.inject(attachmentUploadRequest(f.other.configurationId, theirs))).json();
+      const mine = await attachmentSessionIn(ctx, f.own.customer.configurationId);
+      const crossed = await send({ method: "GET", url: `/api/widget/${f.own.customer.configurationId}/attachments/${attachment.id}?session_id=${mine}` });
+      expect(crossed.statusCode).toBe(404);
+      const theirPath = await send({ method: "GET", url: `${attachment.url}?session_id=${mine}` });
+      expect(theirPath.statusCode).toBe(404);
+      expect(theirPath.rawPayload.includes(pngImage())).toBe(false);
     },
   },
   // Stateless: the pages are fetched and answered, no tenant's data is read or kept (no id, no x-tenant).
@@ -1182,6 +1236,8 @@ const idWithoutTenant: Record<string, string> = {
   sendWidgetMessage: "public (a website's visitor): the conversation is reached by the visitor's secret session id within the configuration",
   getWidgetHistory: "public (a website's visitor): the conversation is reached by the visitor's secret session id within the configuration",
   rateWidgetMessage: "public (a website's visitor): the answer is reached by the visitor's secret session id within the configuration",
+  uploadWidgetAttachment: "public (a website's visitor): the conversation is reached by the visitor's secret session id within the configuration",
+  downloadWidgetAttachment: "public (a website's visitor): the file is reached by its id within the conversation of the visitor's secret session id and the configuration",
   markNotificationRead: "a notification is the caller's own: reached by its id and the caller's user id in SQL, another user's answers 404",
   markNotificationUnread: "a notification is the caller's own: reached by its id and the caller's user id in SQL, another user's answers 404",
   hideNotification: "a notification is the caller's own: reached by its id and the caller's user id in SQL, another user's answers 404",

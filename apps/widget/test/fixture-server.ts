@@ -31,6 +31,8 @@ export interface WidgetFixture {
   posted: { message: string; session_id?: string | null }[];
   /** Every rating posted, with the answer's id from the path. */
   ratings: { messageId: string; session_id: string; page_url?: string; rating: number | null }[];
+  /** Every attachment uploaded: the form's session id and the file's name and size in bytes. */
+  attachments: { session_id: string | undefined; filename: string | undefined; bytes: number }[];
   stop: () => Promise<void>;
 }
 
@@ -71,6 +73,7 @@ export async function startWidgetFixture(options: FixtureOptions = {}): Promise<
   const received: WidgetFixture["received"] = [];
   const posted: WidgetFixture["posted"] = [];
   const ratings: WidgetFixture["ratings"] = [];
+  const attachments: WidgetFixture["attachments"] = [];
   let sessionCounter = 0;
 
   const server: Server = createServer((request, response) => {
@@ -85,6 +88,24 @@ export async function startWidgetFixture(options: FixtureOptions = {}): Promise<
       void readBody(request).then((body) => {
         ratings.push({ messageId: decodeURIComponent(rating[1]!), ...(body as { session_id: string; rating: number | null }) });
         sendJson(response, 200, { status: "success", rating: (body as { rating: number | null }).rating });
+      });
+      return;
+    }
+    const upload = /^\/api\/widget\/([^/]+)\/attachments$/.exec(url.pathname);
+    if (upload && request.method === "POST") {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => {
+        // Enough of the form for the test: the session id's value and the file part's name and bytes.
+        const form = Buffer.concat(chunks).toString("latin1");
+        const sessionId = /name="session_id"\r\n\r\n([^\r]*)/.exec(form)?.[1];
+        const filePart = /name="file"; filename="([^"]*)"\r\nContent-Type: [^\r]*\r\n\r\n([\s\S]*?)\r\n--/.exec(form);
+        attachments.push({ session_id: sessionId, filename: filePart?.[1], bytes: filePart?.[2]?.length ?? 0 });
+        const id = `5d2a9c4e-1f3b-4e6a-8c7d-${String(attachments.length).padStart(12, "0")}`;
+        sendJson(response, 200, {
+          status: "success",
+          attachment: { id, name: filePart?.[1] ?? "file", contentType: "application/pdf", size: filePart?.[2]?.length ?? 0, url: `/api/widget/${upload[1]}/attachments/${id}` },
+        });
       });
       return;
     }
@@ -178,6 +199,7 @@ export async function startWidgetFixture(options: FixtureOptions = {}): Promise<
     received,
     posted,
     ratings,
+    attachments,
     stop: () =>
       new Promise<void>((closed) => {
         void sockets?.close();

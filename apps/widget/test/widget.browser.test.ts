@@ -288,6 +288,41 @@ describe("when websockets are refused", () => {
   });
 });
 
+describe("when the design allows attachments", () => {
+  it("checks a picked file, uploads it and sends a message that links to it for the visitor's session", async () => {
+    const widget = await startWidgetFixture({
+      chatbotSettings: { ...englishDesign, initialState: "opened", allowAttachments: true },
+      withoutSocket: true,
+    });
+    const { page, pageErrors } = await openHostPage(widget.origin);
+    const frame = await widgetFrame(page, widget.origin);
+    const paperclip = frame.getByRole("button", { name: "Attach a file" });
+    await paperclip.waitFor();
+    const input = frame.locator("input[type=file]");
+    // Before any message there is no conversation to attach to.
+    await input.setInputFiles({ name: "scan.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+    await frame.getByRole("alert").filter({ hasText: "Send a message first" }).waitFor();
+    const field = frame.getByRole("textbox", { name: "Your message" });
+    await field.fill("Here is my invoice");
+    await field.press("Enter");
+    await frame.locator(".pw-from-assistant strong", { hasText: "visitor" }).waitFor();
+    // Refused on the client: no upload.
+    await input.setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from("<svg/>") });
+    await frame.getByRole("alert").filter({ hasText: "Only PNG, JPEG, WebP, GIF and PDF" }).waitFor();
+    expect(widget.attachments).toEqual([]);
+
+    await input.setInputFiles({ name: "scan.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+    const link = frame.getByRole("link", { name: "📎 scan.pdf" });
+    await link.waitFor();
+    expect(widget.attachments).toEqual([{ session_id: "http-session-1", filename: "scan.pdf", bytes: 15 }]);
+    expect(widget.posted[1]!.message).toMatch(/^📎 scan\.pdf\n\/api\/widget\/config-1\/attachments\/[0-9a-f-]{36}$/);
+    expect(await link.getAttribute("href")).toMatch(/^\/api\/widget\/config-1\/attachments\/[0-9a-f-]{36}\?session_id=http-session-1&page_url=/);
+    expect(pageErrors).toEqual([]);
+    await page.context().close();
+    await widget.stop();
+  });
+});
+
 describe("when the widget's server is down", () => {
   it("leaves the host page working and error-free, whether it was never up or stops while the page is open", async () => {
     const widget = await startWidgetFixture({ chatbotSettings: englishDesign });

@@ -3162,6 +3162,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/widget/{configuration_id}/attachments": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                /** @description The configuration whose assistant the widget shows. */
+                configuration_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The visitor sends a file
+         * @description Public, like the widget's other calls: the visitor's session id names their ongoing conversation of this configuration (404 otherwise). Only when the configuration's design allows attachments (`allowAttachments`; 403 `forbidden` otherwise). A PNG, JPEG, WebP, GIF or PDF, told by its content (415 otherwise; images are kept without their metadata), at most 5 MB (413), at most 10 per conversation (400). The visitor then sends a message naming the file and its `url`; the file is served only to the visitor's session.
+         */
+        post: operations["uploadWidgetAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/{configuration_id}/attachments/{attachment_id}": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                /** @description The configuration whose assistant the widget shows. */
+                configuration_id: string;
+                /** @description The attachment's id. */
+                attachment_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The visitor downloads a file of their conversation
+         * @description Only to the session of the conversation that holds it (404 to any other session or configuration). Served with its stored type, `X-Content-Type-Options: nosniff`, `Content-Disposition: attachment` under a name the server makes, and `Content-Security-Policy: sandbox`: never rendered as a page of this origin. Agents' access comes with the live screens.
+         */
+        get: operations["downloadWidgetAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dev/mailbox": {
         parameters: {
             query?: never;
@@ -10774,6 +10838,117 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    uploadWidgetAttachment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                /** @description The configuration whose assistant the widget shows. */
+                configuration_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    session_id: string;
+                    /** @description The address of the page the widget is on (checked against the configuration's `allowed_origins`). */
+                    page_url?: string;
+                    /**
+                     * Format: binary
+                     * @description PNG, JPEG, WebP, GIF or PDF, at most 5 MB.
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        attachment: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description The visitor's file name, as text to show (without any path). */
+                            name: string;
+                            /** @enum {string} */
+                            contentType: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf";
+                            /** @description Bytes as stored (an image without its metadata). */
+                            size: number;
+                            /** @description The file's address without the session id (safe to put in a message); the download needs the visitor's `session_id` added as a query parameter. */
+                            url: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    downloadWidgetAttachment: {
+        parameters: {
+            query: {
+                /** @description The visitor's session id (known only to that visitor). */
+                session_id: string;
+                /** @description The address of the page the widget is on (checked against the configuration's `allowed_origins`). */
+                page_url?: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                /** @description The configuration whose assistant the widget shows. */
+                configuration_id: string;
+                /** @description The attachment's id. */
+                attachment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/gif": string;
+                    "image/webp": string;
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };

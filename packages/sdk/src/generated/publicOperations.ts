@@ -16,6 +16,7 @@ export const publicOperations = {
   "GET /dev/mailbox.json": { operationId: "listDevMailbox", auth: "none", base: "configurationServer", requestBody: "none", response: "json" },
   "GET /health": { operationId: "getHealth", auth: "none", base: "configurationServer", requestBody: "none", response: "json" },
   "GET /orders/local-checkout/{session_id}": { operationId: "showLocalCheckout", auth: "none", base: "configurationServer", requestBody: "none", response: "text" },
+  "GET /widget/{configuration_id}/attachments/{attachment_id}": { operationId: "downloadWidgetAttachment", auth: "none", base: "configurationServer", requestBody: "none", response: "blob" },
   "GET /widget/{configuration_id}/history": { operationId: "getWidgetHistory", auth: "none", base: "configurationServer", requestBody: "none", response: "json" },
   "GET /widget/{configuration_id}/settings": { operationId: "getWidgetSettings", auth: "none", base: "configurationServer", requestBody: "none", response: "json" },
   "POST /login": { operationId: "login", auth: "none", base: "configurationServer", requestBody: "json", response: "json" },
@@ -28,6 +29,7 @@ export const publicOperations = {
   "POST /register": { operationId: "register", auth: "none", base: "configurationServer", requestBody: "json", response: "json" },
   "POST /validate-email": { operationId: "validateEmail", auth: "none", base: "configurationServer", requestBody: "json", response: "json" },
   "POST /validate-otp": { operationId: "validateOtp", auth: "none", base: "configurationServer", requestBody: "json", response: "json" },
+  "POST /widget/{configuration_id}/attachments": { operationId: "uploadWidgetAttachment", auth: "none", base: "configurationServer", requestBody: "multipart", response: "json" },
   "POST /widget/{configuration_id}/messages": { operationId: "sendWidgetMessage", auth: "none", base: "configurationServer", requestBody: "json", response: "json" },
   "POST /widget/{configuration_id}/messages/{message_id}/rating": { operationId: "rateWidgetMessage", auth: "none", base: "configurationServer", requestBody: "json", response: "json" },
 } as const satisfies Record<string, OperationInfo>;

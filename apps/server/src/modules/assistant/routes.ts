@@ -2,6 +2,7 @@ import { DomainError } from "@parley/domain";
 import type { FastifyReply } from "fastify";
 import type { OperationTable } from "../../platform/http/operations";
 import { publicMessage } from "../conversations/repository";
+import type { AttachmentService } from "./attachments";
 import type { ChatBroadcast } from "./chat-socket";
 import type { VisitorService } from "./visitors";
 
@@ -17,8 +18,35 @@ async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): P
 }
 
 /** The widget's HTTP calls: the fallback of the `/chat` socket and the visitor's own history. */
-export function widgetChatOperations(visitors: VisitorService, broadcast: () => ChatBroadcast | undefined): OperationTable {
+export function widgetChatOperations(visitors: VisitorService, broadcast: () => ChatBroadcast | undefined, attachments: AttachmentService): OperationTable {
   return {
+    uploadWidgetAttachment: async (request, reply) =>
+      withRetryAfter(reply, () =>
+        attachments.upload(
+          {
+            configurationId: request.params.configuration_id,
+            sessionId: request.body.session_id,
+            pageUrl: request.body.page_url ?? null,
+            origin: request.headers.origin,
+            clientIp: request.ip,
+          },
+          request.uploads?.file,
+        ),
+      ),
+
+    downloadWidgetAttachment: async (request, reply) =>
+      attachments.download(
+        {
+          configurationId: request.params.configuration_id,
+          attachmentId: request.params.attachment_id,
+          sessionId: request.query.session_id,
+          pageUrl: request.query.page_url ?? null,
+          origin: request.headers.origin,
+          clientIp: request.ip,
+        },
+        reply,
+      ),
+
     sendWidgetMessage: async (request, reply) => {
       const body = request.body;
       const result = await withRetryAfter(reply, () =>

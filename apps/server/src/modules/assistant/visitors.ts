@@ -183,6 +183,26 @@ export function createVisitorService(deps: {
       return { configuration, conversation, messages };
     },
 
+    /**
+     * The visitor's ongoing conversation of the configuration, for a call that acts within it (an attachment):
+     * 404 when the session names none. Counts against the per-address limit like a message.
+     */
+    async ongoing(request: VisitorRequest & { sessionId: string }): Promise<{ configuration: Configuration; conversation: ConversationRecord }> {
+      const configuration = await configurationFor(request);
+      const addressWait = request.clientIp ? perAddress?.(`${configuration._id} ${request.clientIp}`, now()) : undefined;
+      if (addressWait !== undefined) throw tooMany(addressWait);
+      const conversation = await existing(configuration, request.sessionId);
+      if (!conversation) throw new DomainError("not_found", "No ongoing conversation of this session", 404);
+      return { configuration, conversation };
+    },
+
+    /** The conversation a session id names within the configuration (ongoing or closed), or undefined. */
+    async conversationOf(request: VisitorRequest & { sessionId: string }): Promise<{ configuration: Configuration; conversation: ConversationRecord | undefined }> {
+      const configuration = await configurationFor(request);
+      const conversation = request.sessionId ? await findConversationBySession(db, request.sessionId) : undefined;
+      return { configuration, conversation: conversation && conversation.configuration_id === configuration._id ? conversation : undefined };
+    },
+
     /** The visitor rates one of the assistant's answers in their own conversation. */
     async rate(request: VisitorRequest & { sessionId: string; messageId: string; rating: 1 | -1 | null }): Promise<void> {
       const configuration = await configurationFor(request);

@@ -6,6 +6,7 @@ import { MessageList } from "../messages/MessageList";
 import { SafeHtml } from "../messages/SafeHtml";
 import type { WidgetDesign } from "../settings/design";
 import { safeImageUrl } from "../theme/design-style";
+import { attachmentMessage, uploadAttachment } from "../attachments/attachments";
 import { Composer } from "./Composer";
 
 export interface ChatWindowProps {
@@ -132,6 +133,16 @@ export function ChatWindow(props: ChatWindowProps) {
         placeholder={chat.userInputPlaceholderText}
         translate={translate}
         allowEmoticons={chat.allowEmoticons}
+        allowAttachments={chat.allowAttachments}
+        onAttach={async (file) => {
+          // The file belongs to a conversation: it starts with the visitor's first message.
+          const sessionId = conversation.sessionId;
+          if (!sessionId) return "attachmentNeedsConversation";
+          const uploaded = await uploadAttachment(props.configurationId, sessionId, pageUrl, file);
+          if (typeof uploaded === "string") return uploaded;
+          props.onSend(attachmentMessage(uploaded));
+          return null;
+        }}
         fieldRef={props.fieldRef}
         onSend={props.onSend}
       />

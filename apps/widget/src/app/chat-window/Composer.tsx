@@ -1,20 +1,42 @@
-import { useState } from "preact/hooks";
+import { useRef, useState } from "preact/hooks";
 import type { Ref } from "preact";
-import type { Translate } from "../i18n/translations";
+import type { Translate, TranslationKey } from "../i18n/translations";
+import { attachmentAccept, checkAttachment } from "../attachments/attachments";
 
 export interface ComposerProps {
   placeholder: string;
   translate: Translate;
   allowEmoticons: boolean;
+  allowAttachments: boolean;
+  /** Uploads and sends a checked file; a message key when it could not. */
+  onAttach: (file: File) => Promise<TranslationKey | null>;
   fieldRef: Ref<HTMLTextAreaElement>;
   onSend: (text: string) => void;
 }
 
 const emoticons = ["😀", "🙂", "😉", "😍", "🤔", "👍", "🙏", "🎉"];
 
-export function Composer({ placeholder, translate, allowEmoticons, fieldRef, onSend }: ComposerProps) {
+export function Composer({ placeholder, translate, allowEmoticons, allowAttachments, onAttach, fieldRef, onSend }: ComposerProps) {
   const [text, setText] = useState("");
   const [pickerOpen, setPickerOpen] = useState(false);
+  const [attachNotice, setAttachNotice] = useState<TranslationKey | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const handleFile = async (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    // Cleared, so that picking the same file again is a change too.
+    input.value = "";
+    if (!file) return;
+    const refused = checkAttachment(file);
+    setAttachNotice(refused);
+    if (refused) return;
+    setUploading(true);
+    try {
+      setAttachNotice(await onAttach(file));
+    } finally {
+      setUploading(false);
+    }
+  };
   const handleSubmit = (event: Event) => {
     event.preventDefault();
     if (!text.trim()) return;
@@ -28,6 +50,11 @@ export function Composer({ placeholder, translate, allowEmoticons, fieldRef, onS
 
   return (
     <form class="pw-composer" onSubmit={handleSubmit}>
+      {(attachNotice || uploading) && (
+        <p class={attachNotice ? "pw-error pw-attach-notice" : "pw-notice pw-attach-notice"} role={attachNotice ? "alert" : "status"}>
+          {translate(attachNotice ?? "uploading")}
+        </p>
+      )}
       {pickerOpen && (
         <div class="pw-emoticons" role="group" aria-label={translate("emoticons")}>
           {emoticons.map((emoticon) => (
@@ -51,6 +78,32 @@ export function Composer({ placeholder, translate, allowEmoticons, fieldRef, onS
             <path d="M8 14s1.5 2 4 2 4-2 4-2M9 9h.01M15 9h.01" />
           </svg>
         </button>
+      )}
+      {allowAttachments && (
+        <>
+          <input
+            ref={fileInput}
+            type="file"
+            accept={attachmentAccept}
+            hidden
+            tabIndex={-1}
+            aria-hidden="true"
+            onChange={(event) => void handleFile(event.currentTarget)}
+          />
+          <button
+            type="button"
+            class="pw-icon-button pw-attach"
+            aria-label={translate("attach")}
+            title={translate("attach")}
+            disabled={uploading}
+            onClick={() => fileInput.current?.click()}
+          >
+            {/* A drawn paperclip, like the emoticon button. */}
+            <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">
+              <path d="M21.4 11.1l-9.2 9.2a6 6 0 0 1-8.5-8.5l9.2-9.2a4 4 0 0 1 5.7 5.7l-9.2 9.2a2 2 0 0 1-2.8-2.8l8.5-8.5" />
+            </svg>
+          </button>
+        </>
       )}
       <textarea
         ref={fieldRef}

@@ -26,6 +26,12 @@ const english = {
   soundOn: "Turn sound on",
   soundOff: "Turn sound off",
   agent: "Agent",
+  attach: "Attach a file",
+  attachmentWrongType: "Only PNG, JPEG, WebP, GIF and PDF files can be sent.",
+  attachmentTooLarge: "The file is larger than 5 MB.",
+  attachmentFailed: "The file could not be sent. Please try again.",
+  attachmentNeedsConversation: "Send a message first, then attach a file.",
+  uploading: "Uploading…",
 };
 export type TranslationKey = keyof typeof english;
 type Table = Record<TranslationKey, string>;
@@ -54,6 +60,12 @@ const tables: Record<WidgetLanguage, Table> = {
     soundOn: "Geluid aanzetten",
     soundOff: "Geluid uitzetten",
     agent: "Medewerker",
+    attach: "Bestand bijvoegen",
+    attachmentWrongType: "Alleen PNG-, JPEG-, WebP-, GIF- en PDF-bestanden kunnen worden verstuurd.",
+    attachmentTooLarge: "Het bestand is groter dan 5 MB.",
+    attachmentFailed: "Het bestand kon niet worden verstuurd. Probeer het opnieuw.",
+    attachmentNeedsConversation: "Stuur eerst een bericht en voeg daarna een bestand toe.",
+    uploading: "Uploaden…",
   },
   de: {
     openChat: "Chat öffnen",
@@ -77,6 +89,12 @@ const tables: Record<WidgetLanguage, Table> = {
     soundOn: "Ton einschalten",
     soundOff: "Ton ausschalten",
     agent: "Mitarbeiter",
+    attach: "Datei anhängen",
+    attachmentWrongType: "Nur PNG-, JPEG-, WebP-, GIF- und PDF-Dateien können gesendet werden.",
+    attachmentTooLarge: "Die Datei ist größer als 5 MB.",
+    attachmentFailed: "Die Datei konnte nicht gesendet werden. Bitte versuchen Sie es erneut.",
+    attachmentNeedsConversation: "Senden Sie zuerst eine Nachricht und hängen Sie dann eine Datei an.",
+    uploading: "Wird hochgeladen…",
   },
   es: {
     openChat: "Abrir chat",
@@ -100,6 +118,12 @@ const tables: Record<WidgetLanguage, Table> = {
     soundOn: "Activar sonido",
     soundOff: "Desactivar sonido",
     agent: "Agente",
+    attach: "Adjuntar un archivo",
+    attachmentWrongType: "Solo se pueden enviar archivos PNG, JPEG, WebP, GIF y PDF.",
+    attachmentTooLarge: "El archivo supera los 5 MB.",
+    attachmentFailed: "No se pudo enviar el archivo. Inténtalo de nuevo.",
+    attachmentNeedsConversation: "Envía primero un mensaje y luego adjunta un archivo.",
+    uploading: "Subiendo…",
   },
   fr: {
     openChat: "Ouvrir le chat",
@@ -123,6 +147,12 @@ const tables: Record<WidgetLanguage, Table> = {
     soundOn: "Activer le son",
     soundOff: "Couper le son",
     agent: "Agent",
+    attach: "Joindre un fichier",
+    attachmentWrongType: "Seuls les fichiers PNG, JPEG, WebP, GIF et PDF peuvent être envoyés.",
+    attachmentTooLarge: "Le fichier dépasse 5 Mo.",
+    attachmentFailed: "Le fichier n'a pas pu être envoyé. Veuillez réessayer.",
+    attachmentNeedsConversation: "Envoyez d'abord un message, puis joignez un fichier.",
+    uploading: "Envoi du fichier…",
   },
 };
 

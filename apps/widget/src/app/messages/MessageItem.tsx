@@ -1,11 +1,14 @@
 import type { Translate } from "../i18n/translations";
 import type { Rating } from "../conversation/visitor-storage";
 import type { ChatMessage, MessageSource } from "../conversation/types";
+import { attachmentHref, attachmentOf } from "../attachments/attachments";
 import { SafeHtml } from "./SafeHtml";
 import { safeLinkHref } from "./sanitize-html";
 
 export interface MessageItemProps {
   message: ChatMessage;
+  configurationId: string;
+  sessionId: string | null;
   pageUrl: string;
   translate: Translate;
   showRating: boolean;
@@ -49,7 +52,20 @@ function Sources({
   );
 }
 
-export function MessageItem({ message, pageUrl, translate, showRating, rating, onRate }: MessageItemProps) {
+/** The visitor's own words, as text; a file they sent as a download link for their session. */
+function VisitorText({ text, configurationId, sessionId, pageUrl }: { text: string; configurationId: string; sessionId: string | null; pageUrl: string }) {
+  const attachment = sessionId ? attachmentOf(text, configurationId) : null;
+  if (!attachment || !sessionId) return <div class="pw-bubble">{text}</div>;
+  return (
+    <div class="pw-bubble pw-attachment">
+      <a href={attachmentHref(attachment.url, sessionId, pageUrl)} download target="_blank" rel="noopener noreferrer">
+        📎 {attachment.name}
+      </a>
+    </div>
+  );
+}
+
+export function MessageItem({ message, configurationId, sessionId, pageUrl, translate, showRating, rating, onRate }: MessageItemProps) {
   if (message.role === "system") return null;
   const fromVisitor = message.role === "user";
   return (
@@ -59,7 +75,7 @@ export function MessageItem({ message, pageUrl, translate, showRating, rating, o
       )}
       {/* The visitor's own words are text; answers are the server's sanitised HTML, sanitised again here. */}
       {fromVisitor ? (
-        <div class="pw-bubble">{message.raw_input ?? message.content}</div>
+        <VisitorText text={message.raw_input ?? message.content} configurationId={configurationId} sessionId={sessionId} pageUrl={pageUrl} />
       ) : (
         <SafeHtml className="pw-bubble" html={message.content} base={pageUrl} />
       )}

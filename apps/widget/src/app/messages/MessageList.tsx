@@ -55,6 +55,8 @@ export function MessageList({
           <MessageItem
             key={message.key}
             message={message}
+            configurationId={configurationId}
+            sessionId={conversation.sessionId}
             pageUrl={pageUrl}
             translate={translate}
             showRating={showRating}
