@@ -21,6 +21,7 @@ const queryFields: Record<keyof LiveConnectionQuery, true> = {
   customerId: true,
   firstname: true,
   lastname: true,
+  configuration_ids: true,
 };
 
 interface Ref {

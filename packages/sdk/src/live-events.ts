@@ -20,6 +20,8 @@ export interface LiveConnectionQuery {
   customerId?: string;
   firstname?: string;
   lastname?: string;
+  /** Admins only: comma-separated configuration ids to watch (every configuration without it). */
+  configuration_ids?: string;
 }
 
 /** One message of a live conversation (the contract's `Message`). */
@@ -38,7 +40,7 @@ export type LiveErrorCode = components["schemas"]["ErrorCode"];
 /**
  * LOCAL (the contract's socket document names it `SocketError`; the HTTP schemas do not have it): a
  * failure with the same code and message as an HTTP problem. `config_clear_error` carries it, and the
- * acknowledgement of `manual_takeover` / `human_agent_message` when they fail.
+ * acknowledgement of an agent's event when it fails.
  */
 export interface LiveErrorPayload {
   status: "error";
@@ -47,10 +49,14 @@ export interface LiveErrorPayload {
   configuration_id?: string;
 }
 
-/** The acknowledgement of `manual_takeover` and `human_agent_message` when they succeed. */
+/** The acknowledgement of an agent's event when it succeeds. */
 export interface LiveAckSuccess {
   status: "success";
   conversation?: LiveConversation;
+  /** `human_agent_message`: the stored message. */
+  message?: LiveMessage;
+  /** `human_agent_message`: true when this `client_message_id` had been received before (stored once). */
+  duplicate?: boolean;
 }
 
 export type LiveAck = LiveAckSuccess | LiveErrorPayload;
@@ -82,6 +88,20 @@ export interface HumanAgentMessagePayload {
   configurationId: string;
   conversationId: string;
   messageContent: string;
+  /** The portal's id for this message, so that a resend after a reconnect is stored once (`[A-Za-z0-9_-]{1,64}`). */
+  client_message_id?: string;
+}
+
+/** Hands a taken-over conversation back to the assistant. */
+export interface ReleaseConversationPayload {
+  configuration_id: string;
+  session_id: string;
+}
+
+/** Closes a conversation (status `Closed`); it leaves the live list and stays in the history. */
+export interface CloseConversationPayload {
+  configuration_id: string;
+  session_id: string;
 }
 
 /** Events the server sends to an agent (socket.io `ServerToClientEvents`). */
@@ -95,13 +115,19 @@ export interface LiveServerToClientEvents {
 
 /** Events an agent sends to the server (socket.io `ClientToServerEvents`). */
 export interface LiveClientToServerEvents {
-  agent_disconnected: (payload: AgentDisconnectedPayload) => void;
+  /** Answered through the acknowledgement callback when one is given. */
+  agent_disconnected: (payload: AgentDisconnectedPayload, acknowledge?: (ack: LiveAck) => void) => void;
   clear_config: (payload: ClearConfigPayload) => void;
-  change_agent_presence: (payload: ChangeAgentPresencePayload) => void;
+  /** Answered through the acknowledgement callback when one is given. */
+  change_agent_presence: (payload: ChangeAgentPresencePayload, acknowledge?: (ack: LiveAck) => void) => void;
   /** Answered through the acknowledgement callback. */
   manual_takeover: (payload: ManualTakeoverPayload, acknowledge: (ack: LiveAck) => void) => void;
   /** Answered through the acknowledgement callback. */
   human_agent_message: (payload: HumanAgentMessagePayload, acknowledge: (ack: LiveAck) => void) => void;
+  /** Answered through the acknowledgement callback. */
+  release_conversation: (payload: ReleaseConversationPayload, acknowledge: (ack: LiveAck) => void) => void;
+  /** Answered through the acknowledgement callback. */
+  close_conversation: (payload: CloseConversationPayload, acknowledge: (ack: LiveAck) => void) => void;
 }
 
 export type LiveServerEventName = keyof LiveServerToClientEvents;
@@ -123,10 +149,16 @@ export const liveClientEvents = [
   "change_agent_presence",
   "manual_takeover",
   "human_agent_message",
+  "release_conversation",
+  "close_conversation",
 ] as const satisfies readonly LiveClientEventName[];
 
 /** The sent events the server answers through an acknowledgement callback. */
 export const liveAcknowledgedEvents = [
+  "agent_disconnected",
+  "change_agent_presence",
   "manual_takeover",
   "human_agent_message",
+  "release_conversation",
+  "close_conversation",
 ] as const satisfies readonly LiveClientEventName[];

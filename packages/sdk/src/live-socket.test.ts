@@ -4,6 +4,8 @@ import { Server, type Socket as ServerSocket } from "socket.io";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type {
   ClearConfigPayload,
+  CloseConversationPayload,
+  HumanAgentMessagePayload,
   LiveAck,
   LiveClientToServerEvents,
   LiveConversation,
@@ -70,8 +72,31 @@ function handleAgentEvent(
       });
     }
   }
-  if (event === "human_agent_message") acknowledge?.({ status: "success" });
+  if (event === "human_agent_message") {
+    const { messageContent, client_message_id } = payload as HumanAgentMessagePayload;
+    if (client_message_id === undefined) acknowledge?.({ status: "success" });
+    else {
+      const duplicate = sentMessageIds.has(client_message_id);
+      sentMessageIds.add(client_message_id);
+      acknowledge?.({
+        status: "success",
+        message: { id: `m-${client_message_id}`, role: "human_agent", content: `<p>${messageContent}</p>`, timestamp: "2026-11-22T01:01:00.000Z", agent_name: "Eva" },
+        duplicate,
+      });
+    }
+  }
+  if (event === "release_conversation") {
+    acknowledge?.({ status: "success", conversation: { ...conversation, is_locked: false, is_manual: false } });
+  }
+  if (event === "close_conversation") {
+    const { session_id } = payload as CloseConversationPayload;
+    if (session_id === "s-other") acknowledge?.({ status: "error", code: "not_found", message: "Not found" });
+    else acknowledge?.({ status: "success", conversation: { ...conversation, status: "Closed" } });
+  }
+  if (event === "change_agent_presence") acknowledge?.({ status: "success" });
 }
+
+const sentMessageIds = new Set<string>();
 
 beforeAll(async () => {
   httpServer = createServer();
@@ -193,6 +218,13 @@ describe("connecting", () => {
     await socket.ready;
     await until(() => agents.length === 1, "the server to see the agent");
     expect(Object.keys(agents[0]!.handshake.query).sort()).toEqual(["EIO", "token", "transport"]);
+  });
+
+  it("names an admin's watched configurations in the query, comma-separated", async () => {
+    const socket = open({ customerId: null, configurationIds: ["cfg-1", "cfg-2"] });
+    await socket.ready;
+    await until(() => agents.length === 1, "the server to see the agent");
+    expect(agents[0]!.handshake.query.configuration_ids).toBe("cfg-1,cfg-2");
   });
 
   it("never connects without a token: offline, and ready rejects", async () => {
@@ -317,6 +349,31 @@ describe("sent events", () => {
     expect(cleared).toEqual(["cfg-1"]);
   });
 
+  it("hands back and closes a conversation, resolving with the acknowledged conversation", async () => {
+    const socket = open();
+    await socket.ready;
+    const released = await socket.releaseConversation({ configuration_id: "cfg-1", session_id: "s-1" });
+    expect(released.conversation).toMatchObject({ is_locked: false, is_manual: false });
+    const closed = await socket.closeConversation({ configuration_id: "cfg-1", session_id: "s-1" });
+    expect(closed.conversation?.status).toBe("Closed");
+    await expect(socket.closeConversation({ configuration_id: "cfg-1", session_id: "s-other" })).rejects.toMatchObject({
+      code: "not_found",
+    });
+    expect(received.map((entry) => entry.event)).toEqual(["release_conversation", "close_conversation", "close_conversation"]);
+    expect(received[0]!.payload).toEqual({ configuration_id: "cfg-1", session_id: "s-1" });
+  });
+
+  it("reads the stored message and whether a resent agent message was a duplicate", async () => {
+    const socket = open();
+    await socket.ready;
+    const payload = { configurationId: "cfg-1", conversationId: "s-1", messageContent: "Hoi!", client_message_id: "reply-1" };
+    const first = await socket.sendHumanAgentMessage(payload);
+    expect(first).toMatchObject({ status: "success", duplicate: false, message: { id: "m-reply-1", role: "human_agent" } });
+    const again = await socket.sendHumanAgentMessage(payload);
+    expect(again.duplicate).toBe(true);
+    expect(received[0]!.payload).toEqual(payload);
+  });
+
   it("rejects a takeover with the code of the server's acknowledgement", async () => {
     const socket = open();
     await socket.ready;
@@ -344,6 +401,8 @@ describe("sent events", () => {
       socket.sendHumanAgentMessage({ configurationId: "cfg-1", conversationId: "s-1", messageContent: "x" }),
       socket.changeAgentPresence({ user_id: "user-1", is_available: true }),
       socket.clearConfig({ configuration_id: "cfg-1" }),
+      socket.releaseConversation({ configuration_id: "cfg-1", session_id: "s-1" }),
+      socket.closeConversation({ configuration_id: "cfg-1", session_id: "s-1" }),
     ];
     for (const refusal of refusals) {
       await expect(refusal).rejects.toMatchObject({

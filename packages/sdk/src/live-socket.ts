@@ -2,6 +2,7 @@ import { io, type Socket } from "socket.io-client";
 import type {
   ChangeAgentPresencePayload,
   ClearConfigPayload,
+  CloseConversationPayload,
   HumanAgentMessagePayload,
   LiveAck,
   LiveAckSuccess,
@@ -13,6 +14,7 @@ import type {
   LiveServerEventName,
   LiveServerToClientEvents,
   ManualTakeoverPayload,
+  ReleaseConversationPayload,
 } from "./live-events";
 
 /** connecting → online on connect; offline on a connection error, on disconnect, or without a token. */
@@ -54,6 +56,8 @@ export interface LiveSocketOptions {
   customerId?: string | null;
   firstname?: string | null;
   lastname?: string | null;
+  /** Admins only: the configurations to watch (every configuration when empty or left out). */
+  configurationIds?: readonly string[] | null;
   /** Sent as `user_id` with `agent_disconnected` when this client disconnects. */
   userId?: string | null;
   /** socket.io's HTTP path; `/socket.io` by default. */
@@ -72,12 +76,16 @@ export interface LiveSocket {
   on<Event extends LiveServerEventName>(event: Event, listener: LiveServerToClientEvents[Event]): () => void;
   /**
    * Every send rejects with 'Socket is not connected!' (code `socket_not_connected`) and sends nothing
-   * when not connected. A takeover and an agent message resolve with the server's acknowledgement, or
-   * reject with its error code; the others resolve once handed to the socket.
+   * when not connected. An event the server acknowledges resolves with its acknowledgement, or rejects
+   * with its error code; `clearConfig` resolves once handed to the socket.
    */
   manualTakeover(payload: ManualTakeoverPayload): Promise<LiveAckSuccess>;
   sendHumanAgentMessage(payload: HumanAgentMessagePayload): Promise<LiveAckSuccess>;
-  changeAgentPresence(payload: ChangeAgentPresencePayload): Promise<void>;
+  /** Hands a taken-over conversation back to the assistant. */
+  releaseConversation(payload: ReleaseConversationPayload): Promise<LiveAckSuccess>;
+  /** Closes a conversation; it leaves the live list. */
+  closeConversation(payload: CloseConversationPayload): Promise<LiveAckSuccess>;
+  changeAgentPresence(payload: ChangeAgentPresencePayload): Promise<LiveAckSuccess>;
   /** Answered by the `config_cleared` or `config_clear_error` event. */
   clearConfig(payload: ClearConfigPayload): Promise<void>;
   /** Tells the server the agent left (`agent_disconnected` with `user_id`), then closes. */
@@ -186,7 +194,9 @@ export function createLiveSocket(options: LiveSocketOptions): LiveSocket {
     },
     manualTakeover: (payload) => sendWithAck("manual_takeover", payload),
     sendHumanAgentMessage: (payload) => sendWithAck("human_agent_message", payload),
-    changeAgentPresence: (payload) => send("change_agent_presence", payload),
+    releaseConversation: (payload) => sendWithAck("release_conversation", payload),
+    closeConversation: (payload) => sendWithAck("close_conversation", payload),
+    changeAgentPresence: (payload) => sendWithAck("change_agent_presence", payload),
     clearConfig: (payload) => send("clear_config", payload),
     disconnect() {
       if (!socket) return;
@@ -203,6 +213,7 @@ function connectionQuery(options: LiveSocketOptions & { token: string }): LiveCo
   if (options.customerId) query.customerId = options.customerId;
   if (options.firstname) query.firstname = options.firstname;
   if (options.lastname) query.lastname = options.lastname;
+  if (options.configurationIds?.length) query.configuration_ids = options.configurationIds.join(",");
   return query;
 }
 
