@@ -14,6 +14,7 @@ export const featureNamespaceLoaders = {
   trainingUrls: (language) => import(`./training-urls/locales/${language}.json`),
   functions: (language) => import(`./functions/locales/${language}.json`),
   training: (language) => import(`./training/locales/${language}.json`),
+  live: (language) => import(`./live/locales/${language}.json`),
 } satisfies Record<string, NamespaceLoader>;
 
 export type FeatureNamespace = keyof typeof featureNamespaceLoaders;
