@@ -103,15 +103,17 @@ export function LiveConversationsPage({ titleKey = "pages:titles.conversationsLi
                           {t(`live:live.status.${status}`)}
                         </Badge>
                         {conversation.alert_triggered && (
-                          <Icon
-                            as={LuTriangleAlert}
-                            color="fg.error"
-                            boxSize="4"
+                          <Box
+                            as="span"
+                            display="inline-flex"
                             role="img"
                             aria-label={t("live:live.alertMark")}
+                            title={conversation.alert_message ?? t("live:live.alertMark")}
                             animation="pulse 1s ease-in-out infinite"
                             _motionReduce={{ animation: "none" }}
-                          />
+                          >
+                            <Icon as={LuTriangleAlert} color="fg.error" boxSize="4" aria-hidden />
+                          </Box>
                         )}
                       </HStack>
                     </Table.Cell>
