@@ -1,0 +1,130 @@
+import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { resolve } from "node:path";
+import type { Frame, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  api,
+  apiSignIn,
+  baseUrl,
+  demoAccounts,
+  demoPassword,
+  newPage,
+  snap,
+  snapOnFailure,
+  uniqueEmail,
+  useBrowser,
+  type StoredSession,
+} from "../support/browser";
+
+const journey = "live-takeover";
+
+interface LiveTexts {
+  live: { open: string; status: Record<string, string>; dialog: { title: string; reply: string }; actions: Record<string, string> };
+}
+// The Dutch texts the agent should see, from the product's own translation files.
+const nl = JSON.parse(readFileSync(resolve(import.meta.dirname, "../../packages/ui/src/features/live/locales/nl.json"), "utf8")) as LiveTexts;
+
+/** A customer's own website on another loopback port, with the pasted widget snippet. */
+function startCustomerWebsite(snippet: string): Promise<Server> {
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Demo Webshop</title></head><body><main><h1>Demo Webshop</h1></main>${snippet}</body></html>`;
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page);
+  });
+  return new Promise((done) => server.listen(0, "127.0.0.1", () => done(server)));
+}
+
+async function widgetFrame(page: Page): Promise<Frame> {
+  await page.locator("iframe").first().waitFor({ state: "attached", timeout: 20_000 });
+  await expect.poll(() => page.frames().some((frame) => frame.url().startsWith(`${baseUrl()}/widget/`)), { timeout: 20_000 }).toBe(true);
+  return page.frames().find((frame) => frame.url().startsWith(`${baseUrl()}/widget/`))!;
+}
+
+describe("an agent takes over a visitor's conversation live", () => {
+  const browser = useBrowser();
+  let website: Server;
+  let websiteUrl: string;
+  let configuration: { _id: string; name: string };
+  let agent: StoredSession;
+
+  beforeAll(async () => {
+    // The demo customer's sign-ins are used up by other journeys: a new user of the same customer.
+    const admin = await apiSignIn(demoAccounts.admin);
+    const customers = await api<{ data: { _id: string; name: string }[] }>("GET", "/customers", undefined, admin.token);
+    const demoWebshop = customers.data.data.find((entry) => entry.name === "Demo Webshop");
+    if (!demoWebshop) throw new Error(`Demo Webshop not among the customers: ${JSON.stringify(customers.data)}`);
+    const email = uniqueEmail("live-agent");
+    const created = await api(
+      "POST",
+      "/users/add_or_update",
+      { customerId: demoWebshop._id, username: email, email, firstname: "Liv", lastname: "Agent", password: demoPassword, role: "customer" },
+      admin.token,
+    );
+    if (created.status !== 200) throw new Error(`creating the agent failed: ${created.status} ${JSON.stringify(created.data)}`);
+    agent = await apiSignIn(email);
+    const found = await api<{ data: { _id: string; name: string }[] }>("GET", "/configurations/search", undefined, agent.token);
+    configuration = found.data.data.find((entry) => entry.name === "demo-webshop")!;
+    const script = await fetch(`${baseUrl()}/api/chatbot/settings/script?configuration_id=${configuration._id}`);
+    const snippet = ((await script.json()) as { script: string }).script;
+    website = await startCustomerWebsite(snippet);
+    websiteUrl = `http://127.0.0.1:${(website.address() as AddressInfo).port}/`;
+  });
+  afterAll(async () => {
+    await new Promise((done) => website?.close(done));
+  });
+
+  it("sees the visitor's conversation appear, takes over and replies; the visitor gets the reply (Dutch, dark)", { timeout: 150_000 }, async () => {
+    const { context: agentContext, page: agentPage } = await newPage(browser(), {
+      session: agent,
+      colorScheme: "dark",
+      localStorage: { "parley.language": "nl", "parley.selectedConfiguration": JSON.stringify(configuration) },
+    });
+    snapOnFailure(agentPage, journey, "agent-failure");
+    await agentPage.goto("/conversations/live");
+    await agentPage.locator('[data-live-state="online"]').waitFor({ timeout: 30_000 });
+    await snap(agentPage, journey, "1-agent-online");
+
+    const visitorContext = await browser().newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
+    const visitorPage = await visitorContext.newPage();
+    snapOnFailure(visitorPage, journey, "visitor-failure");
+    await visitorPage.goto(websiteUrl, { waitUntil: "load" });
+    const frame = await widgetFrame(visitorPage);
+    await frame.getByRole("button", { name: /chat/i }).first().click();
+    const field = frame.getByRole("textbox").first();
+    await field.waitFor({ timeout: 15_000 });
+    const question = `Can a person help me with order ${Date.now() % 100_000}?`;
+    await field.fill(question);
+    await field.press("Enter");
+
+    // The conversation appears on the agent's live screen, with the live count in the menu.
+    const row = agentPage.locator("tr", { hasText: question });
+    await row.waitFor({ timeout: 30_000 });
+    await expect.poll(() => agentPage.getByRole("navigation").first().locator(".chakra-badge").first().textContent()).toMatch(/^\d+$/);
+    await snap(agentPage, journey, "2-conversation-appears");
+
+    await row.getByRole("button", { name: nl.live.open }).click();
+    const dialog = agentPage.getByRole("dialog", { name: nl.live.dialog.title });
+    await dialog.getByText(question).waitFor();
+    await dialog.getByRole("button", { name: nl.live.actions.takeover }).click();
+    await dialog.getByTestId("dialog-status").getByText(nl.live.status.connected).waitFor();
+    // The visitor hears that a person joined.
+    await frame.getByText("Liv", { exact: false }).first().waitFor({ timeout: 20_000 });
+
+    const reply = "Hallo, ik ben Liv. Ik kijk uw bestelling na.";
+    await dialog.getByRole("textbox", { name: nl.live.dialog.reply }).fill(reply);
+    await dialog.getByRole("button", { name: nl.live.actions.send }).click();
+    await dialog.getByText(reply).waitFor();
+    await snap(agentPage, journey, "3-agent-replied");
+
+    await frame.getByText(reply).first().waitFor({ timeout: 20_000 });
+    await visitorPage.screenshot({ path: resolve(import.meta.dirname, "../test-results", journey, "4-visitor-sees-reply.png") });
+
+    // Handing back and closing: the conversation leaves the live count.
+    await dialog.getByRole("button", { name: nl.live.actions.close }).click();
+    await dialog.getByTestId("dialog-status").getByText(nl.live.status.closed).waitFor();
+    await snap(agentPage, journey, "5-closed");
+    await visitorContext.close();
+    await agentContext.close();
+  });
+});
