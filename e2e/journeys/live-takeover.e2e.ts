@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
-import type { Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   api,
@@ -17,29 +16,20 @@ import {
   useBrowser,
   type StoredSession,
 } from "../support/browser";
+import { startCustomerWebsite, widgetFrame } from "../support/website";
 
 const journey = "live-takeover";
 
 interface LiveTexts {
-  live: { open: string; status: Record<string, string>; dialog: { title: string; reply: string }; actions: Record<string, string> };
+  live: {
+    open: string;
+    status: { connected: string; closed: string };
+    dialog: { title: string; reply: string };
+    actions: { takeover: string; send: string; close: string };
+  };
 }
 // The Dutch texts the agent should see, from the product's own translation files.
 const nl = JSON.parse(readFileSync(resolve(import.meta.dirname, "../../packages/ui/src/features/live/locales/nl.json"), "utf8")) as LiveTexts;
-
-/** A customer's own website on another loopback port, with the pasted widget snippet. */
-function startCustomerWebsite(snippet: string): Promise<Server> {
-  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Demo Webshop</title></head><body><main><h1>Demo Webshop</h1></main>${snippet}</body></html>`;
-  const server = createServer((_request, response) => {
-    response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page);
-  });
-  return new Promise((done) => server.listen(0, "127.0.0.1", () => done(server)));
-}
-
-async function widgetFrame(page: Page): Promise<Frame> {
-  await page.locator("iframe").first().waitFor({ state: "attached", timeout: 20_000 });
-  await expect.poll(() => page.frames().some((frame) => frame.url().startsWith(`${baseUrl()}/widget/`)), { timeout: 20_000 }).toBe(true);
-  return page.frames().find((frame) => frame.url().startsWith(`${baseUrl()}/widget/`))!;
-}
 
 describe("an agent takes over a visitor's conversation live", () => {
   const browser = useBrowser();
