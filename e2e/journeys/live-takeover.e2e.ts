@@ -9,7 +9,9 @@ import {
   baseUrl,
   demoAccounts,
   demoPassword,
+  describeViolations,
   newPage,
+  seriousAccessibilityViolations,
   snap,
   snapOnFailure,
   uniqueEmail,
@@ -92,6 +94,8 @@ describe("an agent takes over a visitor's conversation live", () => {
     await row.waitFor({ timeout: 30_000 });
     await expect.poll(() => agentPage.getByRole("navigation").first().locator(".chakra-badge").first().textContent()).toMatch(/^\d+$/);
     await snap(agentPage, journey, "2-conversation-appears");
+    const listViolations = await seriousAccessibilityViolations(agentPage);
+    expect(listViolations, describeViolations(listViolations)).toEqual([]);
 
     await row.getByRole("button", { name: nl.live.open }).click();
     const dialog = agentPage.getByRole("dialog", { name: nl.live.dialog.title });
@@ -106,6 +110,8 @@ describe("an agent takes over a visitor's conversation live", () => {
     await dialog.getByRole("button", { name: nl.live.actions.send }).click();
     await dialog.getByText(reply).waitFor();
     await snap(agentPage, journey, "3-agent-replied");
+    const dialogViolations = await seriousAccessibilityViolations(agentPage);
+    expect(dialogViolations, describeViolations(dialogViolations)).toEqual([]);
 
     await frame.getByText(reply).first().waitFor({ timeout: 20_000 });
     await visitorPage.screenshot({ path: resolve(import.meta.dirname, "../test-results", journey, "4-visitor-sees-reply.png") });
