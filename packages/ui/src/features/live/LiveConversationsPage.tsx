@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { LuTriangleAlert } from "react-icons/lu";
 import { useSelectedConfiguration } from "../../configuration/selection";
 import { ConversationDialog } from "./ConversationDialog";
+import { useLiveConversationsOverHttp } from "./hooks";
 import { offlineReason } from "./LiveStatus";
 import { conversationsOf, displayStatus, liveStore, useLiveSnapshot, type LiveConversation, type LiveStore } from "./liveStore";
 import { messageText, statusPalettes } from "./presentation";
@@ -29,8 +30,11 @@ export function LiveConversationsPage({ titleKey = "pages:titles.conversationsLi
   const selected = useSelectedConfiguration();
   const { connection, errorCode, conversations } = useLiveSnapshot(store);
   const [selectedSession, setSelectedSession] = useState<string | null>(null);
-  const shown = conversationsOf(conversations, selected?._id);
-  const details = selectedSession ? (conversations.find((item) => item.session_id === selectedSession) ?? null) : null;
+  // Offline, the list is read over HTTP until the connection is back (read only: the actions need the socket).
+  const overHttp = useLiveConversationsOverHttp(selected?._id, connection === "offline");
+  const source = connection === "offline" && overHttp.data ? overHttp.data : conversations;
+  const shown = conversationsOf(source, selected?._id);
+  const details = selectedSession ? (source.find((item) => item.session_id === selectedSession) ?? null) : null;
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" });
 
   // A conversation that is no longer in the list clears the selected details (spec 02 §4).
@@ -60,6 +64,7 @@ export function LiveConversationsPage({ titleKey = "pages:titles.conversationsLi
             <Alert.Title>{t(`shell:live.state.${connection}`)}</Alert.Title>
             <Alert.Description>
               {connection === "offline" ? t(`shell:live.offlineReason.${offlineReason(errorCode)}`) : t("live:live.connectingHelp")}
+              {connection === "offline" && overHttp.data && ` ${t("live:live.offlineList")}`}
             </Alert.Description>
           </Alert.Content>
           {connection === "offline" && (

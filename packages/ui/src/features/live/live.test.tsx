@@ -7,6 +7,7 @@ import { createServer, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createParleyClient, type LiveAck, type LiveConversation, type LiveNotification } from "@parley/sdk";
 import { MemoryRouter } from "react-router-dom";
 import { Server, type Socket } from "socket.io";
@@ -125,7 +126,10 @@ beforeAll(async () => {
     const url = request.url ?? "";
     notificationCalls.push(`${request.method} ${url.split("?")[0]}`);
     response.setHeader("content-type", "application/json");
-    if (request.method === "GET" && url.startsWith("/api/notifications")) {
+    if (request.method === "GET" && url.startsWith("/api/conversations/live")) {
+      const wanted = new URL(url, "http://localhost").searchParams.get("configuration_id");
+      response.end(JSON.stringify({ status: "success", data: [...sessions.values()].filter((item) => !wanted || item.configuration_id === wanted) }));
+    } else if (request.method === "GET" && url.startsWith("/api/notifications")) {
       response.end(JSON.stringify({ status: "success", data: storedNotifications, unread: storedNotifications.filter((item) => !item.isRead).length }));
     } else if (url === "/api/notifications/n-broken/hide") {
       response.statusCode = 404;
@@ -192,12 +196,21 @@ function connect(options: { token?: string | null; sound?: () => void; store?: L
 
 const rowOf = (sessionId: string) => document.querySelector<HTMLElement>(`tr[data-session-id="${sessionId}"]`);
 
+function testApi() {
+  return createParleyClient({ baseUrls: { configurationServer: `${origin}/api`, chatServer: `${origin}/api`, chatbotBackend: `${origin}/api` }, getToken: () => token });
+}
+
 async function renderPage(store: LiveStore) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   await renderWithUi(
-    <MemoryRouter>
-      <LiveStatus store={store} />
-      <LiveConversationsPage store={store} />
-    </MemoryRouter>,
+    <QueryClientProvider client={queryClient}>
+      <ApiProvider api={testApi()}>
+        <MemoryRouter>
+          <LiveStatus store={store} />
+          <LiveConversationsPage store={store} />
+        </MemoryRouter>
+      </ApiProvider>
+    </QueryClientProvider>,
   );
 }
 
@@ -231,11 +244,20 @@ describe("the live connection", () => {
     expect(within(alert).getByRole("button", { name: "Reload the page" })).toBeTruthy();
   });
 
-  it("is offline with the server's reason when the token is refused", async () => {
+  it("is offline with the server's reason when the token is refused, and reads the list over HTTP meanwhile", async () => {
     const { store } = connect({ token: "expired" });
     await waitFor(() => expect(store.get()).toMatchObject({ connection: "offline", errorCode: "invalid_token" }));
     await renderPage(store);
-    expect(screen.getByTestId("live-connection-alert").textContent).toContain("Your session has expired");
+    const alert = screen.getByTestId("live-connection-alert");
+    expect(alert.textContent).toContain("Your session has expired");
+    await waitFor(() => expect(rowOf("s-answered")).not.toBeNull());
+    expect(rowOf("s-other")).toBeNull();
+    expect(alert.textContent).toContain("the list is read from the server every 15 seconds");
+    // Read only: the actions need the live connection.
+    await userEvent.click(within(rowOf("s-new")!).getByRole("button", { name: "Open" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Conversation" }));
+    expect((dialog.getByRole("button", { name: "Take over" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(dialog.getByText(/You are offline/)).toBeTruthy();
   });
 
   it("adds conversations as they start, with the sound, and updates them live", async () => {
@@ -431,7 +453,7 @@ describe("the shell's live connection", () => {
     setSession(token, { id: "user-1", customerId: "cust-1", firstname: "Eva", lastname: "de Vries", role: "customer" });
     const store = createLiveStore();
     const notifications = createNotificationStore(() => {});
-    const api = createParleyClient({ baseUrls: { configurationServer: `${origin}/api`, chatServer: `${origin}/api`, chatbotBackend: `${origin}/api` }, getToken: () => token });
+    const api = testApi();
     const view = await renderWithUi(
       <ApiProvider api={api}>
         <MemoryRouter>
