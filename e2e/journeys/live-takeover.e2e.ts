@@ -26,7 +26,7 @@ interface LiveTexts {
   live: {
     open: string;
     status: { connected: string; closed: string };
-    dialog: { title: string; reply: string };
+    dialog: { title: string; reply: string; messages: string };
     actions: { takeover: string; send: string; close: string };
   };
 }
@@ -108,7 +108,9 @@ describe("an agent takes over a visitor's conversation live", () => {
     const reply = "Hallo, ik ben Liv. Ik kijk uw bestelling na.";
     await dialog.getByRole("textbox", { name: nl.live.dialog.reply }).fill(reply);
     await dialog.getByRole("button", { name: nl.live.actions.send }).click();
-    await dialog.getByText(reply).waitFor();
+    await dialog.getByRole("list", { name: nl.live.dialog.messages }).getByText(reply).waitFor();
+    // The draft is cleared once the server acknowledged the reply.
+    await expect.poll(() => dialog.getByRole("textbox", { name: nl.live.dialog.reply }).inputValue()).toBe("");
     await snap(agentPage, journey, "3-agent-replied");
     const dialogViolations = await seriousAccessibilityViolations(agentPage);
     expect(dialogViolations, describeViolations(dialogViolations)).toEqual([]);
@@ -116,7 +118,22 @@ describe("an agent takes over a visitor's conversation live", () => {
     await frame.getByText(reply).first().waitFor({ timeout: 20_000 });
     await visitorPage.screenshot({ path: resolve(import.meta.dirname, "../test-results", journey, "4-visitor-sees-reply.png") });
 
-    // Handing back and closing: the conversation leaves the live count.
+    // A second tab of the agent, light and English, has the conversation with the reply too.
+    const { context: lightContext, page: lightPage } = await newPage(browser(), {
+      session: agent,
+      localStorage: { "parley.selectedConfiguration": JSON.stringify(configuration) },
+    });
+    await lightPage.goto("/conversations/live");
+    const lightRow = lightPage.locator("tr", { hasText: question });
+    await lightRow.getByText("Connected").waitFor({ timeout: 30_000 });
+    await lightRow.getByRole("button", { name: "Open" }).click();
+    await lightPage.getByRole("dialog", { name: "Conversation" }).getByRole("list", { name: "Messages" }).getByText(reply).waitFor();
+    // The dialog's opening animation, finished before the picture.
+    await lightPage.waitForTimeout(500);
+    await snap(lightPage, journey, "4-light-english-dialog");
+    await lightContext.close();
+
+    // Closing: the conversation leaves the live count.
     await dialog.getByRole("button", { name: nl.live.actions.close }).click();
     await dialog.getByTestId("dialog-status").getByText(nl.live.status.closed).waitFor();
     await snap(agentPage, journey, "5-closed");
