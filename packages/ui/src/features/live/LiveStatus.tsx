@@ -16,7 +16,8 @@ export function LiveStatus({ store = liveStore }: { store?: LiveStore }) {
       role="status"
       aria-live="polite"
       variant="subtle"
-      colorPalette={palettes[connection]}
+      // Nothing selected to watch is not a failure.
+      colorPalette={connection === "offline" && errorCode === "no_configuration" ? "gray" : palettes[connection]}
       size="sm"
       title={reason ?? label}
       data-live-state={connection}
@@ -39,7 +40,7 @@ export function LiveStatus({ store = liveStore }: { store?: LiveStore }) {
 }
 
 /** The reasons an offline connection explains (with what to do next); anything else is the network. */
-export const offlineReasons = ["user_token_not_found", "invalid_token", "authentication_required", "forbidden", "services_offline"] as const;
+export const offlineReasons = ["no_configuration", "user_token_not_found", "invalid_token", "authentication_required", "forbidden", "services_offline"] as const;
 export type OfflineReason = (typeof offlineReasons)[number];
 
 export function offlineReason(code: string | null): OfflineReason {

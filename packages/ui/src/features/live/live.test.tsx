@@ -486,4 +486,25 @@ describe("the shell's live connection", () => {
     await waitFor(() => expect(received).toContainEqual({ event: "agent_disconnected", payload: { user_id: "user-1" } }));
     expect(store.get().connection).toBe("offline");
   });
+
+  it("connects an admin only to the selected configuration", async () => {
+    selectConfiguration(null);
+    setSession(token, { id: "admin-1", firstname: "Ada", lastname: "Admin", role: "admin" });
+    const store = createLiveStore();
+    const notifications = createNotificationStore(() => {});
+    const view = await renderWithUi(
+      <ApiProvider api={testApi()}>
+        <MemoryRouter>
+          <Harness store={store} notifications={notifications} />
+        </MemoryRouter>
+      </ApiProvider>,
+    );
+    expect(store.get()).toMatchObject({ connection: "offline", errorCode: "no_configuration" });
+    expect(screen.getByRole("status").getAttribute("title")).toBe("Select a configuration to watch its live conversations.");
+    expect(agents).toHaveLength(0);
+    act(() => selectConfiguration({ _id: configurationId, name: "Shop" }));
+    await waitFor(() => expect(store.get().connection).toBe("online"));
+    expect(agents[0]!.handshake.query.configuration_ids).toBe(configurationId);
+    view.unmount();
+  });
 });

@@ -30,7 +30,8 @@ export interface UseLiveConnectionOptions {
 
 /**
  * The signed-in agent's live connection, held by the shell: opened when there is a user (with the
- * token, offline without), reopened for an admin's other configuration, closed on sign-out or unload.
+ * token, offline without), for an admin only with a configuration selected and reopened for another one,
+ * closed on sign-out or unload.
  * It also lists the agent's stored notifications for the bell and stores the bell's changes.
  */
 export function useLiveConnection({ enabled = true, url = "/live", store = liveStore, notifications = notificationStore }: UseLiveConnectionOptions = {}): void {
@@ -50,6 +51,11 @@ export function useLiveConnection({ enabled = true, url = "/live", store = liveS
     if (!signedIn) return;
     if (!token) {
       store.setConnection("offline", "user_token_not_found");
+      return;
+    }
+    // An admin watches the configuration selected, never every tenant's conversations at once.
+    if (isAdmin && !watched) {
+      store.setConnection("offline", "no_configuration");
       return;
     }
     let connection: LiveConnection | null = null;
@@ -76,7 +82,7 @@ export function useLiveConnection({ enabled = true, url = "/live", store = liveS
       cancelled = true;
       connection?.disconnect();
     };
-  }, [signedIn, token, url, userId, customerId, firstname, lastname, watched, store, notifications]);
+  }, [signedIn, token, url, isAdmin, userId, customerId, firstname, lastname, watched, store, notifications]);
 
   useEffect(() => {
     if (!signedIn || !token) return;
