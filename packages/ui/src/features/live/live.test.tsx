@@ -445,6 +445,16 @@ describe("the shell's live connection", () => {
     );
   }
 
+  function renderHarness(store: LiveStore, notifications: NotificationStore) {
+    return renderWithUi(
+      <ApiProvider api={testApi()}>
+        <MemoryRouter>
+          <Harness store={store} notifications={notifications} />
+        </MemoryRouter>
+      </ApiProvider>,
+    );
+  }
+
   it("connects the signed-in agent, lists the stored notifications and stores the bell's changes", async () => {
     storedNotifications = [
       { id: "n-1", type: "chat", message: "Visitor wrote again", sender: null, timestamp: "2026-11-25T10:00:00.000Z", isRead: false, icon: "LuMessageCircle", color: "purple", configurationId, session_id: null },
@@ -453,14 +463,7 @@ describe("the shell's live connection", () => {
     setSession(token, { id: "user-1", customerId: "cust-1", firstname: "Eva", lastname: "de Vries", role: "customer" });
     const store = createLiveStore();
     const notifications = createNotificationStore(() => {});
-    const api = testApi();
-    const view = await renderWithUi(
-      <ApiProvider api={api}>
-        <MemoryRouter>
-          <Harness store={store} notifications={notifications} />
-        </MemoryRouter>
-      </ApiProvider>,
-    );
+    const view = await renderHarness(store, notifications);
     await waitFor(() => expect(store.get().connection).toBe("online"));
     expect(screen.getByRole("status").textContent).toContain("Live: online");
     await waitFor(() => expect(notifications.list().map((item) => item.id)).toEqual(["n-1", "n-broken"]));
@@ -492,13 +495,7 @@ describe("the shell's live connection", () => {
     setSession(token, { id: "admin-1", firstname: "Ada", lastname: "Admin", role: "admin" });
     const store = createLiveStore();
     const notifications = createNotificationStore(() => {});
-    const view = await renderWithUi(
-      <ApiProvider api={testApi()}>
-        <MemoryRouter>
-          <Harness store={store} notifications={notifications} />
-        </MemoryRouter>
-      </ApiProvider>,
-    );
+    const view = await renderHarness(store, notifications);
     expect(store.get()).toMatchObject({ connection: "offline", errorCode: "no_configuration" });
     expect(screen.getByRole("status").getAttribute("title")).toBe("Select a configuration to watch its live conversations.");
     expect(agents).toHaveLength(0);
