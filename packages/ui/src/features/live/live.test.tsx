@@ -286,6 +286,26 @@ describe("the live connection", () => {
     expect(within(rowOf("s-started")!).getByText("Closed")).toBeTruthy();
   });
 
+  it("tells the server the agent left when the page goes away", async () => {
+    const page = new EventTarget();
+    const store = createLiveStore();
+    connections.push(
+      connectLive({
+        url: `${origin}/live`,
+        token,
+        agent: { userId: "user-1", customerId: "cust-1", firstname: "Eva", lastname: "de Vries" },
+        store,
+        notifications: createNotificationStore(() => {}),
+        playSound: () => {},
+        target: page,
+      }),
+    );
+    await waitFor(() => expect(store.get().connection).toBe("online"));
+    page.dispatchEvent(new Event("pagehide"));
+    await waitFor(() => expect(received).toContainEqual({ event: "agent_disconnected", payload: { user_id: "user-1" } }));
+    expect(store.get().connection).toBe("offline");
+  });
+
   it("tells the server the agent left when it disconnects", async () => {
     const { store, connection } = connect();
     await waitFor(() => expect(store.get().connection).toBe("online"));

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useApi, type ParleyApi } from "../../api/client";
 import { unwrap } from "../../api/errors";
 import { useSelectedConfiguration } from "../../configuration/selection";
@@ -46,6 +46,15 @@ export function useLiveConnection({ enabled = true, url = "/live", store = liveS
   const firstname = user?.firstname ?? "";
   const lastname = user?.lastname ?? "";
   const watched = isAdmin ? (selected?._id ?? null) : null;
+  // A page restored from the back/forward cache closed its connection when it was hidden: open a new one.
+  const [restored, setRestored] = useState(0);
+  useEffect(() => {
+    const handlePageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setRestored((count) => count + 1);
+    };
+    window.addEventListener("pageshow", handlePageShow);
+    return () => window.removeEventListener("pageshow", handlePageShow);
+  }, []);
 
   useEffect(() => {
     if (!signedIn) return;
@@ -82,7 +91,7 @@ export function useLiveConnection({ enabled = true, url = "/live", store = liveS
       cancelled = true;
       connection?.disconnect();
     };
-  }, [signedIn, token, url, isAdmin, userId, customerId, firstname, lastname, watched, store, notifications]);
+  }, [restored, signedIn, token, url, isAdmin, userId, customerId, firstname, lastname, watched, store, notifications]);
 
   useEffect(() => {
     if (!signedIn || !token) return;
