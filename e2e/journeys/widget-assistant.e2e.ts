@@ -1,6 +1,5 @@
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   api,
@@ -12,25 +11,9 @@ import {
   seriousAccessibilityViolations,
   useBrowser,
 } from "../support/browser";
+import { startCustomerWebsite, widgetFrame } from "../support/website";
 
 const journey = "widget-assistant";
-
-/** A customer's own website on another loopback port: one page with the pasted snippet, nothing else. */
-function startCustomerWebsite(snippet: string): Promise<Server> {
-  const page =
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Demo Webshop</title></head><body>` +
-    `<main><h1>Demo Webshop</h1><button id="buy" onclick="this.textContent='Added'">Add to cart</button></main>${snippet}</body></html>`;
-  const server = createServer((_request, response) => {
-    response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page);
-  });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
-}
-
-async function widgetFrame(page: Page): Promise<Frame> {
-  await page.locator("iframe").first().waitFor({ state: "attached", timeout: 20_000 });
-  await expect.poll(() => page.frames().some((frame) => frame.url().startsWith(`${baseUrl()}/widget/`)), { timeout: 20_000 }).toBe(true);
-  return page.frames().find((frame) => frame.url().startsWith(`${baseUrl()}/widget/`))!;
-}
 
 describe("the assistant in the widget on a customer's website", () => {
   const browser = useBrowser();
@@ -48,7 +31,10 @@ describe("the assistant in the widget on a customer's website", () => {
     expect(script.status).toBe(200);
     const snippet = ((await script.json()) as { script: string }).script;
     expect(snippet).toContain(`${baseUrl()}/widget/loader.js`);
-    website = await startCustomerWebsite(snippet);
+    website = await startCustomerWebsite(
+      snippet,
+      `<main><h1>Demo Webshop</h1><button id="buy" onclick="this.textContent='Added'">Add to cart</button></main>`,
+    );
     websiteUrl = `http://127.0.0.1:${(website.address() as AddressInfo).port}/`;
   });
   afterAll(async () => {

@@ -60,6 +60,14 @@ export function portalViteConfig({ base, devPort, plugins, mode }: PortalViteOpt
           // (sign-in 196 kB and signed-in home 292 kB with them, 200.5 and 302 kB without).
           codeSplitting: {
             groups: [
+              // The live socket (the SDK's live-socket module and socket.io's client) in a chunk of its own, which
+              // only the signed-in shell's live connection loads: the sign-in page's group would otherwise take it
+              // in as a dependency of the SDK it imports.
+              {
+                name: "live-socket",
+                test: /[\\/](socket\.io-client|engine\.io-client|socket\.io-parser|engine\.io-parser|@socket\.io[\\/]component-emitter)[\\/]|[\\/]sdk[\\/]dist[\\/]chunk-[^\\/]+\.js$/,
+                priority: 3,
+              },
               { name: "initial", tags: ["$initial"], includeDependenciesRecursively: false, priority: 2 },
               { name: "sign-in", test: /[\\/]features[\\/]auth[\\/](LoginPage|AuthLayout)\.tsx$/, priority: 1 },
               { name: "shell", test: /[\\/]shell[\\/]AppShell\.tsx$/, priority: 0 },

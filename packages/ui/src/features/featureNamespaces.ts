@@ -16,6 +16,7 @@ export const featureNamespaceLoaders = {
   training: (language) => import(`./training/locales/${language}.json`),
   design: (language) => import(`./design/locales/${language}.json`),
   history: (language) => import(`./history/locales/${language}.json`),
+  live: (language) => import(`./live/locales/${language}.json`),
 } satisfies Record<string, NamespaceLoader>;
 
 export type FeatureNamespace = keyof typeof featureNamespaceLoaders;

@@ -29,3 +29,38 @@ describe("notification store", () => {
     expect(changes).toBe(3);
   });
 });
+
+describe("notification store with the server behind it", () => {
+  it("lists the server's notifications without a sound, keeping a newer one that arrived first", () => {
+    const sound = vi.fn();
+    const store = createNotificationStore(sound);
+    const newer: PortalNotification = { ...chat, id: "n3", timestamp: "2026-11-22T10:05:00Z" };
+    store.add(newer);
+    store.replaceAll([alert, chat]);
+    expect(store.list().map((item) => item.id)).toEqual(["n3", "n2", "n1"]);
+    expect(sound).toHaveBeenCalledTimes(1);
+  });
+
+  it("stores each change and undoes one the server refuses", async () => {
+    const store = createNotificationStore(() => {});
+    store.replaceAll([chat, alert]);
+    const calls: string[] = [];
+    store.setBackend({
+      setRead: async (id, isRead) => calls.push(`${id} ${isRead ? "read" : "unread"}`),
+      markAllRead: async () => calls.push("all read"),
+      hide: async (id) => {
+        calls.push(`hide ${id}`);
+        throw new Error("not_found");
+      },
+    });
+    store.setRead("n1", true);
+    store.markAllRead();
+    store.hide("n2");
+    expect(store.list().map((item) => item.id)).toEqual(["n1"]);
+    await vi.waitFor(() => expect(store.list().map((item) => item.id)).toEqual(["n2", "n1"]));
+    expect(calls).toEqual(["n1 read", "all read", "hide n2"]);
+    store.setBackend(null);
+    store.hide("n2");
+    expect(calls).toHaveLength(3);
+  });
+});

@@ -1,4 +1,5 @@
 import {
+  Badge,
   Box,
   Button,
   CloseButton,
@@ -24,6 +25,9 @@ import { useTranslation } from "react-i18next";
 import { LuChevronDown, LuMenu, LuPanelLeftClose, LuPanelLeftOpen, LuSearch } from "react-icons/lu";
 import { NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from "react-router-dom";
 import { selectConfiguration, useSelectedConfiguration } from "../configuration/selection";
+import { LiveStatus } from "../features/live/LiveStatus";
+import { useLiveCount } from "../features/live/liveStore";
+import { useLiveConnection } from "../features/live/useLiveConnection";
 import { activeGroupId, isLinkActive, navigationFor, type NavEntry } from "../navigation/menu";
 import { NotificationBell } from "../notifications/NotificationBell";
 import { usePreferences } from "../preferences/context";
@@ -75,12 +79,13 @@ function SidebarContent({
   onNavigate?: () => void;
 }) {
   const selected = useSelectedConfiguration();
+  const liveCount = useLiveCount(selected?._id);
   return (
     <Flex direction="column" h="full" gap="4" p="3">
       <Brand title={title} mini={mini} />
       {!mini && <ConfigurationSelector isAdmin={role === "admin"} />}
       <Box flex="1" overflowY="auto">
-        <NavMenu entries={entries} mini={mini} hasConfiguration={Boolean(selected)} onNavigate={onNavigate} />
+        <NavMenu entries={entries} mini={mini} hasConfiguration={Boolean(selected)} liveCount={liveCount} onNavigate={onNavigate} />
       </Box>
       {!mini && <SelectedQuota />}
     </Flex>
@@ -92,6 +97,7 @@ function HorizontalNav({ entries }: { entries: NavEntry[] }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const selected = useSelectedConfiguration();
+  const liveCount = useLiveCount(selected?._id);
   return (
     <chakra.nav aria-label={t("nav.label")} borderBottomWidth="1px" px="4" py="2" bg="bg.panel">
       <HStack as="ul" listStyleType="none" gap="1" wrap="wrap">
@@ -123,6 +129,11 @@ function HorizontalNav({ entries }: { entries: NavEntry[] }) {
                       {entry.children.map((child) => (
                         <Menu.Item key={child.to} value={child.to} disabled={child.disabled || isBlocked(child, Boolean(selected))}>
                           {t(child.labelKey)}
+                          {child.badge === "liveCount" && liveCount > 0 && (
+                            <Badge colorPalette="red" variant="solid" size="sm" ms="auto" aria-label={t("nav.liveCount", { count: liveCount })}>
+                              {liveCount}
+                            </Badge>
+                          )}
                         </Menu.Item>
                       ))}
                     </Menu.Content>
@@ -169,6 +180,8 @@ export function AppShell({ title }: AppShellProps) {
   }, [onboarding]);
   useSearchShortcut(openSearch);
   useNavigateToMessages();
+  // One live connection per signed-in agent: the live count, the connection state and the bell's notifications.
+  useLiveConnection({ enabled: !onboarding });
 
   const entries = navigationFor(role);
   const vertical = preferences.menuLayout === "vertical" && !onboarding;
@@ -269,6 +282,7 @@ export function AppShell({ title }: AppShellProps) {
             <ThemeSwitcher />
             <LanguageMenu />
             <PreferencesDrawer />
+            {!onboarding && <LiveStatus />}
             <NotificationBell />
             {user && <ProfileMenu user={user} role={role} onLogout={handleLogout} />}
           </HStack>

@@ -1,0 +1,158 @@
+import { Alert, Badge, Box, Button, Heading, HStack, Icon, Stack, Table, Text } from "@chakra-ui/react";
+import { withMessagesSeen } from "@parley/domain/live";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { LuTriangleAlert } from "react-icons/lu";
+import { useSelectedConfiguration } from "../../configuration/selection";
+import { ConversationDialog } from "./ConversationDialog";
+import { useLiveConversationsOverHttp } from "./hooks";
+import { offlineReason } from "./LiveStatus";
+import { conversationsOf, displayStatus, liveStore, useLiveSnapshot, type LiveConversation, type LiveStore } from "./liveStore";
+import { messageText, statusPalettes } from "./presentation";
+
+export interface LiveConversationsPageProps {
+  titleKey?: string;
+  store?: LiveStore;
+}
+
+function lastVisitorText(conversation: LiveConversation): string {
+  const last = [...conversation.messages].reverse().find((message) => message.role === "user");
+  return last ? (last.raw_input ?? messageText(last.content)) : "";
+}
+
+/**
+ * The live conversations of the selected configuration (spec 01 §2, §4): updated as visitors, the
+ * assistant and agents write; a conversation opens in the detail dialog, where the agent takes over,
+ * replies, hands back or closes it.
+ */
+export function LiveConversationsPage({ titleKey = "pages:titles.conversationsLive", store = liveStore }: LiveConversationsPageProps) {
+  const { t, i18n } = useTranslation(["live", "shell", "pages"]);
+  const selected = useSelectedConfiguration();
+  const { connection, errorCode, conversations } = useLiveSnapshot(store);
+  const [selectedSession, setSelectedSession] = useState<string | null>(null);
+  // Offline, the list is read over HTTP until the connection is back (read only: the actions need the socket).
+  const overHttp = useLiveConversationsOverHttp(selected?._id, connection === "offline");
+  const source = connection === "offline" && overHttp.data ? overHttp.data : conversations;
+  const shown = conversationsOf(source, selected?._id);
+  const details = selectedSession ? (source.find((item) => item.session_id === selectedSession) ?? null) : null;
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" });
+
+  // A conversation that is no longer in the list clears the selected details (spec 02 §4).
+  useEffect(() => {
+    if (selectedSession && !details) setSelectedSession(null);
+  }, [selectedSession, details]);
+
+  const handleClose = () => {
+    // Clearing the selection: its new visitor messages are seen.
+    if (selectedSession) store.patch(selectedSession, withMessagesSeen);
+    setSelectedSession(null);
+  };
+
+  return (
+    <Stack gap="6">
+      <Stack gap="1">
+        <Heading as="h1" size="2xl">
+          {t(titleKey)}
+        </Heading>
+        <Text color="fg.muted">{t("live:live.intro")}</Text>
+      </Stack>
+
+      {connection !== "online" && (
+        <Alert.Root status={connection === "offline" ? "error" : "info"} data-testid="live-connection-alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t(`shell:live.state.${connection}`)}</Alert.Title>
+            <Alert.Description>
+              {connection === "offline" ? t(`shell:live.offlineReason.${offlineReason(errorCode)}`) : t("live:live.connectingHelp")}
+              {connection === "offline" && overHttp.data && ` ${t("live:live.offlineList")}`}
+            </Alert.Description>
+          </Alert.Content>
+          {connection === "offline" && (
+            <Button size="sm" variant="outline" alignSelf="center" onClick={() => window.location.reload()}>
+              {t("live:live.reload")}
+            </Button>
+          )}
+        </Alert.Root>
+      )}
+
+      {shown.length === 0 ? (
+        <Box borderWidth="1px" borderRadius="md" bg="bg.panel" p="10" textAlign="center">
+          <Text color="fg.muted">{connection === "online" ? t("live:live.empty") : t("live:live.emptyOffline")}</Text>
+        </Box>
+      ) : (
+        <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="bg.panel">
+          <Table.Root size="sm" aria-label={t(titleKey)} interactive>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>{t("live:live.columns.status")}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t("live:live.columns.visitor")}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t("live:live.columns.newMessages")}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t("live:live.columns.clientIp")}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t("live:live.columns.started")}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t("live:live.columns.messages")}</Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Box srOnly>{t("live:live.columns.actions")}</Box>
+                </Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {shown.map((conversation) => {
+                const status = displayStatus(conversation);
+                const unread = conversation.newUserMessages ?? 0;
+                const started = conversation.time_started ? new Date(conversation.time_started) : null;
+                return (
+                  <Table.Row key={conversation.session_id} data-session-id={conversation.session_id} data-status={status}>
+                    <Table.Cell>
+                      <HStack gap="2">
+                        <Badge colorPalette={statusPalettes[status]} variant="subtle">
+                          {t(`live:live.status.${status}`)}
+                        </Badge>
+                        {conversation.alert_triggered && (
+                          <Box
+                            as="span"
+                            display="inline-flex"
+                            role="img"
+                            aria-label={t("live:live.alertMark")}
+                            title={conversation.alert_message ?? t("live:live.alertMark")}
+                            animation="pulse 1s ease-in-out infinite"
+                            _motionReduce={{ animation: "none" }}
+                          >
+                            <Icon as={LuTriangleAlert} color="fg.error" boxSize="4" aria-hidden />
+                          </Box>
+                        )}
+                      </HStack>
+                    </Table.Cell>
+                    <Table.Cell maxW="320px">
+                      <Text truncate>{lastVisitorText(conversation) || t("live:live.noVisitorMessage")}</Text>
+                    </Table.Cell>
+                    <Table.Cell textAlign="end">
+                      {unread > 0 ? (
+                        <Badge colorPalette="red" variant="solid" aria-label={t("live:live.newMessages", { count: unread })}>
+                          {unread}
+                        </Badge>
+                      ) : (
+                        <Text as="span" color="fg.muted">
+                          0
+                        </Text>
+                      )}
+                    </Table.Cell>
+                    <Table.Cell>{conversation.client_ip ?? "—"}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{started && !Number.isNaN(started.getTime()) ? dateFormat.format(started) : "—"}</Table.Cell>
+                    <Table.Cell textAlign="end">{conversation.messages.length}</Table.Cell>
+                    <Table.Cell textAlign="end">
+                      <Button size="xs" variant="outline" onClick={() => setSelectedSession(conversation.session_id)}>
+                        {t("live:live.open")}
+                      </Button>
+                    </Table.Cell>
+                  </Table.Row>
+                );
+              })}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+
+      <ConversationDialog conversation={details} store={store} onClose={handleClose} />
+    </Stack>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * The agent's live connection (spec 02 §4, §7.1): one socket per signed-in agent, opened by the shell.
+ * It feeds the live store (connection state, conversations) and the bell (notifications), plays the
+ * notification sound on a new conversation, and offers the agent's actions, each reflected in the list
+ * as soon as the server acknowledges it (a takeover even before). This module brings the socket client,
+ * so the shell imports it lazily.
+ */
+import { createLiveSocket, LiveSocketError, type LiveSocket } from "@parley/sdk";
+import { withManualTakeover } from "@parley/domain/live";
+import type { NotificationStore } from "../../notifications/store";
+import { toPortalNotification, type LiveActions, type LiveConversation, type LiveStore } from "./liveStore";
+
+export interface LiveAgent {
+  userId: string | null;
+  customerId: string | null;
+  firstname: string;
+  lastname: string;
+}
+
+export interface LiveConnectionOptions {
+  /** The live namespace: `/live` on the page's origin. */
+  url: string;
+  /** socket.io's HTTP path (`/socket.io` by default). */
+  path?: string;
+  token: string | null;
+  agent: LiveAgent;
+  /** Admins: the configurations watched (every configuration without). */
+  configurationIds?: readonly string[];
+  store: LiveStore;
+  notifications: NotificationStore;
+  /** Played when a conversation the agent did not know starts. */
+  playSound(): void;
+  /** The window whose unload tells the server the agent left (none in tests). */
+  target?: Pick<Window, "addEventListener" | "removeEventListener">;
+}
+
+export interface LiveConnection {
+  readonly socket: LiveSocket;
+  disconnect(): void;
+}
+
+const messageIdAlphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+/** An id for an agent message, so that a resend after a reconnect is stored once. */
+function clientMessageId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(20));
+  return `agent-${Array.from(bytes, (byte) => messageIdAlphabet[byte % messageIdAlphabet.length]).join("")}`;
+}
+
+export function connectLive(options: LiveConnectionOptions): LiveConnection {
+  const { store, notifications, agent } = options;
+  const socket = createLiveSocket({
+    url: options.url,
+    ...(options.path ? { path: options.path } : {}),
+    token: options.token,
+    customerId: agent.customerId,
+    firstname: agent.firstname,
+    lastname: agent.lastname,
+    userId: agent.userId,
+    configurationIds: options.configurationIds ?? null,
+  });
+  // Until the first list arrives, every conversation is known: the sound is for conversations that start later.
+  let listed = false;
+
+  store.setConnection(socket.state, socket.state === "offline" ? "user_token_not_found" : null);
+  socket.onStateChange((state) => store.setConnection(state, state === "offline" ? store.get().errorCode ?? "services_offline" : null));
+  socket.ready.catch((error: unknown) => store.setConnection("offline", error instanceof LiveSocketError ? error.code : "services_offline"));
+
+  socket.on("initial_conversations", (conversations) => {
+    listed = true;
+    store.replaceAll(conversations);
+  });
+  socket.on("conversation_update", (conversation) => {
+    const started = store.upsert(conversation);
+    if (started && listed && conversation.status === "Ongoing") options.playSound();
+  });
+  socket.on("config_cleared", ({ configuration_id }) => store.clearConfiguration(configuration_id));
+  socket.on("notification", (notification) => notifications.add(toPortalNotification(notification)));
+
+  /** The acknowledged conversation replaces the one in the list. */
+  const apply = (conversation: LiveConversation | undefined) => {
+    if (conversation) store.upsert(conversation);
+  };
+
+  const actions: LiveActions = {
+    async takeover(conversation) {
+      const before = store.get().conversations.find((item) => item.session_id === conversation.session_id);
+      // Locked at once, before the server answers (spec 02 §4).
+      store.patch(conversation.session_id, withManualTakeover);
+      try {
+        const ack = await socket.manualTakeover({
+          configuration_id: conversation.configuration_id,
+          session_id: conversation.session_id,
+          first_name: agent.firstname,
+          last_name: agent.lastname,
+        });
+        apply(ack.conversation);
+      } catch (error) {
+        if (before) store.patch(conversation.session_id, (current) => ({ ...current, is_locked: before.is_locked }));
+        throw error;
+      }
+    },
+    async reply(conversation, text) {
+      const ack = await socket.sendHumanAgentMessage({
+        configurationId: conversation.configuration_id,
+        conversationId: conversation.session_id,
+        messageContent: text,
+        client_message_id: clientMessageId(),
+      });
+      apply(ack.conversation);
+    },
+    async release(conversation) {
+      const ack = await socket.releaseConversation({ configuration_id: conversation.configuration_id, session_id: conversation.session_id });
+      apply(ack.conversation);
+    },
+    async close(conversation) {
+      const ack = await socket.closeConversation({ configuration_id: conversation.configuration_id, session_id: conversation.session_id });
+      apply(ack.conversation);
+    },
+  };
+  store.setActions(actions);
+
+  // Closing the tab: the server hears that the agent left before the socket drops.
+  const handleUnload = () => socket.disconnect();
+  options.target?.addEventListener("pagehide", handleUnload);
+
+  return {
+    socket,
+    disconnect() {
+      options.target?.removeEventListener("pagehide", handleUnload);
+      socket.disconnect();
+      store.setActions(null);
+      store.reset();
+    },
+  };
+}

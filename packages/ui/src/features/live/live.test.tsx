@@ -1,0 +1,527 @@
+/**
+ * The live screen, the live connection and the bell against a real socket.io server on loopback that
+ * answers like the contract's socket document (openapi/asyncapi.yaml), and the notifications calls on
+ * the same HTTP server.
+ */
+import { createServer, type Server as HttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { createParleyClient, type LiveAck, type LiveConversation, type LiveNotification } from "@parley/sdk";
+import { MemoryRouter } from "react-router-dom";
+import { Server, type Socket } from "socket.io";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiProvider } from "../../api/client";
+import { selectConfiguration } from "../../configuration/selection";
+import { NotificationBell } from "../../notifications/NotificationBell";
+import { createNotificationStore, type NotificationStore } from "../../notifications/store";
+import { setSession } from "../../session/session";
+import { renderWithUi } from "../../test/render";
+import { connectLive, type LiveConnection } from "./connection";
+import { LiveConversationsPage } from "./LiveConversationsPage";
+import { LiveStatus } from "./LiveStatus";
+import { createLiveStore, liveCountOf, type LiveStore } from "./liveStore";
+import { useLiveConnection } from "./useLiveConnection";
+
+const token = "agent-token";
+const configurationId = "cfg-1";
+
+function conversation(sessionId: string, change: Partial<LiveConversation> = {}): LiveConversation {
+  return {
+    session_id: sessionId,
+    id: `conv-${sessionId}`,
+    configuration_id: configurationId,
+    status: "Ongoing",
+    messages: [{ id: `m-${sessionId}-1`, role: "user", raw_input: `Hello from ${sessionId}`, content: `Hello from ${sessionId}`, timestamp: "2026-11-25T10:00:00.000Z" }],
+    is_locked: false,
+    is_manual: false,
+    isNew: true,
+    newUserMessages: 1,
+    alert_triggered: false,
+    client_ip: "203.0.113.7",
+    time_started: "2026-11-25T10:00:00.000Z",
+    user_message_count: 1,
+    ...change,
+  };
+}
+
+const answered = conversation("s-answered", {
+  isNew: false,
+  newUserMessages: 2,
+  alert_triggered: true,
+  alert_message: "I want to speak to a person…",
+  client_ip: "198.51.100.4",
+  messages: [
+    { id: "a1", role: "user", raw_input: "Where is my order?", content: "Where is my order?", timestamp: "2026-11-25T09:00:00.000Z" },
+    {
+      id: "a2",
+      role: "assistant",
+      content: "<p>Orders ship in <strong>2 days</strong>.</p>",
+      timestamp: "2026-11-25T09:00:05.000Z",
+      sources: [{ kind: "faq", title: "How fast do you ship?", url: "https://shop.example/shipping" }],
+    },
+    { id: "a3", role: "user", raw_input: "I want to speak to a person", content: "I want to speak to a person", timestamp: "2026-11-25T09:01:00.000Z" },
+  ],
+  user_message_count: 2,
+});
+const otherConfiguration = conversation("s-other", { configuration_id: "cfg-2" });
+
+interface Received {
+  event: string;
+  payload: Record<string, unknown>;
+}
+
+let httpServer: HttpServer;
+let io: Server;
+let origin: string;
+let received: Received[] = [];
+let agents: Socket[] = [];
+/** A takeover waits for this before it is acknowledged, so a test can look in between. */
+let releaseTakeover: (() => void) | null = null;
+let holdTakeover = false;
+let refuseClose = false;
+let notificationCalls: string[] = [];
+let storedNotifications: LiveNotification[] = [];
+
+const sessions = new Map<string, LiveConversation>();
+
+function answer(event: string, payload: Record<string, unknown>, ack?: (reply: LiveAck) => void) {
+  received.push({ event, payload });
+  const sessionId = String(payload.session_id ?? payload.conversationId ?? "");
+  const current = sessions.get(sessionId);
+  const reply = (change: Partial<LiveConversation>) => {
+    const next = { ...current!, ...change };
+    sessions.set(sessionId, next);
+    ack?.({ status: "success", conversation: next });
+  };
+  if (event === "manual_takeover") {
+    const done = () => reply({ is_locked: true, is_manual: true, isNew: false });
+    if (holdTakeover) releaseTakeover = done;
+    else done();
+  } else if (event === "human_agent_message") {
+    const message = {
+      id: `m-${String(payload.client_message_id)}`,
+      role: "human_agent" as const,
+      content: `<p>${String(payload.messageContent)}</p>`,
+      timestamp: "2026-11-25T10:05:00.000Z",
+      agent_name: "Eva",
+    };
+    const next = { ...current!, messages: [...current!.messages, message], newUserMessages: 0 };
+    sessions.set(sessionId, next);
+    ack?.({ status: "success", conversation: next, message, duplicate: false });
+  } else if (event === "release_conversation") {
+    reply({ is_locked: false, is_manual: false });
+  } else if (event === "close_conversation") {
+    if (refuseClose) ack?.({ status: "error", code: "not_found", message: "Not found" });
+    else reply({ status: "Closed", is_locked: false });
+  } else if (ack) {
+    ack({ status: "success" });
+  }
+}
+
+beforeAll(async () => {
+  httpServer = createServer((request, response) => {
+    // The notifications calls of the contract, as the server answers them.
+    const url = request.url ?? "";
+    notificationCalls.push(`${request.method} ${url.split("?")[0]}`);
+    response.setHeader("content-type", "application/json");
+    if (request.method === "GET" && url.startsWith("/api/conversations/live")) {
+      const wanted = new URL(url, "http://localhost").searchParams.get("configuration_id");
+      response.end(JSON.stringify({ status: "success", data: [...sessions.values()].filter((item) => !wanted || item.configuration_id === wanted) }));
+    } else if (request.method === "GET" && url.startsWith("/api/notifications")) {
+      response.end(JSON.stringify({ status: "success", data: storedNotifications, unread: storedNotifications.filter((item) => !item.isRead).length }));
+    } else if (url === "/api/notifications/n-broken/hide") {
+      response.statusCode = 404;
+      response.setHeader("content-type", "application/problem+json");
+      response.end(JSON.stringify({ status: 404, code: "not_found", title: "Not found", detail: "Not found" }));
+    } else if (url.endsWith("/hide")) {
+      response.end(JSON.stringify({ status: "success", message: "Notification hidden" }));
+    } else if (url.endsWith("/read-all")) {
+      response.end(JSON.stringify({ status: "success", updated: 1 }));
+    } else {
+      response.end(JSON.stringify({ status: "success", data: storedNotifications[0] }));
+    }
+  });
+  io = new Server(httpServer);
+  const live = io.of("/live");
+  live.use((socket, next) => (socket.handshake.query.token === token ? next() : next(new Error("invalid_token"))));
+  live.on("connection", (socket) => {
+    agents.push(socket);
+    socket.onAny((event: string, payload: Record<string, unknown>, ack?: (reply: LiveAck) => void) => answer(event, payload, ack));
+    socket.emit("initial_conversations", [...sessions.values()]);
+  });
+  await new Promise<void>((resolve) => httpServer.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await io.close();
+});
+
+const connections: LiveConnection[] = [];
+
+beforeEach(() => {
+  received = [];
+  agents = [];
+  holdTakeover = false;
+  refuseClose = false;
+  releaseTakeover = null;
+  notificationCalls = [];
+  storedNotifications = [];
+  sessions.clear();
+  for (const item of [answered, conversation("s-new"), otherConfiguration]) sessions.set(item.session_id, item);
+  selectConfiguration({ _id: configurationId, name: "Shop" });
+});
+
+afterEach(async () => {
+  for (const connection of connections.splice(0)) connection.disconnect();
+  await waitFor(() => expect(agents.every((agent) => agent.disconnected)).toBe(true));
+});
+
+function connect(options: { token?: string | null; sound?: () => void; store?: LiveStore; notifications?: NotificationStore } = {}) {
+  const store = options.store ?? createLiveStore();
+  const notifications = options.notifications ?? createNotificationStore(() => {});
+  const connection = connectLive({
+    url: `${origin}/live`,
+    token: options.token === undefined ? token : options.token,
+    agent: { userId: "user-1", customerId: "cust-1", firstname: "Eva", lastname: "de Vries" },
+    store,
+    notifications,
+    playSound: options.sound ?? (() => {}),
+  });
+  connections.push(connection);
+  return { store, notifications, connection };
+}
+
+const rowOf = (sessionId: string) => document.querySelector<HTMLElement>(`tr[data-session-id="${sessionId}"]`);
+
+function testApi() {
+  return createParleyClient({ baseUrls: { configurationServer: `${origin}/api`, chatServer: `${origin}/api`, chatbotBackend: `${origin}/api` }, getToken: () => token });
+}
+
+async function renderPage(store: LiveStore) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  await renderWithUi(
+    <QueryClientProvider client={queryClient}>
+      <ApiProvider api={testApi()}>
+        <MemoryRouter>
+          <LiveStatus store={store} />
+          <LiveConversationsPage store={store} />
+        </MemoryRouter>
+      </ApiProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe("the live connection", () => {
+  it("goes from connecting to online and lists the selected configuration's conversations", async () => {
+    const { store } = connect();
+    expect(store.get().connection).toBe("connecting");
+    await renderPage(store);
+    await waitFor(() => expect(store.get().connection).toBe("online"));
+    expect(screen.getByRole("status").textContent).toContain("Live: online");
+    await waitFor(() => expect(rowOf("s-new")).not.toBeNull());
+    // The other configuration's conversation is not on this screen.
+    expect(rowOf("s-other")).toBeNull();
+    const answeredRow = within(rowOf("s-answered")!);
+    expect(answeredRow.getByText("Disconnected")).toBeTruthy();
+    expect(answeredRow.getByRole("img", { name: "Alert: this visitor needs attention" })).toBeTruthy();
+    expect(answeredRow.getByLabelText("New visitor messages: 2")).toBeTruthy();
+    expect(answeredRow.getByText("198.51.100.4")).toBeTruthy();
+    expect(answeredRow.getByText("3")).toBeTruthy();
+    expect(within(rowOf("s-new")!).getByText("New")).toBeTruthy();
+    expect(liveCountOf(store.get().conversations, configurationId)).toBe(2);
+    expect(agents[0]!.handshake.query).toMatchObject({ token, customerId: "cust-1", firstname: "Eva", lastname: "de Vries" });
+  });
+
+  it("is offline without a token and says what to do", async () => {
+    const { store } = connect({ token: null });
+    await renderPage(store);
+    expect(store.get()).toMatchObject({ connection: "offline", errorCode: "user_token_not_found" });
+    const alert = screen.getByTestId("live-connection-alert");
+    expect(alert.textContent).toContain("Sign in again to watch live conversations");
+    expect(within(alert).getByRole("button", { name: "Reload the page" })).toBeTruthy();
+  });
+
+  it("is offline with the server's reason when the token is refused, and reads the list over HTTP meanwhile", async () => {
+    const { store } = connect({ token: "expired" });
+    await waitFor(() => expect(store.get()).toMatchObject({ connection: "offline", errorCode: "invalid_token" }));
+    await renderPage(store);
+    const alert = screen.getByTestId("live-connection-alert");
+    expect(alert.textContent).toContain("Your session has expired");
+    await waitFor(() => expect(rowOf("s-answered")).not.toBeNull());
+    expect(rowOf("s-other")).toBeNull();
+    expect(alert.textContent).toContain("the list is read from the server every 15 seconds");
+    // Read only: the actions need the live connection.
+    await userEvent.click(within(rowOf("s-new")!).getByRole("button", { name: "Open" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Conversation" }));
+    expect((dialog.getByRole("button", { name: "Take over" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(dialog.getByText(/You are offline/)).toBeTruthy();
+  });
+
+  it("adds conversations as they start, with the sound, and updates them live", async () => {
+    const sound = vi.fn();
+    const { store } = connect({ sound });
+    await renderPage(store);
+    await waitFor(() => expect(rowOf("s-new")).not.toBeNull());
+    // The list on connect plays nothing.
+    expect(sound).not.toHaveBeenCalled();
+    act(() => {
+      agents[0]!.emit("conversation_update", conversation("s-started"));
+    });
+    await waitFor(() => expect(rowOf("s-started")).not.toBeNull());
+    expect(sound).toHaveBeenCalledTimes(1);
+    expect(liveCountOf(store.get().conversations, configurationId)).toBe(3);
+    act(() => {
+      agents[0]!.emit("conversation_update", { ...conversation("s-started"), isNew: false, is_locked: true, is_manual: true, newUserMessages: 3 });
+    });
+    await waitFor(() => expect(within(rowOf("s-started")!).getByText("Connected")).toBeTruthy());
+    expect(within(rowOf("s-started")!).getByLabelText("New visitor messages: 3")).toBeTruthy();
+    expect(sound).toHaveBeenCalledTimes(1);
+    act(() => {
+      agents[0]!.emit("config_cleared", { configuration_id: configurationId });
+    });
+    await waitFor(() => expect(liveCountOf(store.get().conversations, configurationId)).toBe(0));
+    expect(within(rowOf("s-started")!).getByText("Closed")).toBeTruthy();
+  });
+
+  it("tells the server the agent left when the page goes away", async () => {
+    const page = new EventTarget();
+    const store = createLiveStore();
+    connections.push(
+      connectLive({
+        url: `${origin}/live`,
+        token,
+        agent: { userId: "user-1", customerId: "cust-1", firstname: "Eva", lastname: "de Vries" },
+        store,
+        notifications: createNotificationStore(() => {}),
+        playSound: () => {},
+        target: page,
+      }),
+    );
+    await waitFor(() => expect(store.get().connection).toBe("online"));
+    page.dispatchEvent(new Event("pagehide"));
+    await waitFor(() => expect(received).toContainEqual({ event: "agent_disconnected", payload: { user_id: "user-1" } }));
+    expect(store.get().connection).toBe("offline");
+  });
+
+  it("tells the server the agent left when it disconnects", async () => {
+    const { store, connection } = connect();
+    await waitFor(() => expect(store.get().connection).toBe("online"));
+    connection.disconnect();
+    await waitFor(() => expect(received).toContainEqual({ event: "agent_disconnected", payload: { user_id: "user-1" } }));
+    expect(store.get().connection).toBe("offline");
+  });
+});
+
+describe("the detail dialog", () => {
+  async function open(sessionId: string) {
+    const context = connect();
+    await renderPage(context.store);
+    await waitFor(() => expect(rowOf(sessionId)).not.toBeNull());
+    await waitFor(() => expect(context.store.get().connection).toBe("online"));
+    await userEvent.click(within(rowOf(sessionId)!).getByRole("button", { name: "Open" }));
+    const dialog = await screen.findByRole("dialog", { name: "Conversation" });
+    return { ...context, dialog: within(dialog) };
+  }
+
+  it("shows the messages with the assistant's sources and the alert", async () => {
+    const { dialog } = await open("s-answered");
+    expect(dialog.getByText("Orders ship in 2 days.")).toBeTruthy();
+    const source = dialog.getByRole("link", { name: "How fast do you ship?" });
+    expect(source.getAttribute("href")).toBe("https://shop.example/shipping");
+    expect(dialog.getByText("I want to speak to a person…")).toBeTruthy();
+    expect(dialog.getByText("IP 198.51.100.4")).toBeTruthy();
+  });
+
+  it("takes over (locked at once), replies, hands back and closes, each with its event", async () => {
+    const { store, dialog } = await open("s-answered");
+    holdTakeover = true;
+    await userEvent.click(dialog.getByRole("button", { name: "Take over" }));
+    await waitFor(() => expect(releaseTakeover).not.toBeNull());
+    // Locked before the server answered.
+    expect(store.get().conversations.find((item) => item.session_id === "s-answered")?.is_locked).toBe(true);
+    expect(received.at(-1)).toEqual({
+      event: "manual_takeover",
+      payload: { configuration_id: configurationId, session_id: "s-answered", first_name: "Eva", last_name: "de Vries" },
+    });
+    act(() => releaseTakeover!());
+    await waitFor(() => expect(dialog.getByTestId("dialog-status").textContent).toBe("Connected"));
+    expect(within(rowOf("s-answered")!).getByText("Connected")).toBeTruthy();
+
+    await userEvent.type(dialog.getByRole("textbox", { name: "Your reply" }), "Hi, I am Eva. How can I help?");
+    await userEvent.click(dialog.getByRole("button", { name: "Send" }));
+    await waitFor(() => expect(dialog.getByText("Hi, I am Eva. How can I help?")).toBeTruthy());
+    const reply = received.find((item) => item.event === "human_agent_message")!;
+    expect(reply.payload).toMatchObject({ configurationId, conversationId: "s-answered", messageContent: "Hi, I am Eva. How can I help?" });
+    expect(String(reply.payload.client_message_id)).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    expect((dialog.getByRole("textbox", { name: "Your reply" }) as HTMLTextAreaElement).value).toBe("");
+    expect(within(rowOf("s-answered")!).getByText("4")).toBeTruthy();
+
+    await userEvent.click(dialog.getByRole("button", { name: "Hand back to the assistant" }));
+    await waitFor(() => expect(dialog.getByRole("button", { name: "Take over" })).toBeTruthy());
+    expect(received.at(-1)).toEqual({ event: "release_conversation", payload: { configuration_id: configurationId, session_id: "s-answered" } });
+    expect(within(rowOf("s-answered")!).getByText("Disconnected")).toBeTruthy();
+
+    await userEvent.click(dialog.getByRole("button", { name: "Close conversation" }));
+    await waitFor(() => expect(dialog.getByText(/This conversation is closed/)).toBeTruthy());
+    expect(received.at(-1)).toEqual({ event: "close_conversation", payload: { configuration_id: configurationId, session_id: "s-answered" } });
+    expect(within(rowOf("s-answered")!).getByText("Closed")).toBeTruthy();
+    expect(liveCountOf(store.get().conversations, configurationId)).toBe(1);
+  });
+
+  it("sends the reply with Ctrl+Enter", async () => {
+    const { dialog } = await open("s-new");
+    await userEvent.click(dialog.getByRole("button", { name: "Take over" }));
+    const box = await dialog.findByRole("textbox", { name: "Your reply" });
+    await userEvent.type(box, "Hello!{Control>}{Enter}{/Control}");
+    await waitFor(() => expect(received.some((item) => item.event === "human_agent_message")).toBe(true));
+  });
+
+  it("says what to do when the server refuses an action, and keeps the conversation", async () => {
+    refuseClose = true;
+    const { dialog } = await open("s-new");
+    await userEvent.click(dialog.getByRole("button", { name: "Close conversation" }));
+    const alert = await dialog.findByRole("alert");
+    expect(alert.textContent).toContain("The conversation could not be closed");
+    expect(alert.textContent).toContain("Close the dialog; the list shows the current conversations.");
+    expect(within(rowOf("s-new")!).getByText("New")).toBeTruthy();
+  });
+
+  it("resets the new-message count when the dialog closes, and clears a conversation that is gone", async () => {
+    const { store, dialog } = await open("s-answered");
+    await userEvent.click(dialog.getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(store.get().conversations.find((item) => item.session_id === "s-answered")?.newUserMessages).toBe(0);
+    expect(within(rowOf("s-answered")!).queryByLabelText(/New visitor messages/)).toBeNull();
+
+    await userEvent.click(within(rowOf("s-new")!).getByRole("button", { name: "Open" }));
+    await screen.findByRole("dialog", { name: "Conversation" });
+    act(() => store.replaceAll([]));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("is usable by keyboard: open, take over, and Escape closes", async () => {
+    const { store } = connect();
+    await renderPage(store);
+    await waitFor(() => expect(rowOf("s-new")).not.toBeNull());
+    await waitFor(() => expect(store.get().connection).toBe("online"));
+    within(rowOf("s-new")!).getByRole("button", { name: "Open" }).focus();
+    await userEvent.keyboard("{Enter}");
+    const dialog = within(await screen.findByRole("dialog", { name: "Conversation" }));
+    dialog.getByRole("button", { name: "Take over" }).focus();
+    await userEvent.keyboard("{Enter}");
+    await waitFor(() => expect(received.some((item) => item.event === "manual_takeover")).toBe(true));
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+});
+
+describe("notifications", () => {
+  it("rings the bell with the server's notification events and plays the sound", async () => {
+    const sound = vi.fn();
+    const notifications = createNotificationStore(sound);
+    const { store } = connect({ notifications });
+    await waitFor(() => expect(store.get().connection).toBe("online"));
+    const alert: LiveNotification = {
+      id: "n-alert",
+      type: "alert",
+      message: "I want to speak to…",
+      sender: "Shop",
+      timestamp: "2026-11-25T10:06:00.000Z",
+      isRead: false,
+      icon: "LuBellRing",
+      color: "error",
+      configurationId,
+      session_id: "s-answered",
+    };
+    agents[0]!.emit("notification", alert);
+    agents[0]!.emit("notification", { ...alert, id: "n-chat", type: "chat", message: "New message", sender: null, session_id: null, color: "purple" });
+    await waitFor(() => expect(notifications.list()).toHaveLength(2));
+    expect(sound).toHaveBeenCalledTimes(2);
+    expect(notifications.list()[1]).toEqual({
+      id: "n-alert",
+      type: "alert",
+      message: "I want to speak to…",
+      sender: "Shop",
+      timestamp: "2026-11-25T10:06:00.000Z",
+      isRead: false,
+      configurationId,
+      session_id: "s-answered",
+    });
+    expect(notifications.list()[0]).not.toHaveProperty("sender");
+  });
+});
+
+describe("the shell's live connection", () => {
+  function Harness({ store, notifications }: { store: LiveStore; notifications: NotificationStore }) {
+    useLiveConnection({ url: `${origin}/live`, store, notifications });
+    return (
+      <>
+        <LiveStatus store={store} />
+        <NotificationBell store={notifications} />
+      </>
+    );
+  }
+
+  function renderHarness(store: LiveStore, notifications: NotificationStore) {
+    return renderWithUi(
+      <ApiProvider api={testApi()}>
+        <MemoryRouter>
+          <Harness store={store} notifications={notifications} />
+        </MemoryRouter>
+      </ApiProvider>,
+    );
+  }
+
+  it("connects the signed-in agent, lists the stored notifications and stores the bell's changes", async () => {
+    storedNotifications = [
+      { id: "n-1", type: "chat", message: "Visitor wrote again", sender: null, timestamp: "2026-11-25T10:00:00.000Z", isRead: false, icon: "LuMessageCircle", color: "purple", configurationId, session_id: null },
+      { id: "n-broken", type: "alert", message: "Help…", sender: "Shop", timestamp: "2026-11-25T09:00:00.000Z", isRead: false, icon: "LuBellRing", color: "error", configurationId, session_id: "s-1" },
+    ];
+    setSession(token, { id: "user-1", customerId: "cust-1", firstname: "Eva", lastname: "de Vries", role: "customer" });
+    const store = createLiveStore();
+    const notifications = createNotificationStore(() => {});
+    const view = await renderHarness(store, notifications);
+    await waitFor(() => expect(store.get().connection).toBe("online"));
+    expect(screen.getByRole("status").textContent).toContain("Live: online");
+    await waitFor(() => expect(notifications.list().map((item) => item.id)).toEqual(["n-1", "n-broken"]));
+
+    await userEvent.click(screen.getByRole("button", { name: "Notifications, 2 unread" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Notifications" }));
+    await userEvent.click(dialog.getAllByRole("button", { name: "Mark as read" })[0]!);
+    await waitFor(() => expect(notificationCalls).toContain("POST /api/notifications/n-1/read"));
+    await userEvent.click(dialog.getAllByRole("button", { name: "Mark as unread" })[0]!);
+    await waitFor(() => expect(notificationCalls).toContain("POST /api/notifications/n-1/unread"));
+    await userEvent.click(dialog.getByRole("button", { name: "Mark all as read" }));
+    await waitFor(() => expect(notificationCalls).toContain("POST /api/notifications/read-all"));
+    // A hide the server refuses is undone.
+    await userEvent.click(dialog.getAllByRole("button", { name: "Hide notification" })[1]!);
+    await waitFor(() => expect(notificationCalls).toContain("POST /api/notifications/n-broken/hide"));
+    await waitFor(() => expect(notifications.list().map((item) => item.id)).toEqual(["n-1", "n-broken"]));
+    await userEvent.click(dialog.getAllByRole("button", { name: "Hide notification" })[0]!);
+    await waitFor(() => expect(notificationCalls).toContain("POST /api/notifications/n-1/hide"));
+    expect(notifications.list().map((item) => item.id)).toEqual(["n-broken"]);
+
+    // Signing out (the shell unmounts) closes the connection and tells the server.
+    view.unmount();
+    await waitFor(() => expect(received).toContainEqual({ event: "agent_disconnected", payload: { user_id: "user-1" } }));
+    expect(store.get().connection).toBe("offline");
+  });
+
+  it("connects an admin only to the selected configuration", async () => {
+    selectConfiguration(null);
+    setSession(token, { id: "admin-1", firstname: "Ada", lastname: "Admin", role: "admin" });
+    const store = createLiveStore();
+    const notifications = createNotificationStore(() => {});
+    const view = await renderHarness(store, notifications);
+    expect(store.get()).toMatchObject({ connection: "offline", errorCode: "no_configuration" });
+    expect(screen.getByRole("status").getAttribute("title")).toBe("Select a configuration to watch its live conversations.");
+    expect(agents).toHaveLength(0);
+    act(() => selectConfiguration({ _id: configurationId, name: "Shop" }));
+    await waitFor(() => expect(store.get().connection).toBe("online"));
+    expect(agents[0]!.handshake.query.configuration_ids).toBe(configurationId);
+    view.unmount();
+  });
+});
