@@ -116,6 +116,8 @@ describe("an agent takes over a visitor's conversation live", () => {
     expect(dialogViolations, describeViolations(dialogViolations)).toEqual([]);
 
     await frame.getByText(reply).first().waitFor({ timeout: 20_000 });
+    // The visitor was told that a person joined, by first name.
+    await frame.getByText(/Liv has joined/).first().waitFor();
     await visitorPage.screenshot({ path: resolve(import.meta.dirname, "../test-results", journey, "4-visitor-sees-reply.png") });
 
     // A second tab of the agent, light and English, has the conversation with the reply too.

@@ -66,7 +66,14 @@ function VisitorText({ text, configurationId, sessionId, pageUrl }: { text: stri
 }
 
 export function MessageItem({ message, configurationId, sessionId, pageUrl, translate, showRating, rating, onRate }: MessageItemProps) {
-  if (message.role === "system") return null;
+  // Notes about the conversation itself: a person joined, the assistant is unavailable or failed to answer.
+  if (message.role === "system") {
+    return (
+      <li class="pw-message pw-system">
+        <SafeHtml className="pw-notice" html={message.content} base={pageUrl} />
+      </li>
+    );
+  }
   const fromVisitor = message.role === "user";
   return (
     <li class={`pw-message ${fromVisitor ? "pw-from-visitor" : "pw-from-assistant"}`}>
@@ -82,7 +89,7 @@ export function MessageItem({ message, configurationId, sessionId, pageUrl, tran
       {!fromVisitor && message.sources && message.sources.length > 0 && (
         <Sources sources={message.sources} pageUrl={pageUrl} translate={translate} />
       )}
-      {!fromVisitor && showRating && (
+      {message.role === "assistant" && showRating && (
         <div class="pw-rating">
           <button
             type="button"
