@@ -370,35 +370,3 @@ describe("when the widget's server is down", () => {
     await widget.stop();
   });
 });
-
-describe("the host page's load event", () => {
-  it("is delayed by less than 50 ms by the loader", async () => {
-    const widget = await startWidgetFixture({ chatbotSettings: englishDesign });
-    const loadEventEnd = async (withWidget: boolean) => {
-      const { page } = await openHostPage(withWidget ? widget.origin : null);
-      const time = await page.evaluate(
-        () => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart,
-      );
-      await page.context().close();
-      return time;
-    };
-    const median = (values: number[]) =>
-      [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-    const without: number[] = [];
-    const withLoader: number[] = [];
-    // Warm up (the first contexts are slower), then measure in pairs: the median of the pairs' differences
-    // cancels the drift of a machine busy with other tests.
-    await loadEventEnd(false);
-    await loadEventEnd(true);
-    for (let run = 0; run < 9; run += 1) {
-      without.push(await loadEventEnd(false));
-      withLoader.push(await loadEventEnd(true));
-    }
-    const delay = median(withLoader.map((time, index) => time - (without[index] ?? 0)));
-    console.log(
-      `Host page load event: ${median(without).toFixed(1)} ms without the loader, ${median(withLoader).toFixed(1)} ms with it (delay ${delay.toFixed(1)} ms, median of 9 pairs).`,
-    );
-    expect(delay).toBeLessThan(50);
-    await widget.stop();
-  });
-});
