@@ -27,6 +27,8 @@ export interface NotificationStore {
   add(notification: PortalNotification): void;
   /** The notifications the server listed, without a sound; a newer one already added stays. */
   replaceAll(notifications: readonly PortalNotification[]): void;
+  /** Forgets every notification (signing out: the next user must not see them). */
+  clear(): void;
   /** Stores the changes from now on (null: only here). A change the backend refuses is undone. */
   setBackend(backend: NotificationBackend | null): void;
   markAllRead(): void;
@@ -64,6 +66,7 @@ export function createNotificationStore(onAdd: (notification: PortalNotification
       const listed = new Set(notifications.map((item) => item.id));
       set([...items.filter((item) => !listed.has(item.id)), ...notifications].sort((a, b) => b.timestamp.localeCompare(a.timestamp)));
     },
+    clear: () => set([]),
     setBackend(next) {
       backend = next;
     },

@@ -504,10 +504,11 @@ describe("the shell's live connection", () => {
     await waitFor(() => expect(notificationCalls).toContain("POST /api/notifications/n-1/hide"));
     expect(notifications.list().map((item) => item.id)).toEqual(["n-broken"]);
 
-    // Signing out (the shell unmounts) closes the connection and tells the server.
+    // Signing out (the shell unmounts) closes the connection, tells the server and forgets the notifications.
     view.unmount();
     await waitFor(() => expect(received).toContainEqual({ event: "agent_disconnected", payload: { user_id: "user-1" } }));
     expect(store.get().connection).toBe("offline");
+    expect(notifications.list()).toEqual([]);
   });
 
   it("connects an admin only to the selected configuration", async () => {

@@ -107,6 +107,8 @@ export function useLiveConnection({ enabled = true, url = "/live", store = liveS
     return () => {
       cancelled = true;
       notifications.setBackend(null);
+      // Signed out, or another token: the notifications were that session's.
+      notifications.clear();
     };
   }, [api, signedIn, token, notifications]);
 }
