@@ -1,4 +1,7 @@
-import { defaultWidgetLanguage, defaultWidgetPosition } from "@parley/domain/widget";
+import {
+  defaultChatbotButtonSettings as domainButtonSettings,
+  defaultChatbotSettings as domainChatbotSettings,
+} from "@parley/domain/chatbotDesign";
 import type { ChatState, WidgetLayout } from "../../protocol/messages";
 
 /**
@@ -87,78 +90,13 @@ export interface WidgetDesign {
   online: boolean;
 }
 
-/** The contract's defaults, for fields a stored design lacks. */
-export const defaultChatbotSettings: ChatbotSettings = {
-  name: "Assistent",
-  chatbotWidth: 400,
-  chatbotHeight: 600,
-  fontSize: 14,
-  borderRadius: 16,
-  primaryColor: "#4f46e5",
-  textColor: "#1f2937",
-  userMessageBackgroundColor: "#4f46e5",
-  userMessageTextColor: "#ffffff",
-  botMessageBackgroundColor: "#f3f4f6",
-  botMessageTextColor: "#1f2937",
-  startMessage: "Hallo! Waarmee kan ik je helpen?",
-  language: defaultWidgetLanguage,
-  uiLanguage: defaultWidgetLanguage,
-  allowEmoticons: true,
-  allowAttachments: false,
-  allowPlaySounds: false,
-  streamingResponse: true,
-  showRating: false,
-  headerTitle: "Chat met ons",
-  headerSubtitle: "We helpen je graag",
-  headerFont: "Inter, sans-serif",
-  headerFontSize: 16,
-  headerTextColor: "#ffffff",
-  headerGradientStart: "#4f46e5",
-  headerGradientEnd: "#7c3aed",
-  headerGradientDirection: "to right",
-  userBubbleStyle: "rounded",
-  botBubbleStyle: "rounded",
-  avatarType: "default",
-  avatarUrl: null,
-  botImageUrl: null,
-  backgroundType: "solid",
-  backgroundColor: "#ffffff",
-  backgroundGradientStart: "#ffffff",
-  backgroundGradientEnd: "#eef2ff",
-  backgroundImageUrl: null,
-  showPoweredBy: true,
-  poweredByText: "Powered by Parley",
-  poweredByUrl: null,
-  disclaimerHtml: "",
-  userInputPlaceholderText: "Typ je bericht...",
-  enableOnlineMessage: false,
-  onlineMessage: "We zijn online",
-  mode: "overlay",
-  fullHeight: false,
-  position: "right",
-  positionRight: defaultWidgetPosition.right,
-  positionBottom: defaultWidgetPosition.bottom,
-  initialState: "closed",
-};
+/**
+ * The domain's defaults (the same the server answers when nothing is saved), for fields a stored design lacks.
+ * Sounds start off here: a visitor switches them on (browsers refuse sound before a visitor's gesture anyway).
+ */
+export const defaultChatbotSettings: ChatbotSettings = { ...domainChatbotSettings, allowPlaySounds: false };
 
-export const defaultButtonSettings: ChatButtonSettings = {
-  buttonHeight: 60,
-  buttonBackgroundColor: "#4f46e5",
-  buttonIconColor: "#ffffff",
-  buttonImageUrl: null,
-  borderWidth: 0,
-  borderColor: "#ffffff",
-  shadowWidth: 0,
-  shadowColor: "rgba(0,0,0,0.2)",
-  showChatbuttonBubble: false,
-  chatbuttonBubbleWidth: 200,
-  chatbuttonBubbleText: "Heb je een vraag?",
-  chatbuttonBubbleBackgroundColor: "#ffffff",
-  chatbuttonBubbleTextColor: "#1f2937",
-  chatbuttonBubbleEffect: "fade",
-  chatbuttonBubbleDelay: 3000,
-  chatbuttonBubblePosition: "left",
-};
+export const defaultButtonSettings: ChatButtonSettings = { ...domainButtonSettings };
 
 function withDefaults<T extends object>(defaults: T, stored: unknown): T {
   const result = { ...defaults };
