@@ -70,6 +70,20 @@ export function isIframeMessage(data: unknown): data is { type: IframeMessageTyp
   return typeof type === "string" && (Object.values(iframeMessageTypes) as string[]).includes(type);
 }
 
+/**
+ * What the chat iframe tells Parley's own Test environment page (never a customer's website): the question
+ * the visitor just asked, so the page can show the sources the assistant finds for it.
+ */
+export const visitorQuestionMessageType = "parley:visitor-question";
+export interface VisitorQuestionMessage {
+  type: typeof visitorQuestionMessageType;
+  text: string;
+}
+export function isVisitorQuestionMessage(data: unknown): data is VisitorQuestionMessage {
+  const message = data as Partial<VisitorQuestionMessage> | null;
+  return message?.type === visitorQuestionMessageType && typeof message.text === "string" && message.text.length <= 4000;
+}
+
 /** Messages a parent page posts to the portal. */
 export const parentMessageTypes = { navigateTo: "navigate-to", collapseChat: "collapseChat" } as const;
 export type ParentMessage = { type: "navigate-to"; path: string } | { type: "collapseChat" };

@@ -115,7 +115,10 @@ export function App({ design, configurationId, pageUrl, host }: AppProps) {
           closable={!embedded}
           soundOn={soundOn}
           fieldRef={fieldRef}
-          onSend={send}
+          onSend={(text) => {
+            send(text);
+            host.tellQuestion(text);
+          }}
           onClose={() => changeState("closed")}
           onToggleFullScreen={() => changeState(chatState === "fullScreen" ? "opened" : "fullScreen")}
           onStartOver={startOver}

@@ -1,4 +1,4 @@
-import { parentMessageTypes } from "@parley/domain/widget";
+import { parentMessageTypes, visitorQuestionMessageType, type VisitorQuestionMessage } from "@parley/domain/widget";
 import { isFromWindow, readFrameMessage, type FrameMessage } from "../../protocol/messages";
 
 /**
@@ -17,6 +17,8 @@ export function hostOriginOf(location: Pick<Location, "ancestorOrigins">, pageUr
 
 export interface HostChannel {
   post: (message: FrameMessage) => void;
+  /** Tells the page the visitor's question, only when that page is Parley's own (the Test environment). */
+  tellQuestion: (text: string) => void;
   /** Calls back when the host page asks the chat to collapse (collapseChat); returns the unsubscribe. */
   onCollapseRequest: (handler: () => void) => () => void;
 }
@@ -28,6 +30,13 @@ export function hostChannel(pageUrl: string): HostChannel {
   return {
     post: (message) => {
       if (hostOrigin) window.parent.postMessage(message, hostOrigin);
+    },
+    tellQuestion: (text) => {
+      // A customer's website never receives what its visitors type through this channel.
+      if (hostOrigin === window.location.origin) {
+        const message: VisitorQuestionMessage = { type: visitorQuestionMessageType, text };
+        window.parent.postMessage(message, hostOrigin);
+      }
     },
     onCollapseRequest: (handler) => {
       const listener = (event: MessageEvent) => {

@@ -75,6 +75,20 @@ describe("the Test environment", { timeout: 30_000 }, () => {
     expect(within(second!).getByText("https://shop.example/hours")).toBeTruthy();
   });
 
+  it("checks each question the visitor asks in the framed widget, and nothing from another window", async () => {
+    const { server, rendered } = renderTest([hit({ source: "faq", text: "Monday to Friday.", score: 0.03, faq: { row: 0, values: {} } })]);
+    await rendered;
+    const frame = (await screen.findByTitle("Chat widget test")) as HTMLIFrameElement;
+    const post = (data: unknown, source: MessageEventSource | null) =>
+      window.dispatchEvent(new MessageEvent("message", { data, origin: window.location.origin, source }));
+    // Another window (a page that is not the widget) is not listened to.
+    post({ type: "parley:visitor-question", text: "not from the widget" }, window);
+    post({ type: "parley:visitor-question", text: "When are you open?" }, frame.contentWindow);
+    await screen.findByText("1 source for “When are you open?”");
+    expect(server.callsTo("POST /training/search_in_articles").map((call) => (call.body as { searchText: string }).searchText)).toEqual(["When are you open?"]);
+    expect((screen.getByLabelText("Check a question") as HTMLInputElement).value).toBe("When are you open?");
+  });
+
   it("says what to do when nothing is found", async () => {
     const { rendered } = renderTest([]);
     await rendered;

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Field, Flex, Grid, HStack, Input, Spinner, Stack, Text } from "@chakra-ui/react";
-import { iframeMessageTypes, iframeSizeFor, isIframeMessage } from "@parley/domain/widget";
+import { iframeMessageTypes, iframeSizeFor, isIframeMessage, isVisitorQuestionMessage } from "@parley/domain/widget";
 import { defaultChatbotSettings } from "@parley/domain/chatbotDesign";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { LuRotateCcw, LuSearch } from "react-icons/lu";
 import { ConfigurationPage } from "../../configuration/RequireConfiguration";
@@ -23,7 +23,7 @@ export const widgetVisitorKey = (configurationId: string) => `parley.widget.${co
 /** How long the widget may take to say it loaded before the screen says what to check. */
 const loadPatience = 15_000;
 
-function TestWidget({ configurationId }: { configurationId: string }) {
+function TestWidget({ configurationId, onQuestion }: { configurationId: string; onQuestion: (text: string) => void }) {
   const { t } = useTranslation("design");
   const design = useChatbotDesign(configurationId);
   const frame = useRef<HTMLIFrameElement>(null);
@@ -42,6 +42,8 @@ function TestWidget({ configurationId }: { configurationId: string }) {
     const listener = (event: MessageEvent) => {
       if (event.source !== frame.current?.contentWindow || event.origin !== window.location.origin) return;
       if (isIframeMessage(event.data) && event.data.type === iframeMessageTypes.loaded) setLoaded(true);
+      // The widget says what the visitor asked: the panel shows the sources found for it.
+      if (isVisitorQuestionMessage(event.data)) onQuestion(event.data.text);
     };
     window.addEventListener("message", listener);
     const timer = window.setTimeout(() => setSlow(true), loadPatience);
@@ -49,7 +51,7 @@ function TestWidget({ configurationId }: { configurationId: string }) {
       window.removeEventListener("message", listener);
       window.clearTimeout(timer);
     };
-  }, [session]);
+  }, [session, onQuestion]);
 
   const handleStartOver = () => {
     try {
@@ -150,11 +152,21 @@ function HitItem({ hit, rank }: { hit: KnowledgeHit; rank: number }) {
   );
 }
 
-function RetrievalPanel({ configurationId }: { configurationId: string }) {
+function RetrievalPanel({ configurationId, askedInWidget }: { configurationId: string; askedInWidget: { text: string; at: number } | null }) {
   const { t } = useTranslation("design");
   const search = useKnowledgeSearch(configurationId);
   const [question, setQuestion] = useState("");
   const [asked, setAsked] = useState<string | null>(null);
+  const { mutate } = search;
+
+  // Each question asked in the widget is checked at once, as if typed here.
+  useEffect(() => {
+    const text = askedInWidget?.text.trim();
+    if (!text) return;
+    setQuestion(text);
+    setAsked(text);
+    mutate(text);
+  }, [askedInWidget, mutate]);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -217,6 +229,8 @@ function RetrievalPanel({ configurationId }: { configurationId: string }) {
 /** The Test environment: the real widget of the selected configuration, and what retrieval finds for a question. */
 export function TestEnvironmentPage({ titleKey = "pages:titles.testEnvironment" }: { titleKey?: string }) {
   const { t } = useTranslation(["design", "pages"]);
+  const [askedInWidget, setAskedInWidget] = useState<{ text: string; at: number } | null>(null);
+  const onQuestion = useCallback((text: string) => setAskedInWidget({ text, at: Date.now() }), []);
   return (
     <ConfigurationPage title={t(titleKey)} intro={t("design:test.intro")}>
       {(configuration) => (
@@ -225,9 +239,9 @@ export function TestEnvironmentPage({ titleKey = "pages:titles.testEnvironment" 
           gap="6"
           alignItems="start"
         >
-          <TestWidget configurationId={configuration._id} />
+          <TestWidget configurationId={configuration._id} onQuestion={onQuestion} />
           <Flex direction="column" minW="0">
-            <RetrievalPanel configurationId={configuration._id} />
+            <RetrievalPanel configurationId={configuration._id} askedInWidget={askedInWidget} />
           </Flex>
         </Grid>
       )}
