@@ -7,7 +7,7 @@
 import { assistantTexts, type LanguageCode } from "@parley/domain";
 import type { MessageSource } from "../conversations/repository";
 import { answerConfidenceThreshold, type FoundSource } from "./sources";
-import { answerTextToHtml, sanitiseAnswerHtml } from "./text/sanitise-answer";
+import { answerTextToHtml, escapeHtml, sanitiseAnswerHtml } from "./text/sanitise-answer";
 
 /** The longest article passage answered (a chunk can be 800 words); cut at a sentence end before it. */
 export const maxPassageCharacters = 700;
@@ -28,8 +28,6 @@ function passage(text: string): string {
   const sentenceEnd = Math.max(cut.lastIndexOf(". "), cut.lastIndexOf("! "), cut.lastIndexOf("? "), cut.lastIndexOf("\n"));
   return sentenceEnd > maxPassageCharacters / 3 ? cut.slice(0, sentenceEnd + 1) : `${cut.replace(/\s+\S*$/, "")} …`;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 function linkList(urls: readonly string[]): string {
   return `<ul>${urls.map((url) => `<li><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></li>`).join("")}</ul>`;

@@ -27,7 +27,7 @@ import { giveBackMessage, takeMessage } from "./quota";
 import type { FoundSource, SourceFinder } from "./sources";
 import { anonymise } from "./text/anonymise";
 import { detectLanguage } from "./text/language";
-import { answerTextToHtml, sanitiseAnswerHtml } from "./text/sanitise-answer";
+import { answerTextToHtml, escapeHtml, sanitiseAnswerHtml } from "./text/sanitise-answer";
 
 /** Sources handed to the model, and the most an answer lists. */
 const sourcesForPrompt = 6;
@@ -316,7 +316,3 @@ export function createAssistant(deps: AssistantDependencies) {
 export type Assistant = ReturnType<typeof createAssistant>;
 
 const looksLikeHtml = (text: string) => /<(p|ul|ol|li|a|br|strong|em|b|i|h[1-6])\b[^>]*>/i.test(text);
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}

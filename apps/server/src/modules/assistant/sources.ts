@@ -3,11 +3,11 @@
  * kept per configuration until its dataset changes) and its articles (through the one retrieval of the
  * training module), ranked, each with a confidence the extractive answer can trust.
  */
-import { faqColumns, type LanguageCode } from "@parley/domain";
+import type { LanguageCode } from "@parley/domain";
 import { LRUCache } from "lru-cache";
 import type { Db } from "../../platform/db/db";
 import { queryOne } from "../../platform/db/db";
-import { correctionsOf } from "../datasets/corrections";
+import { correctionsOf, faqRowsOf } from "../datasets/corrections";
 import type { Retrieval } from "../knowledge/retrieval";
 import { systemScope } from "../tenancy";
 import { answerConfidenceThreshold, createFaqMatcher, type FaqMatcher } from "./faq-matching";
@@ -72,17 +72,8 @@ export function createSourceFinder(db: Db, retrieval: Retrieval): SourceFinder {
     const key = `${configurationId}:${language}`;
     const cached = faqs.get(key);
     if (cached && cached.updatedAt === stamp.updated_at) return cached;
-    const dataset = await queryOne<{ dataset_data: Record<string, string>[]; dataset_headers: { text: string; value: string }[]; updated_at: string }>(
-      db,
-      "SELECT dataset_data, dataset_headers, updated_at::text AS updated_at FROM datasets WHERE configuration_id = $1",
-      [configurationId],
-    );
-    if (!dataset) return undefined;
-    const columns = faqColumns(dataset.dataset_headers);
-    if (!columns) return undefined;
-    const rows = dataset.dataset_data
-      .map((record) => ({ question: (record[columns.question] ?? "").trim(), answer: (record[columns.answer] ?? "").trim() }))
-      .filter((row) => row.question !== "" && row.answer !== "");
+    const rows = await faqRowsOf(db, configurationId);
+    if (rows.length === 0) return undefined;
     const matcher = createFaqMatcher(
       rows.map((row, index) => ({ key: String(index), question: row.question, answer: row.answer })),
       { language },

@@ -4,7 +4,7 @@
  * handing the message to the pipeline.
  */
 import { randomBytes } from "node:crypto";
-import { DomainError, errorMessages, isLanguageCode, type LanguageCode } from "@parley/domain";
+import { DomainError, errorMessages } from "@parley/domain";
 import ipaddr from "ipaddr.js";
 import { LRUCache } from "lru-cache";
 import type { Db } from "../../platform/db/db";
@@ -243,4 +243,3 @@ export function createVisitorService(deps: {
 
 export type VisitorService = ReturnType<typeof createVisitorService>;
 
-export const isVisitorLanguage = (value: unknown): value is LanguageCode => isLanguageCode(value);

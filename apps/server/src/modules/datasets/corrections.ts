@@ -29,8 +29,8 @@ export async function correctionsOf(db: Db, configurationId: string): Promise<{ 
   return rows.map((row) => ({ question: row.question, faqQuestion: row.faq_question }));
 }
 
-/** The FAQ's questions as the assistant reads them (the dataset's question column). */
-async function faqQuestionsOf(db: Db, configurationId: string): Promise<string[]> {
+/** The FAQ rows as the assistant reads them (the dataset's question and answer columns), both filled. */
+export async function faqRowsOf(db: Db, configurationId: string): Promise<{ question: string; answer: string }[]> {
   const dataset = await queryOne<{ dataset_data: Record<string, string>[]; dataset_headers: { text: string; value: string }[] }>(
     db,
     "SELECT dataset_data, dataset_headers FROM datasets WHERE configuration_id = $1",
@@ -38,7 +38,9 @@ async function faqQuestionsOf(db: Db, configurationId: string): Promise<string[]
   );
   const columns = dataset && faqColumns(dataset.dataset_headers);
   if (!dataset || !columns) return [];
-  return dataset.dataset_data.map((record) => (record[columns.question] ?? "").trim()).filter((question) => question !== "");
+  return dataset.dataset_data
+    .map((record) => ({ question: (record[columns.question] ?? "").trim(), answer: (record[columns.answer] ?? "").trim() }))
+    .filter((row) => row.question !== "" && row.answer !== "");
 }
 
 export function createCorrectionsService(db: Db) {
@@ -55,7 +57,7 @@ export function createCorrectionsService(db: Db) {
       const question = input.question.replaceAll("\u0000", "").trim();
       const faqQuestion = input.faqQuestion.trim();
       if (question === "") throw notFound("The question is empty");
-      if (!(await faqQuestionsOf(db, configuration._id)).includes(faqQuestion)) throw notFound("No FAQ entry has that question");
+      if (!(await faqRowsOf(db, configuration._id)).some((row) => row.question === faqQuestion)) throw notFound("No FAQ entry has that question");
       const row = await queryOne<CorrectionRow>(
         db,
         `INSERT INTO faq_corrections (configuration_id, question, faq_question) VALUES ($1, $2, $3)

@@ -143,10 +143,7 @@ export function HistoryPage({ now }: { titleKey?: string; now?: Date }) {
                 pageSize={pageSize}
                 total={history.data?.total ?? 0}
                 onPage={setPage}
-                onPageSize={(size) => {
-                  setPageSize(size);
-                  setPage(1);
-                }}
+                onPageSize={setPageSize}
               />
             </ListState>
           )}

@@ -18,7 +18,11 @@ export function Pager({ page, pageSize, total, onPage, onPageSize }: { page: num
           {t("lists.rowsPerPage")}
         </Text>
         <NativeSelect.Root size="sm" width="20">
-          <NativeSelect.Field aria-labelledby={labelId} value={pageSize} onChange={(event) => onPageSize(Number(event.target.value) as PageSize)}>
+          <NativeSelect.Field aria-labelledby={labelId} value={pageSize} onChange={(event) => {
+            // Another page size starts again at the first page.
+            onPageSize(Number(event.target.value) as PageSize);
+            onPage(1);
+          }}>
             {pageSizeOptions.map((size) => (
               <option key={size} value={size}>
                 {size}

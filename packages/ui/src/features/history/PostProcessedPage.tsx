@@ -127,10 +127,7 @@ export function PostProcessedPage() {
               pageSize={pageSize}
               total={list.data?.total ?? 0}
               onPage={setPage}
-              onPageSize={(size) => {
-                setPageSize(size);
-                setPage(1);
-              }}
+              onPageSize={setPageSize}
             />
           </ListState>
         </Card.Body>

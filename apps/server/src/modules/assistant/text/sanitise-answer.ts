@@ -64,7 +64,8 @@ export function sanitiseAnswerHtml(html: string): string {
 // ---------------------------------------------------------------------------------------------------------
 // Plain text and minimal Markdown to HTML
 
-function escapeHtml(text: string): string {
+/** Text as HTML that shows it literally (every character HTML gives meaning to, as a numeric reference). */
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
