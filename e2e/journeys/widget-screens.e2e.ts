@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { api, apiSignIn, demoAccounts, describeViolations, expectPath, newPage, seriousAccessibilityViolations, snap, useBrowser } from "../support/browser";
 import { createSelfOnboardingAccount } from "../support/shell";
 
@@ -26,23 +26,9 @@ async function expectAccessible(page: Page) {
   expect(violations, describeViolations(violations)).toEqual([]);
 }
 
-/**
- * The design calls are served by the server once the design branch is in; until then there is nothing to
- * drive (an unknown route answers 404, a served one asks for a token).
- */
-async function designCallsServed(): Promise<boolean> {
-  return (await api("POST", "/chatbot/settings", {})).status === 401;
-}
-
 describe("the widget's Design, Test environment and Add to website screens", () => {
   const browser = useBrowser();
-  let served = false;
-  beforeAll(async () => {
-    served = await designCallsServed();
-  });
-
-  it("lets an admin style, save and test the widget, in Dutch and dark", { timeout: 180_000 }, async (context) => {
-    if (!served) context.skip();
+  it("lets an admin style, save and test the widget, in Dutch and dark", { timeout: 180_000 }, async () => {
     const admin = await apiSignIn(demoAccounts.admin);
     const name = `design-${Date.now().toString(36)}`;
     const created = await api<{ inserted_id: string }>("POST", "/configuration/create_or_update", { name }, admin.token);
@@ -96,8 +82,7 @@ describe("the widget's Design, Test environment and Add to website screens", () 
     await browserContext.close();
   });
 
-  it("lets a self-onboarding customer style, test and embed the widget", { timeout: 180_000 }, async (context) => {
-    if (!served) context.skip();
+  it("lets a self-onboarding customer style, test and embed the widget", { timeout: 180_000 }, async () => {
     const account = await createSelfOnboardingAccount("widget", true);
     const created = await api<{ inserted_id: string }>("POST", "/configuration/create_or_update", { name: "widget-shop" }, account.session.token);
     expect(created.status).toBe(200);
