@@ -354,6 +354,8 @@ describe("the FAQ editor and the URL manager", () => {
           buffer: Buffer.from("Question;Answer\nOpen?;Yes\n"),
         });
       await page.getByTestId("csv-summary").waitFor();
+      // The Import button turns enabled with a colour transition; axe reads colours, so it waits for the end.
+      await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
       const onImport = await seriousAccessibilityViolations(page);
       expect(onImport, describeViolations(onImport)).toEqual([]);
       await context.close();
