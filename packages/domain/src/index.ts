@@ -29,4 +29,5 @@ export * from "./answerRules";
 export * from "./secrets";
 export * from "./aiFunctions";
 export * from "./assistantTexts";
+export * from "./smallTalk";
 export * from "./anonymisation";

@@ -4,7 +4,7 @@
  * PGlite and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import type { AddressInfo } from "node:net";
-import { assistantTexts } from "@parley/domain";
+import { assistantTexts, smallTalkReplies } from "@parley/domain";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
@@ -189,6 +189,16 @@ describe("the embedded default (no provider)", () => {
     const response = await send(ctx, configurationId, { message: "Wat is de hoofdstad van Australië?" });
     expect(response.json().reply.content).toContain(assistantTexts.nl.dont_know.slice(0, 30));
     expect(response.json().reply.sources).toEqual([]);
+  });
+
+  it("answers a greeting, a thanks and a goodbye politely without a provider, and a greeting with a question as a question", async () => {
+    const { configurationId } = await assistantFor(ctx, { language: "de" });
+    const greeting = (await send(ctx, configurationId, { message: "Guten Tag!" })).json();
+    expect(greeting.reply.content).toBe(`<p>${smallTalkReplies.de.greeting}</p>`);
+    const thanks = (await send(ctx, configurationId, { message: "vielen Dank", session_id: greeting.session_id })).json();
+    expect(thanks.reply.content).toBe(`<p>${smallTalkReplies.de.thanks}</p>`);
+    const question = (await send(ctx, configurationId, { message: "Hallo, was ist die Hauptstadt von Australien?", session_id: greeting.session_id })).json();
+    expect(question.reply.content).toContain(assistantTexts.de.dont_know.slice(0, 30));
   });
 
   it("answers in the detected language when language detection is on and the message is long enough", async () => {

@@ -2,9 +2,9 @@
  * The embedded default, when no AI provider is set: the answer is taken, not written. The best FAQ answer or
  * article passage whose confidence is above the matcher's threshold is answered with its source link;
  * below it the visitor gets a clear "I don't know" in the conversation's language with the most relevant
- * links.
+ * links. A message that is only a greeting, a thanks or a goodbye gets a polite reply of its kind instead.
  */
-import { assistantTexts, type LanguageCode } from "@parley/domain";
+import { assistantTexts, smallTalkOf, smallTalkReplies, type LanguageCode } from "@parley/domain";
 import type { MessageSource } from "../conversations/repository";
 import { answerConfidenceThreshold, type FoundSource } from "./sources";
 import { answerTextToHtml, escapeHtml, sanitiseAnswerHtml } from "./text/sanitise-answer";
@@ -33,7 +33,17 @@ function linkList(urls: readonly string[]): string {
   return `<ul>${urls.map((url) => `<li><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></li>`).join("")}</ul>`;
 }
 
-export function answerFromSources(found: readonly FoundSource[], language: LanguageCode, fallbackLinks: readonly string[]): ExtractiveAnswer {
+export function answerFromSources(
+  question: string,
+  found: readonly FoundSource[],
+  language: LanguageCode,
+  fallbackLinks: readonly string[],
+): ExtractiveAnswer {
+  const smallTalk = smallTalkOf(question);
+  if (smallTalk !== null) {
+    const reply = smallTalkReplies[language][smallTalk];
+    return { html: sanitiseAnswerHtml(`<p>${escapeHtml(reply)}</p>`), text: reply, sources: [] };
+  }
   const texts = assistantTexts[language];
   const best = found[0];
   if (best && best.confidence >= answerConfidenceThreshold) {

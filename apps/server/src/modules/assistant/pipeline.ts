@@ -286,7 +286,7 @@ export function createAssistant(deps: AssistantDependencies) {
           content = looksLikeHtml(answer.text) ? sanitiseAnswerHtml(answer.text) : answerTextToHtml(answer.text);
           sources = shownSources(found, urls);
         } else {
-          const extractive = answerFromSources(found, language, await linksFor(found, settings._id));
+          const extractive = answerFromSources(anonymised, found, language, await linksFor(found, settings._id));
           content = extractive.html;
           sources = extractive.sources;
           if (turn.stream && events.delta) events.delta(replyId, extractive.text);

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { smallTalkOf, smallTalkReplies } from "./smallTalk";
+import { languageCodes } from "./locale";
+
+describe("smallTalkOf", () => {
+  it.each([
+    ["hi", "greeting"],
+    ["Hello there!", "greeting"],
+    ["good morning team :)", "greeting"],
+    ["Goedemorgen", "greeting"],
+    ["Guten Tag", "greeting"],
+    ["¡Buenos días!", "greeting"],
+    ["Bonjour à tous", "greeting"],
+    ["thanks!", "thanks"],
+    ["Thank you so much for your help", "thanks"],
+    ["hartelijk bedankt", "thanks"],
+    ["Vielen Dank", "thanks"],
+    ["muchas gracias", "thanks"],
+    ["merci beaucoup", "thanks"],
+    ["hi, thanks!", "thanks"],
+    ["ok thanks, bye", "goodbye"],
+    ["tot ziens", "goodbye"],
+    ["Auf Wiedersehen", "goodbye"],
+    ["au revoir", "goodbye"],
+    ["hasta luego", "goodbye"],
+  ])("%s is %s", (message, kind) => {
+    expect(smallTalkOf(message)).toBe(kind);
+  });
+
+  it.each([
+    "hi, where is my order?",
+    "thanks, but how do I return this?",
+    "bedankt, wat kost verzending?",
+    "ok",
+    "",
+    "   !!! ",
+    "I will order later",
+    "hi hi hi hi hi hi hi hi hi",
+  ])("%j is not small talk", (message) => {
+    expect(smallTalkOf(message)).toBeNull();
+  });
+
+  it("has a reply of each kind in every language", () => {
+    for (const language of languageCodes) {
+      for (const kind of ["greeting", "thanks", "goodbye"] as const) expect(smallTalkReplies[language][kind].length).toBeGreaterThan(5);
+    }
+  });
+});

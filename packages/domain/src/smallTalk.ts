@@ -1,0 +1,104 @@
+/**
+ * Small talk: a visitor's message that is only a greeting, a thanks or a goodbye ("hi", "thanks a lot!",
+ * "bedankt en fijne dag"). The embedded assistant (no AI provider) answers it politely instead of "I don't
+ * know": there is nothing in the knowledge to find for it. A message with any other word in it ("hi, where
+ * is my order?") is a question, not small talk. The words are general conversation of each language, not
+ * any customer's.
+ */
+import type { LanguageCode } from "./locale";
+
+export type SmallTalk = "greeting" | "thanks" | "goodbye";
+
+/** What each kind opens with, in the five assistant languages (accents folded, lower case). */
+const anchors: Record<SmallTalk, readonly string[]> = {
+  greeting: [
+    "hi", "hello", "hey", "heya", "hiya", "howdy", "yo", "greetings", "morning", "afternoon", "evening",
+    "hallo", "hoi", "hai", "goedemorgen", "goedemiddag", "goedenavond", "goedendag", "dag",
+    "moin", "servus", "gruss", "gruezi", "guten", "tag",
+    "hola", "buenas", "buenos", "dias", "tardes", "noches",
+    "bonjour", "bonsoir", "salut", "coucou",
+  ],
+  thanks: [
+    "thanks", "thank", "thx", "ty", "cheers", "appreciated",
+    "bedankt", "dank", "dankjewel", "dankuwel", "merci", "thanx",
+    "danke", "dankeschon", "vielen",
+    "gracias", "muchas",
+    "remercie", "beaucoup",
+  ],
+  goodbye: [
+    "bye", "goodbye", "farewell", "later", "cya",
+    "doei", "tot", "ziens", "doeg",
+    "tschuss", "wiedersehen", "ciao",
+    "adios", "hasta", "luego", "chao",
+    "revoir", "bientot",
+  ],
+};
+
+/** Words that may come with small talk without making it a question (names of the addressee, politeness). */
+const fillers = new Set([
+  "there", "all", "you", "so", "much", "very", "a", "lot", "again", "good", "great", "nice", "day", "have", "and", "ok", "okay",
+  "team", "everyone", "guys", "folks", "bot", "assistant", "for", "the", "help", "your", "that", "is", "it", "see", "soon",
+  "allemaal", "zeer", "heel", "erg", "hartelijk", "fijne", "prettige", "nog", "een", "en", "voor", "de", "hulp", "je", "jullie", "u", "wel", "oke",
+  "schon", "sehr", "ihnen", "dir", "einen", "schonen", "und", "fur", "die", "hilfe", "auf",
+  "todos", "mucho", "un", "buen", "y", "por", "la", "ayuda", "que", "vale",
+  "tous", "bonne", "journee", "et", "pour", "l", "aide", "tres", "vous", "toi", "plus", "tard", "au",
+]);
+
+const maxWords = 8;
+
+/** A goodbye wins over thanks, thanks over a greeting, in one message ("hi, thanks!", "thanks, bye"). */
+const kinds: readonly SmallTalk[] = ["goodbye", "thanks", "greeting"];
+
+function fold(text: string): string[] {
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== "");
+}
+
+/** The kind of small talk a whole message is, or null when it says anything else (or nothing). */
+export function smallTalkOf(message: string): SmallTalk | null {
+  const words = fold(message);
+  if (words.length === 0 || words.length > maxWords) return null;
+  let kind: SmallTalk | null = null;
+  for (const word of words) {
+    const found = kinds.find((candidate) => anchors[candidate].includes(word));
+    if (found === undefined) {
+      if (!fillers.has(word)) return null;
+    } else if (kind === null || kinds.indexOf(found) < kinds.indexOf(kind)) {
+      kind = found;
+    }
+  }
+  return kind;
+}
+
+/** What the assistant answers to small talk, per language. */
+export const smallTalkReplies: Record<LanguageCode, Record<SmallTalk, string>> = {
+  en: {
+    greeting: "Hello! How can I help you today?",
+    thanks: "You're welcome! Is there anything else I can help you with?",
+    goodbye: "Goodbye, and thank you for your visit!",
+  },
+  nl: {
+    greeting: "Hallo! Waarmee kan ik u vandaag helpen?",
+    thanks: "Graag gedaan! Kan ik u nog ergens anders mee helpen?",
+    goodbye: "Tot ziens, en bedankt voor uw bezoek!",
+  },
+  de: {
+    greeting: "Hallo! Wie kann ich Ihnen heute helfen?",
+    thanks: "Gern geschehen! Kann ich Ihnen sonst noch helfen?",
+    goodbye: "Auf Wiedersehen und danke für Ihren Besuch!",
+  },
+  es: {
+    greeting: "¡Hola! ¿En qué puedo ayudarle hoy?",
+    thanks: "¡De nada! ¿Puedo ayudarle con algo más?",
+    goodbye: "¡Adiós y gracias por su visita!",
+  },
+  fr: {
+    greeting: "Bonjour ! Comment puis-je vous aider aujourd'hui ?",
+    thanks: "Avec plaisir ! Puis-je vous aider pour autre chose ?",
+    goodbye: "Au revoir, et merci de votre visite !",
+  },
+};
