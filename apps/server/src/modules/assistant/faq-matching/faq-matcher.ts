@@ -5,8 +5,9 @@
  * How an entry is scored against a question:
  * - both are cut into accent-folded, snowball-stemmed words (text-analysis.ts);
  * - each question word may match an FAQ word as itself, as a misspelling of it (typo-tolerance.ts),
- *   through a run-together word split in two ("Iwant"), or, in English, as a WordNet synonym or broader
- *   word (wordnet.ts), each kind at a lower strength than the word itself;
+ *   through a run-together word split in two ("Iwant"), as a part of an FAQ compound ("adres" finds
+ *   "bezorgadres"), or, in English, as a WordNet synonym or broader word (wordnet.ts), each kind at a
+ *   lower strength than the word itself;
  * - a matched word counts its IDF over the FAQ, more when it is in the entry's question (or an added
  *   phrasing) than when it is only in the answer, saturating BM25-style; the sum is divided by what the
  *   question's words could earn at most, so the lexical part is the share of the question the entry
@@ -79,13 +80,16 @@ const lengthNormalisation = 0.75;
 const stopWordWeight = 0.2;
 /**
  * Strength of a match that is not the word itself. A one-letter typo is nearly the word; a synonym is a
- * guess among senses; a broader word ("purchase" → "acquire") is a weaker guess still.
+ * guess among senses, and so is a compound's part ("adres" is one kind of "bezorgadres"); a broader word
+ * ("purchase" → "acquire") is a weaker guess still.
  */
-const matchStrength = { word: 1, oneEdit: 0.8, twoEdits: 0.6, synonym: 0.6, broader: 0.35 } as const;
+const matchStrength = { word: 1, oneEdit: 0.8, twoEdits: 0.6, synonym: 0.6, compoundPart: 0.6, broader: 0.35 } as const;
 /** Share of the score from character trigrams: a helper for what words miss, not the main signal. */
 const trigramWeight = 0.25;
 /** Share of the score from a provider's embeddings when given: a model understands paraphrase best. */
 const embeddingWeight = 0.5;
+/** Shortest part of a compound word: shorter "parts" ("op", "in") are mostly accidents of spelling. */
+const minimumCompoundPart = 3;
 /** Distinct words of a question looked at: a real question has far fewer; a pasted essay costs no more. */
 const maxQueryWords = 64;
 
@@ -119,7 +123,7 @@ interface Vocabulary {
   stemByWord: Map<string, string>;
   typos: TypoIndex;
   /**
-   * Stems of words WordNet relates to an FAQ word → that FAQ stem and the match strength. Built from the
+   * Stems of words WordNet relates to an FAQ word, and of the parts of FAQ compounds → that FAQ stem and the match strength. Built from the
    * FAQ's side too because the visitor's word may only share a stem with a WordNet lemma
    * ("reimbursement" ~ "reimburse", narrower than "refund").
    */
@@ -246,6 +250,8 @@ function buildVocabulary(entries: readonly IndexedEntry[], analyzer: LanguageAna
     }
   }
 
+  relateCompoundParts(stemByWord, analyzer, relatedToFaqStems);
+
   const entryCount = entries.length;
   const gramIdf = (gram: string) => inverseDocumentFrequency(entryCount, gramDocumentFrequency.get(gram) ?? 0);
   const variantGramNorms = entries.map((entry) =>
@@ -268,6 +274,35 @@ function buildVocabulary(entries: readonly IndexedEntry[], analyzer: LanguageAna
     variantGramNorms,
     gramPostings,
   };
+}
+
+/**
+ * An FAQ word made of two FAQ words ("bezorgadres" = bezorg + adres, "verzendkosten", "checkout") is
+ * found by a visitor's word with the stem of either part, at a part's strength: decompounding with the
+ * FAQ's own words as the dictionary, so it needs no word list per language.
+ */
+function relateCompoundParts(
+  stemByWord: ReadonlyMap<string, string>,
+  analyzer: LanguageAnalyzer,
+  relatedToFaqStems: Vocabulary["relatedToFaqStems"],
+): void {
+  const faqStems = new Set(stemByWord.values());
+  const isPart = (part: string) =>
+    part.length >= minimumCompoundPart && !analyzer.isStopWord(part) && (stemByWord.has(part) || faqStems.has(analyzer.stem(part)));
+  for (const [word, faqStem] of stemByWord) {
+    if (word.length < 2 * minimumCompoundPart || analyzer.isStopWord(word)) continue;
+    for (let at = minimumCompoundPart; at <= word.length - minimumCompoundPart; at++) {
+      const head = word.slice(0, at);
+      const tail = word.slice(at);
+      if (!isPart(head) || !isPart(tail)) continue;
+      for (const partStem of [analyzer.stem(head), analyzer.stem(tail)]) {
+        if (partStem === faqStem) continue;
+        let related = relatedToFaqStems.get(partStem);
+        if (!related) relatedToFaqStems.set(partStem, (related = new Map()));
+        if (matchStrength.compoundPart > (related.get(faqStem) ?? 0)) related.set(faqStem, matchStrength.compoundPart);
+      }
+    }
+  }
 }
 
 /** BM25's IDF, never negative: a word in every entry still counts a little. */
