@@ -93,6 +93,19 @@ describe("FAQ matcher", () => {
     expect(matcher.match("mag ik een ander adres opgeven")[0]?.key).toBe("bezorgadres");
   });
 
+  it("splits a visitor's unknown compound when one half is an FAQ word (Dutch)", () => {
+    const matcher = createFaqMatcher(
+      [
+        { key: "bezorgen", question: "Waar bezorgen jullie?", answer: "In Nederland en België." },
+        { key: "winkels", question: "Hebben jullie winkels in België?", answer: "Ja, in Antwerpen en Gent." },
+        { key: "retour", question: "Hoe stuur ik iets terug?", answer: "Met het retourlabel in het pakket." },
+      ],
+      { language: "nl" },
+    );
+    // "bezorgopties" is in no entry; its half "bezorg" is the stem of "bezorgen".
+    expect(matcher.match("bezorgopties in belgie")[0]?.key).toBe("bezorgen");
+  });
+
   it("is confident about a close paraphrase and not about a loose one", () => {
     const matcher = createFaqMatcher(englishFaq, { language: "en" });
     expect(matcher.match("how long is the warranty for bicycles")[0]!.confidence).toBeGreaterThan(answerConfidenceThreshold);

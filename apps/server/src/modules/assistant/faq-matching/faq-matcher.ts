@@ -90,6 +90,11 @@ const trigramWeight = 0.25;
 const embeddingWeight = 0.5;
 /** Shortest part of a compound word: shorter "parts" ("op", "in") are mostly accidents of spelling. */
 const minimumCompoundPart = 3;
+/**
+ * Shortest half of a visitor's unknown compound when only one half need be an FAQ word: longer than an
+ * FAQ compound's part, as the other half is unchecked and three letters match too much by chance.
+ */
+const minimumQueryCompoundPart = 4;
 /** Distinct words of a question looked at: a real question has far fewer; a pasted essay costs no more. */
 const maxQueryWords = 64;
 
@@ -326,13 +331,19 @@ function queryTerms(
     analyzer.isStopWord(word) ||
     (wordNet?.isKnownWord(word) ?? false);
 
+  // An unknown word is split in two when both halves are recognised ("Iwant") or, failing that and when it
+  // is no misspelling of an FAQ word, when one half is an FAQ word (the compound "bezorgopties" → "bezorg").
+  const isFaqWord = (word: string) => !analyzer.isStopWord(word) && (vocabulary.stemByWord.has(word) || isFaqStem(analyzer.stem(word)));
+  const splitUnknownWord = (word: string) =>
+    splitRunTogether(word, isRecognised) ?? (vocabulary.typos.closeWords(word).length === 0 ? splitCompound(word, isFaqWord) : undefined);
+
   const seen = new Set<string>();
   const tokens: AnalyzedToken[] = [];
   for (const token of analyzer.analyze(question)) {
     if (seen.size >= maxQueryWords) break;
     if (seen.has(token.word)) continue;
     seen.add(token.word);
-    const parts = isRecognised(token.word) || isFaqStem(token.stem) ? undefined : splitRunTogether(token.word, isRecognised);
+    const parts = isRecognised(token.word) || isFaqStem(token.stem) ? undefined : splitUnknownWord(token.word);
     if (parts) for (const part of parts) tokens.push({ word: part, stem: analyzer.stem(part), isStopWord: analyzer.isStopWord(part) });
     else tokens.push(token);
   }
@@ -364,6 +375,16 @@ function queryTerms(
     if (ownIdf === 0) ownIdf = inverseDocumentFrequency(vocabulary.entryCount, 0);
     return { importance: weight * ownIdf, weight, alternatives };
   });
+}
+
+/** "bezorgopties" → ["bezorg", "opties"]: the first split with a half that the FAQ uses, both halves long enough to be words. */
+function splitCompound(word: string, isFaqWord: (word: string) => boolean): string[] | undefined {
+  for (let at = minimumQueryCompoundPart; at <= word.length - minimumQueryCompoundPart; at++) {
+    const left = word.slice(0, at);
+    const right = word.slice(at);
+    if (isFaqWord(left) || isFaqWord(right)) return [left, right];
+  }
+  return undefined;
 }
 
 /** "Iwant" → ["i", "want"], "canI" → ["can", "i"]: both halves recognised words, the first split found. */
