@@ -80,6 +80,32 @@ describe("FAQ matcher", () => {
     expect(matcher.match("is the shop open on saturday")[0]?.key).toBe("opening-hours");
   });
 
+  it("finds a compound word of the FAQ through one of its parts (Dutch)", () => {
+    const matcher = createFaqMatcher(
+      [
+        { key: "bezorgadres", question: "Kan ik het bezorgadres wijzigen?", answer: "Ja, zolang het pakket nog niet onderweg is." },
+        { key: "factuur", question: "Waar vind ik mijn factuur?", answer: "Onder Mijn account; het adres op de factuur is dat van je account." },
+        { key: "bezorgdagen", question: "Op welke dagen bezorgen jullie?", answer: "Van maandag tot en met zaterdag." },
+      ],
+      { language: "nl" },
+    );
+    // "adres" and "bezorgen" are FAQ words, so "bezorgadres" is known as bezorg + adres.
+    expect(matcher.match("mag ik een ander adres opgeven")[0]?.key).toBe("bezorgadres");
+  });
+
+  it("splits a visitor's unknown compound when one half is an FAQ word (Dutch)", () => {
+    const matcher = createFaqMatcher(
+      [
+        { key: "bezorgen", question: "Waar bezorgen jullie?", answer: "In Nederland en België." },
+        { key: "winkels", question: "Hebben jullie winkels in België?", answer: "Ja, in Antwerpen en Gent." },
+        { key: "retour", question: "Hoe stuur ik iets terug?", answer: "Met het retourlabel in het pakket." },
+      ],
+      { language: "nl" },
+    );
+    // "bezorgopties" is in no entry; its half "bezorg" is the stem of "bezorgen".
+    expect(matcher.match("bezorgopties in belgie")[0]?.key).toBe("bezorgen");
+  });
+
   it("is confident about a close paraphrase and not about a loose one", () => {
     const matcher = createFaqMatcher(englishFaq, { language: "en" });
     expect(matcher.match("how long is the warranty for bicycles")[0]!.confidence).toBeGreaterThan(answerConfidenceThreshold);

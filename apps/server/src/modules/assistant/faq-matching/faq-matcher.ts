@@ -5,8 +5,9 @@
  * How an entry is scored against a question:
  * - both are cut into accent-folded, snowball-stemmed words (text-analysis.ts);
  * - each question word may match an FAQ word as itself, as a misspelling of it (typo-tolerance.ts),
- *   through a run-together word split in two ("Iwant"), or, in English, as a WordNet synonym or broader
- *   word (wordnet.ts), each kind at a lower strength than the word itself;
+ *   through a run-together word split in two ("Iwant"), as a part of an FAQ compound ("adres" finds
+ *   "bezorgadres"), or, in English, as a WordNet synonym or broader word (wordnet.ts), each kind at a
+ *   lower strength than the word itself;
  * - a matched word counts its IDF over the FAQ, more when it is in the entry's question (or an added
  *   phrasing) than when it is only in the answer, saturating BM25-style; the sum is divided by what the
  *   question's words could earn at most, so the lexical part is the share of the question the entry
@@ -79,13 +80,21 @@ const lengthNormalisation = 0.75;
 const stopWordWeight = 0.2;
 /**
  * Strength of a match that is not the word itself. A one-letter typo is nearly the word; a synonym is a
- * guess among senses; a broader word ("purchase" → "acquire") is a weaker guess still.
+ * guess among senses, and so is a compound's part ("adres" is one kind of "bezorgadres"); a broader word
+ * ("purchase" → "acquire") is a weaker guess still.
  */
-const matchStrength = { word: 1, oneEdit: 0.8, twoEdits: 0.6, synonym: 0.6, broader: 0.35 } as const;
+const matchStrength = { word: 1, oneEdit: 0.8, twoEdits: 0.6, synonym: 0.6, compoundPart: 0.6, broader: 0.35 } as const;
 /** Share of the score from character trigrams: a helper for what words miss, not the main signal. */
 const trigramWeight = 0.25;
 /** Share of the score from a provider's embeddings when given: a model understands paraphrase best. */
 const embeddingWeight = 0.5;
+/** Shortest part of a compound word: shorter "parts" ("op", "in") are mostly accidents of spelling. */
+const minimumCompoundPart = 3;
+/**
+ * Shortest half of a visitor's unknown compound when only one half need be an FAQ word: longer than an
+ * FAQ compound's part, as the other half is unchecked and three letters match too much by chance.
+ */
+const minimumQueryCompoundPart = 4;
 /** Distinct words of a question looked at: a real question has far fewer; a pasted essay costs no more. */
 const maxQueryWords = 64;
 
@@ -119,7 +128,7 @@ interface Vocabulary {
   stemByWord: Map<string, string>;
   typos: TypoIndex;
   /**
-   * Stems of words WordNet relates to an FAQ word → that FAQ stem and the match strength. Built from the
+   * Stems of words WordNet relates to an FAQ word, and of the parts of FAQ compounds → that FAQ stem and the match strength. Built from the
    * FAQ's side too because the visitor's word may only share a stem with a WordNet lemma
    * ("reimbursement" ~ "reimburse", narrower than "refund").
    */
@@ -246,6 +255,8 @@ function buildVocabulary(entries: readonly IndexedEntry[], analyzer: LanguageAna
     }
   }
 
+  relateCompoundParts(stemByWord, analyzer, relatedToFaqStems);
+
   const entryCount = entries.length;
   const gramIdf = (gram: string) => inverseDocumentFrequency(entryCount, gramDocumentFrequency.get(gram) ?? 0);
   const variantGramNorms = entries.map((entry) =>
@@ -270,6 +281,35 @@ function buildVocabulary(entries: readonly IndexedEntry[], analyzer: LanguageAna
   };
 }
 
+/**
+ * An FAQ word made of two FAQ words ("bezorgadres" = bezorg + adres, "verzendkosten", "checkout") is
+ * found by a visitor's word with the stem of either part, at a part's strength: decompounding with the
+ * FAQ's own words as the dictionary, so it needs no word list per language.
+ */
+function relateCompoundParts(
+  stemByWord: ReadonlyMap<string, string>,
+  analyzer: LanguageAnalyzer,
+  relatedToFaqStems: Vocabulary["relatedToFaqStems"],
+): void {
+  const faqStems = new Set(stemByWord.values());
+  const isPart = (part: string) =>
+    part.length >= minimumCompoundPart && !analyzer.isStopWord(part) && (stemByWord.has(part) || faqStems.has(analyzer.stem(part)));
+  for (const [word, faqStem] of stemByWord) {
+    if (word.length < 2 * minimumCompoundPart || analyzer.isStopWord(word)) continue;
+    for (let at = minimumCompoundPart; at <= word.length - minimumCompoundPart; at++) {
+      const head = word.slice(0, at);
+      const tail = word.slice(at);
+      if (!isPart(head) || !isPart(tail)) continue;
+      for (const partStem of [analyzer.stem(head), analyzer.stem(tail)]) {
+        if (partStem === faqStem) continue;
+        let related = relatedToFaqStems.get(partStem);
+        if (!related) relatedToFaqStems.set(partStem, (related = new Map()));
+        if (matchStrength.compoundPart > (related.get(faqStem) ?? 0)) related.set(faqStem, matchStrength.compoundPart);
+      }
+    }
+  }
+}
+
 /** BM25's IDF, never negative: a word in every entry still counts a little. */
 function inverseDocumentFrequency(entryCount: number, documentFrequency: number): number {
   return Math.log(1 + (entryCount - documentFrequency + 0.5) / (documentFrequency + 0.5));
@@ -291,13 +331,19 @@ function queryTerms(
     analyzer.isStopWord(word) ||
     (wordNet?.isKnownWord(word) ?? false);
 
+  // An unknown word is split in two when both halves are recognised ("Iwant") or, failing that and when it
+  // is no misspelling of an FAQ word, when one half is an FAQ word (the compound "bezorgopties" → "bezorg").
+  const isFaqWord = (word: string) => !analyzer.isStopWord(word) && (vocabulary.stemByWord.has(word) || isFaqStem(analyzer.stem(word)));
+  const splitUnknownWord = (word: string) =>
+    splitRunTogether(word, isRecognised) ?? (vocabulary.typos.closeWords(word).length === 0 ? splitCompound(word, isFaqWord) : undefined);
+
   const seen = new Set<string>();
   const tokens: AnalyzedToken[] = [];
   for (const token of analyzer.analyze(question)) {
     if (seen.size >= maxQueryWords) break;
     if (seen.has(token.word)) continue;
     seen.add(token.word);
-    const parts = isRecognised(token.word) || isFaqStem(token.stem) ? undefined : splitRunTogether(token.word, isRecognised);
+    const parts = isRecognised(token.word) || isFaqStem(token.stem) ? undefined : splitUnknownWord(token.word);
     if (parts) for (const part of parts) tokens.push({ word: part, stem: analyzer.stem(part), isStopWord: analyzer.isStopWord(part) });
     else tokens.push(token);
   }
@@ -329,6 +375,16 @@ function queryTerms(
     if (ownIdf === 0) ownIdf = inverseDocumentFrequency(vocabulary.entryCount, 0);
     return { importance: weight * ownIdf, weight, alternatives };
   });
+}
+
+/** "bezorgopties" → ["bezorg", "opties"]: the first split with a half that the FAQ uses, both halves long enough to be words. */
+function splitCompound(word: string, isFaqWord: (word: string) => boolean): string[] | undefined {
+  for (let at = minimumQueryCompoundPart; at <= word.length - minimumQueryCompoundPart; at++) {
+    const left = word.slice(0, at);
+    const right = word.slice(at);
+    if (isFaqWord(left) || isFaqWord(right)) return [left, right];
+  }
+  return undefined;
 }
 
 /** "Iwant" → ["i", "want"], "canI" → ["can", "i"]: both halves recognised words, the first split found. */
