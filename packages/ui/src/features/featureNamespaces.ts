@@ -17,6 +17,7 @@ export const featureNamespaceLoaders = {
   design: (language) => import(`./design/locales/${language}.json`),
   history: (language) => import(`./history/locales/${language}.json`),
   live: (language) => import(`./live/locales/${language}.json`),
+  corrections: (language) => import(`./corrections/locales/${language}.json`),
 } satisfies Record<string, NamespaceLoader>;
 
 export type FeatureNamespace = keyof typeof featureNamespaceLoaders;

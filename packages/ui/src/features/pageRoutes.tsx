@@ -23,7 +23,7 @@ const FunctionsPage = lazyNamed(() => import("./functions/FunctionsPage"), "Func
 const DesignPage = lazyNamed(() => import("./design/DesignPage"), "DesignPage", { namespaces: ["design", "messages", "pages"] });
 const TestEnvironmentPage = lazyNamed(() => import("./design/TestEnvironmentPage"), "TestEnvironmentPage", { namespaces: ["design", "messages", "pages"] });
 const AddToWebsitePage = lazyNamed(() => import("./design/AddToWebsitePage"), "AddToWebsitePage", { namespaces: ["design", "messages", "pages"] });
-const HistoryPage = lazyNamed(() => import("./history/HistoryPage"), "HistoryPage", { namespaces: ["history", "lists", "messages", "pages"] });
+const HistoryPage = lazyNamed(() => import("./history/HistoryPage"), "HistoryPage", { namespaces: ["history", "corrections", "lists", "messages", "pages"] });
 const PostProcessedPage = lazyNamed(() => import("./history/PostProcessedPage"), "PostProcessedPage", { namespaces: ["history", "lists", "messages", "pages"] });
 // A page that works on the selected configuration shows "select a configuration" while none is selected.
 const NeedsConfiguration = lazyNamed(() => import("./misc/MessagePage"), "NeedsConfiguration", { namespaces: ["misc", "shell"] });

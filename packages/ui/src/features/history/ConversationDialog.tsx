@@ -1,6 +1,7 @@
 import { Badge, Box, Button, CloseButton, Dialog, HStack, Link, Portal, Stack, Text } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
 import { LuThumbsDown, LuThumbsUp } from "react-icons/lu";
+import { TeachAssistant } from "../corrections/TeachAssistant";
 import type { HistoryConversation, HistoryMessage } from "./hooks";
 
 /**
@@ -30,7 +31,7 @@ function Rating({ rating }: { rating: HistoryMessage["rating"] }) {
   return null;
 }
 
-function MessageItem({ message, time }: { message: HistoryMessage; time: Intl.DateTimeFormat }) {
+function MessageItem({ message, time, configurationId }: { message: HistoryMessage; time: Intl.DateTimeFormat; configurationId: string }) {
   const { t } = useTranslation("history");
   const fromVisitor = message.role === "user";
   const sources = message.sources ?? [];
@@ -51,6 +52,7 @@ function MessageItem({ message, time }: { message: HistoryMessage; time: Intl.Da
         <Rating rating={message.rating} />
       </HStack>
       <Text whiteSpace="pre-wrap">{message.role === "user" ? message.content : plainText(message.content)}</Text>
+      {fromVisitor && <TeachAssistant configurationId={configurationId} question={message.content} />}
       {sources.length > 0 && (
         <Stack gap="0" mt="2" fontSize="sm">
           <Text fontSize="xs" color="fg.muted">
@@ -105,7 +107,7 @@ export function ConversationDialog({ conversation, onClose }: { conversation: Hi
                   ) : (
                     <Stack as="ol" gap="3" aria-label={t("history.dialog.messages")}>
                       {conversation.messages.map((message, index) => (
-                        <MessageItem key={message.id ?? index} message={message} time={time} />
+                        <MessageItem key={message.id ?? index} message={message} time={time} configurationId={conversation.configuration_id} />
                       ))}
                     </Stack>
                   )}
