@@ -12,7 +12,7 @@ import { ComingSoonContent, HomePage } from "./screens";
 const CustomersPage = lazyNamed(() => import("./customers/CustomersPage"), "CustomersPage", { namespaces: ["customers", "lists", "messages"] });
 const UsersPage = lazyNamed(() => import("./users/UsersPage"), "UsersPage", { namespaces: ["users", "lists", "messages"] });
 const LeadsPage = lazyNamed(() => import("./leads/LeadsPage"), "LeadsPage", { namespaces: ["leads", "lists", "messages"] });
-const FaqEditorPage = lazyNamed(() => import("./dataset/FaqEditorPage"), "FaqEditorPage", { namespaces: ["dataset", "messages", "pages"] });
+const FaqEditorPage = lazyNamed(() => import("./dataset/FaqEditorPage"), "FaqEditorPage", { namespaces: ["dataset", "corrections", "messages", "pages"] });
 const UrlManagerPage = lazyNamed(() => import("./training-urls/UrlManagerPage"), "UrlManagerPage", { namespaces: ["trainingUrls", "messages", "pages"] });
 const DataTrainingPage = lazyNamed(() => import("./training/DataTrainingPage"), "DataTrainingPage", { namespaces: ["training", "trainingUrls", "messages", "lists", "pages"] });
 const LiveConversationsPage = lazyNamed(() => import("./live/LiveConversationsPage"), "LiveConversationsPage", { namespaces: ["live", "shell", "pages"] });

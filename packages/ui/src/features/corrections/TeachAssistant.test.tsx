@@ -2,6 +2,7 @@ import { configure, fireEvent, screen, waitFor, within } from "@testing-library/
 import { describe, expect, it } from "vitest";
 import { renderConfigurationScreen } from "../../test/configurationScreen";
 import { HistoryPage } from "../history/HistoryPage";
+import { LearnedPhrasings } from "./LearnedPhrasings";
 import { fakeTrainingServer } from "../training/fakeServer.test-support";
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -108,5 +109,30 @@ describe("teaching the assistant from a visitor's question", { timeout: 30_000 }
     expect(await within(dialog).findByText("The FAQ has no entries yet. Add them under FAQ first.")).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
     expect(await within(dialog).findByRole("button", { name: "Teach the assistant" })).toBeTruthy();
+  });
+});
+
+describe("the learned phrasings under the FAQ", { timeout: 30_000 }, () => {
+  it("lists each phrasing with its entry, marks a link whose entry is gone, and forgets one", async () => {
+    const fake = server([
+      { _id: "k1", question: "me parcel is lost??", faqQuestion: "My package is lost", createdAt: "2026-11-21T12:00:00.000Z" },
+      { _id: "k2", question: "wheres my stuff", faqQuestion: "Where is my order?", createdAt: "2026-11-20T12:00:00.000Z" },
+    ]);
+    await renderConfigurationScreen(<LearnedPhrasings configurationId="c1" />, { api: fake.api });
+    fireEvent.click(await screen.findByRole("button", { name: /Learned phrasings \(2\)/ }));
+    const items = await screen.findAllByRole("listitem");
+    expect(items.map((item) => item.textContent)).toEqual([
+      "“me parcel is lost??”→ My package is lost",
+      "“wheres my stuff”→ Where is my order?Entry changed or removed: this link no longer applies",
+    ]);
+    fireEvent.click(screen.getByRole("button", { name: "Forget “wheres my stuff”" }));
+    await waitFor(() => expect(fake.callsTo("DELETE /data/dataset/corrections")[0]?.body).toEqual({ configurationId: "c1", _id: "k2" }));
+  });
+
+  it("shows nothing while nothing was learned", async () => {
+    const fake = server();
+    await renderConfigurationScreen(<LearnedPhrasings configurationId="c1" />, { api: fake.api });
+    await waitFor(() => expect(fake.callsTo("GET /data/dataset/corrections")).toHaveLength(1));
+    expect(screen.queryByText(/Learned phrasing/)).toBeNull();
   });
 });

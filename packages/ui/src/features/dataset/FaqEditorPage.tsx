@@ -12,6 +12,7 @@ import { UnsavedChangesGuard } from "../../forms/UnsavedChangesGuard";
 import { showFailureToast, showToast } from "../../shell/toasts";
 import { ColumnsDialog, applyColumns } from "./ColumnsDialog";
 import { CsvImportDialog } from "./CsvImportDialog";
+import { LearnedPhrasings } from "../corrections/LearnedPhrasings";
 import { DatasetTable } from "./DatasetTable";
 import { datasetToCsv } from "./csv";
 import { addRow, deleteRow, editorFromDataset, editorToSaveBody, emptyEditor, importRows, updateCell, type EditorState } from "./editor";
@@ -248,6 +249,8 @@ function LoadedEditor({ configuration, dataset }: { configuration: SelectedConfi
         onDiscard={() => reset(initial())}
         note={save.isError && <Text color="fg.error" fontSize="sm">{t("saveFailedHelp")}</Text>}
       />
+
+      <LearnedPhrasings configurationId={configuration._id} />
 
       {dialog === "columns" && (
         <ColumnsDialog
