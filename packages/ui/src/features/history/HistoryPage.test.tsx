@@ -51,6 +51,7 @@ describe("the history screen", { timeout: 30_000 }, () => {
     const server = historyServer();
     await renderConfigurationScreen(<HistoryPage now={now} />, { api: server.api });
     const open = await screen.findByRole("button", { name: /2026|21/ });
+    expect(screen.getByRole("img", { name: "1 helpful, 0 not helpful" })).toBeTruthy();
     expect(server.callsTo("GET /conversations/history")[0]?.query).toMatchObject({ configuration_id: "c1", from: "2026-11-15", to: "2026-11-22", page: "1", page_size: "10" });
     fireEvent.click(open);
     const dialog = await screen.findByRole("dialog");

@@ -3,7 +3,7 @@ import { defaultPageSize, type PageSize } from "@parley/domain/reporting";
 import { configurationSearchDebounceMs } from "@parley/domain/ui";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LuDownload, LuSearch } from "react-icons/lu";
+import { LuDownload, LuSearch, LuThumbsDown, LuThumbsUp } from "react-icons/lu";
 import { useApi } from "../../api/client";
 import { useSelectedConfiguration } from "../../configuration/selection";
 import { ErrorAlert } from "../../forms/ErrorAlert";
@@ -20,6 +20,22 @@ import { Pager } from "./Pager";
  * searched in their messages, a page at a time; each opens with its messages, sources and ratings; the
  * CSV export holds every conversation the filters find.
  */
+/** The visitors' ratings of a conversation's answers: icons for the eye, words for a screen reader. */
+function RatingCounts({ up, down }: { up: number; down: number }) {
+  const { t } = useTranslation("history");
+  return (
+    <HStack gap="1" aria-label={t("history.ratingCounts", { up, down })} role="img">
+      <LuThumbsUp aria-hidden />
+      <Text as="span">{up}</Text>
+      <Text as="span" color="fg.muted" aria-hidden>
+        ·
+      </Text>
+      <LuThumbsDown aria-hidden />
+      <Text as="span">{down}</Text>
+    </HStack>
+  );
+}
+
 export function HistoryPage({ now }: { titleKey?: string; now?: Date }) {
   const { t, i18n } = useTranslation(["history", "lists", "pages"]);
   const api = useApi();
@@ -132,7 +148,9 @@ export function HistoryPage({ now }: { titleKey?: string; now?: Date }) {
                           </HStack>
                         </Table.Cell>
                         <Table.Cell hideBelow="md">{conversation.message_count}</Table.Cell>
-                        <Table.Cell hideBelow="md">{t("history.ratingCounts", { up: conversation.thumbs_up ?? 0, down: conversation.thumbs_down ?? 0 })}</Table.Cell>
+                        <Table.Cell hideBelow="md">
+                          <RatingCounts up={conversation.thumbs_up ?? 0} down={conversation.thumbs_down ?? 0} />
+                        </Table.Cell>
                       </Table.Row>
                     ))}
                   </Table.Body>
