@@ -9,13 +9,19 @@ describe("the attachment message", () => {
   it("names the file on one line and reads back its name, address and id (lower case)", () => {
     const text = attachmentMessage({ name: "scan\tof  the\ninvoice.pdf", url });
     expect(text).toBe(`📎 scan of the invoice.pdf\n${url}`);
-    expect(attachmentOf(text, configurationId)).toEqual({ name: "scan of the invoice.pdf", url, id: id.toLowerCase() });
+    expect(attachmentOf(text, configurationId)).toEqual({
+      name: "scan of the invoice.pdf",
+      url,
+      id: id.toLowerCase(),
+    });
   });
 
   it("reads nothing from another configuration's address, a foreign host, a bad id or extra lines", () => {
     expect(attachmentOf(`📎 a\n${url}`, "another")).toBeNull();
     expect(attachmentOf(`📎 a\nhttps://evil.example${url}`, configurationId)).toBeNull();
-    expect(attachmentOf(`📎 a\n/api/widget/${configurationId}/attachments/../../x`, configurationId)).toBeNull();
+    expect(
+      attachmentOf(`📎 a\n/api/widget/${configurationId}/attachments/../../x`, configurationId),
+    ).toBeNull();
     expect(attachmentOf(`📎 a\n${url}\nmore`, configurationId)).toBeNull();
     expect(attachmentOf(`📎 \n${url}`, configurationId)).toBeNull();
     expect(attachmentOf("Hello", configurationId)).toBeNull();

@@ -13,7 +13,10 @@ export function attachmentMessage(attachment: { name: string; url: string }): st
 }
 
 /** A message of `attachmentMessage` of this configuration: the file's name, address and id; null for any other text. */
-export function attachmentOf(text: string, configurationId: string): { name: string; url: string; id: string } | null {
+export function attachmentOf(
+  text: string,
+  configurationId: string,
+): { name: string; url: string; id: string } | null {
   if (!text.startsWith(marker)) return null;
   const [name, url, ...rest] = text.slice(marker.length).split("\n");
   const path = `/api/widget/${encodeURIComponent(configurationId)}/attachments/`;

@@ -1,6 +1,8 @@
 import { Badge, Box, Button, CloseButton, Dialog, HStack, Link, Portal, Stack, Text } from "@chakra-ui/react";
+import { attachmentOf } from "@parley/domain/attachmentMessage";
 import { useTranslation } from "react-i18next";
 import { LuThumbsDown, LuThumbsUp } from "react-icons/lu";
+import { AttachmentDownload } from "../live/AttachmentDownload";
 import type { HistoryConversation, HistoryMessage } from "./hooks";
 
 /**
@@ -30,9 +32,10 @@ function Rating({ rating }: { rating: HistoryMessage["rating"] }) {
   return null;
 }
 
-function MessageItem({ message, time }: { message: HistoryMessage; time: Intl.DateTimeFormat }) {
+function MessageItem({ message, time, configurationId }: { message: HistoryMessage; time: Intl.DateTimeFormat; configurationId: string }) {
   const { t } = useTranslation("history");
   const fromVisitor = message.role === "user";
+  const attachment = fromVisitor ? attachmentOf(message.content, configurationId) : null;
   const sources = message.sources ?? [];
   return (
     <Box
@@ -50,7 +53,16 @@ function MessageItem({ message, time }: { message: HistoryMessage; time: Intl.Da
         <time dateTime={message.timestamp}>{time.format(new Date(message.timestamp))}</time>
         <Rating rating={message.rating} />
       </HStack>
-      <Text whiteSpace="pre-wrap">{message.role === "user" ? message.content : plainText(message.content)}</Text>
+      {attachment ? (
+        <AttachmentDownload
+          configurationId={configurationId}
+          attachment={attachment}
+          label={t("history.dialog.downloadAttachment")}
+          failedLabel={t("history.dialog.attachmentFailed")}
+        />
+      ) : (
+        <Text whiteSpace="pre-wrap">{message.role === "user" ? message.content : plainText(message.content)}</Text>
+      )}
       {sources.length > 0 && (
         <Stack gap="0" mt="2" fontSize="sm">
           <Text fontSize="xs" color="fg.muted">
@@ -79,7 +91,16 @@ function MessageItem({ message, time }: { message: HistoryMessage; time: Intl.Da
 }
 
 /** One conversation of the history: every message with its sources and the visitor's ratings. */
-export function ConversationDialog({ conversation, onClose }: { conversation: HistoryConversation | null; onClose: () => void }) {
+export function ConversationDialog({
+  conversation,
+  configurationId,
+  onClose,
+}: {
+  conversation: HistoryConversation | null;
+  /** The configuration the conversation belongs to (its files are downloaded within it). */
+  configurationId: string;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation("history");
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" });
   return (
@@ -105,7 +126,7 @@ export function ConversationDialog({ conversation, onClose }: { conversation: Hi
                   ) : (
                     <Stack as="ol" gap="3" aria-label={t("history.dialog.messages")}>
                       {conversation.messages.map((message, index) => (
-                        <MessageItem key={message.id ?? index} message={message} time={time} />
+                        <MessageItem key={message.id ?? index} message={message} time={time} configurationId={configurationId} />
                       ))}
                     </Stack>
                   )}
