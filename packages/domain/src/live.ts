@@ -66,9 +66,10 @@ export function lastMessageText(conversation: Pick<LiveConversation, "messages">
 export const maxAgentNoteLength = 2000;
 
 /**
- * Typing marks (the visitor's to the agents, the agent's to the visitor): a typist is announced again at
- * most once per interval, and a screen drops the mark when nothing came for `typingShownMs`.
+ * Typing marks (the visitor's to the agents, the agent's to the visitor): a client tells a start again at
+ * most every `typingSendMs` while its person types, the server forwards a visitor's start at most every
+ * `visitorTypingForwardMs`, and a screen drops the mark when nothing came for `typingShownMs`.
  */
+export const typingSendMs = 2000;
 export const visitorTypingForwardMs = 1000;
-export const agentTypingSendMs = 2000;
 export const typingShownMs = 5000;

@@ -1,6 +1,6 @@
 import { Alert, Badge, Box, Button, CloseButton, Dialog, Field, Flex, HStack, Link, Portal, Stack, Text, Textarea } from "@chakra-ui/react";
 import { attachmentOf } from "@parley/domain/attachmentMessage";
-import { agentTypingSendMs, canAgentReply, maxAgentNoteLength } from "@parley/domain/live";
+import { typingSendMs, canAgentReply, maxAgentNoteLength } from "@parley/domain/live";
 import { LiveSocketError, type LiveMessage } from "@parley/sdk";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -171,7 +171,7 @@ export function ConversationDialog({ conversation, store = liveStore, onClose }:
   const sendTyping = (typing: boolean) => {
     const sent = typingSent.current;
     if (typing) {
-      if (!actions || !conversation || (sent && Date.now() - sent.at < agentTypingSendMs)) return;
+      if (!actions || !conversation || (sent && Date.now() - sent.at < typingSendMs)) return;
       typingSent.current = { conversation, at: Date.now() };
       actions.typing(conversation, true).catch(() => undefined);
     } else if (sent) {
