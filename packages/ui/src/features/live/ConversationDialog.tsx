@@ -259,7 +259,6 @@ export function ConversationDialog({ conversation, store = liveStore, onClose }:
                       <Alert.Title>{conversation.alert_message ?? t("live.dialog.alert")}</Alert.Title>
                     </Alert.Root>
                   )}
-                  <AgentNote key={conversation.session_id} conversation={conversation} actions={actions} offline={offline} />
                   <Stack as="ul" gap="2" listStyleType="none" aria-label={t("live.dialog.messages")} colorPalette="primary">
                     {conversation.messages.map((message, index) => (
                       <MessageItem key={message.id ?? `${message.timestamp}-${index}`} message={message} configurationId={conversation.configuration_id} />
@@ -269,6 +268,7 @@ export function ConversationDialog({ conversation, store = liveStore, onClose }:
                     {visitorTyping ? t("live.visitorTyping") : ""}
                   </Text>
                   <div ref={endRef} />
+                  <AgentNote key={conversation.session_id} conversation={conversation} actions={actions} offline={offline} />
                 </Stack>
               )}
             </Dialog.Body>
