@@ -25,9 +25,10 @@ const journey = "live-takeover";
 interface LiveTexts {
   live: {
     open: string;
+    visitorTyping: string;
     status: { connected: string; closed: string };
-    dialog: { title: string; reply: string; messages: string };
-    actions: { takeover: string; send: string; close: string };
+    dialog: { title: string; reply: string; messages: string; agentNote: string; noteSaved: string };
+    actions: { takeover: string; send: string; close: string; saveNote: string };
   };
 }
 // The Dutch texts the agent should see, from the product's own translation files.
@@ -100,6 +101,11 @@ describe("an agent takes over a visitor's conversation live", () => {
     await row.getByRole("button", { name: nl.live.open }).click();
     const dialog = agentPage.getByRole("dialog", { name: nl.live.dialog.title });
     await dialog.getByText(question).waitFor();
+    // The visitor types again: the agent sees it, until the visitor empties the field.
+    await field.fill("Nog één ding");
+    await dialog.getByText(nl.live.visitorTyping).waitFor({ timeout: 15_000 });
+    await field.fill("");
+    await dialog.getByText(nl.live.visitorTyping).waitFor({ state: "detached", timeout: 15_000 });
     await dialog.getByRole("button", { name: nl.live.actions.takeover }).click();
     await dialog.getByTestId("dialog-status").getByText(nl.live.status.connected).waitFor();
     // The server's note that Liv joined is stored with the conversation (the widget does not show system notes).
@@ -107,10 +113,17 @@ describe("an agent takes over a visitor's conversation live", () => {
 
     const reply = "Hallo, ik ben Liv. Ik kijk uw bestelling na.";
     await dialog.getByRole("textbox", { name: nl.live.dialog.reply }).fill(reply);
+    // The visitor sees the agent typing before the reply comes.
+    await frame.locator(".pw-typing").waitFor({ timeout: 15_000 });
     await dialog.getByRole("button", { name: nl.live.actions.send }).click();
     await dialog.getByRole("list", { name: nl.live.dialog.messages }).getByText(reply).waitFor();
     // The draft is cleared once the server acknowledged the reply.
     await expect.poll(() => dialog.getByRole("textbox", { name: nl.live.dialog.reply }).inputValue()).toBe("");
+    // A note for the colleagues, saved on the conversation.
+    const note = "Klant wacht op terugbetaling van bestelling.";
+    await dialog.getByRole("textbox", { name: nl.live.dialog.agentNote }).fill(note);
+    await dialog.getByRole("button", { name: nl.live.actions.saveNote }).click();
+    await dialog.getByText(nl.live.dialog.noteSaved).waitFor();
     await snap(agentPage, journey, "3-agent-replied");
     const dialogViolations = await seriousAccessibilityViolations(agentPage);
     expect(dialogViolations, describeViolations(dialogViolations)).toEqual([]);
@@ -130,6 +143,8 @@ describe("an agent takes over a visitor's conversation live", () => {
     await lightRow.getByText("Connected").waitFor({ timeout: 30_000 });
     await lightRow.getByRole("button", { name: "Open" }).click();
     await lightPage.getByRole("dialog", { name: "Conversation" }).getByRole("list", { name: "Messages" }).getByText(reply).waitFor();
+    // The colleague's tab has the note.
+    await expect.poll(() => lightPage.getByRole("dialog", { name: "Conversation" }).getByRole("textbox", { name: "Agent note" }).inputValue()).toBe(note);
     // The dialog's opening animation, finished before the picture.
     await lightPage.waitForTimeout(500);
     await snap(lightPage, journey, "4-light-english-dialog");

@@ -25,7 +25,7 @@ import { createAssistant } from "./modules/assistant/pipeline";
 import { createChatProvider } from "./modules/assistant/provider/chat-provider";
 import type { ProviderSettings } from "./modules/assistant/provider/settings";
 import { createAttachmentService } from "./modules/assistant/attachments";
-import { widgetChatOperations } from "./modules/assistant/routes";
+import { agentAttachmentOperations, widgetChatOperations } from "./modules/assistant/routes";
 import { createSourceFinder } from "./modules/assistant/sources";
 import { createVisitorService, defaultChatLimits, type ChatLimits } from "./modules/assistant/visitors";
 import { findTrainingUrls } from "./modules/training-urls/repository";
@@ -211,7 +211,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
   if (app.server) {
     const io = new SocketServer(app.server, { path: "/socket.io", transports: ["websocket"], serveClient: false, maxHttpBufferSize: 64 * 1024 });
     if (redis) io.adapter(redis.adapter);
-    chat = attachChatNamespace(io, visitors, logError);
+    chat = attachChatNamespace(io, visitors, logError, (sessionId, configurationId, typing) => live.visitorTyping(sessionId, configurationId, typing));
     attachLiveNamespace(io, live, presence, logError);
     app.addHook("onClose", async () => {
       await io.close();
@@ -222,9 +222,11 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     await redis?.close();
   });
 
+  const attachments = createAttachmentService(deps.db, visitors);
   const operations: OperationTable = {
     ...accountOperations(app, accounts, limits),
-    ...widgetChatOperations(visitors, () => chat, createAttachmentService(deps.db, visitors)),
+    ...widgetChatOperations(visitors, () => chat, attachments),
+    ...agentAttachmentOperations(attachments),
     ...googleOperations({
       db: deps.db,
       tokens: deps.tokens,

@@ -1183,6 +1183,28 @@ const cases: Record<string, OperationCase> = {
       }
     },
   },
+  downloadConversationAttachment: {
+    prepare: async (f, ctx) => {
+      const prepared: Prepared = {};
+      for (const actor of actors) {
+        const sessionId = await attachmentSessionIn(ctx, f.own[actor].configurationId);
+        prepared[actor] = (await ctx.app.inject(attachmentUploadRequest(f.own[actor].configurationId, sessionId))).json().attachment.id;
+      }
+      return prepared;
+    },
+    request: (f, actor, prepared) => ({ method: "GET", url: `/api/conversations/attachments/${prepared[actor]}?configuration_id=${f.own[actor].configurationId}` }),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      const theirs = await attachmentSessionIn(ctx, f.other.configurationId);
+      const { attachment } = (await ctx.app.inject(attachmentUploadRequest(f.other.configurationId, theirs))).json();
+      // Asked for as the caller's own configuration's, and as the other's: neither serves it.
+      for (const configurationId of [f.own.customer.configurationId, f.other.configurationId]) {
+        const response = await send({ method: "GET", url: `/api/conversations/attachments/${attachment.id}?configuration_id=${configurationId}` });
+        expect(response.statusCode).toBe(404);
+        expect(response.rawPayload.includes(pngImage())).toBe(false);
+      }
+    },
+  },
   getHealth: { request: () => ({ method: "GET", url: "/api/health" }), expected: publicOk },
   getClientSettings: { request: () => ({ method: "GET", url: "/api/client-settings" }), expected: publicOk },
   getClientSetting: { request: () => ({ method: "GET", url: "/api/client-settings/chatbotHostUrl" }), expected: publicOk },

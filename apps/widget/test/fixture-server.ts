@@ -27,6 +27,8 @@ export interface WidgetFixture {
   origin: string;
   /** Every visitor_message the socket received. */
   received: { message: string; client_message_id?: string; session_id?: string }[];
+  /** Every typing event the socket received, with the number of visitor messages received before it. */
+  typing: { session_id: string; typing: boolean; afterMessages: number }[];
   /** Every message posted to the HTTP fallback. */
   posted: { message: string; session_id?: string | null }[];
   /** Every rating posted, with the answer's id from the path. */
@@ -71,6 +73,7 @@ export async function startWidgetFixture(options: FixtureOptions = {}): Promise<
   const deltas = options.deltas ?? ["Hello ", "visitor, ", "see our FAQ."];
   const sources = [{ kind: "url", title: "Our FAQ", url: "https://shop.example/faq" }];
   const received: WidgetFixture["received"] = [];
+  const typing: WidgetFixture["typing"] = [];
   const posted: WidgetFixture["posted"] = [];
   const ratings: WidgetFixture["ratings"] = [];
   const attachments: WidgetFixture["attachments"] = [];
@@ -165,6 +168,7 @@ export async function startWidgetFixture(options: FixtureOptions = {}): Promise<
     const query = socket.handshake.query;
     const sessionId = typeof query.session_id === "string" ? query.session_id : `session-${++sessionCounter}`;
     socket.emit("session", { session_id: sessionId, messages: [] });
+    socket.on("typing", (payload: { session_id: string; typing: boolean }) => typing.push({ ...payload, afterMessages: received.length }));
     socket.on(
       "visitor_message",
       async (payload: WidgetFixture["received"][number], ack: (answer: unknown) => void) => {
@@ -197,6 +201,7 @@ export async function startWidgetFixture(options: FixtureOptions = {}): Promise<
   return {
     origin: `http://127.0.0.1:${port}`,
     received,
+    typing,
     posted,
     ratings,
     attachments,

@@ -131,6 +131,12 @@ describe("the widget on a customer's page", () => {
 
     await field.fill("Where is the FAQ?");
     await field.press("Enter");
+    // The agents heard the visitor typing, and stop before the message.
+    await expect.poll(() => widget.typing.length).toBeGreaterThanOrEqual(2);
+    expect(widget.typing.slice(0, 2).map(({ typing, afterMessages }) => ({ typing, afterMessages }))).toEqual([
+      { typing: true, afterMessages: 0 },
+      { typing: false, afterMessages: 0 },
+    ]);
     // Raw streamed text first…
     await frame.locator(".pw-streaming").filter({ hasText: "Hello" }).waitFor();
     // …then the final, sanitised HTML with its sources as links into the host page.

@@ -11,6 +11,7 @@ export * from "./widget";
 export * from "./contrast";
 export * from "./chatbotDesign";
 export * from "./live";
+export * from "./attachmentMessage";
 export * from "./notifications";
 export * from "./roles";
 export * from "./ui";

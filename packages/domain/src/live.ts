@@ -61,3 +61,15 @@ export function lastMessageText(conversation: Pick<LiveConversation, "messages">
   const last = conversation.messages.at(-1);
   return last ? last.content : "";
 }
+
+/** The longest note an agent may write on a conversation (`set_agent_note`). */
+export const maxAgentNoteLength = 2000;
+
+/**
+ * Typing marks (the visitor's to the agents, the agent's to the visitor): a client tells a start again at
+ * most every `typingSendMs` while its person types, the server forwards a visitor's start at most every
+ * `visitorTypingForwardMs`, and a screen drops the mark when nothing came for `typingShownMs`.
+ */
+export const typingSendMs = 2000;
+export const visitorTypingForwardMs = 1000;
+export const typingShownMs = 5000;

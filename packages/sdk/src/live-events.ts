@@ -104,6 +104,29 @@ export interface CloseConversationPayload {
   session_id: string;
 }
 
+/** The visitor of a conversation started or stopped typing (at most one start a second per visitor). */
+export interface VisitorTypingPayload {
+  session_id: string;
+  /** The conversation's id (`LiveConversation.id`). */
+  conversation_id: string;
+  configuration_id: string;
+  typing: boolean;
+}
+
+/** The agent types a reply in a taken-over conversation; the visitor sees it. */
+export interface AgentTypingPayload {
+  configuration_id: string;
+  session_id: string;
+  typing: boolean;
+}
+
+/** The conversation's note for the agents (at most 2,000 characters, no NUL); an empty note removes it. */
+export interface SetAgentNotePayload {
+  configuration_id: string;
+  session_id: string;
+  agent_note: string;
+}
+
 /** Events the server sends to an agent (socket.io `ServerToClientEvents`). */
 export interface LiveServerToClientEvents {
   initial_conversations: (conversations: LiveConversation[]) => void;
@@ -111,6 +134,7 @@ export interface LiveServerToClientEvents {
   config_cleared: (payload: ConfigClearedPayload) => void;
   config_clear_error: (payload: LiveErrorPayload) => void;
   notification: (notification: LiveNotification) => void;
+  visitor_typing: (payload: VisitorTypingPayload) => void;
 }
 
 /** Events an agent sends to the server (socket.io `ClientToServerEvents`). */
@@ -128,6 +152,10 @@ export interface LiveClientToServerEvents {
   release_conversation: (payload: ReleaseConversationPayload, acknowledge: (ack: LiveAck) => void) => void;
   /** Answered through the acknowledgement callback. */
   close_conversation: (payload: CloseConversationPayload, acknowledge: (ack: LiveAck) => void) => void;
+  /** Answered through the acknowledgement callback. */
+  agent_typing: (payload: AgentTypingPayload, acknowledge: (ack: LiveAck) => void) => void;
+  /** Answered through the acknowledgement callback. */
+  set_agent_note: (payload: SetAgentNotePayload, acknowledge: (ack: LiveAck) => void) => void;
 }
 
 export type LiveServerEventName = keyof LiveServerToClientEvents;
@@ -140,6 +168,7 @@ export const liveServerEvents = [
   "config_cleared",
   "config_clear_error",
   "notification",
+  "visitor_typing",
 ] as const satisfies readonly LiveServerEventName[];
 
 /** Every event an agent sends on `/live`. */
@@ -151,6 +180,8 @@ export const liveClientEvents = [
   "human_agent_message",
   "release_conversation",
   "close_conversation",
+  "agent_typing",
+  "set_agent_note",
 ] as const satisfies readonly LiveClientEventName[];
 
 /** The sent events the server answers through an acknowledgement callback. */
@@ -161,4 +192,6 @@ export const liveAcknowledgedEvents = [
   "human_agent_message",
   "release_conversation",
   "close_conversation",
+  "agent_typing",
+  "set_agent_note",
 ] as const satisfies readonly LiveClientEventName[];

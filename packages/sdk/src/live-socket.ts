@@ -1,5 +1,6 @@
 import { io, type Socket } from "socket.io-client";
 import type {
+  AgentTypingPayload,
   ChangeAgentPresencePayload,
   ClearConfigPayload,
   CloseConversationPayload,
@@ -15,6 +16,7 @@ import type {
   LiveServerToClientEvents,
   ManualTakeoverPayload,
   ReleaseConversationPayload,
+  SetAgentNotePayload,
 } from "./live-events";
 
 /** connecting → online on connect; offline on a connection error, on disconnect, or without a token. */
@@ -86,6 +88,10 @@ export interface LiveSocket {
   /** Closes a conversation; it leaves the live list. */
   closeConversation(payload: CloseConversationPayload): Promise<LiveAckSuccess>;
   changeAgentPresence(payload: ChangeAgentPresencePayload): Promise<LiveAckSuccess>;
+  /** Tells the visitor of a taken-over conversation that the agent types (or stopped). */
+  agentTyping(payload: AgentTypingPayload): Promise<LiveAckSuccess>;
+  /** Writes the conversation's note for the agents; resolves with the updated conversation. */
+  setAgentNote(payload: SetAgentNotePayload): Promise<LiveAckSuccess>;
   /** Answered by the `config_cleared` or `config_clear_error` event. */
   clearConfig(payload: ClearConfigPayload): Promise<void>;
   /** Tells the server the agent left (`agent_disconnected` with `user_id`), then closes. */
@@ -197,6 +203,8 @@ export function createLiveSocket(options: LiveSocketOptions): LiveSocket {
     releaseConversation: (payload) => sendWithAck("release_conversation", payload),
     closeConversation: (payload) => sendWithAck("close_conversation", payload),
     changeAgentPresence: (payload) => sendWithAck("change_agent_presence", payload),
+    agentTyping: (payload) => sendWithAck("agent_typing", payload),
+    setAgentNote: (payload) => sendWithAck("set_agent_note", payload),
     clearConfig: (payload) => send("clear_config", payload),
     disconnect() {
       if (!socket) return;

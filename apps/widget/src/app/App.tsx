@@ -32,6 +32,7 @@ export function App({ design, configurationId, pageUrl, host }: AppProps) {
     state: conversation,
     transport,
     send,
+    typing,
     startOver,
   } = useConversation({
     configurationId,
@@ -119,6 +120,7 @@ export function App({ design, configurationId, pageUrl, host }: AppProps) {
             send(text);
             host.tellQuestion(text);
           }}
+          onTyping={typing}
           onClose={() => changeState("closed")}
           onToggleFullScreen={() => changeState(chatState === "fullScreen" ? "opened" : "fullScreen")}
           onStartOver={startOver}

@@ -3215,7 +3215,7 @@ export interface paths {
         };
         /**
          * The visitor downloads a file of their conversation
-         * @description Only to the session of the conversation that holds it (404 to any other session or configuration). Served with its stored type, `X-Content-Type-Options: nosniff`, `Content-Disposition: attachment` under a name the server makes, and `Content-Security-Policy: sandbox`: never rendered as a page of this origin. Agents' access comes with the live screens.
+         * @description Only to the session of the conversation that holds it (404 to any other session or configuration). Served with its stored type, `X-Content-Type-Options: nosniff`, `Content-Disposition: attachment` under a name the server makes, and `Content-Security-Policy: sandbox`: never rendered as a page of this origin. Agents download it with `downloadConversationAttachment`.
          */
         get: operations["downloadWidgetAttachment"];
         put?: never;
@@ -3302,6 +3302,37 @@ export interface paths {
          * @description The same list the live socket sends as `initial_conversations`; for the sidebar's live count and as a fallback.
          */
         get: operations["listLiveConversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversations/attachments/{attachment_id}": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                /** @description The attachment's id (the last part of the address in the visitor's attachment message). */
+                attachment_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * An agent downloads a file a visitor sent in a conversation
+         * @description A file of a conversation of the configuration (live or in the history); a file of another configuration answers 404. Served as the visitor's download is: its stored type, `X-Content-Type-Options: nosniff`, `Content-Disposition: attachment` under a name the server makes, and `Content-Security-Policy: sandbox`.
+         */
+        get: operations["downloadConversationAttachment"];
         put?: never;
         post?: never;
         delete?: never;
@@ -11053,6 +11084,49 @@ export interface operations {
                         status: "success";
                         data: components["schemas"]["LiveConversation"][];
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    downloadConversationAttachment: {
+        parameters: {
+            query: {
+                /** @description The configuration of the conversation. */
+                configuration_id: string;
+            };
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path: {
+                /** @description The attachment's id (the last part of the address in the visitor's attachment message). */
+                attachment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="attachment-{first 8 characters of the id}.{extension of the type}" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/gif": string;
+                    "image/webp": string;
+                    "application/pdf": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -17,6 +17,7 @@ export const signedInOperations = {
   "GET /chatbot/settings/image/list": { operationId: "listChatbotImages", auth: "required", base: "configurationServer", requestBody: "none", response: "json" },
   "GET /configuration": { operationId: "getConfiguration", auth: "required", base: "configurationServer", requestBody: "none", response: "json" },
   "GET /configurations/search": { operationId: "searchConfigurations", auth: "required", base: "configurationServer", requestBody: "none", response: "json" },
+  "GET /conversations/attachments/{attachment_id}": { operationId: "downloadConversationAttachment", auth: "required", base: "configurationServer", requestBody: "none", response: "blob" },
   "GET /conversations/history": { operationId: "listConversationHistory", auth: "required", base: "configurationServer", requestBody: "none", response: "json" },
   "GET /conversations/history/export": { operationId: "exportConversationHistory", auth: "required", base: "configurationServer", requestBody: "none", response: "text" },
   "GET /conversations/live": { operationId: "listLiveConversations", auth: "required", base: "configurationServer", requestBody: "none", response: "json" },

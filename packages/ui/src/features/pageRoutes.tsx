@@ -15,7 +15,7 @@ const LeadsPage = lazyNamed(() => import("./leads/LeadsPage"), "LeadsPage", { na
 const FaqEditorPage = lazyNamed(() => import("./dataset/FaqEditorPage"), "FaqEditorPage", { namespaces: ["dataset", "corrections", "messages", "pages"] });
 const UrlManagerPage = lazyNamed(() => import("./training-urls/UrlManagerPage"), "UrlManagerPage", { namespaces: ["trainingUrls", "messages", "pages"] });
 const DataTrainingPage = lazyNamed(() => import("./training/DataTrainingPage"), "DataTrainingPage", { namespaces: ["training", "trainingUrls", "messages", "lists", "pages"] });
-const LiveConversationsPage = lazyNamed(() => import("./live/LiveConversationsPage"), "LiveConversationsPage", { namespaces: ["live", "shell", "pages"] });
+const LiveConversationsPage = lazyNamed(() => import("./live/LiveConversationsPage"), "LiveConversationsPage", { namespaces: ["live", "corrections", "shell", "pages"] });
 // One lazy entry for every settings screen.
 const SettingsPage = lazyNamed(() => import("./settings/SettingsPages"), "SettingsPage", { namespaces: ["settings", "messages", "pages", "shell"] });
 const FunctionsPage = lazyNamed(() => import("./functions/FunctionsPage"), "FunctionsPage", { namespaces: ["functions", "settings", "messages", "lists", "pages", "shell"] });

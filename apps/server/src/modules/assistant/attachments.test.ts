@@ -1,7 +1,8 @@
 /** A visitor's attachments over the real server: who may send and download them, and what is refused. */
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
+import { attachmentOf } from "@parley/domain/attachmentMessage";
+import { bearer, createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
 import { multipartBody, type FormPart } from "../../test/files";
 import { createConfiguration } from "../../test/fixture";
 import { saveDesign } from "../design/repository";
@@ -28,7 +29,7 @@ async function widget(allowAttachments: boolean | null = true) {
   if (allowAttachments !== null) await saveDesign(ctx.database.db, systemScope, configurationId, { settings: { allowAttachments }, buttonSettings: {} });
   const sent = await ctx.app.inject({ method: "POST", url: `/api/widget/${configurationId}/messages`, payload: { message: "Hello" } });
   expect(sent.statusCode).toBe(200);
-  return { configurationId, sessionId: sent.json().session_id as string };
+  return { customerId, configurationId, sessionId: sent.json().session_id as string };
 }
 
 async function call(operationId: string, options: InjectOptions) {
@@ -135,6 +136,52 @@ describe("a visitor's attachments", () => {
     expect((await download(`/api/widget/${mine.configurationId}/attachments/not-an-id`, mine.sessionId)).statusCode).toBe(404);
     expect((await download(`/api/widget/${mine.configurationId}/attachments/00000000-0000-4000-8000-000000000000`, mine.sessionId)).statusCode).toBe(404);
     expect((await download(attachment.url, mine.sessionId)).statusCode).toBe(200);
+  });
+});
+
+describe("a visitor's attachments for the agents", () => {
+  const agentDownload = (configurationId: string, id: string, token?: string) =>
+    call("downloadConversationAttachment", {
+      method: "GET",
+      url: `/api/conversations/attachments/${id}?configuration_id=${configurationId}`,
+      headers: token ? bearer(token) : {},
+    });
+
+  it("are downloaded by the configuration's customer users and by admins, as a download that is never rendered", async () => {
+    const mine = await widget();
+    const { attachment } = (await upload(mine.configurationId, mine.sessionId, { bytes: pdf, filename: "invoice.pdf", contentType: "application/pdf" })).json();
+    // The address in the visitor's message names the id the agents download by.
+    const named = attachmentOf(`📎 invoice.pdf\n${attachment.url}`, mine.configurationId);
+    const customer = await ctx.createUser({ role: "customer", customerId: mine.customerId });
+    const admin = await ctx.createUser({ role: "admin" });
+    for (const token of [customer.token, admin.token]) {
+      const file = await agentDownload(mine.configurationId, named!.id, token);
+      expect(file.statusCode).toBe(200);
+      expect(file.headers["content-type"]).toBe("application/pdf");
+      expect(file.headers["x-content-type-options"]).toBe("nosniff");
+      expect(file.headers["content-security-policy"]).toBe("sandbox");
+      expect(file.headers["content-disposition"]).toMatch(/^attachment; filename="attachment-[0-9a-f]{8}\.pdf"$/);
+      expect(file.rawPayload.equals(pdf)).toBe(true);
+    }
+    // A closed conversation's files stay readable in the history.
+    await ctx.database.db.query("UPDATE conversations SET status = 'Closed' WHERE session_id = $1", [mine.sessionId]);
+    expect((await agentDownload(mine.configurationId, attachment.id, customer.token)).statusCode).toBe(200);
+  });
+
+  it("are not served to another tenant's users, under another configuration, by a made-up id or without signing in", async () => {
+    const mine = await widget();
+    const foreign = await widget();
+    const { attachment } = (await upload(mine.configurationId, mine.sessionId, { bytes: pdf, filename: "secret.pdf" })).json();
+    const stranger = await ctx.createUser({ role: "customer", customerId: foreign.customerId });
+    const owner = await ctx.createUser({ role: "customer", customerId: mine.customerId });
+
+    expect((await agentDownload(mine.configurationId, attachment.id, stranger.token)).statusCode).toBe(404);
+    // The stranger naming the file under their own configuration.
+    expect((await agentDownload(foreign.configurationId, attachment.id, stranger.token)).statusCode).toBe(404);
+    expect((await agentDownload(mine.configurationId, "not-an-id", owner.token)).statusCode).toBe(404);
+    expect((await agentDownload(mine.configurationId, "00000000-0000-4000-8000-000000000000", owner.token)).statusCode).toBe(404);
+    expect((await agentDownload(mine.configurationId, attachment.id)).statusCode).toBe(401);
+    expect((await agentDownload(mine.configurationId, attachment.id.toUpperCase(), owner.token)).statusCode).toBe(200);
   });
 });
 

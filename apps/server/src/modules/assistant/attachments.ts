@@ -7,8 +7,8 @@
  *
  * The visitor then sends an ordinary message naming the file and its address (the widget does): agents and
  * the transcript see it with no change to messages, the socket or the live screens. The address carries no
- * session id; the widget adds its own when it shows the link. Agents' access to the file comes with the live
- * screens (not yet: the download answers only the visitor's session).
+ * session id; the widget adds its own when it shows the link. Agents download it by its id within their
+ * configuration (`downloadConversationAttachment`), from the live and history screens.
  */
 import { DomainError } from "@parley/domain";
 import type { FastifyReply } from "fastify";
@@ -90,11 +90,17 @@ async function insertAttachment(
   );
 }
 
-async function findAttachment(db: Db, conversationId: string, id: string): Promise<{ contentType: AttachmentContentType; bytes: Buffer } | undefined> {
+/** The attachment by its id within a conversation (the visitor's) or a configuration (its agents'). */
+async function findAttachment(
+  db: Db,
+  within: { conversationId: string } | { configurationId: string },
+  id: string,
+): Promise<{ contentType: AttachmentContentType; bytes: Buffer } | undefined> {
+  const [column, value] = "conversationId" in within ? ["conversation_id", within.conversationId] : ["configuration_id", within.configurationId];
   const row = await queryOne<{ content_type: AttachmentContentType; content: Uint8Array }>(
     db,
-    "SELECT content_type, content FROM conversation_attachments WHERE id = $1 AND conversation_id = $2",
-    [id, conversationId],
+    `SELECT content_type, content FROM conversation_attachments WHERE id = $1 AND ${column} = $2`,
+    [id, value],
   );
   // pg gives a Buffer, PGlite a Uint8Array: the same bytes either way.
   return row && { contentType: row.content_type, bytes: Buffer.from(row.content.buffer, row.content.byteOffset, row.content.byteLength) };
@@ -110,6 +116,15 @@ const attachmentHeaders = {
 };
 
 export function createAttachmentService(db: Db, visitors: VisitorService) {
+  async function sendAttachment(reply: FastifyReply, attachmentId: string, within: Parameters<typeof findAttachment>[1] | undefined) {
+    const file = within && uuidPattern.test(attachmentId) ? await findAttachment(db, within, attachmentId.toLowerCase()) : undefined;
+    if (!file) throw new DomainError("not_found", "No such attachment in this conversation", 404);
+    const filename = `attachment-${attachmentId.slice(0, 8).toLowerCase()}.${extensions[file.contentType]}`;
+    return reply
+      .headers({ ...attachmentHeaders, "content-type": file.contentType, "content-disposition": `attachment; filename="${filename}"` })
+      .send(file.bytes);
+  }
+
   return {
     async upload(request: VisitorRequest & { sessionId: string }, upload: UploadedPart | undefined) {
       const { configuration, conversation } = await visitors.ongoing(request);
@@ -138,12 +153,12 @@ export function createAttachmentService(db: Db, visitors: VisitorService) {
     /** The file, to the session of its conversation only (closed conversations included); 404 to anyone else. */
     async download(request: VisitorRequest & { sessionId: string; attachmentId: string }, reply: FastifyReply) {
       const { conversation } = await visitors.conversationOf(request);
-      const file = conversation && uuidPattern.test(request.attachmentId) ? await findAttachment(db, conversation.id, request.attachmentId.toLowerCase()) : undefined;
-      if (!file) throw new DomainError("not_found", "No such attachment in this conversation", 404);
-      const filename = `attachment-${request.attachmentId.slice(0, 8).toLowerCase()}.${extensions[file.contentType]}`;
-      return reply
-        .headers({ ...attachmentHeaders, "content-type": file.contentType, "content-disposition": `attachment; filename="${filename}"` })
-        .send(file.bytes);
+      return sendAttachment(reply, request.attachmentId, conversation && { conversationId: conversation.id });
+    },
+
+    /** The file, to the agents of its configuration (already checked as the caller's); 404 for another's. */
+    async downloadForAgents(configurationId: string, attachmentId: string, reply: FastifyReply) {
+      return sendAttachment(reply, attachmentId, { configurationId });
     },
   };
 }

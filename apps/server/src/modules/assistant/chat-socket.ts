@@ -4,8 +4,10 @@
  * or a reconnected socket gets each event once. Payloads are checked against the AsyncAPI before use.
  */
 import type { Namespace, Server, Socket } from "socket.io";
+import { visitorTypingForwardMs } from "@parley/domain/live";
 import { connectionRefusal, payloadCheck, socketError, type SocketError } from "../../platform/sockets/events";
 import { publicMessage, type Message } from "../conversations/repository";
+import { createTypingThrottle } from "../live/typing-throttle";
 import type { TurnResult } from "./pipeline";
 import { newSessionId, type VisitorRequest, type VisitorService } from "./visitors";
 
@@ -14,7 +16,11 @@ export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 interface ChatSocketData {
   request: VisitorRequest;
   sessionId: string;
+  configurationId: string;
 }
+
+/** Tells the agents watching the session's conversation that its visitor types (or stopped). */
+export type VisitorTypingListener = (sessionId: string, configurationId: string, typing: boolean) => Promise<void>;
 
 const firstString = (value: unknown): string | undefined => (typeof value === "string" ? value : Array.isArray(value) && typeof value[0] === "string" ? value[0] : undefined);
 
@@ -47,8 +53,16 @@ export function chatBroadcast(chat: Namespace): ChatBroadcast {
   };
 }
 
-export function attachChatNamespace(io: Server, visitors: VisitorService, logError: (message: string, error: unknown) => void): ChatBroadcast {
+export function attachChatNamespace(
+  io: Server,
+  visitors: VisitorService,
+  logError: (message: string, error: unknown) => void,
+  onVisitorTyping?: VisitorTypingListener,
+): ChatBroadcast {
   const chat = io.of("/chat");
+  // Per instance: with several instances a visitor's sockets normally share one (the session's room is
+  // local), and the worst case is one forward per instance a second.
+  const typingThrottle = createTypingThrottle(visitorTypingForwardMs);
   const broadcast = chatBroadcast(chat);
   const checkVisitorMessage = payloadCheck("visitorMessage");
   const checkTyping = payloadCheck("visitorTyping");
@@ -67,7 +81,7 @@ export function attachChatNamespace(io: Server, visitors: VisitorService, logErr
       .open(request)
       .then((opened) => {
         const sessionId = opened.conversation?.session_id ?? newSessionId();
-        const data: ChatSocketData = { request, sessionId };
+        const data: ChatSocketData = { request, sessionId, configurationId: opened.configuration._id };
         socket.data = data;
         void socket.join(sessionRoom(sessionId));
         (socket.data as ChatSocketData & { messages: Message[] }).messages = opened.messages;
@@ -91,6 +105,8 @@ export function attachChatNamespace(io: Server, visitors: VisitorService, logErr
         return;
       }
       const message = payload as { session_id?: string; message: string; page_url?: string; client_message_id?: string };
+      // A sent message ends the visitor's typing; the agents' screens clear their mark with the message itself.
+      typingThrottle.forget(data.sessionId);
       let sessionId = data.sessionId;
       let acknowledged = false;
       void visitors
@@ -140,9 +156,22 @@ export function attachChatNamespace(io: Server, visitors: VisitorService, logErr
         });
     });
 
+    // One socket's typing events reach the agents in the order it sent them.
+    let typingForwarded: Promise<void> = Promise.resolve();
+    const forwardTyping = (typing: boolean) => {
+      if (!onVisitorTyping || !typingThrottle.admit(data.sessionId, typing)) return;
+      const sessionId = data.sessionId;
+      typingForwarded = typingForwarded
+        .then(() => onVisitorTyping(sessionId, data.configurationId, typing))
+        .catch((error: unknown) => logError("a visitor's typing could not be forwarded", error));
+    };
     socket.on("typing", (payload: unknown) => {
-      // Shown to watching agents by the live namespace (a later issue); checked here all the same.
       if (checkTyping(payload) !== null) return;
+      forwardTyping((payload as { typing: boolean }).typing);
+    });
+    socket.on("disconnect", () => {
+      // The last socket of the session left while its visitor was typing: the agents' mark goes.
+      if (!chat.adapter.rooms.get(sessionRoom(data.sessionId))?.size) forwardTyping(false);
     });
   });
 

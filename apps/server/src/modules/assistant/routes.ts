@@ -1,6 +1,7 @@
 import { DomainError } from "@parley/domain";
 import type { FastifyReply } from "fastify";
 import type { OperationTable } from "../../platform/http/operations";
+import { requiredTenantOf } from "../tenancy";
 import { publicMessage } from "../conversations/repository";
 import type { AttachmentService } from "./attachments";
 import type { ChatBroadcast } from "./chat-socket";
@@ -15,6 +16,14 @@ async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): P
     if (typeof wait === "number") void reply.header("retry-after", String(wait));
     throw error;
   }
+}
+
+/** The agents' download of a file a visitor sent, within a configuration the caller may see. */
+export function agentAttachmentOperations(attachments: AttachmentService): OperationTable {
+  return {
+    downloadConversationAttachment: async (request, reply) =>
+      attachments.downloadForAgents(requiredTenantOf(request, "configuration")._id, request.params.attachment_id, reply),
+  };
 }
 
 /** The widget's HTTP calls: the fallback of the `/chat` socket and the visitor's own history. */

@@ -247,6 +247,11 @@ export function updateConversationState(
   );
 }
 
+/** Writes the agents' note on the conversation (null removes it); its activity time does not change. */
+export function setAgentNote(db: Db, id: string, note: string | null): Promise<ConversationRecord | undefined> {
+  return queryOne<ConversationRecord>(db, `UPDATE conversations SET agent_note = $2 WHERE id = $1 RETURNING ${conversationColumns}`, [id, note]);
+}
+
 /** Closes every ongoing conversation of a configuration; answers the closed ones. */
 export function closeOngoingConversations(db: Db, configurationId: string): Promise<ConversationRecord[]> {
   return db.query<ConversationRecord>(

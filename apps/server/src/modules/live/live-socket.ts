@@ -85,6 +85,8 @@ export function attachLiveNamespace(io: Server, live: LiveService, presence: Pre
     handle("close_conversation", "closeConversation", (payload: Parameters<LiveService["close"]>[1]) => live.close(agent, payload));
     handle("change_agent_presence", "changeAgentPresence", (payload: Parameters<LiveService["setAvailability"]>[1]) => live.setAvailability(agent, payload));
     handle("agent_disconnected", "agentDisconnected", (payload: { user_id: string }) => live.disconnected(agent, socket.id, payload));
+    handle("agent_typing", "agentTyping", (payload: Parameters<LiveService["agentTyping"]>[1]) => live.agentTyping(agent, payload));
+    handle("set_agent_note", "setAgentNote", (payload: Parameters<LiveService["setNote"]>[1]) => live.setNote(agent, payload));
 
     const checkClear = payloadCheck("clearConfig");
     socket.on("clear_config", (payload: unknown) => {

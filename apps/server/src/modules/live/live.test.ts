@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
 import { createTenant, type Tenant } from "../../test/fixture";
 import { payloadCheck } from "../../platform/sockets/events";
+import { maxAgentNoteLength } from "@parley/domain/live";
 import { agentsOnline } from "./presence";
 import { alertNotificationText } from "./notifications";
 
@@ -74,6 +75,8 @@ const checks: Record<string, (payload: unknown) => string | null> = {
   session: payloadCheck("session"),
   agent_message: payloadCheck("agentMessage"),
   assistant_message: payloadCheck("assistantMessage"),
+  visitor_typing: payloadCheck("visitorTypingToAgents"),
+  typing: payloadCheck("typingToVisitor"),
 };
 
 /** Records every event, failing on one whose payload is not the contract's. */
@@ -532,5 +535,128 @@ describe("notifications", () => {
     expect((await post("read-all", "markAllNotificationsRead", { payload: { configuration_id: tenant.configurationId } })).json()).toEqual({ status: "success", updated: 1 });
     expect((await list(token)).unread).toBe(0);
     expect((await post("read-all", "markAllNotificationsRead")).json()).toEqual({ status: "success", updated: 0 });
+  });
+});
+
+describe("typing marks", () => {
+  const typingOf = (events: Event[], sessionId: string) =>
+    (named(events, "visitor_typing") as { session_id: string; typing: boolean }[]).filter((event) => event.session_id === sessionId).map((event) => event.typing);
+
+  it("tells the conversation's own agents that the visitor types, throttled, and no other tenant's agent", async () => {
+    const agent = await connectAgent(agentA);
+    const stranger = await connectAgent(agentB);
+    const admin = await ctx.createUser({ role: "admin" });
+    const watching = await connectAgent(admin, { configuration_ids: alpha.configurationId });
+    const visitor = await visitorWithConversation(alpha);
+
+    for (let index = 0; index < 5; index += 1) visitor.socket.emit("typing", { session_id: visitor.sessionId, typing: true });
+    visitor.socket.emit("typing", { session_id: visitor.sessionId, typing: false });
+    // A stop without a start, and payloads that are not the contract's, are dropped.
+    visitor.socket.emit("typing", { session_id: visitor.sessionId, typing: false });
+    visitor.socket.emit("typing", { session_id: visitor.sessionId, typing: "yes" });
+    visitor.socket.emit("typing", "typing");
+    visitor.socket.emit("typing", { session_id: visitor.sessionId, typing: true });
+    await waitFor(() => typingOf(agent.events, visitor.sessionId), 3);
+    expect(typingOf(agent.events, visitor.sessionId)).toEqual([true, false, true]);
+    expect(named(agent.events, "visitor_typing").find((event) => (event as { session_id: string }).session_id === visitor.sessionId)).toMatchObject({ configuration_id: alpha.configurationId });
+    await waitFor(() => typingOf(watching.events, visitor.sessionId), 3);
+
+    // The visitor's message ends the typing: the next start goes at once, within the same second.
+    await say(visitor.socket, "Alpha?");
+    visitor.socket.emit("typing", { session_id: visitor.sessionId, typing: true });
+    await waitFor(() => typingOf(agent.events, visitor.sessionId), 4);
+    await quiet();
+    expect(typingOf(stranger.events, visitor.sessionId)).toEqual([]);
+    expect(named(stranger.events, "visitor_typing")).toEqual([]);
+  });
+
+  it("names the conversation the agents know, and says nothing for a visitor who has not written yet", async () => {
+    const agent = await connectAgent(agentA);
+    const silent = await connectVisitor(alpha);
+    silent.socket.emit("typing", { session_id: silent.session.session_id, typing: true });
+    const visitor = await visitorWithConversation(alpha);
+    visitor.socket.emit("typing", { session_id: visitor.sessionId, typing: true });
+    const ofSession = (sessionId: string) => (named(agent.events, "visitor_typing") as { session_id: string; conversation_id: string }[]).filter((event) => event.session_id === sessionId);
+    const [typing] = await waitFor(() => ofSession(visitor.sessionId));
+    const [update] = updatesOf(agent.events, visitor.sessionId);
+    expect(typing!.conversation_id).toBe(update!.id);
+    await quiet();
+    expect(ofSession(silent.session.session_id)).toEqual([]);
+  });
+
+  it("shows the agent's typing to the visitor only in a taken-over conversation of the agent's own tenant", async () => {
+    const agent = await connectAgent(agentA);
+    const stranger = await connectAgent(agentB);
+    const visitor = await visitorWithConversation(alpha);
+    const typing = { configuration_id: alpha.configurationId, session_id: visitor.sessionId, typing: true };
+
+    expect(await act(agent.socket, "agent_typing", typing)).toMatchObject({ status: "error", code: "validation_failed" });
+    await act(agent.socket, "manual_takeover", { configuration_id: alpha.configurationId, session_id: visitor.sessionId, first_name: "Anna", last_name: "A" });
+    expect(await act(agent.socket, "agent_typing", { ...typing, typing: "yes" })).toMatchObject({ status: "error", code: "validation_failed" });
+    expect(await act(agent.socket, "agent_typing", { session_id: visitor.sessionId, typing: true })).toMatchObject({ status: "error", code: "validation_failed" });
+    expect(await act(stranger.socket, "agent_typing", typing)).toMatchObject({ status: "error", code: "not_found" });
+    expect(await act(stranger.socket, "agent_typing", { ...typing, configuration_id: bravo.configurationId })).toMatchObject({ status: "error", code: "not_found" });
+    await quiet();
+    expect(named(visitor.events, "typing").filter((event) => (event as { who: string }).who === "human_agent")).toEqual([]);
+
+    expect(await act(agent.socket, "agent_typing", typing)).toEqual({ status: "success" });
+    expect(await act(agent.socket, "agent_typing", { ...typing, typing: false })).toEqual({ status: "success" });
+    const shown = await waitFor(() => named(visitor.events, "typing").filter((event) => (event as { who: string }).who === "human_agent"), 2);
+    expect(shown).toEqual([
+      { session_id: visitor.sessionId, who: "human_agent", typing: true },
+      { session_id: visitor.sessionId, who: "human_agent", typing: false },
+    ]);
+
+    await act(agent.socket, "close_conversation", { configuration_id: alpha.configurationId, session_id: visitor.sessionId });
+    expect(await act(agent.socket, "agent_typing", typing)).toMatchObject({ status: "error", code: "validation_failed" });
+  });
+});
+
+describe("the agents' note", () => {
+  const detail = async (token: string, tenant: Tenant, sessionId: string) => {
+    const response = await ctx.app.inject({ method: "GET", url: `/api/conversations/${sessionId}?configuration_id=${tenant.configurationId}`, headers: bearer(token) });
+    expectToMatchContract("getConversation", response);
+    return response.json() as { data: { agent_note: string | null } };
+  };
+
+  it("is written by an agent, seen by the colleagues live, on connecting and in the history, and removed by an empty note", async () => {
+    const agent = await connectAgent(agentA);
+    const colleague = await connectAgent(agentA2);
+    const visitor = await visitorWithConversation(alpha);
+    const note = { configuration_id: alpha.configurationId, session_id: visitor.sessionId, agent_note: "  Wants a refund;\nsee order 42.  " };
+
+    const written = await act(agent.socket, "set_agent_note", note);
+    expect(written).toMatchObject({ status: "success", conversation: { agent_note: "Wants a refund;\nsee order 42." } });
+    await waitFor(() => updatesOf(colleague.events, visitor.sessionId).filter((update) => (update as { agent_note?: string | null }).agent_note === "Wants a refund;\nsee order 42."));
+    expect((await detail(agentA2.token, alpha, visitor.sessionId)).data.agent_note).toBe("Wants a refund;\nsee order 42.");
+    const later = await connectAgent(agentA2);
+    expect((later.initial.find((conversation) => conversation.session_id === visitor.sessionId) as { agent_note?: string | null }).agent_note).toBe("Wants a refund;\nsee order 42.");
+
+    const longest = "n".repeat(maxAgentNoteLength);
+    expect(await act(agent.socket, "set_agent_note", { ...note, agent_note: longest })).toMatchObject({ status: "success", conversation: { agent_note: longest } });
+    expect(await act(agent.socket, "set_agent_note", { ...note, agent_note: "   " })).toMatchObject({ status: "success", conversation: { agent_note: null } });
+    expect((await detail(agentA.token, alpha, visitor.sessionId)).data.agent_note).toBeNull();
+  });
+
+  it("refuses a note too long, with a NUL character, of the wrong type or of another tenant, and keeps the note", async () => {
+    const agent = await connectAgent(agentA);
+    const stranger = await connectAgent(agentB);
+    const visitor = await visitorWithConversation(alpha);
+    const note = { configuration_id: alpha.configurationId, session_id: visitor.sessionId, agent_note: "Kept" };
+    await act(agent.socket, "set_agent_note", note);
+
+    for (const refused of [
+      { ...note, agent_note: "n".repeat(maxAgentNoteLength + 1) },
+      { ...note, agent_note: "a\u0000b" },
+      { ...note, agent_note: 42 },
+      { configuration_id: alpha.configurationId, session_id: visitor.sessionId },
+    ]) {
+      expect(await act(agent.socket, "set_agent_note", refused)).toMatchObject({ status: "error", code: "validation_failed" });
+    }
+    expect(await act(stranger.socket, "set_agent_note", { ...note, agent_note: "Theirs" })).toMatchObject({ status: "error", code: "not_found" });
+    expect(await act(stranger.socket, "set_agent_note", { ...note, configuration_id: bravo.configurationId, agent_note: "Theirs" })).toMatchObject({ status: "error", code: "not_found" });
+    expect((await detail(agentA.token, alpha, visitor.sessionId)).data.agent_note).toBe("Kept");
+    await quiet();
+    expect(updatesOf(stranger.events, visitor.sessionId)).toEqual([]);
   });
 });

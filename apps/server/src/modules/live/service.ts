@@ -25,6 +25,7 @@ import {
   listMessagesOf,
   listOngoingConversations,
   publicMessage,
+  setAgentNote,
   updateConversationState,
   type ConversationRecord,
   type StoredMessage,
@@ -280,6 +281,33 @@ export function createLiveService(deps: LiveDependencies) {
       const updated = await updateConversationState(db, conversation.id, { status: "Closed", is_locked: false });
       if (!updated) throw notFound();
       return { conversation: await changedByAgent(agent, configuration, updated) };
+    },
+
+    /** The agent types in a taken-over conversation: the visitor sees it (`typing` with who `human_agent`). */
+    async agentTyping(agent: LiveAgent, payload: { configuration_id: string; session_id: string; typing: boolean }) {
+      const { conversation } = await reach(agent, payload.configuration_id, payload.session_id);
+      if (conversation.status === "Closed") throw refused("The conversation is closed");
+      if (!conversation.is_manual) throw refused("Take the conversation over before answering");
+      emitter?.toVisitor(conversation.session_id, "typing", { session_id: conversation.session_id, who: "human_agent", typing: payload.typing });
+      return {};
+    },
+
+    /** The agents' note on a conversation (the contract bounds it); an empty note removes it. Every agent watching gets the update. */
+    async setNote(agent: LiveAgent, payload: { configuration_id: string; session_id: string; agent_note: string }) {
+      const { configuration, conversation } = await reach(agent, payload.configuration_id, payload.session_id);
+      const note = payload.agent_note.trim();
+      const updated = await setAgentNote(db, conversation.id, note === "" ? null : note);
+      if (!updated) throw notFound();
+      return { conversation: await changedByAgent(agent, configuration, updated) };
+    },
+
+    /** The visitor of an ongoing conversation types (the chat namespace throttles it): the agents watching it are told. */
+    async visitorTyping(sessionId: string, configurationId: string, typing: boolean): Promise<void> {
+      const conversation = await findConversationBySession(db, sessionId);
+      if (!conversation || conversation.configuration_id !== configurationId || conversation.status === "Closed") return;
+      const configuration = await deps.configurationById(conversation.configuration_id);
+      if (!configuration) return;
+      emitter?.toAgents(ownerOf(configuration), "visitor_typing", { session_id: conversation.session_id, conversation_id: conversation.id, configuration_id: configuration._id, typing });
     },
 
     /** Closes every ongoing conversation of the configuration; its agents hear `config_cleared`. */

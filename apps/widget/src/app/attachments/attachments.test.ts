@@ -28,7 +28,7 @@ describe("a visitor's attachment", () => {
   it("is sent as a message naming the file and its address, read back only for this configuration's addresses", () => {
     const text = attachmentMessage({ name: "my\nscan.pdf", url });
     expect(text).toBe(`📎 my scan.pdf\n${url}`);
-    expect(attachmentOf(text, configurationId)).toEqual({ name: "my scan.pdf", url });
+    expect(attachmentOf(text, configurationId)).toEqual({ name: "my scan.pdf", url, id: url.split("/").pop() });
     expect(attachmentOf(text, "another-configuration")).toBeNull();
     expect(attachmentOf("📎 evil\nhttps://evil.example/api/widget/x/attachments/1", configurationId)).toBeNull();
     expect(attachmentOf(`📎 a\n${url}\nmore`, configurationId)).toBeNull();

@@ -60,21 +60,8 @@ export async function uploadAttachment(
   }
 }
 
-const marker = "📎 ";
-
-/** The visitor message that sends an uploaded file. */
-export function attachmentMessage(attachment: { name: string; url: string }): string {
-  return `${marker}${attachment.name.replace(/\s+/g, " ")}\n${attachment.url}`;
-}
-
-/** A message of `attachmentMessage` of this configuration: its file name and address; null for any other text. */
-export function attachmentOf(text: string, configurationId: string): { name: string; url: string } | null {
-  if (!text.startsWith(marker)) return null;
-  const [name, url, ...rest] = text.slice(marker.length).split("\n");
-  const path = `/api/widget/${encodeURIComponent(configurationId)}/attachments/`;
-  if (rest.length > 0 || !name || !url?.startsWith(path) || !/^[0-9a-f-]{36}$/i.test(url.slice(path.length))) return null;
-  return { name, url };
-}
+// The message that names the file is written and read by the same code as the portal's screens.
+export { attachmentMessage, attachmentOf } from "@parley/domain/attachmentMessage";
 
 /** The address the visitor downloads their file at: their own session id added. */
 export function attachmentHref(url: string, sessionId: string, pageUrl: string): string {

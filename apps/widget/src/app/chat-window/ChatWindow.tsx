@@ -21,6 +21,8 @@ export interface ChatWindowProps {
   soundOn: boolean;
   fieldRef: Ref<HTMLTextAreaElement>;
   onSend: (text: string) => void;
+  /** The visitor types in the message field (true) or stopped (false). */
+  onTyping: (typing: boolean) => void;
   onClose: () => void;
   onToggleFullScreen: () => void;
   onStartOver: () => void;
@@ -145,6 +147,7 @@ export function ChatWindow(props: ChatWindowProps) {
         }}
         fieldRef={props.fieldRef}
         onSend={props.onSend}
+        onTyping={props.onTyping}
       />
       {chat.disclaimerHtml && (
         <SafeHtml className="pw-disclaimer" html={chat.disclaimerHtml} base={pageUrl} />

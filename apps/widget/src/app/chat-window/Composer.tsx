@@ -12,11 +12,13 @@ export interface ComposerProps {
   onAttach: (file: File) => Promise<TranslationKey | null>;
   fieldRef: Ref<HTMLTextAreaElement>;
   onSend: (text: string) => void;
+  /** The visitor types (true: the field has text) or stopped (sent, emptied or left the field). */
+  onTyping?: (typing: boolean) => void;
 }
 
 const emoticons = ["😀", "🙂", "😉", "😍", "🤔", "👍", "🙏", "🎉"];
 
-export function Composer({ placeholder, translate, allowEmoticons, allowAttachments, onAttach, fieldRef, onSend }: ComposerProps) {
+export function Composer({ placeholder, translate, allowEmoticons, allowAttachments, onAttach, fieldRef, onSend, onTyping }: ComposerProps) {
   const [text, setText] = useState("");
   const [pickerOpen, setPickerOpen] = useState(false);
   const [attachNotice, setAttachNotice] = useState<TranslationKey | null>(null);
@@ -40,6 +42,7 @@ export function Composer({ placeholder, translate, allowEmoticons, allowAttachme
   const handleSubmit = (event: Event) => {
     event.preventDefault();
     if (!text.trim()) return;
+    onTyping?.(false);
     onSend(text);
     setText("");
   };
@@ -112,7 +115,11 @@ export function Composer({ placeholder, translate, allowEmoticons, allowAttachme
         aria-label={translate("messageField")}
         placeholder={placeholder}
         value={text}
-        onInput={(event) => setText(event.currentTarget.value)}
+        onInput={(event) => {
+          setText(event.currentTarget.value);
+          onTyping?.(event.currentTarget.value.trim() !== "");
+        }}
+        onBlur={() => onTyping?.(false)}
         onKeyDown={handleKeyDown}
       />
       <button type="submit" class="pw-send" aria-label={translate("send")} disabled={!text.trim()}>

@@ -1,3 +1,4 @@
+import { typingSendMs } from "@parley/domain/live";
 import { io, type Socket } from "socket.io-client";
 import type { ConversationEvent } from "./conversation-state";
 import type { PendingMessage, ServerMessage, SocketError } from "./types";
@@ -20,6 +21,11 @@ export interface ChatConnection {
   send: (message: PendingMessage) => void;
   /** Resends every message the server has not acknowledged (after a reconnect). */
   resend: (pending: PendingMessage[]) => void;
+  /**
+   * The visitor types (true) or stopped (false), for the agents watching the conversation: over the socket
+   * only, once the conversation exists, a start at most every `typingSendMs`, a stop only after a start.
+   */
+  typing: (typing: boolean) => void;
   close: () => void;
 }
 
@@ -163,9 +169,20 @@ export function openChatConnection(options: ChatConnectionOptions): ChatConnecti
     // Otherwise it stays pending and goes out on connect.
   };
 
+  let typingSentAt: number | null = null;
+  const typing = (typing: boolean) => {
+    const sessionId = options.currentSessionId();
+    if (!socket.connected || !sessionId) return;
+    if (typing && typingSentAt !== null && Date.now() - typingSentAt < typingSendMs) return;
+    if (!typing && typingSentAt === null) return;
+    typingSentAt = typing ? Date.now() : null;
+    socket.emit("typing", { session_id: sessionId, typing });
+  };
+
   return {
     send,
     resend: (pending) => pending.forEach(send),
+    typing,
     close: () => {
       clearTimeout(fallbackTimer);
       socket.removeAllListeners();

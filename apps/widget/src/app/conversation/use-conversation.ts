@@ -74,6 +74,8 @@ export function useConversation({ configurationId, language, pageUrl }: Conversa
     connectionRef.current?.send(message);
   }, []);
 
+  const typing = useCallback((isTyping: boolean) => connectionRef.current?.typing(isTyping), []);
+
   const startOver = useCallback(() => {
     dispatch({ type: "reset" });
     saveVisitorRecord(configurationId, { sessionId: null, pending: [] });
@@ -82,5 +84,5 @@ export function useConversation({ configurationId, language, pageUrl }: Conversa
     setGeneration((value) => value + 1);
   }, [configurationId]);
 
-  return { state, transport, send, startOver };
+  return { state, transport, send, typing, startOver };
 }

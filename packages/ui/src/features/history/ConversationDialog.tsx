@@ -1,7 +1,9 @@
 import { Badge, Box, Button, CloseButton, Dialog, HStack, Link, Portal, Stack, Text } from "@chakra-ui/react";
+import { attachmentOf } from "@parley/domain/attachmentMessage";
 import { useTranslation } from "react-i18next";
 import { LuThumbsDown, LuThumbsUp } from "react-icons/lu";
 import { TeachAssistant } from "../corrections/TeachAssistant";
+import { AttachmentDownload } from "../live/AttachmentDownload";
 import type { HistoryConversation, HistoryMessage } from "./hooks";
 
 /**
@@ -34,6 +36,7 @@ function Rating({ rating }: { rating: HistoryMessage["rating"] }) {
 function MessageItem({ message, time, configurationId }: { message: HistoryMessage; time: Intl.DateTimeFormat; configurationId: string }) {
   const { t } = useTranslation("history");
   const fromVisitor = message.role === "user";
+  const attachment = fromVisitor ? attachmentOf(message.content, configurationId) : null;
   const sources = message.sources ?? [];
   return (
     <Box
@@ -51,8 +54,17 @@ function MessageItem({ message, time, configurationId }: { message: HistoryMessa
         <time dateTime={message.timestamp}>{time.format(new Date(message.timestamp))}</time>
         <Rating rating={message.rating} />
       </HStack>
-      <Text whiteSpace="pre-wrap">{message.role === "user" ? message.content : plainText(message.content)}</Text>
-      {fromVisitor && <TeachAssistant configurationId={configurationId} question={message.content} />}
+      {attachment ? (
+        <AttachmentDownload
+          configurationId={configurationId}
+          attachment={attachment}
+          label={t("history.dialog.downloadAttachment")}
+          failedLabel={t("history.dialog.attachmentFailed")}
+        />
+      ) : (
+        <Text whiteSpace="pre-wrap">{message.role === "user" ? message.content : plainText(message.content)}</Text>
+      )}
+      {fromVisitor && !attachment && <TeachAssistant configurationId={configurationId} question={message.content} />}
       {sources.length > 0 && (
         <Stack gap="0" mt="2" fontSize="sm">
           <Text fontSize="xs" color="fg.muted">
@@ -81,7 +93,16 @@ function MessageItem({ message, time, configurationId }: { message: HistoryMessa
 }
 
 /** One conversation of the history: every message with its sources and the visitor's ratings. */
-export function ConversationDialog({ conversation, onClose }: { conversation: HistoryConversation | null; onClose: () => void }) {
+export function ConversationDialog({
+  conversation,
+  configurationId,
+  onClose,
+}: {
+  conversation: HistoryConversation | null;
+  /** The configuration the conversation belongs to (its files are downloaded within it). */
+  configurationId: string;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation("history");
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" });
   return (
@@ -107,7 +128,7 @@ export function ConversationDialog({ conversation, onClose }: { conversation: Hi
                   ) : (
                     <Stack as="ol" gap="3" aria-label={t("history.dialog.messages")}>
                       {conversation.messages.map((message, index) => (
-                        <MessageItem key={message.id ?? index} message={message} time={time} configurationId={conversation.configuration_id} />
+                        <MessageItem key={message.id ?? index} message={message} time={time} configurationId={configurationId} />
                       ))}
                     </Stack>
                   )}

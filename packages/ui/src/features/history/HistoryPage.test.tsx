@@ -96,6 +96,29 @@ describe("the history screen", { timeout: 30_000 }, () => {
     expect(server.callsTo("GET /conversations/history/export")[0]?.query).toEqual({ configuration_id: "c1", from: "2026-11-15", to: "2026-11-22", search: "open" });
   });
 
+  it("offers a visitor's file as a download within the selected configuration", async () => {
+    const id = "5d2a9c4e-1f3b-4e6a-8c7d-9b0e1a2f3c4d";
+    const withFile = { ...conversation, messages: [{ id: "m1", role: "user", content: `📎 invoice.pdf\n/api/widget/c1/attachments/${id}`, timestamp: "2026-11-21T09:30:00.000Z", sources: [], rating: null }] };
+    const server = fakeTrainingServer({
+      "GET /conversations/history": () => ({ body: { status: "success", items: [withFile], total: 1, page: 1, page_size: 10 } }),
+      [`GET /conversations/attachments/${id}`]: () => ({ body: "%PDF-1.4" }),
+    });
+    await renderConfigurationScreen(<HistoryPage now={now} />, { api: server.api });
+    fireEvent.click(await screen.findByRole("button", { name: /2026|21/ }));
+    const dialog = within(await screen.findByRole("dialog"));
+    expect(dialog.getByText("📎 invoice.pdf")).toBeTruthy();
+    const createObjectURL = vi.fn((_file: Blob) => "blob:file");
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    fireEvent.click(dialog.getByRole("button", { name: "Download the file" }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    expect(server.callsTo(`GET /conversations/attachments/${id}`)[0]?.query).toEqual({ configuration_id: "c1" });
+    expect(saved).toEqual(["invoice.pdf"]);
+  });
+
   it("says what to do when the list cannot be loaded", async () => {
     const server = fakeTrainingServer({});
     await renderConfigurationScreen(<HistoryPage now={now} />, { api: server.api });

@@ -167,7 +167,7 @@ export function HistoryPage({ now }: { titleKey?: string; now?: Date }) {
           )}
         </Card.Body>
       </Card.Root>
-      <ConversationDialog conversation={opened} onClose={() => setOpened(null)} />
+      <ConversationDialog conversation={opened} configurationId={configurationId} onClose={() => setOpened(null)} />
     </ListPage>
   );
 }

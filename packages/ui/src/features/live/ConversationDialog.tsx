@@ -1,12 +1,15 @@
 import { Alert, Badge, Box, Button, CloseButton, Dialog, Field, Flex, HStack, Link, Portal, Stack, Text, Textarea } from "@chakra-ui/react";
-import { canAgentReply } from "@parley/domain/live";
+import { attachmentOf } from "@parley/domain/attachmentMessage";
+import { typingSendMs, canAgentReply, maxAgentNoteLength } from "@parley/domain/live";
 import { LiveSocketError, type LiveMessage } from "@parley/sdk";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { TeachAssistant } from "../corrections/TeachAssistant";
+import { AttachmentDownload } from "./AttachmentDownload";
 import { displayStatus, liveStore, useLiveSnapshot, type LiveActions, type LiveConversation, type LiveStore } from "./liveStore";
 import { messageText, statusPalettes } from "./presentation";
 
-type Action = keyof LiveActions;
+type Action = Exclude<keyof LiveActions, "typing" | "setNote">;
 
 /** The failure codes the dialog explains with what to do next; anything else is `unknown`. */
 const explainedCodes = ["not_found", "validation_failed", "socket_not_connected", "services_offline"] as const;
@@ -16,10 +19,11 @@ function failureKey(error: unknown): string {
   return (explainedCodes as readonly string[]).includes(code) ? code : "unknown";
 }
 
-function MessageItem({ message }: { message: LiveMessage }) {
+function MessageItem({ message, configurationId }: { message: LiveMessage; configurationId: string }) {
   const { t, i18n } = useTranslation("live");
   const time = new Date(message.timestamp);
   const fromVisitor = message.role === "user";
+  const attachment = fromVisitor ? attachmentOf(message.raw_input ?? message.content, configurationId) : null;
   const sender = message.role === "human_agent" && message.agent_name ? message.agent_name : t(`live.roles.${message.role}`);
   return (
     <Flex as="li" justify={fromVisitor ? "flex-start" : "flex-end"} data-role={message.role}>
@@ -35,9 +39,19 @@ function MessageItem({ message }: { message: LiveMessage }) {
           <Text fontWeight="semibold">{sender}</Text>
           <Text>{Number.isNaN(time.getTime()) ? "" : new Intl.DateTimeFormat(i18n.language, { timeStyle: "short" }).format(time)}</Text>
         </HStack>
-        <Text whiteSpace="pre-line" fontSize="sm">
-          {fromVisitor ? (message.raw_input ?? message.content) : messageText(message.content)}
-        </Text>
+        {attachment ? (
+          <AttachmentDownload
+            configurationId={configurationId}
+            attachment={attachment}
+            label={t("live.dialog.downloadAttachment")}
+            failedLabel={t("live.dialog.attachmentFailed")}
+          />
+        ) : (
+          <Text whiteSpace="pre-line" fontSize="sm">
+            {fromVisitor ? (message.raw_input ?? message.content) : messageText(message.content)}
+          </Text>
+        )}
+        {fromVisitor && !attachment && <TeachAssistant configurationId={configurationId} question={message.content} />}
         {message.sources && message.sources.length > 0 && (
           <Box mt="2" fontSize="xs">
             <Text color="fg.muted">{t("live.sources")}</Text>
@@ -64,6 +78,78 @@ function MessageItem({ message }: { message: LiveMessage }) {
   );
 }
 
+/**
+ * The conversation's note for the agents: written here, stored on the conversation and shown to every
+ * agent (live and in the history). A colleague's newer note replaces the draft unless this agent changed it.
+ */
+function AgentNote({ conversation, actions, offline }: { conversation: LiveConversation; actions: LiveActions | null; offline: boolean }) {
+  const { t } = useTranslation("live");
+  const saved = conversation.agent_note ?? "";
+  const [draft, setDraft] = useState(saved);
+  const [base, setBase] = useState(saved);
+  const [state, setState] = useState<{ kind: "idle" | "saving" | "saved" } | { kind: "failed"; key: string }>({ kind: "idle" });
+  if (saved !== base) {
+    setBase(saved);
+    if (draft === base) setDraft(saved);
+  }
+
+  const handleSave = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!actions) {
+      setState({ kind: "failed", key: "socket_not_connected" });
+      return;
+    }
+    setState({ kind: "saving" });
+    try {
+      await actions.setNote(conversation, draft);
+      setState({ kind: "saved" });
+    } catch (error) {
+      setState({ kind: "failed", key: failureKey(error) });
+    }
+  };
+  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) void handleSave();
+  };
+
+  return (
+    <Box as="form" onSubmit={(event: FormEvent) => void handleSave(event)} borderWidth="1px" borderRadius="md" p="2" data-testid="agent-note">
+      <Field.Root>
+        <Field.Label>{t("live.dialog.agentNote")}</Field.Label>
+        <Textarea
+          value={draft}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            if (state.kind !== "saving") setState({ kind: "idle" });
+          }}
+          onKeyDown={handleKeyDown}
+          maxLength={maxAgentNoteLength}
+          rows={2}
+          size="sm"
+          placeholder={t("live.dialog.agentNotePlaceholder")}
+        />
+        <Field.HelperText>{t("live.dialog.agentNoteHelp", { max: maxAgentNoteLength })}</Field.HelperText>
+      </Field.Root>
+      <Flex justify="end" align="center" gap="3" mt="2">
+        <Text role="status" fontSize="sm" color="fg.success">
+          {state.kind === "saved" ? t("live.dialog.noteSaved") : ""}
+        </Text>
+        <Button type="submit" size="xs" variant="outline" loading={state.kind === "saving"} disabled={draft === saved || offline}>
+          {t("live.actions.saveNote")}
+        </Button>
+      </Flex>
+      {state.kind === "failed" && (
+        <Alert.Root status="error" size="sm" role="alert" mt="2">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t("live.actions.saveNoteFailed")}</Alert.Title>
+            <Alert.Description>{t(`live.errors.${state.key}`)}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+    </Box>
+  );
+}
+
 export interface ConversationDialogProps {
   /** The selected conversation, from the local list; null: closed. */
   conversation: LiveConversation | null;
@@ -74,7 +160,7 @@ export interface ConversationDialogProps {
 /** A live conversation's messages and the agent's actions: take over, reply, hand back, close. */
 export function ConversationDialog({ conversation, store = liveStore, onClose }: ConversationDialogProps) {
   const { t, i18n } = useTranslation("live");
-  const { actions, connection } = useLiveSnapshot(store);
+  const { actions, connection, typing } = useLiveSnapshot(store);
   const [pending, setPending] = useState<Action | null>(null);
   const [failure, setFailure] = useState<{ action: Action; key: string } | null>(null);
   const [draft, setDraft] = useState("");
@@ -82,10 +168,30 @@ export function ConversationDialog({ conversation, store = liveStore, onClose }:
   const sessionId = conversation?.session_id ?? null;
   const messageCount = conversation?.messages.length ?? 0;
 
+  // The conversation the visitor was last told this agent types in, and when.
+  const typingSent = useRef<{ conversation: LiveConversation; at: number } | null>(null);
+  const sendTyping = (typing: boolean) => {
+    const sent = typingSent.current;
+    if (typing) {
+      if (!actions || !conversation || (sent && Date.now() - sent.at < typingSendMs)) return;
+      typingSent.current = { conversation, at: Date.now() };
+      actions.typing(conversation, true).catch(() => undefined);
+    } else if (sent) {
+      typingSent.current = null;
+      store.get().actions?.typing(sent.conversation, false).catch(() => undefined);
+    }
+  };
+
   useEffect(() => {
     setFailure(null);
     setDraft("");
-  }, [sessionId]);
+    return () => {
+      // Another conversation, or the dialog closed: the visitor no longer sees this agent typing.
+      const sent = typingSent.current;
+      typingSent.current = null;
+      if (sent) store.get().actions?.typing(sent.conversation, false).catch(() => undefined);
+    };
+  }, [sessionId, store]);
   useEffect(() => {
     endRef.current?.scrollIntoView?.({ block: "end" });
   }, [sessionId, messageCount]);
@@ -113,6 +219,7 @@ export function ConversationDialog({ conversation, store = liveStore, onClose }:
     event?.preventDefault();
     const text = draft.trim();
     if (!text) return;
+    sendTyping(false);
     if (await run("reply", (available, current) => available.reply(current, text))) setDraft("");
   };
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -125,6 +232,7 @@ export function ConversationDialog({ conversation, store = liveStore, onClose }:
   const takenOver = Boolean(conversation?.is_locked || conversation?.is_manual);
   const offline = connection !== "online";
   const started = conversation?.time_started ? new Date(conversation.time_started) : null;
+  const visitorTyping = conversation !== null && conversation.status === "Ongoing" && typing.includes(conversation.session_id);
 
   return (
     <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} size="lg" scrollBehavior="inside">
@@ -153,18 +261,16 @@ export function ConversationDialog({ conversation, store = liveStore, onClose }:
                       <Alert.Title>{conversation.alert_message ?? t("live.dialog.alert")}</Alert.Title>
                     </Alert.Root>
                   )}
-                  {conversation.agent_note && (
-                    <Box borderWidth="1px" borderRadius="md" p="2" fontSize="sm">
-                      <Text fontWeight="semibold">{t("live.dialog.agentNote")}</Text>
-                      <Text whiteSpace="pre-line">{conversation.agent_note}</Text>
-                    </Box>
-                  )}
                   <Stack as="ul" gap="2" listStyleType="none" aria-label={t("live.dialog.messages")} colorPalette="primary">
                     {conversation.messages.map((message, index) => (
-                      <MessageItem key={message.id ?? `${message.timestamp}-${index}`} message={message} />
+                      <MessageItem key={message.id ?? `${message.timestamp}-${index}`} message={message} configurationId={conversation.configuration_id} />
                     ))}
                   </Stack>
+                  <Text role="status" fontSize="sm" color="fg.muted" fontStyle="italic" minH="1lh">
+                    {visitorTyping ? t("live.visitorTyping") : ""}
+                  </Text>
                   <div ref={endRef} />
+                  <AgentNote key={conversation.session_id} conversation={conversation} actions={actions} offline={offline} />
                 </Stack>
               )}
             </Dialog.Body>
@@ -185,7 +291,11 @@ export function ConversationDialog({ conversation, store = liveStore, onClose }:
                     <Field.Label>{t("live.dialog.reply")}</Field.Label>
                     <Textarea
                       value={draft}
-                      onChange={(event) => setDraft(event.target.value)}
+                      onChange={(event) => {
+                        setDraft(event.target.value);
+                        sendTyping(event.target.value.trim() !== "");
+                      }}
+                      onBlur={() => sendTyping(false)}
                       onKeyDown={handleKeyDown}
                       maxLength={4000}
                       rows={3}

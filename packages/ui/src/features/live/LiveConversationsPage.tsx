@@ -28,7 +28,7 @@ function lastVisitorText(conversation: LiveConversation): string {
 export function LiveConversationsPage({ titleKey = "pages:titles.conversationsLive", store = liveStore }: LiveConversationsPageProps) {
   const { t, i18n } = useTranslation(["live", "shell", "pages"]);
   const selected = useSelectedConfiguration();
-  const { connection, errorCode, conversations } = useLiveSnapshot(store);
+  const { connection, errorCode, conversations, typing } = useLiveSnapshot(store);
   const [selectedSession, setSelectedSession] = useState<string | null>(null);
   // Offline, the list is read over HTTP until the connection is back (read only: the actions need the socket).
   const overHttp = useLiveConversationsOverHttp(selected?._id, connection === "offline");
@@ -124,6 +124,11 @@ export function LiveConversationsPage({ titleKey = "pages:titles.conversationsLi
                     </Table.Cell>
                     <Table.Cell maxW="320px">
                       <Text truncate>{lastVisitorText(conversation) || t("live:live.noVisitorMessage")}</Text>
+                      {conversation.status === "Ongoing" && typing.includes(conversation.session_id) && (
+                        <Text fontSize="xs" color="fg.muted" fontStyle="italic">
+                          {t("live:live.visitorTyping")}
+                        </Text>
+                      )}
                     </Table.Cell>
                     <Table.Cell textAlign="end">
                       {unread > 0 ? (

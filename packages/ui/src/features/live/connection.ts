@@ -76,6 +76,7 @@ export function connectLive(options: LiveConnectionOptions): LiveConnection {
   });
   socket.on("config_cleared", ({ configuration_id }) => store.clearConfiguration(configuration_id));
   socket.on("notification", (notification) => notifications.add(toPortalNotification(notification)));
+  socket.on("visitor_typing", ({ session_id, typing }) => store.setVisitorTyping(session_id, typing));
 
   /** The acknowledged conversation replaces the one in the list. */
   const apply = (conversation: LiveConversation | undefined) => {
@@ -115,6 +116,13 @@ export function connectLive(options: LiveConnectionOptions): LiveConnection {
     },
     async close(conversation) {
       const ack = await socket.closeConversation({ configuration_id: conversation.configuration_id, session_id: conversation.session_id });
+      apply(ack.conversation);
+    },
+    async typing(conversation, typing) {
+      await socket.agentTyping({ configuration_id: conversation.configuration_id, session_id: conversation.session_id, typing });
+    },
+    async setNote(conversation, note) {
+      const ack = await socket.setAgentNote({ configuration_id: conversation.configuration_id, session_id: conversation.session_id, agent_note: note });
       apply(ack.conversation);
     },
   };

@@ -26,6 +26,7 @@ import { useLiveConnection } from "./useLiveConnection";
 
 const token = "agent-token";
 const configurationId = "cfg-1";
+const attachmentId = "5d2a9c4e-1f3b-4e6a-8c7d-9b0e1a2f3c4d";
 
 function conversation(sessionId: string, change: Partial<LiveConversation> = {}): LiveConversation {
   return {
@@ -112,6 +113,9 @@ function answer(event: string, payload: Record<string, unknown>, ack?: (reply: L
     ack?.({ status: "success", conversation: next, message, duplicate: false });
   } else if (event === "release_conversation") {
     reply({ is_locked: false, is_manual: false });
+  } else if (event === "set_agent_note") {
+    if (payload.agent_note === "refuse") ack?.({ status: "error", code: "validation_failed", message: "agent_note must NOT have more than 2000 characters" });
+    else reply({ agent_note: String(payload.agent_note).trim() || null });
   } else if (event === "close_conversation") {
     if (refuseClose) ack?.({ status: "error", code: "not_found", message: "Not found" });
     else reply({ status: "Closed", is_locked: false });
@@ -126,7 +130,18 @@ beforeAll(async () => {
     const url = request.url ?? "";
     notificationCalls.push(`${request.method} ${url.split("?")[0]}`);
     response.setHeader("content-type", "application/json");
-    if (request.method === "GET" && url.startsWith("/api/conversations/live")) {
+    if (request.method === "GET" && url.startsWith("/api/conversations/attachments/")) {
+      // The agents' download of a visitor's file: this one exists in cfg-1 only.
+      if (url === `/api/conversations/attachments/${attachmentId}?configuration_id=${configurationId}`) {
+        response.setHeader("content-type", "application/pdf");
+        response.setHeader("content-disposition", 'attachment; filename="attachment-5d2a9c4e.pdf"');
+        response.end("%PDF-1.4 test");
+      } else {
+        response.statusCode = 404;
+        response.setHeader("content-type", "application/problem+json");
+        response.end(JSON.stringify({ status: 404, code: "not_found", title: "Not found", detail: "No such attachment in this conversation" }));
+      }
+    } else if (request.method === "GET" && url.startsWith("/api/conversations/live")) {
       const wanted = new URL(url, "http://localhost").searchParams.get("configuration_id");
       response.end(JSON.stringify({ status: "success", data: [...sessions.values()].filter((item) => !wanted || item.configuration_id === wanted) }));
     } else if (request.method === "GET" && url.startsWith("/api/notifications")) {
@@ -315,16 +330,18 @@ describe("the live connection", () => {
   });
 });
 
+/** Connects, shows the page and opens the conversation's dialog. */
+async function open(sessionId: string) {
+  const context = connect();
+  await renderPage(context.store);
+  await waitFor(() => expect(rowOf(sessionId)).not.toBeNull());
+  await waitFor(() => expect(context.store.get().connection).toBe("online"));
+  await userEvent.click(within(rowOf(sessionId)!).getByRole("button", { name: "Open" }));
+  const dialog = await screen.findByRole("dialog", { name: "Conversation" });
+  return { ...context, dialog: within(dialog) };
+}
+
 describe("the detail dialog", () => {
-  async function open(sessionId: string) {
-    const context = connect();
-    await renderPage(context.store);
-    await waitFor(() => expect(rowOf(sessionId)).not.toBeNull());
-    await waitFor(() => expect(context.store.get().connection).toBe("online"));
-    await userEvent.click(within(rowOf(sessionId)!).getByRole("button", { name: "Open" }));
-    const dialog = await screen.findByRole("dialog", { name: "Conversation" });
-    return { ...context, dialog: within(dialog) };
-  }
 
   it("shows the messages with the assistant's sources and the alert", async () => {
     const { dialog } = await open("s-answered");
@@ -524,5 +541,108 @@ describe("the shell's live connection", () => {
     await waitFor(() => expect(store.get().connection).toBe("online"));
     expect(agents[0]!.handshake.query.configuration_ids).toBe(configurationId);
     view.unmount();
+  });
+});
+
+describe("typing marks, the agents' note and the visitor's files", () => {
+  const visitorTyping = (sessionId: string, typing: boolean) =>
+    act(() => {
+      agents[0]!.emit("visitor_typing", { session_id: sessionId, conversation_id: `conv-${sessionId}`, configuration_id: configurationId, typing });
+    });
+
+  it("shows the visitor typing in the list and the dialog, until they stop or their message comes", async () => {
+    const { dialog } = await open("s-answered");
+    visitorTyping("s-answered", true);
+    await waitFor(() => expect(within(rowOf("s-answered")!).getByText("The visitor is typing…")).toBeTruthy());
+    expect(dialog.getByText("The visitor is typing…")).toBeTruthy();
+    expect(within(rowOf("s-new")!).queryByText("The visitor is typing…")).toBeNull();
+    visitorTyping("s-answered", false);
+    await waitFor(() => expect(dialog.queryByText("The visitor is typing…")).toBeNull());
+    expect(within(rowOf("s-answered")!).queryByText("The visitor is typing…")).toBeNull();
+
+    visitorTyping("s-answered", true);
+    await waitFor(() => expect(dialog.getByText("The visitor is typing…")).toBeTruthy());
+    act(() => {
+      const message = { id: "a4", role: "user" as const, raw_input: "Hello?", content: "Hello?", timestamp: "2026-11-25T09:02:00.000Z" };
+      agents[0]!.emit("conversation_update", { ...answered, emitted_by: "user", messages: [...answered.messages, message] });
+    });
+    await waitFor(() => expect(dialog.getByText("Hello?")).toBeTruthy());
+    expect(dialog.queryByText("The visitor is typing…")).toBeNull();
+  });
+
+  it("tells the visitor the agent types once while typing, and that they stopped on leaving the box", async () => {
+    const { dialog } = await open("s-new");
+    await userEvent.click(dialog.getByRole("button", { name: "Take over" }));
+    const box = await dialog.findByRole("textbox", { name: "Your reply" });
+    // Two changes of the box within the interval: one event.
+    await userEvent.type(box, "Hi");
+    await waitFor(() => expect(received.filter((item) => item.event === "agent_typing")).toHaveLength(1));
+    expect(received.find((item) => item.event === "agent_typing")!.payload).toEqual({ configuration_id: configurationId, session_id: "s-new", typing: true });
+    await userEvent.tab();
+    await waitFor(() => expect(received.filter((item) => item.event === "agent_typing").map((item) => item.payload.typing)).toEqual([true, false]));
+
+    // Typing again and sending: the stop goes before the reply.
+    await userEvent.type(box, "Ok{Control>}{Enter}{/Control}");
+    await waitFor(() => expect(received.some((item) => item.event === "human_agent_message")).toBe(true));
+    const events = received.filter((item) => item.event === "agent_typing" || item.event === "human_agent_message").map((item) => `${item.event}:${String(item.payload.typing ?? "")}`);
+    expect(events).toEqual(["agent_typing:true", "agent_typing:false", "agent_typing:true", "agent_typing:false", "human_agent_message:"]);
+  });
+
+  it("saves the agents' note by button or Ctrl+Enter, says so, follows a colleague's note and explains a refusal", async () => {
+    const { dialog } = await open("s-answered");
+    const note = dialog.getByRole("textbox", { name: "Agent note" }) as HTMLTextAreaElement;
+    expect(note.maxLength).toBe(2000);
+    const save = dialog.getByRole("button", { name: "Save note" }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    await userEvent.type(note, "Wants a refund");
+    await userEvent.click(save);
+    await waitFor(() => expect(dialog.getByText("Note saved")).toBeTruthy());
+    expect(received.find((item) => item.event === "set_agent_note")!.payload).toEqual({ configuration_id: configurationId, session_id: "s-answered", agent_note: "Wants a refund" });
+    expect(save.disabled).toBe(true);
+
+    // A colleague's note replaces the one shown while this agent has not changed it.
+    act(() => {
+      agents[0]!.emit("conversation_update", { ...sessions.get("s-answered")!, agent_note: "Refund sent" });
+    });
+    await waitFor(() => expect(note.value).toBe("Refund sent"));
+
+    await userEvent.clear(note);
+    await userEvent.type(note, "refuse{Control>}{Enter}{/Control}");
+    const alert = await dialog.findByRole("alert");
+    expect(alert.textContent).toContain("The note was not saved");
+    expect(alert.textContent).toContain("The conversation has changed");
+    expect(note.value).toBe("refuse");
+  });
+
+  it("offers the visitor's file as a download within the configuration, and says when it failed", async () => {
+    const createObjectURL = vi.fn((_file: Blob) => "blob:file");
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const url = (id: string) => `/api/widget/${configurationId}/attachments/${id}`;
+    const files = conversation("s-files", {
+      messages: [
+        { id: "f1", role: "user", raw_input: `📎 invoice.pdf\n${url(attachmentId)}`, content: `📎 invoice.pdf\n${url(attachmentId)}`, timestamp: "2026-11-25T10:00:00.000Z" },
+        { id: "f2", role: "user", raw_input: `📎 gone.pdf\n${url("00000000-0000-4000-8000-000000000000")}`, content: "x", timestamp: "2026-11-25T10:00:01.000Z" },
+      ],
+    });
+    sessions.set(files.session_id, files);
+    const { dialog } = await open("s-files");
+    expect(dialog.getByText("📎 invoice.pdf")).toBeTruthy();
+    const [download, missing] = dialog.getAllByRole("button", { name: "Download the file" });
+    await userEvent.click(download!);
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+    const file = createObjectURL.mock.calls[0]![0];
+    expect(file.type).toBe("application/pdf");
+    expect(await file.text()).toBe("%PDF-1.4 test");
+    expect(saved).toEqual(["invoice.pdf"]);
+    expect(dialog.queryByRole("alert")).toBeNull();
+
+    await userEvent.click(missing!);
+    expect((await dialog.findByRole("alert")).textContent).toContain("The file could not be downloaded");
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    click.mockRestore();
   });
 });

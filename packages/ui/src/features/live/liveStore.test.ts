@@ -1,5 +1,6 @@
 import type { LiveConversation } from "@parley/sdk";
-import { describe, expect, it } from "vitest";
+import { typingShownMs } from "@parley/domain/live";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createLiveStore, displayStatus, liveCountOf } from "./liveStore";
 
 const base: LiveConversation = { session_id: "s-1", id: "c-1", configuration_id: "cfg-1", status: "Ongoing", messages: [], is_locked: false, is_manual: false };
@@ -24,5 +25,40 @@ describe("live store", () => {
     const list = [base, { ...base, session_id: "s-2", status: "Closed" as const }, { ...base, session_id: "s-3", configuration_id: "cfg-2" }];
     expect(liveCountOf(list, "cfg-1")).toBe(1);
     expect(liveCountOf(list, null)).toBe(2);
+  });
+
+  describe("the visitor's typing mark", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it("is set and cleared by the visitor's typing, and cleared by the visitor's message, not by another's", () => {
+      const store = createLiveStore();
+      store.setVisitorTyping("s-1", true);
+      store.setVisitorTyping("s-2", true);
+      expect(store.get().typing).toEqual(["s-1", "s-2"]);
+      store.setVisitorTyping("s-2", false);
+      expect(store.get().typing).toEqual(["s-1"]);
+      store.upsert({ ...base, emitted_by: "assistant" });
+      expect(store.get().typing).toEqual(["s-1"]);
+      store.upsert({ ...base, emitted_by: "user" });
+      expect(store.get().typing).toEqual([]);
+    });
+
+    it("goes by itself when no typing news came for a while, and stays while it is renewed", () => {
+      vi.useFakeTimers();
+      const store = createLiveStore();
+      store.setVisitorTyping("s-1", true);
+      vi.advanceTimersByTime(typingShownMs - 1);
+      store.setVisitorTyping("s-1", true);
+      vi.advanceTimersByTime(typingShownMs - 1);
+      expect(store.get().typing).toEqual(["s-1"]);
+      vi.advanceTimersByTime(1);
+      expect(store.get().typing).toEqual([]);
+      store.setVisitorTyping("s-2", true);
+      store.reset();
+      vi.advanceTimersByTime(typingShownMs);
+      expect(store.get().typing).toEqual([]);
+    });
   });
 });

@@ -6,7 +6,7 @@
  */
 import type { LiveConversation, LiveNotification } from "@parley/sdk";
 import type { PortalNotification } from "../../notifications/store";
-import type { ConversationDisplayStatus, LiveConnectionState } from "@parley/domain/live";
+import { typingShownMs, type ConversationDisplayStatus, type LiveConnectionState } from "@parley/domain/live";
 import { useSyncExternalStore } from "react";
 
 export type { LiveConversation };
@@ -17,6 +17,10 @@ export interface LiveActions {
   reply(conversation: LiveConversation, text: string): Promise<void>;
   release(conversation: LiveConversation): Promise<void>;
   close(conversation: LiveConversation): Promise<void>;
+  /** The agent types a reply (true) or stopped (false); the visitor of a taken-over conversation sees it. */
+  typing(conversation: LiveConversation, typing: boolean): Promise<void>;
+  /** Writes the conversation's note for the agents (empty removes it). */
+  setNote(conversation: LiveConversation, note: string): Promise<void>;
 }
 
 export interface LiveSnapshot {
@@ -26,6 +30,8 @@ export interface LiveSnapshot {
   /** Most recently active first. */
   conversations: LiveConversation[];
   actions: LiveActions | null;
+  /** The sessions whose visitor is typing now. */
+  typing: readonly string[];
 }
 
 type Listener = () => void;
@@ -43,10 +49,12 @@ export interface LiveStore {
   patch(sessionId: string, change: (conversation: LiveConversation) => LiveConversation): void;
   /** A configuration's live conversations were cleared: they are closed. */
   clearConfiguration(configurationId: string): void;
+  /** The visitor types (or stopped); the mark goes by itself when no news came for `typingShownMs`, or with the visitor's message. */
+  setVisitorTyping(sessionId: string, typing: boolean): void;
   reset(): void;
 }
 
-const initial: LiveSnapshot = { connection: "offline", errorCode: null, conversations: [], actions: null };
+const initial: LiveSnapshot = { connection: "offline", errorCode: null, conversations: [], actions: null, typing: [] };
 
 export function createLiveStore(): LiveStore {
   let snapshot: LiveSnapshot = initial;
@@ -54,6 +62,14 @@ export function createLiveStore(): LiveStore {
   const set = (change: Partial<LiveSnapshot>) => {
     snapshot = { ...snapshot, ...change };
     listeners.forEach((listener) => listener());
+  };
+  const typingTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  const setTyping = (sessionId: string, typing: boolean) => {
+    clearTimeout(typingTimers.get(sessionId));
+    typingTimers.delete(sessionId);
+    if (typing) typingTimers.set(sessionId, setTimeout(() => setTyping(sessionId, false), typingShownMs));
+    const shown = snapshot.typing.includes(sessionId);
+    if (shown !== typing) set({ typing: typing ? [...snapshot.typing, sessionId] : snapshot.typing.filter((item) => item !== sessionId) });
   };
   return {
     get: () => snapshot,
@@ -69,6 +85,8 @@ export function createLiveStore(): LiveStore {
     replaceAll: (conversations) => set({ conversations: [...conversations] }),
     upsert(conversation) {
       const known = snapshot.conversations.some((item) => item.session_id === conversation.session_id);
+      // The visitor's message ends their typing.
+      if (conversation.emitted_by === "user") setTyping(conversation.session_id, false);
       set({ conversations: [conversation, ...snapshot.conversations.filter((item) => item.session_id !== conversation.session_id)] });
       return !known;
     },
@@ -83,7 +101,12 @@ export function createLiveStore(): LiveStore {
         ),
       });
     },
-    reset: () => set(initial),
+    setVisitorTyping: setTyping,
+    reset() {
+      typingTimers.forEach((timer) => clearTimeout(timer));
+      typingTimers.clear();
+      set(initial);
+    },
   };
 }
 
