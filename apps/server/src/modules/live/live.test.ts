@@ -600,6 +600,8 @@ describe("typing marks", () => {
     expect(named(visitor.events, "typing").filter((event) => (event as { who: string }).who === "human_agent")).toEqual([]);
 
     expect(await act(agent.socket, "agent_typing", typing)).toEqual({ status: "success" });
+    // A repeat within the interval is acknowledged but not sent again (the visitor's mark is still on).
+    expect(await act(agent.socket, "agent_typing", typing)).toEqual({ status: "success" });
     expect(await act(agent.socket, "agent_typing", { ...typing, typing: false })).toEqual({ status: "success" });
     const shown = await waitFor(() => named(visitor.events, "typing").filter((event) => (event as { who: string }).who === "human_agent"), 2);
     expect(shown).toEqual([

@@ -8,6 +8,7 @@
  * adapter); without one (no listening server) it only stores.
  */
 import { DomainError, agentJoinedText, errorMessages } from "@parley/domain";
+import { visitorTypingForwardMs } from "@parley/domain/live";
 import type { Db } from "../../platform/db/db";
 import type { Schemas } from "../../platform/http/contract-types";
 import type { Caller } from "../../platform/http/operations";
@@ -31,6 +32,7 @@ import {
   type StoredMessage,
 } from "../conversations/repository";
 import { addAlertNotifications, addChatNotifications, type StoredNotification } from "./notifications";
+import { createTypingThrottle } from "./typing-throttle";
 import type { Presence } from "./presence";
 
 export type LiveConversation = Schemas["LiveConversation"];
@@ -131,6 +133,8 @@ export function createLiveService(deps: LiveDependencies) {
   let emitter: LiveEmitter | undefined;
   // One conversation's updates leave this instance in the order they happened.
   const queues = new Map<string, Promise<void>>();
+  // An agent's typing marks reach the visitor at the visitors' pace, and a repeat costs no database read.
+  const agentTypingThrottle = createTypingThrottle(visitorTypingForwardMs);
 
   function serial(conversationId: string, work: () => Promise<void>): Promise<void> {
     const previous = queues.get(conversationId) ?? Promise.resolve();
@@ -285,9 +289,18 @@ export function createLiveService(deps: LiveDependencies) {
 
     /** The agent types in a taken-over conversation: the visitor sees it (`typing` with who `human_agent`). */
     async agentTyping(agent: LiveAgent, payload: { configuration_id: string; session_id: string; typing: boolean }) {
-      const { conversation } = await reach(agent, payload.configuration_id, payload.session_id);
-      if (conversation.status === "Closed") throw refused("The conversation is closed");
-      if (!conversation.is_manual) throw refused("Take the conversation over before answering");
+      const key = `${agent.caller.userId}\u0000${payload.session_id}`;
+      if (!agentTypingThrottle.admit(key, payload.typing)) return {};
+      let conversation: ConversationRecord;
+      try {
+        ({ conversation } = await reach(agent, payload.configuration_id, payload.session_id));
+        if (conversation.status === "Closed") throw refused("The conversation is closed");
+        if (!conversation.is_manual) throw refused("Take the conversation over before answering");
+      } catch (error) {
+        // A refused mark is not counted: the next one is checked (and refused) again.
+        agentTypingThrottle.forget(key);
+        throw error;
+      }
       emitter?.toVisitor(conversation.session_id, "typing", { session_id: conversation.session_id, who: "human_agent", typing: payload.typing });
       return {};
     },
