@@ -16,6 +16,7 @@ import {
   markAlert,
   turnsBefore,
   type ConversationRecord,
+  type ConversationWritten,
   type MessageSource,
   type StoredMessage,
 } from "../conversations/repository";
@@ -73,6 +74,8 @@ export interface ConversationChange {
   message: StoredMessage;
   /** The visitor's message raised an alert (reported through `onAlert` before this). */
   alerted: boolean;
+  /** What the statement that stored the visitor's message saw (so a reader that has the earlier messages need not read). */
+  written?: ConversationWritten;
 }
 
 export interface AssistantDependencies {
@@ -153,9 +156,9 @@ export function createAssistant(deps: AssistantDependencies) {
     }
   }
 
-  function changed(conversationId: string, emittedBy: ConversationChange["emittedBy"], message: StoredMessage, alerted = false) {
+  function changed(conversationId: string, emittedBy: ConversationChange["emittedBy"], message: StoredMessage, alerted = false, written?: ConversationWritten) {
     try {
-      deps.onConversationChanged?.({ conversationId, emittedBy, message, alerted });
+      deps.onConversationChanged?.({ conversationId, emittedBy, message, alerted, written });
     } catch (error) {
       logError("a conversation change could not be reported", error);
     }
@@ -212,7 +215,7 @@ export function createAssistant(deps: AssistantDependencies) {
         ? anonymise(turn.text, { entityTypes: settings.entitytypes_to_anonimize, exceptions: settings.anonimize_exceptions }).text
         : turn.text;
       // What the visitor typed is kept only while anonymisation is off; with it on, nothing stores the original.
-      const { message: visitorMessage, duplicate } = await insertVisitorMessage(db, turn.conversation.id, {
+      const { message: visitorMessage, duplicate, written } = await insertVisitorMessage(db, turn.conversation.id, {
         content: anonymised,
         rawInput: settings.anonimize_input ? null : turn.text,
         clientMessageId: turn.clientMessageId,
@@ -229,7 +232,7 @@ export function createAssistant(deps: AssistantDependencies) {
       }
 
       const alerted = await raiseAlerts(turn, visitorMessage, anonymised);
-      changed(turn.conversation.id, "user", visitorMessage, alerted);
+      changed(turn.conversation.id, "user", visitorMessage, alerted, written);
       if (turn.conversation.is_manual || turn.conversation.is_locked) return { outcome: "human_agent", visitorMessage, duplicate };
 
       const take = await takeMessage(db, settings, deps.now?.());

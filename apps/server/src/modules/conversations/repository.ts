@@ -91,31 +91,50 @@ export async function startConversation(
   return row;
 }
 
+/** What a write statement saw: the conversation as it left it, and how many messages it has with the new one. */
+export interface ConversationWritten {
+  conversation: ConversationRecord;
+  messageCount: number;
+  /** The new message's place in the conversation's order. */
+  seq: number;
+}
+
 /**
  * Stores a visitor message and counts it, unless the same `clientMessageId` was stored before in this
  * conversation: then the first one is answered with `duplicate` true and nothing changes. One statement, so
- * two sends of one message at once store it once.
+ * two sends of one message at once store it once. A stored message comes with `written`.
  */
 export async function insertVisitorMessage(
   db: Db,
   conversationId: string,
   message: { content: string; rawInput: string | null; clientMessageId: string | null; language: LanguageCode },
-): Promise<{ message: StoredMessage; duplicate: boolean }> {
-  const inserted = await queryOne<MessageRow>(
+): Promise<{ message: StoredMessage; duplicate: boolean; written?: ConversationWritten }> {
+  const inserted = await queryOne<MessageRow & { seq: number | string; conversation: ConversationRecord | null; message_count: number }>(
     db,
     `WITH stored AS (
        INSERT INTO conversation_messages (conversation_id, role, content, raw_input, client_message_id)
        VALUES ($1, 'user', $2, $3, $4)
        ON CONFLICT (conversation_id, client_message_id) DO NOTHING
-       RETURNING ${messageColumns}
+       RETURNING ${messageColumns}, seq
      ), counted AS (
        UPDATE conversations SET user_message_count = user_message_count + 1, last_activity = now(), language = $5
         WHERE id = $1 AND EXISTS (SELECT 1 FROM stored)
+       RETURNING ${conversationColumns}
      )
-     SELECT * FROM stored`,
+     SELECT stored.*, (SELECT row_to_json(counted) FROM counted) AS conversation,
+            -- The statement's snapshot does not hold the new message yet.
+            (SELECT count(*)::int FROM conversation_messages WHERE conversation_id = $1) + 1 AS message_count
+       FROM stored`,
     [conversationId, message.content, message.rawInput, message.clientMessageId, message.language],
   );
-  if (inserted) return { message: toMessage(inserted), duplicate: false };
+  if (inserted) {
+    const { conversation, message_count: messageCount, seq } = inserted;
+    return {
+      message: toMessage(inserted),
+      duplicate: false,
+      written: conversation ? { conversation, messageCount, seq: Number(seq) } : undefined,
+    };
+  }
   const earlier = await messageOfClient(db, conversationId, message.clientMessageId);
   if (!earlier) throw new Error("a message that conflicted is not there");
   return { message: earlier, duplicate: true };
@@ -228,6 +247,40 @@ export function listOngoingConversations(db: Db, watch: { all: boolean; configur
 
 export function findConversationById(db: Db, id: string): Promise<ConversationRecord | undefined> {
   return queryOne<ConversationRecord>(db, `SELECT ${conversationColumns} FROM conversations WHERE id = $1`, [id]);
+}
+
+/** A conversation with the messages stored after `afterSeq` (all of them from 0), oldest first, and how many it has. */
+export interface ConversationRead {
+  conversation: ConversationRecord;
+  /** The messages with `seq` above the one asked for. */
+  newer: StoredMessage[];
+  /** The `seq` of the last of `newer` (the one asked for when there are none). */
+  lastSeq: number;
+  messageCount: number;
+}
+
+/**
+ * One statement, so the conversation, its newer messages and the count are of one snapshot: a caller that
+ * holds the earlier messages knows its copy is whole when it and `newer` together make `messageCount` (a
+ * message of another transaction may commit with a lower `seq` after a higher one was read).
+ */
+export async function readConversationSince(db: Db, id: string, afterSeq: number): Promise<ConversationRead | undefined> {
+  const row = await queryOne<ConversationRecord & { message_count: number; newer: (MessageRow & { seq: number | string })[] }>(
+    db,
+    `SELECT ${conversationColumns},
+       (SELECT count(*)::int FROM conversation_messages m WHERE m.conversation_id = c.id) AS message_count,
+       COALESCE((SELECT json_agg(json_build_object(
+                  'seq', m.seq, 'id', m.id, 'role', m.role, 'content', m.content, 'raw_input', m.raw_input,
+                  'client_message_id', m.client_message_id, 'agent_name', m.agent_name, 'sources', m.sources,
+                  'created_at', to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'reply_to', m.reply_to)
+                  ORDER BY m.seq)
+                   FROM conversation_messages m WHERE m.conversation_id = c.id AND m.seq > $2), '[]'::json) AS newer
+      FROM conversations c WHERE c.id = $1`,
+    [id, afterSeq],
+  );
+  if (!row) return undefined;
+  const { message_count: messageCount, newer, ...conversation } = row;
+  return { conversation, messageCount, newer: newer.map(toMessage), lastSeq: newer.length > 0 ? Number(newer.at(-1)!.seq) : afterSeq };
 }
 
 /** An agent's change of a conversation: taken over, handed back, closed. */

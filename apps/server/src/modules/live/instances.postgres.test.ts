@@ -147,6 +147,18 @@ describe("two instances with the Redis adapter", () => {
     expect((history.json() as { data: { role: string }[] }).data.map((message) => message.role)).toEqual(["user", "assistant", "system", "user", "human_agent"]);
     expect((await databaseA.db.query<{ taken_over_by: string }>("SELECT taken_over_by FROM conversations WHERE session_id = $1", [sessionId]))[0]!.taken_over_by).toBe(agentId);
 
+    // The visitor's instance keeps the conversation's messages between updates, but the takeover's note and the
+    // reply were written by the other one: the next update still holds every message, in order.
+    const third = (await visitor.socket.timeout(5_000).emitWithAck("visitor_message", { message: "My order is late" })) as { handled_by: string };
+    expect(third.handled_by).toBe("human_agent");
+    const latest = () =>
+      (named(agent.events, "conversation_update") as { session_id: string; messages: { role: string; content: string }[] }[])
+        .filter((update) => update.session_id === sessionId)
+        .at(-1);
+    await expect.poll(() => latest()?.messages.at(-1)?.content, { timeout: 5_000 }).toBe("My order is late");
+    expect(latest()!.messages.map((message) => message.role)).toEqual(["user", "assistant", "system", "user", "human_agent", "user"]);
+    expect(latest()!.messages[4]!.content).toContain("How can I help?");
+
     agent.socket.disconnect();
     await expect.poll(() => agentsOnline(databaseA.db, configurationId), { timeout: 5_000 }).toBe(false);
   });

@@ -20,8 +20,8 @@ export function liveEmitter(io: Server): LiveEmitter {
       if (configuration.customerId) rooms.push(liveRooms.customer(configuration.customerId));
       agents.to(rooms).emit(event, payload);
     },
-    toUser(userId, event, payload) {
-      agents.to(liveRooms.user(userId)).emit(event, payload);
+    toUsers(userIds, event, payload) {
+      if (userIds.length > 0) agents.to(userIds.map(liveRooms.user)).emit(event, payload);
     },
     toVisitor(sessionId, event, payload) {
       visitors.to(sessionRoom(sessionId)).emit(event, payload);

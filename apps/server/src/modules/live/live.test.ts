@@ -11,6 +11,7 @@ import { createTenant, type Tenant } from "../../test/fixture";
 import { payloadCheck } from "../../platform/sockets/events";
 import { maxAgentNoteLength } from "@parley/domain/live";
 import { agentsOnline } from "./presence";
+import { insertReply } from "../conversations/repository";
 import { alertNotificationText } from "./notifications";
 
 let ctx: TestContext;
@@ -236,6 +237,24 @@ describe("conversation updates", () => {
     expect(updates[1]!.messages.map((message) => message.role)).toEqual(["user", "assistant"]);
     await quiet();
     expect(updatesOf(b.events, visitor.sessionId)).toEqual([]);
+  });
+
+  it("holds every message of the conversation, in order, also one this instance did not write", async () => {
+    const agent = await connectAgent(agentA);
+    const visitor = await visitorWithConversation(alpha);
+    await act(agent.socket, "manual_takeover", { configuration_id: alpha.configurationId, session_id: visitor.sessionId, first_name: "Anna", last_name: "Agent" });
+    const lastUpdate = () => updatesOf(agent.events, visitor.sessionId).at(-1);
+    await say(visitor.socket, "first question");
+    await expect.poll(() => lastUpdate()?.messages.at(-1)?.content).toBe("first question");
+    // As another instance would: stored without this instance hearing of it.
+    const conversationId = lastUpdate()!.id;
+    await insertReply(ctx.database.db, conversationId, { role: "human_agent", content: "<p>written elsewhere</p>", replyTo: null, agentName: "Bea" });
+    await say(visitor.socket, "second question");
+    await expect.poll(() => lastUpdate()?.messages.at(-1)?.content).toBe("second question");
+    const history = await historyOf(alpha, visitor.sessionId);
+    expect(lastUpdate()!.messages.map((message) => `${message.role}:${message.content}`)).toEqual(history.map((message) => `${message.role}:${message.content}`));
+    expect(history.map((message) => message.role)).toEqual(["user", "assistant", "system", "user", "human_agent", "user"]);
+    expect(lastUpdate()!.newUserMessages).toBe(1);
   });
 });
 

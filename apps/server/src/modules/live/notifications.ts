@@ -1,9 +1,11 @@
 /**
- * Agents' notifications (spec 02 §9, "Live conversations"), stored per user: a chat notification when a
+ * Agents' notifications (spec 02 §9, "Live conversations"), stored per user (one id per event, shared by its
+ * recipients' rows): a chat notification when a
  * visitor writes in a taken-over conversation (not when the same message raised an alert), an alert
  * notification when the assistant's alert triggers fire. Who gets them: the active users of the
  * configuration's customer and the active admins.
  */
+import { randomUUID } from "node:crypto";
 import { DomainError } from "@parley/domain";
 import type { Db } from "../../platform/db/db";
 import { queryOne } from "../../platform/db/db";
@@ -58,35 +60,47 @@ export function toNotification(row: NotificationRow): Notification {
   };
 }
 
-/** The users a configuration's notifications go to. */
-const recipients = `SELECT u.id FROM users u JOIN configurations c ON c.id = $1
+/** The users a configuration's notifications go to (the configuration given as an SQL expression). */
+const recipientsOf = (configurationId: string) => `SELECT u.id FROM users u JOIN configurations c ON c.id = ${configurationId}
   WHERE u.status = 'active' AND (u.role = 'admin' OR (c.customer_id IS NOT NULL AND u.customer_id = c.customer_id))`;
 
-export interface StoredNotification {
-  userId: string;
+/** One notification event: the same payload (one id) for every recipient, each of whom has their own row. */
+export interface AddedNotification {
+  userIds: string[];
   notification: Notification;
 }
 
-const stored = (rows: NotificationRow[]): StoredNotification[] => rows.map((row) => ({ userId: row.user_id, notification: toNotification(row) }));
+function added(rows: readonly { user_id: string; created_at: Date | string }[], event: Omit<NotificationRow, "user_id" | "created_at" | "is_read">): AddedNotification | undefined {
+  const first = rows[0];
+  if (!first) return undefined;
+  return { userIds: rows.map((row) => row.user_id), notification: toNotification({ ...event, user_id: first.user_id, created_at: first.created_at, is_read: false }) };
+}
 
 /**
- * A chat notification for every recipient, except one whose latest chat notification of this configuration
- * has the same text (a duplicate, suppressed).
+ * A chat notification for every recipient when the visitor wrote in a conversation an agent has taken over
+ * (`is_manual`), unless the configuration's last chat notification has the same text (a duplicate,
+ * suppressed). One statement that needs nothing read before it: the last text is compared and replaced
+ * under its row's lock, so two equal messages at once notify once.
  */
-export async function addChatNotifications(db: Db, configurationId: string, sessionId: string, text: string): Promise<StoredNotification[]> {
+export async function addChatNotifications(db: Db, conversationId: string, text: string): Promise<AddedNotification | undefined> {
   const message = chatNotificationText(text);
-  if (message === "") return [];
-  const rows = await db.query<NotificationRow>(
-    `INSERT INTO notifications (user_id, configuration_id, type, message, session_id)
-     SELECT r.id, $1, 'chat', $2, $3 FROM (${recipients}) r
-      WHERE NOT EXISTS (
-        SELECT 1 FROM (SELECT message FROM notifications n WHERE n.user_id = r.id AND n.configuration_id = $1 AND n.type = 'chat'
-                        ORDER BY n.created_at DESC LIMIT 1) latest
-         WHERE latest.message = $2)
-     RETURNING ${columns}`,
-    [configurationId, message, sessionId],
+  if (message === "") return undefined;
+  const id = randomUUID();
+  const rows = await db.query<{ user_id: string; configuration_id: string; session_id: string; created_at: Date | string }>(
+    `WITH manual AS (SELECT configuration_id, session_id FROM conversations WHERE id = $1 AND is_manual),
+     fresh AS (
+       INSERT INTO chat_notification_last AS last (configuration_id, message) SELECT configuration_id, $2 FROM manual
+       ON CONFLICT (configuration_id) DO UPDATE SET message = EXCLUDED.message WHERE last.message IS DISTINCT FROM EXCLUDED.message
+       RETURNING configuration_id
+     )
+     INSERT INTO notifications (id, user_id, configuration_id, type, message, session_id)
+     SELECT $3, r.id, fresh.configuration_id, 'chat', $2, manual.session_id
+       FROM fresh CROSS JOIN manual CROSS JOIN LATERAL (${recipientsOf("fresh.configuration_id")}) r
+     RETURNING user_id, configuration_id, session_id, created_at`,
+    [conversationId, message, id],
   );
-  return stored(rows);
+  const first = rows[0];
+  return first && added(rows, { id, configuration_id: first.configuration_id, type: "chat", message, sender: null, session_id: first.session_id });
 }
 
 /** An alert notification for every recipient that has none for this configuration and conversation yet. */
@@ -96,15 +110,17 @@ export async function addAlertNotifications(
   sessionId: string,
   alertText: string | null,
   sender: string | null,
-): Promise<StoredNotification[]> {
-  const rows = await db.query<NotificationRow>(
-    `INSERT INTO notifications (user_id, configuration_id, type, message, session_id, sender)
-     SELECT r.id, $1, 'alert', $2, $3, $4 FROM (${recipients}) r
+): Promise<AddedNotification | undefined> {
+  const id = randomUUID();
+  const message = alertNotificationText(alertText);
+  const rows = await db.query<{ user_id: string; created_at: Date | string }>(
+    `INSERT INTO notifications (id, user_id, configuration_id, type, message, session_id, sender)
+     SELECT $5, r.id, $1, 'alert', $2, $3, $4 FROM (${recipientsOf("$1")}) r
      ON CONFLICT (user_id, configuration_id, session_id) WHERE type = 'alert' DO NOTHING
-     RETURNING ${columns}`,
-    [configurationId, alertNotificationText(alertText), sessionId, sender],
+     RETURNING user_id, created_at`,
+    [configurationId, message, sessionId, sender, id],
   );
-  return stored(rows);
+  return added(rows, { id, configuration_id: configurationId, type: "alert", message, sender, session_id: sessionId });
 }
 
 export async function listNotifications(

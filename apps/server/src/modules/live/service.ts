@@ -18,20 +18,20 @@ import { answerTextToHtml, sanitiseAnswerHtml } from "../assistant/text/sanitise
 import type { Configuration } from "../configurations/repository";
 import {
   closeOngoingConversations,
-  findConversationById,
   findConversationBySession,
   insertAgentMessage,
   insertReply,
-  listMessages,
   listMessagesOf,
   listOngoingConversations,
   publicMessage,
+  readConversationSince,
   setAgentNote,
   updateConversationState,
   type ConversationRecord,
+  type ConversationWritten,
   type StoredMessage,
 } from "../conversations/repository";
-import { addAlertNotifications, addChatNotifications, type StoredNotification } from "./notifications";
+import { addAlertNotifications, addChatNotifications, type AddedNotification } from "./notifications";
 import { createTypingThrottle } from "./typing-throttle";
 import type { Presence } from "./presence";
 
@@ -39,6 +39,8 @@ export type LiveConversation = Schemas["LiveConversation"];
 
 /** The live list holds at most this many conversations (the most recently active). */
 const liveListLimit = 200;
+/** Conversations whose messages an instance keeps between updates (the most recently updated). */
+const cachedConversations = 500;
 
 export const liveRooms = {
   admins: "admins",
@@ -66,7 +68,8 @@ export interface LiveAgent {
 export interface LiveEmitter {
   /** To every agent watching the configuration. */
   toAgents(configuration: { id: string; customerId: string | null }, event: string, payload: unknown): void;
-  toUser(userId: string, event: string, payload: unknown): void;
+  /** To every socket of these users (one payload, encoded once). */
+  toUsers(userIds: readonly string[], event: string, payload: unknown): void;
   /** To every `/chat` socket of the visitor's session. */
   toVisitor(sessionId: string, event: string, payload: unknown): void;
 }
@@ -148,16 +151,51 @@ export function createLiveService(deps: LiveDependencies) {
 
   const ownerOf = (configuration: Configuration) => ({ id: configuration._id, customerId: configuration.customerId ?? null });
 
+  /**
+   * The messages of recently updated conversations, so an update reads only the messages stored since the
+   * last one. Messages are never changed once stored (a rating is not part of them), so a copy is right as
+   * long as it is whole; every read checks that against the count of the same statement, whichever instance
+   * wrote in between, and reads everything again when it is not.
+   */
+  const messagesOf = new Map<string, { messages: StoredMessage[]; lastSeq: number }>();
+
+  async function current(conversationId: string): Promise<{ conversation: ConversationRecord; messages: StoredMessage[] } | undefined> {
+    const cached = messagesOf.get(conversationId);
+    let read = await readConversationSince(db, conversationId, cached?.lastSeq ?? 0);
+    let messages = cached && read ? [...cached.messages, ...read.newer] : read?.newer;
+    if (read && messages && messages.length !== read.messageCount) {
+      read = await readConversationSince(db, conversationId, 0);
+      messages = read?.newer;
+    }
+    messagesOf.delete(conversationId);
+    if (!read || !messages) return undefined;
+    messagesOf.set(conversationId, { messages, lastSeq: read.lastSeq });
+    if (messagesOf.size > cachedConversations) messagesOf.delete(messagesOf.keys().next().value!);
+    return { conversation: read.conversation, messages };
+  }
+
+  /** The conversation after a write: the cached messages and the new one when they make the count the write saw, else read. */
+  function afterWrite(conversationId: string, message: StoredMessage, written: ConversationWritten | undefined) {
+    const cached = messagesOf.get(conversationId);
+    if (!written || !cached || cached.messages.length + 1 !== written.messageCount) return current(conversationId);
+    const messages = [...cached.messages, message];
+    messagesOf.delete(conversationId);
+    messagesOf.set(conversationId, { messages, lastSeq: written.seq });
+    return { conversation: written.conversation, messages };
+  }
+
   async function live(conversation: ConversationRecord, emitted: Parameters<typeof toLiveConversation>[2] = {}): Promise<LiveConversation> {
-    return toLiveConversation(conversation, await listMessages(db, conversation.id), emitted);
+    const found = await current(conversation.id);
+    if (!found) throw notFound();
+    return toLiveConversation(found.conversation, found.messages, emitted);
   }
 
   function push(configuration: { id: string; customerId: string | null }, conversation: LiveConversation) {
     emitter?.toAgents(configuration, "conversation_update", conversation);
   }
 
-  function pushNotifications(added: readonly StoredNotification[]) {
-    for (const { userId, notification } of added) emitter?.toUser(userId, "notification", notification);
+  function pushNotification(added: AddedNotification | undefined) {
+    if (added) emitter?.toUsers(added.userIds, "notification", added.notification);
   }
 
   /** The agent's configuration and its conversation of this session, or not_found. */
@@ -346,17 +384,17 @@ export function createLiveService(deps: LiveDependencies) {
     /** The pipeline stored a message: a chat notification when an agent has the conversation, and the update. */
     conversationChanged(change: ConversationChange): Promise<void> {
       return serial(change.conversationId, async () => {
-        const conversation = await findConversationById(db, change.conversationId);
-        if (!conversation) return;
-        const configuration = await deps.configurationById(conversation.configuration_id);
+        // Both statements at once (on PostgreSQL, two connections): the notification's needs nothing of the read.
+        const [found, added] = await Promise.all([
+          afterWrite(change.conversationId, change.message, change.written),
+          change.emittedBy === "user" && !change.alerted ? addChatNotifications(db, change.conversationId, change.message.content) : undefined,
+        ]);
+        pushNotification(added);
+        if (!found) return;
+        const configuration = await deps.configurationById(found.conversation.configuration_id);
         if (!configuration) return;
-        let notificationType: "chat" | "alert" | null = change.alerted ? "alert" : null;
-        if (change.emittedBy === "user" && conversation.is_manual && !change.alerted) {
-          const added = await addChatNotifications(db, configuration._id, conversation.session_id, change.message.content);
-          pushNotifications(added);
-          if (added.length > 0) notificationType = "chat";
-        }
-        push(ownerOf(configuration), await live(conversation, { by: change.emittedBy, notificationType }));
+        const notificationType = change.alerted ? "alert" : added ? "chat" : null;
+        push(ownerOf(configuration), toLiveConversation(found.conversation, found.messages, { by: change.emittedBy, notificationType }));
       });
     },
 
@@ -365,7 +403,7 @@ export function createLiveService(deps: LiveDependencies) {
       return serial(alert.conversation.id, async () => {
         const configuration = await deps.configurationById(alert.conversation.configuration_id);
         if (!configuration) return;
-        pushNotifications(await addAlertNotifications(db, configuration._id, alert.conversation.session_id, alert.alertText, configuration.name));
+        pushNotification(await addAlertNotifications(db, configuration._id, alert.conversation.session_id, alert.alertText, configuration.name));
       });
     },
 
