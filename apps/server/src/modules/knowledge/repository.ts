@@ -195,6 +195,57 @@ export async function insertArticle(
 }
 
 /**
+ * Stores many articles of a configuration the scope may see in one statement (in the order of their hashes,
+ * so concurrent calls with shared texts wait for each other rather than deadlock). A text the configuration
+ * already holds is not stored twice: the article holding it is answered (`created: false`). Answers one entry
+ * per content hash of `articles` (which must be distinct); a hash missing from it names a text whose article
+ * was deleted between the two statements, or a configuration out of scope.
+ */
+export async function insertArticles(
+  db: Db,
+  scope: Scope,
+  configurationId: string,
+  articles: readonly ArticleFields[],
+): Promise<Map<string, { article: Article; created: boolean }>> {
+  const column = <K extends keyof ArticleFields>(key: K) => articles.map((fields) => fields[key]);
+  const inserted = await db.query<ArticleRow>(
+    `INSERT INTO knowledge_articles AS a (configuration_id, kind, source, subject, url, text, content_hash, word_count, split_length, split_overlap)
+     SELECT c.id, i.kind, i.source, i.subject, i.url, i.text, i.content_hash, i.word_count, i.split_length, i.split_overlap
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::integer[], $9::integer[], $10::integer[])
+            AS i(kind, source, subject, url, text, content_hash, word_count, split_length, split_overlap),
+            configurations c
+      WHERE c.id = $1 AND ${scopeCondition("c.customer_id", 11)}
+      ORDER BY i.content_hash
+     ON CONFLICT (configuration_id, content_hash) DO NOTHING
+     RETURNING ${articleColumns}`,
+    [
+      configurationId,
+      column("kind"),
+      column("source"),
+      column("subject"),
+      column("url"),
+      column("text"),
+      column("contentHash"),
+      column("wordCount"),
+      column("splitLength"),
+      column("splitOverlap"),
+      ...scopeParams(scope),
+    ],
+  );
+  const stored = new Map(inserted.map((row) => [row.content_hash, { article: toArticle(row), created: true }]));
+  const held = articles.map((fields) => fields.contentHash).filter((hash) => !stored.has(hash));
+  if (held.length > 0) {
+    // A statement of its own: it sees the rows of a concurrent call the insert waited for.
+    const existing = await db.query<ArticleRow>(
+      `SELECT ${articleColumns} FROM knowledge_articles a WHERE a.configuration_id = $1 AND a.content_hash = ANY($2::text[])`,
+      [configurationId, held],
+    );
+    for (const row of existing) stored.set(row.content_hash, { article: toArticle(row), created: false });
+  }
+  return stored;
+}
+
+/**
  * Replaces the text of an article; it waits to be indexed again and its chunks go. When another article of
  * the configuration already holds the new text, this one is deleted and that one answered.
  */
@@ -290,17 +341,22 @@ export async function storeChunks(
   batch: ArticleChunks[],
   embeddingModel: string | null,
   vectors: boolean,
+  options: { createdInTransaction?: boolean } = {},
 ): Promise<Set<string>> {
   if (batch.length === 0) return new Set();
   return db.transaction(async (tx) => {
     // The rows as they are once held (a row that was waited for is read again), so `indexed` is current.
-    const locked = await tx.query<{ id: string; indexed: boolean }>(
-      `SELECT a.id, a.indexed FROM knowledge_articles a
-         JOIN unnest($2::uuid[], $3::text[]) AS wanted(id, hash) ON a.id = wanted.id AND a.content_hash = wanted.hash
-        WHERE a.configuration_id = $1
-        ORDER BY a.id FOR UPDATE OF a`,
-      [configurationId, batch.map((item) => item.article._id), batch.map((item) => item.contentHash)],
-    );
+    // Articles this transaction inserted (`db` is then that transaction) are held already, never indexed, and
+    // no other transaction can see them: one statement less.
+    const locked = options.createdInTransaction
+      ? batch.map((item) => ({ id: item.article._id, indexed: false }))
+      : await tx.query<{ id: string; indexed: boolean }>(
+          `SELECT a.id, a.indexed FROM knowledge_articles a
+             JOIN unnest($2::uuid[], $3::text[]) AS wanted(id, hash) ON a.id = wanted.id AND a.content_hash = wanted.hash
+            WHERE a.configuration_id = $1
+            ORDER BY a.id FOR UPDATE OF a`,
+          [configurationId, batch.map((item) => item.article._id), batch.map((item) => item.contentHash)],
+        );
     const stored = new Set(locked.map((row) => row.id));
     if (stored.size === 0) return stored;
     const ids = [...stored];
