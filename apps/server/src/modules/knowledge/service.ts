@@ -8,7 +8,6 @@ import {
   DomainError,
   errorMessages,
   indexingOutcome,
-  maxArticlesPerCreation,
   maxArticlesPerIndexing,
   successMessages,
   textSearchConfigurationFor,
@@ -139,8 +138,6 @@ export function createKnowledgeService(db: Db, options: KnowledgeServiceOptions)
      * words and counts as `index` stores them. The embedding provider, if any, is called before it begins.
      */
     async createMany(caller: Caller, configuration: Configuration, input: BodyOf<"createArticles">): Promise<AnswerOf<"createArticles">> {
-      // The contract holds the count too; the domain's constant is the rule.
-      if (input.articles.length > maxArticlesPerCreation) throw new DomainError("validation_failed", `At most ${maxArticlesPerCreation} articles can be created at once`);
       const failures: CreationFailure[] = [];
       /** The distinct texts to store, by content hash, with the first position that gave each. */
       const distinct = new Map<string, { position: number; fields: repository.ArticleFields }>();
