@@ -533,6 +533,19 @@ describe("known words", () => {
   });
 });
 
+describe("known words of a text", () => {
+  it("are its runs of letters and digits, accents folded and lowercased, 3 to 40 characters; a compound gives its words", async () => {
+    const { token, configurationId } = await customerWithConfiguration("Terms");
+    await train(token, configurationId, [{ text: "Mail INFO@Bäckerei-Groß.de about the e-mail of Straße 42, or 1.25 kg of crème brûlée.", subject: "Größe" }]);
+    const terms = (await ctx.database.db.query<{ term: string }>("SELECT term FROM knowledge_terms WHERE configuration_id = $1 ORDER BY term", [configurationId])).map(
+      (row) => row.term,
+    );
+    expect(terms).toEqual(["about", "backerei", "brulee", "creme", "gross", "grosse", "info", "mail", "strasse", "the"]);
+    // A typo of a folded word is corrected to it.
+    expect((await hitTexts(token, configurationId, "brulle"))[0]).toContain("crème brûlée");
+  });
+});
+
 describe("indexing a batch", () => {
   it("stores texts and subjects with quotes, backslashes, braces, commas and NULL as they are (one space between words, as chunks join them)", async () => {
     const { token, configurationId } = await customerWithConfiguration("Quoted");

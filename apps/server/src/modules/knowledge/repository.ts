@@ -65,6 +65,23 @@ export interface ArticleFields {
   splitOverlap: number;
 }
 
+/**
+ * The candidates for a configuration's known words (typo correction) in texts: runs of letters, marks and
+ * digits, lowercased, each once. SQL folds their accents and keeps those of 3 to 40 characters (`knownTerms`).
+ * Cut here rather than by PostgreSQL's text search parser, which cost a second parse of every text (the
+ * language's is the chunks' own) and about a third of the indexing statement; unlike that parser it does not
+ * also keep a hyphenated word, an e-mail address or a URL whole, only its words.
+ */
+export function termCandidates(texts: readonly string[]): string[] {
+  const words = new Set<string>();
+  for (const text of texts) for (const word of text.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? []) words.add(word);
+  return [...words];
+}
+
+/** The known words of a `text[]` parameter of `termCandidates`: accents folded, lowercased, 3 to 40 characters. */
+const knownTerms = (parameter: string) =>
+  `SELECT DISTINCT term FROM unnest(${parameter}::text[]) AS word, lower(${unaccented("word")}) AS term WHERE length(term) BETWEEN 3 AND 40`;
+
 // Any constant works; with the configuration's id it names the lock of one configuration's knowledge.
 const KNOWLEDGE_LOCK_KEY = 7_240_514;
 
@@ -111,12 +128,11 @@ async function dropUnusedTerms(tx: Db, configurationId: string, words: string, l
     `DELETE FROM knowledge_terms t
       WHERE t.configuration_id = $1
         AND t.term IN (
-          SELECT term FROM unnest(tsvector_to_array(to_tsvector('simple', ${unaccented("$2::text")}))) AS term
-           WHERE length(term) BETWEEN 3 AND 40
-             AND EXISTS (${lexemes})
+          SELECT term FROM (${knownTerms("$2")}) AS known
+           WHERE EXISTS (${lexemes})
              AND NOT EXISTS (SELECT 1 FROM (${lexemes}) AS stems
                                JOIN knowledge_lexemes k ON k.configuration_id = $1 AND k.lexeme = stems.lexeme AND k.chunks > 0))`,
-    [configurationId, words, languages],
+    [configurationId, termCandidates([words]), languages],
   );
 }
 
@@ -392,10 +408,7 @@ export async function storeChunks(
        ),
        terms AS (
          INSERT INTO knowledge_terms (configuration_id, term)
-         SELECT DISTINCT $1::uuid, term
-           FROM unnest($10::text[]) AS body, unnest(tsvector_to_array(to_tsvector('simple', ${unaccented("body")}))) AS term
-          WHERE length(term) BETWEEN 3 AND 40
-          ORDER BY term
+         SELECT $1::uuid, term FROM (${knownTerms("$10")}) AS known ORDER BY term
          ON CONFLICT DO NOTHING
        )
        UPDATE knowledge_articles SET indexed = true WHERE id = ANY($11::uuid[])`,
@@ -409,7 +422,7 @@ export async function storeChunks(
         rows.map(({ chunk }) => chunk.contentHash),
         rows.map(({ article }) => article.subject ?? null),
         rows.map(({ chunk }) => vectorLiteral(chunk.embedding)),
-        items.map(({ article }) => `${article.subject ?? ""} ${article.text}`),
+        termCandidates(items.flatMap(({ article }) => [article.subject ?? "", article.text])),
         ids,
       ],
     );
