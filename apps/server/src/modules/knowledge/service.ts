@@ -160,7 +160,7 @@ export function createKnowledgeService(db: Db, options: KnowledgeServiceOptions)
       const indexing = input.index !== false;
       const language = textSearchConfigurationFor(configuration.language);
       // Chunks (and embeddings) come from the cleaned text before anything is written; the ids come later.
-      const chunked = new Map<string, { chunks: string[]; embeddings?: number[][] } | IndexFailure>();
+      const chunked = new Map<string, { chunks: string[]; embeddings?: number[][] } | { code: ErrorCode; message: string }>();
       if (indexing) {
         for (const [hash, { fields }] of distinct) {
           const chunks = articleChunks(fields.text, { splitLength: fields.splitLength, splitOverlap: fields.splitOverlap });
@@ -172,7 +172,7 @@ export function createKnowledgeService(db: Db, options: KnowledgeServiceOptions)
             chunked.set(hash, { chunks, embeddings: await options.embedder.embed(chunks.map((chunk) => (fields.subject ? `${fields.subject}\n${chunk}` : chunk))) });
           } catch (error) {
             options.logError?.("an article's chunks could not be embedded", error);
-            chunked.set(hash, failure("", "service_unavailable", "The embedding provider could not embed the article"));
+            chunked.set(hash, { code: "service_unavailable", message: "The embedding provider could not embed the article" });
           }
         }
       }
@@ -213,7 +213,7 @@ export function createKnowledgeService(db: Db, options: KnowledgeServiceOptions)
         if (created && isIndexed) indexed += 1;
         if (created && indexing && !isIndexed) {
           const pieces = chunked.get(hash);
-          const reason = pieces && "code" in pieces ? pieces : failure(held.article._id, "articles_not_indexed");
+          const reason = pieces && "code" in pieces ? pieces : { code: "articles_not_indexed" as const, message: errorMessages.articles_not_indexed };
           failures.push({ position, _id: held.article._id, code: reason.code, message: reason.message });
         }
         articles.push({ position, _id: held.article._id, created, indexed: isIndexed });
