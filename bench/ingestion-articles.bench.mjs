@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Typed-article ingestion: Parley's createArticle + indexArticle against a bare loop that only inserts the
+ * Typed-article ingestion: Parley's createArticles (store and index in one call) against a bare loop that only inserts the
  * same texts with their full-text vectors into a scratch table, measured in the same run against the same
  * PostgreSQL server (issue 13, "Tests and benchmark" (1), the article part). Aim: the API at >= 30 % of the
  * bare loop's articles per second.
@@ -12,15 +12,16 @@
  * seeded, dropped at the end), LOG_LEVEL=warn, DISABLE_RATE_LIMITS=true, no embedding provider; the bench
  * signs in as admin@demo.test and creates a configuration per round. BENCH_CONCURRENCY workers (4) each
  * take the next batch and
- *   - API: POST /api/training/create_article for each of its 10 texts ({configurationId, text,
- *     source: "manual", subject}), then POST /api/training/index_article with those 10 ids;
+ *   - API: one POST /api/training/create_articles with its 10 texts ({configurationId, articles: [{text,
+ *     source: "manual", subject}, …]}), which stores and indexes them in one transaction; a second API row
+ *     does the same with batches of BENCH_LARGE_BATCH (100) texts, also 4 in flight;
  *   - bare loop: INSERT INTO a scratch table (id, subject, text, tsvector) VALUES (..., to_tsvector('english',
  *     text)) for each of its 10 texts, over its own pg connection, in the same database.
  * So both sides have 4 requests/statements in flight. Each side runs once unmeasured (BENCH_WARMUP articles),
  * then BENCH_ROUNDS times alternating; the median round is reported, with p95 of the per-batch times. After
  * each API round the configuration is checked to hold all its articles, indexed (GET /api/training/articles).
  *
- * Settings: BENCH_ARTICLES (1000), BENCH_ROUNDS (3), BENCH_WARMUP (200), BENCH_CONCURRENCY (4),
+ * Settings: BENCH_ARTICLES (1000), BENCH_ROUNDS (3), BENCH_WARMUP (200), BENCH_CONCURRENCY (4), BENCH_LARGE_BATCH (100),
  * BENCH_SKIP_BUILD=true (reuse dist), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_SERVER_DATABASE=pglite (the server on PGlite in its DATA_DIR instead of the throwaway PostgreSQL
  * database; the bare loop stays on PostgreSQL, which PGlite cannot be reached from outside the server).
@@ -39,7 +40,8 @@ const warmupCount = Number(process.env.BENCH_WARMUP ?? 200);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 4);
 // A diagnostic: with n > 1, worker w writes into configuration w % n (one configuration's indexing is serialised).
 const configurationCount = Number(process.env.BENCH_CONFIGURATIONS ?? 1);
-const batchSize = 10; // the most index_article takes
+const batchSize = 10; // the most index_article takes, and the batches of the bare loop and the first API row
+const largeBatchSize = Number(process.env.BENCH_LARGE_BATCH ?? 100); // the most create_articles takes
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const serverDatabase = process.env.BENCH_SERVER_DATABASE === "pglite" ? "pglite" : "postgres";
 
@@ -89,15 +91,15 @@ function articleTexts(count, salt) {
 
 // ---------------------------------------------------------------------------------------------------------
 
-function batchesOf(items) {
+function batchesOf(items, size) {
   const batches = [];
-  for (let start = 0; start < items.length; start += batchSize) batches.push(items.slice(start, start + batchSize));
+  for (let start = 0; start < items.length; start += size) batches.push(items.slice(start, start + size));
   return batches;
 }
 
 /** Runs `work(batch, worker)` over the batches, `concurrency` workers at a time; returns per-batch milliseconds. */
-async function inBatches(items, work) {
-  const queue = batchesOf(items);
+async function inBatches(items, work, size = batchSize) {
+  const queue = batchesOf(items, size);
   const times = [];
   await Promise.all(
     Array.from({ length: concurrency }, async (_, worker) => {
@@ -140,23 +142,20 @@ async function newConfiguration(port, token, name) {
   return id;
 }
 
-/** createArticle for each text of a batch, then indexArticle with their ids. */
-const split = { create: 0, index: 0 };
-async function throughApi(port, token, configurationIds, articles) {
-  return inBatches(articles, async (batch, worker) => {
-    const configurationId = configurationIds[worker % configurationIds.length];
-    const ids = [];
-    const started = performance.now();
-    for (const { text, subject } of batch) {
-      const created = await api(port, token, "POST", "/training/create_article", { configurationId, text, source: "manual", subject });
-      ids.push(created.data._id);
-    }
-    const createdAt = performance.now();
-    const indexed = await api(port, token, "POST", "/training/index_article", { configurationId, articleIds: ids });
-    split.create += createdAt - started;
-    split.index += performance.now() - createdAt;
-    if (indexed.indexed !== ids.length || indexed.failed !== 0) throw new Error(`index_article: ${JSON.stringify(indexed).slice(0, 300)}`);
-  });
+/** One createArticles call per batch, storing and indexing its texts. */
+async function throughApi(port, token, configurationIds, articles, size) {
+  return inBatches(
+    articles,
+    async (batch, worker) => {
+      const configurationId = configurationIds[worker % configurationIds.length];
+      const entries = batch.map(({ text, subject }) => ({ text, source: "manual", subject }));
+      const answer = await api(port, token, "POST", "/training/create_articles", { configurationId, articles: entries });
+      if (answer.created !== batch.length || answer.indexed !== batch.length || answer.failed !== 0) {
+        throw new Error(`create_articles: ${JSON.stringify({ ...answer, articles: undefined }).slice(0, 300)}`);
+      }
+    },
+    size,
+  );
 }
 
 async function verify(port, token, configurationIds, expected) {
@@ -220,7 +219,7 @@ async function main() {
   const clients = Array.from({ length: concurrency }, () => new pg.Client({ connectionString: url.toString() }));
   const table = "bench_bare.articles";
   let parley;
-  const runs = { bare: [], api: [] };
+  const runs = { bare: [], api: [], apiLarge: [] };
   const articles = articleTexts(articleCount, 1);
   const words = articles.map(({ text }) => text.split(/\s+/).length);
   try {
@@ -235,7 +234,8 @@ async function main() {
 
     log(`Warming up (${warmupCount} articles each) …`);
     const warmup = articleTexts(warmupCount, 2);
-    await throughApi(parley.port, token, [await newConfiguration(parley.port, token, "bench articles warm-up")], warmup);
+    await throughApi(parley.port, token, [await newConfiguration(parley.port, token, "bench articles warm-up")], warmup, batchSize);
+    await throughApi(parley.port, token, [await newConfiguration(parley.port, token, "bench articles warm-up, large")], articleTexts(warmupCount, 3), largeBatchSize);
     await bareLoop(clients, table, warmup);
 
     for (let round = 1; round <= rounds; round += 1) {
@@ -245,14 +245,14 @@ async function main() {
       runs.bare.push(bare);
       log(`round ${round} bare: ${bare.articlesPerSecond.toFixed(1)} articles/s, p95 per batch ${bare.p95.toFixed(1)} ms`);
 
-      const configurationIds = [];
-      for (let n = 1; n <= configurationCount; n += 1) configurationIds.push(await newConfiguration(parley.port, token, `bench articles round ${round}.${n}`));
-      split.create = split.index = 0;
-      const viaApi = await timed(() => throughApi(parley.port, token, configurationIds, articles));
-      viaApi.verified = await verify(parley.port, token, configurationIds, articleCount);
-      viaApi.createShare = split.create / (split.create + split.index);
-      runs.api.push(viaApi);
-      log(`round ${round} api:  ${viaApi.articlesPerSecond.toFixed(1)} articles/s, p95 per batch ${viaApi.p95.toFixed(1)} ms (${viaApi.verified} indexed)`);
+      for (const [key, size] of [["api", batchSize], ["apiLarge", largeBatchSize]]) {
+        const configurationIds = [];
+        for (let n = 1; n <= configurationCount; n += 1) configurationIds.push(await newConfiguration(parley.port, token, `bench articles round ${round}.${n} by ${size}`));
+        const viaApi = await timed(() => throughApi(parley.port, token, configurationIds, articles, size));
+        viaApi.verified = await verify(parley.port, token, configurationIds, articleCount);
+        runs[key].push(viaApi);
+        log(`round ${round} api by ${size}: ${viaApi.articlesPerSecond.toFixed(1)} articles/s, p95 per batch ${viaApi.p95.toFixed(1)} ms (${viaApi.verified} indexed)`);
+      }
     }
   } finally {
     for (const client of clients) await client.end().catch(() => {});
@@ -268,7 +268,9 @@ async function main() {
   };
   const bare = pick(runs.bare);
   const viaApi = pick(runs.api);
+  const viaApiLarge = pick(runs.apiLarge);
   const ratio = viaApi.articlesPerSecond / bare.articlesPerSecond;
+  const ratioLarge = viaApiLarge.articlesPerSecond / bare.articlesPerSecond;
   const lines = [
     `Typed-article ingestion, ${articleCount} articles (${Math.min(...words)}-${Math.max(...words)} words, ${(words.reduce((a, b) => a + b, 0) / words.length).toFixed(0)} on average), ` +
       `batches of ${batchSize}, ${concurrency} in flight${configurationCount > 1 ? ` into ${configurationCount} configurations` : ""}, ${serverDatabase === "pglite" ? "server on PGlite, bare loop on PostgreSQL" : "PostgreSQL"}, median of ${rounds} rounds; ${cpus().length} CPUs, ` +
@@ -277,11 +279,11 @@ async function main() {
     "| scenario | articles/s | vs bare loop | p50 per batch | p95 per batch | rounds (articles/s) |",
     "|---|---:|---:|---:|---:|---|",
     `| bare loop: INSERT … to_tsvector('english', text), one per text | ${bare.articlesPerSecond.toFixed(1)} | 100 % | ${bare.p50.toFixed(1)} ms | ${bare.p95.toFixed(1)} ms | ${runs.bare.map((run) => run.articlesPerSecond.toFixed(0)).join(", ")} |`,
-    `| API: 10 × create_article, then index_article | ${viaApi.articlesPerSecond.toFixed(1)} | ${(100 * ratio).toFixed(1)} % | ${viaApi.p50.toFixed(1)} ms | ${viaApi.p95.toFixed(1)} ms | ${runs.api.map((run) => run.articlesPerSecond.toFixed(0)).join(", ")} |`,
+    `| API: create_articles, ${batchSize} a call (stored and indexed) | ${viaApi.articlesPerSecond.toFixed(1)} | ${(100 * ratio).toFixed(1)} % | ${viaApi.p50.toFixed(1)} ms | ${viaApi.p95.toFixed(1)} ms | ${runs.api.map((run) => run.articlesPerSecond.toFixed(0)).join(", ")} |`,
+    `| API: create_articles, ${largeBatchSize} a call (p50/p95 per call of ${largeBatchSize}) | ${viaApiLarge.articlesPerSecond.toFixed(1)} | ${(100 * ratioLarge).toFixed(1)} % | ${viaApiLarge.p50.toFixed(1)} ms | ${viaApiLarge.p95.toFixed(1)} ms | ${runs.apiLarge.map((run) => run.articlesPerSecond.toFixed(0)).join(", ")} |`,
     "",
-    `Of the API's batch time, ${(100 * viaApi.createShare).toFixed(0)} % went to the 10 create_article calls and ${(100 - 100 * viaApi.createShare).toFixed(0)} % to index_article.`,
     `Verified: every API round's ${configurationCount > 1 ? "configurations" : "configuration"} held ${articleCount} articles, all indexed.`,
-    `Aim (issue 13): the API at >= 30 % of the bare loop's articles per second — ${ratio >= 0.3 ? "met" : "MISSED"} (${(100 * ratio).toFixed(1)} %).`,
+    `Aim (issue 13): the API at >= 30 % of the bare loop's articles per second — by ${batchSize}: ${ratio >= 0.3 ? "met" : "MISSED"} (${(100 * ratio).toFixed(1)} %); by ${largeBatchSize}: ${ratioLarge >= 0.3 ? "met" : "MISSED"} (${(100 * ratioLarge).toFixed(1)} %).`,
   ];
   const table_ = lines.join("\n");
   process.stdout.write(`${table_}\n`);

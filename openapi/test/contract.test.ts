@@ -6,6 +6,7 @@ import { errorCodes } from "@parley/domain";
 import { configurationDefaults, newConfigurationDefaults } from "@parley/domain/configuration";
 import { productNames } from "@parley/domain/products";
 import { subscriptionStatuses } from "@parley/domain/subscription";
+import { maxArticlesPerCreation, maxArticlesPerIndexing } from "@parley/domain/training";
 import { emailMaxLength, passwordMaxLength } from "@parley/domain/validation/index";
 import { describe, expect, it } from "vitest";
 
@@ -29,6 +30,7 @@ interface Schema {
   enum?: unknown[];
   const?: unknown;
   maxLength?: number;
+  maxItems?: number;
   minimum?: number;
   maximum?: number;
   required?: string[];
@@ -238,6 +240,13 @@ describe("the contract", () => {
     expect(passwords.length).toBeGreaterThan(5);
     expect(emails.filter(({ schema }) => schema.maxLength !== emailMaxLength).map(({ where }) => where)).toEqual([]);
     expect(passwords.filter(({ schema }) => schema.maxLength !== passwordMaxLength).map(({ where }) => where)).toEqual([]);
+  });
+
+  it("limits the articles of one call as the domain's training rules do", () => {
+    const articleLists = requestSchemas()
+      .filter(({ where }) => /^(createArticles|indexArticle) application\/json\.(articles|articleIds)$/.test(where))
+      .map(({ operationId, schema }) => [operationId, schema.maxItems]);
+    expect(Object.fromEntries(articleLists)).toEqual({ createArticles: maxArticlesPerCreation, indexArticle: maxArticlesPerIndexing });
   });
 
   it("says of every object in a request body whether other properties may come (the server drops them)", () => {

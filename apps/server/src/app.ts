@@ -4,7 +4,7 @@ import cors from "@fastify/cors";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import { maxTrainingFileBytes } from "@parley/domain";
+import { maxTrainingFileBytes, requestBodyMaxBytes } from "@parley/domain";
 import type { Db } from "./platform/db/db";
 import type { TokenService } from "./platform/auth/jwt";
 import type { Mailer } from "./platform/mail/mailer";
@@ -280,7 +280,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
  * 413 answers mean, and problem bodies for the URLs the router refuses before any route runs.
  */
 export const parleyServerOptions = {
-  bodyLimit: 5 * 1024 * 1024,
+  bodyLimit: requestBodyMaxBytes,
   frameworkErrors: sendRouterProblem,
 } satisfies FastifyServerOptions;
 

@@ -707,6 +707,24 @@ const cases: Record<string, OperationCase> = {
       expect(await articleTexts(ctx, f.other.configurationId)).toEqual(["bravo kept article|false"]);
     },
   },
+  createArticles: {
+    request: (f, actor) => ({
+      method: "POST",
+      url: "/api/training/create_articles",
+      payload: { configurationId: f.own[actor].configurationId, articles: [{ text: `Typed in a batch by ${actor}`, source: "manual" }] },
+    }),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      await seedArticle(ctx, f.other.configurationId, "bravo batch article");
+      const planted = await send({
+        method: "POST",
+        url: "/api/training/create_articles",
+        payload: { configurationId: f.other.configurationId, articles: [{ text: "planted in a batch", source: "manual" }, { text: "bravo batch article", source: "manual" }] },
+      });
+      expect(planted.statusCode).toBe(404);
+      expect(await articleTexts(ctx, f.other.configurationId)).toEqual(["bravo batch article|false"]);
+    },
+  },
   indexArticle: {
     request: (f, actor) => ({ method: "POST", url: "/api/training/index_article", payload: { configurationId: f.own[actor].configurationId } }),
     expected: protectedOk,

@@ -1166,6 +1166,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/training/create_articles": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create (and index) many articles at once
+         * @description Our addition for imports. Stores up to 100 articles in one call (the body limit of 5 MiB still applies), each cleaned and checked like `create_article`, and, unless `index` is false, indexes the ones it created in the same transaction. A text given twice in the call, or one the configuration already holds (after trimming), is stored once; its entry in `articles` names the article that holds it (`created` false), indexed or not as it was. An article without valid text, or with split fields that cannot cut it, is counted in `failed` and named in `failures` by its position in `articles`; so is a created article that could not be indexed (it stays, not indexed). `message` is then 'One or more articles could not be indexed', or 'Articles failed' when no entry was stored (and indexed). When no article of the call can be stored the answer is 400 (`no_valid_text` when none has valid text).
+         */
+        post: operations["createArticles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/training/index_article": {
         parameters: {
             query?: never;
@@ -3475,6 +3503,26 @@ export interface components {
             kind?: "typed" | "scraped" | "file" | "wordpress" | "product";
             /** @description The page the text came from. */
             url?: string | null;
+            wordCount?: number;
+            splitLength?: number;
+            splitOverlap?: number;
+        };
+        /**
+         * NewArticle
+         * @description One article of a `create_articles` call: the fields of ArticleInput without the configuration (named once for the call) and without `_id` (the call only creates). The split fields follow the word-count rules when left out.
+         */
+        NewArticle: {
+            text: string;
+            source: string;
+            subject?: string | null;
+            /**
+             * @description The kind of source; typed when left out.
+             * @enum {string}
+             */
+            kind?: "typed" | "scraped" | "file" | "wordpress" | "product";
+            /** @description The page the text came from. */
+            url?: string | null;
+            /** @description Ignored; the server counts the words of the cleaned text. */
             wordCount?: number;
             splitLength?: number;
             splitOverlap?: number;
@@ -7249,6 +7297,89 @@ export interface operations {
                 };
             };
             /** @description Invalid input, or no text (`no_valid_text`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    createArticles: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    configurationId: string;
+                    articles: components["schemas"]["NewArticle"][];
+                    /**
+                     * @description Index the created articles in the same call; true when left out.
+                     * @default true
+                     */
+                    index?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored (and indexed); counts of created, repeated, indexed and failed articles. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        /** @description Articles stored by this call. */
+                        created: number;
+                        /** @description Entries whose text came earlier in the call or was held already (not stored again). */
+                        duplicates: number;
+                        /** @description Articles of this call indexed by it. */
+                        indexed: number;
+                        /** @description Entries not stored, and created articles that could not be indexed. */
+                        failed: number;
+                        message?: string;
+                        /** @enum {string} */
+                        code?: "articles_not_indexed" | "articles_failed";
+                        /** @description Every entry that names an article, in the order of the request. */
+                        articles: {
+                            /** @description The entry's index in the request's `articles`. */
+                            position: number;
+                            _id: string;
+                            created: boolean;
+                            indexed: boolean;
+                        }[];
+                        failures?: {
+                            /** @description The entry's index in the request's `articles`. */
+                            position: number;
+                            /** @description The article, when it was stored but not indexed. */
+                            _id?: string;
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input, more than 100 articles, or no article that can be stored (`no_valid_text`). */
             400: {
                 headers: {
                     [name: string]: unknown;

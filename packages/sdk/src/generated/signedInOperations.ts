@@ -88,6 +88,7 @@ export const signedInOperations = {
   "POST /training/article/delete": { operationId: "deleteArticle", auth: "required", base: "configurationServer", requestBody: "json", response: "json" },
   "POST /training/articles/wipe_article_data_for_configuration": { operationId: "wipeArticleData", auth: "required", base: "configurationServer", requestBody: "json", response: "json" },
   "POST /training/create_article": { operationId: "createArticle", auth: "required", base: "configurationServer", requestBody: "json", response: "json" },
+  "POST /training/create_articles": { operationId: "createArticles", auth: "required", base: "configurationServer", requestBody: "json", response: "json" },
   "POST /training/files/upload": { operationId: "uploadTrainingFile", auth: "required", base: "configurationServer", requestBody: "multipart", response: "json" },
   "POST /training/index_article": { operationId: "indexArticle", auth: "required", base: "configurationServer", requestBody: "json", response: "json" },
   "POST /training/scrape_sitemap": { operationId: "scrapeSitemap", auth: "required", base: "configurationServer", requestBody: "json", response: "json" },

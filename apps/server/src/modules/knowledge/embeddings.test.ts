@@ -196,6 +196,38 @@ describe("embeddings", () => {
     }
   });
 
+  it("are made for the articles of one create_articles call before it stores them, or the articles stay unindexed", async () => {
+    const { token, configurationId } = await customer(ctx, "ManyVectors");
+    const articles = [
+      { text: "Reimbursements are transferred within fourteen days.", source: "manual" },
+      { text: "The shop is closed on Sundays.", source: "manual" },
+    ];
+    const created = await post(ctx, "createArticles", "/training/create_articles", token, { configurationId, articles });
+    expect(created.json()).toMatchObject({ created: 2, indexed: 2, failed: 0 });
+    const stored = await ctx.database.db.query<{ embedding_model: string }>("SELECT embedding_model FROM knowledge_chunks WHERE configuration_id = $1", [
+      configurationId,
+    ]);
+    expect(stored).toEqual([{ embedding_model: "text-embedding-3-small" }, { embedding_model: "text-embedding-3-small" }]);
+    const search = await post(ctx, "searchInArticles", "/training/search_in_articles", token, { configurationId, searchText: "when is my money repaid" });
+    expect(search.json().data[0]).toMatchObject({ text: articles[0]!.text, signals: { vector: 1 } });
+
+    const refused = await customer(brokenCtx, "ManyRefused");
+    const failed = await post(brokenCtx, "createArticles", "/training/create_articles", refused.token, {
+      configurationId: refused.configurationId,
+      articles,
+    });
+    expect(failed.json()).toMatchObject({
+      created: 2,
+      indexed: 0,
+      failed: 2,
+      code: "articles_failed",
+      message: "Articles failed",
+      failures: [{ position: 0, code: "service_unavailable" }, { position: 1, code: "service_unavailable" }],
+    });
+    const listed = await brokenCtx.database.db.query<{ indexed: boolean }>("SELECT indexed FROM knowledge_articles WHERE configuration_id = $1", [refused.configurationId]);
+    expect(listed).toEqual([{ indexed: false }, { indexed: false }]);
+  });
+
   it("reports the provider's 401 and 429 with their status and message", async () => {
     await expect(createEmbedder({ baseUrl, apiKey: "sk-nope", model: "m" }).embed(["x"])).rejects.toMatchObject({
       name: "EmbeddingError",

@@ -36,6 +36,7 @@ async function call(operationId: string, token: string, method: "GET" | "POST", 
 }
 
 const create = (token: string, payload: Record<string, unknown>) => call("createArticle", token, "POST", "/training/create_article", payload);
+const createMany = (token: string, payload: Record<string, unknown>) => call("createArticles", token, "POST", "/training/create_articles", payload);
 const index = (token: string, payload: Record<string, unknown>) => call("indexArticle", token, "POST", "/training/index_article", payload);
 const list = (token: string, configurationId: string) => call("listArticles", token, "GET", `/training/articles?_id=${configurationId}`);
 const search = (token: string, payload: Record<string, unknown>) => call("searchInArticles", token, "POST", "/training/search_in_articles", payload);
@@ -60,6 +61,20 @@ async function hitTexts(token: string, configurationId: string, searchText: stri
 
 const chunkCount = async (configurationId: string) =>
   Number((await ctx.database.db.query<{ n: string }>("SELECT count(*) AS n FROM knowledge_chunks WHERE configuration_id = $1", [configurationId]))[0]!.n);
+
+/** The lexeme counts kept for a configuration, and the ones its chunks really hold. */
+const lexemeCounts = async (configurationId: string) => {
+  const kept = await ctx.database.db.query<{ lexeme: string; chunks: number }>(
+    "SELECT lexeme, chunks FROM knowledge_lexemes WHERE configuration_id = $1 AND chunks > 0 ORDER BY lexeme",
+    [configurationId],
+  );
+  const actual = await ctx.database.db.query<{ lexeme: string; chunks: number }>(
+    `SELECT lexeme, count(*)::integer AS chunks FROM knowledge_chunks c, unnest(tsvector_to_array(c.search_vector)) AS lexeme
+      WHERE c.configuration_id = $1 GROUP BY lexeme ORDER BY lexeme`,
+    [configurationId],
+  );
+  return { kept, actual };
+};
 
 const words = (count: number, prefix = "word") => Array.from({ length: count }, (_, i) => `${prefix}${i}`).join(" ");
 
@@ -196,6 +211,135 @@ describe("articles", () => {
   });
 });
 
+describe("creating many articles in one call", () => {
+  it("stores and indexes them at once, each text once after trimming, and answers every entry", async () => {
+    const { token, configurationId } = await customerWithConfiguration("Many");
+    const held = await create(token, { configurationId, text: "Parcels leave the depot at noon.", source: "manual" });
+    const answer = await createMany(token, {
+      configurationId,
+      articles: [
+        { text: "  Refunds take five days.  ", subject: " Refunds ", source: "manual" },
+        { text: words(700, "many"), source: "https://many.test/long", kind: "scraped", url: "https://many.test/long" },
+        { text: "Refunds take five days.", source: "again" },
+        { text: "\tParcels leave the depot at noon.\n", source: "manual" },
+      ],
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const body = answer.json();
+    expect(body).toMatchObject({ status: "success", created: 2, duplicates: 2, indexed: 2, failed: 0 });
+    expect(body.code).toBeUndefined();
+    const [refunds, long, repeated, parcels] = body.articles;
+    expect(body.articles.map((entry: { position: number }) => entry.position)).toEqual([0, 1, 2, 3]);
+    expect(refunds).toMatchObject({ created: true, indexed: true });
+    expect(long).toMatchObject({ created: true, indexed: true });
+    expect(repeated).toMatchObject({ _id: refunds._id, created: false, indexed: true });
+    // The article held before the call is answered as it is: not indexed (a later index call does that).
+    expect(parcels).toEqual({ position: 3, _id: held.json().data._id, created: false, indexed: false });
+
+    const listed = (await list(token, configurationId)).json().articles as { _id: string; subject: string | null; text: string; kind: string; indexed: boolean; splitOverlap: number }[];
+    expect(listed).toHaveLength(3);
+    expect(listed.find((article) => article._id === refunds._id)).toMatchObject({ text: "Refunds take five days.", subject: "Refunds", kind: "typed", indexed: true });
+    expect(listed.find((article) => article._id === long._id)).toMatchObject({ kind: "scraped", splitOverlap: 50, indexed: true });
+    // 1 chunk for the short text, 2 for 700 words by 500 with 50 overlap; the held article has none yet.
+    expect(await chunkCount(configurationId)).toBe(3);
+    expect(await hitTexts(token, configurationId, "how long do refunds take")).toEqual(["Refunds take five days."]);
+    expect((await hitTexts(token, configurationId, "refnds"))[0]).toBe("Refunds take five days.");
+    const { kept, actual } = await lexemeCounts(configurationId);
+    expect(kept).toEqual(actual);
+  });
+
+  it("stores without indexing when asked, and the index call indexes them later", async () => {
+    const { token, configurationId } = await customerWithConfiguration("Later");
+    const answer = await createMany(token, { configurationId, index: false, articles: [{ text: "Vouchers never expire.", source: "manual" }, { text: "Cakes need two days.", source: "manual" }] });
+    expect(answer.json()).toMatchObject({ created: 2, indexed: 0, failed: 0 });
+    expect(await chunkCount(configurationId)).toBe(0);
+    expect((await index(token, { configurationId })).json()).toMatchObject({ indexed: 2, failed: 0 });
+    expect(await hitTexts(token, configurationId, "voucher expire")).toEqual(["Vouchers never expire."]);
+  });
+
+  it("counts entries without text as failed with the spec's messages, and refuses a call with nothing to store", async () => {
+    const { token, configurationId } = await customerWithConfiguration("ManyFail");
+    const some = await createMany(token, {
+      configurationId,
+      articles: [
+        { text: " \n\t ", source: "manual" },
+        { text: "Lockers open at six.", source: "manual" },
+        { text: "one two", source: "manual", splitLength: 4, splitOverlap: 4 },
+      ],
+    });
+    expect(some.statusCode, some.body).toBe(200);
+    expect(some.json()).toMatchObject({
+      created: 1,
+      indexed: 1,
+      failed: 2,
+      code: "articles_not_indexed",
+      message: "One or more articles could not be indexed",
+      failures: [
+        { position: 0, code: "no_valid_text", message: "No valid text found" },
+        { position: 2, code: "validation_failed" },
+      ],
+    });
+    expect(some.json().articles).toEqual([{ position: 1, _id: expect.any(String), created: true, indexed: true }]);
+
+    const none = await createMany(token, { configurationId, articles: [{ text: "   ", source: "manual" }, { text: "!!! ???", source: "manual" }] });
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({ code: "no_valid_text", message: "No valid text found" });
+    expect((await list(token, configurationId)).json().articles).toHaveLength(1);
+  });
+
+  it("refuses bad input with a 4xx and stores nothing: NUL bytes, too long, too many, over the body limit, wrong types", async () => {
+    const { token, configurationId } = await customerWithConfiguration("ManyBad");
+    const fine = { text: "fine words", source: "manual" };
+    const bodies: [unknown, number][] = [
+      [{ configurationId, articles: [fine, { text: "nul\u0000byte", source: "manual" }] }, 400],
+      [{ configurationId, articles: [fine, { text: "x ".repeat(60_000), source: "manual" }] }, 400],
+      [{ configurationId, articles: Array.from({ length: 101 }, (_, i) => ({ text: `text ${i}`, source: "manual" })) }, 400],
+      [{ configurationId, articles: Array.from({ length: 60 }, (_, i) => ({ text: `${i} ${"y".repeat(99_000)}`, source: "manual" })) }, 413],
+      [{ configurationId, articles: [] }, 400],
+      [{ configurationId, articles: fine }, 400],
+      [{ configurationId, articles: [fine, { text: 42, source: "manual" }] }, 400],
+      [{ configurationId, articles: [{ ...fine, kind: "secret" }] }, 400],
+      [{ configurationId, articles: [{ text: "no source" }] }, 400],
+      [{ configurationId, articles: [{ ...fine, subject: "s".repeat(201) }] }, 400],
+      [{ configurationId, articles: [fine], index: "yes" }, 400],
+    ];
+    const statuses: number[] = [];
+    for (const [payload] of bodies) statuses.push((await createMany(token, payload as Record<string, unknown>)).statusCode);
+    expect(statuses).toEqual(bodies.map(([, status]) => status));
+    expect((await list(token, configurationId)).json().articles).toEqual([]);
+  });
+
+  it("answers 404 for another tenant's configuration and stores nothing there", async () => {
+    const own = await customerWithConfiguration("ManyOwn");
+    const other = await customerWithConfiguration("ManyOther");
+    const planted = await createMany(own.token, { configurationId: other.configurationId, articles: [{ text: "planted", source: "manual" }] });
+    expect(planted.statusCode).toBe(404);
+    expect((await list(other.token, other.configurationId)).json().articles).toEqual([]);
+  });
+
+  it("two calls at once on one configuration store each text once and keep the lexeme counts exact", async () => {
+    const { token, configurationId } = await customerWithConfiguration("ManyRace");
+    // Shared words in every text, and texts in both calls, so the calls add to the same lexemes and rows.
+    const text = (i: number) => ({ text: `Every parcel ships with tracking. ${words(20 + i * 5, `mrace${i}x`)} Shared closing words.`, subject: `Race ${i % 3}`, source: "manual" });
+    const first = Array.from({ length: 12 }, (_, i) => text(i));
+    const second = Array.from({ length: 12 }, (_, i) => text(i + 6)).reverse();
+    const answers = await Promise.all([createMany(token, { configurationId, articles: first }), createMany(token, { configurationId, articles: second })]);
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const [a, b] = answers.map((answer) => answer.json());
+    expect(a.created + b.created).toBe(18);
+    expect(a.duplicates + b.duplicates).toBe(6);
+    expect(a.failed + b.failed).toBe(0);
+    const listed = (await list(token, configurationId)).json().articles as { indexed: boolean }[];
+    expect(listed).toHaveLength(18);
+    expect(listed.every((article) => article.indexed)).toBe(true);
+    expect(await chunkCount(configurationId)).toBe(18);
+    const { kept, actual } = await lexemeCounts(configurationId);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept).toEqual(actual);
+    expect(kept.find((row) => row.lexeme === "parcel")?.chunks).toBe(18);
+  });
+});
+
 describe("retrieval", () => {
   const english = [
     { text: "Refunds are paid back within fourteen days after we receive the returned parcel.", subject: "Refund policy" },
@@ -294,24 +438,11 @@ describe("retrieval", () => {
 });
 
 describe("lexeme counts", () => {
-  const counts = async (configurationId: string) => {
-    const kept = await ctx.database.db.query<{ lexeme: string; chunks: number }>(
-      "SELECT lexeme, chunks FROM knowledge_lexemes WHERE configuration_id = $1 AND chunks > 0 ORDER BY lexeme",
-      [configurationId],
-    );
-    const actual = await ctx.database.db.query<{ lexeme: string; chunks: number }>(
-      `SELECT lexeme, count(*)::integer AS chunks FROM knowledge_chunks c, unnest(tsvector_to_array(c.search_vector)) AS lexeme
-        WHERE c.configuration_id = $1 GROUP BY lexeme ORDER BY lexeme`,
-      [configurationId],
-    );
-    return { kept, actual };
-  };
-
   it("stay equal to the chunks through indexing again, replacing, deleting and wiping", async () => {
     const { token, configurationId } = await customerWithConfiguration("Counted");
     const [first, second] = await train(token, configurationId, [{ text: "Apples and pears are fresh." }, { text: "Pears ship on Monday." }]);
     const check = async () => {
-      const { kept, actual } = await counts(configurationId);
+      const { kept, actual } = await lexemeCounts(configurationId);
       expect(kept).toEqual(actual);
     };
     await check();
@@ -323,14 +454,14 @@ describe("lexeme counts", () => {
     await check();
     await call("deleteArticle", token, "POST", "/training/article/delete", { _id: second, configuration_id: configurationId });
     await check();
-    expect((await counts(configurationId)).kept.map((row) => row.lexeme)).not.toContain("pear");
+    expect((await lexemeCounts(configurationId)).kept.map((row) => row.lexeme)).not.toContain("pear");
     await call("wipeArticleData", token, "POST", "/training/articles/wipe_article_data_for_configuration", { configuration_id: configurationId });
-    expect(await counts(configurationId)).toEqual({ kept: [], actual: [] });
+    expect(await lexemeCounts(configurationId)).toEqual({ kept: [], actual: [] });
   });
   it("stay exact when index calls, deletes, replacements and a wipe of one configuration run at once", async () => {
     const { token, configurationId } = await customerWithConfiguration("Crowd");
     const check = async () => {
-      const { kept, actual } = await counts(configurationId);
+      const { kept, actual } = await lexemeCounts(configurationId);
       expect(kept).toEqual(actual);
     };
     // Shared words in every text, so concurrent calls add to the same lexemes.
@@ -369,7 +500,7 @@ describe("lexeme counts", () => {
     for (const answer of wiping) expect(answer.statusCode, answer.body).toBe(200);
     await check();
     await call("wipeArticleData", token, "POST", "/training/articles/wipe_article_data_for_configuration", { configuration_id: configurationId });
-    expect(await counts(configurationId)).toEqual({ kept: [], actual: [] });
+    expect(await lexemeCounts(configurationId)).toEqual({ kept: [], actual: [] });
   });
 });
 
@@ -399,6 +530,19 @@ describe("known words", () => {
     expect(await terms(configurationId)).toEqual(["and", "leave", "our", "the"]);
     await index(token, { configurationId });
     expect(await terms(configurationId)).toEqual(["and", "hourly", "leave", "our", "run", "the", "trains"]);
+  });
+});
+
+describe("known words of a text", () => {
+  it("are its runs of letters and digits, accents folded and lowercased, 3 to 40 characters; a compound gives its words", async () => {
+    const { token, configurationId } = await customerWithConfiguration("Terms");
+    await train(token, configurationId, [{ text: "Mail INFO@Bäckerei-Groß.de about the e-mail of Straße 42, or 1.25 kg of crème brûlée.", subject: "Größe" }]);
+    const terms = (await ctx.database.db.query<{ term: string }>("SELECT term FROM knowledge_terms WHERE configuration_id = $1 ORDER BY term", [configurationId])).map(
+      (row) => row.term,
+    );
+    expect(terms).toEqual(["about", "backerei", "brulee", "creme", "gross", "grosse", "info", "mail", "strasse", "the"]);
+    // A typo of a folded word is corrected to it.
+    expect((await hitTexts(token, configurationId, "brulle"))[0]).toContain("crème brûlée");
   });
 });
 

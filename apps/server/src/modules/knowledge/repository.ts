@@ -65,6 +65,23 @@ export interface ArticleFields {
   splitOverlap: number;
 }
 
+/**
+ * The candidates for a configuration's known words (typo correction) in texts: runs of letters, marks and
+ * digits, lowercased, each once. SQL folds their accents and keeps those of 3 to 40 characters (`knownTerms`).
+ * Cut here rather than by PostgreSQL's text search parser, which cost a second parse of every text (the
+ * language's is the chunks' own) and about a third of the indexing statement; unlike that parser it does not
+ * also keep a hyphenated word, an e-mail address or a URL whole, only its words.
+ */
+export function termCandidates(texts: readonly string[]): string[] {
+  const words = new Set<string>();
+  for (const text of texts) for (const word of text.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? []) words.add(word);
+  return [...words];
+}
+
+/** The known words of a `text[]` parameter of `termCandidates`: accents folded, lowercased, 3 to 40 characters. */
+const knownTerms = (parameter: string) =>
+  `SELECT DISTINCT term FROM unnest(${parameter}::text[]) AS word, lower(${unaccented("word")}) AS term WHERE length(term) BETWEEN 3 AND 40`;
+
 // Any constant works; with the configuration's id it names the lock of one configuration's knowledge.
 const KNOWLEDGE_LOCK_KEY = 7_240_514;
 
@@ -111,12 +128,11 @@ async function dropUnusedTerms(tx: Db, configurationId: string, words: string, l
     `DELETE FROM knowledge_terms t
       WHERE t.configuration_id = $1
         AND t.term IN (
-          SELECT term FROM unnest(tsvector_to_array(to_tsvector('simple', ${unaccented("$2::text")}))) AS term
-           WHERE length(term) BETWEEN 3 AND 40
-             AND EXISTS (${lexemes})
+          SELECT term FROM (${knownTerms("$2")}) AS known
+           WHERE EXISTS (${lexemes})
              AND NOT EXISTS (SELECT 1 FROM (${lexemes}) AS stems
                                JOIN knowledge_lexemes k ON k.configuration_id = $1 AND k.lexeme = stems.lexeme AND k.chunks > 0))`,
-    [configurationId, words, languages],
+    [configurationId, termCandidates([words]), languages],
   );
 }
 
@@ -192,6 +208,57 @@ export async function insertArticle(
   // Either the configuration is out of scope (the caller checked it is not) or the text is there already.
   const existing = await findArticleByHash(db, configurationId, fields.contentHash);
   return existing ? { article: toArticle(existing), created: false } : undefined;
+}
+
+/**
+ * Stores many articles of a configuration the scope may see in one statement (in the order of their hashes,
+ * so concurrent calls with shared texts wait for each other rather than deadlock). A text the configuration
+ * already holds is not stored twice: the article holding it is answered (`created: false`). Answers one entry
+ * per content hash of `articles` (which must be distinct); a hash missing from it names a text whose article
+ * was deleted between the two statements, or a configuration out of scope.
+ */
+export async function insertArticles(
+  db: Db,
+  scope: Scope,
+  configurationId: string,
+  articles: readonly ArticleFields[],
+): Promise<Map<string, { article: Article; created: boolean }>> {
+  const column = <K extends keyof ArticleFields>(key: K) => articles.map((fields) => fields[key]);
+  const inserted = await db.query<ArticleRow>(
+    `INSERT INTO knowledge_articles AS a (configuration_id, kind, source, subject, url, text, content_hash, word_count, split_length, split_overlap)
+     SELECT c.id, i.kind, i.source, i.subject, i.url, i.text, i.content_hash, i.word_count, i.split_length, i.split_overlap
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::integer[], $9::integer[], $10::integer[])
+            AS i(kind, source, subject, url, text, content_hash, word_count, split_length, split_overlap),
+            configurations c
+      WHERE c.id = $1 AND ${scopeCondition("c.customer_id", 11)}
+      ORDER BY i.content_hash
+     ON CONFLICT (configuration_id, content_hash) DO NOTHING
+     RETURNING ${articleColumns}`,
+    [
+      configurationId,
+      column("kind"),
+      column("source"),
+      column("subject"),
+      column("url"),
+      column("text"),
+      column("contentHash"),
+      column("wordCount"),
+      column("splitLength"),
+      column("splitOverlap"),
+      ...scopeParams(scope),
+    ],
+  );
+  const stored = new Map(inserted.map((row) => [row.content_hash, { article: toArticle(row), created: true }]));
+  const held = articles.map((fields) => fields.contentHash).filter((hash) => !stored.has(hash));
+  if (held.length > 0) {
+    // A statement of its own: it sees the rows of a concurrent call the insert waited for.
+    const existing = await db.query<ArticleRow>(
+      `SELECT ${articleColumns} FROM knowledge_articles a WHERE a.configuration_id = $1 AND a.content_hash = ANY($2::text[])`,
+      [configurationId, held],
+    );
+    for (const row of existing) stored.set(row.content_hash, { article: toArticle(row), created: false });
+  }
+  return stored;
 }
 
 /**
@@ -290,17 +357,22 @@ export async function storeChunks(
   batch: ArticleChunks[],
   embeddingModel: string | null,
   vectors: boolean,
+  options: { createdInTransaction?: boolean } = {},
 ): Promise<Set<string>> {
   if (batch.length === 0) return new Set();
   return db.transaction(async (tx) => {
     // The rows as they are once held (a row that was waited for is read again), so `indexed` is current.
-    const locked = await tx.query<{ id: string; indexed: boolean }>(
-      `SELECT a.id, a.indexed FROM knowledge_articles a
-         JOIN unnest($2::uuid[], $3::text[]) AS wanted(id, hash) ON a.id = wanted.id AND a.content_hash = wanted.hash
-        WHERE a.configuration_id = $1
-        ORDER BY a.id FOR UPDATE OF a`,
-      [configurationId, batch.map((item) => item.article._id), batch.map((item) => item.contentHash)],
-    );
+    // Articles this transaction inserted (`db` is then that transaction) are held already, never indexed, and
+    // no other transaction can see them: one statement less.
+    const locked = options.createdInTransaction
+      ? batch.map((item) => ({ id: item.article._id, indexed: false }))
+      : await tx.query<{ id: string; indexed: boolean }>(
+          `SELECT a.id, a.indexed FROM knowledge_articles a
+             JOIN unnest($2::uuid[], $3::text[]) AS wanted(id, hash) ON a.id = wanted.id AND a.content_hash = wanted.hash
+            WHERE a.configuration_id = $1
+            ORDER BY a.id FOR UPDATE OF a`,
+          [configurationId, batch.map((item) => item.article._id), batch.map((item) => item.contentHash)],
+        );
     const stored = new Set(locked.map((row) => row.id));
     if (stored.size === 0) return stored;
     const ids = [...stored];
@@ -336,10 +408,7 @@ export async function storeChunks(
        ),
        terms AS (
          INSERT INTO knowledge_terms (configuration_id, term)
-         SELECT DISTINCT $1::uuid, term
-           FROM unnest($10::text[]) AS body, unnest(tsvector_to_array(to_tsvector('simple', ${unaccented("body")}))) AS term
-          WHERE length(term) BETWEEN 3 AND 40
-          ORDER BY term
+         SELECT $1::uuid, term FROM (${knownTerms("$10")}) AS known ORDER BY term
          ON CONFLICT DO NOTHING
        )
        UPDATE knowledge_articles SET indexed = true WHERE id = ANY($11::uuid[])`,
@@ -353,7 +422,7 @@ export async function storeChunks(
         rows.map(({ chunk }) => chunk.contentHash),
         rows.map(({ article }) => article.subject ?? null),
         rows.map(({ chunk }) => vectorLiteral(chunk.embedding)),
-        items.map(({ article }) => `${article.subject ?? ""} ${article.text}`),
+        termCandidates(items.flatMap(({ article }) => [article.subject ?? "", article.text])),
         ids,
       ],
     );

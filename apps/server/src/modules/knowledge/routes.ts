@@ -6,6 +6,7 @@ export function knowledgeOperations(knowledge: ReturnType<typeof createKnowledge
   return {
     listArticles: async (request) => knowledge.list(callerOf(request), requiredTenantOf(request, "configuration")),
     createArticle: async (request) => knowledge.create(callerOf(request), requiredTenantOf(request, "configuration"), request.body),
+    createArticles: async (request) => knowledge.createMany(callerOf(request), requiredTenantOf(request, "configuration"), request.body),
     indexArticle: async (request) => knowledge.index(callerOf(request), requiredTenantOf(request, "configuration"), request.body),
     deleteArticle: async (request) => knowledge.remove(callerOf(request), requiredTenantOf(request, "configuration"), request.body),
     wipeArticleData: async (request) => knowledge.wipe(callerOf(request), requiredTenantOf(request, "configuration")),

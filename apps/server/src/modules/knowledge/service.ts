@@ -42,6 +42,41 @@ interface IndexFailure {
 
 const failure = (id: string, code: ErrorCode, message: string = errorMessages[code]): IndexFailure => ({ _id: id, code, message });
 
+type ArticleInputFields = Pick<BodyOf<"createArticle">, "text" | "source" | "subject" | "url" | "kind" | "splitLength" | "splitOverlap">;
+
+const overlapTooLarge = "The overlap must be below the split length";
+
+/** The stored fields of an input article, cleaned; a domain error when it holds no text or cannot be cut. */
+function articleFieldsOf(input: ArticleInputFields): repository.ArticleFields | { code: ErrorCode; message: string } {
+  let text: string;
+  try {
+    text = cleanArticleText(input.text);
+  } catch (error) {
+    if (error instanceof DomainError) return { code: error.code, message: error.message };
+    throw error;
+  }
+  const wordCount = countWords(text);
+  const split = articleSplitParameters(wordCount, { splitLength: input.splitLength, splitOverlap: input.splitOverlap });
+  if (!split) return { code: "validation_failed", message: overlapTooLarge };
+  return {
+    kind: input.kind ?? "typed",
+    source: input.source.trim(),
+    subject: blankToNull(input.subject),
+    url: blankToNull(input.url),
+    text,
+    contentHash: contentHashOf(text),
+    wordCount,
+    ...split,
+  };
+}
+
+interface CreationFailure {
+  position: number;
+  _id?: string;
+  code: ErrorCode;
+  message: string;
+}
+
 export interface KnowledgeServiceOptions {
   retrieval: Retrieval;
   embedder?: Embedder;
@@ -78,24 +113,11 @@ export function createKnowledgeService(db: Db, options: KnowledgeServiceOptions)
     },
 
     async create(caller: Caller, configuration: Configuration, input: BodyOf<"createArticle">): Promise<AnswerOf<"createArticle">> {
-      const text = cleanArticleText(input.text);
-      const wordCount = countWords(text);
-      const split = articleSplitParameters(wordCount, { splitLength: input.splitLength, splitOverlap: input.splitOverlap });
-      if (!split) {
-        throw new DomainError("validation_failed", undefined, 400, [
-          { path: "splitOverlap", message: "The overlap must be below the split length" },
-        ]);
+      const fields = articleFieldsOf(input);
+      if ("code" in fields) {
+        if (fields.code === "validation_failed") throw new DomainError("validation_failed", undefined, 400, [{ path: "splitOverlap", message: fields.message }]);
+        throw new DomainError(fields.code);
       }
-      const fields: repository.ArticleFields = {
-        kind: input.kind ?? "typed",
-        source: input.source.trim(),
-        subject: blankToNull(input.subject),
-        url: blankToNull(input.url),
-        text,
-        contentHash: contentHashOf(text),
-        wordCount,
-        ...split,
-      };
       const scope = scopeOf(caller);
       if (input._id !== undefined && input._id !== null) {
         const replaced = isId(input._id) ? await repository.replaceArticle(db, scope, configuration._id, input._id, fields) : undefined;
@@ -108,6 +130,106 @@ export function createKnowledgeService(db: Db, options: KnowledgeServiceOptions)
         status: "success",
         data: stored.article,
         message: stored.created ? successMessages.data_saved : "The configuration already holds this text; the existing article is kept",
+      };
+    },
+
+    /**
+     * Many articles in one transaction: one insert of them all, then (unless `index` is false) their chunks,
+     * words and counts as `index` stores them. The embedding provider, if any, is called before it begins.
+     */
+    async createMany(caller: Caller, configuration: Configuration, input: BodyOf<"createArticles">): Promise<AnswerOf<"createArticles">> {
+      const failures: CreationFailure[] = [];
+      /** The distinct texts to store, by content hash, with the first position that gave each. */
+      const distinct = new Map<string, { position: number; fields: repository.ArticleFields }>();
+      /** Every valid entry's content hash, by position. */
+      const hashes = new Map<number, string>();
+      input.articles.forEach((entry, position) => {
+        const fields = articleFieldsOf(entry);
+        if ("code" in fields) {
+          failures.push({ position, code: fields.code, message: fields.message });
+          return;
+        }
+        hashes.set(position, fields.contentHash);
+        if (!distinct.has(fields.contentHash)) distinct.set(fields.contentHash, { position, fields });
+      });
+      if (distinct.size === 0) {
+        const code = failures.every((item) => item.code === "no_valid_text") ? "no_valid_text" : "validation_failed";
+        throw new DomainError(code, undefined, 400, failures.map((item) => ({ path: `articles.${item.position}`, message: item.message })));
+      }
+
+      const indexing = input.index !== false;
+      const language = textSearchConfigurationFor(configuration.language);
+      // Chunks (and embeddings) come from the cleaned text before anything is written; the ids come later.
+      const chunked = new Map<string, { chunks: string[]; embeddings?: number[][] } | { code: ErrorCode; message: string }>();
+      if (indexing) {
+        for (const [hash, { fields }] of distinct) {
+          const chunks = articleChunks(fields.text, { splitLength: fields.splitLength, splitOverlap: fields.splitOverlap });
+          if (!options.embedder) {
+            chunked.set(hash, { chunks });
+            continue;
+          }
+          try {
+            chunked.set(hash, { chunks, embeddings: await options.embedder.embed(chunks.map((chunk) => (fields.subject ? `${fields.subject}\n${chunk}` : chunk))) });
+          } catch (error) {
+            options.logError?.("an article's chunks could not be embedded", error);
+            chunked.set(hash, { code: "service_unavailable", message: "The embedding provider could not embed the article" });
+          }
+        }
+      }
+
+      const { stored, indexedIds } = await db.transaction(async (tx) => {
+        const stored = await repository.insertArticles(tx, scopeOf(caller), configuration._id, [...distinct.values()].map((item) => item.fields));
+        const batch: repository.ArticleChunks[] = [];
+        for (const [hash, { article, created }] of stored) {
+          const pieces = chunked.get(hash);
+          if (!created || !pieces || !("chunks" in pieces)) continue;
+          batch.push({
+            article,
+            contentHash: hash,
+            chunks: pieces.chunks.map((text, position) => ({ position, text, contentHash: contentHashOf(text), embedding: pieces.embeddings?.[position] ?? null })),
+          });
+        }
+        const embeddingModel = options.embedder?.model ?? null;
+        const indexedIds = await repository.storeChunks(tx, configuration._id, language, batch, embeddingModel, options.vectors === true && options.embedder !== undefined, {
+          createdInTransaction: true,
+        });
+        return { stored, indexedIds };
+      });
+
+      const articles: AnswerOf<"createArticles">["articles"] = [];
+      let duplicates = 0;
+      let indexed = 0;
+      for (const [position, hash] of [...hashes].sort(([a], [b]) => a - b)) {
+        const held = stored.get(hash);
+        if (!held) {
+          failures.push({ position, code: "not_found", message: "The article was deleted while it was created" });
+          continue;
+        }
+        const first = distinct.get(hash)?.position === position;
+        const created = held.created && first;
+        if (!created) duplicates += 1;
+        // An entry repeating a text created by this call is indexed as that one was.
+        const isIndexed = held.created ? indexedIds.has(held.article._id) : held.article.indexed;
+        if (created && isIndexed) indexed += 1;
+        if (created && indexing && !isIndexed) {
+          const pieces = chunked.get(hash);
+          const reason = pieces && "code" in pieces ? pieces : { code: "articles_not_indexed" as const, message: errorMessages.articles_not_indexed };
+          failures.push({ position, _id: held.article._id, code: reason.code, message: reason.message });
+        }
+        articles.push({ position, _id: held.article._id, created, indexed: isIndexed });
+      }
+      failures.sort((a, b) => a.position - b.position);
+      const created = articles.filter((article) => article.created).length;
+      const { code } = indexingOutcome(articles.length - failures.filter((item) => item._id !== undefined).length, failures.length);
+      return {
+        status: "success",
+        created,
+        duplicates,
+        indexed,
+        failed: failures.length,
+        articles,
+        ...(code ? { code, message: errorMessages[code] } : {}),
+        ...(failures.length > 0 ? { failures } : {}),
       };
     },
 

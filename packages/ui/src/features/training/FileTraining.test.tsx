@@ -3,7 +3,7 @@ import { Blob as NodeBlob, File as NodeFile } from "node:buffer";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { renderConfigurationScreen } from "../../test/configurationScreen";
 import { DataTrainingPage } from "./DataTrainingPage";
-import { fakeTrainingServer, problem, storedArticle } from "./fakeServer.test-support";
+import { createdArticles, fakeTrainingServer, problem } from "./fakeServer.test-support";
 
 configure({ asyncUtilTimeout: 5_000 });
 
@@ -15,8 +15,7 @@ function renderFiles() {
       (call.body as { filename: string }).filename === "scan.pdf"
         ? problem(400, "no_file_content", "No content extracted from the file.")
         : { body: { status: "success", components: [{ text: "We open at nine.", tag: null, subject: null, url: null }, { text: " ", tag: null, subject: null, url: null }] } },
-    "POST /training/create_article": (call) => ({ body: { status: "success", data: storedArticle({ _id: "a1", text: (call.body as { text: string }).text, source: "faq.txt", indexed: false }) } }),
-    "POST /training/index_article": () => ({ body: { status: "success", indexed: 1, failed: 0 } }),
+    "POST /training/create_articles": (call) => ({ body: createdArticles((call.body as { articles: { text: string }[] }).articles, () => "a1") }),
     "GET /training/articles": () => ({ body: { status: "success", articles: [] } }),
   });
   return { server, rendered: renderConfigurationScreen(<DataTrainingPage initialSection="files" />, { api: server.api }) };
@@ -48,11 +47,13 @@ describe("file training", { timeout: 30_000 }, () => {
 
     const row = await screen.findByTestId("file-faq.txt");
     await within(row).findByText("Indexed");
-    // Only the allowed file was sent, then read, stored as an article and indexed.
+    // Only the allowed file was sent, then read, stored as an article and indexed in the same call.
     expect(server.callsTo("POST /training/files/upload").map((call) => call.body)).toEqual([{ file: "faq.txt", configuration_id: "c1" }]);
     expect(server.callsTo("POST /files/scrape").map((call) => call.body)).toEqual([{ filename: "faq.txt", configuration_id: "c1" }]);
-    expect(server.callsTo("POST /training/create_article")[0]!.body).toMatchObject({ configurationId: "c1", source: "faq.txt", text: "We open at nine.", wordCount: 4 });
-    expect(server.callsTo("POST /training/index_article")[0]!.body).toEqual({ configurationId: "c1", articleIds: ["a1"] });
+    expect(server.callsTo("POST /training/create_articles").map((call) => call.body)).toMatchObject([
+      { configurationId: "c1", articles: [{ source: "faq.txt", text: "We open at nine.", wordCount: 4 }] },
+    ]);
+    expect(server.callsTo("POST /training/index_article")).toEqual([]);
   });
 
   it("says what happened when a PDF holds no text", async () => {
@@ -63,7 +64,7 @@ describe("file training", { timeout: 30_000 }, () => {
     await within(row).findByText("Failed");
     // What went wrong, and what to do instead.
     expect(within(row).getByText(/No content extracted from the file\. .*Upload a PDF with selectable text, or a \.txt file\./)).toBeTruthy();
-    expect(server.callsTo("POST /training/create_article")).toEqual([]);
+    expect(server.callsTo("POST /training/create_articles")).toEqual([]);
     await waitFor(() => expect(within(row).getByRole("button", { name: "Train again from scan.pdf" }).hasAttribute("disabled")).toBe(false));
   });
 });

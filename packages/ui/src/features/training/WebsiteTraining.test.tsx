@@ -2,7 +2,7 @@ import { configure, fireEvent, screen, waitFor, within } from "@testing-library/
 import { describe, expect, it } from "vitest";
 import { renderConfigurationScreen } from "../../test/configurationScreen";
 import { DataTrainingPage } from "./DataTrainingPage";
-import { fakeTrainingServer, problem, storedArticle, type SeenCall } from "./fakeServer.test-support";
+import { createdArticles, fakeTrainingServer, problem, type SeenCall } from "./fakeServer.test-support";
 
 configure({ asyncUtilTimeout: 5_000 });
 
@@ -35,12 +35,12 @@ describe("website training", { timeout: 30_000 }, () => {
         }
         return { body: scraped(url) };
       },
-      "POST /training/create_article": (call) => {
-        const body = call.body as { text: string; source: string; subject: string };
-        created += 1;
-        return { body: { status: "success", data: storedArticle({ _id: `a${created}`, text: body.text, source: body.source, subject: body.subject, indexed: false }) } };
-      },
-      "POST /training/index_article": (call) => ({ body: { status: "success", indexed: (call.body as { articleIds: string[] }).articleIds.length, failed: 0 } }),
+      "POST /training/create_articles": (call) => ({
+        body: createdArticles((call.body as { articles: { text: string }[] }).articles, () => {
+          created += 1;
+          return `a${created}`;
+        }),
+      }),
       "GET /training/articles": () => ({ body: { status: "success", articles: [] } }),
       "GET /files/get_names": () => ({ body: { status: "success", file_names: [] } }),
     });
@@ -60,11 +60,13 @@ describe("website training", { timeout: 30_000 }, () => {
     expect((first!.body as { url: string[] }).url).toEqual(pages.slice(0, 5));
     expect((first!.body as { filtered_classes: string[] }).filtered_classes).toEqual(["cookie-banner", "nav"]);
     expect((first!.body as { tags: string[] }).tags).toContain("p");
-    // One article per page with text, its subject from the answer's map, indexed together (at most 10).
-    const articles = server.callsTo("POST /training/create_article").map((call) => call.body as { source: string; subject: string; text: string });
+    // One article per page with text, its subject from the answer's map, all stored and indexed in one call.
+    const calls = server.callsTo("POST /training/create_articles");
+    expect(calls).toHaveLength(1);
+    const { articles } = calls[0]!.body as { articles: { source: string; subject: string; text: string }[] };
     expect(articles.map((article) => article.source)).toEqual(pages.slice(0, 5).filter((url) => url !== emptyPage));
     expect(articles[0]).toMatchObject({ subject: "Title of page-1", text: "Text of https://shop.test/page-1.\n\nMore about https://shop.test/page-1." });
-    expect(server.callsTo("POST /training/index_article").map((call) => (call.body as { articleIds: string[] }).articleIds)).toEqual([["a1", "a2", "a3", "a4"]]);
+    expect(server.callsTo("POST /training/index_article")).toEqual([]);
 
     secondBatch(problem(503, "no_scrape_data", "No data received from scraping API"));
     await within(run).findByText("7 of 7 pages");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { articlesFromComponents, batchesOf, joinWithinLimit } from "./articles";
+import { articleTextMaxLength, maxArticlesPerCreation } from "@parley/domain";
+import { articlesFromComponents, batchesOf, creationBatches, draftOf, joinWithinLimit } from "./articles";
 
 describe("articles of scraped components", () => {
   it("makes one article per page, without empty or repeated texts, with the page's subject", () => {
@@ -27,5 +28,17 @@ describe("articles of scraped components", () => {
   it("cuts work into batches", () => {
     expect(batchesOf([1, 2, 3, 4, 5, 6, 7], 5)).toEqual([[1, 2, 3, 4, 5], [6, 7]]);
     expect(batchesOf([], 5)).toEqual([]);
+  });
+
+  it("cuts articles into create_articles calls by count and by the bytes of their texts", () => {
+    const small = Array.from({ length: maxArticlesPerCreation + 1 }, (_, i) => draftOf("manual", null, `text ${i}`));
+    expect(creationBatches(small).map((batch) => batch.length)).toEqual([maxArticlesPerCreation, 1]);
+    // Texts of ~100,000 two-byte characters, ~200 kB each in UTF-8: 20 fit in the 4 MiB of text of one call.
+    const long = Array.from({ length: 25 }, (_, i) => draftOf(`page-${i}`, null, `${i} ${"é".repeat(articleTextMaxLength - 3)}`));
+    const batches = creationBatches(long);
+    expect(batches.map((batch) => batch.length)).toEqual([20, 5]);
+    expect(batches.flat()).toEqual(long);
+    expect(creationBatches([draftOf("a", null, "abcdef"), draftOf("b", null, "gh")], 10, 4)).toEqual([[draftOf("a", null, "abcdef")], [draftOf("b", null, "gh")]]);
+    expect(creationBatches([])).toEqual([]);
   });
 });

@@ -1,5 +1,13 @@
 /** How scraped texts become articles, and how long work is cut into batches. */
-import { articleTextMaxLength, countWords, dropEmptyComponents, splitParametersFor, uniqueTrimmedTexts } from "@parley/domain";
+import {
+  articleTextMaxLength,
+  countWords,
+  dropEmptyComponents,
+  maxArticleCreationBytes,
+  maxArticlesPerCreation,
+  splitParametersFor,
+  uniqueTrimmedTexts,
+} from "@parley/domain";
 
 export interface ArticleDraft {
   source: string;
@@ -65,5 +73,29 @@ export function articlesFromComponents(components: readonly SourcedComponent[], 
 export function batchesOf<T>(items: readonly T[], size: number): T[][] {
   const batches: T[][] = [];
   for (let start = 0; start < items.length; start += size) batches.push(items.slice(start, start + size));
+  return batches;
+}
+
+const utf8 = new TextEncoder();
+
+/**
+ * Drafts cut into the batches of `create_articles` calls: at most `maxArticlesPerCreation` a call, and at
+ * most `maxArticleCreationBytes` of text (in UTF-8, as the body is sent), a longer draft alone in its call.
+ */
+export function creationBatches(drafts: readonly ArticleDraft[], maxCount = maxArticlesPerCreation, maxBytes = maxArticleCreationBytes): ArticleDraft[][] {
+  const batches: ArticleDraft[][] = [];
+  let current: ArticleDraft[] = [];
+  let bytes = 0;
+  for (const draft of drafts) {
+    const size = utf8.encode(draft.text).length + utf8.encode(draft.subject ?? "").length + utf8.encode(draft.source).length;
+    if (current.length > 0 && (current.length >= maxCount || bytes + size > maxBytes)) {
+      batches.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(draft);
+    bytes += size;
+  }
+  if (current.length > 0) batches.push(current);
   return batches;
 }

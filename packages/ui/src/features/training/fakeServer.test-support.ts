@@ -50,6 +50,18 @@ export function fakeTrainingServer(routes: Record<string, Route>) {
   return { api, calls, callsTo: (key: string) => calls.filter((call) => `${call.method} ${call.path}` === key) };
 }
 
+/** A `create_articles` answer storing and indexing every entry, the ids made by `idOf` (by the entry's text). */
+export function createdArticles(entries: readonly { text: string }[], idOf: (text: string) => string) {
+  return {
+    status: "success",
+    created: entries.length,
+    duplicates: 0,
+    indexed: entries.length,
+    failed: 0,
+    articles: entries.map((entry, position) => ({ position, _id: idOf(entry.text), created: true, indexed: true })),
+  };
+}
+
 /** An article as the contract's Article schema describes it. */
 export function storedArticle(fields: { _id: string; text: string; source: string; subject?: string | null; indexed?: boolean; dateModified?: string }) {
   const wordCount = fields.text.split(/\s+/).filter(Boolean).length;

@@ -7,7 +7,7 @@ import type { Schemas } from "@parley/sdk";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi, type ParleyApi } from "../../api/client";
 import { ApiError, unwrap } from "../../api/errors";
-import { batchesOf, type ArticleDraft } from "./articles";
+import { batchesOf, creationBatches, type ArticleDraft } from "./articles";
 
 export type Article = Schemas["Article"];
 export type ArticleInput = Schemas["ArticleInput"];
@@ -47,6 +47,11 @@ function useInvalidateArticles() {
 
 export async function createArticle(api: ParleyApi, body: ArticleInput, signal?: AbortSignal): Promise<Article> {
   return unwrap(await api.POST("/training/create_article", { body, signal })).data;
+}
+
+/** Stores up to `maxArticlesPerCreation` articles and indexes them in the same call. */
+export async function createArticles(api: ParleyApi, configurationId: string, articles: readonly ArticleDraft[], signal?: AbortSignal) {
+  return unwrap(await api.POST("/training/create_articles", { body: { configurationId, articles: [...articles] }, signal }));
 }
 
 /** Indexes the given articles (at most `maxArticlesPerIndexing`), or the unindexed ones when none are given. */
@@ -178,8 +183,9 @@ export function addCounts(first: TrainingCounts, second: TrainingCounts): Traini
 }
 
 /**
- * Creates each article, then indexes the created ones at most `maxArticlesPerIndexing` at once
- * (spec 02 §7.6). A cancelled run stops here, its abort rethrown.
+ * Stores the articles and indexes them in the same calls (`create_articles`, a few calls for many articles);
+ * an article the configuration held already and had not indexed yet is indexed after, at most
+ * `maxArticlesPerIndexing` at once (spec 02 §7.6). A cancelled run stops here, its abort rethrown.
  */
 export async function createAndIndex(
   api: ParleyApi,
@@ -188,18 +194,29 @@ export async function createAndIndex(
   signal?: AbortSignal,
 ): Promise<TrainingCounts & { failedSources: string[] }> {
   const counts = { ...noTrainingCounts, failedSources: [] as string[] };
-  const createdIds: string[] = [];
-  for (const draft of drafts) {
+  const toIndex = new Set<string>();
+  for (const batch of creationBatches(drafts)) {
+    let answer: Awaited<ReturnType<typeof createArticles>>;
     try {
-      createdIds.push((await createArticle(api, { configurationId, ...draft }, signal))._id);
-      counts.created += 1;
+      answer = await createArticles(api, configurationId, batch, signal);
     } catch (error) {
       if (isAbort(error)) throw error;
+      counts.failed += batch.length;
+      counts.failedSources.push(...batch.map((draft) => draft.source));
+      continue;
+    }
+    for (const failure of answer.failures ?? []) {
+      // A failure with an article: stored, not indexed (tried again below); without: not stored.
+      if (failure._id !== undefined) continue;
       counts.failed += 1;
-      counts.failedSources.push(draft.source);
+      counts.failedSources.push(batch[failure.position]?.source ?? "");
+    }
+    for (const article of answer.articles) {
+      counts.created += 1;
+      if (!article.indexed) toIndex.add(article._id);
     }
   }
-  for (const batch of batchesOf(createdIds, maxArticlesPerIndexing)) {
+  for (const batch of batchesOf([...toIndex], maxArticlesPerIndexing)) {
     try {
       const answer = await indexArticles(api, configurationId, batch, signal);
       counts.notIndexed += Math.min(batch.length, Math.max(answer.failed, batch.length - answer.indexed));
