@@ -105,8 +105,9 @@ export function attachChatNamespace(
         return;
       }
       const message = payload as { session_id?: string; message: string; page_url?: string; client_message_id?: string };
-      // A sent message ends the visitor's typing; the agents' screens clear their mark with the message itself.
-      typingThrottle.forget(data.sessionId);
+      // A sent message ends the visitor's typing (the agents' screens clear their mark with the message itself),
+      // and the next message's first start goes at once: messages have their own limit.
+      typingThrottle.reset(data.sessionId);
       let sessionId = data.sessionId;
       let acknowledged = false;
       void visitors

@@ -329,6 +329,8 @@ export function createLiveService(deps: LiveDependencies) {
     async agentTyping(agent: LiveAgent, payload: { configuration_id: string; session_id: string; typing: boolean }) {
       const key = `${agent.caller.userId}\u0000${payload.session_id}`;
       if (!agentTypingThrottle.admit(key, payload.typing)) return {};
+      // A signed-in agent's stop ends the typing: the next start goes (and is checked) at once.
+      if (!payload.typing) agentTypingThrottle.reset(key);
       let conversation: ConversationRecord;
       try {
         ({ conversation } = await reach(agent, payload.configuration_id, payload.session_id));
@@ -336,7 +338,7 @@ export function createLiveService(deps: LiveDependencies) {
         if (!conversation.is_manual) throw refused("Take the conversation over before answering");
       } catch (error) {
         // A refused mark is not counted: the next one is checked (and refused) again.
-        agentTypingThrottle.forget(key);
+        agentTypingThrottle.reset(key);
         throw error;
       }
       emitter?.toVisitor(conversation.session_id, "typing", { session_id: conversation.session_id, who: "human_agent", typing: payload.typing });
