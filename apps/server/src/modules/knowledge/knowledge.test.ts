@@ -554,11 +554,12 @@ describe("indexing a batch", () => {
       { text: "NULL" },
       { text: "Ünïcödé, 'single' quotes; commas,, and a backslash \\ at the end \\" },
     ];
-    await train(token, configurationId, texts);
+    const ids = await train(token, configurationId, texts);
+    // In the order they were created (by id: created_at can repeat within the clock's resolution).
     const stored = await ctx.database.db.query<{ text: string; subject: string | null }>(
       `SELECT c.text, a.subject FROM knowledge_chunks c JOIN knowledge_articles a ON a.id = c.article_id
-        WHERE c.configuration_id = $1 ORDER BY a.created_at, c.position`,
-      [configurationId],
+        WHERE c.configuration_id = $1 ORDER BY array_position($2::uuid[], a.id), c.position`,
+      [configurationId, ids],
     );
     expect(stored.map((row) => row.text)).toEqual(texts.map(({ text }) => text));
     expect(stored.map((row) => row.subject)).toEqual([texts[0]!.subject, null, null]);
