@@ -28,7 +28,6 @@ import {
   setAgentNote,
   updateConversationState,
   type ConversationRecord,
-  type ConversationWritten,
   type StoredMessage,
 } from "../conversations/repository";
 import { addAlertNotifications, addChatNotifications, type AddedNotification } from "./notifications";
@@ -41,6 +40,8 @@ export type LiveConversation = Schemas["LiveConversation"];
 const liveListLimit = 200;
 /** Conversations whose messages an instance keeps between updates (the most recently updated). */
 const cachedConversations = 500;
+/** The longest conversation whose messages are kept between updates. */
+const maxCachedMessages = 400;
 
 export const liveRooms = {
   admins: "admins",
@@ -169,19 +170,10 @@ export function createLiveService(deps: LiveDependencies) {
     }
     messagesOf.delete(conversationId);
     if (!read || !messages) return undefined;
-    messagesOf.set(conversationId, { messages, lastSeq: read.lastSeq });
+    // A very long conversation is read whole each time rather than held (memory stays bounded).
+    if (messages.length <= maxCachedMessages) messagesOf.set(conversationId, { messages, lastSeq: read.lastSeq });
     if (messagesOf.size > cachedConversations) messagesOf.delete(messagesOf.keys().next().value!);
     return { conversation: read.conversation, messages };
-  }
-
-  /** The conversation after a write: the cached messages and the new one when they make the count the write saw, else read. */
-  function afterWrite(conversationId: string, message: StoredMessage, written: ConversationWritten | undefined) {
-    const cached = messagesOf.get(conversationId);
-    if (!written || !cached || cached.messages.length + 1 !== written.messageCount) return current(conversationId);
-    const messages = [...cached.messages, message];
-    messagesOf.delete(conversationId);
-    messagesOf.set(conversationId, { messages, lastSeq: written.seq });
-    return { conversation: written.conversation, messages };
   }
 
   async function live(conversation: ConversationRecord, emitted: Parameters<typeof toLiveConversation>[2] = {}): Promise<LiveConversation> {
@@ -207,10 +199,17 @@ export function createLiveService(deps: LiveDependencies) {
     return { configuration, conversation };
   }
 
+  /**
+   * An agent's change, read and sent in the conversation's queue: an update of a visitor's message that was
+   * read before the change cannot reach the agents after it (and show, say, a closed conversation open).
+   */
   async function changedByAgent(agent: LiveAgent, configuration: Configuration, conversation: ConversationRecord) {
-    const shown = await live(conversation, { by: agent.caller.userId });
-    push(ownerOf(configuration), shown);
-    return shown;
+    let shown: Promise<LiveConversation> | undefined;
+    await serial(conversation.id, async () => {
+      shown = live(conversation, { by: agent.caller.userId });
+      push(ownerOf(configuration), await shown);
+    });
+    return shown!;
   }
 
   return {
@@ -388,7 +387,7 @@ export function createLiveService(deps: LiveDependencies) {
       return serial(change.conversationId, async () => {
         // Both statements at once (on PostgreSQL, two connections): the notification's needs nothing of the read.
         const [found, added] = await Promise.all([
-          afterWrite(change.conversationId, change.message, change.written),
+          current(change.conversationId),
           change.emittedBy === "user" && !change.alerted ? addChatNotifications(db, change.conversationId, change.message.content) : undefined,
         ]);
         pushNotification(added);
