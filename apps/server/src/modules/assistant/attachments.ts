@@ -11,6 +11,7 @@
  * configuration (`downloadConversationAttachment`), from the live and history screens.
  */
 import { DomainError } from "@parley/domain";
+import { attachmentExtensions, type AttachmentContentType } from "@parley/domain/attachmentMessage";
 import type { FastifyReply } from "fastify";
 import type { Db } from "../../platform/db/db";
 import { queryOne } from "../../platform/db/db";
@@ -23,15 +24,7 @@ import type { VisitorRequest, VisitorService } from "./visitors";
 export const maxAttachmentBytes = 5 * 1024 * 1024;
 export const maxAttachmentsPerConversation = 10;
 
-export type AttachmentContentType = "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf";
-
-const extensions: Record<AttachmentContentType, string> = {
-  "image/png": "png",
-  "image/jpeg": "jpg",
-  "image/gif": "gif",
-  "image/webp": "webp",
-  "application/pdf": "pdf",
-};
+const extensions = attachmentExtensions;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

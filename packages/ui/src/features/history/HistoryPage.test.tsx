@@ -98,15 +98,16 @@ describe("the history screen", { timeout: 30_000 }, () => {
 
   it("offers a visitor's file as a download within the selected configuration", async () => {
     const id = "5d2a9c4e-1f3b-4e6a-8c7d-9b0e1a2f3c4d";
-    const withFile = { ...conversation, messages: [{ id: "m1", role: "user", content: `📎 invoice.pdf\n/api/widget/c1/attachments/${id}`, timestamp: "2026-11-21T09:30:00.000Z", sources: [], rating: null }] };
+    // The visitor chose the name: it is saved without its direction-changing character, as the type's extension.
+    const withFile = { ...conversation, messages: [{ id: "m1", role: "user", content: `📎 invoice\u202Efdp.pdf\n/api/widget/c1/attachments/${id}`, timestamp: "2026-11-21T09:30:00.000Z", sources: [], rating: null }] };
     const server = fakeTrainingServer({
       "GET /conversations/history": () => ({ body: { status: "success", items: [withFile], total: 1, page: 1, page_size: 10 } }),
-      [`GET /conversations/attachments/${id}`]: () => ({ body: "%PDF-1.4" }),
+      [`GET /conversations/attachments/${id}`]: () => ({ body: "%PDF-1.4", contentType: "application/pdf" }),
     });
     await renderConfigurationScreen(<HistoryPage now={now} />, { api: server.api });
     fireEvent.click(await screen.findByRole("button", { name: /2026|21/ }));
     const dialog = within(await screen.findByRole("dialog"));
-    expect(dialog.getByText("📎 invoice.pdf")).toBeTruthy();
+    expect(dialog.getByText("📎 invoicefdp.pdf")).toBeTruthy();
     const createObjectURL = vi.fn((_file: Blob) => "blob:file");
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     const saved: string[] = [];
@@ -116,7 +117,7 @@ describe("the history screen", { timeout: 30_000 }, () => {
     fireEvent.click(dialog.getByRole("button", { name: "Download the file" }));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
     expect(server.callsTo(`GET /conversations/attachments/${id}`)[0]?.query).toEqual({ configuration_id: "c1" });
-    expect(saved).toEqual(["invoice.pdf"]);
+    expect(saved).toEqual(["invoicefdp.pdf"]);
   });
 
   it("says what to do when the list cannot be loaded", async () => {

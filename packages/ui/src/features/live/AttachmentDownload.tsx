@@ -1,4 +1,5 @@
 import { Button, HStack, Stack, Text } from "@chakra-ui/react";
+import { savedAttachmentName, shownAttachmentName } from "@parley/domain/attachmentMessage";
 import { useState } from "react";
 import { LuPaperclip } from "react-icons/lu";
 import { useApi } from "../../api/client";
@@ -15,7 +16,8 @@ export interface AttachmentDownloadProps {
 
 /**
  * A file a visitor sent, by its name, downloaded with the agent's token (`downloadConversationAttachment`) and saved
- * under the visitor's file name; never opened in the portal's own origin.
+ * under the visitor's file name, cleaned and ending in the extension of the file's real type; never opened in the
+ * portal's own origin.
  */
 export function AttachmentDownload({
   configurationId,
@@ -37,7 +39,7 @@ export function AttachmentDownload({
       const url = URL.createObjectURL(file);
       const link = document.createElement("a");
       link.href = url;
-      link.download = attachment.name;
+      link.download = savedAttachmentName(attachment.name, file.type);
       document.body.append(link);
       link.click();
       link.remove();
@@ -50,7 +52,7 @@ export function AttachmentDownload({
 
   return (
     <Stack gap="1">
-      <Text>📎 {attachment.name}</Text>
+      <Text>📎 {shownAttachmentName(attachment.name)}</Text>
       <HStack gap="2" wrap="wrap">
         <Button
           size="xs"

@@ -8,7 +8,9 @@ export interface SeenCall {
   body: unknown;
 }
 
-export type Answer = { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;
+/** An answer: JSON by default; a file (a string body) when `contentType` names another type. */
+type Answered = { status?: number; body: unknown; contentType?: string };
+export type Answer = Answered | Promise<Answered>;
 export type Route = (call: SeenCall) => Answer;
 
 /** A problem body as the contract's error answers carry it. */
@@ -40,10 +42,11 @@ export function fakeTrainingServer(routes: Record<string, Route>) {
       const call: SeenCall = { method: request.method, path: url.pathname.replace(/^\/api/, ""), query: Object.fromEntries(url.searchParams), body: await bodyOf(request) };
       calls.push(call);
       const route = routes[`${call.method} ${call.path}`];
-      const answer = route ? await route(call) : problem(404, "not_found", "Not found");
+      const answer: Answered = route ? await route(call) : problem(404, "not_found", "Not found");
       // As a browser's fetch does: a request cancelled while it waited never gets its answer.
       if (request.signal.aborted) throw new DOMException("The operation was aborted.", "AbortError");
       const status = answer.status ?? 200;
+      if (answer.contentType) return new Response(answer.body as string, { status, headers: { "content-type": answer.contentType } });
       return new Response(JSON.stringify(answer.body), { status, headers: { "content-type": status >= 400 ? "application/problem+json" : "application/json" } });
     },
   });
