@@ -94,6 +94,21 @@ async function lockKnowledge(tx: Db, configurationId: string): Promise<void> {
   await tx.query("SELECT pg_advisory_xact_lock($1, hashtext($2::text))", [KNOWLEDGE_LOCK_KEY, configurationId]);
 }
 
+const TEXT_LOCK_KEY = 7_240_515;
+
+/**
+ * Serialises the writers of the same text in one configuration (held until the transaction ends), taken
+ * before any other lock, in one order. Without it, a batch that inserted a text and waits for the
+ * configuration's lock, and an edit that holds that lock and sets an article to the same text (waiting on the
+ * batch's uncommitted row in the unique index), would wait for each other.
+ */
+async function lockTexts(tx: Db, configurationId: string, contentHashes: readonly string[]): Promise<void> {
+  await tx.query(
+    `SELECT pg_advisory_xact_lock($1, k) FROM (SELECT DISTINCT hashtext($2::text || h) AS k FROM unnest($3::text[]) AS h ORDER BY k) AS keys`,
+    [TEXT_LOCK_KEY, configurationId, contentHashes],
+  );
+}
+
 /**
  * Under the configuration's lock: deletes the chunks of the articles, and takes them out of the lexeme counts
  * first. Answers the text search configurations the chunks were stemmed with.
@@ -224,6 +239,7 @@ export async function insertArticles(
   articles: readonly ArticleFields[],
 ): Promise<Map<string, { article: Article; created: boolean }>> {
   const column = <K extends keyof ArticleFields>(key: K) => articles.map((fields) => fields[key]);
+  await lockTexts(db, configurationId, column("contentHash"));
   const inserted = await db.query<ArticleRow>(
     `INSERT INTO knowledge_articles AS a (configuration_id, kind, source, subject, url, text, content_hash, word_count, split_length, split_overlap)
      SELECT c.id, i.kind, i.source, i.subject, i.url, i.text, i.content_hash, i.word_count, i.split_length, i.split_overlap
@@ -273,6 +289,7 @@ export async function replaceArticle(
   fields: ArticleFields,
 ): Promise<Article | undefined> {
   return db.transaction(async (tx) => {
+    await lockTexts(tx, configurationId, [fields.contentHash]);
     if (!(await claimArticle(tx, scope, configurationId, id))) return undefined;
     const holder = await findArticleByHash(tx, configurationId, fields.contentHash);
     if (holder && holder.id !== id) {
