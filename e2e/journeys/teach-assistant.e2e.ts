@@ -67,7 +67,7 @@ describe("an agent teaches the assistant from a conversation in the history", ()
     await page.goto("/conversations/history");
     await page.locator("tr", { hasText: question }).getByRole("button").first().click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByRole("button", { name: fr.corrections.teach }).click();
+    await dialog.getByRole("button", { name: new RegExp(`^${fr.corrections.teach}`) }).click();
     await dialog.getByLabel(fr.corrections.entryLabel).selectOption("How can I track my parcel?");
     await snap(page, journey, "1-choosing-the-entry");
     const violations = await seriousAccessibilityViolations(page);
@@ -89,7 +89,8 @@ describe("an agent teaches the assistant from a conversation in the history", ()
     });
     snapOnFailure(page, journey, "faq-failure");
     await page.goto("/dataset/view");
-    await page.getByRole("button", { name: /Learned phrasings? \(\d+\)/ }).click();
+    await page.getByRole("heading", { name: /Learned phrasings? \(\d+\)/ }).waitFor();
+    await page.getByRole("button", { name: "Show the learned phrasings" }).click();
     const item = page.getByRole("listitem").filter({ hasText: question });
     await item.waitFor();
     await snap(page, journey, "3-learned-under-the-faq");

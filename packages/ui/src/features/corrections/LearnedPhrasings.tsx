@@ -1,4 +1,5 @@
 import { Badge, Box, Collapsible, HStack, Heading, IconButton, Stack, Text } from "@chakra-ui/react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { LuChevronDown, LuTrash2 } from "react-icons/lu";
 import { showFailureToast, showToast } from "../../shell/toasts";
@@ -11,6 +12,7 @@ import { useDeleteFaqCorrection, useFaqCorrections, useFaqQuestions } from "./ho
  */
 export function LearnedPhrasings({ configurationId }: { configurationId: string }) {
   const { t } = useTranslation("corrections");
+  const headingId = useId();
   const corrections = useFaqCorrections(configurationId);
   const { questions } = useFaqQuestions(configurationId);
   const remove = useDeleteFaqCorrection(configurationId);
@@ -20,19 +22,21 @@ export function LearnedPhrasings({ configurationId }: { configurationId: string 
   return (
     <Collapsible.Root>
       <Box borderWidth="1px" borderRadius="md">
-        <Collapsible.Trigger asChild>
-          <HStack as="button" w="full" justify="space-between" p="3" cursor="pointer" textAlign="start" borderRadius="md" _focusVisible={{ outline: "2px solid", outlineColor: "colorPalette.focusRing" }}>
-            <Stack gap="0">
-              <Heading as="h2" size="sm">
-                {t("corrections.learnedTitle", { count: items.length })}
-              </Heading>
-              <Text fontSize="sm" color="fg.muted">
-                {t("corrections.learnedIntro")}
-              </Text>
-            </Stack>
-            <LuChevronDown aria-hidden />
-          </HStack>
-        </Collapsible.Trigger>
+        <HStack justify="space-between" p="3" gap="3">
+          <Stack gap="0">
+            <Heading as="h2" size="sm" id={headingId}>
+              {t("corrections.learnedTitle", { count: items.length })}
+            </Heading>
+            <Text fontSize="sm" color="fg.muted">
+              {t("corrections.learnedIntro")}
+            </Text>
+          </Stack>
+          <Collapsible.Trigger asChild>
+            <IconButton size="sm" variant="ghost" aria-label={t("corrections.showLearned")} aria-describedby={headingId}>
+              <LuChevronDown aria-hidden />
+            </IconButton>
+          </Collapsible.Trigger>
+        </HStack>
         <Collapsible.Content>
           <Stack as="ul" gap="2" p="3" pt="0" listStyleType="none">
             {items.map((correction) => (

@@ -75,7 +75,7 @@ describe("teaching the assistant from a visitor's question", { timeout: 30_000 }
   it("links the question, as the visitor put it, to an FAQ entry chosen by its question, and shows the link", async () => {
     const fake = server();
     const dialog = await openConversation(fake.api);
-    fireEvent.click(await within(dialog).findByRole("button", { name: "Teach the assistant" }));
+    fireEvent.click(await within(dialog).findByRole("button", { name: "Teach the assistant: “me parcel is lost??”" }));
     const select = (await within(dialog).findByLabelText("FAQ entry that answers this question")) as HTMLSelectElement;
     // Only entries with an answer are offered, by their question (the question column is found by its name).
     expect([...select.options].map((option) => option.value)).toEqual(["", "When will my order arrive?", "My package is lost"]);
@@ -87,7 +87,7 @@ describe("teaching the assistant from a visitor's question", { timeout: 30_000 }
     expect(fake.callsTo("POST /data/dataset/corrections")[0]?.body).toEqual({ configurationId: "c1", question: "me parcel is lost??", faqQuestion: "My package is lost" });
     expect(await within(dialog).findByText("Answered by the FAQ entry: My package is lost")).toBeTruthy();
     // The assistant's own message cannot be taught: only the visitor's.
-    expect(within(dialog).queryByRole("button", { name: "Teach the assistant" })).toBeNull();
+    expect(within(dialog).queryByRole("button", { name: /^Teach the assistant/ })).toBeNull();
   });
 
   it("removes a link made earlier, and offers to teach again", async () => {
@@ -95,7 +95,7 @@ describe("teaching the assistant from a visitor's question", { timeout: 30_000 }
     const dialog = await openConversation(fake.api);
     fireEvent.click(await within(dialog).findByRole("button", { name: "Remove link" }));
     await waitFor(() => expect(fake.callsTo("DELETE /data/dataset/corrections")[0]?.body).toEqual({ configurationId: "c1", _id: "k9" }));
-    expect(await within(dialog).findByRole("button", { name: "Teach the assistant" })).toBeTruthy();
+    expect(await within(dialog).findByRole("button", { name: /^Teach the assistant/ })).toBeTruthy();
   });
 
   it("says to add FAQ entries first when the configuration has none, and can be cancelled", async () => {
@@ -105,10 +105,12 @@ describe("teaching the assistant from a visitor's question", { timeout: 30_000 }
       "GET /data/dataset/corrections": () => ({ body: { status: "success", data: [] } }),
     });
     const dialog = await openConversation(none.api);
-    fireEvent.click(await within(dialog).findByRole("button", { name: "Teach the assistant" }));
+    fireEvent.click(await within(dialog).findByRole("button", { name: "Teach the assistant: “me parcel is lost??”" }));
     expect(await within(dialog).findByText("The FAQ has no entries yet. Add them under FAQ first.")).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
-    expect(await within(dialog).findByRole("button", { name: "Teach the assistant" })).toBeTruthy();
+    // Keyboard focus goes back to the button the form came from.
+    const teach = await within(dialog).findByRole("button", { name: /^Teach the assistant/ });
+    await waitFor(() => expect(document.activeElement).toBe(teach));
   });
 });
 
@@ -119,7 +121,8 @@ describe("the learned phrasings under the FAQ", { timeout: 30_000 }, () => {
       { _id: "k2", question: "wheres my stuff", faqQuestion: "Where is my order?", createdAt: "2026-11-20T12:00:00.000Z" },
     ]);
     await renderConfigurationScreen(<LearnedPhrasings configurationId="c1" />, { api: fake.api });
-    fireEvent.click(await screen.findByRole("button", { name: /Learned phrasings \(2\)/ }));
+    expect(await screen.findByRole("heading", { name: "Learned phrasings (2)" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Show the learned phrasings" }));
     const items = await screen.findAllByRole("listitem");
     expect(items.map((item) => item.textContent)).toEqual([
       "“me parcel is lost??”→ My package is lost",

@@ -1,5 +1,5 @@
 import { Badge, Button, Field, HStack, NativeSelect, Stack, Text } from "@chakra-ui/react";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LuGraduationCap, LuUnlink } from "react-icons/lu";
 import { showFailureToast, showToast } from "../../shell/toasts";
@@ -19,6 +19,19 @@ export function TeachAssistant({ configurationId, question }: { configurationId:
   const add = useAddFaqCorrection(configurationId);
   const remove = useDeleteFaqCorrection(configurationId);
   const [open, setOpen] = useState(false);
+  const teachButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  useEffect(() => {
+    // Back on the button the form came from, for a keyboard user, when the form closes.
+    if (!open && returnFocus.current) {
+      returnFocus.current = false;
+      teachButton.current?.focus();
+    }
+  }, [open]);
+  const close = () => {
+    returnFocus.current = true;
+    setOpen(false);
+  };
   if (phrasing === "" || corrections.isPending) return null;
 
   const linked = corrections.data?.find((correction) => correction.question === phrasing);
@@ -47,7 +60,7 @@ export function TeachAssistant({ configurationId, question }: { configurationId:
   }
   if (!open) {
     return (
-      <Button size="xs" variant="ghost" mt="1" onClick={() => setOpen(true)}>
+      <Button ref={teachButton} size="xs" variant="ghost" mt="1" aria-label={t("corrections.teachQuestion", { question: phrasing })} onClick={() => setOpen(true)}>
         <LuGraduationCap aria-hidden />
         {t("corrections.teach")}
       </Button>
@@ -57,13 +70,13 @@ export function TeachAssistant({ configurationId, question }: { configurationId:
     <LinkForm
       configurationId={configurationId}
       saving={add.isPending}
-      onCancel={() => setOpen(false)}
+      onCancel={close}
       onLink={(faqQuestion) =>
         add.mutate(
           { question: phrasing, faqQuestion },
           {
             onSuccess: () => {
-              setOpen(false);
+              close();
               void showToast((translate) => ({ type: "success", title: translate("corrections:corrections.linked") }));
             },
             onError: (error) => void showFailureToast(error),
