@@ -17,8 +17,15 @@ export async function readNavigation(page: Page): Promise<NavNode[]> {
     await collapsed.first().click();
   }
   return nav.evaluate((root) => {
-    const text = (element: Element) =>
-      ((element as HTMLElement).innerText ?? element.textContent ?? "").replace(/\s+/g, " ").trim();
+    // A badge's count (the live conversations of whichever journeys run beside this one) is data, not navigation.
+    const text = (element: Element) => {
+      let value = ((element as HTMLElement).innerText ?? element.textContent ?? "").replace(/\s+/g, " ").trim();
+      for (const badge of Array.from(element.querySelectorAll(".chakra-badge"))) {
+        const count = ((badge as HTMLElement).innerText ?? "").trim();
+        if (count !== "" && value.endsWith(count)) value = value.slice(0, -count.length).trim();
+      }
+      return value;
+    };
     const labelOf = (element: Element) => {
       const disabled =
         element.matches('[aria-disabled="true"]') || element.querySelector('[aria-disabled="true"]') !== null;
