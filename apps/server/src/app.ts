@@ -4,7 +4,7 @@ import cors from "@fastify/cors";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import { maxTrainingFileBytes, requestBodyMaxBytes } from "@parley/domain";
+import { maxArticlesPerIndexing, maxTrainingFileBytes, requestBodyMaxBytes } from "@parley/domain";
 import type { Db } from "./platform/db/db";
 import type { TokenService } from "./platform/auth/jwt";
 import type { Mailer } from "./platform/mail/mailer";
@@ -76,6 +76,8 @@ const multipartLimits = { fileSize: maxTrainingFileBytes, fieldSize: 1024 * 1024
 
 export interface AppDependencies {
   db: Db;
+  /** The embedded database: one connection for every request, so long transactions are cut into shorter ones. */
+  singleConnection?: boolean;
   tokens: TokenService;
   mailer: Mailer;
   /** Keys one-time-code hashes (the JWT secret is fine). */
@@ -244,7 +246,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     ...trainingFileOperations(createTrainingFilesService(deps.db)),
     ...designOperations(createDesignService(deps.db, { publicUrl: deps.publicUrl, agentsOnline: (id) => live.agentsOnline(id) })),
     ...workflowOperations(createWorkflowsService(deps.db)),
-    ...knowledgeOperations(createKnowledgeService(deps.db, { retrieval, embedder, vectors, logError })),
+    ...knowledgeOperations(createKnowledgeService(deps.db, { retrieval, embedder, vectors, logError, articlesPerTransaction: deps.singleConnection ? maxArticlesPerIndexing : undefined })),
     ...searchOperations(deps.db),
     ...leadOperations(deps.db),
     ...liveOperations(deps.db, live),

@@ -58,6 +58,7 @@ async function main() {
   app.operations = await parleyApp(app, {
     rateLimits,
     db: database.db,
+    singleConnection: database.kind === "pglite",
     tokens: createTokenService(secret),
     mailer,
     secret,

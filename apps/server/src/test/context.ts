@@ -122,6 +122,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const app = await buildApp(
     {
       db: appDb,
+      singleConnection: database.kind === "pglite",
       tokens,
       mailer:
         options.mail === "outbox"

@@ -83,6 +83,11 @@ export interface KnowledgeServiceOptions {
   /** Whether the database has pgvector, so chunks get a vector copy of their embedding. */
   vectors?: boolean;
   logError?: (message: string, error: unknown) => void;
+  /**
+   * How many articles of a create_articles call one transaction stores and indexes; unset, the whole call. On
+   * the embedded database (one connection for every request) it is set, so other requests run between groups.
+   */
+  articlesPerTransaction?: number;
 }
 
 /** The articles of a configuration, which the operation's `x-tenant` loaded within the caller's scope. */
@@ -177,24 +182,33 @@ export function createKnowledgeService(db: Db, options: KnowledgeServiceOptions)
         }
       }
 
-      const { stored, indexedIds } = await db.transaction(async (tx) => {
-        const stored = await repository.insertArticles(tx, scopeOf(caller), configuration._id, [...distinct.values()].map((item) => item.fields));
-        const batch: repository.ArticleChunks[] = [];
-        for (const [hash, { article, created }] of stored) {
-          const pieces = chunked.get(hash);
-          if (!created || !pieces || !("chunks" in pieces)) continue;
-          batch.push({
-            article,
-            contentHash: hash,
-            chunks: pieces.chunks.map((text, position) => ({ position, text, contentHash: contentHashOf(text), embedding: pieces.embeddings?.[position] ?? null })),
+      // One transaction for the call, or (options.articlesPerTransaction, on the embedded database) one per group.
+      const entries = [...distinct.values()];
+      const groupSize = options.articlesPerTransaction ?? entries.length;
+      const stored = new Map<string, { article: repository.Article; created: boolean }>();
+      const indexedIds = new Set<string>();
+      for (let start = 0; start < entries.length; start += groupSize) {
+        const group = entries.slice(start, start + groupSize);
+        await db.transaction(async (tx) => {
+          const held = await repository.insertArticles(tx, scopeOf(caller), configuration._id, group.map((item) => item.fields));
+          const batch: repository.ArticleChunks[] = [];
+          for (const [hash, { article, created }] of held) {
+            stored.set(hash, { article, created });
+            const pieces = chunked.get(hash);
+            if (!created || !pieces || !("chunks" in pieces)) continue;
+            batch.push({
+              article,
+              contentHash: hash,
+              chunks: pieces.chunks.map((text, position) => ({ position, text, contentHash: contentHashOf(text), embedding: pieces.embeddings?.[position] ?? null })),
+            });
+          }
+          const embeddingModel = options.embedder?.model ?? null;
+          const ids = await repository.storeChunks(tx, configuration._id, language, batch, embeddingModel, options.vectors === true && options.embedder !== undefined, {
+            createdInTransaction: true,
           });
-        }
-        const embeddingModel = options.embedder?.model ?? null;
-        const indexedIds = await repository.storeChunks(tx, configuration._id, language, batch, embeddingModel, options.vectors === true && options.embedder !== undefined, {
-          createdInTransaction: true,
+          for (const id of ids) indexedIds.add(id);
         });
-        return { stored, indexedIds };
-      });
+      }
 
       const articles: AnswerOf<"createArticles">["articles"] = [];
       let duplicates = 0;
