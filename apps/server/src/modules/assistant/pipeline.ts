@@ -16,7 +16,6 @@ import {
   markAlert,
   turnsBefore,
   type ConversationRecord,
-  type ConversationWritten,
   type MessageSource,
   type StoredMessage,
 } from "../conversations/repository";
@@ -74,8 +73,6 @@ export interface ConversationChange {
   message: StoredMessage;
   /** The visitor's message raised an alert (reported through `onAlert` before this). */
   alerted: boolean;
-  /** What the statement that stored the visitor's message saw (so a reader that has the earlier messages need not read). */
-  written?: ConversationWritten;
 }
 
 export interface AssistantDependencies {
@@ -156,9 +153,9 @@ export function createAssistant(deps: AssistantDependencies) {
     }
   }
 
-  function changed(conversationId: string, emittedBy: ConversationChange["emittedBy"], message: StoredMessage, alerted = false, written?: ConversationWritten) {
+  function changed(conversationId: string, emittedBy: ConversationChange["emittedBy"], message: StoredMessage, alerted = false) {
     try {
-      deps.onConversationChanged?.({ conversationId, emittedBy, message, alerted, written });
+      deps.onConversationChanged?.({ conversationId, emittedBy, message, alerted });
     } catch (error) {
       logError("a conversation change could not be reported", error);
     }
@@ -215,7 +212,7 @@ export function createAssistant(deps: AssistantDependencies) {
         ? anonymise(turn.text, { entityTypes: settings.entitytypes_to_anonimize, exceptions: settings.anonimize_exceptions }).text
         : turn.text;
       // What the visitor typed is kept only while anonymisation is off; with it on, nothing stores the original.
-      const { message: visitorMessage, duplicate, written } = await insertVisitorMessage(db, turn.conversation.id, {
+      const { message: visitorMessage, duplicate } = await insertVisitorMessage(db, turn.conversation.id, {
         content: anonymised,
         rawInput: settings.anonimize_input ? null : turn.text,
         clientMessageId: turn.clientMessageId,
@@ -232,7 +229,7 @@ export function createAssistant(deps: AssistantDependencies) {
       }
 
       const alerted = await raiseAlerts(turn, visitorMessage, anonymised);
-      changed(turn.conversation.id, "user", visitorMessage, alerted, written);
+      changed(turn.conversation.id, "user", visitorMessage, alerted);
       if (turn.conversation.is_manual || turn.conversation.is_locked) return { outcome: "human_agent", visitorMessage, duplicate };
 
       const take = await takeMessage(db, settings, deps.now?.());

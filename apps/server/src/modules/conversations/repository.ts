@@ -91,50 +91,31 @@ export async function startConversation(
   return row;
 }
 
-/** What a write statement saw: the conversation as it left it, and how many messages it has with the new one. */
-export interface ConversationWritten {
-  conversation: ConversationRecord;
-  messageCount: number;
-  /** The new message's place in the conversation's order. */
-  seq: number;
-}
-
 /**
  * Stores a visitor message and counts it, unless the same `clientMessageId` was stored before in this
  * conversation: then the first one is answered with `duplicate` true and nothing changes. One statement, so
- * two sends of one message at once store it once. A stored message comes with `written`.
+ * two sends of one message at once store it once.
  */
 export async function insertVisitorMessage(
   db: Db,
   conversationId: string,
   message: { content: string; rawInput: string | null; clientMessageId: string | null; language: LanguageCode },
-): Promise<{ message: StoredMessage; duplicate: boolean; written?: ConversationWritten }> {
-  const inserted = await queryOne<MessageRow & { seq: number | string; conversation: ConversationRecord | null; message_count: number }>(
+): Promise<{ message: StoredMessage; duplicate: boolean }> {
+  const inserted = await queryOne<MessageRow>(
     db,
     `WITH stored AS (
        INSERT INTO conversation_messages (conversation_id, role, content, raw_input, client_message_id)
        VALUES ($1, 'user', $2, $3, $4)
        ON CONFLICT (conversation_id, client_message_id) DO NOTHING
-       RETURNING ${messageColumns}, seq
+       RETURNING ${messageColumns}
      ), counted AS (
        UPDATE conversations SET user_message_count = user_message_count + 1, last_activity = now(), language = $5
         WHERE id = $1 AND EXISTS (SELECT 1 FROM stored)
-       RETURNING ${conversationColumns}
      )
-     SELECT stored.*, (SELECT row_to_json(counted) FROM counted) AS conversation,
-            -- The statement's snapshot does not hold the new message yet.
-            (SELECT count(*)::int FROM conversation_messages WHERE conversation_id = $1) + 1 AS message_count
-       FROM stored`,
+     SELECT * FROM stored`,
     [conversationId, message.content, message.rawInput, message.clientMessageId, message.language],
   );
-  if (inserted) {
-    const { conversation, message_count: messageCount, seq } = inserted;
-    return {
-      message: toMessage(inserted),
-      duplicate: false,
-      written: conversation ? { conversation, messageCount, seq: Number(seq) } : undefined,
-    };
-  }
+  if (inserted) return { message: toMessage(inserted), duplicate: false };
   const earlier = await messageOfClient(db, conversationId, message.clientMessageId);
   if (!earlier) throw new Error("a message that conflicted is not there");
   return { message: earlier, duplicate: true };
