@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { datasetFromServer, datasetToServer, faqColumns, mapDatasetForSave } from "./dataset";
+import { datasetFromServer, datasetToServer, faqColumns, faqEntriesOf, mapDatasetForSave } from "./dataset";
 
 const headers = [
   { text: "Question", value: "question" },
@@ -68,5 +68,17 @@ describe("faqColumns", () => {
   it("falls back to the first two columns, and to nothing with fewer than two", () => {
     expect(faqColumns([{ text: "Topic", value: "t" }, { text: "Text", value: "x" }, { text: "Notes", value: "n" }])).toEqual({ question: "t", answer: "x" });
     expect(faqColumns([{ text: "Only", value: "o" }])).toBeUndefined();
+  });
+});
+
+describe("faqEntriesOf", () => {
+  it("reads question and answer by the named columns, trimmed, and leaves out rows missing either", () => {
+    const headers = [{ text: "Answer", value: "a" }, { text: "Question", value: "q" }];
+    const records = [{ a: " Same day. ", q: " When? " }, { a: "", q: "No answer" }, { a: "Orphan", q: "  " }, { a: 5, q: "Count" }];
+    expect(faqEntriesOf(headers, records)).toEqual([
+      { question: "When?", answer: "Same day." },
+      { question: "Count", answer: "5" },
+    ]);
+    expect(faqEntriesOf([{ text: "Only", value: "o" }], [{ o: "x" }])).toEqual([]);
   });
 });

@@ -103,3 +103,15 @@ export function faqColumns(headers: readonly DatasetHeader[]): { question: strin
   if (headers.length < 2) return undefined;
   return { question: headers[0]!.value, answer: headers[1]!.value };
 }
+
+/**
+ * A FAQ dataset's entries as the assistant reads them: question and answer by `faqColumns`, trimmed, rows
+ * missing either left out. The server's matcher and the portal's "teach the assistant" list share it.
+ */
+export function faqEntriesOf(headers: readonly DatasetHeader[], records: readonly Record<string, unknown>[]): { question: string; answer: string }[] {
+  const columns = faqColumns(headers);
+  if (!columns) return [];
+  return records
+    .map((record) => ({ question: String(record[columns.question] ?? "").trim(), answer: String(record[columns.answer] ?? "").trim() }))
+    .filter((entry) => entry.question !== "" && entry.answer !== "");
+}

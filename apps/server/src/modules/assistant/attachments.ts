@@ -24,7 +24,6 @@ import type { VisitorRequest, VisitorService } from "./visitors";
 export const maxAttachmentBytes = 5 * 1024 * 1024;
 export const maxAttachmentsPerConversation = 10;
 
-const extensions = attachmentExtensions;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -112,7 +111,7 @@ export function createAttachmentService(db: Db, visitors: VisitorService) {
   async function sendAttachment(reply: FastifyReply, attachmentId: string, within: Parameters<typeof findAttachment>[1] | undefined) {
     const file = within && uuidPattern.test(attachmentId) ? await findAttachment(db, within, attachmentId.toLowerCase()) : undefined;
     if (!file) throw new DomainError("not_found", "No such attachment in this conversation", 404);
-    const filename = `attachment-${attachmentId.slice(0, 8).toLowerCase()}.${extensions[file.contentType]}`;
+    const filename = `attachment-${attachmentId.slice(0, 8).toLowerCase()}.${attachmentExtensions[file.contentType]}`;
     return reply
       .headers({ ...attachmentHeaders, "content-type": file.contentType, "content-disposition": `attachment; filename="${filename}"` })
       .send(file.bytes);

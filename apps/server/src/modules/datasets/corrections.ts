@@ -2,7 +2,7 @@
  * Agents' corrections of the FAQ matcher: a visitor's question linked to the FAQ entry that answers it. The
  * configuration's `x-tenant` was loaded within the caller's scope; every statement is keyed by it.
  */
-import { faqColumns } from "@parley/domain";
+import { faqEntriesOf } from "@parley/domain";
 import type { Db } from "../../platform/db/db";
 import { queryOne } from "../../platform/db/db";
 import type { BodyOf } from "../../platform/http/contract-types";
@@ -36,11 +36,7 @@ export async function faqRowsOf(db: Db, configurationId: string): Promise<{ ques
     "SELECT dataset_data, dataset_headers FROM datasets WHERE configuration_id = $1",
     [configurationId],
   );
-  const columns = dataset && faqColumns(dataset.dataset_headers);
-  if (!dataset || !columns) return [];
-  return dataset.dataset_data
-    .map((record) => ({ question: (record[columns.question] ?? "").trim(), answer: (record[columns.answer] ?? "").trim() }))
-    .filter((row) => row.question !== "" && row.answer !== "");
+  return dataset ? faqEntriesOf(dataset.dataset_headers, dataset.dataset_data) : [];
 }
 
 export function createCorrectionsService(db: Db) {

@@ -2,7 +2,7 @@
  * React Query hooks of the agents' corrections (`/data/dataset/corrections`): an agent links a visitor's
  * question, as the visitor put it, to the FAQ entry that answers it, and the assistant's matcher learns it.
  */
-import { faqColumns } from "@parley/domain/dataset";
+import { faqEntriesOf } from "@parley/domain/dataset";
 import type { Schemas } from "@parley/sdk";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
@@ -26,16 +26,10 @@ export function useFaqCorrections(configurationId: string) {
 export function useFaqQuestions(configurationId: string): { questions: string[]; isPending: boolean } {
   const dataset = useDataset(configurationId);
   const data = dataset.data?.data;
-  const questions = useMemo(() => {
-    if (!data) return [];
-    const columns = faqColumns(data.dataset_headers);
-    if (!columns) return [];
-    const found = data.dataset_data
-      .filter((row) => String(row[columns.answer] ?? "").trim() !== "")
-      .map((row) => String(row[columns.question] ?? "").trim())
-      .filter((question) => question !== "");
-    return [...new Set(found)];
-  }, [data]);
+  const questions = useMemo(
+    () => (data ? [...new Set(faqEntriesOf(data.dataset_headers, data.dataset_data).map((entry) => entry.question))] : []),
+    [data],
+  );
   return { questions, isPending: dataset.isPending };
 }
 
