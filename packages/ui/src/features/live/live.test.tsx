@@ -373,7 +373,8 @@ describe("the detail dialog", () => {
     const reply = received.find((item) => item.event === "human_agent_message")!;
     expect(reply.payload).toMatchObject({ configurationId, conversationId: "s-answered", messageContent: "Hi, I am Eva. How can I help?" });
     expect(String(reply.payload.client_message_id)).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
-    expect((dialog.getByRole("textbox", { name: "Your reply" }) as HTMLTextAreaElement).value).toBe("");
+    // The box empties once the server acknowledged the reply, which may come a moment after the message shows.
+    await waitFor(() => expect((dialog.getByRole("textbox", { name: "Your reply" }) as HTMLTextAreaElement).value).toBe(""));
     expect(within(rowOf("s-answered")!).getByText("4")).toBeTruthy();
 
     await userEvent.click(dialog.getByRole("button", { name: "Hand back to the assistant" }));
