@@ -26,6 +26,8 @@ const repository = join(here, "..");
 interface LabelledQuestion {
   question: string;
   key: string;
+  /** 1-based place in the questions file: parameters are chosen on the odd-numbered questions, the even ones are held out. */
+  number: number;
 }
 
 interface EvaluationSet {
@@ -109,7 +111,7 @@ function loadSet(name: string, language: FaqLanguage, folder: string, faqFile: s
     name,
     language,
     entries: readCsv(join(folder, faqFile)).map((row) => ({ key: row.intent!, question: row.question!, answer: row.answer! })),
-    questions: readCsv(join(folder, "questions.csv")).map((row) => ({ question: row.question!, key: row.intent! })),
+    questions: readCsv(join(folder, "questions.csv")).map((row, index) => ({ question: row.question!, key: row.intent!, number: index + 1 })),
     offTopic,
   };
 }
@@ -161,10 +163,21 @@ interface Row {
   method: string;
   hitAt1: number;
   hitAt3: number;
+  /** hit@1 / hit@3 on the odd- and on the even-numbered questions. */
+  halves?: { odd: [number, number]; even: [number, number] };
   answeredCorrect?: number;
   answeredWrong?: number;
   offTopicAnswered?: number;
   microsecondsPerQuestion: number;
+}
+
+/** hit@1 and hit@3 per half (odd- / even-numbered questions), from each question's rank of the right entry (0 = not in the top 3). */
+function halves(ranks: { number: number; rank: number }[]): Row["halves"] {
+  const share = (odd: boolean): [number, number] => {
+    const half = ranks.filter((ranked) => ranked.number % 2 === (odd ? 1 : 0));
+    return [half.filter((ranked) => ranked.rank === 1).length / half.length, half.filter((ranked) => ranked.rank >= 1).length / half.length];
+  };
+  return { odd: share(true), even: share(false) };
 }
 
 function evaluate(set: EvaluationSet): Row[] {
@@ -193,8 +206,10 @@ function evaluate(set: EvaluationSet): Row[] {
   hits3 = 0;
   let answeredCorrect = 0;
   let answeredWrong = 0;
-  for (const { question, key } of set.questions) {
+  const ranks: { number: number; rank: number }[] = [];
+  for (const { question, key, number } of set.questions) {
     const matches = matcher.match(question, 3);
+    ranks.push({ number, rank: matches.findIndex((found) => found.key === key) + 1 });
     if (matches[0]?.key === key) hits1++;
     if (matches.some((found) => found.key === key)) hits3++;
     if (matches[0] && matches[0].confidence > answerConfidenceThreshold) {
@@ -212,6 +227,7 @@ function evaluate(set: EvaluationSet): Row[] {
     method: "Parley matcher",
     hitAt1: hits1 / set.questions.length,
     hitAt3: hits3 / set.questions.length,
+    halves: halves(ranks),
     answeredCorrect: answeredCorrect / set.questions.length,
     answeredWrong: answeredWrong / set.questions.length,
     offTopicAnswered: offTopicAnswered.length / set.offTopic.length,
@@ -243,8 +259,10 @@ function withCorrections(set: EvaluationSet): Row[] {
     let hits3 = 0;
     let answeredCorrect = 0;
     let answeredWrong = 0;
-    for (const { question, key } of heldOut) {
+    const ranks: { number: number; rank: number }[] = [];
+    for (const { question, key, number } of heldOut) {
       const matches = matcher.match(question, 3);
+      ranks.push({ number, rank: matches.findIndex((found) => found.key === key) + 1 });
       if (matches[0]?.key === key) hits1++;
       if (matches.some((found) => found.key === key)) hits3++;
       if (matches[0] && matches[0].confidence > answerConfidenceThreshold) {
@@ -258,6 +276,7 @@ function withCorrections(set: EvaluationSet): Row[] {
       method: `Parley matcher + ${count} agent correction${count > 1 ? "s" : ""} per entry (scored on the ${heldOut.length} other questions)`,
       hitAt1: hits1 / heldOut.length,
       hitAt3: hits3 / heldOut.length,
+      halves: halves(ranks),
       answeredCorrect: answeredCorrect / heldOut.length,
       answeredWrong: answeredWrong / heldOut.length,
       offTopicAnswered: offTopicAnswered.length / set.offTopic.length,
@@ -267,15 +286,16 @@ function withCorrections(set: EvaluationSet): Row[] {
 }
 
 const percent = (value: number | undefined) => (value === undefined ? "—" : `${(value * 100).toFixed(1)} %`);
+const half = (pair: [number, number] | undefined) => (pair ? `${(pair[0] * 100).toFixed(1)} / ${(pair[1] * 100).toFixed(1)} %` : "—");
 
 function table(rows: Row[]): string {
   const lines = [
-    "| set | method | hit@1 | hit@3 | answered right (above threshold) | answered wrong | off-topic answered | time per question |",
-    "|---|---|---:|---:|---:|---:|---:|---:|",
+    "| set | method | hit@1 | hit@3 | odd questions hit@1 / hit@3 | even questions (held out) | answered right (above threshold) | answered wrong | off-topic answered | time per question |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const row of rows) {
     lines.push(
-      `| ${row.set} | ${row.method} | ${percent(row.hitAt1)} | ${percent(row.hitAt3)} | ${percent(row.answeredCorrect)} | ${percent(row.answeredWrong)} | ${percent(row.offTopicAnswered)} | ${row.microsecondsPerQuestion.toFixed(0)} µs |`,
+      `| ${row.set} | ${row.method} | ${percent(row.hitAt1)} | ${percent(row.hitAt3)} | ${half(row.halves?.odd)} | ${half(row.halves?.even)} | ${percent(row.answeredCorrect)} | ${percent(row.answeredWrong)} | ${percent(row.offTopicAnswered)} | ${row.microsecondsPerQuestion.toFixed(0)} µs |`,
     );
   }
   return lines.join("\n");
