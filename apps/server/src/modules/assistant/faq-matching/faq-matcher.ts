@@ -3,7 +3,9 @@
  * the assistant when no provider is configured (issue 14). Pure, synchronous and in memory.
  *
  * How an entry is scored against a question:
- * - both are cut into accent-folded, snowball-stemmed words (text-analysis.ts);
+ * - both are cut into accent-folded, snowball-stemmed words (text-analysis.ts), each weighed by how much
+ *   it says: in English by how rare it is in everyday speech (word-frequency.ts), so the frame of a request
+ *   ("can you tell me", "I want to know") weighs little; elsewhere stop words weigh little;
  * - each question word may match an FAQ word as itself, as a misspelling of it (typo-tolerance.ts),
  *   through a run-together word split in two ("Iwant"), as a part of an FAQ compound ("adres" finds
  *   "bezorgadres"), or, in English, as a WordNet synonym or broader word (wordnet.ts), each kind at a
@@ -20,6 +22,7 @@
 import { trigramCounts, type NgramVector } from "./character-ngrams";
 import { analyzerFor, type AnalyzedToken, type FaqLanguage, type LanguageAnalyzer } from "./text-analysis";
 import { createTypoIndex, type TypoIndex } from "./typo-tolerance";
+import { loadWordFrequencies, type WordFrequencies } from "./word-frequency";
 import { loadWordNet, type WordNet } from "./wordnet";
 
 export interface FaqEntry {
@@ -79,6 +82,14 @@ const lengthNormalisation = 0.75;
 /** Stop words still count a little: stopwords-iso's lists include content words ("order", "problem"). */
 const stopWordWeight = 0.2;
 /**
+ * Where a general word-frequency list exists, a word's weight rises linearly with its surprisal in that
+ * corpus (bits, word-frequency.ts) from `floor` at `from` bits to 1 at `to` bits: with SUBTLEXus, "i"
+ * and "you" (4.6 bits) weigh the floor, "do" and "know" 0.13–0.14, "want" 0.25, "help" 0.40, "problem"
+ * 0.55, "order" 0.66, "account" 0.84, and every word rarer than 1 in 65,000 (16 bits) counts fully. Chosen on
+ * the odd-numbered English benchmark questions (bench/README.md, 2026-11-26), reported on the even ones.
+ */
+const generalWeight = { from: 6, to: 16, floor: 0.05 } as const;
+/**
  * Strength of a match that is not the word itself. A one-letter typo is nearly the word; a synonym is a
  * guess among senses, and so is a compound's part ("adres" is one kind of "bezorgadres"); a broader word
  * ("purchase" → "acquire") is a weaker guess still.
@@ -102,7 +113,7 @@ interface IndexedText {
   stemCounts: Map<string, number>;
   /** Distinct folded surface words, for typo look-ups (typos are made on words, not stems). */
   words: Set<string>;
-  /** Content length: stop words count at their weight, so "how do I" does not make a question long. */
+  /** Content length: each word counts at its weight, so "how do I" does not make a question long. */
   length: number;
   grams: NgramVector;
 }
@@ -144,10 +155,11 @@ interface Vocabulary {
 export function createFaqMatcher(entries: readonly FaqEntry[], options: FaqMatcherOptions): FaqMatcher {
   const analyzer = analyzerFor(options.language);
   const wordNet = options.language === "en" ? loadWordNet() : undefined;
+  const weigh = termWeigher(loadWordFrequencies(options.language));
   const indexed: IndexedEntry[] = entries.map((entry) => ({
     key: entry.key,
-    variants: [indexText(analyzer, entry.question)],
-    answer: indexText(analyzer, entry.answer),
+    variants: [indexText(analyzer, weigh, entry.question)],
+    answer: indexText(analyzer, weigh, entry.answer),
   }));
   const indexByKey = new Map(indexed.map((entry, index) => [entry.key, index]));
   let vocabulary: Vocabulary | undefined;
@@ -156,7 +168,7 @@ export function createFaqMatcher(entries: readonly FaqEntry[], options: FaqMatch
     match(question, limit = 3, embeddings) {
       if (indexed.length === 0 || limit <= 0) return [];
       vocabulary ??= buildVocabulary(indexed, analyzer, wordNet);
-      const scores = scoreEntries(indexed, vocabulary, analyzer, wordNet, question);
+      const scores = scoreEntries(indexed, vocabulary, analyzer, wordNet, weigh, question);
       if (embeddings) fuseEmbeddings(scores, embeddings, indexed.length);
       return [...scores]
         .map(([entry, score]) => ({ key: indexed[entry]!.key, score, confidence: Math.min(1, Math.max(0, score)) }))
@@ -167,23 +179,29 @@ export function createFaqMatcher(entries: readonly FaqEntry[], options: FaqMatch
     addPhrasing(key, text) {
       const index = indexByKey.get(key);
       if (index === undefined) throw new Error(`No FAQ entry with key ${JSON.stringify(key)}`);
-      indexed[index]!.variants.push(indexText(analyzer, text));
+      indexed[index]!.variants.push(indexText(analyzer, weigh, text));
       vocabulary = undefined;
     },
   };
 }
 
-function contentWeight(token: AnalyzedToken): number {
-  return token.isStopWord ? stopWordWeight : 1;
+/** How much a word says, 0..1: what it counts in a question and towards a text's content length. */
+type TermWeigher = (token: AnalyzedToken) => number;
+
+/** By everyday frequency when the language has a list, else by the stop list. */
+export function termWeigher(frequencies: WordFrequencies | undefined): TermWeigher {
+  if (!frequencies) return (token) => (token.isStopWord ? stopWordWeight : 1);
+  const { from, to, floor } = generalWeight;
+  return (token) => Math.min(1, Math.max(floor, (frequencies.surprisal(token.word) - from) / (to - from)));
 }
 
-function indexText(analyzer: LanguageAnalyzer, text: string): IndexedText {
+function indexText(analyzer: LanguageAnalyzer, weigh: TermWeigher, text: string): IndexedText {
   const tokens = analyzer.analyze(text);
   const stemCounts = new Map<string, number>();
   let length = 0;
   for (const token of tokens) {
     stemCounts.set(token.stem, (stemCounts.get(token.stem) ?? 0) + 1);
-    length += contentWeight(token);
+    length += weigh(token);
   }
   const contentWords = tokens.filter((token) => !token.isStopWord).map((token) => token.word);
   return {
@@ -320,6 +338,7 @@ function queryTerms(
   vocabulary: Vocabulary,
   analyzer: LanguageAnalyzer,
   wordNet: WordNet | undefined,
+  weigh: TermWeigher,
 ): QueryTerm[] {
   const idf = (stem: string) => inverseDocumentFrequency(vocabulary.entryCount, vocabulary.documentFrequency.get(stem) ?? 0);
   const isFaqStem = (stem: string) => vocabulary.documentFrequency.has(stem);
@@ -349,7 +368,7 @@ function queryTerms(
   }
 
   return tokens.map((token) => {
-    const weight = contentWeight(token);
+    const weight = weigh(token);
     const alternatives = new Map<string, number>();
     const offer = (stem: string, strength: number) => {
       if (isFaqStem(stem) && strength > (alternatives.get(stem) ?? 0)) alternatives.set(stem, strength);
@@ -404,9 +423,10 @@ function scoreEntries(
   vocabulary: Vocabulary,
   analyzer: LanguageAnalyzer,
   wordNet: WordNet | undefined,
+  weigh: TermWeigher,
   question: string,
 ): Map<number, number> {
-  const terms = queryTerms(question, vocabulary, analyzer, wordNet);
+  const terms = queryTerms(question, vocabulary, analyzer, wordNet, weigh);
   const totalImportance = terms.reduce((sum, term) => sum + term.importance, 0);
   const scores = new Map<number, number>();
   if (totalImportance === 0) return scores;
