@@ -75,8 +75,11 @@ describe("FAQ matcher", () => {
 
   it("finds an entry through a WordNet synonym (English)", () => {
     const matcher = createFaqMatcher(englishFaq, { language: "en" });
-    // "guarantee" is a WordNet synonym of "warranty"; "shop" of "store".
-    expect(matcher.match("what guarantee do I get")[0]?.key).toBe("warranty");
+    // "guarantee" is a WordNet synonym of "warranty"; "shop" of "store". A synonym in a common sense
+    // counts nearly as the word itself, enough to answer with (at 0.6 of the word it was 0.29).
+    const [guarantee] = matcher.match("what guarantee do I get");
+    expect(guarantee?.key).toBe("warranty");
+    expect(guarantee!.confidence).toBeGreaterThan(answerConfidenceThreshold);
     expect(matcher.match("is the shop open on saturday")[0]?.key).toBe("opening-hours");
   });
 

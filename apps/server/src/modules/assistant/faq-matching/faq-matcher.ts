@@ -90,11 +90,14 @@ const stopWordWeight = 0.2;
  */
 const generalWeight = { from: 6, to: 16, floor: 0.05 } as const;
 /**
- * Strength of a match that is not the word itself. A one-letter typo is nearly the word; a synonym is a
- * guess among senses, and so is a compound's part ("adres" is one kind of "bezorgadres"); a broader word
- * ("purchase" → "acquire") is a weaker guess still.
+ * Strength of a match that is not the word itself. A one-letter typo is nearly the word, and so is a
+ * WordNet synonym in one of the word's common senses; a compound's part is a guess ("adres" is one kind of
+ * "bezorgadres"); a broader word ("purchase" → "acquire") is a weaker guess still. The synonym's 0.8 was
+ * chosen on the odd-numbered English benchmark questions once frame words weighed little (0.8–1 tie
+ * within a question there; 0.6, set before, now loses 1 point of hit@1 on the odd half and 3 on the
+ * even one: bench/README.md, 2026-11-26).
  */
-const matchStrength = { word: 1, oneEdit: 0.8, twoEdits: 0.6, synonym: 0.6, compoundPart: 0.6, broader: 0.35 } as const;
+const matchStrength = { word: 1, oneEdit: 0.8, twoEdits: 0.6, synonym: 0.8, compoundPart: 0.6, broader: 0.35 } as const;
 /** Share of the score from character trigrams: a helper for what words miss, not the main signal. */
 const trigramWeight = 0.25;
 /** Share of the score from a provider's embeddings when given: a model understands paraphrase best. */
