@@ -1,6 +1,7 @@
 import Fastify from "fastify";
 import { parleyApp, parleyServerOptions, type ParleyApp } from "./app";
 import { googleEndpoints } from "./modules/accounts/google";
+import { loadWordFrequencies } from "./modules/assistant/faq-matching/word-frequency";
 import { loadWordNet } from "./modules/assistant/faq-matching/wordnet";
 import { providerSettingsFromEnv } from "./modules/assistant/provider/settings";
 import { chatLimitsFromEnvironment } from "./modules/assistant/visitors";
@@ -80,9 +81,10 @@ async function main() {
     redis: redisSettingsFromEnv(process.env),
   });
 
-  // The FAQ matcher's English synonyms take about a second to read; read them now rather than while the
-  // first visitor of the day waits (and everyone else with them).
+  // The FAQ matcher's English synonyms take about a second to read, its English word frequencies under a
+  // tenth; read them now rather than while the first visitor of the day waits (and everyone else with them).
   loadWordNet();
+  loadWordFrequencies("en");
 
   let closing = false;
   const shutdown = async (signal: string) => {
