@@ -83,6 +83,21 @@ describe("FAQ matcher", () => {
     expect(matcher.match("is the shop open on saturday")[0]?.key).toBe("opening-hours");
   });
 
+  it("reads a misspelling of a word the FAQ does not use as the likeliest dictionary word (English)", () => {
+    const matcher = createFaqMatcher(englishFaq, { language: "en" });
+    // "guarentee" is no FAQ word, no dictionary word and no close misspelling of an FAQ word; one letter
+    // away is "guarantee", a WordNet synonym of "warranty".
+    const [best] = matcher.match("guarentee");
+    expect(best?.key).toBe("warranty");
+    expect(best!.confidence).toBeGreaterThan(answerConfidenceThreshold);
+    // A misspelt frame word ("ujnderstand") weighs as little as the word itself, instead of counting as an
+    // unknown word the entry leaves unexplained (0.30 against 0.35 before).
+    const spelt = matcher.match("i dont understand how long the warranty is")[0]!;
+    const misspelt = matcher.match("i dont ujnderstand how long the warranty is")[0]!;
+    expect(misspelt.key).toBe("warranty");
+    expect(misspelt.confidence).toBeCloseTo(spelt.confidence, 2);
+  });
+
   it("weighs the frame of an English request little, by everyday word frequency", () => {
     const matcher = createFaqMatcher(
       [

@@ -8,8 +8,9 @@
  *   ("can you tell me", "I want to know") weighs little; elsewhere stop words weigh little;
  * - each question word may match an FAQ word as itself, as a misspelling of it (typo-tolerance.ts),
  *   through a run-together word split in two ("Iwant"), as a part of an FAQ compound ("adres" finds
- *   "bezorgadres"), or, in English, as a WordNet synonym or broader word (wordnet.ts), each kind at a
- *   lower strength than the word itself;
+ *   "bezorgadres"), or, in English, as a WordNet synonym or broader word (wordnet.ts), also of the
+ *   likeliest dictionary word one edit from a misspelling that is close to no FAQ word ("guarentee" →
+ *   "guarantee" ~ "warranty"), each kind at a lower strength than the word itself;
  * - a matched word counts its IDF over the FAQ, more when it is in the entry's question (or an added
  *   phrasing) than when it is only in the answer, saturating BM25-style; the sum is divided by what the
  *   question's words could earn at most, so the lexical part is the share of the question the entry
@@ -21,7 +22,7 @@
  */
 import { trigramCounts, type NgramVector } from "./character-ngrams";
 import { analyzerFor, type AnalyzedToken, type FaqLanguage, type LanguageAnalyzer } from "./text-analysis";
-import { createTypoIndex, type TypoIndex } from "./typo-tolerance";
+import { createTypoIndex, mostLikelyCorrection, type TypoIndex } from "./typo-tolerance";
 import { loadWordFrequencies, type WordFrequencies } from "./word-frequency";
 import { loadWordNet, type WordNet } from "./wordnet";
 
@@ -158,7 +159,8 @@ interface Vocabulary {
 export function createFaqMatcher(entries: readonly FaqEntry[], options: FaqMatcherOptions): FaqMatcher {
   const analyzer = analyzerFor(options.language);
   const wordNet = options.language === "en" ? loadWordNet() : undefined;
-  const weigh = termWeigher(loadWordFrequencies(options.language));
+  const frequencies = loadWordFrequencies(options.language);
+  const weigh = termWeigher(frequencies);
   const indexed: IndexedEntry[] = entries.map((entry) => ({
     key: entry.key,
     variants: [indexText(analyzer, weigh, entry.question)],
@@ -171,7 +173,7 @@ export function createFaqMatcher(entries: readonly FaqEntry[], options: FaqMatch
     match(question, limit = 3, embeddings) {
       if (indexed.length === 0 || limit <= 0) return [];
       vocabulary ??= buildVocabulary(indexed, analyzer, wordNet);
-      const scores = scoreEntries(indexed, vocabulary, analyzer, wordNet, weigh, question);
+      const scores = scoreEntries(indexed, vocabulary, analyzer, wordNet, weigh, frequencies, question);
       if (embeddings) fuseEmbeddings(scores, embeddings, indexed.length);
       return [...scores]
         .map(([entry, score]) => ({ key: indexed[entry]!.key, score, confidence: Math.min(1, Math.max(0, score)) }))
@@ -342,6 +344,7 @@ function queryTerms(
   analyzer: LanguageAnalyzer,
   wordNet: WordNet | undefined,
   weigh: TermWeigher,
+  frequencies: WordFrequencies | undefined,
 ): QueryTerm[] {
   const idf = (stem: string) => inverseDocumentFrequency(vocabulary.entryCount, vocabulary.documentFrequency.get(stem) ?? 0);
   const isFaqStem = (stem: string) => vocabulary.documentFrequency.has(stem);
@@ -371,7 +374,7 @@ function queryTerms(
   }
 
   return tokens.map((token) => {
-    const weight = weigh(token);
+    let weight = weigh(token);
     const alternatives = new Map<string, number>();
     const offer = (stem: string, strength: number) => {
       if (isFaqStem(stem) && strength > (alternatives.get(stem) ?? 0)) alternatives.set(stem, strength);
@@ -380,15 +383,34 @@ function queryTerms(
     if (!token.isStopWord) {
       // A dictionary word is what the visitor meant, not a misspelling of an FAQ word ("poem" is not "phone").
       const mayBeTypo = !isFaqStem(token.stem) && !(wordNet?.isKnownWord(token.word) ?? false);
-      if (mayBeTypo) {
-        for (const close of vocabulary.typos.closeWords(token.word)) {
-          offer(vocabulary.stemByWord.get(close.word)!, close.distance === 1 ? matchStrength.oneEdit : matchStrength.twoEdits);
-        }
+      const faqTypos = mayBeTypo ? vocabulary.typos.closeWords(token.word) : [];
+      for (const close of faqTypos) {
+        offer(vocabulary.stemByWord.get(close.word)!, close.distance === 1 ? matchStrength.oneEdit : matchStrength.twoEdits);
       }
       for (const related of wordNet?.relatedWords(token.word) ?? []) {
         offer(analyzer.stem(related.word), related.relation === "synonym" ? matchStrength.synonym : matchStrength.broader);
       }
       for (const [faqStem, strength] of vocabulary.relatedToFaqStems.get(token.stem) ?? []) offer(faqStem, strength);
+      // A misspelling of no FAQ word may be of a dictionary word that WordNet relates to one ("feimbursement"
+      // → "reimbursement" → "reimburse" ~ "refund"): the likeliest word one edit away, by everyday frequency.
+      // It counts as that word, so a misspelt frame word ("ujnderstand") weighs as little as the word would.
+      const corrected =
+        mayBeTypo && faqTypos.length === 0 && wordNet && frequencies && !frequencies.has(token.word)
+          ? mostLikelyCorrection(
+              token.word,
+              (candidate) => frequencies.has(candidate) && wordNet.isKnownWord(candidate),
+              (candidate) => -frequencies.surprisal(candidate),
+            )
+          : undefined;
+      if (corrected) {
+        const correctedStem = analyzer.stem(corrected);
+        weight = weigh({ word: corrected, stem: correctedStem, isStopWord: analyzer.isStopWord(corrected) });
+        offer(correctedStem, matchStrength.oneEdit);
+        for (const related of wordNet!.relatedWords(corrected)) {
+          offer(analyzer.stem(related.word), matchStrength.oneEdit * (related.relation === "synonym" ? matchStrength.synonym : matchStrength.broader));
+        }
+        for (const [faqStem, strength] of vocabulary.relatedToFaqStems.get(correctedStem) ?? []) offer(faqStem, matchStrength.oneEdit * strength);
+      }
     }
     // What the word is worth: its own IDF when the FAQ has it, else the best it can match, else the most
     // an FAQ word can be worth (an unknown word is as telling as the rarest, and leaves the question unexplained).
@@ -427,9 +449,10 @@ function scoreEntries(
   analyzer: LanguageAnalyzer,
   wordNet: WordNet | undefined,
   weigh: TermWeigher,
+  frequencies: WordFrequencies | undefined,
   question: string,
 ): Map<number, number> {
-  const terms = queryTerms(question, vocabulary, analyzer, wordNet, weigh);
+  const terms = queryTerms(question, vocabulary, analyzer, wordNet, weigh, frequencies);
   const totalImportance = terms.reduce((sum, term) => sum + term.importance, 0);
   const scores = new Map<number, number>();
   if (totalImportance === 0) return scores;

@@ -74,3 +74,40 @@ export function createTypoIndex(): TypoIndex {
     },
   };
 }
+
+const alphabet = "abcdefghijklmnopqrstuvwxyz";
+
+/**
+ * The word one edit away (delete, insert, substitute or swap two neighbours) that `rank` ranks best
+ * among those `isWord` accepts, or undefined: Norvig's corrector, with everyday frequency as the prior,
+ * for a visitor's word that is no FAQ word and no dictionary word ("feimbursement" → "reimbursement").
+ * Words shorter than `allowedEdits` allows one edit for are left alone.
+ */
+export function mostLikelyCorrection(
+  word: string,
+  isWord: (candidate: string) => boolean,
+  rank: (candidate: string) => number,
+): string | undefined {
+  if (allowedEdits(word.length) === 0 || !/^[a-z]+$/.test(word)) return undefined;
+  let best: string | undefined;
+  let bestRank = -Infinity;
+  const consider = (candidate: string) => {
+    if (candidate === word || candidate.length === 0 || !isWord(candidate)) return;
+    const candidateRank = rank(candidate);
+    if (candidateRank > bestRank || (candidateRank === bestRank && candidate < best!)) {
+      best = candidate;
+      bestRank = candidateRank;
+    }
+  };
+  for (let at = 0; at <= word.length; at++) {
+    const head = word.slice(0, at);
+    const tail = word.slice(at);
+    if (tail) consider(head + tail.slice(1));
+    if (tail.length > 1) consider(head + tail[1] + tail[0] + tail.slice(2));
+    for (const letter of alphabet) {
+      if (tail) consider(head + letter + tail.slice(1));
+      consider(head + letter + tail);
+    }
+  }
+  return best;
+}

@@ -13,6 +13,7 @@ describe("word frequency", () => {
     expect(frequencies.surprisal("i")).toBeCloseTo(1); // 4 of 8
     expect(frequencies.surprisal("cafe")).toBeCloseTo(2); // 2 of 8
     expect(frequencies.surprisal("unheard")).toBeCloseTo(3); // as if 1 of 8
+    expect([frequencies.has("cafe"), frequencies.has("i"), frequencies.has("unheard")]).toEqual([true, true, false]);
   });
 
   it("has English from SUBTLEXus, and no list for other languages", () => {

@@ -16,6 +16,8 @@ export interface WordFrequencies {
    * "order" ≈ 12.6, "invoice" ≈ 19.8); a word the corpus never saw counts as seen once (≈ 25.6).
    */
   surprisal(word: string): number;
+  /** Whether the corpus has the word at all. */
+  has(word: string): boolean;
 }
 
 const cached = new Map<FaqLanguage, WordFrequencies | null>();
@@ -47,5 +49,6 @@ export function fromCounts(counts: readonly { word: string; count: number }[]): 
       const count = countByWord.get(word);
       return count === undefined ? unseen : Math.log2(total / count);
     },
+    has: (word) => countByWord.has(word),
   };
 }
