@@ -20,8 +20,14 @@ export function liveEmitter(io: Server): LiveEmitter {
       if (configuration.customerId) rooms.push(liveRooms.customer(configuration.customerId));
       agents.to(rooms).emit(event, payload);
     },
-    toUsers(userIds, event, payload) {
-      if (userIds.length > 0) agents.to(userIds.map(liveRooms.user)).emit(event, payload);
+    toRecipients(configuration, notification, watching) {
+      if (!watching) {
+        agents.to(liveRooms.adminUsers).except([liveRooms.admins, liveRooms.configuration(configuration.id)]).emit("notification", notification);
+        return;
+      }
+      const rooms = [liveRooms.adminUsers];
+      if (configuration.customerId) rooms.push(liveRooms.customer(configuration.customerId));
+      agents.to(rooms).emit("notification", notification);
     },
     toVisitor(sessionId, event, payload) {
       visitors.to(sessionRoom(sessionId)).emit(event, payload);

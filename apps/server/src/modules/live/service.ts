@@ -30,7 +30,7 @@ import {
   type ConversationRecord,
   type StoredMessage,
 } from "../conversations/repository";
-import { addAlertNotifications, addChatNotifications, type AddedNotification } from "./notifications";
+import { addAlertNotifications, addChatNotifications, type Notification } from "./notifications";
 import { createTypingThrottle } from "./typing-throttle";
 import type { Presence } from "./presence";
 
@@ -47,6 +47,8 @@ export const liveRooms = {
   admins: "admins",
   customer: (id: string) => `customer:${id}`,
   configuration: (id: string) => `configuration:${id}`,
+  /** Every admin, whatever they watch: admins receive every configuration's notifications. */
+  adminUsers: "admin_users",
   user: (id: string) => `user:${id}`,
 };
 
@@ -69,8 +71,12 @@ export interface LiveAgent {
 export interface LiveEmitter {
   /** To every agent watching the configuration. */
   toAgents(configuration: { id: string; customerId: string | null }, event: string, payload: unknown): void;
-  /** To every socket of these users (one payload, encoded once). */
-  toUsers(userIds: readonly string[], event: string, payload: unknown): void;
+  /**
+   * A notification's recipients (the customer's users and every admin): `notification` to all of them, or, with
+   * `watching` false, only to the admins that do not watch the configuration (the others had it in the
+   * configuration's `conversation_update`).
+   */
+  toRecipients(configuration: { id: string; customerId: string | null }, notification: Notification, watching: boolean): void;
   /** To every `/chat` socket of the visitor's session. */
   toVisitor(sessionId: string, event: string, payload: unknown): void;
 }
@@ -101,9 +107,10 @@ function newUserMessages(messages: readonly StoredMessage[]): number {
 export function toLiveConversation(
   conversation: ConversationRecord,
   messages: readonly StoredMessage[],
-  emitted: { by?: string | null; notificationType?: "chat" | "alert" | null } = {},
+  emitted: { by?: string | null; notificationType?: "chat" | "alert" | null; notification?: Notification } = {},
 ): LiveConversation {
   return {
+    ...(emitted.notification ? { notification: emitted.notification } : {}),
     session_id: conversation.session_id,
     id: conversation.id,
     configuration_id: conversation.configuration_id,
@@ -186,10 +193,6 @@ export function createLiveService(deps: LiveDependencies) {
     emitter?.toAgents(configuration, "conversation_update", conversation);
   }
 
-  function pushNotification(added: AddedNotification | undefined) {
-    if (added) emitter?.toUsers(added.userIds, "notification", added.notification);
-  }
-
   /** The agent's configuration and its conversation of this session, or not_found. */
   async function reach(agent: LiveAgent, configurationId: string, sessionId: string) {
     const configuration = isId(configurationId) ? await deps.configurationVisible(agent.caller, configurationId.toLowerCase()) : undefined;
@@ -250,7 +253,7 @@ export function createLiveService(deps: LiveDependencies) {
         firstName,
         lastName,
         watch: { all, configurationIds, customerIds: [] },
-        rooms: [...(all ? [liveRooms.admins] : configurationIds.map(liveRooms.configuration)), liveRooms.user(caller.userId)],
+        rooms: [...(all ? [liveRooms.admins] : configurationIds.map(liveRooms.configuration)), liveRooms.adminUsers, liveRooms.user(caller.userId)],
       };
     },
 
@@ -382,7 +385,11 @@ export function createLiveService(deps: LiveDependencies) {
       return {};
     },
 
-    /** The pipeline stored a message: a chat notification when an agent has the conversation, and the update. */
+    /**
+     * The pipeline stored a message: a chat notification when an agent has the conversation, and the update.
+     * The notification rides on the update (its recipients are the agents the update goes to, and the admins
+     * watching other configurations, who get it alone), so an agent receives one event per message.
+     */
     conversationChanged(change: ConversationChange): Promise<void> {
       return serial(change.conversationId, async () => {
         // Both statements at once (on PostgreSQL, two connections): the notification's needs nothing of the read.
@@ -390,12 +397,16 @@ export function createLiveService(deps: LiveDependencies) {
           current(change.conversationId),
           change.emittedBy === "user" && !change.alerted ? addChatNotifications(db, change.conversationId, change.message.content) : undefined,
         ]);
-        pushNotification(added);
-        if (!found) return;
-        const configuration = await deps.configurationById(found.conversation.configuration_id);
-        if (!configuration) return;
+        const configuration = found ? await deps.configurationById(found.conversation.configuration_id) : undefined;
+        if (!found || !configuration) {
+          // No update to ride on: the recipients get the notification alone.
+          if (added) emitter?.toRecipients({ id: added.notification.configurationId, customerId: added.customerId }, added.notification, true);
+          return;
+        }
         const notificationType = change.alerted ? "alert" : added ? "chat" : null;
-        push(ownerOf(configuration), toLiveConversation(found.conversation, found.messages, { by: change.emittedBy, notificationType }));
+        const owner = ownerOf(configuration);
+        push(owner, toLiveConversation(found.conversation, found.messages, { by: change.emittedBy, notificationType, ...(added ? { notification: added.notification } : {}) }));
+        if (added) emitter?.toRecipients({ id: owner.id, customerId: added.customerId }, added.notification, false);
       });
     },
 
@@ -404,7 +415,8 @@ export function createLiveService(deps: LiveDependencies) {
       return serial(alert.conversation.id, async () => {
         const configuration = await deps.configurationById(alert.conversation.configuration_id);
         if (!configuration) return;
-        pushNotification(await addAlertNotifications(db, configuration._id, alert.conversation.session_id, alert.alertText, configuration.name));
+        const added = await addAlertNotifications(db, configuration._id, alert.conversation.session_id, alert.alertText, configuration.name);
+        if (added) emitter?.toRecipients({ id: configuration._id, customerId: added.customerId }, added.notification, true);
       });
     },
 
