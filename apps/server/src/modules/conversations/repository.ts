@@ -238,6 +238,18 @@ export interface ConversationRead {
   /** The `seq` of the last of `newer` (the one asked for when there are none). */
   lastSeq: number;
   messageCount: number;
+  /** What `also.select` answered (null without it). */
+  also: unknown;
+}
+
+/**
+ * More work for the read's statement (so it costs no round trip of its own): common table expressions to run
+ * first (they may write; their parameters start at `$3`) and an expression of them to answer as `also`.
+ */
+export interface AlsoInRead {
+  with: string;
+  select: string;
+  params: readonly unknown[];
 }
 
 /**
@@ -245,10 +257,10 @@ export interface ConversationRead {
  * holds the earlier messages knows its copy is whole when it and `newer` together make `messageCount` (a
  * message of another transaction may commit with a lower `seq` after a higher one was read).
  */
-export async function readConversationSince(db: Db, id: string, afterSeq: number): Promise<ConversationRead | undefined> {
-  const row = await queryOne<ConversationRecord & { message_count: number; newer: (MessageRow & { seq: number | string })[] }>(
+export async function readConversationSince(db: Db, id: string, afterSeq: number, also?: AlsoInRead): Promise<ConversationRead | undefined> {
+  const row = await queryOne<ConversationRecord & { message_count: number; newer: (MessageRow & { seq: number | string })[]; also: unknown }>(
     db,
-    `SELECT ${conversationColumns},
+    `${also ? `WITH ${also.with} ` : ""}SELECT ${conversationColumns}, ${also ? also.select : "null"} AS also,
        (SELECT count(*)::int FROM conversation_messages m WHERE m.conversation_id = c.id) AS message_count,
        COALESCE((SELECT json_agg(json_build_object(
                   'seq', m.seq, 'id', m.id, 'role', m.role, 'content', m.content, 'raw_input', m.raw_input,
@@ -257,11 +269,11 @@ export async function readConversationSince(db: Db, id: string, afterSeq: number
                   ORDER BY m.seq)
                    FROM conversation_messages m WHERE m.conversation_id = c.id AND m.seq > $2), '[]'::json) AS newer
       FROM conversations c WHERE c.id = $1`,
-    [id, afterSeq],
+    [id, afterSeq, ...(also?.params ?? [])],
   );
   if (!row) return undefined;
-  const { message_count: messageCount, newer, ...conversation } = row;
-  return { conversation, messageCount, newer: newer.map(toMessage), lastSeq: newer.length > 0 ? Number(newer.at(-1)!.seq) : afterSeq };
+  const { message_count: messageCount, newer, also: answered, ...conversation } = row;
+  return { conversation, messageCount, newer: newer.map(toMessage), lastSeq: newer.length > 0 ? Number(newer.at(-1)!.seq) : afterSeq, also: answered ?? null };
 }
 
 /** An agent's change of a conversation: taken over, handed back, closed. */

@@ -7,7 +7,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../test/context";
 import { createTenant, type Tenant } from "../../test/fixture";
-import { addAlertNotifications, addChatNotifications, hideNotification, listNotifications, markAllNotificationsRead, markNotification } from "./notifications";
+import { readConversationSince } from "../conversations/repository";
+import { addAlertNotifications, addChatNotifications, chatNotificationOf, hideNotification, listNotifications, markAllNotificationsRead, markNotification } from "./notifications";
 
 let ctx: TestContext;
 let tenant: Tenant;
@@ -134,6 +135,17 @@ describe("chat notifications", () => {
     const taken = await conversation(tenant, true);
     const both = await Promise.all([addChatNotifications(ctx.database.db, taken, "At once"), addChatNotifications(ctx.database.db, taken, "At once")]);
     expect(both.filter((added) => added !== undefined)).toHaveLength(1);
+
+    // The same through the live update's read (the notification written by the read's statement), in two
+    // conversations of the configuration at once.
+    const [one, two] = [await conversation(tenant, true), await conversation(tenant, true)];
+    const chats = [chatNotificationOf("Read at once", "$1::uuid", 3), chatNotificationOf("Read at once", "$1::uuid", 3)] as const;
+    const reads = await Promise.all([readConversationSince(ctx.database.db, one, 0, chats[0]), readConversationSince(ctx.database.db, two, 0, chats[1])]);
+    const notified = reads.map((read, index) => chats[index]!.result(read?.also));
+    expect(notified.filter((added) => added !== undefined)).toHaveLength(1);
+    expect(notified.find((added) => added !== undefined)!.notification).toMatchObject({ type: "chat", message: "Read at once", configurationId: tenant.configurationId });
+    expect(reads.map((read) => read?.conversation.is_manual)).toEqual([true, true]);
+    expect(await ctx.database.db.query("SELECT id FROM notification_events WHERE message = 'Read at once'")).toHaveLength(1);
 
     const assistants = await conversation(tenant, false);
     expect(await addChatNotifications(ctx.database.db, assistants, "Not taken over")).toBeUndefined();

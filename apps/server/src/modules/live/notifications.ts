@@ -94,40 +94,42 @@ function added(row: EventRow | undefined, event: Pick<NotificationRow, "id" | "t
 }
 
 /**
- * The data-modifying part of a chat notification's statement, as CTEs named `manual`, `fresh` and `event`
- * (`event` returns the stored event's row, none when nothing was stored): the conversation (`$1`) must be taken
- * over (`is_manual`), and the configuration's last chat notification must not have the same text (`$2`; a
- * duplicate is suppressed). The last text is compared and replaced under its row's lock, so two equal messages
- * at once notify once. `$3` is the event's id.
+ * A chat notification of a visitor's message, as the common table expressions of a statement named `manual`,
+ * `fresh` and `chat_event` (which returns the stored event's row, none when nothing was stored), with its
+ * parameters from `$<first>` on (the message's text, the event's id) and how to read the row. The
+ * conversation (given as an SQL expression) must be taken over (`is_manual`), and the configuration's last chat
+ * notification must not have the same text (a duplicate is suppressed): the last text is compared and replaced
+ * under its row's lock, so two equal messages at once notify once.
  */
-export const chatNotificationCtes = `manual AS (
-       SELECT c.configuration_id, c.session_id, cfg.customer_id
-         FROM conversations c JOIN configurations cfg ON cfg.id = c.configuration_id WHERE c.id = $1 AND c.is_manual AND $2::text <> ''
-     ), fresh AS (
-       INSERT INTO chat_notification_last AS last (configuration_id, message) SELECT configuration_id, $2 FROM manual
-       ON CONFLICT (configuration_id) DO UPDATE SET message = EXCLUDED.message WHERE last.message IS DISTINCT FROM EXCLUDED.message
-       RETURNING configuration_id
-     ), event AS (
-       INSERT INTO notification_events (id, configuration_id, customer_id, type, message, session_id)
-       SELECT $3, manual.configuration_id, manual.customer_id, 'chat', $2, manual.session_id FROM fresh JOIN manual USING (configuration_id)
-       RETURNING configuration_id, customer_id, session_id, created_at
-     )`;
-
-/** A chat notification's parameters (`$2`, `$3` of `chatNotificationCtes`) and how to read its result. */
-export function chatNotificationOf(text: string) {
+export function chatNotificationOf(text: string, conversation: string, first: number) {
   const message = chatNotificationText(text);
   const id = randomUUID();
+  const [text$, id$] = [`$${first}::text`, `$${first + 1}::uuid`];
   return {
+    with: `manual AS (
+       SELECT c.configuration_id, c.session_id, cfg.customer_id
+         FROM conversations c JOIN configurations cfg ON cfg.id = c.configuration_id WHERE c.id = ${conversation} AND c.is_manual AND ${text$} <> ''
+     ), fresh AS (
+       INSERT INTO chat_notification_last AS last (configuration_id, message) SELECT configuration_id, ${text$} FROM manual
+       ON CONFLICT (configuration_id) DO UPDATE SET message = EXCLUDED.message WHERE last.message IS DISTINCT FROM EXCLUDED.message
+       RETURNING configuration_id
+     ), chat_event AS (
+       INSERT INTO notification_events (id, configuration_id, customer_id, type, message, session_id)
+       SELECT ${id$}, manual.configuration_id, manual.customer_id, 'chat', ${text$}, manual.session_id FROM fresh JOIN manual USING (configuration_id)
+       RETURNING configuration_id, customer_id, session_id, created_at
+     )`,
+    /** The stored event's row as JSON (null when none was stored). */
+    select: "(SELECT row_to_json(chat_event) FROM chat_event)",
     params: [message, id] as const,
-    result: (row: EventRow | null | undefined) => (row ? added(row, { id, type: "chat", message, sender: null }) : undefined),
+    result: (row: unknown): AddedNotification | undefined => (row ? added(row as EventRow, { id, type: "chat", message, sender: null }) : undefined),
   };
 }
 
-/** A chat notification of a visitor's message, alone (see `chatNotificationCtes`). */
+/** A chat notification of a visitor's message, in a statement of its own (see `chatNotificationOf`). */
 export async function addChatNotifications(db: Db, conversationId: string, text: string): Promise<AddedNotification | undefined> {
-  const chat = chatNotificationOf(text);
-  const row = await queryOne<EventRow>(db, `WITH ${chatNotificationCtes} SELECT * FROM event`, [conversationId, ...chat.params]);
-  return chat.result(row);
+  const chat = chatNotificationOf(text, "$1::uuid", 2);
+  const row = await queryOne<{ event: unknown }>(db, `WITH ${chat.with} SELECT ${chat.select} AS event`, [conversationId, ...chat.params]);
+  return chat.result(row?.event);
 }
 
 /** An alert notification, unless the configuration has one for this conversation already. */

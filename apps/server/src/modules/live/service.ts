@@ -27,10 +27,11 @@ import {
   readConversationSince,
   setAgentNote,
   updateConversationState,
+  type AlsoInRead,
   type ConversationRecord,
   type StoredMessage,
 } from "../conversations/repository";
-import { addAlertNotifications, addChatNotifications, type Notification } from "./notifications";
+import { addAlertNotifications, chatNotificationOf, type Notification } from "./notifications";
 import { createTypingThrottle } from "./typing-throttle";
 import type { Presence } from "./presence";
 
@@ -167,9 +168,10 @@ export function createLiveService(deps: LiveDependencies) {
    */
   const messagesOf = new Map<string, { messages: StoredMessage[]; lastSeq: number }>();
 
-  async function current(conversationId: string): Promise<{ conversation: ConversationRecord; messages: StoredMessage[] } | undefined> {
+  async function current(conversationId: string, also?: AlsoInRead): Promise<{ conversation: ConversationRecord; messages: StoredMessage[]; also: unknown } | undefined> {
     const cached = messagesOf.get(conversationId);
-    let read = await readConversationSince(db, conversationId, cached?.lastSeq ?? 0);
+    let read = await readConversationSince(db, conversationId, cached?.lastSeq ?? 0, also);
+    const answered = read?.also ?? null;
     let messages = cached && read ? [...cached.messages, ...read.newer] : read?.newer;
     if (read && messages && messages.length !== read.messageCount) {
       read = await readConversationSince(db, conversationId, 0);
@@ -180,7 +182,7 @@ export function createLiveService(deps: LiveDependencies) {
     // A very long conversation is read whole each time rather than held (memory stays bounded).
     if (messages.length <= maxCachedMessages) messagesOf.set(conversationId, { messages, lastSeq: read.lastSeq });
     if (messagesOf.size > cachedConversations) messagesOf.delete(messagesOf.keys().next().value!);
-    return { conversation: read.conversation, messages };
+    return { conversation: read.conversation, messages, also: answered };
   }
 
   async function live(conversation: ConversationRecord, emitted: Parameters<typeof toLiveConversation>[2] = {}): Promise<LiveConversation> {
@@ -392,11 +394,10 @@ export function createLiveService(deps: LiveDependencies) {
      */
     conversationChanged(change: ConversationChange): Promise<void> {
       return serial(change.conversationId, async () => {
-        // Both statements at once (on PostgreSQL, two connections): the notification's needs nothing of the read.
-        const [found, added] = await Promise.all([
-          current(change.conversationId),
-          change.emittedBy === "user" && !change.alerted ? addChatNotifications(db, change.conversationId, change.message.content) : undefined,
-        ]);
+        // The notification is written by the read's statement (one round trip); it needs nothing of the read.
+        const chat = change.emittedBy === "user" && !change.alerted ? chatNotificationOf(change.message.content, "$1::uuid", 3) : undefined;
+        const found = await current(change.conversationId, chat);
+        const added = chat?.result(found?.also);
         const configuration = found ? await deps.configurationById(found.conversation.configuration_id) : undefined;
         if (!found || !configuration) {
           // No update to ride on: the recipients get the notification alone.
