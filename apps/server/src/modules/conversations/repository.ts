@@ -121,6 +121,43 @@ export async function insertVisitorMessage(
   return { message: earlier, duplicate: true };
 }
 
+/**
+ * `insertVisitorMessage` for the visitor's ongoing conversation of the configuration named by its session id,
+ * found by the same statement (one round trip): the conversation as the message left it (counted, its
+ * language set: `language`, or the conversation's own when null), or undefined when the session names no
+ * ongoing conversation of the configuration (nothing is stored then).
+ */
+export async function insertVisitorMessageInSession(
+  db: Db,
+  target: { sessionId: string; configurationId: string },
+  message: { content: string; rawInput: string | null; clientMessageId: string | null; language: LanguageCode | null },
+): Promise<{ conversation: ConversationRecord; message: StoredMessage; duplicate: boolean } | undefined> {
+  const row = await queryOne<{ found: ConversationRecord | null; counted: ConversationRecord | null; stored: MessageRow | null }>(
+    db,
+    `WITH found AS (
+       SELECT ${conversationColumns} FROM conversations WHERE session_id = $1 AND configuration_id = $2 AND status = 'Ongoing'
+     ), stored AS (
+       INSERT INTO conversation_messages (conversation_id, role, content, raw_input, client_message_id)
+       SELECT id, 'user', $3, $4, $5 FROM found
+       ON CONFLICT (conversation_id, client_message_id) DO NOTHING
+       RETURNING ${messageColumns}
+     ), counted AS (
+       UPDATE conversations SET user_message_count = user_message_count + 1, last_activity = now(), language = COALESCE($6, language)
+        WHERE id = (SELECT id FROM found) AND EXISTS (SELECT 1 FROM stored)
+        RETURNING ${conversationColumns}
+     )
+     SELECT (SELECT row_to_json(found) FROM found) AS found, (SELECT row_to_json(counted) FROM counted) AS counted,
+            (SELECT row_to_json(stored) FROM stored) AS stored`,
+    [target.sessionId, target.configurationId, message.content, message.rawInput, message.clientMessageId, message.language],
+  );
+  const conversation = row?.counted ?? row?.found;
+  if (!conversation) return undefined;
+  if (row?.stored) return { conversation, message: toMessage(row.stored), duplicate: false };
+  const earlier = await messageOfClient(db, conversation.id, message.clientMessageId);
+  if (!earlier) throw new Error("a message that conflicted is not there");
+  return { conversation, message: earlier, duplicate: true };
+}
+
 /** The message a client gave this id in this conversation (a visitor's or an agent's), if any. */
 async function messageOfClient(db: Db, conversationId: string, clientMessageId: string | null): Promise<StoredMessage | undefined> {
   const row = await queryOne<MessageRow>(db, `SELECT ${messageColumns} FROM conversation_messages WHERE conversation_id = $1 AND client_message_id = $2`, [
