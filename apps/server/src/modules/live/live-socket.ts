@@ -1,6 +1,7 @@
 /**
  * The agents' `/live` namespace of openapi/asyncapi.yaml. A socket joins the rooms of what its agent
- * watches (its customer; an admin's selected configurations, or all) and its user's room (notifications).
+ * watches (its customer; an admin's selected configurations, or all; an admin also the room of every admin, for
+ * the notifications of configurations they do not watch).
  * Every payload is checked against the AsyncAPI before a handler sees it; a failure is answered through
  * the acknowledgement when the client asked for one.
  */

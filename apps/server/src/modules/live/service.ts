@@ -50,7 +50,6 @@ export const liveRooms = {
   configuration: (id: string) => `configuration:${id}`,
   /** Every admin, whatever they watch: admins receive every configuration's notifications. */
   adminUsers: "admin_users",
-  user: (id: string) => `user:${id}`,
 };
 
 /** Which conversations an agent watches. */
@@ -240,7 +239,7 @@ export function createLiveService(deps: LiveDependencies) {
           firstName,
           lastName,
           watch: { all: false, configurationIds: [], customerIds },
-          rooms: [...customerIds.map(liveRooms.customer), liveRooms.user(caller.userId)],
+          rooms: customerIds.map(liveRooms.customer),
         };
       }
       const selected = (firstString(query.configuration_ids) ?? "")
@@ -255,7 +254,7 @@ export function createLiveService(deps: LiveDependencies) {
         firstName,
         lastName,
         watch: { all, configurationIds, customerIds: [] },
-        rooms: [...(all ? [liveRooms.admins] : configurationIds.map(liveRooms.configuration)), liveRooms.adminUsers, liveRooms.user(caller.userId)],
+        rooms: [...(all ? [liveRooms.admins] : configurationIds.map(liveRooms.configuration)), liveRooms.adminUsers],
       };
     },
 
