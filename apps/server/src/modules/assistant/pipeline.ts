@@ -81,11 +81,23 @@ export interface AlertRaised {
 /** A message was stored in a conversation (what the agents' live screens follow). */
 export interface ConversationChange {
   conversationId: string;
+  sessionId: string;
   /** `user`: the visitor wrote; `assistant`: an answer, or the note that there is none, was stored. */
   emittedBy: "user" | "assistant";
   message: StoredMessage;
   /** The visitor's message raised an alert (reported through `onAlert` before this). */
   alerted: boolean;
+}
+
+/** A visitor's message for `storeVisitorMessage`: `language` null when none was detected, `alert` the keyword alert's text. */
+export interface VisitorMessageToStore {
+  sessionId: string;
+  configurationId: string;
+  content: string;
+  rawInput: string | null;
+  clientMessageId: string | null;
+  language: LanguageCode | null;
+  alert: string | null;
 }
 
 export interface AssistantDependencies {
@@ -97,6 +109,13 @@ export interface AssistantDependencies {
   provider?: ChatProvider;
   onAlert?(alert: AlertRaised): void;
   onConversationChanged?(change: ConversationChange): void;
+  /**
+   * Stores a visitor's message in the session's ongoing conversation and sends the agents its update (with the
+   * alert it raised, or its chat notification) in one go; undefined when the session names no ongoing
+   * conversation. Without it (or while the live monitor may still raise an alert after the message is stored)
+   * the message is stored here and reported through `onAlert` and `onConversationChanged`.
+   */
+  storeVisitorMessage?(input: VisitorMessageToStore): Promise<{ conversation: ConversationRecord; message: StoredMessage; duplicate: boolean } | undefined>;
   logError?(message: string, error: unknown): void;
   now?(): Date;
 }
@@ -167,9 +186,9 @@ export function createAssistant(deps: AssistantDependencies) {
     }
   }
 
-  function changed(conversationId: string, emittedBy: ConversationChange["emittedBy"], message: StoredMessage, alerted = false) {
+  function changed(conversation: ConversationRecord, emittedBy: ConversationChange["emittedBy"], message: StoredMessage, alerted = false) {
     try {
-      deps.onConversationChanged?.({ conversationId, emittedBy, message, alerted });
+      deps.onConversationChanged?.({ conversationId: conversation.id, sessionId: conversation.session_id, emittedBy, message, alerted });
     } catch (error) {
       logError("a conversation change could not be reported", error);
     }
@@ -214,7 +233,7 @@ export function createAssistant(deps: AssistantDependencies) {
 
   async function storeFailure(turn: VisitorTurn, visitorMessage: StoredMessage, text: string): Promise<StoredMessage> {
     const reply = await insertReply(db, turn.conversation.id, { role: "system", content: sanitiseAnswerHtml(`<p>${escapeHtml(text)}</p>`), replyTo: visitorMessage.id });
-    changed(turn.conversation.id, "assistant", reply);
+    changed(turn.conversation, "assistant", reply);
     return reply;
   }
 
@@ -227,16 +246,22 @@ export function createAssistant(deps: AssistantDependencies) {
         : given.text;
       // What the visitor typed is kept only while anonymisation is off; with it on, nothing stores the original.
       const message = { content: anonymised, rawInput: settings.anonimize_input ? null : given.text, clientMessageId: given.clientMessageId };
-      const inSession =
-        "sessionId" in given
-          ? await insertVisitorMessageInSession(db, { sessionId: given.sessionId, configurationId: settings._id }, { ...message, language: detected })
-          : undefined;
+      // The live monitor's verdict comes after the message is stored; a keyword alert is known before.
+      const monitored = Boolean(settings.use_live_chat_monitor && provider && settings.goal_live_monitoring_instruction.trim() !== "");
+      const keywordAlert = settings.use_alert_triggers && matchedAlertKeyword(anonymised, settings.alert_trigger_keywords) ? anonymised : null;
+      const shown = "sessionId" in given && deps.storeVisitorMessage && !monitored ? { alert: keywordAlert } : undefined;
+      const target = "sessionId" in given ? { sessionId: given.sessionId, configurationId: settings._id } : undefined;
+      const inSession = !target
+        ? undefined
+        : shown
+          ? await deps.storeVisitorMessage!({ ...target, ...message, language: detected, alert: shown.alert })
+          : await insertVisitorMessageInSession(db, target, { ...message, language: detected });
       const conversation = "conversation" in given ? given.conversation : (inSession?.conversation ?? (await given.start()));
       const turn: VisitorTurn = { configuration: settings, conversation, text: given.text, clientMessageId: given.clientMessageId, stream: given.stream };
       events.conversation?.(conversation);
       const language = detected ?? conversation.language;
       const { message: visitorMessage, duplicate } = inSession ?? (await insertVisitorMessage(db, conversation.id, { ...message, language }));
-      return { ...(await afterStored(turn, events, visitorMessage, duplicate, anonymised, language)), conversation };
+      return { ...(await afterStored(turn, events, visitorMessage, duplicate, anonymised, language, inSession && shown)), conversation };
     },
   };
 
@@ -248,6 +273,8 @@ export function createAssistant(deps: AssistantDependencies) {
     duplicate: boolean,
     anonymised: string,
     language: LanguageCode,
+    /** The agents have the message already (`storeVisitorMessage`), with the keyword alert it raised. */
+    shown?: { alert: string | null },
   ): Promise<TurnResult> {
     const settings = turn.configuration;
     events.stored?.(visitorMessage, duplicate, turn.conversation.is_manual || turn.conversation.is_locked ? "human_agent" : "assistant");
@@ -260,8 +287,8 @@ export function createAssistant(deps: AssistantDependencies) {
       return { outcome: "provider_failed", visitorMessage, reply: earlier, duplicate, notice: assistantTexts[language].provider_failed };
     }
 
-    const alerted = await raiseAlerts(turn, visitorMessage, anonymised);
-    changed(turn.conversation.id, "user", visitorMessage, alerted);
+    if (shown?.alert) deps.onAlert?.({ conversation: turn.conversation, message: visitorMessage, alertText: shown.alert, reason: "keyword" });
+    else if (!shown) changed(turn.conversation, "user", visitorMessage, await raiseAlerts(turn, visitorMessage, anonymised));
     if (turn.conversation.is_manual || turn.conversation.is_locked) return { outcome: "human_agent", visitorMessage, duplicate };
 
     const take = await takeMessage(db, settings, deps.now?.());
@@ -324,7 +351,7 @@ export function createAssistant(deps: AssistantDependencies) {
         if (turn.stream && events.delta) events.delta(replyId, extractive.text);
       }
       const reply = await insertReply(db, turn.conversation.id, { id: replyId, role: "assistant", content, replyTo: visitorMessage.id, sources });
-      changed(turn.conversation.id, "assistant", reply);
+      changed(turn.conversation, "assistant", reply);
       return { outcome: "answered", visitorMessage, reply, duplicate };
     } catch (error) {
       await giveBackMessage(db, settings._id, take);

@@ -2,7 +2,7 @@ import { addDays, toIsoDate } from "@parley/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
 import { createTenant, type Tenant } from "../../test/fixture";
-import { insertVisitorMessageInSession } from "./repository";
+import { insertVisitorMessageAndRead, insertVisitorMessageInSession, notifiableConversation } from "./repository";
 import { conversationsCsv, csvCell } from "./service";
 
 let ctx: TestContext;
@@ -261,5 +261,35 @@ describe("a visitor's message stored in the session's conversation (one statemen
       expect(user_message_count).toBe(0);
       expect(await ctx.database.db.query("SELECT id FROM conversation_messages WHERE conversation_id = $1", [id])).toEqual([]);
     }
+  });
+});
+
+describe("a visitor's message stored with the read for the agents' update (one statement)", () => {
+  it("reads the snapshot before the message, records an alert, and runs the extra work only when a message was stored", async () => {
+    const sessionId = await seedConversation(alpha.configurationId, 0, [{ role: "user", content: "First" }, { role: "assistant", content: "Hi" }], "Ongoing");
+    const target = { sessionId, configurationId: alpha.configurationId };
+    const also = (marker: string) => ({ with: `probe AS (SELECT ${notifiableConversation} AS id, $9::text AS marker)`, select: "(SELECT row_to_json(probe) FROM probe)", params: [marker] });
+    const first = await insertVisitorMessageAndRead(ctx.database.db, target, { content: "I have a complaint", rawInput: null, clientMessageId: "c-1", language: null, alert: "I have a complaint" }, 0, also("one"));
+    expect(first).toMatchObject({ duplicate: false, message: { role: "user", content: "I have a complaint", raw_input: null } });
+    // The read is of the snapshot before the message: the two seeded ones, counted without it.
+    expect(first!.read.newer.map((message) => message.content)).toEqual(["First", "Hi"]);
+    expect(first!.read.messageCount).toBe(2);
+    expect(first!.seq).toBeGreaterThan(first!.read.lastSeq);
+    // The conversation as the message left it.
+    expect(first!.read.conversation).toMatchObject({ session_id: sessionId, user_message_count: 1, alert_triggered: true, alert_message: "I have a complaint" });
+    expect(first!.read.also).toMatchObject({ id: first!.read.conversation.id, marker: "one" });
+
+    const later = await insertVisitorMessageAndRead(ctx.database.db, target, { content: "Thanks", rawInput: "Thanks", clientMessageId: null, language: null, alert: null }, first!.seq, also("two"));
+    expect(later!.read.newer).toEqual([]);
+    expect(later!.read.messageCount).toBe(3);
+    expect(later!.read.conversation).toMatchObject({ user_message_count: 2, alert_triggered: true, alert_message: "I have a complaint" });
+
+    const resent = await insertVisitorMessageAndRead(ctx.database.db, target, { content: "I have a complaint", rawInput: null, clientMessageId: "c-1", language: null, alert: "I have a complaint" }, 0, also("three"));
+    expect(resent).toMatchObject({ duplicate: true, message: { id: first!.message.id } });
+    expect(resent!.read.also).toMatchObject({ id: null, marker: "three" });
+    expect(resent!.read.conversation.user_message_count).toBe(2);
+
+    const closed = await seedConversation(alpha.configurationId, 0, [], "Closed");
+    expect(await insertVisitorMessageAndRead(ctx.database.db, { sessionId: closed, configurationId: alpha.configurationId }, { content: "Hello?", rawInput: null, clientMessageId: null, language: null, alert: null }, 0)).toBeUndefined();
   });
 });

@@ -322,6 +322,23 @@ describe("takeover and agent replies", () => {
     expect((await conversationRow(visitor.sessionId))!.taken_over_by).toBe(user.id);
   });
 
+  it("never shows a closed conversation open again when the visitor writes while an agent closes it", async () => {
+    const agent = await connectAgent(agentA);
+    const visitor = await visitorWithConversation(alpha);
+    await act(agent.socket, "manual_takeover", { configuration_id: alpha.configurationId, session_id: visitor.sessionId, first_name: "Anna", last_name: "A" });
+    const sends = Array.from({ length: 6 }, (_, index) => say(visitor.socket, `Race ${index}`).catch(() => undefined));
+    const closed = await act(agent.socket, "close_conversation", { configuration_id: alpha.configurationId, session_id: visitor.sessionId });
+    expect(closed.conversation).toMatchObject({ status: "Closed" });
+    await Promise.all(sends);
+    await waitFor(() => updatesOf(agent.events, visitor.sessionId).filter((update) => update.status === "Closed"));
+    await quiet();
+    const statuses = updatesOf(agent.events, visitor.sessionId).map((update) => update.status);
+    expect(statuses.slice(statuses.indexOf("Closed"))).toEqual(statuses.slice(statuses.indexOf("Closed")).map(() => "Closed"));
+    // Every message the conversation kept reached the agents, in order, in its last update.
+    const kept = (await historyOf(alpha, visitor.sessionId)).map((message) => message.content);
+    expect(updatesOf(agent.events, visitor.sessionId).at(-1)!.messages.map((message) => message.content)).toEqual(kept);
+  });
+
   it("refuses an answer to a conversation that is not taken over, hands back to the assistant and closes", async () => {
     const agent = await connectAgent(agentA);
     const visitor = await visitorWithConversation(alpha);
