@@ -4544,6 +4544,8 @@ export interface components {
             generated_leads?: components["schemas"]["Lead"][];
             /** @description The user id of the agent who took over. */
             taken_over_by?: string | null;
+            /** @description `conversation_update` only: the chat notification this update's message raised (spec 02 §9), the same as the stored one, for the agents the update goes to (they are its recipients; admins who watch other configurations get it as a separate `notification` event). Absent when the update raised none; never in `initial_conversations` or the HTTP list. */
+            notification?: components["schemas"]["Notification"];
         };
         /**
          * FaqCorrection

@@ -198,6 +198,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     provider: hasProvider ? createChatProvider(deps.llm!) : undefined,
     onAlert: (alert) => void live.alertRaised(alert),
     onConversationChanged: (change) => void live.conversationChanged(change),
+    storeVisitorMessage: (input) => live.visitorMessage(input),
     logError,
   });
   const visitors = createVisitorService({

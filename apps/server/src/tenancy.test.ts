@@ -94,27 +94,32 @@ async function ownWorkflows(f: Fixture, ctx: TestContext): Promise<Prepared> {
   return ids;
 }
 
-/** A chat notification of a user, written straight to the database; its id. */
-async function notificationOf(ctx: TestContext, userId: string, configurationId: string, message = "Hello there"): Promise<string> {
+/**
+ * A chat notification the user sees, written straight to the database (an event of the user's customer's
+ * configuration, after the user was created); its id.
+ */
+async function notificationOf(ctx: TestContext, configurationId: string, message = "Hello there"): Promise<string> {
   const rows = await ctx.database.db.query<{ id: string }>(
-    "INSERT INTO notifications (user_id, configuration_id, type, message, session_id) VALUES ($1, $2, 'chat', $3, 'session-for-the-walk-000001') RETURNING id",
-    [userId, configurationId, message],
+    `INSERT INTO notification_events (configuration_id, customer_id, type, message, session_id, created_at)
+     SELECT id, customer_id, 'chat', $2, 'session-for-the-walk-000001', clock_timestamp() FROM configurations WHERE id = $1 RETURNING id`,
+    [configurationId, message],
   );
   return rows[0]!.id;
 }
 async function ownNotifications(f: Fixture, ctx: TestContext): Promise<Prepared> {
   const ids: Prepared = {};
-  for (const actor of actors) ids[actor] = await notificationOf(ctx, f.users[actor === "none" ? "customer" : actor].id, f.own[actor].configurationId);
+  for (const actor of actors) ids[actor] = await notificationOf(ctx, f.own[actor].configurationId);
   return ids;
 }
+/** Every user's stored state of the notification (none until a user changes it). */
 async function notificationState(ctx: TestContext, id: string) {
-  return (await ctx.database.db.query("SELECT is_read, hidden FROM notifications WHERE id = $1", [id]))[0];
+  return ctx.database.db.query("SELECT user_id, is_read, hidden FROM notification_states WHERE notification_id = $1 ORDER BY user_id", [id]);
 }
 /** Tenant A's customer user reaching for the other tenant's user's notification: 404, unchanged. */
 function foreignNotification(action: "read" | "unread" | "hide") {
   return async (f: Fixture, ctx: TestContext, send: (options: InjectOptions) => Promise<LightMyRequestResponse>) => {
-    const theirs = await notificationOf(ctx, f.otherUser.id, f.other.configurationId, "Bravo's visitor");
-    if (action === "unread") await ctx.database.db.query("UPDATE notifications SET is_read = true WHERE id = $1", [theirs]);
+    const theirs = await notificationOf(ctx, f.other.configurationId, "Bravo's visitor");
+    if (action === "unread") await ctx.database.db.query("INSERT INTO notification_states (user_id, notification_id, is_read) VALUES ($1, $2, true)", [f.otherUser.id, theirs]);
     const before = await notificationState(ctx, theirs);
     const response = await send({ method: "POST", url: `/api/notifications/${theirs}/${action}` });
     expect(response.statusCode).toBe(404);
@@ -1103,7 +1108,7 @@ const cases: Record<string, OperationCase> = {
     request: (f, actor) => ({ method: "GET", url: `/api/notifications?configuration_id=${f.own[actor].configurationId}` }),
     expected: protectedOk,
     foreign: async (f, ctx, send) => {
-      await notificationOf(ctx, f.otherUser.id, f.other.configurationId, "Bravo's visitor");
+      await notificationOf(ctx, f.other.configurationId, "Bravo's visitor");
       expect((await send({ method: "GET", url: `/api/notifications?configuration_id=${f.other.configurationId}` })).statusCode).toBe(404);
       const all = await send({ method: "GET", url: "/api/notifications" });
       expect(all.statusCode).toBe(200);
@@ -1133,10 +1138,10 @@ const cases: Record<string, OperationCase> = {
     prepare: ownNotifications,
     expected: protectedOk,
     foreign: async (f, ctx, send) => {
-      const theirs = await notificationOf(ctx, f.otherUser.id, f.other.configurationId);
+      const theirs = await notificationOf(ctx, f.other.configurationId);
       expect((await send({ method: "POST", url: "/api/notifications/read-all", payload: { configuration_id: f.other.configurationId } })).statusCode).toBe(404);
       expect((await send({ method: "POST", url: "/api/notifications/read-all", payload: {} })).statusCode).toBe(200);
-      expect(await notificationState(ctx, theirs)).toEqual({ is_read: false, hidden: false });
+      expect(await notificationState(ctx, theirs)).toEqual([]);
     },
   },
   listLiveConversations: {

@@ -130,9 +130,11 @@ export interface SetAgentNotePayload {
 /** Events the server sends to an agent (socket.io `ServerToClientEvents`). */
 export interface LiveServerToClientEvents {
   initial_conversations: (conversations: LiveConversation[]) => void;
+  /** A conversation changed; `notification` holds the chat notification its visitor message raised, if any. */
   conversation_update: (conversation: LiveConversation) => void;
   config_cleared: (payload: ConfigClearedPayload) => void;
   config_clear_error: (payload: LiveErrorPayload) => void;
+  /** An alert; a chat notification only for an admin who does not watch its configuration (others get it in the update). */
   notification: (notification: LiveNotification) => void;
   visitor_typing: (payload: VisitorTypingPayload) => void;
 }

@@ -13,6 +13,7 @@ import {
   findReplyTo,
   insertReply,
   insertVisitorMessage,
+  insertVisitorMessageInSession,
   markAlert,
   turnsBefore,
   type ConversationRecord,
@@ -42,7 +43,19 @@ export interface VisitorTurn {
   stream: boolean;
 }
 
+/**
+ * A turn in the session the visitor's socket named, whose conversation is not looked up first: the statement
+ * that stores the message finds the session's ongoing conversation of the configuration (one round trip), and
+ * only when there is none is `start` asked for the conversation (a new one; it may refuse).
+ */
+export interface SessionTurn extends Omit<VisitorTurn, "conversation"> {
+  sessionId: string;
+  start(): Promise<ConversationRecord>;
+}
+
 export interface TurnEvents {
+  /** The conversation the message goes to is known (before `stored`). */
+  conversation?(conversation: ConversationRecord): void;
   /** The visitor's message is stored (before the answer is ready); `handledBy`: who will answer it. */
   stored?(message: StoredMessage, duplicate: boolean, handledBy: "assistant" | "human_agent"): void;
   /** A piece of the answer's text as the provider wrote it (raw text: show it as text until `done`). */
@@ -68,11 +81,23 @@ export interface AlertRaised {
 /** A message was stored in a conversation (what the agents' live screens follow). */
 export interface ConversationChange {
   conversationId: string;
+  sessionId: string;
   /** `user`: the visitor wrote; `assistant`: an answer, or the note that there is none, was stored. */
   emittedBy: "user" | "assistant";
   message: StoredMessage;
   /** The visitor's message raised an alert (reported through `onAlert` before this). */
   alerted: boolean;
+}
+
+/** A visitor's message for `storeVisitorMessage`: `language` null when none was detected, `alert` the keyword alert's text. */
+export interface VisitorMessageToStore {
+  sessionId: string;
+  configurationId: string;
+  content: string;
+  rawInput: string | null;
+  clientMessageId: string | null;
+  language: LanguageCode | null;
+  alert: string | null;
 }
 
 export interface AssistantDependencies {
@@ -84,6 +109,13 @@ export interface AssistantDependencies {
   provider?: ChatProvider;
   onAlert?(alert: AlertRaised): void;
   onConversationChanged?(change: ConversationChange): void;
+  /**
+   * Stores a visitor's message in the session's ongoing conversation and sends the agents its update (with the
+   * alert it raised, or its chat notification) in one go; undefined when the session names no ongoing
+   * conversation. Without it (or while the live monitor may still raise an alert after the message is stored)
+   * the message is stored here and reported through `onAlert` and `onConversationChanged`.
+   */
+  storeVisitorMessage?(input: VisitorMessageToStore): Promise<{ conversation: ConversationRecord; message: StoredMessage; duplicate: boolean } | undefined>;
   logError?(message: string, error: unknown): void;
   now?(): Date;
 }
@@ -111,11 +143,12 @@ export function createAssistant(deps: AssistantDependencies) {
   const { db, provider } = deps;
   const logError = deps.logError ?? (() => undefined);
 
-  async function answerLanguage(turn: VisitorTurn): Promise<LanguageCode> {
+  /** The language the message is in, or null when it is taken to be the conversation's (nothing detected). */
+  async function answerLanguage(turn: Pick<VisitorTurn, "configuration" | "text">): Promise<LanguageCode | null> {
     const settings = turn.configuration;
-    if (!settings.use_lang_detect || wordCount(turn.text) < settings.lang_detect_word_count) return turn.conversation.language;
+    if (!settings.use_lang_detect || wordCount(turn.text) < settings.lang_detect_word_count) return null;
     const local = detectLanguage(turn.text, { minWords: settings.lang_detect_word_count });
-    if (!provider) return local ?? turn.conversation.language;
+    if (!provider) return local ?? null;
     try {
       const answer = await provider.complete({
         model: settings.lang_detect_model,
@@ -126,10 +159,10 @@ export function createAssistant(deps: AssistantDependencies) {
         azure: settings.use_azure_openai,
       });
       const code = answer.text.trim().toLowerCase().slice(0, 2);
-      return isLanguageCode(code) ? code : (local ?? turn.conversation.language);
+      return isLanguageCode(code) ? code : (local ?? null);
     } catch (error) {
       logError("the language could not be detected by the provider; using the local detector", error);
-      return local ?? turn.conversation.language;
+      return local ?? null;
     }
   }
 
@@ -153,9 +186,9 @@ export function createAssistant(deps: AssistantDependencies) {
     }
   }
 
-  function changed(conversationId: string, emittedBy: ConversationChange["emittedBy"], message: StoredMessage, alerted = false) {
+  function changed(conversation: ConversationRecord, emittedBy: ConversationChange["emittedBy"], message: StoredMessage, alerted = false) {
     try {
-      deps.onConversationChanged?.({ conversationId, emittedBy, message, alerted });
+      deps.onConversationChanged?.({ conversationId: conversation.id, sessionId: conversation.session_id, emittedBy, message, alerted });
     } catch (error) {
       logError("a conversation change could not be reported", error);
     }
@@ -200,110 +233,135 @@ export function createAssistant(deps: AssistantDependencies) {
 
   async function storeFailure(turn: VisitorTurn, visitorMessage: StoredMessage, text: string): Promise<StoredMessage> {
     const reply = await insertReply(db, turn.conversation.id, { role: "system", content: sanitiseAnswerHtml(`<p>${escapeHtml(text)}</p>`), replyTo: visitorMessage.id });
-    changed(turn.conversation.id, "assistant", reply);
+    changed(turn.conversation, "assistant", reply);
     return reply;
   }
 
   return {
-    async handle(turn: VisitorTurn, events: TurnEvents = {}): Promise<TurnResult> {
-      const settings = turn.configuration;
-      const language = await answerLanguage(turn);
+    async handle(given: VisitorTurn | SessionTurn, events: TurnEvents = {}): Promise<TurnResult & { conversation: ConversationRecord }> {
+      const settings = given.configuration;
+      const detected = await answerLanguage(given);
       const anonymised = settings.anonimize_input
-        ? anonymise(turn.text, { entityTypes: settings.entitytypes_to_anonimize, exceptions: settings.anonimize_exceptions }).text
-        : turn.text;
+        ? anonymise(given.text, { entityTypes: settings.entitytypes_to_anonimize, exceptions: settings.anonimize_exceptions }).text
+        : given.text;
       // What the visitor typed is kept only while anonymisation is off; with it on, nothing stores the original.
-      const { message: visitorMessage, duplicate } = await insertVisitorMessage(db, turn.conversation.id, {
-        content: anonymised,
-        rawInput: settings.anonimize_input ? null : turn.text,
-        clientMessageId: turn.clientMessageId,
-        language,
-      });
-      events.stored?.(visitorMessage, duplicate, turn.conversation.is_manual || turn.conversation.is_locked ? "human_agent" : "assistant");
-
-      if (duplicate) {
-        const earlier = await findReplyTo(db, visitorMessage.id);
-        if (!earlier) return turn.conversation.is_manual ? { outcome: "human_agent", visitorMessage, duplicate } : { outcome: "pending", visitorMessage, duplicate };
-        if (earlier.role === "assistant") return { outcome: "answered", visitorMessage, reply: earlier, duplicate };
-        if (earlier.role === "human_agent") return { outcome: "human_agent", visitorMessage, duplicate };
-        return { outcome: "provider_failed", visitorMessage, reply: earlier, duplicate, notice: assistantTexts[language].provider_failed };
-      }
-
-      const alerted = await raiseAlerts(turn, visitorMessage, anonymised);
-      changed(turn.conversation.id, "user", visitorMessage, alerted);
-      if (turn.conversation.is_manual || turn.conversation.is_locked) return { outcome: "human_agent", visitorMessage, duplicate };
-
-      const take = await takeMessage(db, settings, deps.now?.());
-      if (!take.taken) {
-        const notice = assistantTexts[language].unavailable;
-        const reply = await storeFailure(turn, visitorMessage, notice);
-        return { outcome: "quota_exhausted", visitorMessage, reply, duplicate, notice };
-      }
-
-      try {
-        const history = settings.use_input_history ? await turnsBefore(db, turn.conversation.id, visitorMessage.id, settings.input_history_count) : [];
-        const wantsKnowledge = settings.rag_enabled || settings.include_manual_dataset;
-        const [found, urls] = await Promise.all([
-          wantsKnowledge
-            ? deps.sources.find({
-                configurationId: settings._id,
-                language,
-                question: anonymised,
-                faq: settings.include_manual_dataset,
-                articles: settings.rag_enabled,
-                limit: sourcesForPrompt,
-                judgeArticles: !provider,
-              })
-            : Promise.resolve([]),
-          settings.rag_enabled ? pickUrls(settings, language, anonymised) : Promise.resolve([]),
-        ]);
-
-        const replyId = randomUUID();
-        let content: string;
-        let sources: MessageSource[];
-        if (provider) {
-          const promptSources: PromptSource[] = [
-            ...found.map((source) => ({ kind: source.kind, title: source.title, url: source.url, text: source.text })),
-            ...urls.map((url) => ({ kind: "url" as const, title: url, url, text: url })),
-          ];
-          const answer = await provider.complete(
-            {
-              model: settings.model,
-              messages: buildAnswerPrompt({
-                settings,
-                language,
-                sources: promptSources,
-                history: history.map((message) => ({ role: message.role === "user" ? "user" : "assistant", content: message.content })),
-                question: anonymised,
-              }),
-              temperature: settings.temperature,
-              topP: settings.topp,
-              maxTokens: settings.max_tokens,
-              azure: settings.use_azure_openai,
-              stream: turn.stream,
-            },
-            turn.stream && events.delta ? (text) => events.delta!(replyId, text) : undefined,
-          );
-          content = looksLikeHtml(answer.text) ? sanitiseAnswerHtml(answer.text) : answerTextToHtml(answer.text);
-          sources = shownSources(found, urls);
-        } else {
-          const extractive = answerFromSources(anonymised, found, language, await linksFor(found, settings._id));
-          content = extractive.html;
-          sources = extractive.sources;
-          if (turn.stream && events.delta) events.delta(replyId, extractive.text);
-        }
-        const reply = await insertReply(db, turn.conversation.id, { id: replyId, role: "assistant", content, replyTo: visitorMessage.id, sources });
-        changed(turn.conversation.id, "assistant", reply);
-        return { outcome: "answered", visitorMessage, reply, duplicate };
-      } catch (error) {
-        await giveBackMessage(db, settings._id, take);
-        if (!(error instanceof ProviderError)) throw error;
-        logError("the AI provider could not answer a visitor", error);
-        const notice = assistantTexts[language].provider_failed;
-        const reply = await storeFailure(turn, visitorMessage, notice);
-        return { outcome: "provider_failed", visitorMessage, reply, duplicate, notice };
-      }
+      const message = { content: anonymised, rawInput: settings.anonimize_input ? null : given.text, clientMessageId: given.clientMessageId };
+      // The live monitor's verdict comes after the message is stored; a keyword alert is known before.
+      const monitored = Boolean(settings.use_live_chat_monitor && provider && settings.goal_live_monitoring_instruction.trim() !== "");
+      const keywordAlert = settings.use_alert_triggers && matchedAlertKeyword(anonymised, settings.alert_trigger_keywords) ? anonymised : null;
+      const shown = "sessionId" in given && deps.storeVisitorMessage && !monitored ? { alert: keywordAlert } : undefined;
+      const target = "sessionId" in given ? { sessionId: given.sessionId, configurationId: settings._id } : undefined;
+      const inSession = !target
+        ? undefined
+        : shown
+          ? await deps.storeVisitorMessage!({ ...target, ...message, language: detected, alert: shown.alert })
+          : await insertVisitorMessageInSession(db, target, { ...message, language: detected });
+      const conversation = "conversation" in given ? given.conversation : (inSession?.conversation ?? (await given.start()));
+      const turn: VisitorTurn = { configuration: settings, conversation, text: given.text, clientMessageId: given.clientMessageId, stream: given.stream };
+      events.conversation?.(conversation);
+      const language = detected ?? conversation.language;
+      const { message: visitorMessage, duplicate } = inSession ?? (await insertVisitorMessage(db, conversation.id, { ...message, language }));
+      return { ...(await afterStored(turn, events, visitorMessage, duplicate, anonymised, language, inSession && shown)), conversation };
     },
   };
+
+  /** The visitor's message is stored: the agents are told, and the assistant answers unless an agent has the conversation. */
+  async function afterStored(
+    turn: VisitorTurn,
+    events: TurnEvents,
+    visitorMessage: StoredMessage,
+    duplicate: boolean,
+    anonymised: string,
+    language: LanguageCode,
+    /** The agents have the message already (`storeVisitorMessage`), with the keyword alert it raised. */
+    shown?: { alert: string | null },
+  ): Promise<TurnResult> {
+    const settings = turn.configuration;
+    events.stored?.(visitorMessage, duplicate, turn.conversation.is_manual || turn.conversation.is_locked ? "human_agent" : "assistant");
+
+    if (duplicate) {
+      const earlier = await findReplyTo(db, visitorMessage.id);
+      if (!earlier) return turn.conversation.is_manual ? { outcome: "human_agent", visitorMessage, duplicate } : { outcome: "pending", visitorMessage, duplicate };
+      if (earlier.role === "assistant") return { outcome: "answered", visitorMessage, reply: earlier, duplicate };
+      if (earlier.role === "human_agent") return { outcome: "human_agent", visitorMessage, duplicate };
+      return { outcome: "provider_failed", visitorMessage, reply: earlier, duplicate, notice: assistantTexts[language].provider_failed };
+    }
+
+    if (shown?.alert) deps.onAlert?.({ conversation: turn.conversation, message: visitorMessage, alertText: shown.alert, reason: "keyword" });
+    else if (!shown) changed(turn.conversation, "user", visitorMessage, await raiseAlerts(turn, visitorMessage, anonymised));
+    if (turn.conversation.is_manual || turn.conversation.is_locked) return { outcome: "human_agent", visitorMessage, duplicate };
+
+    const take = await takeMessage(db, settings, deps.now?.());
+    if (!take.taken) {
+      const notice = assistantTexts[language].unavailable;
+      const reply = await storeFailure(turn, visitorMessage, notice);
+      return { outcome: "quota_exhausted", visitorMessage, reply, duplicate, notice };
+    }
+
+    try {
+      const history = settings.use_input_history ? await turnsBefore(db, turn.conversation.id, visitorMessage.id, settings.input_history_count) : [];
+      const wantsKnowledge = settings.rag_enabled || settings.include_manual_dataset;
+      const [found, urls] = await Promise.all([
+        wantsKnowledge
+          ? deps.sources.find({
+              configurationId: settings._id,
+              language,
+              question: anonymised,
+              faq: settings.include_manual_dataset,
+              articles: settings.rag_enabled,
+              limit: sourcesForPrompt,
+              judgeArticles: !provider,
+            })
+          : Promise.resolve([]),
+        settings.rag_enabled ? pickUrls(settings, language, anonymised) : Promise.resolve([]),
+      ]);
+
+      const replyId = randomUUID();
+      let content: string;
+      let sources: MessageSource[];
+      if (provider) {
+        const promptSources: PromptSource[] = [
+          ...found.map((source) => ({ kind: source.kind, title: source.title, url: source.url, text: source.text })),
+          ...urls.map((url) => ({ kind: "url" as const, title: url, url, text: url })),
+        ];
+        const answer = await provider.complete(
+          {
+            model: settings.model,
+            messages: buildAnswerPrompt({
+              settings,
+              language,
+              sources: promptSources,
+              history: history.map((message) => ({ role: message.role === "user" ? "user" : "assistant", content: message.content })),
+              question: anonymised,
+            }),
+            temperature: settings.temperature,
+            topP: settings.topp,
+            maxTokens: settings.max_tokens,
+            azure: settings.use_azure_openai,
+            stream: turn.stream,
+          },
+          turn.stream && events.delta ? (text) => events.delta!(replyId, text) : undefined,
+        );
+        content = looksLikeHtml(answer.text) ? sanitiseAnswerHtml(answer.text) : answerTextToHtml(answer.text);
+        sources = shownSources(found, urls);
+      } else {
+        const extractive = answerFromSources(anonymised, found, language, await linksFor(found, settings._id));
+        content = extractive.html;
+        sources = extractive.sources;
+        if (turn.stream && events.delta) events.delta(replyId, extractive.text);
+      }
+      const reply = await insertReply(db, turn.conversation.id, { id: replyId, role: "assistant", content, replyTo: visitorMessage.id, sources });
+      changed(turn.conversation, "assistant", reply);
+      return { outcome: "answered", visitorMessage, reply, duplicate };
+    } catch (error) {
+      await giveBackMessage(db, settings._id, take);
+      if (!(error instanceof ProviderError)) throw error;
+      logError("the AI provider could not answer a visitor", error);
+      const notice = assistantTexts[language].provider_failed;
+      const reply = await storeFailure(turn, visitorMessage, notice);
+      return { outcome: "provider_failed", visitorMessage, reply, duplicate, notice };
+    }
+  }
 
   /** The links an "I don't know" offers: the found sources' pages, then the configuration's URL list. */
   async function linksFor(found: readonly FoundSource[], configurationId: string): Promise<string[]> {

@@ -228,15 +228,26 @@ export function createVisitorService(deps: {
       const at = now();
       const addressWait = request.clientIp ? perAddress?.(`${configuration._id} ${request.clientIp}`, at) : undefined;
       if (addressWait !== undefined) throw tooMany(addressWait);
-      const conversation = await conversationFor(configuration, request);
-      events.conversation?.(conversation);
-      const visitorWait = perVisitor?.(conversation.session_id, at);
-      if (visitorWait !== undefined) throw tooMany(visitorWait);
-      const result = await deps.assistant.handle(
-        { configuration, conversation, text, clientMessageId: request.clientMessageId ?? null, stream: request.stream },
-        events,
-      );
-      return { ...result, conversation };
+      const limit = (sessionId: string) => {
+        const visitorWait = perVisitor?.(sessionId, at);
+        if (visitorWait !== undefined) throw tooMany(visitorWait);
+      };
+      const turn = { configuration, text, clientMessageId: request.clientMessageId ?? null, stream: request.stream };
+      const named = request.sessionId;
+      if (!named) {
+        const conversation = await conversationFor(configuration, request);
+        limit(conversation.session_id);
+        return deps.assistant.handle({ ...turn, conversation }, events);
+      }
+      // The session's ongoing conversation is found by the statement that stores the message (its limit counted
+      // first); when there is none, a new conversation's limit is counted when it starts.
+      limit(named);
+      const start = async () => {
+        const conversation = await conversationFor(configuration, request);
+        if (conversation.session_id !== named) limit(conversation.session_id);
+        return conversation;
+      };
+      return deps.assistant.handle({ ...turn, sessionId: named, start }, events);
     },
   };
 }

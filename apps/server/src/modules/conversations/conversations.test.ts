@@ -2,6 +2,7 @@ import { addDays, toIsoDate } from "@parley/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
 import { createTenant, type Tenant } from "../../test/fixture";
+import { insertVisitorMessageAndRead, insertVisitorMessageInSession, notifiableConversation } from "./repository";
 import { conversationsCsv, csvCell } from "./service";
 
 let ctx: TestContext;
@@ -214,5 +215,81 @@ describe("post-processed conversations", () => {
     const half = await get("listPostProcessedConversations", `/api/conversations/postprocessed?configuration_id=${alpha.configurationId}&from=${today}`);
     expect(half.statusCode).toBe(400);
     expect(half.json().errors).toEqual([{ path: "to", message: "This field is required" }]);
+  });
+});
+
+describe("a visitor's message stored in the session's conversation (one statement)", () => {
+  const idOf = async (sessionId: string) =>
+    (await ctx.database.db.query<{ id: string; user_message_count: number; language: string }>("SELECT id, user_message_count, language FROM conversations WHERE session_id = $1", [sessionId]))[0]!;
+  const message = (text: string, clientMessageId: string | null = null, language: "en" | "nl" | null = null) => ({ content: text, rawInput: text, clientMessageId, language });
+
+  it("finds the ongoing conversation of the configuration, counts the message and sets the language only when one was detected", async () => {
+    const sessionId = await seedConversation(alpha.configurationId, 0, [{ role: "user", content: "Hello" }], "Ongoing");
+    const first = await insertVisitorMessageInSession(ctx.database.db, { sessionId, configurationId: alpha.configurationId }, message("Where is my parcel?"));
+    expect(first).toMatchObject({ duplicate: false, message: { role: "user", content: "Where is my parcel?" }, conversation: { session_id: sessionId, language: "en" } });
+    expect(first!.conversation.user_message_count).toBe((await idOf(sessionId)).user_message_count);
+    const second = await insertVisitorMessageInSession(ctx.database.db, { sessionId, configurationId: alpha.configurationId }, message("Waar is mijn pakket?", null, "nl"));
+    expect(second!.conversation.language).toBe("nl");
+    expect(second!.conversation.user_message_count).toBe(first!.conversation.user_message_count + 1);
+    expect(new Date(second!.message.timestamp).getTime()).toBeGreaterThanOrEqual(new Date(first!.message.timestamp).getTime());
+  });
+
+  it("stores a resent message once, also when both arrive at once", async () => {
+    const sessionId = await seedConversation(alpha.configurationId, 0, [], "Ongoing");
+    const target = { sessionId, configurationId: alpha.configurationId };
+    const both = await Promise.all([
+      insertVisitorMessageInSession(ctx.database.db, target, message("Twice", "client-1")),
+      insertVisitorMessageInSession(ctx.database.db, target, message("Twice", "client-1")),
+    ]);
+    expect(both.map((stored) => stored!.duplicate).sort()).toEqual([false, true]);
+    expect(both[0]!.message.id).toBe(both[1]!.message.id);
+    const again = await insertVisitorMessageInSession(ctx.database.db, target, message("Twice", "client-1"));
+    expect(again).toMatchObject({ duplicate: true, message: { id: both[0]!.message.id } });
+    const { id, user_message_count } = await idOf(sessionId);
+    expect(user_message_count).toBe(1);
+    expect(await ctx.database.db.query("SELECT id FROM conversation_messages WHERE conversation_id = $1", [id])).toHaveLength(1);
+  });
+
+  it("stores nothing for a closed conversation, another configuration's session or an unknown one", async () => {
+    const closed = await seedConversation(alpha.configurationId, 0, [], "Closed");
+    const bravos = await seedConversation(bravo.configurationId, 0, [], "Ongoing");
+    expect(await insertVisitorMessageInSession(ctx.database.db, { sessionId: closed, configurationId: alpha.configurationId }, message("Hello?"))).toBeUndefined();
+    expect(await insertVisitorMessageInSession(ctx.database.db, { sessionId: bravos, configurationId: alpha.configurationId }, message("Hello?"))).toBeUndefined();
+    expect(await insertVisitorMessageInSession(ctx.database.db, { sessionId: "no-such-session-000000000000", configurationId: alpha.configurationId }, message("Hello?"))).toBeUndefined();
+    for (const sessionId of [closed, bravos]) {
+      const { id, user_message_count } = await idOf(sessionId);
+      expect(user_message_count).toBe(0);
+      expect(await ctx.database.db.query("SELECT id FROM conversation_messages WHERE conversation_id = $1", [id])).toEqual([]);
+    }
+  });
+});
+
+describe("a visitor's message stored with the read for the agents' update (one statement)", () => {
+  it("reads the snapshot before the message, records an alert, and runs the extra work only when a message was stored", async () => {
+    const sessionId = await seedConversation(alpha.configurationId, 0, [{ role: "user", content: "First" }, { role: "assistant", content: "Hi" }], "Ongoing");
+    const target = { sessionId, configurationId: alpha.configurationId };
+    const also = (marker: string) => ({ with: `probe AS (SELECT ${notifiableConversation} AS id, $9::text AS marker)`, select: "(SELECT row_to_json(probe) FROM probe)", params: [marker] });
+    const first = await insertVisitorMessageAndRead(ctx.database.db, target, { content: "I have a complaint", rawInput: null, clientMessageId: "c-1", language: null, alert: "I have a complaint" }, 0, also("one"));
+    expect(first).toMatchObject({ duplicate: false, message: { role: "user", content: "I have a complaint", raw_input: null } });
+    // The read is of the snapshot before the message: the two seeded ones, counted without it.
+    expect(first!.read.newer.map((message) => message.content)).toEqual(["First", "Hi"]);
+    expect(first!.read.messageCount).toBe(2);
+    expect(first!.seq).toBeGreaterThan(first!.read.lastSeq);
+    // The conversation as the message left it.
+    expect(first!.read.conversation).toMatchObject({ session_id: sessionId, user_message_count: 1, alert_triggered: true, alert_message: "I have a complaint" });
+    expect(first!.read.also).toMatchObject({ id: first!.read.conversation.id, marker: "one" });
+
+    const later = await insertVisitorMessageAndRead(ctx.database.db, target, { content: "Thanks", rawInput: "Thanks", clientMessageId: null, language: null, alert: null }, first!.seq, also("two"));
+    expect(later!.read.newer).toEqual([]);
+    expect(later!.read.messageCount).toBe(3);
+    expect(later!.read.conversation).toMatchObject({ user_message_count: 2, alert_triggered: true, alert_message: "I have a complaint" });
+
+    const resent = await insertVisitorMessageAndRead(ctx.database.db, target, { content: "I have a complaint", rawInput: null, clientMessageId: "c-1", language: null, alert: "I have a complaint" }, 0, also("three"));
+    expect(resent).toMatchObject({ duplicate: true, message: { id: first!.message.id } });
+    expect(resent!.read.also).toMatchObject({ id: null, marker: "three" });
+    expect(resent!.read.conversation.user_message_count).toBe(2);
+
+    const closed = await seedConversation(alpha.configurationId, 0, [], "Closed");
+    expect(await insertVisitorMessageAndRead(ctx.database.db, { sessionId: closed, configurationId: alpha.configurationId }, { content: "Hello?", rawInput: null, clientMessageId: null, language: null, alert: null }, 0)).toBeUndefined();
   });
 });

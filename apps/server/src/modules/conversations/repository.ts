@@ -121,6 +121,22 @@ export async function insertVisitorMessage(
   return { message: earlier, duplicate: true };
 }
 
+/**
+ * `insertVisitorMessage` for the visitor's ongoing conversation of the configuration named by its session id,
+ * found by the same statement (one round trip): the conversation as the message left it (counted, its
+ * language set: `language`, or the conversation's own when null), or undefined when the session names no
+ * ongoing conversation of the configuration (nothing is stored then).
+ */
+export async function insertVisitorMessageInSession(
+  db: Db,
+  target: { sessionId: string; configurationId: string },
+  message: { content: string; rawInput: string | null; clientMessageId: string | null; language: LanguageCode | null },
+): Promise<{ conversation: ConversationRecord; message: StoredMessage; duplicate: boolean } | undefined> {
+  // No message is newer than the largest seq: the read is of the conversation row only.
+  const stored = await insertVisitorMessageAndRead(db, target, { ...message, alert: null }, Number.MAX_SAFE_INTEGER);
+  return stored && { conversation: stored.read.conversation, message: stored.message, duplicate: stored.duplicate };
+}
+
 /** The message a client gave this id in this conversation (a visitor's or an agent's), if any. */
 async function messageOfClient(db: Db, conversationId: string, clientMessageId: string | null): Promise<StoredMessage | undefined> {
   const row = await queryOne<MessageRow>(db, `SELECT ${messageColumns} FROM conversation_messages WHERE conversation_id = $1 AND client_message_id = $2`, [
@@ -238,6 +254,18 @@ export interface ConversationRead {
   /** The `seq` of the last of `newer` (the one asked for when there are none). */
   lastSeq: number;
   messageCount: number;
+  /** What `also.select` answered (null without it). */
+  also: unknown;
+}
+
+/**
+ * More work for the read's statement (so it costs no round trip of its own): common table expressions to run
+ * first (they may write; their parameters start at `$3`) and an expression of them to answer as `also`.
+ */
+export interface AlsoInRead {
+  with: string;
+  select: string;
+  params: readonly unknown[];
 }
 
 /**
@@ -245,23 +273,84 @@ export interface ConversationRead {
  * holds the earlier messages knows its copy is whole when it and `newer` together make `messageCount` (a
  * message of another transaction may commit with a lower `seq` after a higher one was read).
  */
-export async function readConversationSince(db: Db, id: string, afterSeq: number): Promise<ConversationRead | undefined> {
-  const row = await queryOne<ConversationRecord & { message_count: number; newer: (MessageRow & { seq: number | string })[] }>(
+export async function readConversationSince(db: Db, id: string, afterSeq: number, also?: AlsoInRead): Promise<ConversationRead | undefined> {
+  const row = await queryOne<ConversationRecord & ReadColumns>(
     db,
-    `SELECT ${conversationColumns},
-       (SELECT count(*)::int FROM conversation_messages m WHERE m.conversation_id = c.id) AS message_count,
+    `${also ? `WITH ${also.with} ` : ""}SELECT ${conversationColumns}, ${also ? also.select : "null"} AS also, ${readColumns("c.id", "$2")}
+      FROM conversations c WHERE c.id = $1`,
+    [id, afterSeq, ...(also?.params ?? [])],
+  );
+  if (!row) return undefined;
+  const { message_count: messageCount, newer, also: answered, ...conversation } = row;
+  return readOf(conversation, { message_count: messageCount, newer, also: answered }, afterSeq);
+}
+
+interface ReadColumns {
+  message_count: number;
+  newer: (MessageRow & { seq: number | string })[];
+  also: unknown;
+}
+
+/** The count of a conversation's messages and its messages after a `seq`, as JSON (the columns of `ReadColumns`). */
+const readColumns = (conversationId: string, afterSeq: string) => `
+       (SELECT count(*)::int FROM conversation_messages m WHERE m.conversation_id = ${conversationId}) AS message_count,
        COALESCE((SELECT json_agg(json_build_object(
                   'seq', m.seq, 'id', m.id, 'role', m.role, 'content', m.content, 'raw_input', m.raw_input,
                   'client_message_id', m.client_message_id, 'agent_name', m.agent_name, 'sources', m.sources,
                   'created_at', to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'reply_to', m.reply_to)
                   ORDER BY m.seq)
-                   FROM conversation_messages m WHERE m.conversation_id = c.id AND m.seq > $2), '[]'::json) AS newer
-      FROM conversations c WHERE c.id = $1`,
-    [id, afterSeq],
+                   FROM conversation_messages m WHERE m.conversation_id = ${conversationId} AND m.seq > ${afterSeq}), '[]'::json) AS newer`;
+
+function readOf(conversation: ConversationRecord, columns: ReadColumns, afterSeq: number): ConversationRead {
+  const { message_count: messageCount, newer, also } = columns;
+  return { conversation, messageCount, newer: newer.map(toMessage), lastSeq: newer.length > 0 ? Number(newer.at(-1)!.seq) : afterSeq, also: also ?? null };
+}
+
+/** In `insertVisitorMessageAndRead`'s statement: the conversation's id when the message was stored, else null. */
+export const notifiableConversation = "(SELECT id FROM found WHERE EXISTS (SELECT 1 FROM stored))";
+
+/**
+ * A visitor's message stored in the session's ongoing conversation of the configuration, with the read of the
+ * conversation for the agents' update in the same statement (one round trip; see `readConversationSince`):
+ * `read` is of the snapshot *before* the message (its conversation as the message left it, counted, the
+ * language set when one was detected, the alert recorded when one was raised; `newer` and `messageCount`
+ * without the message). A resend of a `clientMessageId` stores nothing (`duplicate`). Undefined when the
+ * session names no ongoing conversation of the configuration. `also` (parameters from `$9`) runs in the
+ * statement too (`notifiableConversation` names the conversation for it).
+ */
+export async function insertVisitorMessageAndRead(
+  db: Db,
+  target: { sessionId: string; configurationId: string },
+  message: { content: string; rawInput: string | null; clientMessageId: string | null; language: LanguageCode | null; alert: string | null },
+  afterSeq: number,
+  also?: AlsoInRead,
+): Promise<{ message: StoredMessage; seq: number; duplicate: boolean; read: ConversationRead } | undefined> {
+  const row = await queryOne<{ found: ConversationRecord; counted: ConversationRecord | null; stored: (MessageRow & { seq: number | string }) | null } & ReadColumns>(
+    db,
+    `WITH found AS (
+       SELECT ${conversationColumns} FROM conversations WHERE session_id = $1 AND configuration_id = $2 AND status = 'Ongoing'
+     ), stored AS (
+       INSERT INTO conversation_messages (conversation_id, role, content, raw_input, client_message_id)
+       SELECT id, 'user', $3, $4, $5 FROM found
+       ON CONFLICT (conversation_id, client_message_id) DO NOTHING
+       RETURNING ${messageColumns}, seq
+     ), counted AS (
+       UPDATE conversations SET user_message_count = user_message_count + 1, last_activity = now(), language = COALESCE($6, language),
+              alert_triggered = alert_triggered OR $7::text IS NOT NULL, alert_message = COALESCE($7::text, alert_message)
+        WHERE id = (SELECT id FROM found) AND EXISTS (SELECT 1 FROM stored)
+        RETURNING ${conversationColumns}
+     )${also ? `, ${also.with}` : ""}
+     SELECT row_to_json(found) AS found, (SELECT row_to_json(counted) FROM counted) AS counted, (SELECT row_to_json(stored) FROM stored) AS stored,
+            ${also ? also.select : "null"} AS also, ${readColumns("found.id", "$8")}
+       FROM found`,
+    [target.sessionId, target.configurationId, message.content, message.rawInput, message.clientMessageId, message.language, message.alert, afterSeq, ...(also?.params ?? [])],
   );
   if (!row) return undefined;
-  const { message_count: messageCount, newer, ...conversation } = row;
-  return { conversation, messageCount, newer: newer.map(toMessage), lastSeq: newer.length > 0 ? Number(newer.at(-1)!.seq) : afterSeq };
+  const read = readOf(row.counted ?? row.found, row, afterSeq);
+  if (row.stored) return { message: toMessage(row.stored), seq: Number(row.stored.seq), duplicate: false, read };
+  const earlier = await messageOfClient(db, read.conversation.id, message.clientMessageId);
+  if (!earlier) throw new Error("a message that conflicted is not there");
+  return { message: earlier, seq: 0, duplicate: true, read };
 }
 
 /** An agent's change of a conversation: taken over, handed back, closed. */

@@ -129,8 +129,15 @@ describe("two instances with the Redis adapter", () => {
 
     const second = (await visitor.socket.timeout(5_000).emitWithAck("visitor_message", { message: "Great, a person" })) as { handled_by: string };
     expect(second.handled_by).toBe("human_agent");
-    await expect.poll(() => named(agent.events, "notification").length, { timeout: 5_000 }).toBe(1);
-    expect(payloadCheck("notification")(named(agent.events, "notification")[0])).toBeNull();
+    // The chat notification rides on the update, across instances.
+    const notified = () =>
+      (named(agent.events, "conversation_update") as { session_id: string; notification?: { type: string; message: string } }[]).filter(
+        (update) => update.session_id === sessionId && update.notification,
+      );
+    await expect.poll(() => notified().length, { timeout: 5_000 }).toBe(1);
+    expect(notified()[0]!.notification).toMatchObject({ type: "chat", message: "Great, a person" });
+    expect(payloadCheck("conversationUpdate")(notified()[0])).toBeNull();
+    expect(named(agent.events, "notification")).toEqual([]);
 
     const replied = (await agent.socket
       .timeout(5_000)

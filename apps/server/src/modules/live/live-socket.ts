@@ -1,6 +1,7 @@
 /**
  * The agents' `/live` namespace of openapi/asyncapi.yaml. A socket joins the rooms of what its agent
- * watches (its customer; an admin's selected configurations, or all) and its user's room (notifications).
+ * watches (its customer; an admin's selected configurations, or all; an admin also the room of every admin, for
+ * the notifications of configurations they do not watch).
  * Every payload is checked against the AsyncAPI before a handler sees it; a failure is answered through
  * the acknowledgement when the client asked for one.
  */
@@ -20,8 +21,14 @@ export function liveEmitter(io: Server): LiveEmitter {
       if (configuration.customerId) rooms.push(liveRooms.customer(configuration.customerId));
       agents.to(rooms).emit(event, payload);
     },
-    toUsers(userIds, event, payload) {
-      if (userIds.length > 0) agents.to(userIds.map(liveRooms.user)).emit(event, payload);
+    toRecipients(configuration, notification, watching) {
+      if (!watching) {
+        agents.to(liveRooms.adminUsers).except([liveRooms.admins, liveRooms.configuration(configuration.id)]).emit("notification", notification);
+        return;
+      }
+      const rooms = [liveRooms.adminUsers];
+      if (configuration.customerId) rooms.push(liveRooms.customer(configuration.customerId));
+      agents.to(rooms).emit("notification", notification);
     },
     toVisitor(sessionId, event, payload) {
       visitors.to(sessionRoom(sessionId)).emit(event, payload);

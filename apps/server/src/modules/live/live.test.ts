@@ -101,6 +101,7 @@ interface LiveConversation {
   taken_over_by: string | null;
   emitted_by: string | null;
   notification_type: string | null;
+  notification?: { id: string; type: string; message: string; configurationId: string; isRead: boolean };
   alert_triggered?: boolean;
   newUserMessages?: number;
   messages: { id: string; role: string; content: string; agent_name?: string | null }[];
@@ -286,7 +287,11 @@ describe("takeover and agent replies", () => {
     expect(ack.handled_by).toBe("human_agent");
     const seen = await waitFor(() => updatesOf(agent.events, visitor.sessionId).filter((update) => update.messages.at(-1)?.content === "Is anyone there?"));
     expect(seen[0]!.notification_type).toBe("chat");
-    await waitFor(() => named(agent.events, "notification"));
+    // The chat notification rides on the update: one event per message, to the agent and the colleague alike.
+    expect(seen[0]!.notification).toMatchObject({ type: "chat", message: "Is anyone there?", configurationId: alpha.configurationId, isRead: false });
+    const colleagueSaw = await waitFor(() => updatesOf(colleague.events, visitor.sessionId).filter((update) => update.messages.at(-1)?.content === "Is anyone there?"));
+    expect(colleagueSaw[0]!.notification).toEqual(seen[0]!.notification);
+    expect(named(agent.events, "notification")).toEqual([]);
 
     const replied = await act(agent.socket, "human_agent_message", {
       configurationId: alpha.configurationId,
@@ -315,6 +320,23 @@ describe("takeover and agent replies", () => {
     const [joined] = (await waitFor(() => named(visitor.events, "agent_message"))) as { message: { content: string } }[];
     expect(joined!.message.content).toContain(agentJoinedText("nl", "Piet"));
     expect((await conversationRow(visitor.sessionId))!.taken_over_by).toBe(user.id);
+  });
+
+  it("never shows a closed conversation open again when the visitor writes while an agent closes it", async () => {
+    const agent = await connectAgent(agentA);
+    const visitor = await visitorWithConversation(alpha);
+    await act(agent.socket, "manual_takeover", { configuration_id: alpha.configurationId, session_id: visitor.sessionId, first_name: "Anna", last_name: "A" });
+    const sends = Array.from({ length: 6 }, (_, index) => say(visitor.socket, `Race ${index}`).catch(() => undefined));
+    const closed = await act(agent.socket, "close_conversation", { configuration_id: alpha.configurationId, session_id: visitor.sessionId });
+    expect(closed.conversation).toMatchObject({ status: "Closed" });
+    await Promise.all(sends);
+    await waitFor(() => updatesOf(agent.events, visitor.sessionId).filter((update) => update.status === "Closed"));
+    await quiet();
+    const statuses = updatesOf(agent.events, visitor.sessionId).map((update) => update.status);
+    expect(statuses.slice(statuses.indexOf("Closed"))).toEqual(statuses.slice(statuses.indexOf("Closed")).map(() => "Closed"));
+    // Every message the conversation kept reached the agents, in order, in its last update.
+    const kept = (await historyOf(alpha, visitor.sessionId)).map((message) => message.content);
+    expect(updatesOf(agent.events, visitor.sessionId).at(-1)!.messages.map((message) => message.content)).toEqual(kept);
   });
 
   it("refuses an answer to a conversation that is not taken over, hands back to the assistant and closes", async () => {
@@ -520,9 +542,43 @@ describe("notifications", () => {
     const all = await list(token);
     expect(all.data.map((notification) => `${notification.type}:${notification.message}`)).toEqual(["chat:are you there", "chat:hello", "alert:I have a complaint about..."]);
     expect(all.unread).toBe(3);
-    expect(named(agent.events, "notification")).toHaveLength(3);
+    // The alert came as a `notification`; each chat notification in the update of its message, the same as stored.
+    expect((named(agent.events, "notification") as { type: string }[]).map((notification) => notification.type)).toEqual(["alert"]);
+    const carried = updatesOf(agent.events, sessionId).flatMap((update) => (update.notification ? [update.notification] : []));
+    expect(carried.map((notification) => notification.message)).toEqual(["hello", "are you there"]);
+    expect(carried.map((notification) => notification.id)).toEqual(all.data.filter((notification) => notification.type === "chat").map((notification) => notification.id).reverse());
     // Nobody of another customer got any.
     expect((await list(agentB.token)).data.filter((notification) => notification.configurationId === tenant.configurationId)).toEqual([]);
+  });
+
+  it("brings a chat notification to exactly its recipients: in the update to those watching, alone to an admin watching elsewhere", async () => {
+    const tenant = await createTenant(ctx, "India");
+    await configure(tenant, { language: "en" });
+    const { token } = await ctx.createUser({ role: "customer", customerId: tenant.customerId });
+    const admin = await ctx.createUser({ role: "admin" });
+    const agent = await connectAgent({ token });
+    const adminAll = await connectAgent({ token: admin.token });
+    const adminHere = await connectAgent({ token: admin.token }, { configuration_ids: tenant.configurationId });
+    const adminElsewhere = await connectAgent({ token: admin.token }, { configuration_ids: bravo.configurationId });
+    const stranger = await connectAgent(agentB);
+    const visitor = await connectVisitor(tenant);
+    const sessionId = (await say(visitor.socket, "hello")).session_id;
+    await act(agent.socket, "manual_takeover", { configuration_id: tenant.configurationId, session_id: sessionId, first_name: "Anna", last_name: "A" });
+    expect((await say(visitor.socket, "Where is my order?")).handled_by).toBe("human_agent");
+
+    const [update] = await waitFor(() => updatesOf(agent.events, sessionId).filter((candidate) => candidate.notification));
+    expect(update!.notification).toMatchObject({ type: "chat", message: "Where is my order?", configurationId: tenant.configurationId });
+    for (const watcher of [adminAll, adminHere]) {
+      const [seen] = await waitFor(() => updatesOf(watcher.events, sessionId).filter((candidate) => candidate.notification));
+      expect(seen!.notification).toEqual(update!.notification);
+    }
+    const [alone] = await waitFor(() => named(adminElsewhere.events, "notification"));
+    expect(alone).toEqual(update!.notification);
+    await quiet();
+    expect(updatesOf(adminElsewhere.events, sessionId)).toEqual([]);
+    for (const watcher of [agent, adminAll, adminHere]) expect(named(watcher.events, "notification")).toEqual([]);
+    expect(named(stranger.events, "notification")).toEqual([]);
+    expect(updatesOf(stranger.events, sessionId)).toEqual([]);
   });
 
   it("marks read and unread, hides, and marks all read; another user's notification is not found", async () => {

@@ -1,12 +1,14 @@
 /**
- * The chat notifications' one statement: who gets one, the duplicate rule (same last text and configuration),
- * and one id per event with each recipient's own read and hidden state.
+ * The notifications stored once per event (migration 016): who sees one (the configuration's customer's users
+ * and the admins, none created after it, nobody of another tenant), the duplicate rule (same last text and
+ * configuration), and each user's own read, unread and hidden state.
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../test/context";
 import { createTenant, type Tenant } from "../../test/fixture";
-import { addChatNotifications, hideNotification, listNotifications, markAllNotificationsRead, markNotification } from "./notifications";
+import { readConversationSince } from "../conversations/repository";
+import { addAlertNotifications, addChatNotifications, chatNotificationOf, hideNotification, listNotifications, markAllNotificationsRead, markNotification } from "./notifications";
 
 let ctx: TestContext;
 let tenant: Tenant;
@@ -37,12 +39,26 @@ async function conversation(of: Tenant, manual: boolean): Promise<string> {
 const list = (userId: string, configurationId: string | null = tenant.configurationId) =>
   listNotifications(ctx.database.db, userId, { unreadOnly: false, configurationId, limit: 50 });
 
+describe("alert notifications", () => {
+  it("are stored once per configuration and conversation, however often they fire", async () => {
+    const session = randomUUID().replaceAll("-", "");
+    const first = await addAlertNotifications(ctx.database.db, tenant.configurationId, session, "I have a complaint about my order please", "Notified");
+    expect(first?.notification).toMatchObject({ type: "alert", message: "I have a complaint about...", sender: "Notified", session_id: session, color: "error" });
+    expect(await addAlertNotifications(ctx.database.db, tenant.configurationId, session, "again", "Notified")).toBeUndefined();
+    for (const agent of agents) expect((await list(agent)).data.filter((notification) => notification.session_id === session)).toHaveLength(1);
+    expect((await list(otherAgent, null)).data.filter((notification) => notification.session_id === session)).toEqual([]);
+  });
+});
+
 describe("chat notifications", () => {
   it("go to the configuration's agents under one id, each with their own read and hidden state", async () => {
     const taken = await conversation(tenant, true);
     const added = await addChatNotifications(ctx.database.db, taken, "<p>Where is my parcel?</p>");
     expect(added).toBeDefined();
-    expect([...added!.userIds].sort()).toEqual([...agents].sort());
+    expect(added!.customerId).toBe(tenant.customerId);
+    // One row for the event, none per recipient.
+    expect(await ctx.database.db.query("SELECT id FROM notification_events WHERE id = $1", [added!.notification.id])).toHaveLength(1);
+    expect(await ctx.database.db.query("SELECT user_id FROM notification_states WHERE notification_id = $1", [added!.notification.id])).toEqual([]);
     expect(added!.notification).toMatchObject({ type: "chat", message: "Where is my parcel?", configurationId: tenant.configurationId, isRead: false, session_id: null });
     for (const agent of agents) expect((await list(agent)).data[0]).toEqual(added!.notification);
     expect((await list(otherAgent, null)).data).toEqual([]);
@@ -58,6 +74,47 @@ describe("chat notifications", () => {
     expect((await list(third)).unread).toBe(0);
     expect((await list(first)).data[0]).toMatchObject({ id, isRead: true });
     await expect(markNotification(ctx.database.db, otherAgent, id, true)).rejects.toMatchObject({ code: "not_found" });
+    await expect(hideNotification(ctx.database.db, otherAgent, id)).rejects.toMatchObject({ code: "not_found" });
+    // A hidden one is not found for its user any more, and stays as it was for the others.
+    await expect(markNotification(ctx.database.db, second, id, true)).rejects.toMatchObject({ code: "not_found" });
+    await expect(hideNotification(ctx.database.db, second, id)).rejects.toMatchObject({ code: "not_found" });
+    expect(await markNotification(ctx.database.db, first, id, false)).toMatchObject({ id, isRead: false });
+    expect((await list(first)).data[0]).toMatchObject({ id, isRead: false });
+    expect((await list(third)).data[0]).toMatchObject({ id, isRead: true });
+    // Only the users who changed something have a state row.
+    const states = await ctx.database.db.query<{ user_id: string }>("SELECT user_id FROM notification_states WHERE notification_id = $1 ORDER BY user_id", [id]);
+    expect(states.map((state) => state.user_id)).toEqual([first, second, third].sort());
+  });
+
+  it("reach the admins too, but no user created after the event, and no user of another customer", async () => {
+    const admin = (await ctx.createUser({ role: "admin" })).user.id;
+    const taken = await conversation(tenant, true);
+    const elsewhere = await conversation(other, true);
+    const ours = await addChatNotifications(ctx.database.db, taken, "Before the newcomer");
+    const theirs = await addChatNotifications(ctx.database.db, elsewhere, "Bravo's visitor");
+    const newcomer = (await ctx.createUser({ role: "customer", customerId: tenant.customerId })).user.id;
+    const later = (await ctx.createUser({ role: "admin" })).user.id;
+    const after = await addChatNotifications(ctx.database.db, taken, "After the newcomer");
+
+    const adminIds = (await list(admin, null)).data.map((notification) => notification.id);
+    expect(adminIds).toEqual(expect.arrayContaining([ours!.notification.id, theirs!.notification.id, after!.notification.id]));
+    expect((await list(newcomer)).data.map((notification) => notification.id)).toEqual([after!.notification.id]);
+    expect((await list(newcomer)).unread).toBe(1);
+    expect((await list(later, null)).data.map((notification) => notification.id)).toEqual([after!.notification.id]);
+    await expect(markNotification(ctx.database.db, newcomer, ours!.notification.id, true)).rejects.toMatchObject({ code: "not_found" });
+    expect(await markAllNotificationsRead(ctx.database.db, newcomer, null)).toBe(1);
+
+    // Another tenant's users never see ours, and ours never see theirs, by list or by id.
+    expect((await list(otherAgent, null)).data.map((notification) => notification.id)).not.toContain(ours!.notification.id);
+    for (const agent of agents) {
+      const seen = await listNotifications(ctx.database.db, agent, { unreadOnly: false, configurationId: null, limit: 50 });
+      expect(seen.data.map((notification) => notification.id)).not.toContain(theirs!.notification.id);
+      await expect(markNotification(ctx.database.db, agent, theirs!.notification.id, true)).rejects.toMatchObject({ code: "not_found" });
+      await expect(hideNotification(ctx.database.db, agent, theirs!.notification.id)).rejects.toMatchObject({ code: "not_found" });
+    }
+    // Marking all read of our configuration touches nothing of theirs.
+    expect(await markAllNotificationsRead(ctx.database.db, agents[0]!, null)).toBeGreaterThanOrEqual(2);
+    expect((await list(otherAgent, null)).data.find((notification) => notification.id === theirs!.notification.id)).toMatchObject({ isRead: false });
   });
 
   it("suppress the same last text of the configuration, in any of its conversations, and only that", async () => {
@@ -78,6 +135,17 @@ describe("chat notifications", () => {
     const taken = await conversation(tenant, true);
     const both = await Promise.all([addChatNotifications(ctx.database.db, taken, "At once"), addChatNotifications(ctx.database.db, taken, "At once")]);
     expect(both.filter((added) => added !== undefined)).toHaveLength(1);
+
+    // The same through the live update's read (the notification written by the read's statement), in two
+    // conversations of the configuration at once.
+    const [one, two] = [await conversation(tenant, true), await conversation(tenant, true)];
+    const chats = [chatNotificationOf("Read at once", "$1::uuid", 3), chatNotificationOf("Read at once", "$1::uuid", 3)] as const;
+    const reads = await Promise.all([readConversationSince(ctx.database.db, one, 0, chats[0]), readConversationSince(ctx.database.db, two, 0, chats[1])]);
+    const notified = reads.map((read, index) => chats[index]!.result(read?.also));
+    expect(notified.filter((added) => added !== undefined)).toHaveLength(1);
+    expect(notified.find((added) => added !== undefined)!.notification).toMatchObject({ type: "chat", message: "Read at once", configurationId: tenant.configurationId });
+    expect(reads.map((read) => read?.conversation.is_manual)).toEqual([true, true]);
+    expect(await ctx.database.db.query("SELECT id FROM notification_events WHERE message = 'Read at once'")).toHaveLength(1);
 
     const assistants = await conversation(tenant, false);
     expect(await addChatNotifications(ctx.database.db, assistants, "Not taken over")).toBeUndefined();

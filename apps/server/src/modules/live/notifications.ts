@@ -1,9 +1,11 @@
 /**
- * Agents' notifications (spec 02 §9, "Live conversations"), stored per user (one id per event, shared by its
- * recipients' rows): a chat notification when a
- * visitor writes in a taken-over conversation (not when the same message raised an alert), an alert
- * notification when the assistant's alert triggers fire. Who gets them: the active users of the
- * configuration's customer and the active admins.
+ * Agents' notifications (spec 02 §9, "Live conversations"): a chat notification when a visitor writes in a
+ * taken-over conversation (not when the same message raised an alert), an alert notification when the
+ * assistant's alert triggers fire. Who gets them: the users of the configuration's customer and the admins.
+ *
+ * Stored once per event (migration 016, `notification_events`), not once per recipient: a user sees the events
+ * of their customer's configurations (an admin: of all) that happened after the user was created, and their
+ * own read, unread and hidden state is a row of `notification_states`, written only when they change it.
  */
 import { randomUUID } from "node:crypto";
 import { DomainError } from "@parley/domain";
@@ -33,7 +35,6 @@ export function chatNotificationText(text: string): string {
 
 interface NotificationRow {
   id: string;
-  user_id: string;
   configuration_id: string;
   type: "chat" | "alert";
   message: string;
@@ -42,8 +43,6 @@ interface NotificationRow {
   is_read: boolean;
   created_at: Date | string;
 }
-
-const columns = "id, user_id, configuration_id, type, message, sender, session_id, is_read, created_at";
 
 export function toNotification(row: NotificationRow): Notification {
   return {
@@ -60,50 +59,80 @@ export function toNotification(row: NotificationRow): Notification {
   };
 }
 
-/** The users a configuration's notifications go to (the configuration given as an SQL expression). */
-const recipientsOf = (configurationId: string) => `SELECT u.id FROM users u JOIN configurations c ON c.id = ${configurationId}
-  WHERE u.status = 'active' AND (u.role = 'admin' OR (c.customer_id IS NOT NULL AND u.customer_id = c.customer_id))`;
+/**
+ * The events the user (`$1`) sees, as `e`, with the user's state of each as `s` (null: unread, shown): their
+ * customer's (an admin: every customer's), from the user's creation on. Hidden ones are included; callers
+ * leave them out.
+ */
+const eventsOfUser = `notification_events e
+  JOIN users u ON u.id = $1 AND e.created_at >= u.created_at AND (u.role = 'admin' OR e.customer_id = u.customer_id)
+  LEFT JOIN notification_states s ON s.user_id = u.id AND s.notification_id = e.id`;
+const shown = "NOT COALESCE(s.hidden, false)";
+const isRead = "COALESCE(s.is_read, false)";
+const columns = `e.id, e.configuration_id, e.type, e.message, e.sender, e.session_id, ${isRead} AS is_read, e.created_at`;
 
-/** One notification event: the same payload (one id) for every recipient, each of whom has their own row. */
+/** One notification event: its payload (the same for every recipient) and whose users see it. */
 export interface AddedNotification {
-  userIds: string[];
+  /** The configuration's customer (null: admins only). */
+  customerId: string | null;
   notification: Notification;
 }
 
-function added(rows: readonly { user_id: string; created_at: Date | string }[], event: Omit<NotificationRow, "user_id" | "created_at" | "is_read">): AddedNotification | undefined {
-  const first = rows[0];
-  if (!first) return undefined;
-  return { userIds: rows.map((row) => row.user_id), notification: toNotification({ ...event, user_id: first.user_id, created_at: first.created_at, is_read: false }) };
+interface EventRow {
+  configuration_id: string;
+  customer_id: string | null;
+  session_id: string | null;
+  created_at: Date | string;
+}
+
+function added(row: EventRow | undefined, event: Pick<NotificationRow, "id" | "type" | "message" | "sender">): AddedNotification | undefined {
+  if (!row) return undefined;
+  return {
+    customerId: row.customer_id,
+    notification: toNotification({ ...event, configuration_id: row.configuration_id, session_id: row.session_id, created_at: row.created_at, is_read: false }),
+  };
 }
 
 /**
- * A chat notification for every recipient when the visitor wrote in a conversation an agent has taken over
- * (`is_manual`), unless the configuration's last chat notification has the same text (a duplicate,
- * suppressed). One statement that needs nothing read before it: the last text is compared and replaced
+ * A chat notification of a visitor's message, as the common table expressions of a statement named `manual`,
+ * `fresh` and `chat_event` (which returns the stored event's row, none when nothing was stored), with its
+ * parameters from `$<first>` on (the message's text, the event's id) and how to read the row. The
+ * conversation (given as an SQL expression) must be taken over (`is_manual`), and the configuration's last chat
+ * notification must not have the same text (a duplicate is suppressed): the last text is compared and replaced
  * under its row's lock, so two equal messages at once notify once.
  */
-export async function addChatNotifications(db: Db, conversationId: string, text: string): Promise<AddedNotification | undefined> {
+export function chatNotificationOf(text: string, conversation: string, first: number) {
   const message = chatNotificationText(text);
-  if (message === "") return undefined;
   const id = randomUUID();
-  const rows = await db.query<{ user_id: string; configuration_id: string; session_id: string; created_at: Date | string }>(
-    `WITH manual AS (SELECT configuration_id, session_id FROM conversations WHERE id = $1 AND is_manual),
-     fresh AS (
-       INSERT INTO chat_notification_last AS last (configuration_id, message) SELECT configuration_id, $2 FROM manual
+  const [text$, id$] = [`$${first}::text`, `$${first + 1}::uuid`];
+  return {
+    with: `manual AS (
+       SELECT c.configuration_id, c.session_id, cfg.customer_id
+         FROM conversations c JOIN configurations cfg ON cfg.id = c.configuration_id WHERE c.id = ${conversation} AND c.is_manual AND ${text$} <> ''
+     ), fresh AS (
+       INSERT INTO chat_notification_last AS last (configuration_id, message) SELECT configuration_id, ${text$} FROM manual
        ON CONFLICT (configuration_id) DO UPDATE SET message = EXCLUDED.message WHERE last.message IS DISTINCT FROM EXCLUDED.message
        RETURNING configuration_id
-     )
-     INSERT INTO notifications (id, user_id, configuration_id, type, message, session_id)
-     SELECT $3, r.id, fresh.configuration_id, 'chat', $2, manual.session_id
-       FROM fresh CROSS JOIN manual CROSS JOIN LATERAL (${recipientsOf("fresh.configuration_id")}) r
-     RETURNING user_id, configuration_id, session_id, created_at`,
-    [conversationId, message, id],
-  );
-  const first = rows[0];
-  return first && added(rows, { id, configuration_id: first.configuration_id, type: "chat", message, sender: null, session_id: first.session_id });
+     ), chat_event AS (
+       INSERT INTO notification_events (id, configuration_id, customer_id, type, message, session_id)
+       SELECT ${id$}, manual.configuration_id, manual.customer_id, 'chat', ${text$}, manual.session_id FROM fresh JOIN manual USING (configuration_id)
+       RETURNING configuration_id, customer_id, session_id, created_at
+     )`,
+    /** The stored event's row as JSON (null when none was stored). */
+    select: "(SELECT row_to_json(chat_event) FROM chat_event)",
+    params: [message, id] as const,
+    result: (row: unknown): AddedNotification | undefined => (row ? added(row as EventRow, { id, type: "chat", message, sender: null }) : undefined),
+  };
 }
 
-/** An alert notification for every recipient that has none for this configuration and conversation yet. */
+/** A chat notification of a visitor's message, in a statement of its own (see `chatNotificationOf`). */
+export async function addChatNotifications(db: Db, conversationId: string, text: string): Promise<AddedNotification | undefined> {
+  const chat = chatNotificationOf(text, "$1::uuid", 2);
+  const row = await queryOne<{ event: unknown }>(db, `WITH ${chat.with} SELECT ${chat.select} AS event`, [conversationId, ...chat.params]);
+  return chat.result(row?.event);
+}
+
+/** An alert notification, unless the configuration has one for this conversation already. */
 export async function addAlertNotifications(
   db: Db,
   configurationId: string,
@@ -113,14 +142,15 @@ export async function addAlertNotifications(
 ): Promise<AddedNotification | undefined> {
   const id = randomUUID();
   const message = alertNotificationText(alertText);
-  const rows = await db.query<{ user_id: string; created_at: Date | string }>(
-    `INSERT INTO notifications (id, user_id, configuration_id, type, message, session_id, sender)
-     SELECT $5, r.id, $1, 'alert', $2, $3, $4 FROM (${recipientsOf("$1")}) r
-     ON CONFLICT (user_id, configuration_id, session_id) WHERE type = 'alert' DO NOTHING
-     RETURNING user_id, created_at`,
+  const row = await queryOne<EventRow>(
+    db,
+    `INSERT INTO notification_events (id, configuration_id, customer_id, type, message, session_id, sender)
+     SELECT $5, c.id, c.customer_id, 'alert', $2, $3, $4 FROM configurations c WHERE c.id = $1
+     ON CONFLICT (configuration_id, session_id) WHERE type = 'alert' DO NOTHING
+     RETURNING configuration_id, customer_id, session_id, created_at`,
     [configurationId, message, sessionId, sender, id],
   );
-  return added(rows, { id, configuration_id: configurationId, type: "alert", message, sender, session_id: sessionId });
+  return added(row, { id, type: "alert", message, sender });
 }
 
 export async function listNotifications(
@@ -129,46 +159,55 @@ export async function listNotifications(
   filter: { unreadOnly: boolean; configurationId: string | null; limit: number },
 ): Promise<{ data: Notification[]; unread: number }> {
   const rows = await db.query<NotificationRow>(
-    `SELECT ${columns} FROM notifications
-      WHERE user_id = $1 AND NOT hidden AND (NOT $2::boolean OR NOT is_read) AND ($3::uuid IS NULL OR configuration_id = $3::uuid)
-      ORDER BY created_at DESC, id LIMIT $4`,
+    `SELECT ${columns} FROM ${eventsOfUser}
+      WHERE ${shown} AND (NOT $2::boolean OR NOT ${isRead}) AND ($3::uuid IS NULL OR e.configuration_id = $3::uuid)
+      ORDER BY e.created_at DESC, e.seq DESC LIMIT $4`,
     [userId, filter.unreadOnly, filter.configurationId, filter.limit],
   );
-  const unread = await queryOne<{ count: number }>(
-    db,
-    "SELECT count(*)::int AS count FROM notifications WHERE user_id = $1 AND NOT hidden AND NOT is_read",
-    [userId],
-  );
+  const unread = await queryOne<{ count: number }>(db, `SELECT count(*)::int AS count FROM ${eventsOfUser} WHERE ${shown} AND NOT ${isRead}`, [userId]);
   return { data: rows.map(toNotification), unread: unread?.count ?? 0 };
 }
 
 const notFound = () => new DomainError("not_found", undefined, 404);
 
-/** Marks the user's own notification read or unread; another user's is not found. */
-export async function markNotification(db: Db, userId: string, id: string, read: boolean): Promise<Notification> {
-  if (!isId(id)) throw notFound();
-  const row = await queryOne<NotificationRow>(
+/**
+ * Sets the user's state of a notification they see and have not hidden (`$2`, the event's id), in one
+ * statement; `change` is the state row's column and its new value as SQL. Answers the notification as it
+ * is now, or undefined when the user does not see it.
+ */
+async function changeState(db: Db, userId: string, id: string, change: { column: "is_read" | "hidden"; value: boolean }): Promise<NotificationRow | undefined> {
+  if (!isId(id)) return undefined;
+  return queryOne<NotificationRow>(
     db,
-    `UPDATE notifications SET is_read = $3 WHERE id = $1 AND user_id = $2 AND NOT hidden RETURNING ${columns}`,
-    [id.toLowerCase(), userId, read],
+    `WITH seen AS (SELECT ${columns} FROM ${eventsOfUser} WHERE e.id = $2 AND ${shown}),
+     stored AS (
+       INSERT INTO notification_states (user_id, notification_id, ${change.column}) SELECT $1, id, $3 FROM seen
+       ON CONFLICT (user_id, notification_id) DO UPDATE SET ${change.column} = EXCLUDED.${change.column}
+     )
+     SELECT id, configuration_id, type, message, sender, session_id, ${change.column === "is_read" ? "$3::boolean" : "is_read"} AS is_read, created_at FROM seen`,
+    [userId, id.toLowerCase(), change.value],
   );
+}
+
+/** Marks a notification the user sees read or unread; another's (or a hidden one) is not found. */
+export async function markNotification(db: Db, userId: string, id: string, read: boolean): Promise<Notification> {
+  const row = await changeState(db, userId, id, { column: "is_read", value: read });
   if (!row) throw notFound();
   return toNotification(row);
 }
 
 export async function hideNotification(db: Db, userId: string, id: string): Promise<void> {
-  if (!isId(id)) throw notFound();
-  const row = await queryOne(db, "UPDATE notifications SET hidden = true WHERE id = $1 AND user_id = $2 AND NOT hidden RETURNING id", [
-    id.toLowerCase(),
-    userId,
-  ]);
-  if (!row) throw notFound();
+  if (!(await changeState(db, userId, id, { column: "hidden", value: true }))) throw notFound();
 }
 
+/** Marks every unread notification the user sees (of one configuration, when given) read; answers how many. */
 export async function markAllNotificationsRead(db: Db, userId: string, configurationId: string | null): Promise<number> {
   const rows = await db.query(
-    `UPDATE notifications SET is_read = true
-      WHERE user_id = $1 AND NOT is_read AND NOT hidden AND ($2::uuid IS NULL OR configuration_id = $2::uuid) RETURNING id`,
+    `INSERT INTO notification_states (user_id, notification_id, is_read)
+     SELECT $1, e.id, true FROM ${eventsOfUser}
+      WHERE ${shown} AND NOT ${isRead} AND ($2::uuid IS NULL OR e.configuration_id = $2::uuid)
+     ON CONFLICT (user_id, notification_id) DO UPDATE SET is_read = true
+     RETURNING notification_id`,
     [userId, configurationId],
   );
   return rows.length;

@@ -13,13 +13,15 @@ import type { Db } from "../../platform/db/db";
 import type { Schemas } from "../../platform/http/contract-types";
 import type { Caller } from "../../platform/http/operations";
 import { isId } from "../../platform/ids";
-import type { AlertRaised, ConversationChange } from "../assistant/pipeline";
+import type { AlertRaised, ConversationChange, VisitorMessageToStore } from "../assistant/pipeline";
 import { answerTextToHtml, sanitiseAnswerHtml } from "../assistant/text/sanitise-answer";
 import type { Configuration } from "../configurations/repository";
 import {
   closeOngoingConversations,
   findConversationBySession,
   insertAgentMessage,
+  insertVisitorMessageAndRead,
+  notifiableConversation,
   insertReply,
   listMessagesOf,
   listOngoingConversations,
@@ -27,10 +29,11 @@ import {
   readConversationSince,
   setAgentNote,
   updateConversationState,
+  type AlsoInRead,
   type ConversationRecord,
   type StoredMessage,
 } from "../conversations/repository";
-import { addAlertNotifications, addChatNotifications, type AddedNotification } from "./notifications";
+import { addAlertNotifications, chatNotificationOf, type AddedNotification, type Notification } from "./notifications";
 import { createTypingThrottle } from "./typing-throttle";
 import type { Presence } from "./presence";
 
@@ -47,7 +50,8 @@ export const liveRooms = {
   admins: "admins",
   customer: (id: string) => `customer:${id}`,
   configuration: (id: string) => `configuration:${id}`,
-  user: (id: string) => `user:${id}`,
+  /** Every admin, whatever they watch: admins receive every configuration's notifications. */
+  adminUsers: "admin_users",
 };
 
 /** Which conversations an agent watches. */
@@ -69,8 +73,12 @@ export interface LiveAgent {
 export interface LiveEmitter {
   /** To every agent watching the configuration. */
   toAgents(configuration: { id: string; customerId: string | null }, event: string, payload: unknown): void;
-  /** To every socket of these users (one payload, encoded once). */
-  toUsers(userIds: readonly string[], event: string, payload: unknown): void;
+  /**
+   * A notification's recipients (the customer's users and every admin): `notification` to all of them, or, with
+   * `watching` false, only to the admins that do not watch the configuration (the others had it in the
+   * configuration's `conversation_update`).
+   */
+  toRecipients(configuration: { id: string; customerId: string | null }, notification: Notification, watching: boolean): void;
   /** To every `/chat` socket of the visitor's session. */
   toVisitor(sessionId: string, event: string, payload: unknown): void;
 }
@@ -101,9 +109,10 @@ function newUserMessages(messages: readonly StoredMessage[]): number {
 export function toLiveConversation(
   conversation: ConversationRecord,
   messages: readonly StoredMessage[],
-  emitted: { by?: string | null; notificationType?: "chat" | "alert" | null } = {},
+  emitted: { by?: string | null; notificationType?: "chat" | "alert" | null; notification?: Notification } = {},
 ): LiveConversation {
   return {
+    ...(emitted.notification ? { notification: emitted.notification } : {}),
     session_id: conversation.session_id,
     id: conversation.id,
     configuration_id: conversation.configuration_id,
@@ -140,14 +149,23 @@ export function createLiveService(deps: LiveDependencies) {
   // An agent's typing marks reach the visitor at the visitors' pace, and a repeat costs no database read.
   const agentTypingThrottle = createTypingThrottle(visitorTypingForwardMs);
 
-  function serial(conversationId: string, work: () => Promise<void>): Promise<void> {
-    const previous = queues.get(conversationId) ?? Promise.resolve();
-    const next = previous.then(work).catch((error: unknown) => deps.logError("a live conversation update failed", error));
-    queues.set(conversationId, next);
+  /** Runs the work after the conversation's earlier work (keyed by its session id, which names it for good); answers its result. */
+  function queued<T>(sessionId: string, work: () => Promise<T>): Promise<T> {
+    const previous = queues.get(sessionId) ?? Promise.resolve();
+    const result = previous.then(work);
+    const next = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    queues.set(sessionId, next);
     void next.finally(() => {
-      if (queues.get(conversationId) === next) queues.delete(conversationId);
+      if (queues.get(sessionId) === next) queues.delete(sessionId);
     });
-    return next;
+    return result;
+  }
+
+  function serial(sessionId: string, work: () => Promise<void>): Promise<void> {
+    return queued(sessionId, work).catch((error: unknown) => deps.logError("a live conversation update failed", error));
   }
 
   const ownerOf = (configuration: Configuration) => ({ id: configuration._id, customerId: configuration.customerId ?? null });
@@ -160,24 +178,35 @@ export function createLiveService(deps: LiveDependencies) {
    */
   const messagesOf = new Map<string, { messages: StoredMessage[]; lastSeq: number }>();
 
-  async function current(conversationId: string): Promise<{ conversation: ConversationRecord; messages: StoredMessage[] } | undefined> {
-    const cached = messagesOf.get(conversationId);
-    let read = await readConversationSince(db, conversationId, cached?.lastSeq ?? 0);
+  async function current(
+    { conversationId, sessionId }: { conversationId: string; sessionId: string },
+    also?: AlsoInRead,
+  ): Promise<{ conversation: ConversationRecord; messages: StoredMessage[]; also: unknown } | undefined> {
+    const cached = messagesOf.get(sessionId);
+    let read = await readConversationSince(db, conversationId, cached?.lastSeq ?? 0, also);
+    const answered = read?.also ?? null;
     let messages = cached && read ? [...cached.messages, ...read.newer] : read?.newer;
     if (read && messages && messages.length !== read.messageCount) {
       read = await readConversationSince(db, conversationId, 0);
       messages = read?.newer;
     }
-    messagesOf.delete(conversationId);
-    if (!read || !messages) return undefined;
+    if (!read || !messages) {
+      messagesOf.delete(sessionId);
+      return undefined;
+    }
+    remember(sessionId, messages, read.lastSeq);
+    return { conversation: read.conversation, messages, also: answered };
+  }
+
+  function remember(sessionId: string, messages: StoredMessage[], lastSeq: number) {
+    messagesOf.delete(sessionId);
     // A very long conversation is read whole each time rather than held (memory stays bounded).
-    if (messages.length <= maxCachedMessages) messagesOf.set(conversationId, { messages, lastSeq: read.lastSeq });
+    if (messages.length <= maxCachedMessages) messagesOf.set(sessionId, { messages, lastSeq });
     if (messagesOf.size > cachedConversations) messagesOf.delete(messagesOf.keys().next().value!);
-    return { conversation: read.conversation, messages };
   }
 
   async function live(conversation: ConversationRecord, emitted: Parameters<typeof toLiveConversation>[2] = {}): Promise<LiveConversation> {
-    const found = await current(conversation.id);
+    const found = await current({ conversationId: conversation.id, sessionId: conversation.session_id });
     if (!found) throw notFound();
     return toLiveConversation(found.conversation, found.messages, emitted);
   }
@@ -186,8 +215,24 @@ export function createLiveService(deps: LiveDependencies) {
     emitter?.toAgents(configuration, "conversation_update", conversation);
   }
 
-  function pushNotification(added: AddedNotification | undefined) {
-    if (added) emitter?.toUsers(added.userIds, "notification", added.notification);
+  /**
+   * A stored message's update to the configuration's agents, with the chat notification it raised (which its
+   * recipients outside the update's rooms get alone, and all of them when there is no update to ride on).
+   */
+  async function sendUpdate(
+    found: { conversation: ConversationRecord; messages: StoredMessage[] } | undefined,
+    emitted: { by: string; alerted: boolean; added: AddedNotification | undefined },
+  ) {
+    const { added } = emitted;
+    const configuration = found ? await deps.configurationById(found.conversation.configuration_id) : undefined;
+    if (!found || !configuration) {
+      if (added) emitter?.toRecipients({ id: added.notification.configurationId, customerId: added.customerId }, added.notification, true);
+      return;
+    }
+    const notificationType = emitted.alerted ? "alert" : added ? "chat" : null;
+    const owner = ownerOf(configuration);
+    push(owner, toLiveConversation(found.conversation, found.messages, { by: emitted.by, notificationType, ...(added ? { notification: added.notification } : {}) }));
+    if (added) emitter?.toRecipients({ id: owner.id, customerId: added.customerId }, added.notification, false);
   }
 
   /** The agent's configuration and its conversation of this session, or not_found. */
@@ -205,7 +250,7 @@ export function createLiveService(deps: LiveDependencies) {
    */
   async function changedByAgent(agent: LiveAgent, configuration: Configuration, conversation: ConversationRecord) {
     let shown: Promise<LiveConversation> | undefined;
-    await serial(conversation.id, async () => {
+    await serial(conversation.session_id, async () => {
       shown = live(conversation, { by: agent.caller.userId });
       push(ownerOf(configuration), await shown);
     });
@@ -235,7 +280,7 @@ export function createLiveService(deps: LiveDependencies) {
           firstName,
           lastName,
           watch: { all: false, configurationIds: [], customerIds },
-          rooms: [...customerIds.map(liveRooms.customer), liveRooms.user(caller.userId)],
+          rooms: customerIds.map(liveRooms.customer),
         };
       }
       const selected = (firstString(query.configuration_ids) ?? "")
@@ -250,7 +295,7 @@ export function createLiveService(deps: LiveDependencies) {
         firstName,
         lastName,
         watch: { all, configurationIds, customerIds: [] },
-        rooms: [...(all ? [liveRooms.admins] : configurationIds.map(liveRooms.configuration)), liveRooms.user(caller.userId)],
+        rooms: [...(all ? [liveRooms.admins] : configurationIds.map(liveRooms.configuration)), liveRooms.adminUsers],
       };
     },
 
@@ -382,29 +427,58 @@ export function createLiveService(deps: LiveDependencies) {
       return {};
     },
 
-    /** The pipeline stored a message: a chat notification when an agent has the conversation, and the update. */
+    /**
+     * The pipeline stored a message: a chat notification when an agent has the conversation, and the update.
+     * The notification rides on the update (its recipients are the agents the update goes to, and the admins
+     * watching other configurations, who get it alone), so an agent receives one event per message.
+     */
     conversationChanged(change: ConversationChange): Promise<void> {
-      return serial(change.conversationId, async () => {
-        // Both statements at once (on PostgreSQL, two connections): the notification's needs nothing of the read.
-        const [found, added] = await Promise.all([
-          current(change.conversationId),
-          change.emittedBy === "user" && !change.alerted ? addChatNotifications(db, change.conversationId, change.message.content) : undefined,
-        ]);
-        pushNotification(added);
-        if (!found) return;
-        const configuration = await deps.configurationById(found.conversation.configuration_id);
-        if (!configuration) return;
-        const notificationType = change.alerted ? "alert" : added ? "chat" : null;
-        push(ownerOf(configuration), toLiveConversation(found.conversation, found.messages, { by: change.emittedBy, notificationType }));
+      return serial(change.sessionId, async () => {
+        // The notification is written by the read's statement (one round trip); it needs nothing of the read.
+        const chat = change.emittedBy === "user" && !change.alerted ? chatNotificationOf(change.message.content, "$1::uuid", 3) : undefined;
+        const found = await current(change, chat);
+        await sendUpdate(found, { by: change.emittedBy, alerted: change.alerted, added: chat?.result(found?.also) });
+      });
+    },
+
+    /**
+     * A visitor's message in the session's ongoing conversation, stored by the statement that also reads the
+     * conversation for the agents' update and writes the chat notification (unless the message raised an
+     * alert, recorded by the same statement): one round trip, in the conversation's queue, so the update is of
+     * the state after the write and leaves after every earlier change's. The update is sent before this
+     * answers; a resend (`duplicate`) sends none. Undefined when the session names no ongoing conversation of
+     * the configuration (nothing stored).
+     */
+    visitorMessage(input: VisitorMessageToStore): Promise<{ conversation: ConversationRecord; message: StoredMessage; duplicate: boolean } | undefined> {
+      return queued(input.sessionId, async () => {
+        const cached = messagesOf.get(input.sessionId);
+        const chat = input.alert === null ? chatNotificationOf(input.content, notifiableConversation, 9) : undefined;
+        const stored = await insertVisitorMessageAndRead(db, input, input, cached?.lastSeq ?? 0, chat);
+        if (!stored) return undefined;
+        const { read, message, duplicate } = stored;
+        if (duplicate) return { conversation: read.conversation, message, duplicate };
+        let conversation = read.conversation;
+        let messages = [...(cached?.messages ?? []), ...read.newer, message];
+        let lastSeq = stored.seq;
+        // The read was of the snapshot before the message: whole when it and the message make the count.
+        if (messages.length !== read.messageCount + 1) {
+          const whole = await readConversationSince(db, conversation.id, 0);
+          if (!whole) throw notFound();
+          ({ conversation, newer: messages, lastSeq } = whole);
+        }
+        remember(input.sessionId, messages, lastSeq);
+        await sendUpdate({ conversation, messages }, { by: "user", alerted: input.alert !== null, added: chat?.result(read.also) });
+        return { conversation, message, duplicate };
       });
     },
 
     /** An alert trigger fired: an alert notification per agent, once per conversation. */
     alertRaised(alert: AlertRaised): Promise<void> {
-      return serial(alert.conversation.id, async () => {
+      return serial(alert.conversation.session_id, async () => {
         const configuration = await deps.configurationById(alert.conversation.configuration_id);
         if (!configuration) return;
-        pushNotification(await addAlertNotifications(db, configuration._id, alert.conversation.session_id, alert.alertText, configuration.name));
+        const added = await addAlertNotifications(db, configuration._id, alert.conversation.session_id, alert.alertText, configuration.name);
+        if (added) emitter?.toRecipients({ id: configuration._id, customerId: added.customerId }, added.notification, true);
       });
     },
 

@@ -70,9 +70,12 @@ export function connectLive(options: LiveConnectionOptions): LiveConnection {
     listed = true;
     store.replaceAll(conversations);
   });
-  socket.on("conversation_update", (conversation) => {
+  socket.on("conversation_update", (update) => {
+    // A chat notification rides on the update of the message that raised it (alerts come as `notification`).
+    const { notification, ...conversation } = update;
     const started = store.upsert(conversation);
     if (started && listed && conversation.status === "Ongoing") options.playSound();
+    if (notification) notifications.add(toPortalNotification(notification));
   });
   socket.on("config_cleared", ({ configuration_id }) => store.clearConfiguration(configuration_id));
   socket.on("notification", (notification) => notifications.add(toPortalNotification(notification)));

@@ -470,6 +470,36 @@ describe("notifications", () => {
     });
     expect(notifications.list()[0]).not.toHaveProperty("sender");
   });
+
+  it("takes a chat notification from the conversation_update that carries it, and keeps it out of the conversation", async () => {
+    const sound = vi.fn();
+    const notifications = createNotificationStore(sound);
+    const { store } = connect({ notifications });
+    await waitFor(() => expect(store.get().conversations.length).toBeGreaterThan(0));
+    const chat: LiveNotification = {
+      id: "n-chat-update",
+      type: "chat",
+      message: "Is anyone there?",
+      sender: null,
+      timestamp: "2026-11-25T10:07:00.000Z",
+      isRead: false,
+      icon: "LuMessageCircle",
+      color: "purple",
+      configurationId,
+      session_id: null,
+    };
+    agents[0]!.emit("conversation_update", { ...answered, emitted_by: "user", notification_type: "chat", notification: chat });
+    await waitFor(() => expect(notifications.list()).toHaveLength(1));
+    expect(notifications.list()[0]).toEqual({ id: "n-chat-update", type: "chat", message: "Is anyone there?", timestamp: "2026-11-25T10:07:00.000Z", isRead: false, configurationId });
+    expect(sound).toHaveBeenCalledTimes(1);
+    const shown = store.get().conversations.find((item) => item.session_id === "s-answered")!;
+    expect(shown.notification_type).toBe("chat");
+    expect(shown).not.toHaveProperty("notification");
+    // An update without one rings nothing.
+    agents[0]!.emit("conversation_update", { ...answered, agent_note: "Later" });
+    await waitFor(() => expect(store.get().conversations.find((item) => item.session_id === "s-answered")!.agent_note).toBe("Later"));
+    expect(notifications.list()).toHaveLength(1);
+  });
 });
 
 describe("the shell's live connection", () => {
