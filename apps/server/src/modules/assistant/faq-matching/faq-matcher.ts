@@ -87,7 +87,7 @@ const stopWordWeight = 0.2;
  * corpus (bits, word-frequency.ts) from `floor` at `from` bits to 1 at `to` bits: with SUBTLEXus, "i"
  * and "you" (4.6 bits) weigh the floor, "do" and "know" 0.13–0.14, "want" 0.25, "help" 0.40, "problem"
  * 0.55, "order" 0.66, "account" 0.84, and every word rarer than 1 in 65,000 (16 bits) counts fully. Chosen on
- * the odd-numbered English benchmark questions (bench/README.md, 2026-11-26), reported on the even ones.
+ * the odd-numbered English benchmark questions (bench/README.md, 2026-11-25), reported on the even ones.
  */
 const generalWeight = { from: 6, to: 16, floor: 0.05 } as const;
 /**
@@ -96,7 +96,7 @@ const generalWeight = { from: 6, to: 16, floor: 0.05 } as const;
  * "bezorgadres"); a broader word ("purchase" → "acquire") is a weaker guess still. The synonym's 0.8 was
  * chosen on the odd-numbered English benchmark questions once frame words weighed little (0.8–1 tie
  * within a question there; 0.6, set before, now loses 1 point of hit@1 on the odd half and 3 on the
- * even one: bench/README.md, 2026-11-26).
+ * even one: bench/README.md, 2026-11-25).
  */
 const matchStrength = { word: 1, oneEdit: 0.8, twoEdits: 0.6, synonym: 0.8, compoundPart: 0.6, broader: 0.35 } as const;
 /** Share of the score from character trigrams: a helper for what words miss, not the main signal. */
@@ -379,6 +379,13 @@ function queryTerms(
     const offer = (stem: string, strength: number) => {
       if (isFaqStem(stem) && strength > (alternatives.get(stem) ?? 0)) alternatives.set(stem, strength);
     };
+    /** The FAQ words related to a word (WordNet, either way, and FAQ compounds it is part of), at `certainty` of their strength. */
+    const offerRelated = (word: string, stem: string, certainty: number) => {
+      for (const related of wordNet?.relatedWords(word) ?? []) {
+        offer(analyzer.stem(related.word), certainty * (related.relation === "synonym" ? matchStrength.synonym : matchStrength.broader));
+      }
+      for (const [faqStem, strength] of vocabulary.relatedToFaqStems.get(stem) ?? []) offer(faqStem, certainty * strength);
+    };
     offer(token.stem, matchStrength.word);
     if (!token.isStopWord) {
       // A dictionary word is what the visitor meant, not a misspelling of an FAQ word ("poem" is not "phone").
@@ -387,10 +394,7 @@ function queryTerms(
       for (const close of faqTypos) {
         offer(vocabulary.stemByWord.get(close.word)!, close.distance === 1 ? matchStrength.oneEdit : matchStrength.twoEdits);
       }
-      for (const related of wordNet?.relatedWords(token.word) ?? []) {
-        offer(analyzer.stem(related.word), related.relation === "synonym" ? matchStrength.synonym : matchStrength.broader);
-      }
-      for (const [faqStem, strength] of vocabulary.relatedToFaqStems.get(token.stem) ?? []) offer(faqStem, strength);
+      offerRelated(token.word, token.stem, 1);
       // A misspelling of no FAQ word may be of a dictionary word that WordNet relates to one ("feimbursement"
       // → "reimbursement" → "reimburse" ~ "refund"): the likeliest word one edit away, by everyday frequency.
       // It counts as that word, so a misspelt frame word ("ujnderstand") weighs as little as the word would.
@@ -406,10 +410,7 @@ function queryTerms(
         const correctedStem = analyzer.stem(corrected);
         weight = weigh({ word: corrected, stem: correctedStem, isStopWord: analyzer.isStopWord(corrected) });
         offer(correctedStem, matchStrength.oneEdit);
-        for (const related of wordNet!.relatedWords(corrected)) {
-          offer(analyzer.stem(related.word), matchStrength.oneEdit * (related.relation === "synonym" ? matchStrength.synonym : matchStrength.broader));
-        }
-        for (const [faqStem, strength] of vocabulary.relatedToFaqStems.get(correctedStem) ?? []) offer(faqStem, matchStrength.oneEdit * strength);
+        offerRelated(corrected, correctedStem, matchStrength.oneEdit);
       }
     }
     // What the word is worth: its own IDF when the FAQ has it, else the best it can match, else the most
