@@ -8,7 +8,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../test/context";
 import { createTenant, type Tenant } from "../../test/fixture";
 import { readConversationSince } from "../conversations/repository";
-import { addAlertNotifications, addChatNotifications, chatNotificationOf, hideNotification, listNotifications, markAllNotificationsRead, markNotification } from "./notifications";
+import type { Db } from "../../platform/db/db";
+import { queryOne } from "../../platform/db/db";
+import { addAlertNotifications, chatNotificationOf, hideNotification, listNotifications, markAllNotificationsRead, markNotification, type AddedNotification } from "./notifications";
+
+/**
+ * A chat notification of a visitor's message in a statement of its own: the product writes `chatNotificationOf`'s
+ * expressions inside the statement that stores the message (conversations repository), these tests alone.
+ */
+async function addChatNotifications(db: Db, conversationId: string, text: string): Promise<AddedNotification | undefined> {
+  const chat = chatNotificationOf(text, "$1::uuid", 2);
+  const row = await queryOne<{ event: unknown }>(db, `WITH ${chat.with} SELECT ${chat.select} AS event`, [conversationId, ...chat.params]);
+  return chat.result(row?.event);
+}
 
 let ctx: TestContext;
 let tenant: Tenant;

@@ -125,13 +125,6 @@ export function chatNotificationOf(text: string, conversation: string, first: nu
   };
 }
 
-/** A chat notification of a visitor's message, in a statement of its own (see `chatNotificationOf`). */
-export async function addChatNotifications(db: Db, conversationId: string, text: string): Promise<AddedNotification | undefined> {
-  const chat = chatNotificationOf(text, "$1::uuid", 2);
-  const row = await queryOne<{ event: unknown }>(db, `WITH ${chat.with} SELECT ${chat.select} AS event`, [conversationId, ...chat.params]);
-  return chat.result(row?.event);
-}
-
 /** An alert notification, unless the configuration has one for this conversation already. */
 export async function addAlertNotifications(
   db: Db,
