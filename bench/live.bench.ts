@@ -21,12 +21,15 @@
  * Aims: fan-out at least 70 % of the bare broadcast's events per second; round-trip p99 at most 100 ms with the
  * idle sockets open. Settings also: BENCH_ROUNDS (3 measured rounds of each side), BENCH_DATABASE_URL
  * (PostgreSQL; default postgres://postgres@127.0.0.1:5432/test; `none` skips it), BENCH_ONLY (pglite|postgres),
- * BENCH_PROFILE=true (one more round of each side under the CPU profiler, into bench/results/live-*.cpuprofile).
+ * BENCH_PROFILE=true (one more round of each side, its measured loop only under the CPU profiler, into
+ * bench/results/live-*.cpuprofile). Beside the rates the table gives each side's main-thread CPU per message
+ * (Linux), a figure that other work on the machine disturbs far less than the rates.
  * Every socket opened here is in the same process as the server (2,000 idle sockets are 4,000 descriptors).
  */
 import { createServer, type Server as HttpServer } from "node:http";
 import { createRequire } from "node:module";
 import { mkdir, writeFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { cpus, loadavg } from "node:os";
 import { dirname, join } from "node:path";
@@ -143,8 +146,17 @@ async function drive(
   visitors: Sender[],
   tracker: Deliveries,
   round: string,
-): Promise<{ rate: number; seconds: number }> {
+  profileTo?: string,
+): Promise<{ rate: number; seconds: number; mainCpuPerMessage: number | undefined }> {
+  // Profiled: only the measured loop (not the round's set-up: takeovers, the assistant's first answers, waits).
+  const session = profileTo ? new Session() : undefined;
+  if (session) {
+    session.connect();
+    await session.post("Profiler.enable");
+    await session.post("Profiler.start");
+  }
   const before = tracker.total;
+  const cpuBefore = mainThreadCpuMs();
   const started = performance.now();
   await Promise.all(
     visitors.map(async ({ send, sessionId }, visitor) => {
@@ -158,7 +170,30 @@ async function drive(
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  return { rate: (tracker.total - before) / seconds, seconds };
+  const rate = (tracker.total - before) / seconds;
+  const cpuAfter = mainThreadCpuMs();
+  const mainCpuPerMessage = cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / (visitors.length * messagesPerVisitor);
+  if (session && profileTo) {
+    const { profile: taken } = await session.post("Profiler.stop");
+    session.disconnect();
+    await mkdir(dirname(profileTo), { recursive: true });
+    await writeFile(profileTo, JSON.stringify(taken));
+  }
+  return { rate, seconds, mainCpuPerMessage };
+}
+
+/**
+ * CPU time of the main thread so far (Linux: its own line in /proc), in ms at the kernel's 10 ms tick.
+ * Beside the rates: what each message costs the thread that every socket shares, which holds when other
+ * work on the machine makes the rates noisy. Undefined where /proc has no such line.
+ */
+function mainThreadCpuMs(): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
 }
 
 const sender = (
@@ -181,6 +216,9 @@ interface Figures {
   database: string;
   parleyRates: number[];
   bareRates: number[];
+  /** Main-thread CPU per visitor message, ms, per measured round. */
+  parleyCpu: number[];
+  bareCpu: number[];
   payloadBytes: number;
   loadStart: string;
   loadEnd: string;
@@ -304,13 +342,14 @@ async function run(database: "pglite" | "postgres"): Promise<Figures> {
       if (match) templates[Number(match[1])] = update;
     };
     operator.on("conversation_update", record);
-    const parleyRound = async (label: string) => {
+    const parleyRound = async (label: string, profileTo?: string) => {
       const visitors = await takenOverVisitors(visitorCount, label);
       await quiet(300); // the takeovers' updates have arrived
       const result = await drive(
         visitors.map(({ socket, sessionId }) => sender(socket, sessionId)),
         tracker,
         label,
+        profileTo,
       );
       for (const visitor of visitors) visitor.socket.disconnect();
       return result;
@@ -330,7 +369,7 @@ async function run(database: "pglite" | "postgres"): Promise<Figures> {
       return socket;
     });
     await Promise.all(watchers.map((socket) => connected(socket, "connect")));
-    const bareRound = async (label: string) => {
+    const bareRound = async (label: string, profileTo?: string) => {
       const visitors = await Promise.all(
         Array.from({ length: visitorCount }, async (_, index) => {
           const socket = open(bare!.url, {});
@@ -343,7 +382,7 @@ async function run(database: "pglite" | "postgres"): Promise<Figures> {
           };
         }),
       );
-      const result = await drive(visitors, bareTracker, label);
+      const result = await drive(visitors, bareTracker, label, profileTo);
       for (const visitor of visitors) visitor.socket.disconnect();
       return result;
     };
@@ -351,32 +390,28 @@ async function run(database: "pglite" | "postgres"): Promise<Figures> {
 
     const parleyRates: number[] = [];
     const bareRates: number[] = [];
+    const parleyCpu: number[] = [];
+    const bareCpu: number[] = [];
     for (let round = 0; round < rounds; round += 1) {
       const order = round % 2 === 0 ? (["bare", "parley"] as const) : (["parley", "bare"] as const);
       for (const side of order) {
         const result =
           side === "bare" ? await bareRound(`bare-${round}`) : await parleyRound(`parley-${round}`);
         (side === "bare" ? bareRates : parleyRates).push(result.rate);
+        if (result.mainCpuPerMessage !== undefined) (side === "bare" ? bareCpu : parleyCpu).push(result.mainCpuPerMessage);
         log(
-          `${database}: round ${round + 1} ${side}: ${result.rate.toFixed(0)} updates/s (${result.seconds.toFixed(2)} s), load ${load()}`,
+          `${database}: round ${round + 1} ${side}: ${result.rate.toFixed(0)} updates/s (${result.seconds.toFixed(2)} s), main thread ${result.mainCpuPerMessage?.toFixed(2) ?? "?"} ms per message, load ${load()}`,
         );
       }
     }
     if (profile) {
       // One more round of each side under the profiler (after the measured ones, so they are not slowed).
-      const session = new Session();
-      session.connect();
-      await session.post("Profiler.enable");
       for (const side of ["bare", "parley"] as const) {
-        await session.post("Profiler.start");
-        if (side === "bare") await bareRound("bare-profiled");
-        else await parleyRound("parley-profiled");
-        const { profile: taken } = await session.post("Profiler.stop");
-        await mkdir(join(here, "results"), { recursive: true });
-        await writeFile(join(here, "results", `live-${database}-${side}.cpuprofile`), JSON.stringify(taken));
+        const to = join(here, "results", `live-${database}-${side}.cpuprofile`);
+        if (side === "bare") await bareRound("bare-profiled", to);
+        else await parleyRound("parley-profiled", to);
       }
-      session.disconnect();
-      log(`${database}: profiles in bench/results/live-${database}-{bare,parley}.cpuprofile`);
+      log(`${database}: profiles of the measured loop in bench/results/live-${database}-{bare,parley}.cpuprofile`);
     }
     for (const socket of watchers) socket.disconnect();
     await bare.close();
@@ -438,6 +473,8 @@ async function run(database: "pglite" | "postgres"): Promise<Figures> {
       database,
       parleyRates,
       bareRates,
+      parleyCpu,
+      bareCpu,
       payloadBytes,
       loadStart,
       loadEnd: load(),
@@ -477,16 +514,20 @@ try {
 }
 const ms = (value: number) => value.toFixed(1);
 const fanOutRatio = (r: Figures) => median(r.parleyRates) / median(r.bareRates);
+const cpuColumn = (r: Figures) =>
+  r.bareCpu.length === 0 || r.parleyCpu.length === 0
+    ? "—"
+    : `${median(r.bareCpu).toFixed(2)} / ${median(r.parleyCpu).toFixed(2)} ms (${((100 * median(r.bareCpu)) / median(r.parleyCpu)).toFixed(0)} %)`;
 const lines = [
   `Live conversations, commit ${commit}, ${new Date().toISOString().slice(0, 10)}; ${cpus().length} cores; Node ${process.version}`,
   "",
   `Fan-out: ${agentCount} agents, ${visitorCount} visitors × ${messagesPerVisitor} messages per round in taken-over conversations; medians of ${rounds} rounds (every round in brackets), conversation_update events delivered per second summed over the agents`,
   "",
-  "| database | bare socket.io broadcast | Parley /chat → /live | vs bare | aim ≥ 70 % | mean payload | load start → end |",
-  "|---|---:|---:|---:|---|---:|---|",
+  "| database | bare socket.io broadcast | Parley /chat → /live | vs bare | aim ≥ 70 % | main-thread CPU per message, bare / Parley (ratio) | mean payload | load start → end |",
+  "|---|---:|---:|---:|---|---:|---:|---|",
   ...results.map(
     (r) =>
-      `| ${r.database} | ${median(r.bareRates).toFixed(0)} /s (${r.bareRates.map((v) => v.toFixed(0)).join(", ")}) | ${median(r.parleyRates).toFixed(0)} /s (${r.parleyRates.map((v) => v.toFixed(0)).join(", ")}) | ${(100 * fanOutRatio(r)).toFixed(1)} % | ${fanOutRatio(r) >= 0.7 ? "met" : "MISSED"} | ${r.payloadBytes.toFixed(0)} B | ${r.loadStart} → ${r.loadEnd} |`,
+      `| ${r.database} | ${median(r.bareRates).toFixed(0)} /s (${r.bareRates.map((v) => v.toFixed(0)).join(", ")}) | ${median(r.parleyRates).toFixed(0)} /s (${r.parleyRates.map((v) => v.toFixed(0)).join(", ")}) | ${(100 * fanOutRatio(r)).toFixed(1)} % | ${fanOutRatio(r) >= 0.7 ? "met" : "MISSED"} | ${cpuColumn(r)} | ${r.payloadBytes.toFixed(0)} B | ${r.loadStart} → ${r.loadEnd} |`,
   ),
   "",
   `Agent → visitor round trip (human_agent_message sent → agent_message at the visitor), ${roundTrips} after ${roundTripWarmup} unmeasured, over ${conversationsForRoundTrips} taken-over conversations`,

@@ -1,12 +1,14 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  // The PDF reader starts `pdf-worker.js` beside the bundle in a worker thread.
+  // The PDF reader and the embedded database start `pdf-worker.js` and `pglite-worker.js` beside the
+  // bundle in worker threads.
   entry: {
     server: "src/server.ts",
     migrate: "src/platform/db/migrate-cli.ts",
     seed: "src/seed-cli.ts",
     "pdf-worker": "src/platform/files/pdf-worker.ts",
+    "pglite-worker": "src/platform/db/pglite-worker.ts",
   },
   format: "esm",
   platform: "node",

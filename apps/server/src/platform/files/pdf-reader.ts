@@ -1,6 +1,6 @@
-import { Worker, type WorkerOptions } from "node:worker_threads";
 import type { TextBlock } from "@parley/domain";
 import { UnreadablePdfError } from "./pdf-text";
+import { startWorker } from "../workers";
 
 export type PdfWorkerAnswer = { ok: true; blocks: TextBlock[] } | { ok: false; reason: UnreadablePdfError["reason"] };
 
@@ -29,17 +29,10 @@ const memoryCheckMs = 20;
 // cores stay free for requests.
 let queue: Promise<unknown> = Promise.resolve();
 
-/** The worker to start: the built `pdf-worker.js` beside the bundle, or from source the TypeScript entry through tsx. */
-function startWorker(options: WorkerOptions): Worker {
-  if (!import.meta.url.endsWith(".ts")) return new Worker(new URL("./pdf-worker.js", import.meta.url), options);
-  const entry = JSON.stringify(new URL("./pdf-worker.ts", import.meta.url).href);
-  return new Worker(`import("tsx/esm/api").then(({ register }) => { register(); return import(${entry}); });`, { ...options, eval: true });
-}
-
 function readInWorker(bytes: Uint8Array, limits: PdfReadLimits): Promise<TextBlock[]> {
   return new Promise((resolve, reject) => {
     const baseline = process.memoryUsage.rss();
-    const worker = startWorker({
+    const worker = startWorker(import.meta.url, "pdf-worker", {
       workerData: { bytes },
       resourceLimits: { maxOldGenerationSizeMb: Math.ceil(limits.memoryBytes / (1024 * 1024)) },
     });
