@@ -126,7 +126,8 @@ const baselineStopWords: Record<string, string[]> = {
 function createBm25Baseline(entries: FaqEntry[], language: FaqLanguage) {
   const analyzer = analyzerFor(language);
   const stop = new Set(baselineStopWords[language] ?? []);
-  const terms = (text: string) => analyzer.analyze(text).filter((token) => !stop.has(token.word)).map((token) => token.stem);
+  // Plain BM25: a hyphenated word is its parts only, not also written together as the matcher reads it.
+  const terms = (text: string) => analyzer.analyze(text).filter((token) => !token.joined && !stop.has(token.word)).map((token) => token.stem);
   const documents = entries.map((entry) => {
     const counts = new Map<string, number>();
     const words = terms(`${entry.question} ${entry.answer}`);

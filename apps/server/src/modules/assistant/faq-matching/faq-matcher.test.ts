@@ -142,6 +142,29 @@ describe("FAQ matcher", () => {
     expect(matcher.match("bezorgopties in belgie")[0]?.key).toBe("bezorgen");
   });
 
+  it("matches a hyphenated word written together and the other way round", () => {
+    const entries = (pickupAnswer: string): FaqEntry[] => [
+      { key: "collect", question: "Can I collect my order?", answer: pickupAnswer },
+      { key: "address", question: "How do I change my address?", answer: "Under My account, then Addresses." },
+      { key: "gift", question: "Do you sell gift cards?", answer: "Gift cards are sold in the store." },
+    ];
+    // "pickup" is a dictionary word of its own, so it was neither read as a typo nor split: the FAQ's
+    // "pick-up" was only "pick" and "up".
+    expect(createFaqMatcher(entries("Yes, at a pick-up point near you."), { language: "en" }).match("pickup locations")[0]?.key).toBe("collect");
+    expect(createFaqMatcher(entries("Yes, at a pickup point near you."), { language: "en" }).match("pick-up locations")[0]?.key).toBe("collect");
+  });
+
+  it("does not count a hyphenated word twice towards a text's length", () => {
+    const entries = (answer: string): FaqEntry[] => [
+      { key: "mail", question: "Do you send mail?", answer },
+      { key: "other", question: "Do you sell gift cards?", answer: "Gift cards are sold in the store." },
+    ];
+    const spaced = createFaqMatcher(entries("We send an e mail."), { language: "en" }).match("do you send mail")[0]!;
+    const hyphenated = createFaqMatcher(entries("We send an e-mail."), { language: "en" }).match("do you send mail")[0]!;
+    expect(hyphenated.key).toBe("mail");
+    expect(hyphenated.score).toBeCloseTo(spaced.score, 6);
+  });
+
   it("is confident about a close paraphrase and not about a loose one", () => {
     const matcher = createFaqMatcher(englishFaq, { language: "en" });
     expect(matcher.match("how long is the warranty for bicycles")[0]!.confidence).toBeGreaterThan(answerConfidenceThreshold);

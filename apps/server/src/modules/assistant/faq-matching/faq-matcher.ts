@@ -3,9 +3,10 @@
  * the assistant when no provider is configured (issue 14). Pure, synchronous and in memory.
  *
  * How an entry is scored against a question:
- * - both are cut into accent-folded, snowball-stemmed words (text-analysis.ts), each weighed by how much
- *   it says: in English by how rare it is in everyday speech (word-frequency.ts), so the frame of a request
- *   ("can you tell me", "I want to know") weighs little; elsewhere stop words weigh little;
+ * - both are cut into accent-folded, snowball-stemmed words (text-analysis.ts; a hyphenated word is
+ *   also read written together, so "email" finds "e-mail"), each weighed by how much it says: in English
+ *   by how rare it is in everyday speech (word-frequency.ts), so the frame of a request ("can you tell
+ *   me", "I want to know") weighs little; elsewhere stop words weigh little;
  * - each question word may match an FAQ word as itself, as a misspelling of it (typo-tolerance.ts),
  *   through a run-together word split in two ("Iwant"), as a part of an FAQ compound ("adres" finds
  *   "bezorgadres"), or, in English, as a WordNet synonym or broader word (wordnet.ts), also of the
@@ -206,7 +207,7 @@ function indexText(analyzer: LanguageAnalyzer, weigh: TermWeigher, text: string)
   let length = 0;
   for (const token of tokens) {
     stemCounts.set(token.stem, (stemCounts.get(token.stem) ?? 0) + 1);
-    length += weigh(token);
+    if (!token.joined) length += weigh(token); // "e-mail" is as long as "e mail", not longer
   }
   const contentWords = tokens.filter((token) => !token.isStopWord).map((token) => token.word);
   return {

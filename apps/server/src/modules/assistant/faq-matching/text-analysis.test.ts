@@ -16,6 +16,15 @@ describe("text analysis", () => {
     expect(analyzerFor("nl").stem("bestellingen")).toBe(analyzerFor("nl").stem("bestelling"));
     expect(analyzerFor("fr").analyze("l'adresse").map((token) => token.word)).toEqual(["adresse"]);
   });
+
+  it("gives a hyphenated word's parts and then the word written together", () => {
+    const tokens = analyzerFor("en").analyze("Confirm your e-mail address");
+    expect(tokens.map((token) => token.word)).toEqual(["confirm", "your", "e", "mail", "email", "address"]);
+    expect(tokens.filter((token) => token.joined).map((token) => token.word)).toEqual(["email"]);
+    expect(analyzerFor("nl").analyze("je track-en-trace-code").map((token) => token.word)).toEqual(["je", "track", "en", "trace", "code", "trackentracecode"]);
+    // A hyphen with a space on one side joins nothing ("verzend- en retourkosten").
+    expect(analyzerFor("nl").analyze("verzend- en retourkosten").some((token) => token.joined)).toBe(false);
+  });
 });
 
 describe("typo tolerance", () => {

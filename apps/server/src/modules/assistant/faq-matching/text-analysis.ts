@@ -14,6 +14,12 @@ export interface AnalyzedToken {
   word: string;
   stem: string;
   isStopWord: boolean;
+  /**
+   * A hyphenated word written together ("e-mail" → "email", "e-mailadres" → "emailadres"), given after
+   * its parts: texts and visitors write such words either way, so both spellings must find each other.
+   * It adds a spelling, not a word, so it does not count towards a text's length.
+   */
+  joined?: true;
 }
 
 export interface LanguageAnalyzer {
@@ -58,7 +64,12 @@ export function foldText(text: string): string {
     .replace(/[\p{C}]+/gu, " ");
 }
 
-function splitWords(folded: string, language: FaqLanguage): string[] {
+interface SplitWord {
+  word: string;
+  joined?: true;
+}
+
+function splitWords(folded: string, language: FaqLanguage): SplitWord[] {
   let text = folded;
   if (language === "en") {
     // "can't" → "can not", "don't" → "do not": the negation is a term; "I'm", "it's" lose the clitic.
@@ -69,7 +80,13 @@ function splitWords(folded: string, language: FaqLanguage): string[] {
   }
   // Other apostrophes join the word ("auto's" → "autos").
   text = text.replace(/'/g, "");
-  return text.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words: SplitWord[] = [];
+  for (const run of text.match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu) ?? []) {
+    const parts = run.split("-");
+    for (const part of parts) words.push({ word: part });
+    if (parts.length > 1) words.push({ word: parts.join(""), joined: true });
+  }
+  return words;
 }
 
 const analyzers = new Map<FaqLanguage, LanguageAnalyzer>();
@@ -104,7 +121,12 @@ function buildAnalyzer(language: FaqLanguage): LanguageAnalyzer {
     language,
     stem,
     isStopWord,
-    analyze: (text) => splitWords(foldText(text), language).map((word) => ({ word, stem: stem(word), isStopWord: isStopWord(word) })),
+    analyze: (text) =>
+      splitWords(foldText(text), language).map(({ word, joined }) => {
+        const token: AnalyzedToken = { word, stem: stem(word), isStopWord: isStopWord(word) };
+        if (joined) token.joined = true;
+        return token;
+      }),
   };
 }
 
