@@ -42,8 +42,8 @@ describe("the manifest's pages enforce its roles", { timeout: 30_000 }, () => {
   });
 
   it("opens a page for a role the manifest names", async () => {
-    await open("customer", "customer", "/customer-profile");
-    expect(await screen.findByText("Customer profile")).toBeTruthy();
+    await open("customer", "customer", "/subscription/invoices");
+    expect(await screen.findByText("Invoices")).toBeTruthy();
     expect(screen.queryByText(notAuthorized)).toBeNull();
   });
 

@@ -10,6 +10,7 @@ import { ComingSoonContent, HomePage } from "./screens";
 
 // The screens behind the shell: declared here, in the page routes' chunk, not in the entry (size budget).
 const CustomersPage = lazyNamed(() => import("./customers/CustomersPage"), "CustomersPage", { namespaces: ["customers", "lists", "messages"] });
+const CustomerProfilePage = lazyNamed(() => import("./customers/CustomerProfilePage"), "CustomerProfilePage", { namespaces: ["customers", "messages"] });
 const UsersPage = lazyNamed(() => import("./users/UsersPage"), "UsersPage", { namespaces: ["users", "lists", "messages"] });
 const LeadsPage = lazyNamed(() => import("./leads/LeadsPage"), "LeadsPage", { namespaces: ["leads", "lists", "messages"] });
 const FaqEditorPage = lazyNamed(() => import("./dataset/FaqEditorPage"), "FaqEditorPage", { namespaces: ["dataset", "corrections", "messages", "pages"] });
@@ -43,6 +44,7 @@ const pageScreens: Partial<Record<string, ComponentType<{ titleKey?: string }>>>
   "/": HomePage,
   "/customer": HomePage,
   "/customers": CustomersPage,
+  "/customer-profile": CustomerProfilePage,
   "/users": UsersPage,
   "/leads": LeadsPage,
   "/conversations/live": LiveConversationsPage,

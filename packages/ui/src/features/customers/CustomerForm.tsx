@@ -1,23 +1,20 @@
-import { Badge, Button, Card, Flex, HStack, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Badge, Button, Card, Flex, HStack, Heading, Stack, Text } from "@chakra-ui/react";
 import { missingAddressFields } from "@parley/domain/address";
 import { customerSaveOutcome } from "@parley/domain/customers";
-import { countries, interfaceLanguages } from "@parley/domain/locale";
 import { customerSchema } from "@parley/domain/validation/customer";
 import { Form, Formik } from "formik";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../forms/ErrorAlert";
-import { CheckboxField } from "../../forms/CheckboxField";
-import { FormField } from "../../forms/FormField";
-import { SelectField } from "../../forms/SelectField";
 import { applyFieldErrors } from "../../forms/fieldIssues";
 import { ConfirmDialog } from "../../lists/ConfirmDialog";
 import { showToast } from "../../shell/toasts";
 import type { CustomerEditorEvent, CustomerEditorState } from "./editor";
+import { CustomerFields } from "./CustomerFields";
 import { toCustomerInput, toFormValues, type CustomerFormValues } from "./form";
 import { useCreateOrUpdateCustomer, useCustomerHasConfiguration, useDeleteCustomer } from "./hooks";
 
-function AddressCompleteness({ values }: { values: CustomerFormValues }) {
+export function AddressCompleteness({ values }: { values: CustomerFormValues }) {
   const { t } = useTranslation("customers");
   const missing = missingAddressFields(values);
   if (missing.length === 0) return <Badge colorPalette="green">{t("customers.address.complete")}</Badge>;
@@ -41,15 +38,12 @@ function ConfigurationBadge({ customerId }: { customerId: string }) {
 
 /** The form of the selected customer (or a new one), with save, cancel, new and delete (spec 01 §4). */
 export function CustomerForm({ editor, dispatch }: { editor: CustomerEditorState; dispatch: (event: CustomerEditorEvent) => void }) {
-  const { t, i18n } = useTranslation(["customers", "messages"]);
+  const { t } = useTranslation(["customers", "messages"]);
   const save = useCreateOrUpdateCustomer();
   const remove = useDeleteCustomer();
   const [confirming, setConfirming] = useState(false);
   const [noChanges, setNoChanges] = useState(false);
   const { selected } = editor;
-  const regionNames = new Intl.DisplayNames([i18n.language], { type: "region" });
-  const countryOptions = countries.map((country) => ({ value: country.code, label: regionNames.of(country.code) ?? country.name }));
-  const languageOptions = interfaceLanguages.map((language) => ({ value: language.code, label: language.name }));
 
   const deleteSelected = async () => {
     if (!selected._id) return;
@@ -104,43 +98,7 @@ export function CustomerForm({ editor, dispatch }: { editor: CustomerEditorState
                     {t("messages:errors.no_changes_detected")}
                   </Text>
                 )}
-                <Heading as="h3" size="sm">
-                  {t("customers.form.company")}
-                </Heading>
-                <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                  <FormField name="name" label={t("customers.fields.name")} required />
-                  <FormField name="companyName" label={t("customers.fields.companyName")} />
-                  <FormField name="contactPerson" label={t("customers.fields.contactPerson")} autoComplete="off" />
-                  <FormField name="contactPersonPhone" label={t("customers.fields.contactPersonPhone")} type="tel" helperText={t("customers.form.phoneHelp")} />
-                  <FormField name="contactPersonEmail" label={t("customers.fields.contactPersonEmail")} type="email" />
-                  <SelectField name="language" label={t("customers.fields.language")} placeholder={t("customers.form.choose")} options={languageOptions} />
-                </SimpleGrid>
-                <Heading as="h3" size="sm">
-                  {t("customers.form.address")}
-                </Heading>
-                <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                  <FormField name="street" label={t("customers.fields.street")} />
-                  <SimpleGrid columns={2} gap="4">
-                    <FormField name="houseNumber" label={t("customers.fields.houseNumber")} />
-                    <FormField name="addition" label={t("customers.fields.addition")} />
-                  </SimpleGrid>
-                  <FormField name="postalCode" label={t("customers.fields.postalCode")} />
-                  <FormField name="city" label={t("customers.fields.city")} />
-                  <SelectField name="country" label={t("customers.fields.country")} placeholder={t("customers.form.choose")} options={countryOptions} />
-                  <FormField name="timezone" label={t("customers.fields.timezone")} placeholder="Europe/Amsterdam" />
-                </SimpleGrid>
-                <Heading as="h3" size="sm">
-                  {t("customers.form.billing")}
-                </Heading>
-                <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" alignItems="end">
-                  <FormField name="taxId" label={t("customers.fields.taxId")} />
-                  <CheckboxField name="taxExempt" label={t("customers.fields.taxExempt")} />
-                </SimpleGrid>
-                {selected.stripe_customer_id && (
-                  <Text fontSize="sm" color="fg.muted">
-                    {t("customers.fields.stripeCustomerId")}: {selected.stripe_customer_id}
-                  </Text>
-                )}
+                <CustomerFields stripeCustomerId={selected.stripe_customer_id} />
                 <Flex gap="2" wrap="wrap" justify="space-between">
                   <HStack gap="2">
                     <Button type="submit" loading={isSubmitting}>
