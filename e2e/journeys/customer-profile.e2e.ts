@@ -19,10 +19,9 @@ import {
 const journey = "customer-profile";
 
 // The Dutch texts the user should see, from the product's own translation files.
-const texts = (path: string): Record<string, Record<string, Record<string, string>>> =>
-  JSON.parse(readFileSync(resolve(import.meta.dirname, "../../packages/ui/src", path, "nl.json"), "utf8")) as Record<string, Record<string, Record<string, string>>>;
-const shell = texts("shell/locales");
-const customers = texts("features/customers/locales").customers as unknown as {
+const texts = (path: string): unknown => JSON.parse(readFileSync(resolve(import.meta.dirname, "../../packages/ui/src", path, "nl.json"), "utf8"));
+const shell = texts("shell/locales") as { profile: Record<string, string> };
+const customers = (texts("features/customers/locales") as { customers: unknown }).customers as {
   fields: Record<string, string>;
   profile: Record<string, string>;
   address: Record<string, string>;
@@ -53,8 +52,8 @@ describe("a customer completes the company's details from the profile menu", () 
   it("is sent from Subscription to the profile, completes the address by keyboard and continues (Dutch, dark)", { timeout: 120_000 }, async () => {
     const { page } = await newPage(browser(), { session: user, colorScheme: "dark", localStorage: { "parley.language": "nl" } });
     await page.goto("/customer");
-    await page.getByRole("button", { name: shell.profile!.menu }).click();
-    await page.getByRole("menuitem", { name: shell.profile!.subscription }).click();
+    await page.getByRole("button", { name: shell.profile.menu }).click();
+    await page.getByRole("menuitem", { name: shell.profile.subscription }).click();
     await expectPath(page, "/customer-profile");
     await page.getByText(customers.profile.continueToSubscription!).waitFor();
     await expect.poll(() => page.getByLabel(customers.fields.city!).inputValue()).toBe("Utrecht");
@@ -78,8 +77,8 @@ describe("a customer completes the company's details from the profile menu", () 
     expect(stored.data.data).toMatchObject({ street: "Kerkstraat", houseNumber: "12", postalCode: "3511 AB", city: "Utrecht", country: "NL" });
 
     // Profile from the menu opens the saved details, without the note about the subscription.
-    await page.getByRole("button", { name: shell.profile!.menu }).click();
-    await page.getByRole("menuitem", { name: shell.profile!.profile }).click();
+    await page.getByRole("button", { name: shell.profile.menu }).click();
+    await page.getByRole("menuitem", { name: shell.profile.profile }).click();
     await expectPath(page, "/customer-profile");
     await expect.poll(() => page.getByLabel(customers.fields.street!).inputValue()).toBe("Kerkstraat");
     expect(await page.getByText(customers.profile.continueToSubscription!).count()).toBe(0);
