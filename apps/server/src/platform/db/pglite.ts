@@ -18,11 +18,13 @@ export class EmbeddedDatabaseStoppedError extends Error {
 const received = (error: SentError): Error => Object.assign(new Error(error.message), error);
 
 /** The port to the worker that owns the database: requests answered in order, and the change notifications. */
-async function connect(worker: Worker, onNotification: (payload: string) => void) {
+async function connect(worker: Worker, onNotification: (payload: string) => void, onStopped: (error: Error) => void) {
   const pending = new Map<number, { resolve(rows: unknown[] | undefined): void; reject(error: unknown): void }>();
   let nextId = 1;
   let stopped: Error | undefined;
+  let closing = false;
   const stop = (error: Error) => {
+    if (!stopped && !closing) onStopped(error);
     stopped ??= error;
     for (const { reject } of pending.values()) reject(stopped);
     pending.clear();
@@ -76,6 +78,7 @@ async function connect(worker: Worker, onNotification: (payload: string) => void
     },
     async close(): Promise<void> {
       if (!stopped) await this.request({ op: "close" });
+      closing = true;
       stop(new EmbeddedDatabaseStoppedError("it was closed"));
       await worker.terminate();
     },
@@ -95,7 +98,12 @@ export async function openPglite(dataDir?: string, options: TransactionOptions =
   // before its answer, so the feed is live from the start.
   const feed = createChangeFeed(true);
   const worker = startWorker(import.meta.url, "pglite-worker", { workerData: { dataDir } });
-  const port = await connect(worker, (payload) => feed.receive(payload));
+  const port = await connect(
+    worker,
+    (payload) => feed.receive(payload),
+    // Every query answers this error from now on (the health check too); the log says why.
+    (error) => options.log?.("the embedded database stopped", error),
+  );
   const transactions = createTransactionContext(options);
   let nextTransaction = 1;
 
