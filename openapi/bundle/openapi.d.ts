@@ -2896,7 +2896,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Language-model cost per 100 messages */
+        /**
+         * Language-model cost per 100 messages
+         * @description Priced from the token counts the language model's provider reported for each answer, at the list prices of the domain's table (in euro, an estimate). Answers of the embedded extractive assistant call no model and cost 0. The messages are the assistant's answers, the messages the quota counts. Calendar months in UTC.
+         */
         get: operations["getGptCost"];
         put?: never;
         post?: never;
@@ -10479,7 +10482,9 @@ export interface operations {
                             /** @example 2026-06 */
                             month: string;
                             conversations: number;
+                            /** @description Messages visitors wrote in the month. */
                             messages: number;
+                            /** @description Of the month's conversations, those an agent took over. */
                             manual_conversations?: number;
                         }[];
                     };

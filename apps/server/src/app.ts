@@ -49,7 +49,11 @@ import { hasVectorColumn } from "./modules/knowledge/repository";
 import { createRetrieval } from "./modules/knowledge/retrieval";
 import { knowledgeOperations } from "./modules/knowledge/routes";
 import { createKnowledgeService } from "./modules/knowledge/service";
+import { dashboardOperations } from "./modules/dashboard/routes";
+import { createDashboardService } from "./modules/dashboard/service";
 import { leadOperations } from "./modules/leads/routes";
+import { premiumContactOperations } from "./modules/premium-contact/routes";
+import { createPremiumContactService } from "./modules/premium-contact/service";
 import { attachLiveNamespace } from "./modules/live/live-socket";
 import { createPresence } from "./modules/live/presence";
 import { connectRedisAdapter, type RedisSettings } from "./modules/live/redis";
@@ -250,6 +254,8 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     ...knowledgeOperations(createKnowledgeService(deps.db, { retrieval, embedder, vectors, logError, articlesPerTransaction: deps.singleConnection ? maxArticlesPerIndexing : undefined })),
     ...searchOperations(deps.db),
     ...leadOperations(deps.db),
+    ...dashboardOperations(createDashboardService(deps.db)),
+    ...premiumContactOperations(app, createPremiumContactService({ db: deps.db, mailer: deps.mailer, logError }), limits),
     ...liveOperations(deps.db, live),
     ...conversationOperations(createConversationsService(deps.db)),
     ...devMailboxOperations(deps.db, devMailboxAvailable(deps.mailer.kind)),

@@ -36,6 +36,7 @@ const unlimited: RateLimitSettings = {
   registration: { address: lots, account: lots },
   passwordReset: { address: lots, account: lots },
   passwordChange: lots,
+  contactPremium: lots,
 };
 
 // The embedded mailer, so the dev mailbox operations answer too and no e-mail leaves the process; Google

@@ -94,6 +94,19 @@ async function ownWorkflows(f: Fixture, ctx: TestContext): Promise<Prepared> {
   return ids;
 }
 
+/** A conversation of the configuration with a visitor's message and an answer priced from recorded tokens. */
+async function conversationOf(ctx: TestContext, configurationId: string): Promise<void> {
+  await ctx.database.db.query(
+    `WITH c AS (
+       INSERT INTO conversations (configuration_id, session_id, language) VALUES ($1, $2, 'en') RETURNING id
+     )
+     INSERT INTO conversation_messages (conversation_id, role, content, model, prompt_tokens, completion_tokens)
+     SELECT id, 'user', 'Hello', NULL, NULL, NULL FROM c
+     UNION ALL SELECT id, 'assistant', 'Hi', 'gpt-4o', 1000, 100 FROM c`,
+    [configurationId, randomBytes(18).toString("base64url")],
+  );
+}
+
 /**
  * A chat notification the user sees, written straight to the database (an event of the user's customer's
  * configuration, after the user was created); its id.
@@ -897,6 +910,33 @@ const cases: Record<string, OperationCase> = {
       const all = await send({ method: "GET", url: "/api/dashboard/usage" });
       expect(all.json().data).toMatchObject({ configurations: 1, customers: 1 });
     },
+  },
+  getConversationsOverview: {
+    request: (f, actor) => ({ method: "GET", url: `/api/dashboard/conversations?configuration_id=${f.own[actor].configurationId}` }),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      await conversationOf(ctx, f.other.configurationId);
+      const response = await send({ method: "GET", url: `/api/dashboard/conversations?configuration_id=${f.other.configurationId}` });
+      expect(response.statusCode).toBe(404);
+      const all = await send({ method: "GET", url: "/api/dashboard/conversations" });
+      expect(all.statusCode).toBe(200);
+      expect(all.json().data.reduce((sum: number, month: { conversations: number }) => sum + month.conversations, 0)).toBe(0);
+    },
+  },
+  getGptCost: {
+    request: (f, actor) => ({ method: "GET", url: `/api/dashboard/gpt-cost?configuration_id=${f.own[actor].configurationId}` }),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      await conversationOf(ctx, f.other.configurationId);
+      const response = await send({ method: "GET", url: `/api/dashboard/gpt-cost?configuration_id=${f.other.configurationId}` });
+      expect(response.statusCode).toBe(404);
+      const all = await send({ method: "GET", url: "/api/dashboard/gpt-cost" });
+      expect(all.json().data.messages).toBe(0);
+    },
+  },
+  submitContactPremium: {
+    request: () => ({ method: "POST", url: "/api/contact-premium", payload: { selectedFeatures: ["whatsapp_ai"], message: "Tell me more" } }),
+    expected: protectedOk,
   },
   resetUsage: {
     request: (f, actor) => ({ method: "POST", url: "/api/configuration/reset_usage", payload: { configuration_id: f.own[actor].configurationId } }),

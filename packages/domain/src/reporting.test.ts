@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  pricedModelOf,
+  tokenCostEur,
   conversationsOverviewStart,
   dateRangeForPreset,
   datePresets,
@@ -44,5 +46,21 @@ describe("date presets", () => {
       const range = dateRangeForPreset(preset, now);
       if (range) expect(checkDateRange(range, now)).toEqual([]);
     }
+  });
+});
+
+describe("language-model cost", () => {
+  it("prices a model by its longest listed prefix, an unknown one as the default model", () => {
+    expect(pricedModelOf("gpt-4o-2024-08-06")).toBe("gpt-4o");
+    expect(pricedModelOf("gpt-4o-mini-default")).toBe("gpt-4o-mini");
+    expect(pricedModelOf("GPT-4.1-mini")).toBe("gpt-4.1-mini");
+    expect(pricedModelOf("llama-3")).toBe("gpt-4o");
+    expect(pricedModelOf(null)).toBe("gpt-4o");
+  });
+
+  it("costs input and output tokens at their own prices", () => {
+    expect(tokenCostEur("gpt-4o", 1_000_000, 0)).toBeCloseTo(2.3);
+    expect(tokenCostEur("gpt-4o", 0, 1_000_000)).toBeCloseTo(9.2);
+    expect(tokenCostEur("gpt-4o-mini", 0, 0)).toBe(0);
   });
 });

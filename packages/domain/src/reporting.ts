@@ -47,3 +47,36 @@ export function dateRangeForPreset(preset: DatePreset, now: Date): { from: strin
 export function isPageSize(value: number): value is PageSize {
   return (pageSizeOptions as readonly number[]).includes(value);
 }
+
+/**
+ * What a language model costs, in euro per million tokens (input, output): the providers' list prices
+ * for the models Parley configures, converted to euro. They are estimates for the dashboard, not an
+ * invoice. A model is matched by the longest listed prefix of its name (`gpt-4o-2024-08-06` is
+ * `gpt-4o`, `gpt-4o-mini-default` is `gpt-4o-mini`); a model not listed is priced as the default one.
+ */
+export const modelPricesEurPerMillionTokens = {
+  "gpt-4o-mini": { input: 0.14, output: 0.55 },
+  "gpt-4o": { input: 2.3, output: 9.2 },
+  "gpt-4.1-nano": { input: 0.09, output: 0.37 },
+  "gpt-4.1-mini": { input: 0.37, output: 1.47 },
+  "gpt-4.1": { input: 1.84, output: 7.36 },
+  "gpt-3.5-turbo": { input: 0.46, output: 1.38 },
+} as const satisfies Record<string, { input: number; output: number }>;
+
+export type PricedModel = keyof typeof modelPricesEurPerMillionTokens;
+/** The price of a model the table does not list: that of the configurations' default model. */
+export const fallbackPricedModel: PricedModel = "gpt-4o";
+
+const pricedModelsLongestFirst = (Object.keys(modelPricesEurPerMillionTokens) as PricedModel[]).sort((a, b) => b.length - a.length);
+
+/** The listed model a model name is priced as. */
+export function pricedModelOf(model: string | null | undefined): PricedModel {
+  const name = (model ?? "").trim().toLowerCase();
+  return pricedModelsLongestFirst.find((prefix) => name.startsWith(prefix)) ?? fallbackPricedModel;
+}
+
+/** The cost in euro of one model's recorded tokens. */
+export function tokenCostEur(model: string | null | undefined, promptTokens: number, completionTokens: number): number {
+  const price = modelPricesEurPerMillionTokens[pricedModelOf(model)];
+  return (promptTokens * price.input + completionTokens * price.output) / 1_000_000;
+}

@@ -23,4 +23,10 @@ describe("premium contact form", () => {
       "Invalid field",
     );
   });
+
+  it("bounds the texts", async () => {
+    expect(await failureText(contactPremiumSchema.validate({ message: "x".repeat(5001) }))).toMatch(/5000/);
+    expect(await failureText(contactPremiumSchema.validate({ otherFeature: "x".repeat(501) }))).toMatch(/500/);
+    await expect(contactPremiumSchema.validate({ message: "x".repeat(5000) })).resolves.toBeTruthy();
+  });
 });

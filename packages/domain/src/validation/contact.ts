@@ -6,7 +6,12 @@ import "./yupLocale";
 import { array, object, string, type InferType } from "yup";
 import { premiumFeatures } from "../products";
 import { optionalText } from "./common";
-import { validationIssue } from "./messages";
+import { textTooLong, validationIssue } from "./messages";
+
+/** The longest written-in feature, message and product name the form takes (the contract says the same). */
+export const contactOtherFeatureMaxLength = 500;
+export const contactMessageMaxLength = 5000;
+export const contactProductMaxLength = 200;
 
 export function hasFeatureOrMessage(form: {
   selectedFeatures?: readonly string[] | null;
@@ -24,8 +29,9 @@ export const contactPremiumSchema = object({
   selectedFeatures: array(
     string().required().oneOf(premiumFeatures, validationIssue("invalid_field")),
   ).default([]),
-  otherFeature: optionalText(),
-  message: optionalText(),
+  product: optionalText().max(contactProductMaxLength, textTooLong(contactProductMaxLength)),
+  otherFeature: optionalText().max(contactOtherFeatureMaxLength, textTooLong(contactOtherFeatureMaxLength)),
+  message: optionalText().max(contactMessageMaxLength, textTooLong(contactMessageMaxLength)),
 }).test("feature-or-message", validationIssue("feature_or_message_required"), (form) =>
   hasFeatureOrMessage(form),
 );

@@ -18,6 +18,7 @@ export const featureNamespaceLoaders = {
   history: (language) => import(`./history/locales/${language}.json`),
   live: (language) => import(`./live/locales/${language}.json`),
   corrections: (language) => import(`./corrections/locales/${language}.json`),
+  premium: (language) => import(`./premium/locales/${language}.json`),
 } satisfies Record<string, NamespaceLoader>;
 
 export type FeatureNamespace = keyof typeof featureNamespaceLoaders;

@@ -26,6 +26,7 @@ const TestEnvironmentPage = lazyNamed(() => import("./design/TestEnvironmentPage
 const AddToWebsitePage = lazyNamed(() => import("./design/AddToWebsitePage"), "AddToWebsitePage", { namespaces: ["design", "messages", "pages"] });
 const HistoryPage = lazyNamed(() => import("./history/HistoryPage"), "HistoryPage", { namespaces: ["history", "corrections", "lists", "messages", "pages"] });
 const PostProcessedPage = lazyNamed(() => import("./history/PostProcessedPage"), "PostProcessedPage", { namespaces: ["history", "lists", "messages", "pages"] });
+const ContactPremiumPage = lazyNamed(() => import("./premium/ContactPremiumPage"), "ContactPremiumPage", { namespaces: ["premium", "shell", "messages", "pages"] });
 // A page that works on the selected configuration shows "select a configuration" while none is selected.
 const NeedsConfiguration = lazyNamed(() => import("./misc/MessagePage"), "NeedsConfiguration", { namespaces: ["misc", "shell"] });
 const NotAuthorizedContent = lazyNamed(() => import("./misc/MessagePage"), "NotAuthorizedContent", { namespaces: ["misc"] });
@@ -65,6 +66,7 @@ const pageScreens: Partial<Record<string, ComponentType<{ titleKey?: string }>>>
   "/assistant/embedding": AddToWebsitePage,
   "/conversations/history": HistoryPage,
   "/conversations/postprocessed": PostProcessedPage,
+  "/contact-premium": ContactPremiumPage,
 };
 
 /**

@@ -13,7 +13,7 @@ export const RegisterPage = lazyNamed(() => import("./auth/RegisterPage"), "Regi
 export const ForgotPasswordPage = lazyNamed(() => import("./auth/ForgotPasswordPage"), "ForgotPasswordPage", { namespaces: ["auth", "messages"] });
 export const ResetPasswordPage = lazyNamed(() => import("./auth/ResetPasswordPage"), "ResetPasswordPage", { namespaces: ["auth", "messages"] });
 export const GoogleCallbackPage = lazyNamed(() => import("./auth/GoogleCallbackPage"), "GoogleCallbackPage", { namespaces: ["auth", "messages"] });
-export const HomePage = lazyNamed(() => import("./home/HomePage"), "HomePage", { namespaces: ["home"] });
+export const HomePage = lazyNamed(() => import("./home/HomePage"), "HomePage", { namespaces: ["home", "messages"] });
 export const ComingSoonContent = lazyNamed(() => import("./misc/MessagePage"), "ComingSoonContent", { namespaces: ["misc"] });
 export const SelfOnboardingContent = lazyNamed(() => import("./misc/MessagePage"), "SelfOnboardingContent", { namespaces: ["misc"] });
 export const ComingSoonPage = lazyNamed(() => import("./misc/MessagePage"), "ComingSoonPage", { namespaces: ["misc"] });

@@ -18,6 +18,7 @@ import {
   turnsBefore,
   type ConversationRecord,
   type MessageSource,
+  type ModelUsage,
   type StoredMessage,
 } from "../conversations/repository";
 import { answerFromSources } from "./extractive";
@@ -319,6 +320,7 @@ export function createAssistant(deps: AssistantDependencies) {
       const replyId = randomUUID();
       let content: string;
       let sources: MessageSource[];
+      let usage: ModelUsage | undefined;
       if (provider) {
         const promptSources: PromptSource[] = [
           ...found.map((source) => ({ kind: source.kind, title: source.title, url: source.url, text: source.text })),
@@ -344,13 +346,14 @@ export function createAssistant(deps: AssistantDependencies) {
         );
         content = looksLikeHtml(answer.text) ? sanitiseAnswerHtml(answer.text) : answerTextToHtml(answer.text);
         sources = shownSources(found, urls);
+        if (answer.usage) usage = { model: answer.model || settings.model, promptTokens: answer.usage.promptTokens, completionTokens: answer.usage.completionTokens };
       } else {
         const extractive = answerFromSources(anonymised, found, language, await linksFor(found, settings._id));
         content = extractive.html;
         sources = extractive.sources;
         if (turn.stream && events.delta) events.delta(replyId, extractive.text);
       }
-      const reply = await insertReply(db, turn.conversation.id, { id: replyId, role: "assistant", content, replyTo: visitorMessage.id, sources });
+      const reply = await insertReply(db, turn.conversation.id, { id: replyId, role: "assistant", content, replyTo: visitorMessage.id, sources, usage });
       changed(turn.conversation, "assistant", reply);
       return { outcome: "answered", visitorMessage, reply, duplicate };
     } catch (error) {

@@ -146,6 +146,13 @@ async function messageOfClient(db: Db, conversationId: string, clientMessageId: 
   return row && toMessage(row);
 }
 
+/** A language model's answer: the model, and the tokens its provider counted. */
+export interface ModelUsage {
+  model: string;
+  promptTokens: number;
+  completionTokens: number;
+}
+
 export async function insertReply(
   db: Db,
   conversationId: string,
@@ -157,17 +164,30 @@ export async function insertReply(
     replyTo: string | null;
     sources?: MessageSource[];
     agentName?: string | null;
+    /** What the language model that wrote the answer reported using (the dashboard prices it). */
+    usage?: ModelUsage;
   },
 ): Promise<StoredMessage> {
   const row = await queryOne<MessageRow>(
     db,
     `WITH stored AS (
-       INSERT INTO conversation_messages (id, conversation_id, role, content, reply_to, sources, agent_name)
-       VALUES (COALESCE($7::uuid, gen_random_uuid()), $1, $2, $3, $4, $5::jsonb, $6)
+       INSERT INTO conversation_messages (id, conversation_id, role, content, reply_to, sources, agent_name, model, prompt_tokens, completion_tokens)
+       VALUES (COALESCE($7::uuid, gen_random_uuid()), $1, $2, $3, $4, $5::jsonb, $6, $8, $9, $10)
        RETURNING ${messageColumns}
      ), touched AS (UPDATE conversations SET last_activity = now() WHERE id = $1)
      SELECT * FROM stored`,
-    [conversationId, reply.role, reply.content, reply.replyTo, JSON.stringify(reply.sources ?? []), reply.agentName ?? null, reply.id ?? null],
+    [
+      conversationId,
+      reply.role,
+      reply.content,
+      reply.replyTo,
+      JSON.stringify(reply.sources ?? []),
+      reply.agentName ?? null,
+      reply.id ?? null,
+      reply.usage ? reply.usage.model.slice(0, 200) : null,
+      reply.usage?.promptTokens ?? null,
+      reply.usage?.completionTokens ?? null,
+    ],
   );
   if (!row) throw new Error("the reply was not stored");
   return toMessage(row);

@@ -32,6 +32,8 @@ export interface RateLimitSettings {
   passwordReset: { address: LimitRule; account: LimitRule };
   /** Changing the password of a signed-in user, per user (guessing the current password). */
   passwordChange: LimitRule;
+  /** Premium-feature requests, per user: each one e-mails the provider's staff. */
+  contactPremium: LimitRule;
 }
 
 const minute = 60_000;
@@ -47,6 +49,7 @@ export const defaultRateLimits: RateLimitSettings = {
   registration: { address: { max: 20, window: minute }, account: { max: 5, window: 15 * minute } },
   passwordReset: { address: { max: 20, window: minute }, account: { max: 5, window: 15 * minute } },
   passwordChange: { max: 10, window: 15 * minute },
+  contactPremium: { max: 5, window: 15 * minute },
 };
 
 /**

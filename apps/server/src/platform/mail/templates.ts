@@ -96,3 +96,33 @@ export function passwordResetMail(language: string, name: string, link: string, 
     html: `<p>${escapeHtml(t.resetIntro(name))}</p><p>${escapeHtml(t.resetBody(validMinutes))}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t.resetAction)}</a></p><p>${escapeHtml(t.ignore)}</p>`,
   };
 }
+
+export interface PremiumContactMailInput {
+  name: string;
+  email: string;
+  customer: string | null;
+  product: string | null;
+  features: readonly string[];
+  otherFeature: string | null;
+  message: string | null;
+}
+
+/** To the provider's staff, in English (the staff's working language): who asks about which premium features. */
+export function premiumContactMail(input: PremiumContactMailInput) {
+  const lines: [string, string][] = [
+    ["From", `${input.name} <${input.email}>`],
+    ["Customer", input.customer ?? "(none yet)"],
+    ...(input.product ? ([["Product page", input.product]] as [string, string][]) : []),
+    ["Features", input.features.length > 0 ? input.features.join(", ") : "(none chosen)"],
+    ["Other feature", input.otherFeature ?? "(none)"],
+  ];
+  const message = input.message ?? "(no message)";
+  const subject = `Premium features request from ${input.customer ?? input.name}`.replace(/[\r\n]+/g, " ").slice(0, 200);
+  return {
+    subject,
+    text: `${lines.map(([label, value]) => `${label}: ${value}`).join("\n")}\n\nMessage:\n${message}\n`,
+    html:
+      `<table>${lines.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join("")}</table>` +
+      `<p><strong>Message</strong></p><p style="white-space:pre-wrap">${escapeHtml(message)}</p>`,
+  };
+}

@@ -7,8 +7,13 @@ import { usePreferences } from "../../preferences/context";
 import { fullName } from "../../session/session";
 import { skinSurface } from "../../shell/skin";
 import { useSessionUser } from "../../shell/useSessionUser";
+import { Dashboard } from "./Dashboard";
 
-/** The dashboard of both portals: a greeting, the selected configuration and shortcuts. */
+/**
+ * The dashboard of both portals: a greeting, the selected configuration, its figures (conversations per
+ * month, language-model cost, message usage; every configuration the user sees while none is selected)
+ * and shortcuts.
+ */
 export function HomePage() {
   const { t } = useTranslation(["home", "shell", "pages"]);
   const user = useSessionUser();
@@ -36,6 +41,7 @@ export function HomePage() {
           </Text>
         </Card.Body>
       </Card.Root>
+      <Dashboard configurationId={selected?._id ?? null} />
       <Stack gap="3">
         <Heading as="h2" size="md">
           {t("home.shortcuts")}
