@@ -13,6 +13,8 @@ import { maxAgentNoteLength } from "@parley/domain/live";
 import { agentsOnline } from "./presence";
 import { insertReply } from "../conversations/repository";
 import { alertNotificationText } from "./notifications";
+import { loadWordFrequencies } from "../assistant/faq-matching/word-frequency";
+import { loadWordNet } from "../assistant/faq-matching/wordnet";
 
 let ctx: TestContext;
 let url: string;
@@ -46,6 +48,9 @@ async function tenantWithAgents(label: string, count: number): Promise<{ tenant:
 }
 
 beforeAll(async () => {
+  // As the server does at start-up: the first visitor message of a test must not wait for the matcher's data.
+  loadWordNet();
+  loadWordFrequencies("en");
   ctx = await createTestContext({ chatLimits: false });
   await ctx.app.listen({ port: 0, host: "127.0.0.1" });
   url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
