@@ -17,7 +17,7 @@ function listing(items: typeof pages): Route {
   };
 }
 
-function renderWordpress(overrides: Record<string, Route> = {}) {
+function renderWordpress(overrides: Record<string, Route> = {}, configuration: Record<string, unknown> = {}) {
   let indexed: { id: number; type: string; title: string; link: string; indexed: boolean; word_count: number }[] = [];
   const server = fakeTrainingServer({
     "GET /wordpress/total-pages": () => ({ body: { status: "success", total_results: 12, total_pages: 2 } }),
@@ -40,7 +40,7 @@ function renderWordpress(overrides: Record<string, Route> = {}) {
     "GET /files/get_names": () => ({ body: { status: "success", file_names: [] } }),
     ...overrides,
   });
-  return { server, rendered: renderConfigurationScreen(<DataTrainingPage initialSection="wordpress" />, { api: server.api }) };
+  return { server, rendered: renderConfigurationScreen(<DataTrainingPage initialSection="wordpress" />, { api: server.api, configuration }) };
 }
 
 async function loadSite(address: string) {
@@ -95,6 +95,15 @@ describe("WordPress training", { timeout: 30_000 }, () => {
     expect(await within(indexedList).findByText("Indexed from WordPress (2)")).toBeTruthy();
     expect(within(indexedList).getByRole("link", { name: "Page 12" }).getAttribute("href")).toBe("https://blog.test/page-12/");
     await within(within(pageList).getByTestId("wordpress-item-page:12")).findByText("Indexed");
+  });
+
+  it("starts with the site the configuration names, and loads it on Enter", async () => {
+    const { server, rendered } = renderWordpress({}, { wordpress_site: { url: "https://news.blog.test", username: null, application_password: null } });
+    await rendered;
+    const field = (await screen.findByLabelText("WordPress site address")) as HTMLInputElement;
+    await waitFor(() => expect(field.value).toBe("https://news.blog.test"));
+    fireEvent.submit(field.closest("form")!);
+    await waitFor(() => expect(server.callsTo("GET /wordpress/total-posts").map((call) => call.query)).toEqual([{ url: "https://news.blog.test" }]));
   });
 
   it("says 'No WordPress URL provided.' for a blank address and calls nothing", async () => {

@@ -7,6 +7,7 @@ import { LuChevronLeft, LuChevronRight, LuDownload, LuExternalLink, LuFileText, 
 import type { SelectedConfiguration } from "../../configuration/selection";
 import { EmptyNotice, LoadingState } from "../../forms/EditorStates";
 import { ConfirmDialog } from "../../lists/ConfirmDialog";
+import { useConfiguration } from "../../shell/hooks";
 import { showFailureToast, showToast } from "../../shell/toasts";
 import { TrainingFailureAlert } from "./failureHelp";
 import { trainingQueryKeys, useTrainingRunner } from "./hooks";
@@ -223,7 +224,10 @@ function IndexedList({ configuration, disabled }: { configuration: SelectedConfi
  */
 export function WordpressTraining({ configuration }: { configuration: SelectedConfiguration }) {
   const { t } = useTranslation(["training", "messages"]);
-  const [address, setAddress] = useState("");
+  // The site the configuration names (its WordPress connection, or the RAG settings' domain) until the user types.
+  const stored = useConfiguration(configuration._id).data?.data;
+  const [typed, setAddress] = useState<string | null>(null);
+  const address = typed ?? stored?.wordpress_site?.url ?? stored?.rag_settings?.wordpress_domain ?? "";
   const [problem, setProblem] = useState<string | null>(null);
   const [site, setSite] = useState<string | null>(null);
   const [chosen, setChosen] = useState<Map<string, Chosen>>(new Map());
