@@ -73,6 +73,8 @@ import { findUserById } from "./modules/users/repository";
 import { userOperations } from "./modules/users/routes";
 import { findWorkflowInScope } from "./modules/workflows/repository";
 import { workflowOperations } from "./modules/workflows/routes";
+import { wordpressOperations } from "./modules/wordpress/routes";
+import { createWordpressService } from "./modules/wordpress/service";
 import { createWorkflowsService } from "./modules/workflows/service";
 
 /** Form bodies: a file up to the largest upload of the domain (training files), text fields up to 1 MB. */
@@ -230,6 +232,8 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
   });
 
   const attachments = createAttachmentService(deps.db, visitors);
+  const outbound = deps.outbound ?? createOutboundClient();
+  const knowledge = createKnowledgeService(deps.db, { retrieval, embedder, vectors, logError, articlesPerTransaction: deps.singleConnection ? maxArticlesPerIndexing : undefined });
   const operations: OperationTable = {
     ...accountOperations(app, accounts, limits),
     ...widgetChatOperations(visitors, () => chat, attachments),
@@ -247,11 +251,12 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     ...configurationOperations(configurations),
     ...datasetOperations(createDatasetsService(deps.db), createCorrectionsService(deps.db)),
     ...trainingUrlOperations(createTrainingUrlsService(deps.db)),
-    ...scrapingOperations(createScrapingService(deps.outbound ?? createOutboundClient())),
+    ...scrapingOperations(createScrapingService(outbound)),
     ...trainingFileOperations(createTrainingFilesService(deps.db)),
     ...designOperations(createDesignService(deps.db, { publicUrl: deps.publicUrl, agentsOnline: (id) => live.agentsOnline(id) })),
     ...workflowOperations(createWorkflowsService(deps.db)),
-    ...knowledgeOperations(createKnowledgeService(deps.db, { retrieval, embedder, vectors, logError, articlesPerTransaction: deps.singleConnection ? maxArticlesPerIndexing : undefined })),
+    ...knowledgeOperations(knowledge),
+    ...wordpressOperations(createWordpressService(deps.db, outbound, knowledge)),
     ...searchOperations(deps.db),
     ...leadOperations(deps.db),
     ...dashboardOperations(createDashboardService(deps.db)),

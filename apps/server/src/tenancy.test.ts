@@ -16,10 +16,12 @@ import { systemScope } from "./modules/tenancy";
 import { findWorkflowInScope, insertWorkflow, listWorkflows } from "./modules/workflows/repository";
 import { guardLoopbackOnly } from "./test/loopback-only";
 import { startTestWebsite, type TestWebsite } from "./test/website";
+import { startTestWordpress, type TestWordpress } from "./test/wordpress";
 
-// The scraping operations fetch the loopback fixture website; nothing may connect anywhere else.
+// The scraping and WordPress operations fetch loopback fixture sites; nothing may connect anywhere else.
 const guard = guardLoopbackOnly();
 let website: TestWebsite;
+let wordpress: TestWordpress;
 import { insertArticle, listArticles } from "./modules/knowledge/repository";
 import { findDesign, insertDesignImage, listDesignImages, saveDemoPage, saveDesign } from "./modules/design/repository";
 import { pngImage } from "./modules/design/test-images";
@@ -690,6 +692,58 @@ const cases: Record<string, OperationCase> = {
     request: () => ({ method: "POST", url: "/api/training/scrape_sitemap", payload: { url: `${website.origin}/` } }),
     expected: protectedOk,
   },
+  getWordpressTotalPages: {
+    request: () => ({ method: "GET", url: `/api/wordpress/total-pages?url=${encodeURIComponent(wordpress.origin)}` }),
+    expected: protectedOk,
+  },
+  getWordpressTotalPosts: {
+    request: () => ({ method: "GET", url: `/api/wordpress/total-posts?url=${encodeURIComponent(wordpress.origin)}` }),
+    expected: protectedOk,
+  },
+  listWordpressPages: {
+    request: () => ({ method: "GET", url: `/api/wordpress/pages?url=${encodeURIComponent(wordpress.origin)}&page=1&per_page=10` }),
+    expected: protectedOk,
+  },
+  listWordpressPosts: {
+    request: () => ({ method: "GET", url: `/api/wordpress/posts?url=${encodeURIComponent(wordpress.origin)}&page=1&per_page=10` }),
+    expected: protectedOk,
+  },
+  getWordpressIndexedPages: {
+    request: (f, actor) => ({ method: "GET", url: `/api/wordpress/get-indexed-pages?configurationId=${f.own[actor].configurationId}` }),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      await seedArticle(ctx, f.other.configurationId, "bravo wordpress secret");
+      const response = await send({ method: "GET", url: `/api/wordpress/get-indexed-pages?configurationId=${f.other.configurationId}` });
+      expect(response.statusCode).toBe(404);
+    },
+  },
+  indexWordpressContent: {
+    request: (f, actor) => ({
+      method: "POST",
+      url: "/api/wordpress/index-content",
+      payload: { configurationId: f.own[actor].configurationId, wordpressUrl: wordpress.origin, pages: [{ id: 2 }], posts: [] },
+    }),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      const response = await send({
+        method: "POST",
+        url: "/api/wordpress/index-content",
+        payload: { configurationId: f.other.configurationId, wordpressUrl: wordpress.origin, pages: [{ id: 2 }], posts: [] },
+      });
+      expect(response.statusCode).toBe(404);
+      expect((await articleTexts(ctx, f.other.configurationId)).filter((text) => text.includes("seven o'clock"))).toEqual([]);
+    },
+  },
+  deleteWordpressPages: {
+    request: (f, actor) => ({ method: "DELETE", url: `/api/wordpress/delete-pages?configurationId=${f.own[actor].configurationId}` }),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      await seedArticle(ctx, f.other.configurationId, "bravo article to survive the wordpress delete");
+      const response = await send({ method: "DELETE", url: `/api/wordpress/delete-pages?configurationId=${f.other.configurationId}` });
+      expect(response.statusCode).toBe(404);
+      expect(await articleTexts(ctx, f.other.configurationId)).toContain("bravo article to survive the wordpress delete|false");
+    },
+  },
   listArticles: {
     request: (f, actor) => ({ method: "GET", url: `/api/training/articles?_id=${f.own[actor].configurationId}` }),
     expected: protectedOk,
@@ -1295,11 +1349,13 @@ const createFixture = () => createRoleFixture(ctx);
 
 beforeAll(async () => {
   website = await startTestWebsite();
-  ctx = await createTestContext({ outboundAllowedHosts: [website.host] });
+  wordpress = await startTestWordpress();
+  ctx = await createTestContext({ outboundAllowedHosts: [website.host, wordpress.host] });
 });
 afterAll(async () => {
   await ctx?.close();
   await website?.close();
+  await wordpress?.close();
   guard.restore();
 });
 

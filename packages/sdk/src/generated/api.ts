@@ -8043,7 +8043,16 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            /** @description The site's REST API did not answer (`service_unavailable`). */
+            /** @description The site could not be read (`url_host_not_found`, `url_connection_failed`, `url_timeout`, `url_too_many_redirects`, `url_response_too_large`, `url_response_invalid`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The site answers, but not as WordPress's REST API (`service_unavailable`). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8098,7 +8107,16 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            /** @description The site's REST API did not answer (`service_unavailable`). */
+            /** @description The site could not be read (`url_host_not_found`, `url_connection_failed`, `url_timeout`, `url_too_many_redirects`, `url_response_too_large`, `url_response_invalid`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The site answers, but not as WordPress's REST API (`service_unavailable`). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8154,7 +8172,16 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            /** @description The site's REST API did not answer (`service_unavailable`). */
+            /** @description The site could not be read (`url_host_not_found`, `url_connection_failed`, `url_timeout`, `url_too_many_redirects`, `url_response_too_large`, `url_response_invalid`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The site answers, but not as WordPress's REST API (`service_unavailable`). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8210,7 +8237,16 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            /** @description The site's REST API did not answer (`service_unavailable`). */
+            /** @description The site could not be read (`url_host_not_found`, `url_connection_failed`, `url_timeout`, `url_too_many_redirects`, `url_response_too_large`, `url_response_invalid`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The site answers, but not as WordPress's REST API (`service_unavailable`). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8328,6 +8364,15 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            /** @description The site could not be read (`url_host_not_found`, `url_connection_failed`, `url_timeout`, `url_too_many_redirects`, `url_response_too_large`, `url_response_invalid`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Indexing failed (`indexing_failed`). */
             503: {
                 headers: {

@@ -469,6 +469,29 @@ export async function deleteArticle(db: Db, scope: Scope, configurationId: strin
   });
 }
 
+/**
+ * Deletes the articles of one kind (`wordpress`) of a configuration the scope may see, with their chunks, and
+ * the known words only they held; answers their ids. Locks as `claimArticle` does (the rows in id order,
+ * then the configuration's lock), for many at once.
+ */
+export async function deleteArticlesOfKind(db: Db, scope: Scope, configurationId: string, kind: ArticleKind): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.query<{ id: string; words: string }>(
+      `SELECT a.id, coalesce(a.subject, '') || ' ' || a.text AS words FROM knowledge_articles a
+        WHERE a.configuration_id = $1 AND a.kind = $2 AND ${inScope("a.configuration_id", 3)}
+        ORDER BY a.id FOR UPDATE`,
+      [configurationId, kind, ...scopeParams(scope)],
+    );
+    if (rows.length === 0) return [];
+    const ids = rows.map((row) => row.id);
+    await lockKnowledge(tx, configurationId);
+    const languages = await dropChunks(tx, configurationId, ids);
+    await tx.query("DELETE FROM knowledge_articles WHERE id = ANY($1::uuid[])", [ids]);
+    await dropUnusedTerms(tx, configurationId, rows.map((row) => row.words).join(" "), languages);
+    return ids;
+  });
+}
+
 /** Deletes every article, chunk and known word of a configuration the scope may see; answers how many articles. */
 export async function wipeArticles(db: Db, scope: Scope, configurationId: string): Promise<number> {
   return db.transaction(async (tx) => {

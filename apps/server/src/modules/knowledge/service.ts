@@ -42,7 +42,7 @@ interface IndexFailure {
 
 const failure = (id: string, code: ErrorCode, message: string = errorMessages[code]): IndexFailure => ({ _id: id, code, message });
 
-type ArticleInputFields = Pick<BodyOf<"createArticle">, "text" | "source" | "subject" | "url" | "kind" | "splitLength" | "splitOverlap">;
+export type ArticleInputFields = Pick<BodyOf<"createArticle">, "text" | "source" | "subject" | "url" | "kind" | "splitLength" | "splitOverlap">;
 
 const overlapTooLarge = "The overlap must be below the split length";
 
@@ -279,6 +279,31 @@ export function createKnowledgeService(db: Db, options: KnowledgeServiceOptions)
         ...(code ? { code, message: errorMessages[code] } : {}),
         ...(failures.length > 0 ? { failures } : {}),
       };
+    },
+
+    /**
+     * Stores and indexes one article that stands for an outside document (a WordPress page): it replaces the
+     * article `replaces` (that document's earlier text, and its chunks) rather than adding a second one. Answers
+     * the article, indexed, or why it could not be stored or indexed.
+     */
+    async storeAndIndex(
+      caller: Caller,
+      configuration: Configuration,
+      input: ArticleInputFields,
+      replaces?: string,
+    ): Promise<{ article: Article } | { code: ErrorCode; message: string }> {
+      const fields = articleFieldsOf(input);
+      if ("code" in fields) return fields;
+      const scope = scopeOf(caller);
+      const replaced = replaces !== undefined && isId(replaces) ? await repository.replaceArticle(db, scope, configuration._id, replaces, fields) : undefined;
+      const stored = replaced ?? (await repository.insertArticle(db, scope, configuration._id, fields))?.article;
+      if (!stored) return { code: "not_found", message: "No such configuration" };
+      const chunked = await chunksOf(stored);
+      if (!("chunks" in chunked)) return chunked;
+      const language = textSearchConfigurationFor(configuration.language);
+      const done = await repository.storeChunks(db, configuration._id, language, [chunked], options.embedder?.model ?? null, options.vectors === true && options.embedder !== undefined);
+      if (!done.has(stored._id)) return { code: "not_found", message: "The article was changed or deleted while it was indexed" };
+      return { article: { ...stored, indexed: true } };
     },
 
     async remove(caller: Caller, configuration: Configuration, input: BodyOf<"deleteArticle">): Promise<AnswerOf<"deleteArticle">> {

@@ -5,7 +5,7 @@
  * not allow, fails `typecheck`.
  */
 import type { components, operations } from "@parley/openapi/types";
-import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from "fastify";
+import type { FastifyReply, FastifyRequest, preHandlerHookHandler, preValidationHookHandler } from "fastify";
 
 export type OperationId = keyof operations;
 
@@ -62,6 +62,11 @@ export interface OperationDefinition<Id extends OperationId> {
   handler: OperationHandler<Id>;
   /** Runs after validation, before the handler (rate limits keyed by a body field). */
   preHandler?: preHandlerHookHandler[];
+  /**
+   * Runs before validation: for the spec's own words about a missing field (`no_wordpress_url`), which the
+   * contract's schema would otherwise answer as `validation_failed`.
+   */
+  preValidation?: preValidationHookHandler[];
 }
 
 /** Handlers by operationId; each one typed by its own operation. */

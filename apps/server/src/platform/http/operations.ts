@@ -6,6 +6,7 @@ import type {
   FastifySchema,
   onRequestHookHandler,
   preHandlerHookHandler,
+  preValidationHookHandler,
 } from "fastify";
 import type { ValidateFunction } from "ajv";
 import type { OperationTable } from "./contract-types";
@@ -56,6 +57,7 @@ type AnyOperationHandler = (request: FastifyRequest, reply: FastifyReply) => Pro
 interface AnyOperationDefinition {
   handler: AnyOperationHandler;
   preHandler?: preHandlerHookHandler[];
+  preValidation?: preValidationHookHandler[];
 }
 
 export interface RegisterOperationsOptions {
@@ -245,6 +247,7 @@ export async function registerOperations(
       preValidation: [
         ...(formSchema ? [readMultipartBody(formSchema, options.multipartLimits)] : []),
         refuseUnsafeText(headerNames(op)),
+        ...(definition.preValidation ?? []),
       ],
       preHandler: [...(definition.preHandler ?? []), ...(tenant && loadTenant ? [tenantHook(tenant, loadTenant)] : [])],
       handler: async (request, reply) => {

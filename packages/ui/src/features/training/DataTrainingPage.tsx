@@ -1,7 +1,7 @@
 import { Tabs, Text } from "@chakra-ui/react";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
-import { LuDatabase, LuFileText, LuGlobe, LuLink, LuPencilLine } from "react-icons/lu";
+import { LuDatabase, LuFileText, LuGlobe, LuLink, LuNewspaper, LuPencilLine } from "react-icons/lu";
 import { useSearchParams } from "react-router-dom";
 import { ConfigurationPage } from "../../configuration/RequireConfiguration";
 import type { SelectedConfiguration } from "../../configuration/selection";
@@ -10,11 +10,12 @@ import { ArticleEditor } from "./ArticleEditor";
 import { FileTraining } from "./FileTraining";
 import { TrainedArticles } from "./TrainedArticles";
 import { WebsiteTraining } from "./WebsiteTraining";
+import { WordpressTraining } from "./WordpressTraining";
 
-export const trainingSections = ["articles", "website", "files", "trained", "urls"] as const;
+export const trainingSections = ["articles", "website", "wordpress", "files", "trained", "urls"] as const;
 export type TrainingSection = (typeof trainingSections)[number];
 
-const icons = { articles: LuPencilLine, website: LuGlobe, files: LuFileText, trained: LuDatabase, urls: LuLink } satisfies Record<TrainingSection, unknown>;
+const icons = { articles: LuPencilLine, website: LuGlobe, wordpress: LuNewspaper, files: LuFileText, trained: LuDatabase, urls: LuLink } satisfies Record<TrainingSection, unknown>;
 
 /** The URL list the assistant may point to, beside the knowledge (both are the configuration's training URLs). */
 function UrlSection({ configuration }: { configuration: SelectedConfiguration }) {
@@ -32,6 +33,7 @@ function UrlSection({ configuration }: { configuration: SelectedConfiguration })
 const sectionScreens = {
   articles: ArticleEditor,
   website: WebsiteTraining,
+  wordpress: WordpressTraining,
   files: FileTraining,
   trained: TrainedArticles,
   urls: UrlSection,
@@ -47,7 +49,7 @@ export interface DataTrainingPageProps {
   initialSection?: TrainingSection;
 }
 
-/** The Data Training screen: typed articles, websites, files, the trained knowledge and the URL list. */
+/** The Data Training screen: typed articles, websites, WordPress, files, the trained knowledge and the URL list. */
 export function DataTrainingPage({ titleKey = "pages:titles.settingsDataTraining", initialSection = "articles" }: DataTrainingPageProps) {
   const { t } = useTranslation(["training", "pages"]);
   const [params, setParams] = useSearchParams();

@@ -6,8 +6,8 @@ import type { RunState } from "./useBatchRun";
 
 export interface RunProgressProps<Item> {
   state: RunState<Item>;
-  /** What a counted item is called: `pages` or `files`. */
-  unit: "pages" | "files";
+  /** What a counted item is called: `pages`, `files`, or `items` (WordPress pages and posts). */
+  unit: "pages" | "files" | "items";
   itemLabel: (item: Item) => string;
   onCancel: () => void;
   onRetry: () => void;
