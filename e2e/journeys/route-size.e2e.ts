@@ -11,10 +11,12 @@ const quietPeriodMs = 1500;
  * The signed-in home loaded 310 kB of JavaScript before the features moved into lazily loaded parts
  * (issue "Groundwork for growth") and 292 kB after. Since the live connection (issue 16) every signed-in
  * page of an agent also loads the socket client (13.6 kB, its own chunk: the bell and the live count need it
- * everywhere), so the budget is 315 kB; the admin home, which connects only with a configuration selected,
- * stays under 300. Lowering it again means sharing or replacing the socket client, not delaying it.
+ * everywhere), so the budget was 315 kB; the admin home, which connects only with a configuration selected,
+ * stays under 300. Lowering it again means sharing or replacing the socket client, not delaying it. Since
+ * the home shows the dashboard (conversations per month, cost, usage, with their loading and error states)
+ * the customer home loads 321.5 kB: the budget is 325 kB.
  */
-const signedInHomeBudgetKB = 315;
+const signedInHomeBudgetKB = 325;
 
 interface Home {
   portal: string;

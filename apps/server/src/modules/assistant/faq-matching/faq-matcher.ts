@@ -23,7 +23,7 @@
  */
 import { trigramCounts, type NgramVector } from "./character-ngrams";
 import { analyzerFor, type AnalyzedToken, type FaqLanguage, type LanguageAnalyzer } from "./text-analysis";
-import { createTypoIndex, mostLikelyCorrection, type TypoIndex } from "./typo-tolerance";
+import { createTypoIndex, longestAnalysedWord, mostLikelyCorrection, type TypoIndex } from "./typo-tolerance";
 import { loadWordFrequencies, type WordFrequencies } from "./word-frequency";
 import { loadWordNet, type WordNet } from "./wordnet";
 
@@ -361,7 +361,9 @@ function queryTerms(
   // is no misspelling of an FAQ word, when one half is an FAQ word (the compound "bezorgopties" → "bezorg").
   const isFaqWord = (word: string) => !analyzer.isStopWord(word) && (vocabulary.stemByWord.has(word) || isFaqStem(analyzer.stem(word)));
   const splitUnknownWord = (word: string) =>
-    splitRunTogether(word, isRecognised) ?? (vocabulary.typos.closeWords(word).length === 0 ? splitCompound(word, isFaqWord) : undefined);
+    word.length > longestAnalysedWord
+      ? undefined
+      : (splitRunTogether(word, isRecognised) ?? (vocabulary.typos.closeWords(word).length === 0 ? splitCompound(word, isFaqWord) : undefined));
 
   const seen = new Set<string>();
   const tokens: AnalyzedToken[] = [];

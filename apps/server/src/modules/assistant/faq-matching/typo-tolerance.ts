@@ -5,9 +5,16 @@
  * confirms them.
  */
 
-/** Edits allowed for a word of this length: none for short words, where one edit makes another word. */
+/**
+ * The longest word read as a possible typo, run-together pair or compound. Longer "words" (a held key, a
+ * pasted token, a long number) are matched only as themselves: the work of reading a word those ways grows
+ * with the square of its length, and one 4,000-letter word took the server seconds.
+ */
+export const longestAnalysedWord = 40;
+
+/** Edits allowed for a word of this length: none for short words, where one edit makes another word, nor for over-long ones. */
 export function allowedEdits(length: number): number {
-  if (length < 4) return 0;
+  if (length < 4 || length > longestAnalysedWord) return 0;
   return length < 8 ? 1 : 2;
 }
 
