@@ -197,6 +197,23 @@ describe("users", () => {
     expectToMatchContract("addOrUpdateUser", escalate);
   });
 
+  it("gives an address to one user when requests add it at once or change two users to it: 409 for the others, never 500", async () => {
+    const customerId = await ctx.createCustomer("Racers");
+    const add = (email: string) => ({ username: email, email, firstname: "A", lastname: "B", password: "Good-pass1!", role: "customer", customerId });
+    const send = (payload: object) => ctx.app.inject({ method: "POST", url: "/api/users/add_or_update", headers: bearer(adminToken), payload });
+    const added = await Promise.all(Array.from({ length: 4 }, () => send(add("twin@racers.test"))));
+    for (const response of added) expectToMatchContract("addOrUpdateUser", response);
+    expect(added.map((response) => response.statusCode).sort()).toEqual([200, 409, 409, 409]);
+
+    const first = (await send(add("first@racers.test"))).json().data;
+    const second = (await send(add("second@racers.test"))).json().data;
+    const renamed = await Promise.all([first, second].map((user) => send({ ...add("renamed@racers.test"), id: user.id, password: undefined })));
+    for (const response of renamed) expectToMatchContract("addOrUpdateUser", response);
+    expect(renamed.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    const rows = await ctx.database.db.query("SELECT email FROM users WHERE email IN ('twin@racers.test', 'renamed@racers.test')");
+    expect(rows).toHaveLength(2);
+  });
+
   it("a new user needs a password", async () => {
     const response = await ctx.app.inject({
       method: "POST",

@@ -99,6 +99,15 @@ export interface NewUser {
   language?: string;
 }
 
+/**
+ * True when the users' unique e-mail index refused the write: another user has the address, written
+ * since the caller looked (two requests adding the same address at once).
+ */
+export function isEmailTaken(error: unknown): boolean {
+  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
+  return code === "23505" && constraint === "users_email_key";
+}
+
 export async function insertUser(db: Db, user: NewUser): Promise<UserRecord> {
   const rows = await db.query<UserRecord>(
     `INSERT INTO users (customer_id, email, username, firstname, lastname, password_hash, avatar, role, status,
