@@ -120,6 +120,22 @@ describe("customers", () => {
     expect(count).toHaveLength(1);
   });
 
+  it("self-onboarding create sent several times at once creates one customer, the user's", async () => {
+    const { user, token } = await ctx.createUser({ role: "customer_so" });
+    const send = () =>
+      ctx.app.inject({ method: "POST", url: "/api/customer/self_onboarding_create", headers: bearer(token), payload: { name: "Twin Shop" } });
+    const responses = await Promise.all([send(), send(), send(), send()]);
+    for (const response of responses) {
+      expect(response.statusCode).toBe(200);
+      expectToMatchContract("selfOnboardingCreateCustomer", response);
+    }
+    const customers = await ctx.database.db.query<{ id: string }>("SELECT id FROM customers WHERE name = 'Twin Shop'");
+    expect(customers).toHaveLength(1);
+    const linked = await ctx.database.db.query<{ customer_id: string }>("SELECT customer_id FROM users WHERE id = $1", [user.id]);
+    expect(linked[0]!.customer_id).toBe(customers[0]!.id);
+    expect(responses.filter((response) => response.json().inserted_id !== null)).toHaveLength(1);
+  });
+
   it("delete removes the customer with its users and configurations", async () => {
     const customerId = await ctx.createCustomer("Doomed");
     const { token } = await ctx.createUser({ role: "customer", customerId });
