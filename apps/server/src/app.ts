@@ -15,7 +15,7 @@ import { registerJsonBodyParser } from "./platform/http/json-body";
 import { registerSecurityHeaders } from "./platform/http/security-headers";
 import { registerOperations, type OperationTable, type RegisteredOperation } from "./platform/http/operations";
 import { registerPortals, type PortalFolders } from "./platform/http/portals";
-import { sendProblem, sendRouterProblem, toProblem } from "./platform/http/problem";
+import { sendClientErrorProblem, sendProblem, sendRouterProblem, toProblem } from "./platform/http/problem";
 import { defaultRateLimits, type RateLimitSettings } from "./platform/http/rate-limits";
 import { repositoryRoot } from "./platform/paths";
 import { Server as SocketServer } from "socket.io";
@@ -291,11 +291,13 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
 
 /**
  * The Fastify options the app relies on, which a plugin cannot set itself: the body limit the contract's
- * 413 answers mean, and problem bodies for the URLs the router refuses before any route runs.
+ * 413 answers mean, and problem bodies for the URLs the router refuses before any route runs and for
+ * the requests Node refuses before Fastify sees them.
  */
 export const parleyServerOptions = {
   bodyLimit: requestBodyMaxBytes,
   frameworkErrors: sendRouterProblem,
+  clientErrorHandler: sendClientErrorProblem,
 } satisfies FastifyServerOptions;
 
 export async function buildApp(deps: AppDependencies, options: FastifyServerOptions = {}): Promise<ParleyApp> {

@@ -1,9 +1,9 @@
 /**
  * Sends every operation the server registers malformed input, as every role: wrong types, missing and
  * unknown fields, NUL and unpaired surrogates, 1 MB texts, values thousands of levels deep, bodies of
- * other media types or over the size limit, ids that are no uuid or another tenant's. No answer may be a
- * 5xx or a status the contract does not declare for the operation, every body must match the contract,
- * and an unknown property must never come back. Requests are drawn from the contract with a seeded
+ * other media types or over the size limit, ids that are no uuid or another tenant's, pages and counts
+ * out of range or no number, path steps. No answer may be a 5xx or a status the contract does not declare
+ * for the operation, every body must match the contract, and an unknown property must never come back. Requests are drawn from the contract with a seeded
  * random source (FUZZ_SEED picks another sequence); a failure prints each offending request.
  */
 import type { InjectOptions } from "fastify";
@@ -123,6 +123,19 @@ const hostileValues: readonly [string, unknown][] = [
   ["object", { nested: "x" }],
   ["array", ["x", 1]],
   ["deep value", deepMarker],
+];
+
+/** Query and path texts a page, a count or an id is often sent as by mistake: out of range, no number, a path step. */
+const parameterTexts: readonly [string, string][] = [
+  ["negative", "-1"],
+  ["zero", "0"],
+  ["fraction", "1.5"],
+  ["huge number", "1e308"],
+  ["beyond any integer", "99999999999999999999"],
+  ["NaN", "NaN"],
+  ["letters", "abc"],
+  ["a parent step", ".."],
+  ["letters beyond ASCII", "Ünïcode😀\u202e"],
 ];
 
 /** JSON bodies (sent as application/json) that no operation accepts as they are. */
@@ -299,6 +312,7 @@ function probesFor(op: ContractOperation, random: Random, fixture: RoleFixture):
     const part = place === "header" ? "headers" : place;
     const values: [string, string][] = [
       ...hostileValues.filter(([, value]) => typeof value === "string" && value !== deepMarker).map(([label, value]) => [label, value as string] as [string, string]),
+      ...(place === "header" ? [] : parameterTexts),
       ...(isIdName(name) || place === "path" ? badIds : []),
     ];
     for (const [label, value] of values) spoiled(`${place} ${name}: ${label}`, (draft) => (draft[part][name] = value));

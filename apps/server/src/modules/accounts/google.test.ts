@@ -98,6 +98,23 @@ describe("Google sign-in", () => {
     expect(login.json()).toMatchObject({ email: "gina@gmail.test", role: "customer_so", firstname: "Gina", languageCode: "es", showWizard: true });
   });
 
+  it("registers a new address once when two first sign-ins with it come back at once (two tabs): both get a token, never a 500", async () => {
+    profiles["code-twin-1"] = { email: "twin@gmail.test", email_verified: true, given_name: "Twin", family_name: "Tabs" };
+    profiles["code-twin-2"] = profiles["code-twin-1"];
+    const tabs = await Promise.all([start("portal=customer"), start("portal=customer")]);
+    const callbacks = await Promise.all(
+      tabs.map(({ state, cookie }, index) =>
+        ctx.app.inject({ method: "GET", url: `/api/auth/google/callback?code=code-twin-${index + 1}&state=${encodeURIComponent(state)}`, headers: { cookie } }),
+      ),
+    );
+    for (const callback of callbacks) {
+      expect(callback.statusCode).toBe(302);
+      expectToMatchContract("googleSignInCallback", callback);
+      expect(new URL(String(callback.headers.location)).searchParams.get("token")).toBeTruthy();
+    }
+    expect(await ctx.database.db.query("SELECT id FROM users WHERE email = 'twin@gmail.test'")).toHaveLength(1);
+  });
+
   it("signs an existing user in and returns to the admin portal when started there", async () => {
     const { user } = await ctx.createUser({ role: "admin", email: "ada@gmail.test" });
     profiles["code-admin"] = { email: "ada@gmail.test", email_verified: true, given_name: "Ada", family_name: "Admin" };

@@ -8,7 +8,7 @@ import type { TokenService } from "../../platform/auth/jwt";
 import { hashPassword } from "../../platform/auth/passwords";
 import type { OperationTable } from "../../platform/http/operations";
 import { identityScope } from "../tenancy";
-import { findUserByEmail, insertUser } from "../users/repository";
+import { findUserByEmail, insertUser, isEmailTaken } from "../users/repository";
 import { claimsOf } from "./service";
 
 /** Google sign-in (OAuth 2.0 authorization code flow). Endpoints are settable so tests can use a loopback provider. */
@@ -156,17 +156,24 @@ export function googleOperations(deps: GoogleDependencies): OperationTable {
       if (user && user.status !== "active") return fail("account_inactive");
       if (!user) {
         // A first Google sign-in registers a self-onboarding account, like /register does.
-        user = await insertUser(deps.db, {
-          customerId: null,
-          email: profile.email,
-          username: profile.email,
-          firstname: profile.given_name ?? "",
-          lastname: profile.family_name ?? "",
-          passwordHash: await hashPassword(randomBytes(32).toString("base64url")),
-          role: "customer_so",
-          showWizard: true,
-          language: isLanguageCode(state.languageCode) ? state.languageCode : defaultLanguage,
-        });
+        try {
+          user = await insertUser(deps.db, {
+            customerId: null,
+            email: profile.email,
+            username: profile.email,
+            firstname: profile.given_name ?? "",
+            lastname: profile.family_name ?? "",
+            passwordHash: await hashPassword(randomBytes(32).toString("base64url")),
+            role: "customer_so",
+            showWizard: true,
+            language: isLanguageCode(state.languageCode) ? state.languageCode : defaultLanguage,
+          });
+        } catch (error) {
+          // Another first sign-in with the address (a second tab) registered it meanwhile: sign in as that user.
+          if (!isEmailTaken(error)) throw error;
+          user = await findUserByEmail(deps.db, identityScope, profile.email);
+          if (!user) return fail("login_failed");
+        }
       }
       const token = await deps.tokens.sign(claimsOf(user));
       return reply.redirect(portalCallback(portal, { token }), 302);

@@ -15,7 +15,7 @@ import type { Mailer } from "../../platform/mail/mailer";
 import { oneTimeCodeMail, passwordResetMail } from "../../platform/mail/templates";
 import type { BodyOf } from "../../platform/http/contract-types";
 import type { Caller } from "../../platform/http/operations";
-import { findUserByEmail, findUserById, insertUser, toUser, updateUser, type UserRecord } from "../users/repository";
+import { findUserByEmail, findUserById, insertUser, lockUserById, toUser, updateUser, type UserRecord } from "../users/repository";
 import { identityScope, scopeOf } from "../tenancy";
 import { createSessionUsers } from "../users/session-cache";
 import * as repository from "./repository";
@@ -145,9 +145,15 @@ export function createAccountsService(deps: AccountsDependencies) {
           ]);
         }
       }
-      const updated = await updateUser(db, scopeOf(caller), caller.userId, {
-        password_hash: await hashPassword(input.password),
-        force_refresh_password: false,
+      const passwordHash = await hashPassword(input.password);
+      const updated = await db.transaction(async (tx) => {
+        // The password checked above must still be the user's: of two changes at once the later one is
+        // refused, as it would be after the first, instead of undoing it with both told it worked.
+        const locked = await lockUserById(tx, scopeOf(caller), caller.userId);
+        if (locked && locked.password_hash !== user.password_hash) {
+          throw new DomainError("invalid_credentials", undefined, 400, [{ path: "currentPassword", message: errorMessages.invalid_credentials }]);
+        }
+        return updateUser(tx, scopeOf(caller), caller.userId, { password_hash: passwordHash, force_refresh_password: false });
       });
       if (!updated) throw new DomainError("invalid_token", undefined, 401);
       return { status: "success" as const, message: "Password updated successfully", token: await tokens.sign(claimsOf(updated)) };

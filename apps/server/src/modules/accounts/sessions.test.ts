@@ -93,6 +93,17 @@ describe("changing a password", () => {
     expect((await login(user.email, "Changed-pass1!")).statusCode).toBe(200);
   });
 
+  it("sets one password when two changes with the current one come at once, and refuses the other", async () => {
+    const { user, token } = await ctx.createUser({ role: "customer" });
+    const change = (password: string) =>
+      ctx.app.inject({ method: "POST", url: "/api/users/refresh_password", headers: bearer(token), payload: { password, currentPassword: testPassword } });
+    const answers = await Promise.all([change("First-pass1!"), change("Second-pass1!")]);
+    for (const answer of answers) expectToMatchContract("refreshPassword", answer);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    const winner = answers[0]!.statusCode === 200 ? "First-pass1!" : "Second-pass1!";
+    expect((await login(user.email, winner)).statusCode).toBe(200);
+  });
+
   it("lets a user who must refresh the password do so without the old one", async () => {
     const { user, token } = await ctx.createUser({ role: "customer_so" });
     await ctx.database.db.query("UPDATE users SET force_refresh_password = true WHERE id = $1", [user.id]);

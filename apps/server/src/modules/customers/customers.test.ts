@@ -120,6 +120,22 @@ describe("customers", () => {
     expect(count).toHaveLength(1);
   });
 
+  it("self-onboarding create sent several times at once creates one customer, the user's", async () => {
+    const { user, token } = await ctx.createUser({ role: "customer_so" });
+    const send = () =>
+      ctx.app.inject({ method: "POST", url: "/api/customer/self_onboarding_create", headers: bearer(token), payload: { name: "Twin Shop" } });
+    const responses = await Promise.all([send(), send(), send(), send()]);
+    for (const response of responses) {
+      expect(response.statusCode).toBe(200);
+      expectToMatchContract("selfOnboardingCreateCustomer", response);
+    }
+    const customers = await ctx.database.db.query<{ id: string }>("SELECT id FROM customers WHERE name = 'Twin Shop'");
+    expect(customers).toHaveLength(1);
+    const linked = await ctx.database.db.query<{ customer_id: string }>("SELECT customer_id FROM users WHERE id = $1", [user.id]);
+    expect(linked[0]!.customer_id).toBe(customers[0]!.id);
+    expect(responses.filter((response) => response.json().inserted_id !== null)).toHaveLength(1);
+  });
+
   it("delete removes the customer with its users and configurations", async () => {
     const customerId = await ctx.createCustomer("Doomed");
     const { token } = await ctx.createUser({ role: "customer", customerId });
@@ -195,6 +211,23 @@ describe("users", () => {
     });
     expect(escalate.statusCode).toBe(403);
     expectToMatchContract("addOrUpdateUser", escalate);
+  });
+
+  it("gives an address to one user when requests add it at once or change two users to it: 409 for the others, never 500", async () => {
+    const customerId = await ctx.createCustomer("Racers");
+    const add = (email: string) => ({ username: email, email, firstname: "A", lastname: "B", password: "Good-pass1!", role: "customer", customerId });
+    const send = (payload: object) => ctx.app.inject({ method: "POST", url: "/api/users/add_or_update", headers: bearer(adminToken), payload });
+    const added = await Promise.all(Array.from({ length: 4 }, () => send(add("twin@racers.test"))));
+    for (const response of added) expectToMatchContract("addOrUpdateUser", response);
+    expect(added.map((response) => response.statusCode).sort()).toEqual([200, 409, 409, 409]);
+
+    const first = (await send(add("first@racers.test"))).json().data;
+    const second = (await send(add("second@racers.test"))).json().data;
+    const renamed = await Promise.all([first, second].map((user) => send({ ...add("renamed@racers.test"), id: user.id, password: undefined })));
+    for (const response of renamed) expectToMatchContract("addOrUpdateUser", response);
+    expect(renamed.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    const rows = await ctx.database.db.query("SELECT email FROM users WHERE email IN ('twin@racers.test', 'renamed@racers.test')");
+    expect(rows).toHaveLength(2);
   });
 
   it("a new user needs a password", async () => {

@@ -4,7 +4,7 @@ import type { TokenService } from "../../platform/auth/jwt";
 import type { BodyOf } from "../../platform/http/contract-types";
 import type { Caller } from "../../platform/http/operations";
 import { claimsOf } from "../accounts/service";
-import { findUserById, updateUser } from "../users/repository";
+import { findUserById, lockUserById, updateUser } from "../users/repository";
 import { forbidden, notFound, scopeOf } from "../tenancy";
 import * as repository from "./repository";
 import { customerFieldColumns, type Customer, type CustomerField, type CustomerFields } from "./repository";
@@ -72,9 +72,13 @@ export function createCustomersService(db: Db, tokens: TokenService) {
       if (caller.role !== "customer_so") throw forbidden("Only self-onboarding users create their own customer");
       await validateOrThrow(customerSchema, input);
       const result = await db.transaction(async (tx) => {
-        if (caller.customerId) {
-          const existing = await repository.findCustomerInScope(tx, scopeOf(caller), caller.customerId);
-          if (existing) return saveExisting(tx, caller, existing, input);
+        // The user's customer as stored, the row locked: of two requests at once only the first creates
+        // one, and the other updates it, as it would after it.
+        const customerId = (await lockUserById(tx, scopeOf(caller), caller.userId))?.customer_id ?? null;
+        const current = { ...caller, customerId };
+        if (customerId) {
+          const existing = await repository.findCustomerInScope(tx, scopeOf(current), customerId);
+          if (existing) return saveExisting(tx, current, existing, input);
         }
         const created = await repository.insertCustomer(tx, writableFields(input));
         await updateUser(tx, scopeOf(caller), caller.userId, { customer_id: created._id });

@@ -56,6 +56,11 @@ export function findUserById(db: Db, scope: Scope, id: string): Promise<UserReco
   return queryOne<UserRecord>(db, `SELECT ${columns} FROM users WHERE id = $1 AND ${usersInScope(2)}`, [id, ...usersScopeParams(scope)]);
 }
 
+/** `findUserById` inside a transaction, with the row locked until it ends: a second writer waits and reads what the first wrote. */
+export function lockUserById(db: Db, scope: Scope, id: string): Promise<UserRecord | undefined> {
+  return queryOne<UserRecord>(db, `SELECT ${columns} FROM users WHERE id = $1 AND ${usersInScope(2)} FOR UPDATE`, [id, ...usersScopeParams(scope)]);
+}
+
 export function findUserByEmail(db: Db, scope: Scope, email: string): Promise<UserRecord | undefined> {
   return queryOne<UserRecord>(db, `SELECT ${columns} FROM users WHERE lower(email) = lower($1) AND ${usersInScope(2)}`, [
     email,
@@ -97,6 +102,15 @@ export interface NewUser {
   showInstructions?: boolean;
   forceRefreshPassword?: boolean;
   language?: string;
+}
+
+/**
+ * True when the users' unique e-mail index refused the write: another user has the address, written
+ * since the caller looked (two requests adding the same address at once).
+ */
+export function isEmailTaken(error: unknown): boolean {
+  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
+  return code === "23505" && constraint === "users_email_key";
 }
 
 export async function insertUser(db: Db, user: NewUser): Promise<UserRecord> {

@@ -7,7 +7,7 @@ import { assertStrongPassword } from "../accounts/rules";
 import { findCustomerInScope } from "../customers/repository";
 import { forbidden, identityScope, isId, notFound, scopeOf, withinScope } from "../tenancy";
 import * as repository from "./repository";
-import { findUserByEmail, insertUser, toUser, updateUser, type UserChanges, type UserRecord } from "./repository";
+import { findUserByEmail, insertUser, isEmailTaken, toUser, updateUser, type UserChanges, type UserRecord } from "./repository";
 
 export type UserInput = BodyOf<"addOrUpdateUser">;
 
@@ -40,7 +40,7 @@ export async function addOrUpdateUser(db: Db, caller: Caller, input: UserInput, 
 
   const email = input.email.trim();
   // Sign-in finds a user by address alone, so an address is unique across every tenant.
-  const sameEmail = await findUserByEmail(db, identityScope, email);
+  let sameEmail = await findUserByEmail(db, identityScope, email);
   const emailTaken = (): DomainError => {
     // Sign-in needs each address once across tenants; a customer must still not learn which addresses
     // other tenants' users have, so outside its own users the answer names no account.
@@ -50,19 +50,30 @@ export async function addOrUpdateUser(db: Db, caller: Caller, input: UserInput, 
     const message = "This e-mail address cannot be used; choose another one";
     return new DomainError("validation_failed", message, 400, [{ path: "email", message }]);
   };
+  /** The write, or `emailTaken` when a request at the same time gave the address to another user first. */
+  const unlessEmailTaken = async <T>(write: () => Promise<T>): Promise<T> => {
+    try {
+      return await write();
+    } catch (error) {
+      if (!isEmailTaken(error)) throw error;
+      sameEmail = await findUserByEmail(db, identityScope, email);
+      throw emailTaken();
+    }
+  };
 
   if (!existing) {
     if (input.password === undefined) {
       throw new DomainError("validation_failed", "A new user needs a password", 400, [{ path: "password", message: "This field is required" }]);
     }
     if (sameEmail) throw emailTaken();
-    const created = await insertUser(db, {
+    const passwordHash = await hashPassword(input.password);
+    const created = await unlessEmailTaken(() => insertUser(db, {
       customerId,
       email,
       username: input.username.trim(),
       firstname: input.firstname.trim(),
       lastname: input.lastname.trim(),
-      passwordHash: await hashPassword(input.password),
+      passwordHash,
       avatar: input.avatar ?? null,
       role: input.role,
       status: input.status ?? "active",
@@ -70,7 +81,7 @@ export async function addOrUpdateUser(db: Db, caller: Caller, input: UserInput, 
       showInstructions: input.showInstructions ?? false,
       forceRefreshPassword: input.forceRefreshPassword ?? false,
       language: input.languageCode ?? defaultLanguage,
-    });
+    }));
     return { status: "success" as const, message: successMessages.data_saved, data: toUser(created) };
   }
 
@@ -91,7 +102,7 @@ export async function addOrUpdateUser(db: Db, caller: Caller, input: UserInput, 
     language: input.languageCode ?? undefined,
     password_hash: input.password !== undefined ? await hashPassword(input.password) : undefined,
   };
-  const updated = await updateUser(db, scopeOf(caller), existing.id, changes);
+  const updated = await unlessEmailTaken(() => updateUser(db, scopeOf(caller), existing.id, changes));
   if (!updated) throw notFound();
   return { status: "success" as const, message: successMessages.data_saved, data: toUser(updated) };
 }

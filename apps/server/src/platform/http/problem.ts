@@ -1,6 +1,7 @@
 import { DomainError, errorMessages, textTooLongMessage, type ErrorCode } from "@parley/domain";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
 import { DatabaseUnavailableError } from "../db/db";
 import { apiSecurityHeaders } from "./security-headers";
 
@@ -122,4 +123,26 @@ export function sendRouterProblem(error: FastifyError, request: FastifyRequest, 
   if (error.code === "FST_ERR_BAD_URL") return sendProblem(reply, problem(400, "validation_failed", "The address is not a valid URL"));
   if (error.code === "FST_ERR_MAX_PARAM_LENGTH") return sendProblem(reply, problem(400, "validation_failed", "A path parameter is too long"));
   return sendProblem(reply, toProblem(error, request));
+}
+
+/**
+ * Node refuses some requests before Fastify sees them: a request line and headers over its 16 kB limit
+ * (431; a query with a long text is one), and a request that is no valid HTTP. Like the router's
+ * refusals above, they are invalid requests: 400 `validation_failed` as a problem body with the API's
+ * headers, then the connection closes. A request that took too long to arrive keeps its 408.
+ */
+export function sendClientErrorProblem(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const timedOut = error.code === "ERR_HTTP_REQUEST_TIMEOUT";
+  if (socket.writable) {
+    const body = timedOut
+      ? problem(408, "validation_failed", "The request took too long to arrive")
+      : problem(400, "validation_failed", error.code === "HPE_HEADER_OVERFLOW" ? "The address or the headers are too long" : "The request is not valid HTTP");
+    const text = JSON.stringify(body);
+    const headers = Object.entries({ ...apiSecurityHeaders, "content-type": "application/problem+json; charset=utf-8", "content-length": String(Buffer.byteLength(text)), connection: "close" })
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join("");
+    socket.write(`HTTP/1.1 ${body.status} ${body.title}\r\n${headers}\r\n${text}`);
+  }
+  socket.destroy(error);
 }

@@ -3,7 +3,8 @@
  * thousands of levels deep, over-long text, unknown properties, and bodies of another type or size.
  * Each answer is one the contract declares for the operation.
  */
-import type { InjectOptions } from "fastify";
+import { connect } from "node:net";
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
 import { createTenant, type Tenant } from "../../test/fixture";
@@ -262,5 +263,39 @@ describe("URLs the router refuses before any route runs", () => {
     expect(longId.statusCode).toBe(400);
     expect(longId.json()).toMatchObject({ code: "validation_failed", message: "A path parameter is too long" });
     expect(longId.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+});
+
+describe("requests Node refuses before Fastify sees them", () => {
+  /** The raw answer to `request` sent as it is to the listening server. */
+  async function sendRaw(port: number, request: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, "127.0.0.1", () => socket.end(request));
+      let answer = "";
+      socket.on("data", (chunk) => (answer += chunk.toString("utf8")));
+      socket.on("close", () => resolve(answer));
+      socket.on("error", reject);
+    });
+  }
+  function asResponse(raw: string) {
+    const [head = "", body = ""] = raw.split("\r\n\r\n");
+    const [statusLine = "", ...lines] = head.split("\r\n");
+    const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
+    return { statusCode: Number(statusLine.split(" ")[1]), headers, body } as unknown as LightMyRequestResponse;
+  }
+
+  it("answer 400 problems the contract declares: a query over Node's header limit, a request that is no HTTP", async () => {
+    await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = ctx.app.server.address() as { port: number };
+    // A 100 kB search text: Node counts the request line towards its 16 kB header limit (431 otherwise).
+    const longQuery = asResponse(await sendRaw(port, `GET /api/global-search?q=${"a".repeat(100_000)} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${admin}\r\n\r\n`));
+    expect(longQuery.statusCode).toBe(400);
+    expectToMatchContract("globalSearch", longQuery);
+    expect(JSON.parse(longQuery.body)).toMatchObject({ code: "validation_failed", message: "The address or the headers are too long" });
+    expect(longQuery.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+    const notHttp = asResponse(await sendRaw(port, "GET /api/health HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n"));
+    expect(notHttp.statusCode).toBe(400);
+    expectToMatchContract("getHealth", notHttp);
+    expect(JSON.parse(notHttp.body)).toMatchObject({ code: "validation_failed", message: "The request is not valid HTTP" });
   });
 });
