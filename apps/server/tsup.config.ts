@@ -1,14 +1,15 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  // The PDF reader and the embedded database start `pdf-worker.js` and `pglite-worker.js` beside the
-  // bundle in worker threads.
+  // The PDF reader, the embedded database and the local sentence model start `pdf-worker.js`,
+  // `pglite-worker.js` and `sentence-encoder-worker.js` beside the bundle in worker threads.
   entry: {
     server: "src/server.ts",
     migrate: "src/platform/db/migrate-cli.ts",
     seed: "src/seed-cli.ts",
     "pdf-worker": "src/platform/files/pdf-worker.ts",
     "pglite-worker": "src/platform/db/pglite-worker.ts",
+    "sentence-encoder-worker": "src/modules/assistant/faq-matching/sentence-encoder-worker.ts",
   },
   format: "esm",
   platform: "node",

@@ -27,6 +27,7 @@ import type { ProviderSettings } from "./modules/assistant/provider/settings";
 import { createAttachmentService } from "./modules/assistant/attachments";
 import { agentAttachmentOperations, widgetChatOperations } from "./modules/assistant/routes";
 import { createSourceFinder } from "./modules/assistant/sources";
+import { createLocalSentenceEncoder } from "./modules/assistant/faq-matching/sentence-encoder";
 import { createVisitorService, defaultChatLimits, type ChatLimits } from "./modules/assistant/visitors";
 import { findTrainingUrls } from "./modules/training-urls/repository";
 import { accountOperations } from "./modules/accounts/routes";
@@ -102,6 +103,11 @@ export interface AppDependencies {
   outbound?: OutboundClient;
   /** The OpenAI-compatible embedding provider that adds vector similarity to retrieval; none when not given. */
   embeddings?: EmbeddingSettings | null;
+  /**
+   * The local English sentence model that helps the extractive default rank FAQ rows (`LOCAL_SENTENCE_MODEL`,
+   * on unless `off`); off when not given. It runs in a worker thread started on the first English question.
+   */
+  localSentenceModel?: boolean;
   /** The LLM provider(s) of the assistant; without one the embedded extractive default answers. */
   llm?: ProviderSettings | null;
   /** Visitors' message limits; `false` switches them off (benchmarks only). */
@@ -181,6 +187,8 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
   };
 
   const embedder = deps.embeddings ? createEmbedder(deps.embeddings) : undefined;
+  const sentenceEncoder = deps.localSentenceModel ? createLocalSentenceEncoder() : undefined;
+  if (sentenceEncoder) app.addHook("onClose", () => sentenceEncoder.close());
   const vectors = embedder !== undefined && (await hasVectorColumn(deps.db));
   const logError = (message: string, error: unknown) => app.log.error({ err: error }, message);
   const retrieval = createRetrieval(deps.db, { embedder, vectors: vectors ? "pgvector" : "array", onEmbeddingError: (error) => logError("a question could not be embedded", error) });
@@ -199,7 +207,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
   const hasProvider = deps.llm != null && (deps.llm.openai !== undefined || deps.llm.azure !== undefined);
   const assistant = createAssistant({
     db: deps.db,
-    sources: createSourceFinder(deps.db, retrieval),
+    sources: createSourceFinder(deps.db, retrieval, { sentenceEncoder }),
     urlsOf: async (configurationId) => (await findTrainingUrls(deps.db, systemScope, configurationId)).map((entry) => entry.url),
     provider: hasProvider ? createChatProvider(deps.llm!) : undefined,
     onAlert: (alert) => void live.alertRaised(alert),

@@ -77,6 +77,7 @@ async function main() {
         : undefined,
     embeddings: embeddingSettingsFromEnv(process.env) ?? null,
     llm: providerSettingsFromEnv(process.env),
+    localSentenceModel: process.env.LOCAL_SENTENCE_MODEL !== "off",
     chatLimits: chatLimitsFromEnvironment(process.env),
     redis: redisSettingsFromEnv(process.env),
   });

@@ -90,6 +90,8 @@ export interface TestContextOptions {
   dnsAnswers?: ReadonlyMap<string, readonly string[]>;
   /** An embedding provider (a loopback server); none otherwise. */
   embeddings?: EmbeddingSettings;
+  /** The local English sentence model for the extractive default (off by default: most tests need words only). */
+  localSentenceModel?: boolean;
   /** An LLM provider (a loopback server); the embedded extractive default otherwise. */
   llm?: ProviderSettings;
   /** Visitors' message limits (the server's defaults otherwise; `false`: none). */
@@ -145,6 +147,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       portals: { customer: join(emptyPortals, "customer"), admin: join(emptyPortals, "admin"), widget: join(emptyPortals, "widget"), ...options.portals },
       contract,
       embeddings: options.embeddings,
+      localSentenceModel: options.localSentenceModel,
       llm: options.llm,
       chatLimits: options.chatLimits,
     },

@@ -312,6 +312,7 @@ export function createAssistant(deps: AssistantDependencies) {
               articles: settings.rag_enabled,
               limit: sourcesForPrompt,
               judgeArticles: !provider,
+              semanticFaq: !provider,
             })
           : Promise.resolve([]),
         settings.rag_enabled ? pickUrls(settings, language, anonymised) : Promise.resolve([]),

@@ -1,7 +1,8 @@
 /**
  * What the assistant knows for one question: the configuration's FAQ dataset rows (through the FAQ matcher,
  * kept per configuration until its dataset changes) and its articles (through the one retrieval of the
- * training module), ranked, each with a confidence the extractive answer can trust.
+ * training module), ranked, each with a confidence the extractive answer can trust. For the extractive
+ * default, an English FAQ is also ranked with the local sentence model when there is one.
  */
 import type { LanguageCode } from "@parley/domain";
 import { LRUCache } from "lru-cache";
@@ -10,7 +11,8 @@ import { queryOne } from "../../platform/db/db";
 import { correctionsOf, faqRowsOf } from "../datasets/corrections";
 import type { Retrieval } from "../knowledge/retrieval";
 import { systemScope } from "../tenancy";
-import { answerConfidenceThreshold, createFaqMatcher, type FaqMatcher } from "./faq-matching";
+import { answerConfidenceThreshold, createFaqMatcher, type EmbeddingSimilarity, type FaqMatcher } from "./faq-matching";
+import { faqRowTexts, faqRowVectors, type SentenceEncoder } from "./faq-matching/sentence-encoder";
 
 export interface FoundSource {
   kind: "faq" | "article";
@@ -37,7 +39,31 @@ interface CachedFaq {
   updatedAt: string;
   matcher: FaqMatcher;
   rows: FaqEntryRow[];
+  language: LanguageCode;
+  /**
+   * Per row, the mean of the unit vectors of its question and of its question and answer, computed on the first
+   * question that asks for them; settles undefined without a model.
+   */
+  vectors?: Promise<Float32Array[] | undefined>;
 }
+
+export interface SourceFinderOptions {
+  /** The local sentence model (see `sentence-encoder.ts`); the FAQ matcher works on words alone without it. */
+  sentenceEncoder?: SentenceEncoder;
+  /**
+   * How long a question waits for its FAQ's vectors while they are being computed (a new or changed FAQ;
+   * about 20 ms a row, in the model's thread): past it, that question is matched on words alone.
+   */
+  vectorWaitMs?: number;
+  /** How long a question waits for its own vector (about 10 ms when the model's thread is free). */
+  questionWaitMs?: number;
+}
+
+/**
+ * Rows of a FAQ the sentence model encodes: a bigger FAQ is matched on words alone, as its vectors would keep
+ * the model's thread (a core) busy for minutes.
+ */
+export const maxEncodedFaqRows = 2_000;
 
 export interface SourceFinder {
   /**
@@ -52,10 +78,15 @@ export interface SourceFinder {
     articles: boolean;
     limit: number;
     judgeArticles: boolean;
+    /** Rank FAQ rows with the local sentence model too (the extractive default; a model needs no help). */
+    semanticFaq?: boolean;
   }): Promise<FoundSource[]>;
 }
 
-export function createSourceFinder(db: Db, retrieval: Retrieval): SourceFinder {
+export function createSourceFinder(db: Db, retrieval: Retrieval, options: SourceFinderOptions = {}): SourceFinder {
+  const { sentenceEncoder, vectorWaitMs = 5_000, questionWaitMs = 1_000 } = options;
+  // Vectors by text, so a changed FAQ encodes only its changed rows (2 KB a text).
+  const textVectors = new LRUCache<string, Float32Array>({ max: 2 * maxEncodedFaqRows * 5 });
   // A matcher is built from the dataset once and kept while the dataset's updated_at stays the same, which
   // one indexed lookup checks per question (so every instance sees a saved FAQ at once).
   const faqs = new LRUCache<string, CachedFaq>({ max: 500 });
@@ -83,9 +114,37 @@ export function createSourceFinder(db: Db, retrieval: Retrieval): SourceFinder {
       const index = rows.findIndex((row) => row.question === correction.faqQuestion);
       if (index >= 0) matcher.addPhrasing(String(index), correction.question);
     }
-    const entry = { updatedAt: stamp.updated_at, matcher, rows };
+    const entry: CachedFaq = { updatedAt: stamp.updated_at, matcher, rows, language };
     faqs.set(key, entry);
     return entry;
+  }
+
+  /** Vectors of texts, from the cache or the model (undefined when the model cannot run). */
+  async function encode(texts: string[]): Promise<Float32Array[] | undefined> {
+    if (!sentenceEncoder) return undefined;
+    const missing = [...new Set(texts.filter((text) => !textVectors.has(text)))];
+    if (missing.length > 0) {
+      const vectors = await sentenceEncoder.embed(missing).catch(() => undefined);
+      if (!vectors) return undefined;
+      missing.forEach((text, index) => textVectors.set(text, vectors[index]!));
+    }
+    const found = texts.map((text) => textVectors.get(text));
+    return found.every((vector) => vector !== undefined) ? found : undefined;
+  }
+
+  async function rowVectors(rows: FaqEntryRow[], language: LanguageCode): Promise<Float32Array[] | undefined> {
+    if (!sentenceEncoder?.languages.includes(language) || rows.length > maxEncodedFaqRows) return undefined;
+    const vectors = await encode(rows.flatMap(faqRowTexts));
+    return vectors && faqRowVectors(vectors);
+  }
+
+  /** The sentence model's view of the question against the FAQ, when both are ready in time. */
+  async function similarity(faq: CachedFaq, question: string): Promise<EmbeddingSimilarity | undefined> {
+    faq.vectors ??= rowVectors(faq.rows, faq.language);
+    const entries = await within(faq.vectors, vectorWaitMs);
+    if (!entries) return undefined;
+    const query = await within(encode([question]), questionWaitMs);
+    return query ? { entries, query: query[0]!, scale: sentenceEncoder!.scale } : undefined;
   }
 
   return {
@@ -93,7 +152,8 @@ export function createSourceFinder(db: Db, retrieval: Retrieval): SourceFinder {
       const found: FoundSource[] = [];
       if (request.faq) {
         const faq = await faqFor(request.configurationId, request.language);
-        for (const match of faq?.matcher.match(request.question, request.limit) ?? []) {
+        const embeddings = faq && request.semanticFaq ? await similarity(faq, request.question) : undefined;
+        for (const match of faq?.matcher.match(request.question, request.limit, embeddings) ?? []) {
           const row = faq!.rows[Number(match.key)]!;
           found.push({
             kind: "faq",
@@ -132,4 +192,17 @@ export function createSourceFinder(db: Db, retrieval: Retrieval): SourceFinder {
       return found.sort((a, b) => b.confidence - a.confidence || b.score - a.score).slice(0, request.limit);
     },
   };
+}
+
+/** The promise's value, or undefined when it takes longer than `ms` (or fails). */
+async function within<T>(promise: Promise<T | undefined>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([promise.catch(() => undefined), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

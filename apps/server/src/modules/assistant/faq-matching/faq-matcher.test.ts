@@ -266,8 +266,14 @@ describe("FAQ matcher", () => {
     // Lexical and embedding evidence add up: the same vectors cannot overturn a clear lexical match.
     const lexicalWins = matcher.match("gift cards", 1, { entries, query: [0, 1, 0] });
     expect(lexicalWins[0]?.key).toBe("gift-card");
-    // A missing vector or a negative cosine never adds.
-    const partial = matcher.match(question, 4, { entries: [undefined, [-1, 0, 0], [0, 0, 1]], query: [1, 0, 0] });
-    expect(partial).toEqual([]);
+    // Each entry gains its share of a softmax over the similarities: one that stands out takes nearly all of it,
+    // one far from the question or without a vector next to nothing, equals share alike.
+    const keys = englishFaq.map((entry) => entry.key);
+    const shared = matcher.match(question, 4, { entries: [undefined, [-1, 0, 0], [0, 0, 1], undefined], query: [1, 0, 0] });
+    const confidenceOf = (key: string) => shared.find((found) => found.key === key)?.confidence ?? 0;
+    expect(confidenceOf(keys[1]!)).toBeLessThan(0.001);
+    for (const index of [0, 2, 3]) expect(confidenceOf(keys[index]!)).toBeCloseTo(0.6 / 3 / 1.6, 3);
+    expect(fused[0]!.confidence).toBeGreaterThan(0.35);
+    expect(fused[0]!.confidence).toBeLessThanOrEqual(0.6 / 1.6);
   });
 });

@@ -42,13 +42,25 @@ export interface FaqMatch {
 }
 
 /**
- * Embedding similarity from a provider, fused with the lexical score when given: `entries[i]` is the
- * vector of the i-th entry passed to `createFaqMatcher` (its question, or question and answer),
- * `query` the vector of the visitor's question, from the same model.
+ * Similarity from a sentence model (the local English model, or a provider's embeddings), fused with the
+ * lexical score when given: `entries[i]` is the vector of the i-th entry passed to `createFaqMatcher`,
+ * `query` the visitor's question's, from the same model, compared by dot product (unit vectors make it
+ * the cosine; an entry's vector may be the mean of its texts' unit vectors: question, question and answer).
  */
 export interface EmbeddingSimilarity {
-  entries: readonly (readonly number[] | undefined)[];
-  query: readonly number[];
+  entries: readonly (ArrayLike<number> | undefined)[];
+  query: ArrayLike<number>;
+  /**
+   * The model's similarity of unrelated texts and of texts about the same thing: an entry's gain grows from
+   * nothing at `unrelated` to whole at `related`, so that in a small FAQ an off-topic question's nearest entry
+   * (a large share of little) is not answered. Without it every share counts whole.
+   */
+  scale?: SimilarityScale;
+}
+
+export interface SimilarityScale {
+  unrelated: number;
+  related: number;
 }
 
 export interface FaqMatcherOptions {
@@ -102,8 +114,16 @@ const generalWeight = { from: 6, to: 16, floor: 0.05 } as const;
 const matchStrength = { word: 1, oneEdit: 0.8, twoEdits: 0.6, synonym: 0.8, compoundPart: 0.6, broader: 0.35 } as const;
 /** Share of the score from character trigrams: a helper for what words miss, not the main signal. */
 const trigramWeight = 0.25;
-/** Share of the score from a provider's embeddings when given: a model understands paraphrase best. */
-const embeddingWeight = 0.5;
+/**
+ * How a sentence model's similarities join the lexical score: each entry gains `weight` times its share of a
+ * softmax over the question's similarities at `temperature`, and the sum is divided by 1 + `weight` to stay
+ * a 0..1 confidence. A share, not the raw cosine: a model's cosines crowd into a narrow band whose place
+ * differs from question to question, while the share says how far an entry stands out from the others.
+ * Chosen on the odd-numbered English benchmark questions with the local model (bench/README.md, 2026-11-26:
+ * raw cosine at 0.2–0.5 and rank fusion lost hit@1; the share at 0.6 / 0.05 kept it and raised hit@3 by 8 points).
+ * With a `scale`, the share counts only as far as the similarity itself says the texts are related.
+ */
+const embeddingFusion = { weight: 0.6, temperature: 0.05 } as const;
 /** Shortest part of a compound word: shorter "parts" ("op", "in") are mostly accidents of spelling. */
 const minimumCompoundPart = 3;
 /**
@@ -527,23 +547,27 @@ function trigramSimilarities(vocabulary: Vocabulary, analyzer: LanguageAnalyzer,
   return similarities;
 }
 
-/** Blends a provider's embedding cosine (negative taken as 0, a missing vector as 0) into each entry's score. */
+/** Fuses a sentence model's similarities into each entry's score (see `embeddingFusion`); a missing vector counts as similarity 0. */
 function fuseEmbeddings(scores: Map<number, number>, embeddings: EmbeddingSimilarity, entryCount: number): void {
+  const { weight, temperature } = embeddingFusion;
+  const similarities: number[] = [];
   for (let entryIndex = 0; entryIndex < entryCount; entryIndex++) {
     const vector = embeddings.entries[entryIndex];
-    const similarity = vector ? Math.max(0, cosine(vector, embeddings.query)) : 0;
-    scores.set(entryIndex, (1 - embeddingWeight) * (scores.get(entryIndex) ?? 0) + embeddingWeight * similarity);
+    similarities.push(vector ? dot(vector, embeddings.query) : 0);
   }
+  const highest = Math.max(...similarities);
+  const exponentials = similarities.map((similarity) => Math.exp((similarity - highest) / temperature));
+  const total = exponentials.reduce((sum, value) => sum + value, 0);
+  const { scale } = embeddings;
+  exponentials.forEach((value, entryIndex) => {
+    const trust = scale ? Math.min(1, Math.max(0, (similarities[entryIndex]! - scale.unrelated) / (scale.related - scale.unrelated))) : 1;
+    scores.set(entryIndex, ((scores.get(entryIndex) ?? 0) + (weight * trust * value) / total) / (1 + weight));
+  });
 }
 
-function cosine(a: readonly number[], b: readonly number[]): number {
-  let dot = 0;
-  let normA = 0;
-  let normB = 0;
-  for (let index = 0; index < Math.min(a.length, b.length); index++) {
-    dot += a[index]! * b[index]!;
-    normA += a[index]! ** 2;
-    normB += b[index]! ** 2;
-  }
-  return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB);
+function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let sum = 0;
+  for (let index = 0; index < Math.min(a.length, b.length); index++) sum += a[index]! * b[index]!;
+  return sum;
 }
+

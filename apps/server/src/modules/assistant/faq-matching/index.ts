@@ -7,5 +7,6 @@ export {
   type FaqMatch,
   type FaqMatcher,
   type FaqMatcherOptions,
+  type SimilarityScale,
 } from "./faq-matcher";
 export { faqLanguages, type FaqLanguage } from "./text-analysis";
