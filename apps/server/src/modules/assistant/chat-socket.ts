@@ -110,6 +110,12 @@ export function attachChatNamespace(
       typingThrottle.reset(data.sessionId);
       let sessionId = data.sessionId;
       let acknowledged = false;
+      // The assistant's typing mark is shown only while it writes an answer; a message an agent gets shows none.
+      let typingShown = false;
+      const typingEnds = () => {
+        if (typingShown) broadcast.typing(sessionId, false);
+        typingShown = false;
+      };
       void visitors
         .send(
           { ...data.request, sessionId, issuedSessionId: sessionId, pageUrl: message.page_url ?? data.request.pageUrl, text: message.message, clientMessageId: message.client_message_id, stream: true },
@@ -126,7 +132,10 @@ export function attachChatNamespace(
               // The visitor learns at once that the message is kept; the answer follows.
               acknowledged = true;
               answer?.({ status: "success", session_id: sessionId, handled_by: handledBy, message: publicMessage(stored), duplicate });
-              if (!duplicate && handledBy === "assistant") broadcast.typing(sessionId, true);
+              if (!duplicate && handledBy === "assistant") {
+                typingShown = true;
+                broadcast.typing(sessionId, true);
+              }
             },
             delta(messageId, text) {
               broadcast.delta(sessionId, messageId, text);
@@ -134,7 +143,7 @@ export function attachChatNamespace(
           },
         )
         .then((result) => {
-          broadcast.typing(sessionId, false);
+          typingEnds();
           if (result.duplicate) {
             // A resend: only this socket asked again; the others had the answer.
             if (result.outcome === "answered" || result.outcome === "provider_failed") {
@@ -149,7 +158,7 @@ export function attachChatNamespace(
           broadcast.turnFinished(sessionId, result);
         })
         .catch((error: unknown) => {
-          broadcast.typing(sessionId, false);
+          typingEnds();
           const failure = socketError(error);
           if (failure.code === "unexpected_error") logError("a visitor message could not be handled", error);
           if (!acknowledged) answer?.(failure);

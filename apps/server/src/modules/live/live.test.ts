@@ -288,6 +288,7 @@ describe("takeover and agent replies", () => {
     // Taking over again changes nothing and tells the visitor nothing.
     expect((await act(agent.socket, "manual_takeover", { configuration_id: alpha.configurationId, session_id: visitor.sessionId, first_name: "Anna", last_name: "Agent" })).status).toBe("success");
 
+    const typingBefore = named(visitor.events, "typing").length;
     const ack = await say(visitor.socket, "Is anyone there?");
     expect(ack.handled_by).toBe("human_agent");
     const seen = await waitFor(() => updatesOf(agent.events, visitor.sessionId).filter((update) => update.messages.at(-1)?.content === "Is anyone there?"));
@@ -310,6 +311,8 @@ describe("takeover and agent replies", () => {
 
     await quiet();
     expect(named(visitor.events, "assistant_message").length).toBe(answersBefore);
+    // Nor does the assistant's typing mark come and go.
+    expect(named(visitor.events, "typing").length).toBe(typingBefore);
     const history = await historyOf(alpha, visitor.sessionId);
     expect(history.map((message) => message.role)).toEqual(["user", "assistant", "system", "user", "human_agent"]);
     expect(history.at(-1)).toMatchObject({ agent_name: "Anna" });
