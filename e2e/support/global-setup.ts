@@ -40,8 +40,10 @@ async function waitForHealthy(baseUrl: string, server: ChildProcess, output: () 
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const port = await freePort();
-  // A port for the training journey's fixture website, the only address the outbound client may reach.
+  // Ports for the training and the onboarding journeys' fixture websites (two files run at a time), the only
+  // addresses the outbound client may reach.
   const fixturePort = await freePort();
+  const onboardingPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "parley-e2e-"));
   const resultsDir = join(repoRoot, "e2e/test-results");
   // Screenshots of this run only.
@@ -85,7 +87,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       LOG_LEVEL: "warn",
       // Every journey signs in from 127.0.0.1, two files at a time; the per-account limits stay as shipped.
       SIGN_INS_PER_MINUTE_PER_ADDRESS: "300",
-      OUTBOUND_ALLOWED_HOSTS: `127.0.0.1:${fixturePort}`,
+      OUTBOUND_ALLOWED_HOSTS: `127.0.0.1:${fixturePort},127.0.0.1:${onboardingPort}`,
       // As `pnpm start` runs it: production would switch the dev mailbox off.
       NODE_ENV: "",
     },
@@ -96,6 +98,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await waitForHealthy(baseUrl, server, () => log);
   project.provide("baseUrl", baseUrl);
   project.provide("fixturePort", fixturePort);
+  project.provide("onboardingPort", onboardingPort);
   return async () => {
     if (builtAt() !== buildsAtStart) {
       process.stderr.write(
@@ -115,5 +118,6 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     fixturePort: number;
+    onboardingPort: number;
   }
 }
