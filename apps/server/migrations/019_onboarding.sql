@@ -14,6 +14,8 @@ CREATE TABLE onboarding_attempts (
   faq jsonb NOT NULL DEFAULT '[]'::jsonb,
   urls jsonb NOT NULL DEFAULT '[]'::jsonb,
   created_at timestamptz NOT NULL DEFAULT now(),
-  updated_at timestamptz NOT NULL DEFAULT now()
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  -- The order attempts were made in, for keeping a user's newest: timestamps can tie, this cannot.
+  position bigint GENERATED ALWAYS AS IDENTITY
 );
-CREATE INDEX onboarding_attempts_user ON onboarding_attempts (user_id, created_at);
+CREATE INDEX onboarding_attempts_user ON onboarding_attempts (user_id, position);

@@ -62,6 +62,11 @@ function foreignAttempt(request: (attemptId: string, f: Fixture) => InjectOption
     expect(await findAttempt(ctx.database.db, f.otherUser.id, theirs.id)).toEqual(theirs);
   };
 }
+/** A GET of one of the caller's scans by `attempt_id`. */
+function attemptReadCase(path: string): OperationCase {
+  const read = (attemptId: string): InjectOptions => ({ method: "GET", url: `/api/onboarding/${path}?attempt_id=${attemptId}` });
+  return { prepare: ownAttempts, request: (_f, actor, prepared) => read(prepared[actor]!), expected: protectedOk, foreign: foreignAttempt(read) };
+}
 const attemptStep = (path: string, extra: Record<string, unknown> = {}) => (attemptId: string, f: Fixture): InjectOptions => ({
   method: "POST",
   url: `/api/onboarding/${path}`,
@@ -1393,18 +1398,8 @@ const cases: Record<string, OperationCase> = {
     expected: protectedOk,
     foreign: foreignAttempt(attemptStep("extract_urls", { languageCode: "en" })),
   },
-  getOnboardingAttempt: {
-    prepare: ownAttempts,
-    request: (_f, actor, prepared) => ({ method: "GET", url: `/api/onboarding/attempt?attempt_id=${prepared[actor]}` }),
-    expected: protectedOk,
-    foreign: foreignAttempt((attemptId) => ({ method: "GET", url: `/api/onboarding/attempt?attempt_id=${attemptId}` })),
-  },
-  getOnboardingScreenshot: {
-    prepare: ownAttempts,
-    request: (_f, actor, prepared) => ({ method: "GET", url: `/api/onboarding/screenshot?attempt_id=${prepared[actor]}` }),
-    expected: protectedOk,
-    foreign: foreignAttempt((attemptId) => ({ method: "GET", url: `/api/onboarding/screenshot?attempt_id=${attemptId}` })),
-  },
+  getOnboardingAttempt: attemptReadCase("attempt"),
+  getOnboardingScreenshot: attemptReadCase("screenshot"),
   globalSearch: {
     request: () => ({ method: "GET", url: "/api/global-search?q=assistant" }),
     expected: protectedOk,

@@ -15,6 +15,8 @@ export const onboardingScanLimits = {
   faqPages: 3,
   /** Same-site stylesheets read for colours. */
   stylesheets: 2,
+  /** A user's scans kept, newest first: a wizard needs one, a user who retries a few; the rest is dropped. */
+  attemptsKept: 20,
 } as const;
 
 /**

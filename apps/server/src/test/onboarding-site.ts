@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
  * an id selector that looks like a colour, a logo in the header, schema.org FAQPage data, a question heading,
  * a spec list that is no FAQ, and links of every kind (files, anchors, mail, phone, sign-in, cart, another
  * site, the same page twice); a /faq page with details/summary; /sitemap.xml (no robots.txt); a redirect to
- * the home page, one to the cloud metadata address, a PDF and a failing page.
+ * the home page, to names that must be refused and to the cloud metadata address, a PDF and a failing page.
  */
 export interface OnboardingSite {
   origin: string;
@@ -134,6 +134,9 @@ function routesFor(origin: string): Map<string, Handler> {
     ["/css/extra.css", send(".x { color: #9b59b6 } .y { color: #9b59b6 } .z { color: #9b59b6 } .w { color: #9b59b6 }", "text/css")],
     ["/sitemap.xml", send(sitemap(origin), "application/xml")],
     ["/start", (_request, response) => response.writeHead(301, { location: "/" }).end()],
+    // To this same server under names that must be refused (tests resolve and allow-list them to loopback).
+    ["/to-casino", (_request, response) => response.writeHead(302, { location: `http://live-casino.nl:${new URL(origin).port}/` }).end()],
+    ["/to-internal", (_request, response) => response.writeHead(302, { location: `http://shop.internal:${new URL(origin).port}/` }).end()],
     ["/to-metadata", (_request, response) => response.writeHead(302, { location: "http://169.254.169.254/latest/meta-data/" }).end()],
     ["/brochure.pdf", send("%PDF-1.4\n", "application/pdf")],
     ["/broken", send("<h1>Server error</h1>", "text/html", 500)],

@@ -1,7 +1,7 @@
 import { onboardingScanLimits } from "@parley/domain";
 import type { CheerioAPI } from "cheerio";
 import { absolute } from "../scraping/html";
-import { isSameSite, previewImage } from "./page";
+import { isSameSite, previewImage, type Page } from "./page";
 
 /*
  * The website's colours and logos, from what its pages declare: no rendering, so a colour counts by how
@@ -94,11 +94,11 @@ export function isBrandColour({ r, g, b }: Rgb): boolean {
 }
 
 /** The same-site stylesheets a page links, in its order, at most the scan's number. */
-export function stylesheetsOf($: CheerioAPI, page: URL): string[] {
+export function stylesheetsOf({ $, url, base }: Page): string[] {
   const links = $("link[rel~=stylesheet][href]")
     .toArray()
-    .map((element) => absolute(element.attribs.href, page))
-    .filter((href): href is string => href !== undefined && isSameSite(new URL(href), page));
+    .map((element) => absolute(element.attribs.href, base))
+    .filter((href): href is string => href !== undefined && isSameSite(new URL(href), url));
   return [...new Set(links)].slice(0, onboardingScanLimits.stylesheets);
 }
 
@@ -131,7 +131,7 @@ const mentionsLogo = (text: string | undefined) => /logo/i.test(text ?? "");
  * alt text, class or id, or in the class or id of the link or box around them), then the touch icon (a
  * large square logo), the page's icons, and last its preview image (often a photo, sometimes the logo).
  */
-export function logoCandidates($: CheerioAPI, page: URL): string[] {
+export function logoCandidates({ $, base }: Page): string[] {
   const images = $("img")
     .toArray()
     .filter((element) => {
@@ -143,14 +143,14 @@ export function logoCandidates($: CheerioAPI, page: URL): string[] {
         .some((parent) => mentionsLogo(parent.attribs.class) || mentionsLogo(parent.attribs.id));
       return own || around;
     })
-    .map((element) => absolute(element.attribs.src ?? element.attribs["data-src"], page));
+    .map((element) => absolute(element.attribs.src ?? element.attribs["data-src"], base));
   const icons = (wanted: (rel: string[]) => boolean) =>
     $("link[rel][href]")
       .toArray()
       .filter((element) => wanted((element.attribs.rel ?? "").toLowerCase().split(/\s+/)))
-      .map((element) => absolute(element.attribs.href, page));
+      .map((element) => absolute(element.attribs.href, base));
   const touchIcons = icons((rel) => rel.includes("apple-touch-icon") || rel.includes("apple-touch-icon-precomposed"));
   const pageIcons = icons((rel) => rel.includes("icon"));
-  const candidates = [...images, ...touchIcons, ...pageIcons, previewImage($, page)];
+  const candidates = [...images, ...touchIcons, ...pageIcons, previewImage($, base)];
   return [...new Set(candidates.filter((url): url is string => typeof url === "string"))].slice(0, onboardingScanLimits.logos);
 }

@@ -3,7 +3,7 @@ import { load, type CheerioAPI } from "cheerio";
 import type { Element } from "domhandler";
 import type { Schemas } from "../../platform/http/contract-types";
 import { absolute, clean } from "../scraping/html";
-import { isSameSite, shorten } from "./page";
+import { isSameSite, shorten, type Page } from "./page";
 
 type FaqItem = Schemas["FaqItem"];
 
@@ -146,10 +146,10 @@ const plain = (text: string) => text.normalize("NFD").replace(/\p{Diacritic}/gu,
  * The same-site pages the home page links to that look like a FAQ (by the link's words or address), best
  * first: FAQ words over help words, the wizard's language first on a tie, then the page's order.
  */
-export function faqPageLinks($: CheerioAPI, home: URL, language: LanguageCode): string[] {
+export function faqPageLinks({ $, url: home, base }: Page, language: LanguageCode): string[] {
   const scored = new Map<string, number>();
   $("a[href]").each((_index, element) => {
-    const href = absolute(element.attribs.href, home);
+    const href = absolute(element.attribs.href, base);
     if (!href) return;
     const url = new URL(href);
     url.hash = "";

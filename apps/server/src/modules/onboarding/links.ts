@@ -1,9 +1,8 @@
 import { onboardingScanLimits } from "@parley/domain";
-import type { CheerioAPI } from "cheerio";
 import type { Schemas } from "../../platform/http/contract-types";
 import { absolute, clean } from "../scraping/html";
 import { subjectFromUrl } from "../scraping/sitemap";
-import { isSameSite, shorten } from "./page";
+import { isSameSite, shorten, type Page } from "./page";
 
 type OnboardingUrl = Schemas["OnboardingUrl"];
 
@@ -63,11 +62,11 @@ export interface Candidate {
 }
 
 /** Every link of the page, absolute, with its words (its text, else its label, title or image's alt). */
-export function linksOf($: CheerioAPI, page: URL): Candidate[] {
+export function linksOf({ $, base }: Page): Candidate[] {
   return $("a[href]")
     .toArray()
     .flatMap((element) => {
-      const href = absolute(element.attribs.href, page);
+      const href = absolute(element.attribs.href, base);
       if (!href) return [];
       const link = $(element);
       const text = clean(link.text()) || clean(element.attribs["aria-label"] ?? "") || clean(element.attribs.title ?? "") || clean(link.find("img[alt]").first().attr("alt") ?? "");

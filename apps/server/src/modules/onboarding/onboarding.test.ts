@@ -1,10 +1,11 @@
-import { templatePersona } from "@parley/domain";
+import { onboardingScanLimits, templatePersona } from "@parley/domain";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bearer, createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
 import { startLlmServer, type LlmServer } from "../../test/llm-server";
 import { guardLoopbackOnly } from "../../test/loopback-only";
 import { closedPort, siteTexts, startOnboardingSite, type OnboardingSite } from "../../test/onboarding-site";
+import { findAttempt, insertAttempt } from "./repository";
 
 // Whatever the product does, no connection of this file leaves loopback.
 const guard = guardLoopbackOnly();
@@ -21,12 +22,16 @@ let refusedToken: string;
 beforeAll(async () => {
   site = await startOnboardingSite();
   deadPort = await closedPort();
+  const port = new URL(site.origin).port;
   ctx = await createTestContext({
-    outboundAllowedHosts: [site.host, `127.0.0.1:${deadPort}`],
-    // Names that resolve without any DNS query: one to a private address, which must be refused unconnected.
+    // The fixture also under two names its redirects lead to, so that the name judged is the one a redirect ended on.
+    outboundAllowedHosts: [site.host, `127.0.0.1:${deadPort}`, `live-casino.nl:${port}`, `shop.internal:${port}`],
+    // Names that resolve without any DNS query: private addresses, which must be refused unconnected.
     dnsAnswers: new Map([
       ["intranet.acme.nl", ["10.0.0.5"]],
       ["mixed.acme.nl", ["93.184.215.14", "169.254.169.254"]],
+      ["live-casino.nl", ["127.0.0.1"]],
+      ["shop.internal", ["127.0.0.1"]],
     ]),
   });
   token = (await ctx.createUser({ role: "customer_so" })).token;
@@ -121,6 +126,17 @@ describe("checking the website URL", () => {
     expect(response.json()).toMatchObject({ valid: false, code: "url_unsafe" });
     expect(guard.blocked).toEqual([]);
     expect(guard.connections.every((connection) => connection.startsWith("127.0.0.1:"))).toBe(true);
+  });
+
+  it.each([
+    ["/to-casino", "blocked_keyword"],
+    ["/to-internal", "domain_blocked"],
+  ])("judges the name a redirect ends on (%s: %s) and starts no attempt", async (path, code) => {
+    const before = await ctx.database.db.query("SELECT id FROM onboarding_attempts");
+    const response = await checkUrl(`${site.origin}${path}`, refusedToken);
+    expect(response.json()).toMatchObject({ valid: false, code, attempt_id: null });
+    expect(site.requests).toEqual([path, "/"]);
+    expect(await ctx.database.db.query("SELECT id FROM onboarding_attempts")).toHaveLength(before.length);
   });
 
   it.each([
@@ -280,6 +296,18 @@ describe("attempts are their user's own", () => {
       expect((await urls(id, as)).statusCode).toBe(404);
     }
     expect((await attempt(id)).json().data).toMatchObject({ persona: null, faq: [], urls: [] });
+  });
+
+  it("keeps a user's 20 newest attempts, and never touches another user's", async () => {
+    const { user } = await ctx.createUser({ role: "customer_so" });
+    const { user: neighbour } = await ctx.createUser({ role: "customer_so" });
+    const facts = { name: "Acme", description: "", image: null, excerpt: "" };
+    const theirs = await insertAttempt(ctx.database.db, neighbour.id, "https://acme.nl/", facts);
+    const ids: string[] = [];
+    for (let index = 0; index <= onboardingScanLimits.attemptsKept; index += 1) ids.push((await insertAttempt(ctx.database.db, user.id, `https://acme.nl/${index}`, facts)).id);
+    const kept = await ctx.database.db.query<{ id: string }>("SELECT id FROM onboarding_attempts WHERE user_id = $1", [user.id]);
+    expect(kept.map((row) => row.id).sort()).toEqual(ids.slice(1).sort());
+    expect(await findAttempt(ctx.database.db, neighbour.id, theirs.id)).toEqual(theirs);
   });
 
   it("answers 404 to an unknown or malformed id and 400 to an over-long one or a wrong type", async () => {

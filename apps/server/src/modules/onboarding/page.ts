@@ -11,15 +11,20 @@ export const maxPageBytes = 2 * 1024 * 1024;
 export interface Page {
   /** Where the page was read, after redirects. */
   url: URL;
+  /** What the page's relative addresses are relative to: its `<base href>`, else its own address. */
+  base: URL;
   html: string;
   $: CheerioAPI;
 }
 
 /** A web page through the guarded client (address checks, time and size caps); an error status is a failure. */
-export async function readPage(outbound: OutboundClient, url: string): Promise<Page> {
-  const response = await outbound.fetch(url, { accept: htmlTypes, as: "text", maxBytes: maxPageBytes });
+export async function readPage(outbound: OutboundClient, address: string): Promise<Page> {
+  const response = await outbound.fetch(address, { accept: htmlTypes, as: "text", maxBytes: maxPageBytes });
   if (!isSuccess(response.status)) throw outboundError("url_status_not_ok");
-  return { url: new URL(response.url), html: response.text, $: load(response.text) };
+  const url = new URL(response.url);
+  const $ = load(response.text);
+  const base = absolute($("base[href]").first().attr("href"), url);
+  return { url, base: base ? new URL(base) : url, html: response.text, $ };
 }
 
 /**
@@ -113,7 +118,7 @@ export function previewImage($: CheerioAPI, base: URL): string | null {
 
 /** What the check keeps of the home page for the later steps. */
 export function siteFacts(page: Page): SiteFacts {
-  const { $, url, html } = page;
+  const { $, url, base, html } = page;
   const name = meta($, 'meta[property="og:site_name"]') || meta($, 'meta[name="application-name"]') || nameFromTitle(clean($("title").first().text()), url) || nameFromHost(url);
   const text = extractPageText(html, url.href, { tags: ["h1", "h2", "h3", "p", "li"] });
   const firstParagraph = text.components.find((component) => component.tag === "p" && component.text.length >= minParagraphLength)?.text ?? "";
@@ -121,7 +126,7 @@ export function siteFacts(page: Page): SiteFacts {
   return {
     name: shorten(name, maxNameLength),
     description: shorten(description, maxDescriptionLength),
-    image: previewImage($, url),
+    image: previewImage($, base),
     excerpt: shorten(text.components.map((component) => component.text).join("\n"), maxExcerptLength),
   };
 }

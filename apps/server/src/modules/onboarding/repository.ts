@@ -1,3 +1,4 @@
+import { onboardingScanLimits } from "@parley/domain";
 import type { Db } from "../../platform/db/db";
 import type { Schemas } from "../../platform/http/contract-types";
 
@@ -33,17 +34,7 @@ export interface AttemptSteps {
   urls: Schemas["OnboardingUrl"][];
 }
 
-interface AttemptRow {
-  id: string;
-  user_id: string;
-  url: string;
-  site: SiteFacts;
-  branding: Schemas["Branding"] | null;
-  persona: Schemas["Persona"] | null;
-  faq: Schemas["FaqItem"][];
-  urls: Schemas["OnboardingUrl"][];
-  created_at: Date | string;
-}
+type AttemptRow = Omit<OnboardingAttemptRecord, "userId" | "createdAt"> & { user_id: string; created_at: Date | string };
 
 const columns = "id, user_id, url, site, branding, persona, faq, urls, created_at";
 
@@ -67,10 +58,19 @@ function toRecord(row: AttemptRow): OnboardingAttemptRecord {
  * customer to scope by yet, and nobody else has a reason to read a half-done wizard.
  */
 
+/** A new attempt of the owner; their oldest beyond the domain's number kept are deleted with it. */
 export async function insertAttempt(db: Db, ownerId: string, url: string, site: SiteFacts): Promise<OnboardingAttemptRecord> {
+  // The DELETE sees the table as it was before the INSERT of the same statement, hence one fewer kept there.
   const rows = await db.query<AttemptRow>(
-    `INSERT INTO onboarding_attempts (user_id, url, site) VALUES ($1, $2, $3::jsonb) RETURNING ${columns}`,
-    [ownerId, url, JSON.stringify(site)],
+    `WITH inserted AS (
+       INSERT INTO onboarding_attempts (user_id, url, site) VALUES ($1, $2, $3::jsonb) RETURNING ${columns}
+     ), pruned AS (
+       DELETE FROM onboarding_attempts WHERE id IN (
+         SELECT id FROM onboarding_attempts WHERE user_id = $1 ORDER BY position DESC OFFSET $4
+       )
+     )
+     SELECT * FROM inserted`,
+    [ownerId, url, JSON.stringify(site), onboardingScanLimits.attemptsKept - 1],
   );
   return toRecord(rows[0]!);
 }

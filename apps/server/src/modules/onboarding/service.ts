@@ -131,9 +131,9 @@ export function createOnboardingService(deps: OnboardingDependencies) {
     },
 
     async discoverBranding(caller: Caller, attempt: OnboardingAttemptRecord): Promise<AnswerOf<"discoverBranding">> {
-      const { $, url } = await homeOf(attempt);
-      const stylesheets = await stylesheetTexts(stylesheetsOf($, url));
-      const branding = { primary_colors: brandColours($, stylesheets), logo_urls: logoCandidates($, url) };
+      const home = await homeOf(attempt);
+      const stylesheets = await stylesheetTexts(stylesheetsOf(home));
+      const branding = { primary_colors: brandColours(home.$, stylesheets), logo_urls: logoCandidates(home) };
       await store(caller, attempt, "branding", branding);
       return { status: "success", branding };
     },
@@ -147,7 +147,7 @@ export function createOnboardingService(deps: OnboardingDependencies) {
 
     async extractFaq(caller: Caller, attempt: OnboardingAttemptRecord, language: LanguageCode): Promise<AnswerOf<"extractFaq">> {
       const home = await homeOf(attempt);
-      const faqPages = faqPageLinks(home.$, home.url, language);
+      const faqPages = faqPageLinks(home, language);
       const found = faqOfPage(home.$, false);
       // The FAQ pages at once (three at most, one site); one that fails costs its questions only.
       const pages = await Promise.allSettled(faqPages.map((href) => readPage(outbound, href)));
@@ -167,7 +167,7 @@ export function createOnboardingService(deps: OnboardingDependencies) {
         // No sitemap (or none that can be read): the home page's links are the list.
         if (!(error instanceof DomainError)) throw error;
       }
-      const urls = proposeUrls([{ href: home.url.href, text: attempt.site.name }, ...linksOf(home.$, home.url), ...sitemap], home.url);
+      const urls = proposeUrls([{ href: home.url.href, text: attempt.site.name }, ...linksOf(home), ...sitemap], home.url);
       await store(caller, attempt, "urls", urls);
       return { status: "success", urls };
     },
