@@ -72,8 +72,9 @@ const home = `<!doctype html>
   <script type="application/ld+json">{ this is not json </script>
 </head>
 <body>
+  <div class="top-bar"><img src="/images/award-logo.png" alt="Best bakery 2025"></div>
   <header>
-    <a href="/" class="site-logo"><img src="/images/zonnebloem.svg" alt="Zonnebloem"></a>
+    <a href="/" class="site-logo"><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" data-src="/images/zonnebloem.svg" alt="Zonnebloem"></a>
     <nav>
       <a href="/about">About us</a>
       <a href="/products">Our bread</a>
@@ -138,6 +139,8 @@ function routesFor(origin: string): Map<string, Handler> {
     ["/to-casino", (_request, response) => response.writeHead(302, { location: `http://live-casino.nl:${new URL(origin).port}/` }).end()],
     ["/to-internal", (_request, response) => response.writeHead(302, { location: `http://shop.internal:${new URL(origin).port}/` }).end()],
     ["/to-metadata", (_request, response) => response.writeHead(302, { location: "http://169.254.169.254/latest/meta-data/" }).end()],
+    // Answers after a while: the server must go on answering others meanwhile.
+    ["/slow", (request, response) => void setTimeout(() => send(home, "text/html; charset=utf-8")(request, response), 600)],
     ["/brochure.pdf", send("%PDF-1.4\n", "application/pdf")],
     ["/broken", send("<h1>Server error</h1>", "text/html", 500)],
   ]);

@@ -132,18 +132,25 @@ const mentionsLogo = (text: string | undefined) => /logo/i.test(text ?? "");
  * large square logo), the page's icons, and last its preview image (often a photo, sometimes the logo).
  */
 export function logoCandidates({ $, base }: Page): string[] {
+  // A page shows partners' and payment providers' logos too (in its footer): the site's own sits in its
+  // header or links home, so those come first; the page's order decides among equals.
   const images = $("img")
     .toArray()
-    .filter((element) => {
+    .flatMap((element) => {
       const own = [element.attribs.src, element.attribs.alt, element.attribs.class, element.attribs.id].some(mentionsLogo);
       const around = $(element)
         .parents()
         .slice(0, 2)
         .toArray()
         .some((parent) => mentionsLogo(parent.attribs.class) || mentionsLogo(parent.attribs.id));
-      return own || around;
+      if (!own && !around) return [];
+      const inHeader = $(element).closest("header, [role=banner]").length > 0 || $(element).closest("a[href]").attr("href")?.trim() === "/";
+      // A lazy-loaded image has a placeholder (often a data: URL) in src and itself in data-src.
+      const url = absolute(element.attribs.src, base) ?? absolute(element.attribs["data-src"], base);
+      return url ? [{ url, rank: inHeader ? 0 : 1 }] : [];
     })
-    .map((element) => absolute(element.attribs.src ?? element.attribs["data-src"], base));
+    .sort((a, b) => a.rank - b.rank)
+    .map((image) => image.url);
   const icons = (wanted: (rel: string[]) => boolean) =>
     $("link[rel][href]")
       .toArray()

@@ -150,6 +150,25 @@ describe("checking the website URL", () => {
     expect(response.json().message).toMatch(why);
   });
 
+  it("tries a site typed without a scheme as https, then as http when it has no TLS; never when https was typed", async () => {
+    const plain = await checkUrl(site.host);
+    expect(plain.json()).toMatchObject({ valid: true });
+    expect((await attempt(plain.json().attempt_id)).json().data.url).toBe(`${site.origin}/`);
+    const chosen = await checkUrl(`https://${site.host}`, refusedToken);
+    expect(chosen.json()).toMatchObject({ valid: false, code: "domain_unreachable" });
+  });
+
+  it("goes on answering other requests while a slow website is being checked", async () => {
+    const id = await newAttempt();
+    const started = Date.now();
+    const slow = checkUrl(`${site.origin}/slow`);
+    const meanwhile = await attempt(id);
+    expect(meanwhile.statusCode).toBe(200);
+    expect(Date.now() - started).toBeLessThan(400);
+    expect((await slow).json()).toMatchObject({ valid: true });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(600);
+  });
+
   it("refuses wrong types, NUL bytes and over-long text with 400 naming the field", async () => {
     for (const payload of [{ url: 42 }, { url: ["https://acme.nl"] }, { url: "https://acme.nl/\u0000" }, { url: `https://acme.nl/${"a".repeat(2100)}` }, {}]) {
       const response = await call("checkOnboardingUrl", "POST", "/onboarding/check_url", payload);
@@ -171,6 +190,12 @@ describe("checking the website URL", () => {
     expect((await checkUrl("intranet", otherToken)).statusCode).toBe(200);
   });
 
+  it("drops an unknown field, as every operation does (clients may send back what they read), and answers as without it", async () => {
+    const response = await call("checkOnboardingUrl", "POST", "/onboarding/check_url", { url: "intranet", attempt_id: "x", constructor: 1 }, refusedToken);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: "success", valid: false, code: "invalid_domain", message: "The domain is invalid.", attempt_id: null });
+  });
+
   it("needs a signed-in user", async () => {
     const response = await ctx.app.inject({ method: "POST", url: "/api/onboarding/check_url", payload: { url: site.origin } });
     expect(response.statusCode).toBe(401);
@@ -189,7 +214,14 @@ describe("the scan of a website", () => {
       // theme-color first, then by use: inline styles and the first two same-site stylesheets; greys, white,
       // black, translucent overlays, an id selector (#cafe) and a comment left out; the third stylesheet unread.
       primary_colors: ["#e4572e", "#2e86ab", "#f6ae2d"],
-      logo_urls: [`${site.origin}/images/zonnebloem.svg`, `${site.origin}/apple-touch-icon.png`, `${site.origin}/favicon.png`, `${site.origin}/images/share.jpg`],
+      // The header's (lazy-loaded) logo before an award's logo above it; then the icons and the preview image.
+      logo_urls: [
+        `${site.origin}/images/zonnebloem.svg`,
+        `${site.origin}/images/award-logo.png`,
+        `${site.origin}/apple-touch-icon.png`,
+        `${site.origin}/favicon.png`,
+        `${site.origin}/images/share.jpg`,
+      ],
     };
     expect(brandingAnswer.json()).toEqual({ status: "success", branding: expectedBranding });
     expect(site.requests.sort()).toEqual(["/", "/css/site.css", "/css/theme.css"]);

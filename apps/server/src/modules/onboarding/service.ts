@@ -63,6 +63,9 @@ function refusalOf(error: unknown): CheckAnswer {
   return invalid(checkOutcomes[error.code] ?? "domain_unreachable", errorMessages[error.code]);
 }
 
+/** Whether the user typed a scheme (`https://acme.nl`), rather than leaving it to us (`acme.nl`). */
+const hasScheme = (text: string) => /^\s*[a-z][a-z0-9+.-]*:\/\//i.test(text);
+
 /** What the host's name alone refuses (IP literals are the guarded client's to judge). */
 function refusalOfName(url: URL): CheckAnswer | undefined {
   if (isIP(url.hostname.replace(/^\[(.*)\]$/, "$1")) !== 0) return undefined;
@@ -80,6 +83,22 @@ export function createOnboardingService(deps: OnboardingDependencies) {
       return await readPage(outbound, attempt.url);
     } catch (error) {
       throw unreachable(error);
+    }
+  }
+
+  /**
+   * The home page the user typed. `acme.nl` typed without a scheme is tried as https; a site without TLS
+   * (the connection failed, e.g. in the handshake) is tried once more as http. Not after a timeout: the user
+   * has waited long enough, and not when the user chose https.
+   */
+  async function readTypedPage(url: URL, schemeTyped: boolean) {
+    try {
+      return await readPage(outbound, url.href);
+    } catch (error) {
+      if (schemeTyped || !(error instanceof DomainError) || error.code !== "url_connection_failed") throw error;
+      const plain = new URL(url.href);
+      plain.protocol = "http:";
+      return readPage(outbound, plain.href);
     }
   }
 
@@ -119,7 +138,7 @@ export function createOnboardingService(deps: OnboardingDependencies) {
       }
       let page;
       try {
-        page = await readPage(outbound, url.href);
+        page = await readTypedPage(url, hasScheme(text));
       } catch (error) {
         return refusalOf(error);
       }
