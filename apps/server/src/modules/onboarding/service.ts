@@ -13,7 +13,7 @@ import type { Db } from "../../platform/db/db";
 import type { AnswerOf } from "../../platform/http/contract-types";
 import type { Caller } from "../../platform/http/operations";
 import type { OutboundClient } from "../../platform/outbound/client";
-import type { createScrapingService } from "../scraping/service";
+import { isSuccess, type createScrapingService } from "../scraping/service";
 import { notFound } from "../tenancy";
 import { brandColours, logoCandidates, maxStylesheetBytes, stylesheetsOf } from "./branding";
 import { faqOfPage, faqPageLinks, tidyFaq } from "./faq";
@@ -112,7 +112,7 @@ export function createOnboardingService(deps: OnboardingDependencies) {
     const read = await Promise.allSettled(
       urls.map((url) => outbound.fetch(url, { accept: ["text/css", "text/plain"], as: "text", maxBytes: maxStylesheetBytes })),
     );
-    return read.flatMap((result) => (result.status === "fulfilled" && result.value.status < 300 ? [result.value.text] : []));
+    return read.flatMap((result) => (result.status === "fulfilled" && isSuccess(result.value.status) ? [result.value.text] : []));
   }
 
   return {
