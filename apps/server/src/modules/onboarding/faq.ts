@@ -77,6 +77,26 @@ function elementText($: CheerioAPI, elements: Element[]): string {
   return clean(elements.map((element) => $(element).text()).join(" "));
 }
 
+const headings = "h1, h2, h3, h4, h5, h6";
+const questionHeadings = "h2, h3, h4, h5, h6";
+
+/**
+ * What follows a question heading up to the next heading; in an accordion whose heading sits alone in its
+ * own box (`<button><h3>…?</h3></button><div>answer</div>`), the box after that one, unless that box holds
+ * a heading itself (then this question has no answer here, and the next one's is not taken for it).
+ */
+function headingAnswer($: CheerioAPI, heading: Element): string {
+  const answer = elementText($, $(heading).nextUntil(headings).toArray());
+  if (answer !== "") return answer;
+  let holder = $(heading).parent();
+  for (let level = 0; level < 2 && holder.length > 0 && !holder.is("body, main, article, section"); level += 1) {
+    const next = holder.next();
+    if (next.length > 0) return next.is(headings) || next.find(headings).length > 0 ? "" : clean(next.text());
+    holder = holder.parent();
+  }
+  return "";
+}
+
 /** Questions in the page's HTML: details/summary, dt/dd, and headings ending in "?" with what follows them. */
 function htmlQuestions($: CheerioAPI, isFaqPage: boolean): FaqItem[] {
   // After the JSON-LD is read: scripts and styles are no answer text.
@@ -97,10 +117,10 @@ function htmlQuestions($: CheerioAPI, isFaqPage: boolean): FaqItem[] {
   $("dt").each((_index, element) => {
     accept(clean($(element).text()), elementText($, $(element).nextUntil("dt", "dd").toArray()), !isFaqPage);
   });
-  $("h2, h3, h4, h5, h6").each((_index, element) => {
+  $(questionHeadings).each((_index, element) => {
     const question = clean($(element).text());
     if (!isQuestion(question) || $(element).closest("summary, dt").length > 0) return;
-    accept(question, elementText($, $(element).nextUntil("h1, h2, h3, h4, h5, h6").toArray()), true);
+    accept(question, headingAnswer($, element), true);
   });
   return items;
 }

@@ -34,7 +34,7 @@ export async function readPage(outbound: OutboundClient, address: string): Promi
  */
 export function unreachable(error: unknown): unknown {
   if (!(error instanceof DomainError)) return error;
-  const message = error.code in errorMessages && error.code.startsWith("url_") ? errorMessages[error.code] : errorMessages.domain_unreachable;
+  const message = error.code.startsWith("url_") ? errorMessages[error.code] : errorMessages.domain_unreachable;
   return new DomainError("domain_unreachable", message, 503);
 }
 
