@@ -61,6 +61,8 @@ import { connectRedisAdapter, type RedisSettings } from "./modules/live/redis";
 import { liveOperations } from "./modules/live/routes";
 import { createLiveService } from "./modules/live/service";
 import { devMailboxAvailable, devMailboxOperations } from "./modules/dev/mailbox";
+import { onboardingOperations } from "./modules/onboarding/routes";
+import { createOnboardingService } from "./modules/onboarding/service";
 import { scrapingOperations } from "./modules/scraping/routes";
 import { createScrapingService } from "./modules/scraping/service";
 import { searchOperations } from "./modules/search/routes";
@@ -174,17 +176,6 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
   });
 
   const configurations = createConfigurationsService(deps.db);
-  // What `x-tenant` names, loaded within the caller's scope; the registrar answers 404 otherwise.
-  const tenants: TenantLoaders = {
-    configuration: (caller, id) => configurations.visible(caller, id),
-    customer: (caller, id) => findCustomerInScope(deps.db, scopeOf(caller), id),
-    user: (caller, id) => findUserById(deps.db, scopeOf(caller), id),
-    workflow: (caller, id) => findWorkflowInScope(deps.db, scopeOf(caller), id),
-  };
-  // What the widget's public calls name: a configuration whose id a customer's website publishes.
-  const publicTenants: PublicTenantLoaders = {
-    publicConfiguration: (id) => configurations.published(id),
-  };
 
   const embedder = deps.embeddings ? createEmbedder(deps.embeddings) : undefined;
   const sentenceEncoder = deps.localSentenceModel ? createLocalSentenceEncoder() : undefined;
@@ -205,11 +196,12 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
   });
 
   const hasProvider = deps.llm != null && (deps.llm.openai !== undefined || deps.llm.azure !== undefined);
+  const provider = hasProvider ? createChatProvider(deps.llm!) : undefined;
   const assistant = createAssistant({
     db: deps.db,
     sources: createSourceFinder(deps.db, retrieval, { sentenceEncoder }),
     urlsOf: async (configurationId) => (await findTrainingUrls(deps.db, systemScope, configurationId)).map((entry) => entry.url),
-    provider: hasProvider ? createChatProvider(deps.llm!) : undefined,
+    provider,
     onAlert: (alert) => void live.alertRaised(alert),
     onConversationChanged: (change) => void live.conversationChanged(change),
     storeVisitorMessage: (input) => live.visitorMessage(input),
@@ -241,6 +233,26 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
 
   const attachments = createAttachmentService(deps.db, visitors);
   const outbound = deps.outbound ?? createOutboundClient();
+  const scraping = createScrapingService(outbound);
+  const onboarding = createOnboardingService({
+    db: deps.db,
+    outbound,
+    scraping,
+    model: provider ? { provider, azure: deps.llm?.openai === undefined } : undefined,
+    logError,
+  });
+  // What `x-tenant` names, loaded within the caller's scope; the registrar answers 404 otherwise.
+  const tenants: TenantLoaders = {
+    configuration: (caller, id) => configurations.visible(caller, id),
+    customer: (caller, id) => findCustomerInScope(deps.db, scopeOf(caller), id),
+    user: (caller, id) => findUserById(deps.db, scopeOf(caller), id),
+    workflow: (caller, id) => findWorkflowInScope(deps.db, scopeOf(caller), id),
+    onboardingAttempt: (caller, id) => onboarding.visible(caller, id),
+  };
+  // What the widget's public calls name: a configuration whose id a customer's website publishes.
+  const publicTenants: PublicTenantLoaders = {
+    publicConfiguration: (id) => configurations.published(id),
+  };
   const knowledge = createKnowledgeService(deps.db, { retrieval, embedder, vectors, logError, articlesPerTransaction: deps.singleConnection ? maxArticlesPerIndexing : undefined });
   const operations: OperationTable = {
     ...accountOperations(app, accounts, limits),
@@ -259,7 +271,8 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     ...configurationOperations(configurations),
     ...datasetOperations(createDatasetsService(deps.db), createCorrectionsService(deps.db)),
     ...trainingUrlOperations(createTrainingUrlsService(deps.db)),
-    ...scrapingOperations(createScrapingService(outbound)),
+    ...scrapingOperations(scraping),
+    ...onboardingOperations(app, onboarding, limits),
     ...trainingFileOperations(createTrainingFilesService(deps.db)),
     ...designOperations(createDesignService(deps.db, { publicUrl: deps.publicUrl, agentsOnline: (id) => live.agentsOnline(id) })),
     ...workflowOperations(createWorkflowsService(deps.db)),

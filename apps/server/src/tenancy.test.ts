@@ -14,6 +14,7 @@ import { insertTrainingFile, listTrainingFiles } from "./modules/training-files/
 import { multipartBody } from "./test/files";
 import { systemScope } from "./modules/tenancy";
 import { findWorkflowInScope, insertWorkflow, listWorkflows } from "./modules/workflows/repository";
+import { findAttempt, insertAttempt } from "./modules/onboarding/repository";
 import { guardLoopbackOnly } from "./test/loopback-only";
 import { startTestWebsite, type TestWebsite } from "./test/website";
 import { startTestWordpress, type TestWordpress } from "./test/wordpress";
@@ -43,6 +44,34 @@ interface OperationCase {
 
 const protectedOk = { admin: 200, customer: 200, customer_so: 200, none: 401 };
 const publicOk = { admin: 200, customer: 200, customer_so: 200, none: 200 };
+
+const attemptSite = { name: "Acme Bakery", description: "Fresh bread.", image: null, excerpt: "" };
+/** A website scan of each role's own user (at the loopback website), written straight to the database. */
+async function ownAttempts(f: Fixture, ctx: TestContext): Promise<Prepared> {
+  const ids: Prepared = {};
+  for (const actor of ["admin", "customer", "customer_so"] as const)
+    ids[actor] = (await insertAttempt(ctx.database.db, f.users[actor].id, `${website.origin}/`, attemptSite)).id;
+  ids.none = ids.customer;
+  return ids;
+}
+/** Another user's scan, reached for by tenant A's customer: 404, and the scan unchanged. */
+function foreignAttempt(request: (attemptId: string, f: Fixture) => InjectOptions): OperationCase["foreign"] {
+  return async (f, ctx, send) => {
+    const theirs = await insertAttempt(ctx.database.db, f.otherUser.id, `${website.origin}/`, attemptSite);
+    expect((await send(request(theirs.id, f))).statusCode).toBe(404);
+    expect(await findAttempt(ctx.database.db, f.otherUser.id, theirs.id)).toEqual(theirs);
+  };
+}
+/** A GET of one of the caller's scans by `attempt_id`. */
+function attemptReadCase(path: string): OperationCase {
+  const read = (attemptId: string): InjectOptions => ({ method: "GET", url: `/api/onboarding/${path}?attempt_id=${attemptId}` });
+  return { prepare: ownAttempts, request: (_f, actor, prepared) => read(prepared[actor]!), expected: protectedOk, foreign: foreignAttempt(read) };
+}
+const attemptStep = (path: string, extra: Record<string, unknown> = {}) => (attemptId: string, f: Fixture): InjectOptions => ({
+  method: "POST",
+  url: `/api/onboarding/${path}`,
+  payload: { url: website.origin, attemptId, ...extra, ...(path === "extract_faq" || path === "extract_urls" ? {} : { userId: f.otherUser.id }) },
+});
 
 async function customerName(ctx: TestContext, id: string) {
   const rows = await ctx.database.db.query<{ name: string }>("SELECT name FROM customers WHERE id = $1", [id]);
@@ -1334,6 +1363,43 @@ const cases: Record<string, OperationCase> = {
     request: () => ({ method: "GET", url: "/api/dev/mailbox.json" }),
     expected: { admin: 404, customer: 404, customer_so: 404, none: 404 },
   },
+  checkOnboardingUrl: {
+    request: (f) => ({ method: "POST", url: "/api/onboarding/check_url", payload: { url: `${website.origin}/`, userId: f.otherUser.id } }),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      // A sent userId is ignored: the attempt is the caller's, never the named user's.
+      const response = await send({ method: "POST", url: "/api/onboarding/check_url", payload: { url: `${website.origin}/`, userId: f.otherUser.id } });
+      expect(response.json()).toMatchObject({ valid: true });
+      const owners = await ctx.database.db.query<{ user_id: string }>("SELECT user_id FROM onboarding_attempts WHERE id = $1", [response.json().attempt_id]);
+      expect(owners.map((row) => row.user_id)).toEqual([f.users.customer.id]);
+    },
+  },
+  discoverBranding: {
+    prepare: ownAttempts,
+    request: (f, actor, prepared) => attemptStep("discover_branding")(prepared[actor]!, f),
+    expected: protectedOk,
+    foreign: foreignAttempt(attemptStep("discover_branding")),
+  },
+  generateAssistantPersona: {
+    prepare: ownAttempts,
+    request: (f, actor, prepared) => attemptStep("generate_assistant_persona", { languageCode: "en" })(prepared[actor]!, f),
+    expected: protectedOk,
+    foreign: foreignAttempt(attemptStep("generate_assistant_persona", { languageCode: "en" })),
+  },
+  extractFaq: {
+    prepare: ownAttempts,
+    request: (f, actor, prepared) => attemptStep("extract_faq", { languageCode: "en" })(prepared[actor]!, f),
+    expected: protectedOk,
+    foreign: foreignAttempt(attemptStep("extract_faq", { languageCode: "en" })),
+  },
+  extractUrls: {
+    prepare: ownAttempts,
+    request: (f, actor, prepared) => attemptStep("extract_urls", { languageCode: "en" })(prepared[actor]!, f),
+    expected: protectedOk,
+    foreign: foreignAttempt(attemptStep("extract_urls", { languageCode: "en" })),
+  },
+  getOnboardingAttempt: attemptReadCase("attempt"),
+  getOnboardingScreenshot: attemptReadCase("screenshot"),
   globalSearch: {
     request: () => ({ method: "GET", url: "/api/global-search?q=assistant" }),
     expected: protectedOk,
@@ -1374,6 +1440,7 @@ function idInputs(document: OpenApiDocument, op: ContractOperation): string[] {
 const idWithoutTenant: Record<string, string> = {
   searchConfigurations: "customerId only filters a search that is scoped in SQL",
   selfOnboardingCreateCustomer: "acts on the caller's own customer; a sent _id is ignored",
+  checkOnboardingUrl: "starts the caller's own attempt; a sent userId is ignored",
   sendWidgetMessage: "public (a website's visitor): the conversation is reached by the visitor's secret session id within the configuration",
   getWidgetHistory: "public (a website's visitor): the conversation is reached by the visitor's secret session id within the configuration",
   rateWidgetMessage: "public (a website's visitor): the answer is reached by the visitor's secret session id within the configuration",

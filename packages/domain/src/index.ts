@@ -19,6 +19,7 @@ export * from "./locale";
 export * from "./reporting";
 export * from "./auth";
 export * from "./onboarding";
+export * from "./onboardingScan";
 export * from "./dataset";
 export * from "./webshop";
 export * from "./customers";

@@ -3,6 +3,7 @@ import type { FastifyRequest } from "fastify";
 import type { Caller } from "../platform/http/operations";
 import type { Configuration } from "./configurations/repository";
 import type { Customer } from "./customers/repository";
+import type { OnboardingAttemptRecord } from "./onboarding/repository";
 import type { UserRecord } from "./users/repository";
 import type { Workflow } from "./workflows/repository";
 
@@ -52,6 +53,8 @@ export interface Tenants {
   customer: Customer;
   user: UserRecord;
   workflow: Workflow;
+  /** A website scan of the self-onboarding wizard: its user's own, whoever else asks (admins included). */
+  onboardingAttempt: OnboardingAttemptRecord;
 }
 
 /** Loads each kind of tenant object within the caller's scope (`undefined`: not there for them). */

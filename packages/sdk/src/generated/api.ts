@@ -1103,7 +1103,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the screenshot of an onboarding attempt's website */
+        /**
+         * Get the screenshot of an onboarding attempt's website
+         * @description The server runs no browser, so it takes no screenshot. `url` is the picture the website itself offers for previews (its `og:image`, as an absolute address) when it has one, else null; `original_url` is the attempt's address. Another user's, an unknown or a malformed attempt id answers 404.
+         */
         get: operations["getOnboardingScreenshot"];
         put?: never;
         post?: never;
@@ -1964,7 +1967,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an onboarding attempt */
+        /**
+         * Get an onboarding attempt
+         * @description The caller's own attempt with everything its steps stored. An attempt belongs to the user who started it; another user's (admins' included), an unknown or a malformed id answers 404.
+         */
         get: operations["getOnboardingAttempt"];
         put?: never;
         post?: never;
@@ -1993,7 +1999,7 @@ export interface paths {
         put?: never;
         /**
          * Check a website URL and start an attempt
-         * @description Answers `valid` false with a `code` for the URL outcomes (no_url_provided, invalid_domain, blocked_keyword, domain_blocked, domain_unreachable, url_unsafe, url_parse_error, url_not_allowed); `valid` true with a new `attempt_id` and 'The URL is valid and safe.'.
+         * @description Answers `valid` false with a `code` for the URL outcomes (no_url_provided, invalid_domain, blocked_keyword, domain_blocked, domain_unreachable, url_unsafe, url_parse_error, url_not_allowed); `valid` true with a new `attempt_id` and 'The URL is valid and safe.'. The text is trimmed and `https://` assumed without a scheme. `url_not_allowed`: the form of the address is not fetched (another scheme than http(s), a user name or password, a port other than 80/443). `url_unsafe`: the address is, or its name resolves to, a private, loopback, link-local (cloud metadata) or reserved address; nothing is sent to it. `domain_blocked`: a name that never names a public website (`localhost`, `.local`, `.internal`, `.test`…). `domain_unreachable`: the name is not found, the site does not answer in time, refuses the connection, answers an error status or no web page; `message` says which. The home page is fetched (redirects followed, each hop checked the same way) and the attempt keeps the address it ended on. `userId` is ignored: the attempt belongs to the caller.
          */
         post: operations["checkOnboardingUrl"];
         delete?: never;
@@ -2019,7 +2025,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Find the colours and logos of the website */
+        /**
+         * Find the colours and logos of the website
+         * @description Reads the attempt's website (its home page and up to 2 same-site stylesheets) and stores the branding on the attempt. Every step reads the address the attempt stored; the body's `url` (and `userId`) are accepted for the wizard's sake and ignored, so a step can never fetch an address that check_url did not check.
+         */
         post: operations["discoverBranding"];
         delete?: never;
         options?: never;
@@ -2044,7 +2053,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Propose the assistant's persona */
+        /**
+         * Propose the assistant's persona
+         * @description Proposes `entity_instruction` and `goal_instruction` in `languageCode` from the website's name and description, and stores them on the attempt. With a language model configured the model writes them, else (and when the model fails) a fixed template filled with the site's name and description. The body's `url` and `userId` are ignored; the attempt's address is used.
+         */
         post: operations["generateAssistantPersona"];
         delete?: never;
         options?: never;
@@ -2069,7 +2081,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Propose FAQ items from the website */
+        /**
+         * Propose FAQ items from the website
+         * @description Extractive, at most 20 questions with their answers, from the home page and up to 3 same-site pages that look like a FAQ (schema.org FAQPage data, `details`/`summary`, `dt`/`dd` and headings ending in a question mark), stored on the attempt. `languageCode` orders the FAQ pages tried; nothing is translated. The body's `url` is ignored; the attempt's address is used.
+         */
         post: operations["extractFaq"];
         delete?: never;
         options?: never;
@@ -2094,7 +2109,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Propose URLs from the website */
+        /**
+         * Propose URLs from the website
+         * @description At most 25 same-site pages, from the home page's links and the site's sitemap (robots.txt or /sitemap.xml), without files, anchors, mail and phone links, sign-in, account and cart pages; each with its link text (or the words of its address) as description. Stored on the attempt. The body's `url` is ignored; the attempt's address is used.
+         */
         post: operations["extractUrls"];
         delete?: never;
         options?: never;

@@ -80,12 +80,13 @@ const inline = new Set([
   "wbr",
 ]);
 
-function clean(text: string): string {
+/** Runs of white space as one space, trimmed. */
+export function clean(text: string): string {
   return text.replace(/\s+/gu, " ").trim();
 }
 
 /** An http(s) address as the page means it (relative to its base), or undefined. */
-function absolute(reference: string | undefined, base: URL): string | undefined {
+export function absolute(reference: string | undefined, base: URL): string | undefined {
   if (!reference || reference.trim() === "") return undefined;
   try {
     const url = new URL(reference.trim(), base);

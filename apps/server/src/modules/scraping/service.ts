@@ -18,7 +18,7 @@ export interface ScrapingSettings {
   total?: number;
 }
 
-const htmlTypes = ["text/html", "application/xhtml+xml"];
+export const htmlTypes = ["text/html", "application/xhtml+xml"];
 // Servers label sitemaps every way there is, gzipped ones included.
 const sitemapTypes = [
   "application/xml",
@@ -83,7 +83,7 @@ function parsedUrl(text: string): URL | undefined {
   }
 }
 
-function isSuccess(status: number): boolean {
+export function isSuccess(status: number): boolean {
   return status >= 200 && status < 300;
 }
 
@@ -188,7 +188,10 @@ export function createScrapingService(client: OutboundClient, settings: Scraping
       return { status: "success" as const, subject_url_map: Object.fromEntries(subjectUrls), components, failed };
     },
 
-    async scrapeSitemap(input: ScrapeSitemapInput) {
+    /** `caps` reads less than the defaults (the onboarding scan wants a few pages quickly, not every page). */
+    async scrapeSitemap(input: ScrapeSitemapInput, caps: { sitemaps?: number; urls?: number } = {}) {
+      const sitemapsCap = Math.min(caps.sitemaps ?? maxSitemaps, maxSitemaps);
+      const urlsCap = Math.min(caps.urls ?? maxSitemapUrls, maxSitemapUrls);
       const start = requiredUrl(client, input.url);
       const atRoot = start.pathname === "/" || start.pathname.toLowerCase() === "/robots.txt";
       const roots = atRoot ? await sitemapsOfSite(start) : [start.href];
@@ -198,11 +201,11 @@ export function createScrapingService(client: OutboundClient, settings: Scraping
       let firstFailure: unknown;
       // Breadth first: the index's own pages before those of its nested indexes.
       let level = roots.map((url) => ({ url, depth: 1 }));
-      while (level.length > 0 && found.size < maxSitemapUrls) {
+      while (level.length > 0 && found.size < urlsCap) {
         const nested: { url: string; depth: number }[] = [];
         const batch: typeof level = [];
         for (const entry of level) {
-          if (read.has(entry.url) || read.size >= maxSitemaps) continue;
+          if (read.has(entry.url) || read.size >= sitemapsCap) continue;
           read.add(entry.url);
           batch.push(entry);
         }
@@ -233,7 +236,7 @@ export function createScrapingService(client: OutboundClient, settings: Scraping
           for (const loc of content.urls) {
             const page = parsedUrl(loc);
             if (!page || (page.protocol !== "http:" && page.protocol !== "https:") || page.href.length > 2048) continue;
-            if (found.size >= maxSitemapUrls) break;
+            if (found.size >= urlsCap) break;
             if (!found.has(page.href)) found.set(page.href, { url: page.href, subject: subjectFromUrl(page) });
           }
         }

@@ -34,6 +34,8 @@ export interface RateLimitSettings {
   passwordChange: LimitRule;
   /** Premium-feature requests, per user: each one e-mails the provider's staff. */
   contactPremium: LimitRule;
+  /** Website URL checks of the onboarding wizard, per user: each one sends requests to an address the user typed. */
+  onboardingUrlCheck: LimitRule;
 }
 
 const minute = 60_000;
@@ -50,6 +52,8 @@ export const defaultRateLimits: RateLimitSettings = {
   passwordReset: { address: { max: 20, window: minute }, account: { max: 5, window: 15 * minute } },
   passwordChange: { max: 10, window: 15 * minute },
   contactPremium: { max: 5, window: 15 * minute },
+  // A person retyping a URL a few times a minute stays far below; a script probing addresses does not.
+  onboardingUrlCheck: { max: 30, window: 15 * minute },
 };
 
 /**
