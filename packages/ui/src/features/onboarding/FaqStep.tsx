@@ -26,7 +26,7 @@ export function FaqStep({ rows, onChange, onBack, onContinue }: FaqStepProps) {
     const row = { id: newRowId(), question: "", answer: "" };
     onChange([...rows, row]);
     // The new row's question takes the focus, so typing can start at once.
-    requestAnimationFrame(() => document.getElementById(`faq-question-${row.id}`)?.focus());
+    requestAnimationFrame(() => document.querySelector<HTMLInputElement>(`[data-question-of="${row.id}"]`)?.focus());
   };
   return (
     <Stack gap="4">
@@ -44,7 +44,7 @@ export function FaqStep({ rows, onChange, onBack, onContinue }: FaqStepProps) {
                 <Stack flex="1" gap="3">
                   <Field.Root invalid={incomplete.includes(row.id) && row.question.trim() === ""}>
                     <Field.Label>{t("faq.question", { number: index + 1 })}</Field.Label>
-                    <Input id={`faq-question-${row.id}`} value={row.question} onChange={(event) => edit(row.id, { question: event.target.value })} />
+                    <Input data-question-of={row.id} value={row.question} onChange={(event) => edit(row.id, { question: event.target.value })} />
                     <Field.ErrorText>{t("faq.incomplete")}</Field.ErrorText>
                   </Field.Root>
                   <Field.Root invalid={incomplete.includes(row.id) && row.answer.trim() === ""}>

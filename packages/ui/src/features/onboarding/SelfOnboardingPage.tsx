@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Card, Heading, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
 import { onboardingSteps, type OnboardingStep } from "@parley/domain/onboarding";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
 import { ErrorAlert } from "../../forms/ErrorAlert";
@@ -83,9 +83,15 @@ export function SelfOnboardingPage() {
     setView("welcome");
   };
 
+  // A new step takes the focus to its heading, so keyboard and screen reader users start at its top.
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+  useEffect(() => {
+    if (moved.current) stepHeading.current?.focus();
+  }, [view]);
   const go = (next: View) => {
+    moved.current = true;
     setView(next);
-    window.scrollTo?.({ top: 0 });
   };
   const edit = (change: Partial<WizardDraft>) => setDraft((current) => (current ? { ...current, ...change } : current));
   const stepIndex = onboardingSteps.indexOf(view === "scan" ? "welcome" : view);
@@ -166,7 +172,7 @@ export function SelfOnboardingPage() {
       <StepList view={view} />
       <Card.Root css={skinSurface(preferences.skin)}>
         <Card.Header>
-          <Heading as="h2" size="lg">
+          <Heading as="h2" size="lg" ref={stepHeading} tabIndex={-1} outline="none">
             {view === "scan" ? t("scan.heading") : t(`steps.${view}`)}
           </Heading>
         </Card.Header>
