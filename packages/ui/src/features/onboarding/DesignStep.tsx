@@ -80,15 +80,16 @@ export function DesignStep({ draft, onChange, onBack, onContinue }: DesignStepPr
             <RadioGroup.Root value={draft.primaryColor ?? ""} onValueChange={(details) => details.value && onChange({ primaryColor: details.value })} aria-labelledby="colour-label">
               <Flex gap="2" wrap="wrap">
                 {colours.map((found) => (
-                  <RadioGroup.Item key={found} value={found} aria-label={t("design.swatch", { colour: found })} data-testid="colour-swatch">
+                  <RadioGroup.Item
+                    key={found}
+                    value={found}
+                    aria-label={t("design.swatch", { colour: found })}
+                    data-testid="colour-swatch"
+                    borderRadius="md"
+                    _focusVisible={{ outline: "2px solid", outlineColor: "colorPalette.focusRing", outlineOffset: "2px" }}
+                  >
                     <RadioGroup.ItemHiddenInput />
-                    <Box
-                      borderWidth="2px"
-                      borderRadius="md"
-                      p="0.5"
-                      borderColor={draft.primaryColor === found ? "colorPalette.solid" : "transparent"}
-                      _peerFocusVisible={{ outline: "2px solid", outlineColor: "colorPalette.focusRing" }}
-                    >
+                    <Box borderWidth="2px" borderRadius="md" p="0.5" borderColor={draft.primaryColor === found ? "fg" : "transparent"}>
                       <ColorSwatch value={found} boxSize="9" borderRadius="sm" />
                     </Box>
                   </RadioGroup.Item>

@@ -2,10 +2,12 @@ import { Alert, Button, DataList, Heading, HStack, List, Stack, Text } from "@ch
 import { isLanguageCode } from "@parley/domain/locale";
 import { routes } from "@parley/domain/roles";
 import { customerSchema } from "@parley/domain/validation/customer";
-import { Form, Formik } from "formik";
+import { Form, Formik, useFormikContext, type FormikHelpers } from "formik";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { LuCircle, LuCircleCheck, LuCircleX, LuLoader } from "react-icons/lu";
 import { useNavigate } from "react-router-dom";
+import { applyFieldErrors } from "../../forms/fieldIssues";
 import { shownFailureCode } from "../../forms/shownFailureCode";
 import { changeLanguage } from "../../i18n/setup";
 import { updateSessionUser } from "../../session/session";
@@ -13,11 +15,15 @@ import { useSessionUser } from "../../shell/useSessionUser";
 import { CustomerFields } from "../customers/CustomerFields";
 import { blankCustomer } from "../customers/editor";
 import { toFormValues, type CustomerFormValues } from "../customers/form";
-import { finalizeSteps, useFinalizeOnboarding, type FinalizeState, type FinalizeStep as FinalizeStepName } from "./useFinalizeOnboarding";
+import { finalizeSteps, type Finalize, type FinalizeState, type FinalizeStep as FinalizeStepName } from "./useFinalizeOnboarding";
 import { configurationNameOf, shownPrimaryColor, type WizardDraft } from "./wizard";
 
 export interface FinalizeStepProps {
   draft: WizardDraft;
+  /** The run of the saves; the page holds it, so stepping back and returning keeps what was made. */
+  finalize: Finalize;
+  /** The company details as typed, kept by the page when the user steps back. */
+  onCustomerChange: (customer: CustomerFormValues) => void;
   onBack: () => void;
   /** Called once everything is saved, before leaving for the customer home. */
   onFinished: () => void;
@@ -76,15 +82,22 @@ function FinalizeProgress({ state, completed }: { state: FinalizeState; complete
  * Retry (from that step); success switches to the language chosen for the company (else the wizard's) and
  * goes to the customer home with the new configuration selected.
  */
-export function FinalizeStep({ draft, onBack, onFinished }: FinalizeStepProps) {
+/** Tells the page every change of the form's values. */
+function ReportValues({ onChange }: { onChange: (values: CustomerFormValues) => void }) {
+  const { values } = useFormikContext<CustomerFormValues>();
+  useEffect(() => onChange(values), [values, onChange]);
+  return null;
+}
+
+export function FinalizeStep({ draft, finalize, onCustomerChange, onBack, onFinished }: FinalizeStepProps) {
   const { t, i18n } = useTranslation(["onboarding", "customers"]);
   const navigate = useNavigate();
   const user = useSessionUser();
-  const { state, completed, run } = useFinalizeOnboarding();
+  const { state, completed, run } = finalize;
   const wizardLanguage = isLanguageCode(i18n.language) ? i18n.language : "en";
   const faqCount = draft.faq.filter((row) => row.question.trim() !== "" && row.answer.trim() !== "").length;
   const urlCount = draft.urls.filter((row) => row.included).length;
-  const initialValues: CustomerFormValues = {
+  const initialValues: CustomerFormValues = draft.customer ?? {
     ...toFormValues(blankCustomer()),
     contactPerson: [user?.firstname, user?.lastname].filter(Boolean).join(" "),
     contactPersonEmail: user?.email ?? "",
@@ -96,9 +109,11 @@ export function FinalizeStep({ draft, onBack, onFinished }: FinalizeStepProps) {
     { text: t("finalize.faqColumns.answer"), value: "answer" },
   ];
 
-  const finish = async (values: CustomerFormValues) => {
-    const finished = await run({ draft, customer: values, language: wizardLanguage, faqHeaders });
-    if (!finished) return;
+  const finish = async (values: CustomerFormValues, helpers: FormikHelpers<CustomerFormValues>) => {
+    const ended = await run({ draft, customer: values, language: wizardLanguage, faqHeaders });
+    // A refused field of the company details is shown at the field too.
+    if (ended.status === "failed" && ended.step === "save_customer") applyFieldErrors(ended.error, helpers);
+    if (ended.status !== "done") return;
     const language = isLanguageCode(values.language) ? values.language : wizardLanguage;
     await changeLanguage(language);
     updateSessionUser({ languageCode: language });
@@ -110,6 +125,7 @@ export function FinalizeStep({ draft, onBack, onFinished }: FinalizeStepProps) {
     <Formik<CustomerFormValues> initialValues={initialValues} validationSchema={customerSchema} onSubmit={finish}>
       {({ isSubmitting, submitForm }) => (
         <Form noValidate aria-label={t("finalize.formLabel")}>
+          <ReportValues onChange={onCustomerChange} />
           <Stack gap="5">
             <Text color="fg.muted">{t("finalize.intro")}</Text>
             {/* The details are saved by the first step; after that they are fixed (a retry goes on from the failed step). */}

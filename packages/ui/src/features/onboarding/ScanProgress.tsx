@@ -10,9 +10,11 @@ import { progressOf, scanStages, type ScanStage, type StageResult, type WizardDr
 
 export interface ScanProgressProps {
   draft: WizardDraft;
-  /** The stages still to run, in order (all four for a new attempt, fewer when one is resumed). */
+  /** The stages still to run, in order (all four for a new attempt, fewer when one is resumed); read once. */
   stages: readonly ScanStage[];
   onResult: (result: StageResult) => void;
+  /** A stage is over: found or skipped. */
+  onSettled: (stage: ScanStage) => void;
   onBack: () => void;
   onContinue: () => void;
 }
@@ -25,13 +27,15 @@ type StageStatus = "waiting" | "running" | "done" | "skipped" | "failed";
  * following steps, "Continue without" (branding falls back to the default design, the others to empty lists
  * or texts the user fills in).
  */
-export function ScanProgress({ draft, stages, onResult, onBack, onContinue }: ScanProgressProps) {
+export function ScanProgress({ draft, stages: initialStages, onResult, onSettled, onBack, onContinue }: ScanProgressProps) {
   const { t, i18n } = useTranslation(["onboarding", "messages"]);
   const userId = useSessionUser()?.id;
   const branding = useDiscoverBranding();
   const persona = useGenerateAssistantPersona();
   const faq = useExtractFaq();
   const urls = useExtractUrls();
+  // The page drops stages from its list as they settle; this run keeps the list it started with.
+  const [stages] = useState(initialStages);
   const [position, setPosition] = useState(0);
   const [failure, setFailure] = useState<unknown>(null);
   const [attempt, setAttempt] = useState(0);
@@ -62,6 +66,7 @@ export function ScanProgress({ draft, stages, onResult, onBack, onContinue }: Sc
     call().then(
       (result) => {
         onResult(result);
+        onSettled(result.stage);
         setPosition((at) => at + 1);
       },
       (error: unknown) => setFailure(error),
@@ -84,7 +89,10 @@ export function ScanProgress({ draft, stages, onResult, onBack, onContinue }: Sc
     setAttempt((count) => count + 1);
   };
   const skip = () => {
-    if (current) skippedStages.current.add(current);
+    if (current) {
+      skippedStages.current.add(current);
+      onSettled(current);
+    }
     setFailure(null);
     setPosition((at) => at + 1);
   };

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { RouterProvider, createMemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiProvider } from "../../api/client";
@@ -309,6 +309,53 @@ describe("the self-onboarding wizard", { timeout: 60_000 }, () => {
     expect(server.callsTo("POST /training/urls/save")).toHaveLength(1);
     expect(server.callsTo("POST /data/dataset")).toHaveLength(2);
     expect(postsOf(server.calls, finalizePaths).map((call) => call.path).slice(-3)).toEqual(["/data/dataset", "/chatbot/settings", "/users/update_show_instructions"]);
+  });
+
+  it("keeps the user's edits and step through a reload of the tab", async () => {
+    await openWizard();
+    await startWith(website);
+    await waitForScanEnd();
+    await continueTo("Persona");
+    await continueTo("FAQ");
+    fireEvent.change(screen.getByLabelText("Question 1"), { target: { value: "Edited before the reload?" } });
+    cleanup();
+
+    const { server } = await openWizard("/self-onboarding?attempt=att-1");
+    expect(await screen.findByRole("heading", { name: "FAQ", level: 2 })).toBeTruthy();
+    expect((screen.getByLabelText("Question 1") as HTMLInputElement).value).toBe("Edited before the reload?");
+    expect(server.calls.filter((call) => call.path.startsWith("/onboarding/") && call.path !== "/onboarding/screenshot")).toEqual([]);
+  });
+
+  it("lets the user step back after a failed save, change the design, and finish without making anything twice", async () => {
+    let designTries = 0;
+    const { server } = await openWizard("/self-onboarding?attempt=att-9", {
+      "GET /onboarding/attempt": () => ok({ data: { attempt_id: "att-9", url: website, branding, persona, faq, urls } }),
+      "POST /chatbot/settings": (call) => (++designTries === 1 ? problem(400, "validation_failed", "Invalid colour") : ok({ message: "Saved", data: call.body })),
+    });
+    await screen.findByRole("heading", { name: "Persona", level: 2 });
+    await continueTo("FAQ");
+    await continueTo("URLs");
+    await continueTo("Design");
+    await continueTo("Finish");
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: "Bakkerij Jansen" } });
+    fireEvent.click(button("Finish"));
+    expect((await screen.findByRole("alert")).getAttribute("data-failed-step")).toBe("save_design");
+
+    fireEvent.click(button("Back"));
+    await screen.findByRole("heading", { name: "Design", level: 2 });
+    fireEvent.click(screen.getByRole("radio", { name: "Colour #ff6600" }));
+    await waitFor(() => expect(screen.getByTestId("chosen-colour").textContent).toBe("#ff6600"));
+    await continueTo("Finish");
+    // The details typed before are still there (and fixed: the customer is saved).
+    expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe("Bakkerij Jansen");
+    expect(screen.getByTestId("finalize-save_design").getAttribute("data-status")).toBe("failed");
+    fireEvent.click(button("Retry"));
+    expect(await screen.findByText("Customer home")).toBeTruthy();
+    expect(server.callsTo("POST /customer/self_onboarding_create")).toHaveLength(1);
+    expect(server.callsTo("POST /configuration/create_or_update")).toHaveLength(1);
+    expect((server.callsTo("POST /chatbot/settings")[1]?.body as { chatbotSettings: { primaryColor: string } }).chatbotSettings.primaryColor).toBe("#ff6600");
+    // Finished: nothing is kept for a later visit.
+    expect(sessionStorage.length).toBe(0);
   });
 
   it("runs in Dutch: Dutch texts, Dutch outcome help and a Dutch scan", async () => {

@@ -1,29 +1,28 @@
 import { Alert, Box, Button, Card, Heading, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
 import { onboardingSteps, type OnboardingStep } from "@parley/domain/onboarding";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
 import { ErrorAlert } from "../../forms/ErrorAlert";
 import { usePreferences } from "../../preferences/context";
 import { skinSurface } from "../../shell/skin";
+import type { CustomerFormValues } from "../customers/form";
 import { DesignStep } from "./DesignStep";
 import { FaqStep } from "./FaqStep";
 import { FinalizeStep } from "./FinalizeStep";
 import { useOnboardingAttempt } from "./hooks";
 import { PersonaStep } from "./PersonaStep";
 import { ScanProgress } from "./ScanProgress";
+import { attemptStorageKey, clearStoredOnboarding, loadStoredWizard, storeWizard } from "./storage";
+import { useFinalizeOnboarding } from "./useFinalizeOnboarding";
 import { UrlsStep } from "./UrlsStep";
 import { WelcomeStep } from "./WelcomeStep";
-import { emptyDraft, resumeFrom, scanStages, withStageResult, type ScanStage, type WizardDraft } from "./wizard";
+import { emptyDraft, resumeFrom, scanStages, withStageResult, type ScanStage, type WizardDraft, type WizardView } from "./wizard";
 
 /** The attempt in progress is kept in the address (`?attempt=`) and, for a visit without it, in session storage. */
 export const attemptParam = "attempt";
-export const attemptStorageKey = "parley.onboardingAttempt";
 
-/** Where the wizard is: one of the steps, or the scan that runs between Welcome and Persona. */
-type View = OnboardingStep | "scan";
-
-function StepList({ view }: { view: View }) {
+function StepList({ view }: { view: WizardView }) {
   const { t } = useTranslation("onboarding");
   const shown: OnboardingStep = view === "scan" ? "welcome" : view;
   const at = onboardingSteps.indexOf(shown);
@@ -52,36 +51,43 @@ function StepList({ view }: { view: View }) {
 
 /**
  * The self-onboarding wizard (spec 01 §2, §4): Welcome (website and consent), the scan (branding, persona,
- * FAQ, URLs), Persona, FAQ, URLs, Design and Finalize, with Back and Continue. A reload resumes the attempt
- * named in the address through getOnboardingAttempt; edits made after the scan live in the page only (the
- * contract has no call to store them before finalising).
+ * FAQ, URLs), Persona, FAQ, URLs, Design and Finalize, with Back and Continue. The attempt id is kept in the
+ * address; a reload in the same tab restores the user's edits and step from session storage, and a visit
+ * with only the attempt id (another tab, a link) resumes it through getOnboardingAttempt.
  */
 export function SelfOnboardingPage() {
   const { t } = useTranslation("onboarding");
   const [preferences] = usePreferences();
   const [params, setParams] = useSearchParams();
   const resumeId = params.get(attemptParam) ?? sessionStorage.getItem(attemptStorageKey);
-  const [draft, setDraft] = useState<WizardDraft | null>(null);
-  const [view, setView] = useState<View>("welcome");
-  const [pendingStages, setPendingStages] = useState<readonly ScanStage[]>(scanStages);
-  // Asked only when the page opens with an attempt and no draft; afterwards the draft is the truth.
+  const [stored] = useState(() => (resumeId ? loadStoredWizard(resumeId) : null));
+  const [draft, setDraft] = useState<WizardDraft | null>(stored?.draft ?? null);
+  const [view, setView] = useState<WizardView>(stored?.view ?? "welcome");
+  // The scan's stages that have not found or been skipped yet.
+  const [remaining, setRemaining] = useState<readonly ScanStage[]>(stored?.remaining ?? scanStages);
+  const finalize = useFinalizeOnboarding(draft?.attemptId ?? null);
+  // Asked only when the page opens with an attempt it has no draft of; afterwards the draft is the truth.
   const resumed = useOnboardingAttempt(draft === null ? resumeId : null);
 
   useEffect(() => {
     if (draft !== null || !resumed.data) return;
-    const { draft: restored, remaining } = resumeFrom(resumed.data);
+    const { draft: restored, remaining: toRun } = resumeFrom(resumed.data);
     setDraft(restored);
-    setPendingStages(remaining);
-    setView(remaining.length > 0 ? "scan" : "persona");
-    if (!params.get(attemptParam)) setParams({ [attemptParam]: restored.attemptId }, { replace: true });
-  }, [draft, resumed.data, params, setParams]);
+    setRemaining(toRun);
+    setView(toRun.length > 0 ? "scan" : "persona");
+  }, [draft, resumed.data]);
 
-  const startOver = () => {
-    sessionStorage.removeItem(attemptStorageKey);
-    setParams({}, { replace: true });
-    setDraft(null);
-    setView("welcome");
-  };
+  // Once finished, nothing is kept for a later visit.
+  const finished = useRef(false);
+  const finish = useCallback(() => {
+    finished.current = true;
+    clearStoredOnboarding();
+  }, []);
+  useEffect(() => {
+    if (draft === null || finished.current) return;
+    storeWizard({ draft, view, remaining: [...remaining] });
+    if (params.get(attemptParam) !== draft.attemptId) setParams({ [attemptParam]: draft.attemptId }, { replace: true });
+  }, [draft, view, remaining, params, setParams]);
 
   // A new step takes the focus to its heading, so keyboard and screen reader users start at its top.
   const stepHeading = useRef<HTMLHeadingElement>(null);
@@ -89,19 +95,26 @@ export function SelfOnboardingPage() {
   useEffect(() => {
     if (moved.current) stepHeading.current?.focus();
   }, [view]);
-  const go = (next: View) => {
+  const go = (next: WizardView) => {
     moved.current = true;
     setView(next);
   };
-  const edit = (change: Partial<WizardDraft>) => setDraft((current) => (current ? { ...current, ...change } : current));
-  const stepIndex = onboardingSteps.indexOf(view === "scan" ? "welcome" : view);
-  const previous = (): View => onboardingSteps[Math.max(stepIndex - 1, 0)] ?? "welcome";
-  const next = (): View => onboardingSteps[Math.min(stepIndex + 1, onboardingSteps.length - 1)] ?? "finalize";
 
-  const loadingAttempt = draft === null && resumeId !== null && resumed.isPending;
+  const startOver = () => {
+    clearStoredOnboarding();
+    setParams({}, { replace: true });
+    setDraft(null);
+    setView("welcome");
+  };
+
+  const edit = (change: Partial<WizardDraft>) => setDraft((current) => (current ? { ...current, ...change } : current));
+  const keepCustomer = useCallback((customer: CustomerFormValues) => setDraft((current) => (current ? { ...current, customer } : current)), []);
+  const stepIndex = onboardingSteps.indexOf(view === "scan" ? "welcome" : view);
+  const back = () => go(onboardingSteps[Math.max(stepIndex - 1, 0)] ?? "welcome");
+  const next = () => go(onboardingSteps[Math.min(stepIndex + 1, onboardingSteps.length - 1)] ?? "finalize");
 
   let content;
-  if (loadingAttempt) {
+  if (draft === null && resumeId !== null && resumed.isPending) {
     content = (
       <HStack gap="2" role="status">
         <Spinner size="sm" />
@@ -125,12 +138,11 @@ export function SelfOnboardingPage() {
     content = (
       <WelcomeStep
         checkedUrl={draft?.url ?? null}
-        onUnchanged={() => go("persona")}
+        // The same website again: on with what was found, or with the rest of its scan.
+        onUnchanged={() => go(remaining.length > 0 ? "scan" : "persona")}
         onChecked={(url, attemptId) => {
-          sessionStorage.setItem(attemptStorageKey, attemptId);
-          setParams({ [attemptParam]: attemptId }, { replace: true });
           setDraft(emptyDraft(url, attemptId));
-          setPendingStages(scanStages);
+          setRemaining(scanStages);
           go("scan");
         }}
       />
@@ -140,25 +152,23 @@ export function SelfOnboardingPage() {
       <ScanProgress
         key={draft.attemptId}
         draft={draft}
-        stages={pendingStages}
+        stages={remaining}
         onResult={(result) => setDraft((current) => (current ? withStageResult(current, result) : current))}
+        onSettled={(stage) => setRemaining((current) => current.filter((each) => each !== stage))}
         onBack={() => go("welcome")}
-        onContinue={() => {
-          setPendingStages([]);
-          go("persona");
-        }}
+        onContinue={() => go("persona")}
       />
     );
   } else if (view === "persona") {
-    content = <PersonaStep persona={draft.persona} onChange={(persona) => edit({ persona })} onBack={() => go(previous())} onContinue={() => go(next())} />;
+    content = <PersonaStep persona={draft.persona} onChange={(persona) => edit({ persona })} onBack={back} onContinue={next} />;
   } else if (view === "faq") {
-    content = <FaqStep rows={draft.faq} onChange={(faq) => edit({ faq })} onBack={() => go(previous())} onContinue={() => go(next())} />;
+    content = <FaqStep rows={draft.faq} onChange={(faq) => edit({ faq })} onBack={back} onContinue={next} />;
   } else if (view === "urls") {
-    content = <UrlsStep rows={draft.urls} onChange={(urls) => edit({ urls })} onBack={() => go(previous())} onContinue={() => go(next())} />;
+    content = <UrlsStep rows={draft.urls} onChange={(urls) => edit({ urls })} onBack={back} onContinue={next} />;
   } else if (view === "design") {
-    content = <DesignStep draft={draft} onChange={edit} onBack={() => go(previous())} onContinue={() => go(next())} />;
+    content = <DesignStep draft={draft} onChange={edit} onBack={back} onContinue={next} />;
   } else {
-    content = <FinalizeStep draft={draft} onBack={() => go(previous())} onFinished={() => sessionStorage.removeItem(attemptStorageKey)} />;
+    content = <FinalizeStep draft={draft} finalize={finalize} onCustomerChange={keepCustomer} onBack={back} onFinished={finish} />;
   }
 
   return (

@@ -77,7 +77,7 @@ function Consents() {
  * above the form.
  */
 export function WelcomeStep({ checkedUrl, onChecked, onUnchanged }: WelcomeStepProps) {
-  const { t, i18n } = useTranslation("onboarding");
+  const { t } = useTranslation("onboarding");
   const userId = useSessionUser()?.id;
   const check = useCheckOnboardingUrl();
   // A refused address's code, shown while the field still holds that address.
@@ -106,7 +106,7 @@ export function WelcomeStep({ checkedUrl, onChecked, onUnchanged }: WelcomeStepP
       }}
     >
       {({ isSubmitting, values }) => (
-        <Form noValidate aria-label={t("welcome.formLabel")} lang={i18n.language}>
+        <Form noValidate aria-label={t("welcome.formLabel")}>
           <Stack gap="5">
             <Stack gap="1">
               <Text fontWeight="medium">{t("welcome.title")}</Text>

@@ -2,7 +2,8 @@
  * Finalising the wizard (spec 01 §4, spec 02 §4): save the customer (its answer's token replaces ours and its
  * id joins the session), create the configuration named from the domain, save the URLs, the FAQ dataset and
  * the design, refresh the configurations (and select the new one), then set showInstructions true and
- * showWizard false. A failing step stops the run; Retry goes on from that step, so nothing is made twice.
+ * showWizard false. A failing step stops the run; Retry goes on from that step, so nothing is made twice, also
+ * after the user stepped back to change something or reloaded the page (the progress is kept in the tab).
  */
 import { finalizeSteps, flagsAfterOnboarding, type FinalizeStep } from "@parley/domain/onboarding";
 import type { DatasetHeader } from "@parley/domain/dataset";
@@ -17,6 +18,7 @@ import { useSaveDataset } from "../dataset/hooks";
 import { useSaveChatbotDesign } from "../design/hooks";
 import { useSaveUrls } from "../training-urls/hooks";
 import { useCreateOrUpdateConfiguration, useSelfOnboardingCreateCustomer } from "./hooks";
+import { loadFinalizeProgress, storeFinalizeProgress, type FinalizeProgress } from "./storage";
 import { configurationBody, configurationNameOf, designBody, faqDatasetBody, urlsBody, type WizardDraft } from "./wizard";
 
 export type { FinalizeStep };
@@ -36,13 +38,9 @@ export interface FinalizeInput {
   faqHeaders: readonly DatasetHeader[];
 }
 
-/** What earlier steps made, kept across a retry. */
-interface Made {
-  customerId?: string;
-  configurationId?: string;
-}
+export type Finalize = ReturnType<typeof useFinalizeOnboarding>;
 
-export function useFinalizeOnboarding() {
+export function useFinalizeOnboarding(attemptId: string | null) {
   const queryClient = useQueryClient();
   const createCustomer = useSelfOnboardingCreateCustomer();
   const createConfiguration = useCreateOrUpdateConfiguration();
@@ -51,45 +49,45 @@ export function useFinalizeOnboarding() {
   const saveDesign = useSaveChatbotDesign();
   const updateFlags = useUpdateShowInstructions();
   const [state, setState] = useState<FinalizeState>({ status: "idle" });
-  const [completed, setCompleted] = useState<readonly FinalizeStep[]>([]);
-  const made = useRef<Made>({});
-  // Read by `run` itself, so a retry right after a failure sees every step done so far.
-  const doneSteps = useRef(new Set<FinalizeStep>());
+  // Read and written by `run` itself, so a retry right after a failure sees every step done so far.
+  const progress = useRef<FinalizeProgress | null>(null);
+  if (attemptId !== null && progress.current?.attemptId !== attemptId) progress.current = loadFinalizeProgress(attemptId);
+  const [completed, setCompleted] = useState<readonly FinalizeStep[]>(() => progress.current?.done ?? []);
 
   const need = (value: string | undefined): string => {
     if (!value) throw new ApiError("unexpected_error", "A step before this one made nothing", 0);
     return value;
   };
 
-  async function perform(step: FinalizeStep, input: FinalizeInput): Promise<void> {
+  async function perform(step: FinalizeStep, input: FinalizeInput, made: FinalizeProgress): Promise<void> {
     switch (step) {
       case "save_customer": {
-        const answer = await createCustomer.mutateAsync(toCustomerInput(input.customer, made.current.customerId ?? null));
+        const answer = await createCustomer.mutateAsync(toCustomerInput(input.customer, made.customerId ?? null));
         const customerId = answer.updated_customer?._id ?? answer.inserted_id ?? answer.updated_id ?? null;
         // Spec 01 §5: a save that returns no id shows the server's message or 'No changes detected'.
         if (!customerId) throw new ApiError("no_changes_detected", answer.message, 200);
-        made.current.customerId = customerId;
+        made.customerId = customerId;
         setToken(answer.token);
         updateSessionUser({ customerId });
         return;
       }
       case "create_configuration": {
-        const answer = await createConfiguration.mutateAsync(configurationBody(input.draft, need(made.current.customerId), input.language));
-        made.current.configurationId = answer.inserted_id ?? answer.updated_id ?? answer.data._id;
+        const answer = await createConfiguration.mutateAsync(configurationBody(input.draft, need(made.customerId), input.language));
+        made.configurationId = answer.inserted_id ?? answer.updated_id ?? answer.data._id;
         return;
       }
       case "save_urls":
-        await saveUrls.mutateAsync(urlsBody(need(made.current.configurationId), input.draft.urls));
+        await saveUrls.mutateAsync(urlsBody(need(made.configurationId), input.draft.urls));
         return;
       case "save_faq_dataset":
-        await saveDataset.mutateAsync(faqDatasetBody(need(made.current.configurationId), input.draft.faq, input.faqHeaders));
+        await saveDataset.mutateAsync(faqDatasetBody(need(made.configurationId), input.draft.faq, input.faqHeaders));
         return;
       case "save_design":
-        await saveDesign.mutateAsync(designBody(need(made.current.configurationId), input.draft));
+        await saveDesign.mutateAsync(designBody(need(made.configurationId), input.draft));
         return;
       case "refresh_configurations":
         await queryClient.invalidateQueries({ queryKey: ["configurations"] });
-        selectConfiguration({ _id: need(made.current.configurationId), name: configurationNameOf(input.draft) });
+        selectConfiguration({ _id: need(made.configurationId), name: configurationNameOf(input.draft) });
         return;
       case "update_user_flags": {
         const userId = getSessionUser()?.id;
@@ -100,23 +98,26 @@ export function useFinalizeOnboarding() {
     }
   }
 
-  /** Runs the steps not done yet, in order; resolves whether all succeeded. */
-  async function run(input: FinalizeInput): Promise<boolean> {
-    const done = doneSteps.current;
+  /** Runs the steps not done yet, in order; resolves to the state it ended in. */
+  async function run(input: FinalizeInput): Promise<FinalizeState> {
+    const made = progress.current ?? { attemptId: input.draft.attemptId, done: [] };
+    progress.current = made;
     for (const step of finalizeSteps) {
-      if (done.has(step)) continue;
+      if (made.done.includes(step)) continue;
       setState({ status: "running", step });
       try {
-        await perform(step, input);
+        await perform(step, input, made);
       } catch (error) {
-        setState({ status: "failed", step, error });
-        return false;
+        const failed: FinalizeState = { status: "failed", step, error };
+        setState(failed);
+        return failed;
       }
-      done.add(step);
-      setCompleted([...done]);
+      made.done = [...made.done, step];
+      storeFinalizeProgress(made);
+      setCompleted(made.done);
     }
     setState({ status: "done" });
-    return true;
+    return { status: "done" };
   }
 
   return { state, completed, run };

@@ -6,7 +6,8 @@ import { defaultChatbotSettings, isDesignColor } from "@parley/domain/chatbotDes
 import { readableTextOn } from "@parley/domain/contrast";
 import type { DatasetHeader } from "@parley/domain/dataset";
 import { configurationNameFromUrl } from "@parley/domain/naming";
-import { scrapeProgress } from "@parley/domain/onboarding";
+import { scrapeProgress, type OnboardingStep } from "@parley/domain/onboarding";
+import type { CustomerFormValues } from "../customers/form";
 import { designToSave, designValuesOf } from "../design/design";
 import type { Branding, ConfigurationBody, OnboardingAttempt, Persona } from "./hooks";
 
@@ -48,7 +49,12 @@ export interface WizardDraft {
   primaryColor: string | null;
   /** The logo shown as the assistant's avatar; null shows the default avatar. */
   logoUrl: string | null;
+  /** The company details typed in Finalize, kept when the user steps back and returns. */
+  customer: CustomerFormValues | null;
 }
+
+/** Where the wizard is: one of the steps, or the scan that runs between Welcome and Persona. */
+export type WizardView = OnboardingStep | "scan";
 
 let nextRowId = 0;
 export function newRowId(): string {
@@ -67,7 +73,7 @@ export function normaliseWebsiteUrl(typed: string): string {
 }
 
 export function emptyDraft(url: string, attemptId: string): WizardDraft {
-  return { url, attemptId, branding: null, persona: { entity_instruction: "", goal_instruction: "" }, faq: [], urls: [], primaryColor: null, logoUrl: null };
+  return { url, attemptId, branding: null, persona: { entity_instruction: "", goal_instruction: "" }, faq: [], urls: [], primaryColor: null, logoUrl: null, customer: null };
 }
 
 /** The draft with a stage's result in it; the first colour and logo found are chosen until the user picks. */
