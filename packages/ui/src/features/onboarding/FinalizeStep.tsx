@@ -5,7 +5,6 @@ import { customerSchema } from "@parley/domain/validation/customer";
 import { Form, Formik, useFormikContext, type FormikHelpers } from "formik";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { LuCircle, LuCircleCheck, LuCircleX, LuLoader } from "react-icons/lu";
 import { useNavigate } from "react-router-dom";
 import { applyFieldErrors } from "../../forms/fieldIssues";
 import { shownFailureCode } from "../../forms/shownFailureCode";
@@ -16,6 +15,7 @@ import { CustomerFields } from "../customers/CustomerFields";
 import { blankCustomer } from "../customers/editor";
 import { toFormValues, type CustomerFormValues } from "../customers/form";
 import { finalizeSteps, type Finalize, type FinalizeState, type FinalizeStep as FinalizeStepName } from "./useFinalizeOnboarding";
+import { StatusItem, type ItemStatus } from "./StatusItem";
 import { configurationNameOf, shownPrimaryColor, type WizardDraft } from "./wizard";
 
 export interface FinalizeStepProps {
@@ -29,7 +29,7 @@ export interface FinalizeStepProps {
   onFinished: () => void;
 }
 
-function statusOf(step: FinalizeStepName, state: FinalizeState, completed: readonly FinalizeStepName[]) {
+function statusOf(step: FinalizeStepName, state: FinalizeState, completed: readonly FinalizeStepName[]): ItemStatus {
   if (completed.includes(step)) return "done";
   if (state.status === "running" && state.step === step) return "running";
   if (state.status === "failed" && state.step === step) return "failed";
@@ -45,18 +45,9 @@ function FinalizeProgress({ state, completed }: { state: FinalizeState; complete
         {t("scan.phase.finalizing")}
       </Heading>
       <List.Root gap="2" variant="plain" aria-label={t("finalize.progressLabel")}>
-        {finalizeSteps.map((step) => {
-          const status = statusOf(step, state, completed);
-          const Icon = status === "done" ? LuCircleCheck : status === "failed" ? LuCircleX : status === "running" ? LuLoader : LuCircle;
-          return (
-            <List.Item key={step} data-testid={`finalize-${step}`} data-status={status}>
-              <List.Indicator asChild color={status === "done" ? "fg.success" : status === "failed" ? "fg.error" : "fg.muted"}>
-                <Icon />
-              </List.Indicator>
-              {t(`finalize.steps.${step}`)} — {t(`scan.status.${status}`)}
-            </List.Item>
-          );
-        })}
+        {finalizeSteps.map((step) => (
+          <StatusItem key={step} testId={`finalize-${step}`} status={statusOf(step, state, completed)} label={t(`finalize.steps.${step}`)} />
+        ))}
       </List.Root>
       {state.status === "failed" && failedCode && (
         <Alert.Root status="error" role="alert" data-error-code={failedCode} data-failed-step={state.step}>

@@ -2,9 +2,9 @@ import { Alert, Button, HStack, List, Progress, Stack, Text } from "@chakra-ui/r
 import { isLanguageCode } from "@parley/domain/locale";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LuCircle, LuCircleCheck, LuCircleX, LuLoader } from "react-icons/lu";
 import { shownFailureCode } from "../../forms/shownFailureCode";
 import { useSessionUser } from "../../shell/useSessionUser";
+import { StatusItem, type ItemStatus } from "./StatusItem";
 import { useDiscoverBranding, useExtractFaq, useExtractUrls, useGenerateAssistantPersona } from "./hooks";
 import { progressOf, scanStages, type ScanStage, type StageResult, type WizardDraft } from "./wizard";
 
@@ -18,8 +18,6 @@ export interface ScanProgressProps {
   onBack: () => void;
   onContinue: () => void;
 }
-
-type StageStatus = "waiting" | "running" | "done" | "skipped" | "failed";
 
 /**
  * Runs the scan's stages one after another with the progress of spec 02 §7.9 (10, 35, 65, 90, 100). A failed
@@ -75,7 +73,7 @@ export function ScanProgress({ draft, stages: initialStages, onResult, onSettled
   }, [current, position, attempt, failure]);
 
   const finished = current === undefined;
-  const statusOf = (stage: ScanStage): StageStatus => {
+  const statusOf = (stage: ScanStage): ItemStatus => {
     const index = stages.indexOf(stage);
     if (index === -1 || index < position) return skippedStages.current.has(stage) ? "skipped" : "done";
     if (index > position) return "waiting";
@@ -113,18 +111,9 @@ export function ScanProgress({ draft, stages: initialStages, onResult, onSettled
         </Progress.Track>
       </Progress.Root>
       <List.Root gap="2" variant="plain" aria-label={t("scan.stagesLabel")}>
-        {scanStages.map((stage) => {
-          const status = statusOf(stage);
-          const Icon = status === "done" ? LuCircleCheck : status === "failed" ? LuCircleX : status === "running" ? LuLoader : LuCircle;
-          return (
-            <List.Item key={stage} data-testid={`stage-${stage}`} data-status={status} aria-current={status === "running" ? "step" : undefined}>
-              <List.Indicator asChild color={status === "done" ? "fg.success" : status === "failed" ? "fg.error" : "fg.muted"}>
-                <Icon />
-              </List.Indicator>
-              {t(`scan.phase.${stage}`)} ({progressOf(stage)}%) — {t(`scan.status.${status}`)}
-            </List.Item>
-          );
-        })}
+        {scanStages.map((stage) => (
+          <StatusItem key={stage} testId={`stage-${stage}`} status={statusOf(stage)} label={`${t(`scan.phase.${stage}`)} (${progressOf(stage)}%)`} />
+        ))}
       </List.Root>
       {failure !== null && current && failedCode && (
         <Alert.Root status="error" role="alert" data-error-code={failedCode}>

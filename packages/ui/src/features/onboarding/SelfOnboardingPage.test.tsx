@@ -98,6 +98,23 @@ async function continueTo(heading: string) {
   await screen.findByRole("heading", { name: heading, level: 2 });
 }
 
+/**
+ * A fully scanned attempt (the wizard opens at Persona) whose save `key` fails the first time: walks to Finish,
+ * names the company and presses Finish.
+ */
+async function finishWithFirstSaveFailing(key: string, failure: ReturnType<typeof problem>) {
+  let tries = 0;
+  const opened = await openWizard("/self-onboarding?attempt=att-9", {
+    "GET /onboarding/attempt": () => ok({ data: { attempt_id: "att-9", url: website, branding, persona, faq, urls } }),
+    [key]: (call) => (++tries === 1 ? failure : ok({ message: "Saved", data: call.body })),
+  });
+  await screen.findByRole("heading", { name: "Persona", level: 2 });
+  for (const heading of ["FAQ", "URLs", "Design", "Finish"]) await continueTo(heading);
+  fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: "Bakkerij Jansen" } });
+  fireEvent.click(button("Finish"));
+  return opened;
+}
+
 afterEach(() => {
   clearSession();
   sessionStorage.clear();
@@ -276,19 +293,7 @@ describe("the self-onboarding wizard", { timeout: 60_000 }, () => {
   });
 
   it("stops a finalize whose FAQ save fails, says which step failed, and goes on from it on Retry", async () => {
-    let datasetTries = 0;
-    const { server } = await openWizard("/self-onboarding?attempt=att-9", {
-      "GET /onboarding/attempt": () => ok({ data: { attempt_id: "att-9", url: website, branding, persona, faq, urls } }),
-      "POST /data/dataset": (call) => (++datasetTries === 1 ? problem(500, "unexpected_error", "Database down") : ok({ message: "Saved", data: call.body })),
-    });
-    // Everything was found already: the wizard opens at Persona.
-    await screen.findByRole("heading", { name: "Persona", level: 2 });
-    await continueTo("FAQ");
-    await continueTo("URLs");
-    await continueTo("Design");
-    await continueTo("Finish");
-    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: "Bakkerij Jansen" } });
-    fireEvent.click(button("Finish"));
+    const { server } = await finishWithFirstSaveFailing("POST /data/dataset", problem(500, "unexpected_error", "Database down"));
 
     const failure = await screen.findByRole("alert");
     expect(failure.getAttribute("data-failed-step")).toBe("save_faq_dataset");
@@ -327,18 +332,7 @@ describe("the self-onboarding wizard", { timeout: 60_000 }, () => {
   });
 
   it("lets the user step back after a failed save, change the design, and finish without making anything twice", async () => {
-    let designTries = 0;
-    const { server } = await openWizard("/self-onboarding?attempt=att-9", {
-      "GET /onboarding/attempt": () => ok({ data: { attempt_id: "att-9", url: website, branding, persona, faq, urls } }),
-      "POST /chatbot/settings": (call) => (++designTries === 1 ? problem(400, "validation_failed", "Invalid colour") : ok({ message: "Saved", data: call.body })),
-    });
-    await screen.findByRole("heading", { name: "Persona", level: 2 });
-    await continueTo("FAQ");
-    await continueTo("URLs");
-    await continueTo("Design");
-    await continueTo("Finish");
-    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: "Bakkerij Jansen" } });
-    fireEvent.click(button("Finish"));
+    const { server } = await finishWithFirstSaveFailing("POST /chatbot/settings", problem(400, "validation_failed", "Invalid colour"));
     expect((await screen.findByRole("alert")).getAttribute("data-failed-step")).toBe("save_design");
 
     fireEvent.click(button("Back"));
