@@ -352,6 +352,19 @@ describe("the self-onboarding wizard", { timeout: 60_000 }, () => {
     expect(sessionStorage.length).toBe(0);
   });
 
+  it("shows a company field the server refuses at the field, and makes nothing after the failed customer save", async () => {
+    const refused = { status: 400, body: { type: "about:blank", title: "Bad request", status: 400, code: "validation_failed", message: "Invalid field", errors: [{ path: "/body/taxId", message: "Too long" }] } };
+    const { server } = await finishWithFirstSaveFailing("POST /customer/self_onboarding_create", refused);
+    await waitFor(() => expect(screen.getByTestId("finalize-save_customer").getAttribute("data-status")).toBe("failed"));
+    expect(screen.getAllByRole("alert").map((alert) => alert.getAttribute("data-failed-step"))).toContain("save_customer");
+    expect(await screen.findByText("Invalid field")).toBeTruthy();
+    const taxId = screen.getByLabelText("VAT number") as HTMLInputElement;
+    // The details are not saved yet, so they can still be corrected.
+    expect(taxId.disabled).toBe(false);
+    expect(server.callsTo("POST /configuration/create_or_update")).toHaveLength(0);
+    expect(getToken()).toBe("old-token");
+  });
+
   it("runs in Dutch: Dutch texts, Dutch outcome help and a Dutch scan", async () => {
     const { server } = await openWizard("/self-onboarding", {
       "POST /onboarding/check_url": (call) =>
