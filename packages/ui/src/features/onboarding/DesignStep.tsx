@@ -27,9 +27,10 @@ function Preview({ draft }: { draft: WizardDraft }) {
       {screenshot.data ? (
         <Image src={screenshot.data} alt="" w="full" h="full" objectFit="cover" position="absolute" inset="0" />
       ) : (
-        <Center position="absolute" inset="0" color="fg.muted" fontSize="sm" px="4" textAlign="center">
+        // At the top, clear of the chat window drawn over the lower right.
+        <Text position="absolute" top="4" left="4" right="4" color="fg.muted" fontSize="sm">
           {screenshot.isPending ? t("design.previewLoading") : t("design.noScreenshot")}
-        </Center>
+        </Text>
       )}
       <Stack position="absolute" right="4" bottom="4" w="60" gap="2" align="flex-end">
         <Box w="full" borderRadius="lg" overflow="hidden" boxShadow="lg" bg="bg.panel">

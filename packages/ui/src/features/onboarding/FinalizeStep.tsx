@@ -55,7 +55,8 @@ function FinalizeProgress({ state, completed }: { state: FinalizeState; complete
           <Alert.Content>
             <Alert.Title>{t("finalize.failed", { step: t(`finalize.steps.${state.step}`) })}</Alert.Title>
             <Alert.Description>
-              {t(`messages:errors.${failedCode}`)} {t("finalize.failedHelp")}
+              <Text>{t(`messages:errors.${failedCode}`)}</Text>
+              <Text>{t("finalize.failedHelp")}</Text>
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>

@@ -121,7 +121,8 @@ export function ScanProgress({ draft, stages: initialStages, onResult, onSettled
           <Alert.Content>
             <Alert.Title>{t("scan.failed", { stage: t(`scan.phase.${current}`) })}</Alert.Title>
             <Alert.Description>
-              {t(`messages:errors.${failedCode}`)} {t(`scan.skipHelp.${current}`)}
+              <Text>{t(`messages:errors.${failedCode}`)}</Text>
+              <Text>{t(`scan.skipHelp.${current}`)}</Text>
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>

@@ -188,7 +188,8 @@ export function SelfOnboardingPage() {
         </Card.Header>
         <Card.Body>{content}</Card.Body>
       </Card.Root>
-      {view !== "welcome" && draft && (
+      {/* True until the first finalize save; after that the account holds part of it. */}
+      {view !== "welcome" && draft && finalize.completed.length === 0 && (
         <Alert.Root status="info" variant="subtle" size="sm">
           <Alert.Indicator />
           <Alert.Description>{t("keepOpen")}</Alert.Description>
