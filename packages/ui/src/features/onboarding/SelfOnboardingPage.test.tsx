@@ -244,6 +244,14 @@ describe("the self-onboarding wizard", { timeout: 60_000 }, () => {
     expect(screen.getByRole("heading", { name: "Welcome", level: 2 })).toBeTruthy();
   });
 
+  it("shows a URL outcome the server answers as a problem at the field too", async () => {
+    await openWizard("/self-onboarding", { "POST /onboarding/check_url": () => problem(400, "url_unsafe", "The URL was flagged as unsafe.") });
+    await startWith("https://bad.test");
+    await waitFor(() => expect(screen.getByTestId("url-outcome").getAttribute("data-code")).toBe("url_unsafe"));
+    expect(screen.getByTestId("url-outcome").textContent).toContain("Use another address or contact us.");
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
   it("shows a failed stage with Retry, and lets an optional one be skipped", async () => {
     let personaTries = 0;
     const { server } = await openWizard("/self-onboarding", {

@@ -3,6 +3,7 @@ import { hasAllConsents, onboardingConsents, type OnboardingConsent } from "@par
 import { Form, Formik, useField, useFormikContext } from "formik";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ApiError } from "../../api/errors";
 import { ErrorAlert } from "../../forms/ErrorAlert";
 import { useSessionUser } from "../../shell/useSessionUser";
 import { useCheckOnboardingUrl } from "./hooks";
@@ -99,7 +100,11 @@ export function WelcomeStep({ checkedUrl, onChecked, onUnchanged }: WelcomeStepP
         setOutcome(null);
         const url = normaliseWebsiteUrl(values.url);
         if (checkedUrl !== null && url === checkedUrl) return onUnchanged();
-        const answer = await check.mutateAsync({ url, ...(userId ? { userId } : {}) }).catch(() => null);
+        const answer = await check.mutateAsync({ url, ...(userId ? { userId } : {}) }).catch((error: unknown) => {
+          // A server that refuses the address with a problem instead of `valid` false is shown the same way.
+          if (error instanceof ApiError && isUrlCheckCode(error.code)) setOutcome({ url: values.url, code: error.code });
+          return null;
+        });
         if (!answer) return;
         if (answer.valid && answer.attempt_id) onChecked(url, answer.attempt_id);
         else setOutcome({ url: values.url, code: answer.code ?? "url_parse_error" });
@@ -112,7 +117,7 @@ export function WelcomeStep({ checkedUrl, onChecked, onUnchanged }: WelcomeStepP
               <Text fontWeight="medium">{t("welcome.title")}</Text>
               <Text color="fg.muted">{t("welcome.intro")}</Text>
             </Stack>
-            <ErrorAlert error={check.error} />
+            <ErrorAlert error={check.error instanceof ApiError && isUrlCheckCode(check.error.code) ? null : check.error} />
             <UrlField outcome={outcome?.url === values.url ? outcome.code : null} />
             <Consents />
             <HStack gap="2">
