@@ -13,7 +13,7 @@ import {
   RegisterPage,
   ResetPasswordPage,
   RouteErrorPage,
-  SelfOnboardingContent,
+  SelfOnboardingPage,
   ServerErrorPage,
   pagesRouteId,
   revalidateOnEveryNavigation,
@@ -67,7 +67,7 @@ export function buildRoutes(guard: GuardFor): RouteObject[] {
           // The onboarding page is inside the shell too, so a new account has its profile menu and sign-out.
           children: [
             { index: true, element: <Navigate to="/customer" replace /> },
-            { path: "self-onboarding", element: <SelfOnboardingContent /> },
+            { path: "self-onboarding", element: <SelfOnboardingPage /> },
           ],
         },
       ],

@@ -19,6 +19,7 @@ export const featureNamespaceLoaders = {
   live: (language) => import(`./live/locales/${language}.json`),
   corrections: (language) => import(`./corrections/locales/${language}.json`),
   premium: (language) => import(`./premium/locales/${language}.json`),
+  onboarding: (language) => import(`./onboarding/locales/${language}.json`),
 } satisfies Record<string, NamespaceLoader>;
 
 export type FeatureNamespace = keyof typeof featureNamespaceLoaders;

@@ -1,5 +1,7 @@
 import type { PortalKind } from "@parley/domain/pages";
 import type { PatchRoutesOnNavigationFunction } from "react-router-dom";
+import { loadNamespaces } from "../i18n/setup";
+import { registerNamespaces } from "../i18n/namespaces";
 import { lazyNamed } from "../routing";
 
 /**
@@ -15,7 +17,16 @@ export const ResetPasswordPage = lazyNamed(() => import("./auth/ResetPasswordPag
 export const GoogleCallbackPage = lazyNamed(() => import("./auth/GoogleCallbackPage"), "GoogleCallbackPage", { namespaces: ["auth", "messages"] });
 export const HomePage = lazyNamed(() => import("./home/HomePage"), "HomePage", { namespaces: ["home", "messages"] });
 export const ComingSoonContent = lazyNamed(() => import("./misc/MessagePage"), "ComingSoonContent", { namespaces: ["misc"] });
-export const SelfOnboardingContent = lazyNamed(() => import("./misc/MessagePage"), "SelfOnboardingContent", { namespaces: ["misc"] });
+/**
+ * The self-onboarding wizard. Its route is in the portal's table, not the page manifest, so it may open before
+ * the page routes registered the features' translations: it registers them itself before loading its own.
+ */
+export const SelfOnboardingPage = lazyNamed(async () => {
+  const [{ featureNamespaceLoaders }, page] = await Promise.all([import("./featureNamespaces"), import("./onboarding/SelfOnboardingPage")]);
+  registerNamespaces(featureNamespaceLoaders);
+  await loadNamespaces(["onboarding", "customers"]);
+  return page;
+}, "SelfOnboardingPage", { namespaces: ["messages"] });
 export const ComingSoonPage = lazyNamed(() => import("./misc/MessagePage"), "ComingSoonPage", { namespaces: ["misc"] });
 export const NotFoundPage = lazyNamed(() => import("./misc/MessagePage"), "NotFoundPage", { namespaces: ["misc"] });
 export const NotAuthorizedPage = lazyNamed(() => import("./misc/MessagePage"), "NotAuthorizedPage", { namespaces: ["misc"] });

@@ -334,7 +334,8 @@ export function AppShell({ title }: AppShellProps) {
       </Drawer.Root>
 
       <SearchDialog open={searchOpen} onOpenChange={setSearchOpen} />
-      {user && <GettingStartedDialog user={user} />}
+      {/* Opened afresh when onboarding finishes (a customer and showWizard false), not only at sign-in. */}
+      {user && <GettingStartedDialog key={`${user.customerId ?? ""}:${String(user.showWizard)}`} user={user} />}
     </Flex>
   );
 }

@@ -2,7 +2,7 @@ import { Button, Center, Heading, Icon, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import type { IconType } from "react-icons";
 import { useTranslation } from "react-i18next";
-import { LuCompass, LuLock, LuRocket, LuServerCrash, LuSettings2, LuSparkles, LuWrench } from "react-icons/lu";
+import { LuCompass, LuLock, LuRocket, LuServerCrash, LuSettings2, LuWrench } from "react-icons/lu";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { useSelectedConfiguration } from "../../configuration/selection";
 import { AuthLayout } from "../../layout/AuthLayout";
@@ -54,15 +54,6 @@ export function ComingSoonContent({ titleKey }: { titleKey?: string }) {
       text={t("misc.comingSoon.text")}
     />
   );
-}
-
-/**
- * The self-onboarding page inside the shell, until the onboarding wizard lands. It offers no way "home":
- * the guard sends an account without a customer back here; the top bar's profile menu signs out.
- */
-export function SelfOnboardingContent() {
-  const { t } = useTranslation("misc");
-  return <MessageContent icon={LuSparkles} title={t("misc.selfOnboarding.title")} text={t("misc.selfOnboarding.text")} />;
 }
 
 /** A page that works on a configuration, opened while none is selected (spec 01 §2: the groups need one). */

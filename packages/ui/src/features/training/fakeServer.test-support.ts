@@ -6,6 +6,8 @@ export interface SeenCall {
   query: Record<string, string>;
   /** The JSON body, or the fields of a multipart body (files by name). */
   body: unknown;
+  /** The bearer token the call carried. */
+  token: string | null;
 }
 
 /** An answer: JSON by default; a file (a string body) when `contentType` names another type. */
@@ -30,16 +32,16 @@ async function bodyOf(request: Request): Promise<unknown> {
 
 /**
  * The SDK client over a stubbed fetch that answers the training calls by `METHOD /path` as the
- * contract shapes them, and records every call.
+ * contract shapes them, and records every call. The token is a fixed one unless `getToken` reads another.
  */
-export function fakeTrainingServer(routes: Record<string, Route>) {
+export function fakeTrainingServer(routes: Record<string, Route>, { getToken = () => "a-token" }: { getToken?: () => string | null } = {}) {
   const calls: SeenCall[] = [];
   const api = createParleyClient({
     baseUrls: { configurationServer: "http://portal.test/api", chatServer: "http://portal.test/api", chatbotBackend: "http://portal.test/api" },
-    getToken: () => "a-token",
+    getToken,
     fetch: async (request) => {
       const url = new URL(request.url);
-      const call: SeenCall = { method: request.method, path: url.pathname.replace(/^\/api/, ""), query: Object.fromEntries(url.searchParams), body: await bodyOf(request) };
+      const call: SeenCall = { method: request.method, path: url.pathname.replace(/^\/api/, ""), query: Object.fromEntries(url.searchParams), body: await bodyOf(request), token: request.headers.get("authorization")?.replace(/^Bearer /, "") ?? null };
       calls.push(call);
       const route = routes[`${call.method} ${call.path}`];
       const answer: Answered = route ? await route(call) : problem(404, "not_found", "Not found");
