@@ -191,6 +191,7 @@ describe("the self-onboarding wizard", { timeout: 60_000 }, () => {
       entity_instruction: persona.entity_instruction,
       goal_instruction: "Help visitors order a cake.",
       language: "en",
+      include_manual_dataset: true,
     });
     expect(urlSave?.body).toEqual({
       configurationId: "conf-1",

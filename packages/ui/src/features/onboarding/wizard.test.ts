@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { configurationNameOf, designBody, emptyDraft, faqDatasetBody, incompleteFaqRows, normaliseWebsiteUrl, progressOf, resumeFrom, scanStages, urlsBody } from "./wizard";
+import { configurationBody, configurationNameOf, designBody, emptyDraft, faqDatasetBody, incompleteFaqRows, normaliseWebsiteUrl, progressOf, resumeFrom, scanStages, urlsBody } from "./wizard";
 
 const headers = [
   { text: "Question", value: "question" },
@@ -7,6 +7,15 @@ const headers = [
 ];
 
 describe("the onboarding wizard's rules", () => {
+  it("lets the new assistant answer from the FAQ only when the wizard gathered a whole question and answer", () => {
+    const draft = emptyDraft("https://www.bakery.test", "a");
+    expect(configurationBody(draft, "c", "en").include_manual_dataset).toBe(false);
+    const halfRow = { ...draft, faq: [{ id: "1", question: "Open on Sunday?", answer: " " }] };
+    expect(configurationBody(halfRow, "c", "en").include_manual_dataset).toBe(false);
+    const wholeRow = { ...draft, faq: [{ id: "1", question: "Open on Sunday?", answer: "No." }] };
+    expect(configurationBody(wholeRow, "c", "en").include_manual_dataset).toBe(true);
+  });
+
   it("names the configuration from the website's domain (as the browser spells it): lowercased, only a-z 0-9 . -", () => {
     expect(configurationNameOf({ url: "https://WWW.Bäckerei-Jansen.de/Shop?x=1" })).toBe("www.xn--bckerei-jansen-5hb.de");
     expect(configurationNameOf({ url: normaliseWebsiteUrl("  Bakery.NL/about ") })).toBe("bakery.nl");

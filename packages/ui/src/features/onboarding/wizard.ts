@@ -148,6 +148,9 @@ export function configurationBody(draft: WizardDraft, customerId: string, langua
     goal_instruction: draft.persona.goal_instruction.trim(),
     // The persona and FAQ were written in the wizard's language; the assistant answers in it by default.
     language,
+    // The questions and answers gathered here are what the new assistant answers from at once (without them
+    // it would say it does not know until someone finds the setting).
+    include_manual_dataset: draft.faq.some((row) => row.question.trim() !== "" && row.answer.trim() !== ""),
   };
 }
 
