@@ -341,7 +341,7 @@ async function open(sessionId: string) {
   return { ...context, dialog: within(dialog) };
 }
 
-describe("the detail dialog", () => {
+describe("the detail dialog", { timeout: 60_000 }, () => {
 
   it("shows the messages with the assistant's sources and the alert", async () => {
     const { dialog } = await open("s-answered");

@@ -260,15 +260,17 @@ describe("the self-onboarding wizard", { timeout: 60_000 }, () => {
       "POST /onboarding/generate_assistant_persona": () => (++personaTries === 1 ? problem(503, "service_unavailable", "Busy") : ok({ persona })),
     });
     await startWith(website);
-    const brandingFailure = await screen.findByRole("alert");
-    expect(brandingFailure.getAttribute("data-error-code")).toBe("domain_unreachable");
+    // The stage's failure (other alerts, such as a consent reminder under a slow render, carry no code).
+    const failure = () => screen.getAllByRole("alert").find((alert) => alert.hasAttribute("data-error-code"));
+    await waitFor(() => expect(failure()?.getAttribute("data-error-code")).toBe("domain_unreachable"));
+    const brandingFailure = failure()!;
     expect(brandingFailure.textContent).toContain("Colours and logos could not be read.");
     expect(screen.getByTestId("scan-percent").textContent).toBe("10%");
     expect(server.callsTo("POST /onboarding/generate_assistant_persona")).toHaveLength(0);
 
     fireEvent.click(button("Continue without"));
-    await waitFor(() => expect(screen.getByRole("alert").getAttribute("data-error-code")).toBe("service_unavailable"));
-    expect(screen.getByRole("alert").textContent).toContain("Persona could not be read.");
+    await waitFor(() => expect(failure()?.getAttribute("data-error-code")).toBe("service_unavailable"));
+    expect(failure()!.textContent).toContain("Persona could not be read.");
     expect(screen.getByTestId("stage-branding").getAttribute("data-status")).toBe("skipped");
     expect(screen.getByTestId("scan-percent").textContent).toBe("35%");
     expect(server.callsTo("POST /onboarding/extract_faq")).toHaveLength(0);
@@ -277,7 +279,7 @@ describe("the self-onboarding wizard", { timeout: 60_000 }, () => {
     await waitForScanEnd();
     expect(server.callsTo("POST /onboarding/generate_assistant_persona")).toHaveLength(2);
     expect(server.callsTo("POST /onboarding/discover_branding")).toHaveLength(1);
-    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryAllByRole("alert").filter((alert) => alert.hasAttribute("data-error-code"))).toEqual([]);
 
     // Without branding the design offers no colours found and keeps the default.
     await continueTo("Persona");
