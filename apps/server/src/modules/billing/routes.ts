@@ -1,0 +1,39 @@
+import type { OperationTable } from "../../platform/http/operations";
+import { callerOf, requiredTenantOf, tenantOf } from "../tenancy";
+import type { BillingService } from "./service";
+
+export function billingOperations(billing: BillingService): OperationTable {
+  return {
+    getSubscription: async (request) => billing.subscription(requiredTenantOf(request, "configuration")),
+    listLocalSubscriptions: async (request) => billing.localSubscriptions(callerOf(request), request.query.customer_id),
+    createOrUpdateSubscription: async (request, reply) => {
+      const saved = await billing.save(callerOf(request), request.body);
+      if (saved === null) return reply.code(204).send();
+      return saved;
+    },
+    cancelSubscription: async (request) => billing.cancel(requiredTenantOf(request, "customer")),
+    getStripeSubscription: async () => billing.stripeSubscription(),
+    createCheckoutSession: async (request) => billing.checkout(callerOf(request), requiredTenantOf(request, "customer"), request.body),
+    createFixedCheckoutSession: async (request) =>
+      billing.fixedCheckout(callerOf(request), requiredTenantOf(request, "customer"), request.body),
+    checkPaymentStatus: async (request) => billing.paymentStatus(requiredTenantOf(request, "customer")),
+    activateProduct: async (request) => billing.activate(request.body.session_id),
+    showLocalCheckout: async (request, reply) => {
+      const page = await billing.checkoutPage(request.params.session_id);
+      reply.header("cache-control", "no-store");
+      reply.type("text/html; charset=utf-8");
+      return page;
+    },
+    completeLocalCheckout: async (request, reply) => {
+      const location = await billing.completeCheckout(request.params.session_id, (request.body as { outcome?: "pay" | "cancel" } | undefined)?.outcome ?? "pay");
+      return reply.code(303).header("location", location).send();
+    },
+    handlePaymentWebhook: {
+      // The signature covers the body exactly as sent, so it is checked before anything reads the parsed body.
+      preValidation: [async (request) => billing.verifySignature(request.rawBody, request.headers["stripe-signature"])],
+      handler: async (request) => billing.webhook(request.body as Parameters<BillingService["webhook"]>[0]),
+    },
+    listInvoices: async (request) => billing.invoices(callerOf(request), tenantOf(request, "customer"), request.query.year),
+    getInvoice: async (request) => billing.invoice(callerOf(request), request.params.id),
+  };
+}
