@@ -7,7 +7,7 @@ export function billingOperations(billing: BillingService): OperationTable {
     getSubscription: async (request) => billing.subscription(requiredTenantOf(request, "configuration")),
     listLocalSubscriptions: async (request) => billing.localSubscriptions(callerOf(request), request.query.customer_id),
     createOrUpdateSubscription: async (request, reply) => {
-      const saved = await billing.save(callerOf(request), request.body);
+      const saved = await billing.save(callerOf(request), tenantOf(request, "configuration"), request.body);
       if (saved === null) return reply.code(204).send();
       return saved;
     },

@@ -36,7 +36,6 @@ import type { Db } from "../../platform/db/db";
 import type { Schemas } from "../../platform/http/contract-types";
 import type { Caller } from "../../platform/http/operations";
 import type { Configuration } from "../configurations/repository";
-import { findConfigurationInScope } from "../configurations/repository";
 import { findCustomerInScope, type Customer } from "../customers/repository";
 import { forbidden, isId, notFound, scopeOf, systemScope } from "../tenancy";
 import {
@@ -282,14 +281,12 @@ export function createBillingService(db: Db, settings: BillingSettings) {
     },
 
     /** Admins only. Answers null when nothing differs from what is stored (the route answers 204). */
-    async save(caller: Caller, body: SubscriptionAnswer) {
+    async save(caller: Caller, configuration: Configuration | undefined, body: SubscriptionAnswer) {
       if (caller.role !== "admin") throw forbidden();
-      const configurationId = typeof body.configuration_id === "string" ? body.configuration_id.trim().toLowerCase() : "";
-      if (configurationId === "") throw invalid("configuration_id", errorMessages.no_configuration_id, "no_configuration_id");
-      const configuration = isId(configurationId) ? await findConfigurationInScope(db, scopeOf(caller), configurationId) : undefined;
-      if (!configuration) throw notFound("No configuration with this id");
+      // `x-tenant` loaded the named configuration (a foreign or unknown id answered 404); none was named.
+      if (!configuration) throw invalid("configuration_id", errorMessages.no_configuration_id, "no_configuration_id");
       const customerId = body.customer_id ? body.customer_id.trim().toLowerCase() : null;
-      if (customerId !== null && customerId !== configuration.customer_id) {
+      if (customerId !== null && customerId !== configuration.customerId) {
         throw invalid("customer_id", "customer_id is not the customer of the configuration");
       }
       // Amounts are euro to the cent; a finer amount is a mistake, not something to round away silently.
@@ -300,8 +297,8 @@ export function createBillingService(db: Db, settings: BillingSettings) {
         throw invalid("year_discount", "year_discount must be one of 0, 5, 10, 15, 20, 25, 30 (or the self-onboarding 16.63)");
       }
       const values: SubscriptionValues = {
-        configuration_id: configuration.id,
-        customer_id: configuration.customer_id,
+        configuration_id: configuration._id,
+        customer_id: configuration.customerId,
         subscription_type: body.subscription_type,
         is_active: body.is_active,
         chosen_product: body.chosen_product,
@@ -310,7 +307,7 @@ export function createBillingService(db: Db, settings: BillingSettings) {
         end_date: normaliseEndDate(body.end_date),
         trial_days: body.trial_days,
       };
-      const stored = await findSubscription(db, systemScope, configuration.id);
+      const stored = await findSubscription(db, systemScope, configuration._id);
       if (stored && sameSubscription(stored, values)) return null;
       const saved = await upsertSubscription(db, values);
       return { status: "success" as const, data: toSubscriptionAnswer(saved), message: "data saved successfully" };
