@@ -273,11 +273,13 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     ...searchOperations(deps.db),
     ...leadOperations(deps.db),
     ...billingOperations(
+      app,
       createBillingService(deps.db, {
         publicUrl: deps.publicUrl,
         webhookSecret: deps.paymentsWebhookSecret,
         priceIds: { monthly: clientSettings.basicMonthlyPriceId, annual: clientSettings.basicAnnualPriceId },
       }),
+      limits,
     ),
     ...dashboardOperations(createDashboardService(deps.db)),
     ...premiumContactOperations(app, createPremiumContactService({ db: deps.db, mailer: deps.mailer, logError }), limits),

@@ -37,6 +37,7 @@ const unlimited: RateLimitSettings = {
   passwordReset: { address: lots, account: lots },
   passwordChange: lots,
   contactPremium: lots,
+  activateProduct: lots,
 };
 
 // The embedded mailer, so the dev mailbox operations answer too and no e-mail leaves the process; Google

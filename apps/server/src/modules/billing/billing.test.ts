@@ -191,8 +191,22 @@ describe("the whole path: subscription, checkout, payment, activation, invoice",
     // Monthly: €100 + 21 % VAT.
     const latest = (await invoices(alpha.token)).json().data[0];
     expect(latest.amount).toBe(121);
-    const numbers = (await invoices(alpha.token)).json().data.map((i: { number: string }) => i.number);
+    // Two sessions paid at once: two invoices, numbered one after the other.
+    const [one, two] = await Promise.all([startCheckout(alpha.token, alpha.customerId, false), startCheckout(alpha.token, alpha.customerId, false)]);
+    await Promise.all([complete(one!.json().session_id), complete(two!.json().session_id)]);
+    expect(await invoiceCount(alpha.customerId)).toBe(before + 3);
+    const numbers: string[] = (await invoices(alpha.token)).json().data.map((i: { number: string }) => i.number);
     expect(new Set(numbers).size).toBe(numbers.length);
+    const sequences = numbers.map((n) => Number(n.split("-")[2])).sort((x, y) => x - y);
+    expect(sequences.at(-1)! - sequences.at(-2)!).toBe(1);
+    // Activating both at once, twice each: each activates once, and the subscription stays consistent.
+    const activations = await Promise.all([one, two, one, two].map((r) => activate(r!.json().session_id)));
+    expect(activations.every((r) => r.json().success === true)).toBe(true);
+    const [row] = await ctx.database.db.query<{ count: number }>(
+      "SELECT count(*)::int AS count FROM checkout_sessions WHERE id IN ($1, $2) AND activated_at IS NOT NULL",
+      [one!.json().session_id, two!.json().session_id],
+    );
+    expect(row!.count).toBe(2);
   });
 
   it("a canceled checkout is 'failed', makes no invoice and activates nothing", async () => {
@@ -375,5 +389,17 @@ describe("payment webhook", () => {
     } finally {
       await unconfigured.close();
     }
+  });
+});
+
+// Last: it spends this address's activations for the minute.
+describe("activation rate limit", () => {
+  it("answers 429 beyond 30 activations a minute from one address", async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 31 && !statuses.includes(429); attempt++) {
+      statuses.push((await activate("cs_" + "D".repeat(43))).statusCode);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(new Set(statuses.slice(0, -1))).toEqual(new Set([404]));
   });
 });

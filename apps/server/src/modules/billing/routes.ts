@@ -1,8 +1,10 @@
+import type { FastifyInstance } from "fastify";
 import type { OperationTable } from "../../platform/http/operations";
+import { byAddress, createLimit, type RateLimitSettings } from "../../platform/http/rate-limits";
 import { callerOf, requiredTenantOf, tenantOf } from "../tenancy";
 import type { BillingService } from "./service";
 
-export function billingOperations(billing: BillingService): OperationTable {
+export function billingOperations(app: FastifyInstance, billing: BillingService, limits: RateLimitSettings | false): OperationTable {
   return {
     getSubscription: async (request) => billing.subscription(requiredTenantOf(request, "configuration")),
     listLocalSubscriptions: async (request) => billing.localSubscriptions(callerOf(request), request.query.customer_id),
@@ -17,7 +19,10 @@ export function billingOperations(billing: BillingService): OperationTable {
     createFixedCheckoutSession: async (request) =>
       billing.fixedCheckout(callerOf(request), requiredTenantOf(request, "customer"), request.body),
     checkPaymentStatus: async (request) => billing.paymentStatus(requiredTenantOf(request, "customer")),
-    activateProduct: async (request) => billing.activate(request.body.session_id),
+    activateProduct: {
+      preHandler: limits === false ? [] : [createLimit(app, "activate-product", limits.activateProduct, byAddress)],
+      handler: async (request) => billing.activate(request.body.session_id),
+    },
     showLocalCheckout: async (request, reply) => {
       const page = await billing.checkoutPage(request.params.session_id);
       reply.header("cache-control", "no-store");

@@ -34,6 +34,8 @@ export interface RateLimitSettings {
   passwordChange: LimitRule;
   /** Premium-feature requests, per user: each one e-mails the provider's staff. */
   contactPremium: LimitRule;
+  /** Product activations per address: public, the session id is the proof (too long to guess; this caps floods). */
+  activateProduct: LimitRule;
 }
 
 const minute = 60_000;
@@ -50,6 +52,7 @@ export const defaultRateLimits: RateLimitSettings = {
   passwordReset: { address: { max: 20, window: minute }, account: { max: 5, window: 15 * minute } },
   passwordChange: { max: 10, window: 15 * minute },
   contactPremium: { max: 5, window: 15 * minute },
+  activateProduct: { max: 30, window: minute },
 };
 
 /**
