@@ -52,7 +52,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     googleClientId: nonEmpty(env.GOOGLE_CLIENT_ID),
     googleClientSecret: nonEmpty(env.GOOGLE_CLIENT_SECRET),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? "info",
-    paymentsWebhookSecret: nonEmpty(env.PAYMENTS_WEBHOOK_SECRET),
+    // STRIPE_WEBHOOK_SECRET is the name the architecture gives the production part; either works.
+    paymentsWebhookSecret: nonEmpty(env.PAYMENTS_WEBHOOK_SECRET) ?? nonEmpty(env.STRIPE_WEBHOOK_SECRET),
     outboundAllowedHosts,
   };
 }
