@@ -1442,7 +1442,8 @@ const cases: Record<string, OperationCase> = {
       payload: { customer_id: f.own[actor].customerId, stripe_price_id: localPriceIds.monthly },
     }),
     prepare: completeOwnDetails,
-    expected: protectedOk,
+    // The fixed Basic price is self-onboarding's; a customer with a negotiated subscription is refused.
+    expected: { admin: 200, customer: 400, customer_so: 200, none: 401 },
     foreign: async (f, ctx, send) => {
       await completeCustomerDetails(ctx.database.db, f.other.customerId);
       const response = await send({

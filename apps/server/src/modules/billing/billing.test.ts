@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import type { InjectOptions } from "fastify";
-import { messageLimitFor, selfOnboardingMonthlyAmount, selfOnboardingYearDiscount, toIsoDate, addDays } from "@parley/domain";
+import { messageLimitFor, paidPeriodEnd, selfOnboardingMonthlyAmount, selfOnboardingYearDiscount, toIsoDate, addDays } from "@parley/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestContext, expectToMatchContract, testWebhookSecret, type TestContext } from "../../test/context";
 import { createTenant, type Tenant } from "../../test/fixture";
@@ -159,7 +159,14 @@ describe("the whole path: subscription, checkout, payment, activation, invoice",
     const configuration = await configurationRow(alpha.configurationId);
     expect(configuration).toEqual({ product: "basic", message_limit: messageLimitFor("basic"), remaining_messages: messageLimitFor("basic") });
     const read = await call("getSubscription", { method: "GET", url: `/api/orders/get-subscription?configuration_id=${alpha.configurationId}`, headers: bearer(alpha.token) });
-    expect(read.json().data).toMatchObject({ is_active: true, activation: "active", subscription_type: "annual", manual_amount: 100 });
+    expect(read.json().data).toMatchObject({
+      is_active: true,
+      activation: "active",
+      subscription_type: "annual",
+      manual_amount: 100,
+      trial_days: 0,
+      end_date: paidPeriodEnd(new Date(), "annual"),
+    });
     const status = await call("checkPaymentStatus", { method: "GET", url: `/api/orders/check-payment-status?customerId=${alpha.customerId}`, headers: bearer(alpha.token) });
     expect(status.json().subscription).toBe("paid");
   });
@@ -220,6 +227,25 @@ describe("the whole path: subscription, checkout, payment, activation, invoice",
     expect((await configurationRow(bravo.configurationId)).product).toBe("entry");
     const status = await call("checkPaymentStatus", { method: "GET", url: `/api/orders/check-payment-status?customerId=${bravo.customerId}`, headers: bearer(bravo.token) });
     expect(status.json().subscription).toBe("failed");
+  });
+
+  it("a customer with a negotiated subscription cannot buy the fixed self-onboarding price", async () => {
+    const refused = await call("createFixedCheckoutSession", { method: "POST", url: "/api/orders/create-fixed-checkout-session", headers: bearer(alpha.token), payload: { customer_id: alpha.customerId, stripe_price_id: localPriceIds.monthly } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors[0].path).toBe("stripe_price_id");
+  });
+
+  it("an admin activating a subscription gives the configuration its product and limit", async () => {
+    const tenant = await customerTenant("Manual");
+    await ctx.database.db.query("UPDATE configurations SET remaining_messages = 3 WHERE id = $1", [tenant.configurationId]);
+    expect((await saveSubscription(admin, subscriptionBody(tenant, { is_active: false, chosen_product: "business" }))).statusCode).toBe(200);
+    expect((await configurationRow(tenant.configurationId)).product).toBe("entry");
+    expect((await saveSubscription(admin, subscriptionBody(tenant, { is_active: true, chosen_product: "business" }))).statusCode).toBe(200);
+    expect(await configurationRow(tenant.configurationId)).toEqual({ product: "business", message_limit: messageLimitFor("business"), remaining_messages: messageLimitFor("business") });
+    // Changing the amount of an active subscription leaves the usage alone.
+    await ctx.database.db.query("UPDATE configurations SET remaining_messages = 7 WHERE id = $1", [tenant.configurationId]);
+    expect((await saveSubscription(admin, subscriptionBody(tenant, { is_active: true, chosen_product: "business", manual_amount: 120 }))).statusCode).toBe(200);
+    expect((await configurationRow(tenant.configurationId)).remaining_messages).toBe(7);
   });
 
   it("a self-onboarding customer buys the fixed Basic price", async () => {

@@ -309,7 +309,16 @@ export function createBillingService(db: Db, settings: BillingSettings) {
       };
       const stored = await findSubscription(db, systemScope, configuration._id);
       if (stored && sameSubscription(stored, values)) return null;
-      const saved = await upsertSubscription(db, values);
+      // An admin activating a subscription (or changing an active one's product) gives the configuration that
+      // product as a payment would: its message limit, and a new usage period with everything remaining.
+      const activates = values.is_active && (!stored?.is_active || stored.chosen_product !== values.chosen_product);
+      const saved = await db.transaction(async (tx) => {
+        const written = await upsertSubscription(tx, values);
+        if (activates) {
+          await applyProduct(tx, configuration._id, values.chosen_product, messageLimitFor(values.chosen_product), nextUsageResetDate(clock()));
+        }
+        return written;
+      });
       return { status: "success" as const, data: toSubscriptionAnswer(saved), message: "data saved successfully" };
     },
 
@@ -333,6 +342,10 @@ export function createBillingService(db: Db, settings: BillingSettings) {
     },
 
     fixedCheckout(caller: Caller, customer: Customer, body: { stripe_price_id: string }) {
+      // The fixed Basic price is self-onboarding's (spec 01 §6); a customer with a negotiated subscription pays that.
+      if (caller.role === "customer") {
+        throw invalid("stripe_price_id", "The fixed-price checkout is for self-onboarding accounts; use create-checkout-session");
+      }
       const type = priceIds.get(body.stripe_price_id.trim());
       if (!type) throw invalid("stripe_price_id", "stripe_price_id is not one of the configured price ids");
       return startCheckout(caller, customer, {
@@ -393,6 +406,9 @@ ${body}<p><small>Built-in checkout: no payment provider is configured, so no mon
         const activated = await markSessionActivated(tx, session.id);
         if (!activated) return;
         const stored = await findSubscription(tx, systemScope, session.configuration_id);
+        // Paying while a paid period still runs extends it rather than dropping the days left.
+        const today = toIsoDate(now);
+        const periodStart = stored?.is_active && stored.end_date > today ? new Date(`${stored.end_date}T12:00:00Z`) : now;
         await upsertSubscription(tx, {
           configuration_id: session.configuration_id,
           customer_id: session.customer_id,
@@ -401,8 +417,9 @@ ${body}<p><small>Built-in checkout: no payment provider is configured, so no mon
           chosen_product: session.product,
           manual_amount: stored?.manual_amount ?? euro(session.subtotal_cents / (session.subscription_type === "annual" ? 12 : 1)),
           year_discount: stored?.year_discount ?? 0,
-          end_date: paidPeriodEnd(now, session.subscription_type),
-          trial_days: stored?.trial_days ?? 0,
+          end_date: paidPeriodEnd(periodStart, session.subscription_type),
+          // A paid subscription has no trial left: once it is canceled it must not read as "trial active".
+          trial_days: 0,
         });
         await applyProduct(tx, session.configuration_id, session.product, messageLimitFor(session.product), nextUsageResetDate(now));
       });
