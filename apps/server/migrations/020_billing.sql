@@ -50,7 +50,9 @@ CREATE TABLE invoice_counters (
 
 CREATE TABLE invoices (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-  customer_id uuid NOT NULL REFERENCES customers (id) ON DELETE CASCADE,
+  -- Invoices are bookkeeping records and outlive a deleted customer (then only admins see them, with
+  -- `billed_to` saying whom they were for).
+  customer_id uuid REFERENCES customers (id) ON DELETE SET NULL,
   -- One invoice per paid session, however often the payment is reported.
   checkout_session_id text UNIQUE REFERENCES checkout_sessions (id) ON DELETE SET NULL,
   year integer NOT NULL,

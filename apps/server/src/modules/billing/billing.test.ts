@@ -265,6 +265,21 @@ describe("the whole path: subscription, checkout, payment, activation, invoice",
   });
 });
 
+describe("invoices outlive their customer", () => {
+  it("keeps a deleted customer's invoices for admins, with whom they were for", async () => {
+    const gone = await customerTenant("Gone");
+    const id = (await startCheckout(gone.token, gone.customerId, false)).json().session_id;
+    await complete(id);
+    const [invoice] = (await invoices(gone.token)).json().data;
+    const deleted = await ctx.app.inject({ method: "DELETE", url: `/api/customers/${gone.customerId}`, headers: bearer(admin) });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const kept = await call("getInvoice", { method: "GET", url: `/api/orders/invoices/${invoice.id}`, headers: bearer(admin) });
+    expect(kept.statusCode).toBe(200);
+    // No subscription was set: the defaults (entry, €149.00 a month) plus 21 % VAT.
+    expect(kept.json().data).toMatchObject({ number: invoice.number, total: 180.29, customer: { _id: gone.customerId, city: "Amsterdam" } });
+  });
+});
+
 describe("checkout refusals", () => {
   it("refuses a customer whose invoice details are incomplete, naming the fields", async () => {
     const response = await startCheckout(bare.token, bare.customerId, false);

@@ -163,7 +163,8 @@ export async function applyProduct(db: Db, configurationId: string, product: Pro
 
 export interface InvoiceRecord {
   id: string;
-  customer_id: string;
+  /** Null once the customer is deleted: the invoice stays. */
+  customer_id: string | null;
   number: string;
   description: string;
   issued_on: string;
