@@ -1,8 +1,21 @@
 import { createHmac } from "node:crypto";
 import type { InjectOptions } from "fastify";
-import { messageLimitFor, paidPeriodEnd, selfOnboardingMonthlyAmount, selfOnboardingYearDiscount, toIsoDate, addDays } from "@parley/domain";
+import {
+  messageLimitFor,
+  paidPeriodEnd,
+  selfOnboardingMonthlyAmount,
+  selfOnboardingYearDiscount,
+  toIsoDate,
+  addDays,
+} from "@parley/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, createTestContext, expectToMatchContract, testWebhookSecret, type TestContext } from "../../test/context";
+import {
+  bearer,
+  createTestContext,
+  expectToMatchContract,
+  testWebhookSecret,
+  type TestContext,
+} from "../../test/context";
 import { createTenant, type Tenant } from "../../test/fixture";
 import { multipartBody } from "../../test/files";
 import { updateCustomer } from "../customers/repository";
@@ -17,11 +30,22 @@ let bare: Tenant & { token: string };
 let so: Tenant & { token: string };
 
 const year = new Date().getUTCFullYear();
-const completeAddress = { street: "Main Street", houseNumber: "1", postalCode: "1011 AA", city: "Amsterdam", country: "NL", contactPersonEmail: "billing@alpha.test" };
+const completeAddress = {
+  street: "Main Street",
+  houseNumber: "1",
+  postalCode: "1011 AA",
+  city: "Amsterdam",
+  country: "NL",
+  contactPersonEmail: "billing@alpha.test",
+};
 
 async function customerTenant(label: string, role: "customer" | "customer_so" = "customer", details = true) {
   const tenant = await createTenant(ctx, label);
-  if (details) await updateCustomer(ctx.database.db, systemScope, tenant.customerId, { ...completeAddress, name: `${label} <b>&"Co"</b>` });
+  if (details)
+    await updateCustomer(ctx.database.db, systemScope, tenant.customerId, {
+      ...completeAddress,
+      name: `${label} <b>&"Co"</b>`,
+    });
   const { token } = await ctx.createUser({ role, customerId: tenant.customerId });
   return { ...tenant, token };
 }
@@ -46,24 +70,48 @@ const subscriptionBody = (tenant: Tenant, overrides: Record<string, unknown> = {
 });
 
 const saveSubscription = (token: string, payload: unknown) =>
-  call("createOrUpdateSubscription", { method: "POST", url: "/api/orders/create_or_update_subscription", headers: bearer(token), payload: payload as object });
+  call("createOrUpdateSubscription", {
+    method: "POST",
+    url: "/api/orders/create_or_update_subscription",
+    headers: bearer(token),
+    payload: payload as object,
+  });
 
 const startCheckout = (token: string, customerId: string, isAnnual: boolean) =>
-  call("createCheckoutSession", { method: "POST", url: "/api/orders/create-checkout-session", headers: bearer(token), payload: { customer_id: customerId, is_annual: isAnnual } });
+  call("createCheckoutSession", {
+    method: "POST",
+    url: "/api/orders/create-checkout-session",
+    headers: bearer(token),
+    payload: { customer_id: customerId, is_annual: isAnnual },
+  });
 
 function complete(sessionId: string, outcome: "pay" | "cancel" = "pay") {
   const { payload, headers } = multipartBody([{ name: "outcome", value: outcome }]);
-  return call("completeLocalCheckout", { method: "POST", url: `/api/orders/local-checkout/${sessionId}/complete`, headers, payload });
+  return call("completeLocalCheckout", {
+    method: "POST",
+    url: `/api/orders/local-checkout/${sessionId}/complete`,
+    headers,
+    payload,
+  });
 }
 
 const activate = (sessionId: string) =>
-  call("activateProduct", { method: "POST", url: "/api/orders/activate-product", payload: { session_id: sessionId } });
+  call("activateProduct", {
+    method: "POST",
+    url: "/api/orders/activate-product",
+    payload: { session_id: sessionId },
+  });
 
-const invoices = (token: string, query = "") => call("listInvoices", { method: "GET", url: `/api/orders/invoices${query}`, headers: bearer(token) });
+const invoices = (token: string, query = "") =>
+  call("listInvoices", { method: "GET", url: `/api/orders/invoices${query}`, headers: bearer(token) });
 
 function signed(body: string, options: { secret?: string; timestamp?: number; signature?: string } = {}) {
   const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
-  const signature = options.signature ?? createHmac("sha256", options.secret ?? testWebhookSecret).update(`${timestamp}.${body}`).digest("hex");
+  const signature =
+    options.signature ??
+    createHmac("sha256", options.secret ?? testWebhookSecret)
+      .update(`${timestamp}.${body}`)
+      .digest("hex");
   return { "content-type": "application/json", "stripe-signature": `t=${timestamp},v1=${signature}` };
 }
 
@@ -71,15 +119,19 @@ const webhook = (body: string, headers: Record<string, string>) =>
   call("handlePaymentWebhook", { method: "POST", url: "/api/orders/webhook", headers, payload: body });
 
 async function configurationRow(id: string) {
-  const [row] = await ctx.database.db.query<{ product: string; message_limit: number; remaining_messages: number }>(
-    "SELECT product, message_limit, remaining_messages FROM configurations WHERE id = $1",
-    [id],
-  );
+  const [row] = await ctx.database.db.query<{
+    product: string;
+    message_limit: number;
+    remaining_messages: number;
+  }>("SELECT product, message_limit, remaining_messages FROM configurations WHERE id = $1", [id]);
   return row!;
 }
 
 async function invoiceCount(customerId: string) {
-  const [row] = await ctx.database.db.query<{ count: number }>("SELECT count(*)::int AS count FROM invoices WHERE customer_id = $1", [customerId]);
+  const [row] = await ctx.database.db.query<{ count: number }>(
+    "SELECT count(*)::int AS count FROM invoices WHERE customer_id = $1",
+    [customerId],
+  );
   return row!.count;
 }
 
@@ -100,24 +152,51 @@ describe("the whole path: subscription, checkout, payment, activation, invoice",
 
   it("admin saves a subscription (200), the same again answers 204, and the customer reads it", async () => {
     // The contract types end_date as a calendar date, so a date-time is refused with the field named.
-    const withTime = await saveSubscription(admin, subscriptionBody(alpha, { end_date: "2027-03-01T10:00:00Z" }));
+    const withTime = await saveSubscription(
+      admin,
+      subscriptionBody(alpha, { end_date: "2027-03-01T10:00:00Z" }),
+    );
     expect(withTime.statusCode).toBe(400);
     expect(withTime.json().errors[0].path).toBe("end_date");
     const dated = subscriptionBody(alpha, { end_date: "2027-03-01" });
     const saved = await saveSubscription(admin, dated);
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().data).toMatchObject({ configuration_id: alpha.configurationId, end_date: "2027-03-01", is_active: false, activation: "pending" });
+    expect(saved.json().data).toMatchObject({
+      configuration_id: alpha.configurationId,
+      end_date: "2027-03-01",
+      is_active: false,
+      activation: "pending",
+    });
     const again = await saveSubscription(admin, { ...dated, end_date: "2027-03-01" });
     expect(again.statusCode).toBe(204);
     const changed = await saveSubscription(admin, subscriptionBody(alpha));
     expect(changed.statusCode).toBe(200);
 
-    const read = await call("getSubscription", { method: "GET", url: `/api/orders/get-subscription?configuration_id=${alpha.configurationId}`, headers: bearer(alpha.token) });
+    const read = await call("getSubscription", {
+      method: "GET",
+      url: `/api/orders/get-subscription?configuration_id=${alpha.configurationId}`,
+      headers: bearer(alpha.token),
+    });
     expect(read.statusCode).toBe(200);
-    expect(read.json().data).toMatchObject({ chosen_product: "basic", manual_amount: 100, year_discount: 10, subscription_type: "monthly" });
-    const listed = await call("listLocalSubscriptions", { method: "GET", url: "/api/orders/get-local-subscriptions", headers: bearer(alpha.token) });
-    expect(listed.json().data.map((s: { configuration_id: string }) => s.configuration_id)).toEqual([alpha.configurationId]);
-    const none = await call("getSubscription", { method: "GET", url: `/api/orders/get-subscription?configuration_id=${bravo.configurationId}`, headers: bearer(bravo.token) });
+    expect(read.json().data).toMatchObject({
+      chosen_product: "basic",
+      manual_amount: 100,
+      year_discount: 10,
+      subscription_type: "monthly",
+    });
+    const listed = await call("listLocalSubscriptions", {
+      method: "GET",
+      url: "/api/orders/get-local-subscriptions",
+      headers: bearer(alpha.token),
+    });
+    expect(listed.json().data.map((s: { configuration_id: string }) => s.configuration_id)).toEqual([
+      alpha.configurationId,
+    ]);
+    const none = await call("getSubscription", {
+      method: "GET",
+      url: `/api/orders/get-subscription?configuration_id=${bravo.configurationId}`,
+      headers: bearer(bravo.token),
+    });
     expect(none.json().data).toBeNull();
   });
 
@@ -128,11 +207,18 @@ describe("the whole path: subscription, checkout, payment, activation, invoice",
     expect(sessionId).toMatch(/^cs_[A-Za-z0-9_-]{43}$/);
     expect(started.json().url).toBe(`http://portal.test/api/orders/local-checkout/${sessionId}`);
 
-    const pending = await call("checkPaymentStatus", { method: "GET", url: `/api/orders/check-payment-status?customerId=${alpha.customerId}`, headers: bearer(alpha.token) });
+    const pending = await call("checkPaymentStatus", {
+      method: "GET",
+      url: `/api/orders/check-payment-status?customerId=${alpha.customerId}`,
+      headers: bearer(alpha.token),
+    });
     expect(pending.json().subscription).toBe("pending");
     expect((await activate(sessionId)).json()).toMatchObject({ success: false });
 
-    const page = await call("showLocalCheckout", { method: "GET", url: `/api/orders/local-checkout/${sessionId}` });
+    const page = await call("showLocalCheckout", {
+      method: "GET",
+      url: `/api/orders/local-checkout/${sessionId}`,
+    });
     expect(page.statusCode).toBe(200);
     expect(page.headers["content-type"]).toContain("text/html");
     expect(page.headers["content-security-policy"]).toContain("form-action 'self'");
@@ -157,8 +243,16 @@ describe("the whole path: subscription, checkout, payment, activation, invoice",
     const second = await activate(sessionId);
     expect(second.json()).toMatchObject({ success: true });
     const configuration = await configurationRow(alpha.configurationId);
-    expect(configuration).toEqual({ product: "basic", message_limit: messageLimitFor("basic"), remaining_messages: messageLimitFor("basic") });
-    const read = await call("getSubscription", { method: "GET", url: `/api/orders/get-subscription?configuration_id=${alpha.configurationId}`, headers: bearer(alpha.token) });
+    expect(configuration).toEqual({
+      product: "basic",
+      message_limit: messageLimitFor("basic"),
+      remaining_messages: messageLimitFor("basic"),
+    });
+    const read = await call("getSubscription", {
+      method: "GET",
+      url: `/api/orders/get-subscription?configuration_id=${alpha.configurationId}`,
+      headers: bearer(alpha.token),
+    });
     expect(read.json().data).toMatchObject({
       is_active: true,
       activation: "active",
@@ -167,7 +261,11 @@ describe("the whole path: subscription, checkout, payment, activation, invoice",
       trial_days: 0,
       end_date: paidPeriodEnd(new Date(), "annual"),
     });
-    const status = await call("checkPaymentStatus", { method: "GET", url: `/api/orders/check-payment-status?customerId=${alpha.customerId}`, headers: bearer(alpha.token) });
+    const status = await call("checkPaymentStatus", {
+      method: "GET",
+      url: `/api/orders/check-payment-status?customerId=${alpha.customerId}`,
+      headers: bearer(alpha.token),
+    });
     expect(status.json().subscription).toBe("paid");
   });
 
@@ -177,15 +275,30 @@ describe("the whole path: subscription, checkout, payment, activation, invoice",
     expect(listed.json().years).toEqual([year]);
     expect(listed.json().data).toHaveLength(1);
     const [invoice] = listed.json().data;
-    expect(invoice).toMatchObject({ amount: 1306.8, currency: "EUR", status: "paid", date: toIsoDate(new Date()) });
+    expect(invoice).toMatchObject({
+      amount: 1306.8,
+      currency: "EUR",
+      status: "paid",
+      date: toIsoDate(new Date()),
+    });
     expect(invoice.number).toMatch(new RegExp(`^PAR-${year}-\\d{4}$`));
     expect((await invoices(alpha.token, `?year=${year - 1}`)).json().data).toEqual([]);
     const byAdmin = await invoices(admin, `?customer_id=${alpha.customerId}`);
     expect(byAdmin.json().data.map((i: { id: string }) => i.id)).toEqual([invoice.id]);
 
-    const detail = await call("getInvoice", { method: "GET", url: `/api/orders/invoices/${invoice.id}`, headers: bearer(alpha.token) });
+    const detail = await call("getInvoice", {
+      method: "GET",
+      url: `/api/orders/invoices/${invoice.id}`,
+      headers: bearer(alpha.token),
+    });
     expect(detail.statusCode).toBe(200);
-    expect(detail.json().data).toMatchObject({ subtotal: 1200, discount: 120, taxes: 226.8, total: 1306.8, lines: [{ quantity: 1, unit_price: 1200, total: 1200 }] });
+    expect(detail.json().data).toMatchObject({
+      subtotal: 1200,
+      discount: 120,
+      taxes: 226.8,
+      total: 1306.8,
+      lines: [{ quantity: 1, unit_price: 1200, total: 1200 }],
+    });
     expect(detail.json().data.customer).toMatchObject({ _id: alpha.customerId, city: "Amsterdam" });
   });
 
@@ -199,10 +312,15 @@ describe("the whole path: subscription, checkout, payment, activation, invoice",
     const latest = (await invoices(alpha.token)).json().data[0];
     expect(latest.amount).toBe(121);
     // Two sessions paid at once: two invoices, numbered one after the other.
-    const [one, two] = await Promise.all([startCheckout(alpha.token, alpha.customerId, false), startCheckout(alpha.token, alpha.customerId, false)]);
+    const [one, two] = await Promise.all([
+      startCheckout(alpha.token, alpha.customerId, false),
+      startCheckout(alpha.token, alpha.customerId, false),
+    ]);
     await Promise.all([complete(one!.json().session_id), complete(two!.json().session_id)]);
     expect(await invoiceCount(alpha.customerId)).toBe(before + 3);
-    const numbers: string[] = (await invoices(alpha.token)).json().data.map((i: { number: string }) => i.number);
+    const numbers: string[] = (await invoices(alpha.token))
+      .json()
+      .data.map((i: { number: string }) => i.number);
     expect(new Set(numbers).size).toBe(numbers.length);
     const sequences = numbers.map((n) => Number(n.split("-")[2])).sort((x, y) => x - y);
     expect(sequences.at(-1)! - sequences.at(-2)!).toBe(1);
@@ -225,39 +343,90 @@ describe("the whole path: subscription, checkout, payment, activation, invoice",
     expect(await invoiceCount(bravo.customerId)).toBe(before);
     expect((await activate(id)).json()).toMatchObject({ success: false });
     expect((await configurationRow(bravo.configurationId)).product).toBe("entry");
-    const status = await call("checkPaymentStatus", { method: "GET", url: `/api/orders/check-payment-status?customerId=${bravo.customerId}`, headers: bearer(bravo.token) });
+    const status = await call("checkPaymentStatus", {
+      method: "GET",
+      url: `/api/orders/check-payment-status?customerId=${bravo.customerId}`,
+      headers: bearer(bravo.token),
+    });
     expect(status.json().subscription).toBe("failed");
   });
 
   it("a customer with a negotiated subscription cannot buy the fixed self-onboarding price", async () => {
-    const refused = await call("createFixedCheckoutSession", { method: "POST", url: "/api/orders/create-fixed-checkout-session", headers: bearer(alpha.token), payload: { customer_id: alpha.customerId, stripe_price_id: localPriceIds.monthly } });
+    const refused = await call("createFixedCheckoutSession", {
+      method: "POST",
+      url: "/api/orders/create-fixed-checkout-session",
+      headers: bearer(alpha.token),
+      payload: { customer_id: alpha.customerId, stripe_price_id: localPriceIds.monthly },
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors[0].path).toBe("stripe_price_id");
   });
 
   it("an admin activating a subscription gives the configuration its product and limit", async () => {
     const tenant = await customerTenant("Manual");
-    await ctx.database.db.query("UPDATE configurations SET remaining_messages = 3 WHERE id = $1", [tenant.configurationId]);
-    expect((await saveSubscription(admin, subscriptionBody(tenant, { is_active: false, chosen_product: "business" }))).statusCode).toBe(200);
+    await ctx.database.db.query("UPDATE configurations SET remaining_messages = 3 WHERE id = $1", [
+      tenant.configurationId,
+    ]);
+    expect(
+      (
+        await saveSubscription(
+          admin,
+          subscriptionBody(tenant, { is_active: false, chosen_product: "business" }),
+        )
+      ).statusCode,
+    ).toBe(200);
     expect((await configurationRow(tenant.configurationId)).product).toBe("entry");
-    expect((await saveSubscription(admin, subscriptionBody(tenant, { is_active: true, chosen_product: "business" }))).statusCode).toBe(200);
-    expect(await configurationRow(tenant.configurationId)).toEqual({ product: "business", message_limit: messageLimitFor("business"), remaining_messages: messageLimitFor("business") });
+    expect(
+      (
+        await saveSubscription(
+          admin,
+          subscriptionBody(tenant, { is_active: true, chosen_product: "business" }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect(await configurationRow(tenant.configurationId)).toEqual({
+      product: "business",
+      message_limit: messageLimitFor("business"),
+      remaining_messages: messageLimitFor("business"),
+    });
     // Changing the amount of an active subscription leaves the usage alone.
-    await ctx.database.db.query("UPDATE configurations SET remaining_messages = 7 WHERE id = $1", [tenant.configurationId]);
-    expect((await saveSubscription(admin, subscriptionBody(tenant, { is_active: true, chosen_product: "business", manual_amount: 120 }))).statusCode).toBe(200);
+    await ctx.database.db.query("UPDATE configurations SET remaining_messages = 7 WHERE id = $1", [
+      tenant.configurationId,
+    ]);
+    expect(
+      (
+        await saveSubscription(
+          admin,
+          subscriptionBody(tenant, { is_active: true, chosen_product: "business", manual_amount: 120 }),
+        )
+      ).statusCode,
+    ).toBe(200);
     expect((await configurationRow(tenant.configurationId)).remaining_messages).toBe(7);
   });
 
   it("a self-onboarding customer buys the fixed Basic price", async () => {
-    const refused = await call("createFixedCheckoutSession", { method: "POST", url: "/api/orders/create-fixed-checkout-session", headers: bearer(so.token), payload: { customer_id: so.customerId, stripe_price_id: "price_other" } });
+    const refused = await call("createFixedCheckoutSession", {
+      method: "POST",
+      url: "/api/orders/create-fixed-checkout-session",
+      headers: bearer(so.token),
+      payload: { customer_id: so.customerId, stripe_price_id: "price_other" },
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors[0].path).toBe("stripe_price_id");
-    const started = await call("createFixedCheckoutSession", { method: "POST", url: "/api/orders/create-fixed-checkout-session", headers: bearer(so.token), payload: { customer_id: so.customerId, stripe_price_id: localPriceIds.annual } });
+    const started = await call("createFixedCheckoutSession", {
+      method: "POST",
+      url: "/api/orders/create-fixed-checkout-session",
+      headers: bearer(so.token),
+      payload: { customer_id: so.customerId, stripe_price_id: localPriceIds.annual },
+    });
     expect(started.statusCode, started.body).toBe(200);
     const id = started.json().session_id;
     await complete(id);
     expect((await activate(id)).json().success).toBe(true);
-    expect(await configurationRow(so.configurationId)).toMatchObject({ product: "so_basic", message_limit: messageLimitFor("so_basic") });
+    expect(await configurationRow(so.configurationId)).toMatchObject({
+      product: "so_basic",
+      message_limit: messageLimitFor("so_basic"),
+    });
     const subtotal = Math.round(selfOnboardingMonthlyAmount * 100) * 12;
     const net = subtotal - Math.round((subtotal * selfOnboardingYearDiscount) / 100);
     const [invoice] = (await invoices(so.token)).json().data;
@@ -271,12 +440,24 @@ describe("invoices outlive their customer", () => {
     const id = (await startCheckout(gone.token, gone.customerId, false)).json().session_id;
     await complete(id);
     const [invoice] = (await invoices(gone.token)).json().data;
-    const deleted = await ctx.app.inject({ method: "DELETE", url: `/api/customers/${gone.customerId}`, headers: bearer(admin) });
+    const deleted = await ctx.app.inject({
+      method: "DELETE",
+      url: `/api/customers/${gone.customerId}`,
+      headers: bearer(admin),
+    });
     expect(deleted.statusCode, deleted.body).toBe(200);
-    const kept = await call("getInvoice", { method: "GET", url: `/api/orders/invoices/${invoice.id}`, headers: bearer(admin) });
+    const kept = await call("getInvoice", {
+      method: "GET",
+      url: `/api/orders/invoices/${invoice.id}`,
+      headers: bearer(admin),
+    });
     expect(kept.statusCode).toBe(200);
     // No subscription was set: the defaults (entry, €149.00 a month) plus 21 % VAT.
-    expect(kept.json().data).toMatchObject({ number: invoice.number, total: 180.29, customer: { _id: gone.customerId, city: "Amsterdam" } });
+    expect(kept.json().data).toMatchObject({
+      number: invoice.number,
+      total: 180.29,
+      customer: { _id: gone.customerId, city: "Amsterdam" },
+    });
   });
 });
 
@@ -285,7 +466,13 @@ describe("checkout refusals", () => {
     const response = await startCheckout(bare.token, bare.customerId, false);
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe("customer_details_incomplete");
-    expect(response.json().errors.map((e: { path: string }) => e.path)).toEqual(["street", "houseNumber", "postalCode", "city", "country"]);
+    expect(response.json().errors.map((e: { path: string }) => e.path)).toEqual([
+      "street",
+      "houseNumber",
+      "postalCode",
+      "city",
+      "country",
+    ]);
   });
 
   it("answers 404 for an unknown or malformed session id", async () => {
@@ -301,24 +488,51 @@ describe("checkout refusals", () => {
 
 describe("tenancy", () => {
   it("answers 404 for another customer's configuration, customer and invoice", async () => {
-    const foreignSubscription = await call("getSubscription", { method: "GET", url: `/api/orders/get-subscription?configuration_id=${alpha.configurationId}`, headers: bearer(bravo.token) });
+    const foreignSubscription = await call("getSubscription", {
+      method: "GET",
+      url: `/api/orders/get-subscription?configuration_id=${alpha.configurationId}`,
+      headers: bearer(bravo.token),
+    });
     expect(foreignSubscription.statusCode).toBe(404);
     const foreignCheckout = await startCheckout(bravo.token, alpha.customerId, false);
     expect(foreignCheckout.statusCode).toBe(404);
-    const foreignStatus = await call("checkPaymentStatus", { method: "GET", url: `/api/orders/check-payment-status?customerId=${alpha.customerId}`, headers: bearer(bravo.token) });
+    const foreignStatus = await call("checkPaymentStatus", {
+      method: "GET",
+      url: `/api/orders/check-payment-status?customerId=${alpha.customerId}`,
+      headers: bearer(bravo.token),
+    });
     expect(foreignStatus.statusCode).toBe(404);
     const foreignInvoices = await invoices(bravo.token, `?customer_id=${alpha.customerId}`);
     expect(foreignInvoices.statusCode).toBe(404);
     const [invoice] = (await invoices(alpha.token)).json().data;
-    const foreignInvoice = await call("getInvoice", { method: "GET", url: `/api/orders/invoices/${invoice.id}`, headers: bearer(bravo.token) });
+    const foreignInvoice = await call("getInvoice", {
+      method: "GET",
+      url: `/api/orders/invoices/${invoice.id}`,
+      headers: bearer(bravo.token),
+    });
     expect(foreignInvoice.statusCode).toBe(404);
-    expect((await invoices(bravo.token)).json().data.every((i: { id: string }) => i.id !== invoice.id)).toBe(true);
-    const foreignList = await call("listLocalSubscriptions", { method: "GET", url: `/api/orders/get-local-subscriptions?customer_id=${alpha.customerId}`, headers: bearer(bravo.token) });
+    expect((await invoices(bravo.token)).json().data.every((i: { id: string }) => i.id !== invoice.id)).toBe(
+      true,
+    );
+    const foreignList = await call("listLocalSubscriptions", {
+      method: "GET",
+      url: `/api/orders/get-local-subscriptions?customer_id=${alpha.customerId}`,
+      headers: bearer(bravo.token),
+    });
     expect(foreignList.statusCode).toBe(403);
     const { payload, headers } = multipartBody([{ name: "customer_id", value: alpha.customerId }]);
-    const foreignCancel = await call("cancelSubscription", { method: "POST", url: "/api/orders/cancel_subscription", headers: { ...headers, ...bearer(bravo.token) }, payload });
+    const foreignCancel = await call("cancelSubscription", {
+      method: "POST",
+      url: "/api/orders/cancel_subscription",
+      headers: { ...headers, ...bearer(bravo.token) },
+      payload,
+    });
     expect(foreignCancel.statusCode).toBe(404);
-    const stillActive = await call("getSubscription", { method: "GET", url: `/api/orders/get-subscription?configuration_id=${alpha.configurationId}`, headers: bearer(alpha.token) });
+    const stillActive = await call("getSubscription", {
+      method: "GET",
+      url: `/api/orders/get-subscription?configuration_id=${alpha.configurationId}`,
+      headers: bearer(alpha.token),
+    });
     expect(stillActive.json().data.is_active).toBe(true);
   });
 
@@ -328,12 +542,25 @@ describe("tenancy", () => {
 
   it("the customer cancels their own subscription", async () => {
     const { payload, headers } = multipartBody([{ name: "customer_id", value: so.customerId }]);
-    const canceled = await call("cancelSubscription", { method: "POST", url: "/api/orders/cancel_subscription", headers: { ...headers, ...bearer(so.token) }, payload });
+    const canceled = await call("cancelSubscription", {
+      method: "POST",
+      url: "/api/orders/cancel_subscription",
+      headers: { ...headers, ...bearer(so.token) },
+      payload,
+    });
     expect(canceled.statusCode).toBe(200);
     expect(canceled.json().message).toBe("Subscription canceled successfully");
-    const read = await call("getSubscription", { method: "GET", url: `/api/orders/get-subscription?configuration_id=${so.configurationId}`, headers: bearer(so.token) });
+    const read = await call("getSubscription", {
+      method: "GET",
+      url: `/api/orders/get-subscription?configuration_id=${so.configurationId}`,
+      headers: bearer(so.token),
+    });
     expect(read.json().data.is_active).toBe(false);
-    const stripe = await call("getStripeSubscription", { method: "GET", url: `/api/orders/get-stripe-subscription?customer_id=${so.customerId}`, headers: bearer(so.token) });
+    const stripe = await call("getStripeSubscription", {
+      method: "GET",
+      url: `/api/orders/get-stripe-subscription?customer_id=${so.customerId}`,
+      headers: bearer(so.token),
+    });
     expect(stripe.json()).toEqual({ status: "success", data: null });
   });
 });
@@ -358,12 +585,20 @@ describe("validation", () => {
       expect(response.statusCode, JSON.stringify(overrides)).toBe(400);
       expect(JSON.stringify(response.json().errors), JSON.stringify(overrides)).toContain(path);
     }
-    const unknown = await saveSubscription(admin, subscriptionBody(alpha, { configuration_id: "00000000-0000-4000-8000-000000000000" }));
+    const unknown = await saveSubscription(
+      admin,
+      subscriptionBody(alpha, { configuration_id: "00000000-0000-4000-8000-000000000000" }),
+    );
     expect(unknown.statusCode).toBe(404);
   });
 
   it("refuses wrong types, NUL bytes and huge input on checkout and activation", async () => {
-    const wrongType = await call("createCheckoutSession", { method: "POST", url: "/api/orders/create-checkout-session", headers: bearer(alpha.token), payload: { customer_id: alpha.customerId, is_annual: "maybe" } });
+    const wrongType = await call("createCheckoutSession", {
+      method: "POST",
+      url: "/api/orders/create-checkout-session",
+      headers: bearer(alpha.token),
+      payload: { customer_id: alpha.customerId, is_annual: "maybe" },
+    });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().errors[0].path).toContain("is_annual");
     const nul = await activate("cs_\u0000");
@@ -372,13 +607,22 @@ describe("validation", () => {
     expect(huge.statusCode).toBe(400);
     const badYear = await invoices(alpha.token, "?year=1999");
     expect(badYear.statusCode).toBe(400);
-    const badId = await call("getInvoice", { method: "GET", url: "/api/orders/invoices/not-an-id", headers: bearer(alpha.token) });
+    const badId = await call("getInvoice", {
+      method: "GET",
+      url: "/api/orders/invoices/not-an-id",
+      headers: bearer(alpha.token),
+    });
     expect(badId.statusCode).toBe(404);
   });
 });
 
 describe("payment webhook", () => {
-  const event = (id: string, sessionId: string) => JSON.stringify({ id, type: "checkout.session.completed", data: { object: { id: sessionId, object: "checkout.session" } } });
+  const event = (id: string, sessionId: string) =>
+    JSON.stringify({
+      id,
+      type: "checkout.session.completed",
+      data: { object: { id: sessionId, object: "checkout.session" } },
+    });
 
   it("a signed checkout.session.completed pays the session once, replays and bad signatures change nothing", async () => {
     const before = await invoiceCount(bravo.customerId);
@@ -412,7 +656,11 @@ describe("payment webhook", () => {
   });
 
   it("acknowledges other event types and refuses a malformed event", async () => {
-    const other = JSON.stringify({ id: `evt_other_${Date.now()}`, type: "invoice.paid", data: { object: {} } });
+    const other = JSON.stringify({
+      id: `evt_other_${Date.now()}`,
+      type: "invoice.paid",
+      data: { object: {} },
+    });
     expect((await webhook(other, signed(other))).statusCode).toBe(200);
     const malformed = JSON.stringify({ id: "evt_x", type: "checkout.session.completed" });
     const refused = await webhook(malformed, signed(malformed));
@@ -424,7 +672,12 @@ describe("payment webhook", () => {
     const unconfigured = await createTestContext({ paymentsWebhookSecret: null });
     try {
       const body = JSON.stringify({ id: "evt_1", type: "invoice.paid", data: { object: {} } });
-      const response = await unconfigured.app.inject({ method: "POST", url: "/api/orders/webhook", headers: signed(body), payload: body });
+      const response = await unconfigured.app.inject({
+        method: "POST",
+        url: "/api/orders/webhook",
+        headers: signed(body),
+        payload: body,
+      });
       expect(response.statusCode).toBe(503);
       expectToMatchContract("handlePaymentWebhook", response);
     } finally {

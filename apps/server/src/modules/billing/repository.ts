@@ -21,7 +21,11 @@ const subscriptionColumns = `id, configuration_id, customer_id, subscription_typ
 
 export type SubscriptionValues = Omit<SubscriptionRecord, "id">;
 
-export function findSubscription(db: Db, scope: Scope, configurationId: string): Promise<SubscriptionRecord | undefined> {
+export function findSubscription(
+  db: Db,
+  scope: Scope,
+  configurationId: string,
+): Promise<SubscriptionRecord | undefined> {
   return queryOne<SubscriptionRecord>(
     db,
     `SELECT ${subscriptionColumns} FROM subscriptions WHERE configuration_id = $1 AND ${scopeCondition("customer_id", 2)}`,
@@ -30,7 +34,11 @@ export function findSubscription(db: Db, scope: Scope, configurationId: string):
 }
 
 /** The subscriptions the scope sees, of one customer when given; the most recently changed first. */
-export function listSubscriptions(db: Db, scope: Scope, customerId: string | null): Promise<SubscriptionRecord[]> {
+export function listSubscriptions(
+  db: Db,
+  scope: Scope,
+  customerId: string | null,
+): Promise<SubscriptionRecord[]> {
   return db.query<SubscriptionRecord>(
     `SELECT ${subscriptionColumns} FROM subscriptions
       WHERE ${scopeCondition("customer_id", 1)} AND ($3::uuid IS NULL OR customer_id = $3::uuid)
@@ -73,7 +81,10 @@ export async function cancelSubscriptions(db: Db, customerId: string): Promise<n
     "UPDATE subscriptions SET is_active = false, canceled_at = now(), updated_at = now() WHERE customer_id = $1 AND is_active",
     [customerId],
   );
-  const [row] = await db.query<{ count: number }>("SELECT count(*)::int AS count FROM subscriptions WHERE customer_id = $1", [customerId]);
+  const [row] = await db.query<{ count: number }>(
+    "SELECT count(*)::int AS count FROM subscriptions WHERE customer_id = $1",
+    [customerId],
+  );
   return row!.count;
 }
 
@@ -116,11 +127,18 @@ export async function insertCheckoutSession(db: Db, values: CheckoutSessionValue
 }
 
 export function findCheckoutSession(db: Db, id: string): Promise<CheckoutSessionRecord | undefined> {
-  return queryOne<CheckoutSessionRecord>(db, `SELECT ${sessionColumns} FROM checkout_sessions WHERE id = $1`, [id]);
+  return queryOne<CheckoutSessionRecord>(
+    db,
+    `SELECT ${sessionColumns} FROM checkout_sessions WHERE id = $1`,
+    [id],
+  );
 }
 
 /** The customer's latest checkout session, whatever its state. */
-export function latestCheckoutSession(db: Db, customerId: string): Promise<CheckoutSessionRecord | undefined> {
+export function latestCheckoutSession(
+  db: Db,
+  customerId: string,
+): Promise<CheckoutSessionRecord | undefined> {
   return queryOne<CheckoutSessionRecord>(
     db,
     `SELECT ${sessionColumns} FROM checkout_sessions WHERE customer_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1`,
@@ -132,7 +150,11 @@ export function latestCheckoutSession(db: Db, customerId: string): Promise<Check
  * Moves a pending session to `status`; answers it only to the one caller that moved it, so concurrent
  * completions (the built-in page twice, a webhook and its retry) go on with at most one of them.
  */
-export function settleCheckoutSession(db: Db, id: string, status: "paid" | "failed"): Promise<CheckoutSessionRecord | undefined> {
+export function settleCheckoutSession(
+  db: Db,
+  id: string,
+  status: "paid" | "failed",
+): Promise<CheckoutSessionRecord | undefined> {
   return queryOne<CheckoutSessionRecord>(
     db,
     `UPDATE checkout_sessions SET status = $2, paid_at = CASE WHEN $2 = 'paid' THEN now() ELSE NULL END
@@ -152,7 +174,13 @@ export function markSessionActivated(db: Db, id: string): Promise<CheckoutSessio
 }
 
 /** Sets the configuration's product and limit and starts a new usage period with everything remaining. */
-export async function applyProduct(db: Db, configurationId: string, product: Product, messageLimit: number, resetDate: string): Promise<void> {
+export async function applyProduct(
+  db: Db,
+  configurationId: string,
+  product: Product,
+  messageLimit: number,
+  resetDate: string,
+): Promise<void> {
   await db.query(
     `UPDATE configurations SET product = $2, message_limit = $3, remaining_messages = $3, usage_reset_date = $4::date,
             updated_at = now() WHERE id = $1`,
@@ -182,10 +210,17 @@ export interface InvoiceRecord {
 const invoiceColumns = `id, customer_id, number, description, issued_on::text AS issued_on, due_on::text AS due_on, quantity,
   unit_price_cents, subtotal_cents, discount_cents, taxes_cents, total_cents, status, billed_to`;
 
-export type InvoiceValues = Omit<InvoiceRecord, "id" | "number" | "status"> & { checkout_session_id: string; year: number };
+export type InvoiceValues = Omit<InvoiceRecord, "id" | "number" | "status"> & {
+  checkout_session_id: string;
+  year: number;
+};
 
 /** Writes an invoice with the year's next number (a counter row, locked until the transaction ends). */
-export async function insertInvoice(db: Db, values: InvoiceValues, numberOf: (year: number, sequence: number) => string): Promise<InvoiceRecord> {
+export async function insertInvoice(
+  db: Db,
+  values: InvoiceValues,
+  numberOf: (year: number, sequence: number) => string,
+): Promise<InvoiceRecord> {
   const [counter] = await db.query<{ last_sequence: number }>(
     `INSERT INTO invoice_counters (year, last_sequence) VALUES ($1, 1)
      ON CONFLICT (year) DO UPDATE SET last_sequence = invoice_counters.last_sequence + 1 RETURNING last_sequence`,
@@ -220,7 +255,12 @@ export async function insertInvoice(db: Db, values: InvoiceValues, numberOf: (ye
 }
 
 /** The invoices of a year the scope sees (of one customer when given), newest first. */
-export function listInvoices(db: Db, scope: Scope, customerId: string | null, year: number): Promise<InvoiceRecord[]> {
+export function listInvoices(
+  db: Db,
+  scope: Scope,
+  customerId: string | null,
+  year: number,
+): Promise<InvoiceRecord[]> {
   return db.query<InvoiceRecord>(
     `SELECT ${invoiceColumns} FROM invoices
       WHERE ${scopeCondition("customer_id", 1)} AND ($3::uuid IS NULL OR customer_id = $3::uuid) AND year = $4
@@ -240,14 +280,18 @@ export async function invoiceYears(db: Db, scope: Scope, customerId: string | nu
 }
 
 export function findInvoice(db: Db, scope: Scope, id: string): Promise<InvoiceRecord | undefined> {
-  return queryOne<InvoiceRecord>(db, `SELECT ${invoiceColumns} FROM invoices WHERE id = $1 AND ${scopeCondition("customer_id", 2)}`, [
-    id,
-    ...scopeParams(scope),
-  ]);
+  return queryOne<InvoiceRecord>(
+    db,
+    `SELECT ${invoiceColumns} FROM invoices WHERE id = $1 AND ${scopeCondition("customer_id", 2)}`,
+    [id, ...scopeParams(scope)],
+  );
 }
 
 /** Records a webhook event id; false when it was recorded before (a replay). */
 export async function recordPaymentEvent(db: Db, id: string, type: string): Promise<boolean> {
-  const rows = await db.query("INSERT INTO payment_events (id, type) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING id", [id, type]);
+  const rows = await db.query(
+    "INSERT INTO payment_events (id, type) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING id",
+    [id, type],
+  );
   return rows.length > 0;
 }

@@ -81,7 +81,11 @@ export const localPriceIds = { monthly: "local_basic_monthly", annual: "local_ba
 // "cs_" and 32 random bytes: as unguessable as a session token, since it alone activates what was paid.
 const sessionIdPattern = /^cs_[A-Za-z0-9_-]{43}$/;
 
-function invalid(path: string, message: string, code: "validation_failed" | "no_configuration_id" = "validation_failed"): DomainError {
+function invalid(
+  path: string,
+  message: string,
+  code: "validation_failed" | "no_configuration_id" = "validation_failed",
+): DomainError {
   return new DomainError(code, message, 400, [{ path, message }]);
 }
 
@@ -159,8 +163,16 @@ export function createBillingService(db: Db, settings: BillingSettings) {
       "SELECT id FROM configurations WHERE customer_id = $1 ORDER BY created_at DESC, id LIMIT 1",
       [customer._id],
     );
-    if (!configuration) throw new DomainError("no_configuration_selected", undefined, 400, [{ path: "customer_id", message: "The customer has no configuration" }]);
-    return newSubscriptionDefaults({ selfOnboarding, now: clock(), configurationId: configuration.id, customerId: customer._id }) as SubscriptionValues;
+    if (!configuration)
+      throw new DomainError("no_configuration_selected", undefined, 400, [
+        { path: "customer_id", message: "The customer has no configuration" },
+      ]);
+    return newSubscriptionDefaults({
+      selfOnboarding,
+      now: clock(),
+      configurationId: configuration.id,
+      customerId: customer._id,
+    }) as SubscriptionValues;
   }
 
   async function startCheckout(
@@ -189,7 +201,11 @@ export function createBillingService(db: Db, settings: BillingSettings) {
       discount_cents: amounts.discountCents,
       vat_percent: customer.taxExempt === true ? 0 : vatPercent,
     });
-    return { status: "success" as const, session_id: id, url: `${settings.publicUrl}/api/orders/local-checkout/${id}` };
+    return {
+      status: "success" as const,
+      session_id: id,
+      url: `${settings.publicUrl}/api/orders/local-checkout/${id}`,
+    };
   }
 
   function sessionAmounts(session: CheckoutSessionRecord) {
@@ -242,7 +258,12 @@ export function createBillingService(db: Db, settings: BillingSettings) {
 
   function verifySignature(rawBody: string | undefined, header: unknown): void {
     const secret = settings.webhookSecret;
-    if (!secret) throw new DomainError("service_unavailable", "No payment webhook secret is configured (PAYMENTS_WEBHOOK_SECRET)", 503);
+    if (!secret)
+      throw new DomainError(
+        "service_unavailable",
+        "No payment webhook secret is configured (PAYMENTS_WEBHOOK_SECRET)",
+        503,
+      );
     const refuse = (message: string) => invalid("stripe-signature", message);
     if (typeof header !== "string" || header === "") throw refuse("The Stripe-Signature header is missing");
     if (rawBody === undefined) throw refuse("The event body is missing");
@@ -253,9 +274,11 @@ export function createBillingService(db: Db, settings: BillingSettings) {
       if (key === "t") timestamp = value;
       else if (key === "v1" && value) signatures.push(value);
     }
-    if (!timestamp || !/^\d{1,12}$/.test(timestamp) || signatures.length === 0) throw refuse("The Stripe-Signature header is malformed");
+    if (!timestamp || !/^\d{1,12}$/.test(timestamp) || signatures.length === 0)
+      throw refuse("The Stripe-Signature header is malformed");
     const age = clock().getTime() / 1000 - Number(timestamp);
-    if (Math.abs(age) > webhookToleranceSeconds) throw refuse("The signature's timestamp is outside the tolerance of 5 minutes");
+    if (Math.abs(age) > webhookToleranceSeconds)
+      throw refuse("The signature's timestamp is outside the tolerance of 5 minutes");
     const expected = createHmac("sha256", secret).update(`${timestamp}.${rawBody}`).digest();
     const matches = signatures.some((signature) => {
       const given = Buffer.from(signature, "hex");
@@ -272,7 +295,8 @@ export function createBillingService(db: Db, settings: BillingSettings) {
 
     async localSubscriptions(caller: Caller, customerId: string | undefined) {
       const scope = scopeOf(caller);
-      if (customerId !== undefined && customerId !== "" && !isId(customerId)) throw invalid("customer_id", "customer_id is not an id");
+      if (customerId !== undefined && customerId !== "" && !isId(customerId))
+        throw invalid("customer_id", "customer_id is not an id");
       const wanted = customerId ? customerId.toLowerCase() : null;
       // A customer asking for another customer's subscriptions is refused, whether that customer exists or not.
       if (!scope.allCustomers && wanted !== null && wanted !== scope.customerId) throw forbidden();
@@ -284,7 +308,8 @@ export function createBillingService(db: Db, settings: BillingSettings) {
     async save(caller: Caller, configuration: Configuration | undefined, body: SubscriptionAnswer) {
       if (caller.role !== "admin") throw forbidden();
       // `x-tenant` loaded the named configuration (a foreign or unknown id answered 404); none was named.
-      if (!configuration) throw invalid("configuration_id", errorMessages.no_configuration_id, "no_configuration_id");
+      if (!configuration)
+        throw invalid("configuration_id", errorMessages.no_configuration_id, "no_configuration_id");
       const customerId = body.customer_id ? body.customer_id.trim().toLowerCase() : null;
       if (customerId !== null && customerId !== configuration.customerId) {
         throw invalid("customer_id", "customer_id is not the customer of the configuration");
@@ -294,7 +319,10 @@ export function createBillingService(db: Db, settings: BillingSettings) {
         throw invalid("manual_amount", "manual_amount has more than two decimals");
       }
       if (!isYearDiscountOption(body.year_discount) && body.year_discount !== selfOnboardingYearDiscount) {
-        throw invalid("year_discount", "year_discount must be one of 0, 5, 10, 15, 20, 25, 30 (or the self-onboarding 16.63)");
+        throw invalid(
+          "year_discount",
+          "year_discount must be one of 0, 5, 10, 15, 20, 25, 30 (or the self-onboarding 16.63)",
+        );
       }
       const values: SubscriptionValues = {
         configuration_id: configuration._id,
@@ -311,15 +339,26 @@ export function createBillingService(db: Db, settings: BillingSettings) {
       if (stored && sameSubscription(stored, values)) return null;
       // An admin activating a subscription (or changing an active one's product) gives the configuration that
       // product as a payment would: its message limit, and a new usage period with everything remaining.
-      const activates = values.is_active && (!stored?.is_active || stored.chosen_product !== values.chosen_product);
+      const activates =
+        values.is_active && (!stored?.is_active || stored.chosen_product !== values.chosen_product);
       const saved = await db.transaction(async (tx) => {
         const written = await upsertSubscription(tx, values);
         if (activates) {
-          await applyProduct(tx, configuration._id, values.chosen_product, messageLimitFor(values.chosen_product), nextUsageResetDate(clock()));
+          await applyProduct(
+            tx,
+            configuration._id,
+            values.chosen_product,
+            messageLimitFor(values.chosen_product),
+            nextUsageResetDate(clock()),
+          );
         }
         return written;
       });
-      return { status: "success" as const, data: toSubscriptionAnswer(saved), message: "data saved successfully" };
+      return {
+        status: "success" as const,
+        data: toSubscriptionAnswer(saved),
+        message: "data saved successfully",
+      };
     },
 
     /**
@@ -344,7 +383,10 @@ export function createBillingService(db: Db, settings: BillingSettings) {
     fixedCheckout(caller: Caller, customer: Customer, body: { stripe_price_id: string }) {
       // The fixed Basic price is self-onboarding's (spec 01 §6); a customer with a negotiated subscription pays that.
       if (caller.role === "customer") {
-        throw invalid("stripe_price_id", "The fixed-price checkout is for self-onboarding accounts; use create-checkout-session");
+        throw invalid(
+          "stripe_price_id",
+          "The fixed-price checkout is for self-onboarding accounts; use create-checkout-session",
+        );
       }
       const type = priceIds.get(body.stripe_price_id.trim());
       if (!type) throw invalid("stripe_price_id", "stripe_price_id is not one of the configured price ids");
@@ -367,7 +409,10 @@ export function createBillingService(db: Db, settings: BillingSettings) {
         ...(session.discount_cents > 0 ? [["Annual discount", `−${money(session.discount_cents)}`]] : []),
         [`VAT ${session.vat_percent} %`, money(amounts.taxes)],
       ]
-        .map(([label, value]) => `<tr><td>${label === session.description ? escapeHtml(label!) : label}</td><td>${value}</td></tr>`)
+        .map(
+          ([label, value]) =>
+            `<tr><td>${label === session.description ? escapeHtml(label!) : label}</td><td>${value}</td></tr>`,
+        )
         .join("");
       const action = `/api/orders/local-checkout/${encodeURIComponent(session.id)}/complete`;
       const body =
@@ -399,8 +444,10 @@ ${body}<p><small>Built-in checkout: no payment provider is configured, so no mon
     async activate(sessionId: string) {
       const session = sessionIdPattern.test(sessionId) ? await findCheckoutSession(db, sessionId) : undefined;
       if (!session) throw notFound("No checkout session with this id");
-      if (session.status === "pending") return { status: "success" as const, success: false, message: "The payment has not arrived yet" };
-      if (session.status === "failed") return { status: "success" as const, success: false, message: "The payment was not completed" };
+      if (session.status === "pending")
+        return { status: "success" as const, success: false, message: "The payment has not arrived yet" };
+      if (session.status === "failed")
+        return { status: "success" as const, success: false, message: "The payment was not completed" };
       const now = clock();
       await db.transaction(async (tx) => {
         const activated = await markSessionActivated(tx, session.id);
@@ -408,20 +455,29 @@ ${body}<p><small>Built-in checkout: no payment provider is configured, so no mon
         const stored = await findSubscription(tx, systemScope, session.configuration_id);
         // Paying while a paid period still runs extends it rather than dropping the days left.
         const today = toIsoDate(now);
-        const periodStart = stored?.is_active && stored.end_date > today ? new Date(`${stored.end_date}T12:00:00Z`) : now;
+        const periodStart =
+          stored?.is_active && stored.end_date > today ? new Date(`${stored.end_date}T12:00:00Z`) : now;
         await upsertSubscription(tx, {
           configuration_id: session.configuration_id,
           customer_id: session.customer_id,
           subscription_type: session.subscription_type,
           is_active: true,
           chosen_product: session.product,
-          manual_amount: stored?.manual_amount ?? euro(session.subtotal_cents / (session.subscription_type === "annual" ? 12 : 1)),
+          manual_amount:
+            stored?.manual_amount ??
+            euro(session.subtotal_cents / (session.subscription_type === "annual" ? 12 : 1)),
           year_discount: stored?.year_discount ?? 0,
           end_date: paidPeriodEnd(periodStart, session.subscription_type),
           // A paid subscription has no trial left: once it is canceled it must not read as "trial active".
           trial_days: 0,
         });
-        await applyProduct(tx, session.configuration_id, session.product, messageLimitFor(session.product), nextUsageResetDate(now));
+        await applyProduct(
+          tx,
+          session.configuration_id,
+          session.product,
+          messageLimitFor(session.product),
+          nextUsageResetDate(now),
+        );
       });
       return { status: "success" as const, success: true, message: "Product activated" };
     },
@@ -441,7 +497,8 @@ ${body}<p><small>Built-in checkout: no payment provider is configured, so no mon
         if (event.type === "checkout.session.completed") {
           const sessionId = event.data.object.id;
           // A session of another system (or none) is acknowledged: retrying would not make it ours.
-          if (typeof sessionId === "string" && sessionIdPattern.test(sessionId)) await settlePaid(tx, sessionId);
+          if (typeof sessionId === "string" && sessionIdPattern.test(sessionId))
+            await settlePaid(tx, sessionId);
         }
       });
       return { received: true as const };
@@ -449,7 +506,8 @@ ${body}<p><small>Built-in checkout: no payment provider is configured, so no mon
 
     async invoices(caller: Caller, customer: Customer | undefined, year: number | undefined) {
       const scope = scopeOf(caller);
-      if (!scope.allCustomers && !scope.customerId) return { status: "success" as const, data: [], years: [] };
+      if (!scope.allCustomers && !scope.customerId)
+        return { status: "success" as const, data: [], years: [] };
       const customerId = customer?._id ?? null;
       const [rows, years] = await Promise.all([
         listInvoices(db, scope, customerId, year ?? clock().getUTCFullYear()),

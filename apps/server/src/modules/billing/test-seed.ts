@@ -20,7 +20,11 @@ export async function completeCustomerDetails(db: Db, customerId: string): Promi
   await updateCustomer(db, systemScope, customerId, completeInvoiceDetails);
 }
 
-export async function seedSubscription(db: Db, tenant: { customerId: string; configurationId: string }, isActive = true): Promise<void> {
+export async function seedSubscription(
+  db: Db,
+  tenant: { customerId: string; configurationId: string },
+  isActive = true,
+): Promise<void> {
   await upsertSubscription(db, {
     configuration_id: tenant.configurationId,
     customer_id: tenant.customerId,
@@ -35,7 +39,10 @@ export async function seedSubscription(db: Db, tenant: { customerId: string; con
 }
 
 /** A pending checkout session of the tenant (one month of basic at €100); answers its id. */
-export async function seedCheckoutSession(db: Db, tenant: { customerId: string; configurationId: string }): Promise<string> {
+export async function seedCheckoutSession(
+  db: Db,
+  tenant: { customerId: string; configurationId: string },
+): Promise<string> {
   const id = `cs_${randomBytes(32).toString("base64url")}`;
   await insertCheckoutSession(db, {
     id,
@@ -52,7 +59,10 @@ export async function seedCheckoutSession(db: Db, tenant: { customerId: string; 
 }
 
 /** A paid invoice of the tenant, numbered like any other; answers its id and number. */
-export async function seedInvoice(db: Db, tenant: { customerId: string; configurationId: string }): Promise<{ id: string; number: string }> {
+export async function seedInvoice(
+  db: Db,
+  tenant: { customerId: string; configurationId: string },
+): Promise<{ id: string; number: string }> {
   const sessionId = await seedCheckoutSession(db, tenant);
   const now = new Date();
   const invoice = await db.transaction((tx) =>
@@ -80,7 +90,11 @@ export async function seedInvoice(db: Db, tenant: { customerId: string; configur
 }
 
 /** The `Stripe-Signature` header (and JSON content type) of `body` signed with `secret` now. */
-export function signedWebhookHeaders(body: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): Record<string, string> {
+export function signedWebhookHeaders(
+  body: string,
+  secret: string,
+  timestamp = Math.floor(Date.now() / 1000),
+): Record<string, string> {
   const signature = createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
   return { "content-type": "application/json", "stripe-signature": `t=${timestamp},v1=${signature}` };
 }
