@@ -405,6 +405,12 @@ describe("the whole path: subscription, checkout, payment, activation, invoice",
   });
 
   it("a self-onboarding customer buys the fixed Basic price", async () => {
+    // A stored subscription at another price: the fixed price paid replaces it.
+    const stored = await saveSubscription(
+      admin,
+      subscriptionBody(so, { chosen_product: "entry", manual_amount: 149, year_discount: 0 }),
+    );
+    expect(stored.statusCode).toBe(200);
     const refused = await call("createFixedCheckoutSession", {
       method: "POST",
       url: "/api/orders/create-fixed-checkout-session",
@@ -426,6 +432,19 @@ describe("the whole path: subscription, checkout, payment, activation, invoice",
     expect(await configurationRow(so.configurationId)).toMatchObject({
       product: "so_basic",
       message_limit: messageLimitFor("so_basic"),
+    });
+    // What was paid is what the subscription says: the fixed price and its annual discount.
+    const subscription = await call("getSubscription", {
+      method: "GET",
+      url: `/api/orders/get-subscription?configuration_id=${so.configurationId}`,
+      headers: bearer(so.token),
+    });
+    expect(subscription.json().data).toMatchObject({
+      chosen_product: "so_basic",
+      manual_amount: selfOnboardingMonthlyAmount,
+      year_discount: selfOnboardingYearDiscount,
+      subscription_type: "annual",
+      is_active: true,
     });
     const subtotal = Math.round(selfOnboardingMonthlyAmount * 100) * 12;
     const net = subtotal - Math.round((subtotal * selfOnboardingYearDiscount) / 100);

@@ -463,10 +463,12 @@ ${body}<p><small>Built-in checkout: no payment provider is configured, so no mon
           subscription_type: session.subscription_type,
           is_active: true,
           chosen_product: session.product,
-          manual_amount:
-            stored?.manual_amount ??
-            euro(session.subtotal_cents / (session.subscription_type === "annual" ? 12 : 1)),
-          year_discount: stored?.year_discount ?? 0,
+          // What was paid is what the subscription says from now on (the fixed price may differ from the stored one).
+          manual_amount: euro(session.subtotal_cents / (session.subscription_type === "annual" ? 12 : 1)),
+          year_discount:
+            session.subscription_type === "annual"
+              ? Math.round((session.discount_cents / session.subtotal_cents) * 10_000) / 100
+              : (stored?.year_discount ?? 0),
           end_date: paidPeriodEnd(periodStart, session.subscription_type),
           // A paid subscription has no trial left: once it is canceled it must not read as "trial active".
           trial_days: 0,
