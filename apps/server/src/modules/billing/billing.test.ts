@@ -228,6 +228,8 @@ describe("the whole path: subscription, checkout, payment, activation, invoice",
     expect(page.body).toContain("€1,306.80");
     expect(page.body).toContain("Alpha &#60;b&#62;&#38;&#34;Co&#34;&#60;/b&#62;");
     expect(page.body).not.toContain("<b>&");
+    // Self-contained: no scripts, no external assets, nothing the page's CSP would have to allow.
+    expect(page.body).not.toMatch(/<script|<link|<img|src=|href=|url\(/i);
     expect(page.body).toContain(`action="/api/orders/local-checkout/${sessionId}/complete"`);
 
     const paid = await complete(sessionId);
