@@ -76,6 +76,8 @@ import { findUserById } from "./modules/users/repository";
 import { userOperations } from "./modules/users/routes";
 import { findWorkflowInScope } from "./modules/workflows/repository";
 import { workflowOperations } from "./modules/workflows/routes";
+import { billingOperations } from "./modules/billing/routes";
+import { createBillingService } from "./modules/billing/service";
 import { wordpressOperations } from "./modules/wordpress/routes";
 import { createWordpressService } from "./modules/wordpress/service";
 import { createWorkflowsService } from "./modules/workflows/service";
@@ -116,6 +118,8 @@ export interface AppDependencies {
   chatLimits?: ChatLimits | false;
   /** Several instances: the socket.io Redis adapter (`REDIS_URL`); one instance's in-process adapter otherwise. */
   redis?: RedisSettings;
+  /** Signs the payment provider's webhook calls (`PAYMENTS_WEBHOOK_SECRET`); the webhook answers 503 without it. */
+  paymentsWebhookSecret?: string;
   /** How often this instance refreshes its agents' presence (30 s unless given). */
   presenceHeartbeatMs?: number;
 }
@@ -254,6 +258,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     publicConfiguration: (id) => configurations.published(id),
   };
   const knowledge = createKnowledgeService(deps.db, { retrieval, embedder, vectors, logError, articlesPerTransaction: deps.singleConnection ? maxArticlesPerIndexing : undefined });
+  const clientSettings = deps.clientSettings ?? clientSettingsFromEnv(process.env);
   const operations: OperationTable = {
     ...accountOperations(app, accounts, limits),
     ...widgetChatOperations(visitors, () => chat, attachments),
@@ -280,13 +285,22 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     ...wordpressOperations(createWordpressService(deps.db, outbound, knowledge)),
     ...searchOperations(deps.db),
     ...leadOperations(deps.db),
+    ...billingOperations(
+      app,
+      createBillingService(deps.db, {
+        publicUrl: deps.publicUrl,
+        webhookSecret: deps.paymentsWebhookSecret,
+        priceIds: { monthly: clientSettings.basicMonthlyPriceId, annual: clientSettings.basicAnnualPriceId },
+      }),
+      limits,
+    ),
     ...dashboardOperations(createDashboardService(deps.db)),
     ...premiumContactOperations(app, createPremiumContactService({ db: deps.db, mailer: deps.mailer, logError }), limits),
     ...liveOperations(deps.db, live),
     ...conversationOperations(createConversationsService(deps.db)),
     ...devMailboxOperations(deps.db, devMailboxAvailable(deps.mailer.kind)),
     ...healthOperations(deps.db, String(document.info.version ?? "")),
-    ...clientSettingsOperations(deps.clientSettings ?? clientSettingsFromEnv(process.env), deps.google !== undefined),
+    ...clientSettingsOperations(clientSettings, deps.google !== undefined),
   };
   const registered = await registerOperations(app, {
     document,

@@ -38,6 +38,7 @@ const unlimited: RateLimitSettings = {
   passwordChange: lots,
   contactPremium: lots,
   onboardingUrlCheck: lots,
+  activateProduct: lots,
 };
 
 // The embedded mailer, so the dev mailbox operations answer too and no e-mail leaves the process; Google

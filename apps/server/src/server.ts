@@ -64,6 +64,7 @@ async function main() {
     mailer,
     secret,
     publicUrl: config.publicUrl,
+    paymentsWebhookSecret: config.paymentsWebhookSecret,
     corsOrigins: config.corsOrigins,
     outbound: createOutboundClient({ allowedHosts: config.outboundAllowedHosts }),
     google:

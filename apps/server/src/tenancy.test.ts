@@ -27,6 +27,9 @@ import { insertArticle, listArticles } from "./modules/knowledge/repository";
 import { findDesign, insertDesignImage, listDesignImages, saveDemoPage, saveDesign } from "./modules/design/repository";
 import { pngImage } from "./modules/design/test-images";
 import { contentHashOf } from "./modules/knowledge/service";
+import { localPriceIds } from "./modules/billing/service";
+import { completeCustomerDetails, seedCheckoutSession, seedInvoice, seedSubscription, signedWebhookHeaders } from "./modules/billing/test-seed";
+import { testWebhookSecret } from "./test/context";
 
 const actors: Actor[] = ["admin", "customer", "customer_so", "none"];
 
@@ -126,6 +129,35 @@ async function ownWorkflows(f: Fixture, ctx: TestContext): Promise<Prepared> {
 }
 
 /** A conversation of the configuration with a visitor's message and an answer priced from recorded tokens. */
+function subscriptionBody(tenant: { customerId: string; configurationId: string }) {
+  return {
+    configuration_id: tenant.configurationId,
+    customer_id: tenant.customerId,
+    subscription_type: "monthly",
+    is_active: false,
+    chosen_product: "basic",
+    manual_amount: 99,
+    year_discount: 0,
+    end_date: "2030-01-31",
+    trial_days: 14,
+  };
+}
+function cancelRequest(customerId: string): InjectOptions {
+  const { payload, headers } = multipartBody([{ name: "customer_id", value: customerId }]);
+  return { method: "POST", url: "/api/orders/cancel_subscription", headers, payload };
+}
+async function completeOwnDetails(f: Fixture, ctx: TestContext): Promise<Prepared> {
+  await completeCustomerDetails(ctx.database.db, f.own.customer.customerId);
+  await completeCustomerDetails(ctx.database.db, f.own.customer_so.customerId);
+  return {};
+}
+/** A pending checkout session per role (public operations: anyone holding the id may use it). */
+async function ownCheckoutSessions(f: Fixture, ctx: TestContext): Promise<Prepared> {
+  const prepared: Prepared = {};
+  for (const actor of actors) prepared[actor] = await seedCheckoutSession(ctx.database.db, f.own[actor]);
+  return prepared;
+}
+
 async function conversationOf(ctx: TestContext, configurationId: string): Promise<void> {
   await ctx.database.db.query(
     `WITH c AS (
@@ -1408,6 +1440,148 @@ const cases: Record<string, OperationCase> = {
       expect(hits).toEqual([]);
     },
   },
+  getSubscription: {
+    request: (f, actor) => ({ method: "GET", url: `/api/orders/get-subscription?configuration_id=${f.own[actor].configurationId}` }),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      await seedSubscription(ctx.database.db, f.other);
+      const response = await send({ method: "GET", url: `/api/orders/get-subscription?configuration_id=${f.other.configurationId}` });
+      expect(response.statusCode).toBe(404);
+    },
+  },
+  listLocalSubscriptions: {
+    request: () => ({ method: "GET", url: "/api/orders/get-local-subscriptions" }),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      await seedSubscription(ctx.database.db, f.other);
+      expect((await send({ method: "GET", url: `/api/orders/get-local-subscriptions?customer_id=${f.other.customerId}` })).statusCode).toBe(403);
+      const own = await send({ method: "GET", url: "/api/orders/get-local-subscriptions" });
+      expect(own.body).not.toContain(f.other.configurationId);
+    },
+  },
+  createOrUpdateSubscription: {
+    request: (f, actor) => ({ method: "POST", url: "/api/orders/create_or_update_subscription", payload: subscriptionBody(f.own[actor]) }),
+    expected: { admin: 200, customer: 403, customer_so: 403, none: 401 },
+    foreign: async (f, ctx, send) => {
+      const response = await send({ method: "POST", url: "/api/orders/create_or_update_subscription", payload: subscriptionBody(f.other) });
+      expect(response.statusCode).toBe(404);
+      expect(await ctx.database.db.query("SELECT 1 FROM subscriptions WHERE configuration_id = $1", [f.other.configurationId])).toEqual([]);
+    },
+  },
+  cancelSubscription: {
+    request: (f, actor) => cancelRequest(f.own[actor].customerId),
+    prepare: async (f, ctx) => {
+      await seedSubscription(ctx.database.db, f.own.customer);
+      await seedSubscription(ctx.database.db, f.own.customer_so);
+      return {};
+    },
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      await seedSubscription(ctx.database.db, f.other);
+      expect((await send(cancelRequest(f.other.customerId))).statusCode).toBe(404);
+      const rows = await ctx.database.db.query<{ is_active: boolean }>("SELECT is_active FROM subscriptions WHERE configuration_id = $1", [f.other.configurationId]);
+      expect(rows[0]?.is_active).toBe(true);
+    },
+  },
+  getStripeSubscription: {
+    request: (f, actor) => ({ method: "GET", url: `/api/orders/get-stripe-subscription?customer_id=${f.own[actor].customerId}` }),
+    expected: protectedOk,
+    foreign: async (f, _ctx, send) => {
+      expect((await send({ method: "GET", url: `/api/orders/get-stripe-subscription?customer_id=${f.other.customerId}` })).statusCode).toBe(404);
+    },
+  },
+  createCheckoutSession: {
+    request: (f, actor) => ({ method: "POST", url: "/api/orders/create-checkout-session", payload: { customer_id: f.own[actor].customerId, is_annual: false } }),
+    prepare: completeOwnDetails,
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      await completeCustomerDetails(ctx.database.db, f.other.customerId);
+      const response = await send({ method: "POST", url: "/api/orders/create-checkout-session", payload: { customer_id: f.other.customerId, is_annual: false } });
+      expect(response.statusCode).toBe(404);
+      expect(await ctx.database.db.query("SELECT 1 FROM checkout_sessions WHERE customer_id = $1", [f.other.customerId])).toEqual([]);
+    },
+  },
+  createFixedCheckoutSession: {
+    request: (f, actor) => ({
+      method: "POST",
+      url: "/api/orders/create-fixed-checkout-session",
+      payload: { customer_id: f.own[actor].customerId, stripe_price_id: localPriceIds.monthly },
+    }),
+    prepare: completeOwnDetails,
+    // The fixed Basic price is self-onboarding's; a customer with a negotiated subscription is refused.
+    expected: { admin: 200, customer: 400, customer_so: 200, none: 401 },
+    foreign: async (f, ctx, send) => {
+      await completeCustomerDetails(ctx.database.db, f.other.customerId);
+      const response = await send({
+        method: "POST",
+        url: "/api/orders/create-fixed-checkout-session",
+        payload: { customer_id: f.other.customerId, stripe_price_id: localPriceIds.monthly },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(await ctx.database.db.query("SELECT 1 FROM checkout_sessions WHERE customer_id = $1", [f.other.customerId])).toEqual([]);
+    },
+  },
+  checkPaymentStatus: {
+    request: (f, actor) => ({ method: "GET", url: `/api/orders/check-payment-status?customerId=${f.own[actor].customerId}` }),
+    expected: protectedOk,
+    foreign: async (f, _ctx, send) => {
+      expect((await send({ method: "GET", url: `/api/orders/check-payment-status?customerId=${f.other.customerId}` })).statusCode).toBe(404);
+    },
+  },
+  activateProduct: {
+    request: (_f, actor, sessions) => ({ method: "POST", url: "/api/orders/activate-product", payload: { session_id: sessions[actor] } }),
+    prepare: ownCheckoutSessions,
+    expected: publicOk,
+  },
+  showLocalCheckout: {
+    request: (_f, actor, sessions) => ({ method: "GET", url: `/api/orders/local-checkout/${sessions[actor]}` }),
+    prepare: ownCheckoutSessions,
+    expected: publicOk,
+  },
+  completeLocalCheckout: {
+    request: (_f, actor, sessions) => ({ method: "POST", url: `/api/orders/local-checkout/${sessions[actor]}/complete` }),
+    prepare: ownCheckoutSessions,
+    expected: { admin: 303, customer: 303, customer_so: 303, none: 303 },
+  },
+  handlePaymentWebhook: {
+    request: () => {
+      const body = JSON.stringify({ id: `evt_${randomBytes(8).toString("hex")}`, type: "invoice.paid", data: { object: {} } });
+      return { method: "POST", url: "/api/orders/webhook", headers: signedWebhookHeaders(body, testWebhookSecret), payload: body };
+    },
+    expected: publicOk,
+    foreign: async (f, ctx, send) => {
+      // A signed-in customer cannot pay another tenant's session through the webhook without the secret.
+      const sessionId = await seedCheckoutSession(ctx.database.db, f.other);
+      const body = JSON.stringify({ id: `evt_${randomBytes(8).toString("hex")}`, type: "checkout.session.completed", data: { object: { id: sessionId } } });
+      const response = await send({ method: "POST", url: "/api/orders/webhook", headers: signedWebhookHeaders(body, "a guessed secret"), payload: body });
+      expect(response.statusCode).toBe(400);
+      const rows = await ctx.database.db.query<{ status: string }>("SELECT status FROM checkout_sessions WHERE id = $1", [sessionId]);
+      expect(rows[0]?.status).toBe("pending");
+    },
+  },
+  listInvoices: {
+    request: () => ({ method: "GET", url: "/api/orders/invoices" }),
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      const invoice = await seedInvoice(ctx.database.db, f.other);
+      expect((await send({ method: "GET", url: `/api/orders/invoices?customer_id=${f.other.customerId}` })).statusCode).toBe(404);
+      expect((await send({ method: "GET", url: "/api/orders/invoices" })).body).not.toContain(invoice.number);
+    },
+  },
+  getInvoice: {
+    request: (_f, actor, invoices) => ({ method: "GET", url: `/api/orders/invoices/${invoices[actor]}` }),
+    prepare: async (f, ctx) => {
+      const customer = (await seedInvoice(ctx.database.db, f.own.customer)).id;
+      return { admin: customer, customer, customer_so: (await seedInvoice(ctx.database.db, f.own.customer_so)).id, none: customer };
+    },
+    expected: protectedOk,
+    foreign: async (f, ctx, send) => {
+      const invoice = await seedInvoice(ctx.database.db, f.other);
+      const response = await send({ method: "GET", url: `/api/orders/invoices/${invoice.id}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain(invoice.number);
+    },
+  },
 };
 
 let ctx: TestContext;
@@ -1449,6 +1623,9 @@ const idWithoutTenant: Record<string, string> = {
   markNotificationRead: "a notification is the caller's own: reached by its id and the caller's user id in SQL, another user's answers 404",
   markNotificationUnread: "a notification is the caller's own: reached by its id and the caller's user id in SQL, another user's answers 404",
   hideNotification: "a notification is the caller's own: reached by its id and the caller's user id in SQL, another user's answers 404",
+  listLocalSubscriptions: "customer_id only filters a list scoped in SQL; a customer naming another customer is refused (403, which the contract declares; 404 it does not)",
+  handlePaymentWebhook: "public (the payment provider): `id` is the provider's event id; the checkout session it names is reached by its unguessable id",
+  getInvoice: "an invoice is reached by its id within the caller's scope in SQL; another customer's answers 404",
 };
 
 describe("route table", () => {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "./errors";
 import {
+  chargeAmounts,
   currency,
+  invoiceNumber,
+  paidPeriodEnd,
   daysLeft,
   formatAmount,
   isTrialActive,
@@ -153,5 +156,35 @@ describe("subscription entry", () => {
       route: "/pricing",
       continueToSubscription: false,
     });
+  });
+});
+
+describe("chargeAmounts", () => {
+  it("charges a month, or twelve months less the annual discount, with 21 % VAT unless tax exempt", () => {
+    expect(chargeAmounts({ monthlyAmount: 149, yearDiscount: 10, type: "monthly", taxExempt: false })).toEqual({
+      subtotalCents: 14_900,
+      discountCents: 0,
+      taxesCents: 3_129,
+      totalCents: 18_029,
+    });
+    expect(chargeAmounts({ monthlyAmount: 100, yearDiscount: 10, type: "annual", taxExempt: false })).toEqual({
+      subtotalCents: 120_000,
+      discountCents: 12_000,
+      taxesCents: 22_680,
+      totalCents: 130_680,
+    });
+    expect(chargeAmounts({ monthlyAmount: 19.99, yearDiscount: 16.63, type: "annual", taxExempt: true })).toEqual({
+      subtotalCents: 23_988,
+      discountCents: 3_989,
+      taxesCents: 0,
+      totalCents: 19_999,
+    });
+  });
+
+  it("numbers invoices per year and ends paid periods a month or a year on", () => {
+    expect(invoiceNumber(2026, 12)).toBe("PAR-2026-0012");
+    expect(invoiceNumber(2026, 12_345)).toBe("PAR-2026-12345");
+    expect(paidPeriodEnd(new Date("2026-01-31T12:00:00Z"), "annual")).toBe("2027-01-31");
+    expect(paidPeriodEnd(new Date("2026-03-15T12:00:00Z"), "monthly")).toBe("2026-04-15");
   });
 });

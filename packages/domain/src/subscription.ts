@@ -1,7 +1,7 @@
 /**
  * Subscription defaults, trial logic and the plans shown (spec 01 §4, spec 02 §9).
  */
-import { addDays, calendarDaysBetween, parseCalendarDate, toIsoDate } from "./dates";
+import { addDays, addMonths, calendarDaysBetween, parseCalendarDate, toIsoDate } from "./dates";
 import { DomainError, errorMessages } from "./errors";
 import { messageLimitFor, type Product } from "./products";
 import { routes, subscriptionRouteFor, type Role } from "./roles";
@@ -170,4 +170,55 @@ export function subscriptionEntryFor(
 ): { route: string; continueToSubscription: boolean } {
   if (!isAddressComplete(customer)) return { route: routes.customerProfile, continueToSubscription: true };
   return { route: subscriptionRouteFor(role), continueToSubscription: false };
+}
+
+/**
+ * VAT in percent on every invoice: Dutch standard rate, the seller's country (spec 02 §9 says only "currency
+ * euro"; it names no rate). A customer marked tax exempt (reverse charge within the EU) pays none.
+ */
+export const vatPercent = 21;
+
+/** The product a self-onboarding customer buys at the fixed price (the Basic plan). */
+export const fixedPriceProduct = "so_basic" satisfies Product;
+
+/** Euro cents, rounded half away from zero, so amounts add up exactly. */
+export function toCents(euro: number): number {
+  return Math.round(euro * 100);
+}
+
+export interface ChargeAmounts {
+  /** What a year (12 months) or one month costs before any discount, in cents. */
+  subtotalCents: number;
+  /** The annual discount, in cents (0 monthly). */
+  discountCents: number;
+  /** VAT on the amount after the discount, in cents. */
+  taxesCents: number;
+  totalCents: number;
+}
+
+/**
+ * What a period of a subscription costs: one month of `monthlyAmount`, or twelve months less `yearDiscount`
+ * percent when paid annually, with VAT on top unless the customer is tax exempt.
+ */
+export function chargeAmounts(options: {
+  monthlyAmount: number;
+  yearDiscount: number;
+  type: SubscriptionType;
+  taxExempt: boolean;
+}): ChargeAmounts {
+  const months = options.type === "annual" ? 12 : 1;
+  const subtotalCents = toCents(options.monthlyAmount) * months;
+  const discountCents = options.type === "annual" ? Math.round((subtotalCents * options.yearDiscount) / 100) : 0;
+  const taxesCents = options.taxExempt ? 0 : Math.round(((subtotalCents - discountCents) * vatPercent) / 100);
+  return { subtotalCents, discountCents, taxesCents, totalCents: subtotalCents - discountCents + taxesCents };
+}
+
+/** The end of a paid period starting `now`: a month or a year on. */
+export function paidPeriodEnd(now: Date, type: SubscriptionType): string {
+  return toIsoDate(addMonths(now, type === "annual" ? 12 : 1));
+}
+
+/** An invoice number: `PAR-<year>-<sequence, four digits at least>`, counted per year. */
+export function invoiceNumber(year: number, sequence: number): string {
+  return `PAR-${year}-${String(sequence).padStart(4, "0")}`;
 }

@@ -2,6 +2,7 @@ import { messageLimitFor } from "@parley/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestContext, type TestContext } from "../test/context";
 import { createConfiguration } from "../test/fixture";
+import { completeCustomerDetails } from "./billing/test-seed";
 
 // Each write path of the API forgets the cached rows it changed at once, on its own report: here the
 // app's caches do not hear the database's notifications at all (see `hearOnlyOwnWrites`).
@@ -84,5 +85,26 @@ describe("own writes", () => {
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect((await readConfiguration(adminToken, id)).statusCode).toBe(404);
     expect((await readConfiguration(token, id)).statusCode).toBe(401);
+  });
+});
+
+describe("own writes of billing", () => {
+  it("a product activated by payment, or by an admin, is read back at once", async () => {
+    const customerId = await ctx.createCustomer("Own Writes Billing");
+    await completeCustomerDetails(ctx.database.db, customerId);
+    const { token } = await ctx.createUser({ role: "customer", customerId });
+    const id = await createConfiguration(ctx.database.db, customerId, "billing");
+    expect((await readConfiguration(token, id)).json().data.product).toBe("entry");
+
+    const subscription = { configuration_id: id, customer_id: customerId, subscription_type: "monthly", is_active: false, chosen_product: "premium", manual_amount: 50, year_discount: 0, end_date: "2030-01-01", trial_days: 14 };
+    await ctx.app.inject({ method: "POST", url: "/api/orders/create_or_update_subscription", headers: bearer(adminToken), payload: subscription });
+    const started = await ctx.app.inject({ method: "POST", url: "/api/orders/create-checkout-session", headers: bearer(token), payload: { customer_id: customerId, is_annual: false } });
+    const sessionId = started.json().session_id as string;
+    await ctx.app.inject({ method: "POST", url: `/api/orders/local-checkout/${sessionId}/complete` });
+    expect((await ctx.app.inject({ method: "POST", url: "/api/orders/activate-product", payload: { session_id: sessionId } })).json().success).toBe(true);
+    expect((await readConfiguration(token, id)).json().data).toMatchObject({ product: "premium", message_limit: messageLimitFor("premium") });
+
+    await ctx.app.inject({ method: "POST", url: "/api/orders/create_or_update_subscription", headers: bearer(adminToken), payload: { ...subscription, is_active: true, chosen_product: "business" } });
+    expect((await readConfiguration(token, id)).json().data).toMatchObject({ product: "business", message_limit: messageLimitFor("business") });
   });
 });

@@ -16,6 +16,8 @@ export interface ServerConfig {
   googleClientId?: string;
   googleClientSecret?: string;
   logLevel: string;
+  /** Verifies the payment provider's webhook calls; without it the webhook answers 503. */
+  paymentsWebhookSecret?: string;
   /** `host:port` pairs the outbound client reaches without its address checks: tests' loopback fixtures. */
   outboundAllowedHosts: string[];
 }
@@ -50,6 +52,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     googleClientId: nonEmpty(env.GOOGLE_CLIENT_ID),
     googleClientSecret: nonEmpty(env.GOOGLE_CLIENT_SECRET),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? "info",
+    // STRIPE_WEBHOOK_SECRET is the name the architecture gives the production part; either works.
+    paymentsWebhookSecret: nonEmpty(env.PAYMENTS_WEBHOOK_SECRET) ?? nonEmpty(env.STRIPE_WEBHOOK_SECRET),
     outboundAllowedHosts,
   };
 }

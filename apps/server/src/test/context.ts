@@ -49,6 +49,7 @@ export function expectToMatchContract(operationId: string, response: LightMyRequ
 }
 
 export const testPassword = "Sup3r-secret!";
+export const testWebhookSecret = "whsec_test_0123456789abcdef";
 
 export interface TestContext {
   app: ParleyApp;
@@ -94,6 +95,8 @@ export interface TestContextOptions {
   localSentenceModel?: boolean;
   /** An LLM provider (a loopback server); the embedded extractive default otherwise. */
   llm?: ProviderSettings;
+  /** The payment webhook's secret (`testWebhookSecret` unless given; null: none configured). */
+  paymentsWebhookSecret?: string | null;
   /** Visitors' message limits (the server's defaults otherwise; `false`: none). */
   chatLimits?: ChatLimits | false;
 }
@@ -150,6 +153,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       localSentenceModel: options.localSentenceModel,
       llm: options.llm,
       chatLimits: options.chatLimits,
+      paymentsWebhookSecret: options.paymentsWebhookSecret === null ? undefined : (options.paymentsWebhookSecret ?? testWebhookSecret),
     },
     { logger: false },
   );

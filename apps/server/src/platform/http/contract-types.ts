@@ -27,7 +27,9 @@ export type BodyOf<Id extends OperationId> = operations[Id] extends { requestBod
     ? Body | undefined
     : operations[Id] extends { requestBody: { content: { "multipart/form-data": infer Form } } }
       ? Form
-      : unknown;
+      : operations[Id] extends { requestBody?: { content: { "multipart/form-data": infer Form } } }
+        ? Form | undefined
+        : unknown;
 
 type SuccessStatus = 200 | 201 | 202 | 203;
 

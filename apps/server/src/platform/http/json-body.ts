@@ -1,6 +1,13 @@
 import { DomainError } from "@parley/domain";
 import type { FastifyInstance } from "fastify";
 
+declare module "fastify" {
+  interface FastifyRequest {
+    /** A JSON body exactly as sent, for what is signed over it (the payment webhook). */
+    rawBody?: string;
+  }
+}
+
 /**
  * How deeply arrays and objects may nest in a JSON body. The contract's deepest request is a few
  * levels; a value thousands of levels deep only serves to exhaust the stack of whatever walks it
@@ -48,6 +55,7 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
       done(new DomainError("validation_failed", `The request body nests more than ${maxJsonNesting} levels deep`, 400), undefined);
       return;
     }
+    request.rawBody = text;
     parseJson(request, text, done);
   });
 }

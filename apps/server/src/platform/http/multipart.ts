@@ -74,14 +74,17 @@ function asProblem(error: unknown, limits: MultipartLimits): unknown {
  * id there like in a JSON body: text fields as strings, and a file field as the name the client gave the
  * file, its bytes being in `request.uploads`. Parts the schema does not list are read and dropped (as
  * unknown JSON properties are); a field sent twice, a file where text belongs or text where a file
- * belongs is refused. Any other body is refused with 415.
+ * belongs is refused. Any other body is refused with 415, but no body at all is fine where the contract makes
+ * the body optional (`optional`).
  */
-export function readMultipartBody(schema: JsonSchema, limits: MultipartLimits): preValidationHookHandler {
+export function readMultipartBody(schema: JsonSchema, limits: MultipartLimits, optional = false): preValidationHookHandler {
   const files = binaryProperties(schema);
   const listed = new Set(Object.keys((schema.properties ?? {}) as Record<string, unknown>));
   return async (request: FastifyRequest) => {
     request.uploads = null;
     if (!request.isMultipart()) {
+      const empty = request.headers["content-type"] === undefined && request.headers["transfer-encoding"] === undefined && Number(request.headers["content-length"] ?? 0) === 0;
+      if (optional && empty) return;
       const type = request.headers["content-type"];
       throw new DomainError("validation_failed", `Unsupported Media Type: ${type ? type.split(";")[0] : "none"}, expected multipart/form-data`, 415);
     }

@@ -245,7 +245,7 @@ export async function registerOperations(
       config: { operationId: op.operationId, securityHeaders: answersOnlyJson(document, op) ? "api" : "page" },
       onRequest: [...(options.onRequest?.[op.operationId] ?? []), authenticate],
       preValidation: [
-        ...(formSchema ? [readMultipartBody(formSchema, options.multipartLimits)] : []),
+        ...(formSchema ? [readMultipartBody(formSchema, options.multipartLimits, !op.requestBody?.required)] : []),
         refuseUnsafeText(headerNames(op)),
         ...(definition.preValidation ?? []),
       ],

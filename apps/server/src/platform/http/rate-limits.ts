@@ -36,6 +36,8 @@ export interface RateLimitSettings {
   contactPremium: LimitRule;
   /** Website URL checks of the onboarding wizard, per user: each one sends requests to an address the user typed. */
   onboardingUrlCheck: LimitRule;
+  /** Product activations per address: public, the session id is the proof (too long to guess; this caps floods). */
+  activateProduct: LimitRule;
 }
 
 const minute = 60_000;
@@ -54,6 +56,7 @@ export const defaultRateLimits: RateLimitSettings = {
   contactPremium: { max: 5, window: 15 * minute },
   // A person retyping a URL a few times a minute stays far below; a script probing addresses does not.
   onboardingUrlCheck: { max: 30, window: 15 * minute },
+  activateProduct: { max: 30, window: minute },
 };
 
 /**
