@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "./errors";
 import {
+  annualAmount,
   currency,
   daysLeft,
   formatAmount,
@@ -9,6 +10,8 @@ import {
   isYearDiscountOption,
   newSubscriptionDefaults,
   normaliseEndDate,
+  periodAmount,
+  selfOnboardingAnnualAmount,
   plans,
   subscriptionSaveOutcome,
   subscriptionEntryFor,
@@ -127,6 +130,19 @@ describe("plans and saving", () => {
     expect(subscriptionSaveOutcome(204)).toBe("unchanged");
     expect(subscriptionSaveOutcome(304)).toBe("unchanged");
     expect(subscriptionSaveOutcome(500)).toBe("failed");
+  });
+});
+
+describe("prices", () => {
+  it("takes the year discount off twelve months, in whole cents", () => {
+    expect(selfOnboardingAnnualAmount).toBe(199.99);
+    expect(annualAmount(149, 0)).toBe(1788);
+    expect(annualAmount(149, 10)).toBe(1609.2);
+  });
+
+  it("charges a monthly subscription its month and an annual one its discounted year", () => {
+    expect(periodAmount({ subscription_type: "monthly", manual_amount: 19.99, year_discount: 16.63 })).toBe(19.99);
+    expect(periodAmount({ subscription_type: "annual", manual_amount: 19.99, year_discount: 16.63 })).toBe(199.99);
   });
 });
 
