@@ -19,6 +19,7 @@ export const featureNamespaceLoaders = {
   live: (language) => import(`./live/locales/${language}.json`),
   corrections: (language) => import(`./corrections/locales/${language}.json`),
   premium: (language) => import(`./premium/locales/${language}.json`),
+  billing: (language) => import(`./billing/locales/${language}.json`),
 } satisfies Record<string, NamespaceLoader>;
 
 export type FeatureNamespace = keyof typeof featureNamespaceLoaders;

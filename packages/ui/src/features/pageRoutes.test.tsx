@@ -4,10 +4,14 @@ import { Suspense } from "react";
 import { Outlet, RouterProvider, createMemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it } from "vitest";
 import type { PortalKind } from "@parley/domain/pages";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { ApiProvider } from "../api/client";
 import { namespaceLoader } from "../i18n/namespaces";
+import { createQueryClient } from "../providers";
 import { clearSession, setSession } from "../session/session";
 import { renderWithUi } from "../test/render";
 import { featureNamespaceLoaders } from "./featureNamespaces";
+import { fakeTrainingServer } from "./training/fakeServer.test-support";
 import { pageRoutes } from "./pageRoutes";
 
 /** A page of the manifest opened by its address, signed in as `role` (as the guard leaves the session). */
@@ -17,7 +21,15 @@ async function open(portal: PortalKind, role: Role, path: string) {
     [{ path: "/", element: <Suspense fallback={<p>Loading</p>}><Outlet /></Suspense>, children: pageRoutes(portal) }],
     { initialEntries: [path] },
   );
-  await renderWithUi(<RouterProvider router={router} />);
+  // The customer's invoices, for the page that opens.
+  const server = fakeTrainingServer({ "GET /orders/invoices": () => ({ body: { status: "success", data: [], years: [] } }) });
+  await renderWithUi(
+    <QueryClientProvider client={createQueryClient()}>
+      <ApiProvider api={server.api}>
+        <RouterProvider router={router} />
+      </ApiProvider>
+    </QueryClientProvider>,
+  );
 }
 
 const notAuthorized = "You are not authorized to view this page";
@@ -43,7 +55,8 @@ describe("the manifest's pages enforce its roles", { timeout: 30_000 }, () => {
 
   it("opens a page for a role the manifest names", async () => {
     await open("customer", "customer", "/subscription/invoices");
-    expect(await screen.findByText("Invoices")).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Invoices" })).toBeTruthy();
+    expect(await screen.findByText(`No invoices in ${new Date().getFullYear()}`)).toBeTruthy();
     expect(screen.queryByText(notAuthorized)).toBeNull();
   });
 
