@@ -4,12 +4,9 @@ import { Suspense } from "react";
 import { Outlet, RouterProvider, createMemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it } from "vitest";
 import type { PortalKind } from "@parley/domain/pages";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { ApiProvider } from "../api/client";
 import { namespaceLoader } from "../i18n/namespaces";
-import { createQueryClient } from "../providers";
 import { clearSession, setSession } from "../session/session";
-import { renderWithUi } from "../test/render";
+import { renderWithApi } from "../test/render";
 import { featureNamespaceLoaders } from "./featureNamespaces";
 import { fakeTrainingServer } from "./training/fakeServer.test-support";
 import { pageRoutes } from "./pageRoutes";
@@ -23,13 +20,7 @@ async function open(portal: PortalKind, role: Role, path: string) {
   );
   // The customer's invoices, for the page that opens.
   const server = fakeTrainingServer({ "GET /orders/invoices": () => ({ body: { status: "success", data: [], years: [] } }) });
-  await renderWithUi(
-    <QueryClientProvider client={createQueryClient()}>
-      <ApiProvider api={server.api}>
-        <RouterProvider router={router} />
-      </ApiProvider>
-    </QueryClientProvider>,
-  );
+  await renderWithApi(<RouterProvider router={router} />, server.api);
 }
 
 const notAuthorized = "You are not authorized to view this page";

@@ -87,6 +87,19 @@ function ActivatedPlan() {
   );
 }
 
+/** One outcome of the page: what happened and what to do next. */
+function Outcome({ status, title, text }: { status: "success" | "error" | "warning"; title: string; text: string }) {
+  return (
+    <Alert.Root status={status} role={status === "success" ? "status" : "alert"}>
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{title}</Alert.Title>
+        <Alert.Description>{text}</Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
 export interface PaymentSuccessPageProps {
   /** How often and how long to ask (the domain's defaults). */
   intervalMs?: number;
@@ -110,13 +123,7 @@ function PaymentProgress({ sessionId, intervalMs, timeoutMs }: PaymentSuccessPag
   if (confirmation.state === "success") {
     return (
       <Stack gap="4">
-        <Alert.Root status="success" role="status">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t("payment.successTitle")}</Alert.Title>
-            <Alert.Description>{t("payment.successText")}</Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
+        <Outcome status="success" title={t("payment.successTitle")} text={t("payment.successText")} />
         <ActivatedPlan />
         <Button asChild>
           <RouterLink to={home}>{user ? t("payment.toHome") : t("payment.toLogin")}</RouterLink>
@@ -129,13 +136,11 @@ function PaymentProgress({ sessionId, intervalMs, timeoutMs }: PaymentSuccessPag
       {confirmation.reason === "error" && failureCode(confirmation.error) !== "not_found" ? (
         <ErrorAlert error={confirmation.error} />
       ) : (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{confirmation.reason === "failed" ? t("payment.failedTitle") : confirmation.reason === "error" ? t("payment.unknownTitle") : t("messages:errors.payment_timeout")}</Alert.Title>
-            <Alert.Description>{t(confirmation.reason === "failed" ? "payment.failedText" : "payment.timeoutText")}</Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
+        <Outcome
+          status="error"
+          title={confirmation.reason === "failed" ? t("payment.failedTitle") : confirmation.reason === "error" ? t("payment.unknownTitle") : t("messages:errors.payment_timeout")}
+          text={t(confirmation.reason === "failed" ? "payment.failedText" : "payment.timeoutText")}
+        />
       )}
       <Button onClick={confirmation.retry}>{t("messages:actions.retry")}</Button>
       <Button asChild variant="outline">
@@ -156,13 +161,7 @@ export function PaymentSuccessPage({ intervalMs, timeoutMs }: PaymentSuccessPage
         <PaymentProgress sessionId={sessionId} intervalMs={intervalMs} timeoutMs={timeoutMs} />
       ) : (
         <Stack gap="4">
-          <Alert.Root status="warning" role="alert">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>{t("payment.noSession")}</Alert.Title>
-              <Alert.Description>{t("payment.noSessionText")}</Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
+          <Outcome status="warning" title={t("payment.noSession")} text={t("payment.noSessionText")} />
           <Button asChild variant="outline">
             <RouterLink to={routes.customerHome}>{t("payment.toHome")}</RouterLink>
           </Button>

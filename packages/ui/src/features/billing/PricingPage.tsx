@@ -25,7 +25,7 @@ function PlanCard({ plan, current, price, action }: PlanCardProps) {
   const [preferences] = usePreferences();
   const id = `plan-${plan.id}`;
   return (
-    <Card.Root as="section" aria-labelledby={id} css={skinSurface(preferences.skin)} borderColor={current ? "colorPalette.solid" : undefined} borderWidth={current ? "2px" : undefined}>
+    <Card.Root as="section" aria-labelledby={id} css={skinSurface(preferences.skin)} borderColor={current ? "green.solid" : undefined} borderWidth={current ? "2px" : undefined}>
       <Card.Body gap="4">
         <Stack gap="1">
           <Heading as="h2" size="lg" id={id}>

@@ -1,11 +1,8 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactElement } from "react";
 import { RouterProvider, createMemoryRouter } from "react-router-dom";
-import { ApiProvider } from "../../api/client";
 import { selectConfiguration } from "../../configuration/selection";
-import { createQueryClient } from "../../providers";
 import { setSession, type SessionUser } from "../../session/session";
-import { renderWithUi } from "../../test/render";
+import { renderWithApi } from "../../test/render";
 import { fakeTrainingServer, type Route } from "../training/fakeServer.test-support";
 
 /** A customer signed in (customer "cust1"), configuration "c1" selected, as the shell leaves them. */
@@ -32,13 +29,7 @@ export async function renderBillingScreen(
     ],
     { initialEntries: [path] },
   );
-  await renderWithUi(
-    <QueryClientProvider client={createQueryClient()}>
-      <ApiProvider api={server.api}>
-        <RouterProvider router={router} />
-      </ApiProvider>
-    </QueryClientProvider>,
-  );
+  await renderWithApi(<RouterProvider router={router} />, server.api);
   return { server, router };
 }
 
