@@ -28,7 +28,7 @@ const HistoryPage = lazyNamed(() => import("./history/HistoryPage"), "HistoryPag
 const PostProcessedPage = lazyNamed(() => import("./history/PostProcessedPage"), "PostProcessedPage", { namespaces: ["history", "lists", "messages", "pages"] });
 const ContactPremiumPage = lazyNamed(() => import("./premium/ContactPremiumPage"), "ContactPremiumPage", { namespaces: ["premium", "shell", "messages", "pages"] });
 // The customer's subscription, pricing and invoices, each its own chunk.
-const SubscriptionPage = lazyNamed(() => import("./billing/SubscriptionPage"), "SubscriptionPage", { namespaces: ["billing", "customers", "messages", "pages"] });
+const SubscriptionPage = lazyNamed(() => import("./billing/SubscriptionPage"), "SubscriptionPage", { namespaces: ["billing", "customers", "lists", "messages", "pages"] });
 const PricingPage = lazyNamed(() => import("./billing/PricingPage"), "PricingPage", { namespaces: ["billing", "customers", "messages", "pages"] });
 const InvoicesPage = lazyNamed(() => import("./billing/InvoicesPage"), "InvoicesPage", { namespaces: ["billing", "messages", "pages"] });
 // A page that works on the selected configuration shows "select a configuration" while none is selected.
