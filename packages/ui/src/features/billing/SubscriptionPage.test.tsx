@@ -5,7 +5,7 @@ import { clearSession } from "../../session/session";
 import { toaster } from "../../toaster";
 import { useNodeMultipart } from "../design/fakeDesignServer.test-support";
 import { problem, type Route } from "../training/fakeServer.test-support";
-import { renderBillingScreen, storedSubscription, subscriptionAnswer } from "./billing.test-support";
+import { completeCustomer, renderBillingScreen, storedSubscription, subscriptionAnswer } from "./billing.test-support";
 import { browserNavigation } from "./checkout";
 import { SubscriptionPage } from "./SubscriptionPage";
 
@@ -138,6 +138,19 @@ describe("the subscription view", { timeout: 30_000 }, () => {
     expect(await screen.findByText("The profile page")).toBeTruthy();
     expect(router.state.location.pathname).toBe("/customer-profile");
     expect(sessionStorage.getItem("parley.continueToSubscription")).toBe("1");
+  });
+
+  it("asks for the missing address fields before any checkout starts", async () => {
+    const { server } = await renderView({
+      "GET /orders/get-subscription": () => subscriptionAnswer(storedSubscription()),
+      "GET /customer": () => ({ body: { status: "success", data: { ...completeCustomer, houseNumber: " ", postalCode: null } } }),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Buy plan" }));
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByText("Fill in these fields in your profile: House number, Postal code. Then start the payment again.")).toBeTruthy();
+    expect(server.callsTo("GET /customer")[0]?.query).toEqual({ _id: "cust1" });
+    expect(server.callsTo("POST /orders/create-checkout-session")).toHaveLength(0);
+    expect(within(alert).getByRole("link", { name: "Complete my profile" }).getAttribute("href")).toBe("/customer-profile");
   });
 
   it("shows a failed read with what to do and a retry", async () => {

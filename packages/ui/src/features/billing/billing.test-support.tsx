@@ -10,7 +10,7 @@ export const signedInCustomer: SessionUser = { id: "u1", role: "customer", custo
 
 /**
  * A billing screen at `path` in a data router beside the customer profile and home (pages to go to),
- * over the fake server answering `routes`. Returns the server, to read the calls.
+ * over the fake server answering `routes` (and the complete customer). Returns the server, to read the calls.
  */
 export async function renderBillingScreen(
   screen: ReactElement,
@@ -19,7 +19,7 @@ export async function renderBillingScreen(
 ) {
   if (user) setSession("a-token", user);
   selectConfiguration({ _id: "c1", name: "shop" });
-  const server = fakeTrainingServer(routes);
+  const server = fakeTrainingServer({ "GET /customer": () => ({ body: { status: "success", data: completeCustomer } }), ...routes });
   const router = createMemoryRouter(
     [
       { path: path.split("?")[0], element: screen },
@@ -32,6 +32,18 @@ export async function renderBillingScreen(
   await renderWithApi(<RouterProvider router={router} />, server.api);
   return { server, router };
 }
+
+/** The signed-in customer, its address complete (subscription actions need it). */
+export const completeCustomer = {
+  _id: "cust1",
+  name: "Shop",
+  companyName: "The Shop BV",
+  street: "Kerkstraat",
+  houseNumber: "12",
+  postalCode: "1011 AB",
+  city: "Amsterdam",
+  country: "NL",
+};
 
 /** A subscription as the contract's Subscription schema describes it. */
 export function storedSubscription(fields: Record<string, unknown> = {}) {

@@ -1,10 +1,13 @@
 import { Alert, Button, HStack, Stack, Switch, Text } from "@chakra-ui/react";
-import { addressFields, type AddressField } from "@parley/domain/address";
+import { addressFields, missingAddressFields, type AddressField } from "@parley/domain/address";
+import { errorMessages } from "@parley/domain/errors";
 import { routes } from "@parley/domain/roles";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
 import { ApiError, failureCode } from "../../api/errors";
 import { ErrorAlert } from "../../forms/ErrorAlert";
+import { useFetchCustomer } from "../../shell/hooks";
 import { continueToSubscriptionKey } from "../../shell/ProfileMenu";
 import { useCreateCheckoutSession, useCreateFixedCheckoutSession } from "./hooks";
 
@@ -17,18 +20,41 @@ export const browserNavigation = {
 
 /**
  * Starts a checkout, generic (customer, with is_annual) or fixed-price (customer_so, with the price id),
- * and sends the browser to the payment page the answer names.
+ * and sends the browser to the payment page the answer names. The customer's address must be complete
+ * first (spec 01 §5): it is read before the checkout starts, so the customer learns what to fill in before
+ * the payment provider is involved; the server's own `customer_details_incomplete` reads the same.
  */
 export function useStartCheckout() {
+  const fetchCustomer = useFetchCustomer();
   const generic = useCreateCheckoutSession();
   const fixed = useCreateFixedCheckoutSession();
+  const [profileError, setProfileError] = useState<unknown>(null);
   const leave = ({ url }: { url: string }) => browserNavigation.assign(url);
+
+  const afterProfileCheck = async (customerId: string, start: () => void) => {
+    setProfileError(null);
+    generic.reset();
+    fixed.reset();
+    try {
+      const missing = missingAddressFields((await fetchCustomer.mutateAsync(customerId)).data);
+      if (missing.length > 0) {
+        const fields = missing.map((path) => ({ path, message: errorMessages.field_required }));
+        setProfileError(new ApiError("customer_details_incomplete", errorMessages.customer_details_incomplete, 400, fields));
+        return;
+      }
+    } catch (error) {
+      setProfileError(error);
+      return;
+    }
+    start();
+  };
+
   return {
-    startGeneric: (body: { customer_id: string; is_annual: boolean }) => generic.mutate(body, { onSuccess: leave }),
-    startFixed: (body: { customer_id: string; stripe_price_id: string }) => fixed.mutate(body, { onSuccess: leave }),
+    startGeneric: (body: { customer_id: string; is_annual: boolean }) => void afterProfileCheck(body.customer_id, () => generic.mutate(body, { onSuccess: leave })),
+    startFixed: (body: { customer_id: string; stripe_price_id: string }) => void afterProfileCheck(body.customer_id, () => fixed.mutate(body, { onSuccess: leave })),
     // Pending until the browser has left: the answer's URL is loading.
-    isPending: generic.isPending || fixed.isPending || generic.isSuccess || fixed.isSuccess,
-    error: generic.error ?? fixed.error,
+    isPending: fetchCustomer.isPending || generic.isPending || fixed.isPending || generic.isSuccess || fixed.isSuccess,
+    error: profileError ?? generic.error ?? fixed.error,
   };
 }
 
