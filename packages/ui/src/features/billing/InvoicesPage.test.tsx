@@ -55,6 +55,9 @@ describe("the invoices", { timeout: 30_000 }, () => {
     const year = screen.getByLabelText("Year") as HTMLSelectElement;
     expect([...year.options].map((option) => option.value)).toEqual(["2026", "2025"]);
     fireEvent.change(year, { target: { value: "2025" } });
+    // The years stay while the chosen year loads.
+    expect(await screen.findByText("Loading the invoices…")).toBeTruthy();
+    expect([...(screen.getByLabelText("Year") as HTMLSelectElement).options].map((option) => option.value)).toEqual(["2026", "2025"]);
     await screen.findByText("PAR-2025-0040");
     expect(server.callsTo("GET /orders/invoices").at(-1)?.query).toEqual({ year: "2025" });
     expect(rowTexts()).toEqual([["PAR-2025-0040", "Dec 1, 2025", "€180.29", "Void"]]);

@@ -157,7 +157,7 @@ export function InvoicesPage({ titleKey, now = () => new Date() }: { titleKey?: 
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </Field.Root>
-          {invoices.isPending ? (
+          {invoices.isPending || invoices.isPlaceholderData ? (
             <LoadingState label={t("invoices.loading")} />
           ) : invoices.isError ? (
             <LoadFailed error={invoices.error} onRetry={() => void invoices.refetch()} />

@@ -1,6 +1,6 @@
 /** React Query hooks of the subscription, pricing, invoice and payment calls (spec 02 §7.10). Failures throw ApiError. */
 import type { Schemas } from "@parley/sdk";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "../../api/client";
 import { unwrap } from "../../api/errors";
 
@@ -62,12 +62,13 @@ export function useClientSettings() {
   });
 }
 
-/** The invoices of a year, newest first, with the years that have invoices. */
+/** The invoices of a year, newest first, with the years that have invoices (kept while another year loads). */
 export function useInvoices(year: number) {
   const api = useApi();
   return useQuery({
     queryKey: billingQueryKeys.invoices(year),
     queryFn: async () => unwrap(await api.GET("/orders/invoices", { params: { query: { year } } })),
+    placeholderData: keepPreviousData,
   });
 }
 
