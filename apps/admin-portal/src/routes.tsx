@@ -10,6 +10,7 @@ import {
   NotAuthorizedPage,
   NotFoundPage,
   PageLoader,
+  PaymentSuccessPage,
   ResetPasswordPage,
   RouteErrorPage,
   ServerErrorPage,
@@ -46,7 +47,7 @@ export function buildRoutes(guard: GuardFor): RouteObject[] {
       errorElement: lazy(<RouteErrorPage />),
       children: [
         { path: "reset-password", element: lazy(<ResetPasswordPage />) },
-        { path: "payment-success", element: lazy(<ComingSoonPage />) },
+        { path: "payment-success", element: lazy(<PaymentSuccessPage />) },
       ],
     },
     {

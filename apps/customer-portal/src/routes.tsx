@@ -10,6 +10,7 @@ import {
   NotAuthorizedPage,
   NotFoundPage,
   PageLoader,
+  PaymentSuccessPage,
   RegisterPage,
   ResetPasswordPage,
   RouteErrorPage,
@@ -49,7 +50,7 @@ export function buildRoutes(guard: GuardFor): RouteObject[] {
       errorElement: lazy(<RouteErrorPage />),
       children: [
         { path: "reset-password", element: lazy(<ResetPasswordPage />) },
-        { path: "payment-success", element: lazy(<ComingSoonPage />) },
+        { path: "payment-success", element: lazy(<PaymentSuccessPage />) },
       ],
     },
     {

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { DomainError } from "./errors";
 import {
   chargeAmounts,
+  annualAmount,
+  toCents,
   currency,
   invoiceNumber,
   paidPeriodEnd,
@@ -12,6 +14,8 @@ import {
   isYearDiscountOption,
   newSubscriptionDefaults,
   normaliseEndDate,
+  periodAmount,
+  selfOnboardingAnnualAmount,
   plans,
   subscriptionSaveOutcome,
   subscriptionEntryFor,
@@ -133,6 +137,19 @@ describe("plans and saving", () => {
   });
 });
 
+describe("prices", () => {
+  it("takes the year discount off twelve months, in whole cents", () => {
+    expect(selfOnboardingAnnualAmount).toBe(199.99);
+    expect(annualAmount(149, 0)).toBe(1788);
+    expect(annualAmount(149, 10)).toBe(1609.2);
+  });
+
+  it("charges a monthly subscription its month and an annual one its discounted year", () => {
+    expect(periodAmount({ subscription_type: "monthly", manual_amount: 19.99, year_discount: 16.63 })).toBe(19.99);
+    expect(periodAmount({ subscription_type: "annual", manual_amount: 19.99, year_discount: 16.63 })).toBe(199.99);
+  });
+});
+
 describe("subscription entry", () => {
   const address = { street: "Main", houseNumber: "1", postalCode: "1234 AB", city: "Utrecht", country: "NL" };
 
@@ -186,5 +203,14 @@ describe("chargeAmounts", () => {
     expect(invoiceNumber(2026, 12_345)).toBe("PAR-2026-12345");
     expect(paidPeriodEnd(new Date("2026-01-31T12:00:00Z"), "annual")).toBe("2027-01-31");
     expect(paidPeriodEnd(new Date("2026-03-15T12:00:00Z"), "monthly")).toBe("2026-04-15");
+  });
+});
+
+describe("the price shown and the price charged", () => {
+  it("agree: an annual charge before VAT is the annual price the pricing screen shows", () => {
+    for (const [monthly, discount] of [[19.99, 16.63], [149, 10], [49.5, 25], [1000, 30]] as const) {
+      const charged = chargeAmounts({ monthlyAmount: monthly, yearDiscount: discount, type: "annual", taxExempt: true });
+      expect(charged.totalCents, `${monthly} at ${discount} %`).toBe(toCents(annualAmount(monthly, discount)));
+    }
   });
 });

@@ -155,6 +155,31 @@ export const plans: readonly Plan[] = [
   },
 ];
 
+/**
+ * The price of a year paid at once: twelve months less the year discount, in whole cents
+ * (so_basic: 19.99 a month with 16.63 % off is 199.99 a year).
+ */
+export function annualAmount(monthlyAmount: number, yearDiscountPercent: number): number {
+  return Math.round(monthlyAmount * 12 * (100 - yearDiscountPercent)) / 100;
+}
+
+/** The price a subscription pays per period: the monthly amount, or the discounted year. */
+export function periodAmount(subscription: Pick<Subscription, "subscription_type" | "manual_amount" | "year_discount">): number {
+  return subscription.subscription_type === "annual"
+    ? annualAmount(subscription.manual_amount, subscription.year_discount)
+    : subscription.manual_amount;
+}
+
+/** The self-onboarding Basic plan paid yearly. */
+export const selfOnboardingAnnualAmount = annualAmount(selfOnboardingMonthlyAmount, selfOnboardingYearDiscount);
+
+/**
+ * The payment return screen asks for the payment's state every `paymentPollIntervalMs` and gives up
+ * after `paymentPollTimeoutMs` ('Payment was not completed in time').
+ */
+export const paymentPollIntervalMs = 2_000;
+export const paymentPollTimeoutMs = 60_000;
+
 /** An amount in euro for display, e.g. "€149.00" (en) or "€ 149,00" (nl). */
 export function formatAmount(amount: number, locale: string): string {
   return new Intl.NumberFormat(locale, { style: "currency", currency }).format(amount);

@@ -20,6 +20,7 @@ export const featureNamespaceLoaders = {
   corrections: (language) => import(`./corrections/locales/${language}.json`),
   premium: (language) => import(`./premium/locales/${language}.json`),
   onboarding: (language) => import(`./onboarding/locales/${language}.json`),
+  billing: (language) => import(`./billing/locales/${language}.json`),
 } satisfies Record<string, NamespaceLoader>;
 
 export type FeatureNamespace = keyof typeof featureNamespaceLoaders;

@@ -6,8 +6,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { PortalKind } from "@parley/domain/pages";
 import { namespaceLoader } from "../i18n/namespaces";
 import { clearSession, setSession } from "../session/session";
-import { renderWithUi } from "../test/render";
+import { renderWithApi } from "../test/render";
 import { featureNamespaceLoaders } from "./featureNamespaces";
+import { fakeTrainingServer } from "./training/fakeServer.test-support";
 import { pageRoutes } from "./pageRoutes";
 
 /** A page of the manifest opened by its address, signed in as `role` (as the guard leaves the session). */
@@ -17,7 +18,9 @@ async function open(portal: PortalKind, role: Role, path: string) {
     [{ path: "/", element: <Suspense fallback={<p>Loading</p>}><Outlet /></Suspense>, children: pageRoutes(portal) }],
     { initialEntries: [path] },
   );
-  await renderWithUi(<RouterProvider router={router} />);
+  // The customer's invoices, for the page that opens.
+  const server = fakeTrainingServer({ "GET /orders/invoices": () => ({ body: { status: "success", data: [], years: [] } }) });
+  await renderWithApi(<RouterProvider router={router} />, server.api);
 }
 
 const notAuthorized = "You are not authorized to view this page";
@@ -43,7 +46,8 @@ describe("the manifest's pages enforce its roles", { timeout: 30_000 }, () => {
 
   it("opens a page for a role the manifest names", async () => {
     await open("customer", "customer", "/subscription/invoices");
-    expect(await screen.findByText("Invoices")).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Invoices" })).toBeTruthy();
+    expect(await screen.findByText(`No invoices in ${new Date().getFullYear()}`)).toBeTruthy();
     expect(screen.queryByText(notAuthorized)).toBeNull();
   });
 

@@ -27,6 +27,10 @@ const AddToWebsitePage = lazyNamed(() => import("./design/AddToWebsitePage"), "A
 const HistoryPage = lazyNamed(() => import("./history/HistoryPage"), "HistoryPage", { namespaces: ["history", "corrections", "lists", "messages", "pages"] });
 const PostProcessedPage = lazyNamed(() => import("./history/PostProcessedPage"), "PostProcessedPage", { namespaces: ["history", "lists", "messages", "pages"] });
 const ContactPremiumPage = lazyNamed(() => import("./premium/ContactPremiumPage"), "ContactPremiumPage", { namespaces: ["premium", "shell", "messages", "pages"] });
+// The customer's subscription, pricing and invoices, each its own chunk.
+const SubscriptionPage = lazyNamed(() => import("./billing/SubscriptionPage"), "SubscriptionPage", { namespaces: ["billing", "customers", "lists", "messages", "pages"] });
+const PricingPage = lazyNamed(() => import("./billing/PricingPage"), "PricingPage", { namespaces: ["billing", "customers", "messages", "pages"] });
+const InvoicesPage = lazyNamed(() => import("./billing/InvoicesPage"), "InvoicesPage", { namespaces: ["billing", "messages", "pages"] });
 // A page that works on the selected configuration shows "select a configuration" while none is selected.
 const NeedsConfiguration = lazyNamed(() => import("./misc/MessagePage"), "NeedsConfiguration", { namespaces: ["misc", "shell"] });
 const NotAuthorizedContent = lazyNamed(() => import("./misc/MessagePage"), "NotAuthorizedContent", { namespaces: ["misc"] });
@@ -67,6 +71,9 @@ const pageScreens: Partial<Record<string, ComponentType<{ titleKey?: string }>>>
   "/conversations/history": HistoryPage,
   "/conversations/postprocessed": PostProcessedPage,
   "/contact-premium": ContactPremiumPage,
+  "/subscription/view": SubscriptionPage,
+  "/pricing": PricingPage,
+  "/subscription/invoices": InvoicesPage,
 };
 
 /**

@@ -16,6 +16,20 @@ export const ForgotPasswordPage = lazyNamed(() => import("./auth/ForgotPasswordP
 export const ResetPasswordPage = lazyNamed(() => import("./auth/ResetPasswordPage"), "ResetPasswordPage", { namespaces: ["auth", "messages"] });
 export const GoogleCallbackPage = lazyNamed(() => import("./auth/GoogleCallbackPage"), "GoogleCallbackPage", { namespaces: ["auth", "messages"] });
 export const HomePage = lazyNamed(() => import("./home/HomePage"), "HomePage", { namespaces: ["home", "messages"] });
+/**
+ * The payment return page sits outside the shell (it always passes the guard), so the page routes may not
+ * have registered the features' translations yet: it registers them before loading its own.
+ */
+export const PaymentSuccessPage = lazyNamed(
+  async () => {
+    const [{ featureNamespaceLoaders }, screen] = await Promise.all([import("./featureNamespaces"), import("./billing/PaymentSuccessPage")]);
+    registerNamespaces(featureNamespaceLoaders);
+    await loadNamespaces(["billing"]);
+    return screen;
+  },
+  "PaymentSuccessPage",
+  { namespaces: ["messages"] },
+);
 export const ComingSoonContent = lazyNamed(() => import("./misc/MessagePage"), "ComingSoonContent", { namespaces: ["misc"] });
 /**
  * The self-onboarding wizard. Its route is in the portal's table, not the page manifest, so it may open before
