@@ -203,6 +203,12 @@ export function subscriptionEntryFor(
  */
 export const vatPercent = 21;
 
+/**
+ * The fixed prices' ids while no payment provider's are configured (`BASIC_MONTHLY_PRICE_ID`,
+ * `BASIC_ANNUAL_PRICE_ID`): the built-in checkout sells the Basic plan under these.
+ */
+export const builtInPriceIds = { monthly: "local_basic_monthly", annual: "local_basic_annual" } as const;
+
 /** The product a self-onboarding customer buys at the fixed price (the Basic plan). */
 export const fixedPriceProduct = "so_basic" satisfies Product;
 

@@ -10,6 +10,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import {
+  builtInPriceIds,
   chargeAmounts,
   currency,
   DomainError,
@@ -76,7 +77,7 @@ export interface BillingSettings {
 export const webhookToleranceSeconds = 5 * 60;
 
 /** Built-in price ids, for a fixed checkout while no provider's price ids are configured. */
-export const localPriceIds = { monthly: "local_basic_monthly", annual: "local_basic_annual" } as const;
+export const localPriceIds = builtInPriceIds;
 
 // "cs_" and 32 random bytes: as unguessable as a session token, since it alone activates what was paid.
 const sessionIdPattern = /^cs_[A-Za-z0-9_-]{43}$/;

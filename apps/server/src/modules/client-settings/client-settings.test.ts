@@ -31,7 +31,7 @@ describe("client settings (the configuration lookup)", () => {
         chatbotHostUrl: "/widget",
         emailHandlerClientId: null,
         basicMonthlyPriceId: "price_monthly",
-        basicAnnualPriceId: null,
+        basicAnnualPriceId: "local_basic_annual",
         customerPortalUrl: null,
         loginPortalDomain: null,
         googleSignIn: false,

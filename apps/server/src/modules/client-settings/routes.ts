@@ -1,4 +1,4 @@
-import { DomainError, errorMessages } from "@parley/domain";
+import { builtInPriceIds, DomainError, errorMessages } from "@parley/domain";
 import type { Schemas } from "../../platform/http/contract-types";
 import type { OperationTable } from "../../platform/http/operations";
 
@@ -12,7 +12,7 @@ function setting(value: string | undefined): string | null {
 
 /**
  * Read from the environment: everything is served on one origin, so the three bases default to `/api`
- * and the widget host to `/widget`; the rest is null until configured.
+ * and the widget host to `/widget`, the price ids to the built-in checkout's; the rest is null until configured.
  */
 export function clientSettingsFromEnv(env: NodeJS.ProcessEnv): ClientSettings {
   return {
@@ -22,8 +22,9 @@ export function clientSettingsFromEnv(env: NodeJS.ProcessEnv): ClientSettings {
     promptBotConfigurationId: setting(env.PROMPT_BOT_CONFIGURATION_ID),
     chatbotHostUrl: setting(env.CHATBOT_HOST_URL) ?? "/widget",
     emailHandlerClientId: setting(env.EMAIL_HANDLER_CLIENT_ID),
-    basicMonthlyPriceId: setting(env.BASIC_MONTHLY_PRICE_ID),
-    basicAnnualPriceId: setting(env.BASIC_ANNUAL_PRICE_ID),
+    // Without a payment provider's ids the built-in checkout's, so the pricing screen can sell the plan.
+    basicMonthlyPriceId: setting(env.BASIC_MONTHLY_PRICE_ID) ?? builtInPriceIds.monthly,
+    basicAnnualPriceId: setting(env.BASIC_ANNUAL_PRICE_ID) ?? builtInPriceIds.annual,
     customerPortalUrl: setting(env.PAYMENT_CUSTOMER_PORTAL_URL),
     loginPortalDomain: setting(env.LOGIN_PORTAL_DOMAIN),
   };
