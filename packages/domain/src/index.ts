@@ -31,5 +31,6 @@ export * from "./answerRules";
 export * from "./secrets";
 export * from "./aiFunctions";
 export * from "./assistantTexts";
+export * from "./checkoutTexts";
 export * from "./smallTalk";
 export * from "./anonymisation";

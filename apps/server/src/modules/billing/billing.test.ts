@@ -496,6 +496,24 @@ describe("checkout refusals", () => {
     ]);
   });
 
+  it("shows the checkout page and its invoice line in the customer's language", async () => {
+    await ctx.database.db.query("UPDATE customers SET language = 'nl' WHERE id = $1", [alpha.customerId]);
+    try {
+      const started = await startCheckout(alpha.token, alpha.customerId, false);
+      expect(started.statusCode, started.body).toBe(200);
+      const page = await ctx.app.inject({ method: "GET", url: `/api/orders/local-checkout/${started.json().session_id}` });
+      expect(page.body).toContain('<html lang="nl">');
+      expect(page.body).toContain("<h1>Afrekenen</h1>");
+      expect(page.body).toContain("één maand");
+      expect(page.body).toContain("Btw 21 %");
+      // Dutch amounts: € 121,00 (a no-break space between sign and amount).
+      expect(page.body).toMatch(/Betaal €\s121,00/);
+      expect(page.body).not.toContain("Checkout");
+    } finally {
+      await ctx.database.db.query("UPDATE customers SET language = NULL WHERE id = $1", [alpha.customerId]);
+    }
+  });
+
   it("answers 404 for an unknown or malformed session id", async () => {
     for (const id of ["cs_" + "A".repeat(43), "nope", "%00"]) {
       const page = await ctx.app.inject({ method: "GET", url: `/api/orders/local-checkout/${id}` });

@@ -11,6 +11,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import {
   builtInPriceIds,
+  checkoutText,
+  type CheckoutText,
+  isLanguageCode,
+  type LanguageCode,
   chargeAmounts,
   currency,
   DomainError,
@@ -71,6 +75,11 @@ export interface BillingSettings {
   /** The fixed prices a self-onboarding customer may buy (`BASIC_MONTHLY_PRICE_ID`, `BASIC_ANNUAL_PRICE_ID`). */
   priceIds?: { monthly?: string | null; annual?: string | null };
   clock?: () => Date;
+}
+
+/** The checkout page's and the invoice line's language: the customer's, English when it has none we speak. */
+function languageOfCustomer(customer: { language?: string | null } | undefined): LanguageCode {
+  return isLanguageCode(customer?.language) ? customer.language : "en";
 }
 
 /** How far a webhook's signed timestamp may be from now: older calls are replays, newer ones forged. */
@@ -197,7 +206,11 @@ export function createBillingService(db: Db, settings: BillingSettings) {
       configuration_id: subscription.configuration_id!,
       product,
       subscription_type: purchase.type,
-      description: `Parley ${product}, ${purchase.type === "annual" ? "one year" : "one month"}`,
+      // In the customer's language: it is the checkout page's and the invoice's line.
+      description: checkoutText(languageOfCustomer(customer), "description", {
+        product,
+        period: checkoutText(languageOfCustomer(customer), purchase.type === "annual" ? "one_year" : "one_month"),
+      }),
       subtotal_cents: amounts.subtotalCents,
       discount_cents: amounts.discountCents,
       vat_percent: customer.taxExempt === true ? 0 : vatPercent,
@@ -404,32 +417,31 @@ export function createBillingService(db: Db, settings: BillingSettings) {
       if (!session) throw notFound("No checkout session with this id");
       const customer = await findCustomerInScope(db, systemScope, session.customer_id);
       const amounts = sessionAmounts(session);
-      const money = (cents: number) => escapeHtml(formatAmount(euro(cents), "en"));
+      const language = languageOfCustomer(customer);
+      const text = (key: CheckoutText, values: Record<string, string> = {}) => escapeHtml(checkoutText(language, key, values));
+      const amount = (cents: number) => formatAmount(euro(cents), language);
       const rows = [
-        [session.description, money(session.subtotal_cents)],
-        ...(session.discount_cents > 0 ? [["Annual discount", `−${money(session.discount_cents)}`]] : []),
-        [`VAT ${session.vat_percent} %`, money(amounts.taxes)],
+        [escapeHtml(session.description), escapeHtml(amount(session.subtotal_cents))],
+        ...(session.discount_cents > 0 ? [[text("annual_discount"), `−${escapeHtml(amount(session.discount_cents))}`]] : []),
+        [text("vat", { percent: String(session.vat_percent) }), escapeHtml(amount(amounts.taxes))],
       ]
-        .map(
-          ([label, value]) =>
-            `<tr><td>${label === session.description ? escapeHtml(label!) : label}</td><td>${value}</td></tr>`,
-        )
+        .map(([label, value]) => `<tr><td>${label}</td><td>${value}</td></tr>`)
         .join("");
       const action = `/api/orders/local-checkout/${encodeURIComponent(session.id)}/complete`;
       const body =
         session.status === "pending"
           ? `<form method="post" action="${escapeHtml(action)}" enctype="multipart/form-data">
-<button name="outcome" value="pay" type="submit">Pay ${money(amounts.total)}</button>
-<button name="outcome" value="cancel" type="submit" class="secondary">Cancel</button></form>`
-          : `<p>This checkout is ${session.status === "paid" ? "paid" : "canceled"}.</p>`;
-      return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Parley checkout</title><style>body{font-family:system-ui,sans-serif;max-width:480px;margin:3rem auto;padding:0 1rem;color:#1a202c}
+<button name="outcome" value="pay" type="submit">${text("pay", { amount: amount(amounts.total) })}</button>
+<button name="outcome" value="cancel" type="submit" class="secondary">${text("cancel")}</button></form>`
+          : `<p>${text(session.status === "paid" ? "paid" : "canceled")}</p>`;
+      return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Parley – ${text("title")}</title><style>body{font-family:system-ui,sans-serif;max-width:480px;margin:3rem auto;padding:0 1rem;color:#1a202c}
 table{width:100%;border-collapse:collapse}td{padding:.4rem 0;border-bottom:1px solid #e2e8f0}td+td{text-align:right}
 tfoot td{font-weight:bold;border:0}button{font-size:1rem;padding:.6rem 1.2rem;margin:1rem .5rem 0 0;border-radius:6px;border:0;background:#2b6cb0;color:#fff}
 button.secondary{background:#e2e8f0;color:#1a202c}</style></head>
-<body><h1>Checkout</h1><p>Billed to ${escapeHtml(customer?.name ?? "")}</p>
-<table><tbody>${rows}</tbody><tfoot><tr><td>Total</td><td>${money(amounts.total)}</td></tr></tfoot></table>
-${body}<p><small>Built-in checkout: no payment provider is configured, so no money is charged.</small></p></body></html>`;
+<body><h1>${text("title")}</h1><p>${text("billed_to", { name: customer?.name ?? "" })}</p>
+<table><tbody>${rows}</tbody><tfoot><tr><td>${text("total")}</td><td>${escapeHtml(amount(amounts.total))}</td></tr></tfoot></table>
+${body}<p><small>${text("no_provider")}</small></p></body></html>`;
     },
 
     /** The built-in page's Pay (or Cancel) button; answers where the browser goes next. */

@@ -1,0 +1,89 @@
+/**
+ * A customer buys a plan without any payment provider: the subscription screen starts a checkout, the built-in
+ * checkout page takes the payment, the return page activates the plan, and the invoice is there to read.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { api, apiSignIn, demoAccounts, demoPassword, expectPath, newPage, snap, snapOnFailure, uniqueEmail, useBrowser, type StoredSession } from "../support/browser";
+
+const journey = "subscription";
+
+describe("a customer's subscription", () => {
+  const browser = useBrowser();
+  let user: StoredSession;
+  let configuration: { _id: string; name: string };
+
+  beforeAll(async () => {
+    // A customer of its own with a complete address (an invoice needs it) and one configuration.
+    const admin = await apiSignIn(demoAccounts.admin);
+    const created = await api<{ inserted_id: string }>(
+      "POST",
+      "/customer/create_or_update",
+      { name: "Fietsenwinkel Abo", street: "Oudegracht", houseNumber: "10", postalCode: "3511 AB", city: "Utrecht", country: "NL", contactPersonEmail: "abo@fiets.example" },
+      admin.token,
+    );
+    if (created.status !== 200) throw new Error(`creating the customer failed: ${created.status} ${JSON.stringify(created.data)}`);
+    const customerId = created.data.inserted_id;
+    const email = uniqueEmail("subscription");
+    const added = await api("POST", "/users/add_or_update", { customerId, username: email, email, firstname: "Sanne", lastname: "Abo", password: demoPassword, role: "customer" }, admin.token);
+    if (added.status !== 200) throw new Error(`creating the user failed: ${added.status} ${JSON.stringify(added.data)}`);
+    const name = `abo-${Date.now()}`;
+    const made = await api<{ inserted_id: string }>("POST", "/configuration/create_or_update", { name, customerId }, admin.token);
+    if (made.status !== 200) throw new Error(`creating the configuration failed: ${made.status} ${JSON.stringify(made.data)}`);
+    configuration = { _id: made.data.inserted_id, name };
+    user = await apiSignIn(email);
+  });
+
+  it("buys a plan through the built-in checkout, sees it active, and reads the invoice", { timeout: 180_000 }, async () => {
+    const { context, page } = await newPage(browser(), { session: user, localStorage: { "parley.selectedConfiguration": JSON.stringify(configuration) } });
+    snapOnFailure(page, journey, "buy");
+    await page.goto("/subscription/view");
+    await page.getByRole("button", { name: "Buy plan" }).waitFor();
+    await snap(page, journey, "1-no-subscription");
+    await page.getByRole("button", { name: "Buy plan" }).click();
+
+    // The built-in checkout page on the product's own origin.
+    await page.waitForURL((url) => url.pathname.includes("/local-checkout/"), { timeout: 30_000 });
+    await snap(page, journey, "2-checkout");
+    await page.getByRole("button", { name: /^Pay / }).click();
+
+    await page.waitForURL((url) => url.pathname === "/payment-success", { timeout: 30_000 });
+    await page.getByText("Payment received").waitFor({ timeout: 60_000 });
+    await snap(page, journey, "3-paid");
+
+    await page.goto("/subscription/view");
+    await page.getByText("Active", { exact: true }).waitFor();
+    await snap(page, journey, "4-active");
+
+    await page.goto("/subscription/invoices");
+    const table = page.getByRole("table");
+    await table.waitFor();
+    const number = (await table.getByRole("row").nth(1).getByRole("cell").first().innerText()).trim();
+    expect(number).toMatch(/^PAR-\d{4}-\d{4,}$/);
+    await page.getByRole("button", { name: `View invoice ${number}` }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText(`Invoice ${number}`).waitFor();
+    await dialog.getByText("Fietsenwinkel Abo").waitFor();
+    await snap(page, journey, "5-invoice");
+    await context.close();
+
+    // The configuration now has the plan's message limit.
+    const subscription = await api<{ data: { is_active: boolean; chosen_product: string } | null }>("GET", `/orders/get-subscription?configuration_id=${configuration._id}`, undefined, user.token);
+    expect(subscription.data.data).toMatchObject({ is_active: true });
+  });
+
+  it("shows the subscription and invoices in Dutch and dark", { timeout: 120_000 }, async () => {
+    const { context, page } = await newPage(browser(), {
+      session: user,
+      colorScheme: "dark",
+      localStorage: { "parley.language": "nl", "parley.selectedConfiguration": JSON.stringify(configuration) },
+    });
+    await page.goto("/subscription/view");
+    await page.getByText("Actief", { exact: true }).waitFor();
+    await snap(page, journey, "nl-1-active-dark");
+    await page.goto("/subscription/invoices");
+    await page.getByRole("table").waitFor();
+    await snap(page, journey, "nl-2-invoices-dark");
+    await expectPath(page, "/subscription/invoices");
+    await context.close();
+  });
+});
