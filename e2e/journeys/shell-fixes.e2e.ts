@@ -39,7 +39,7 @@ describe("the shell, as a new user finds it (issue 12)", () => {
     await page.goto("/login");
     await signInWithForm(page, account.email, account.password);
     await expectPath(page, "/self-onboarding");
-    await page.getByRole("heading", { name: "Let's set up your assistant" }).waitFor();
+    await page.getByRole("heading", { name: "Set up your assistant", level: 1 }).waitFor();
     // Inside the shell: the top bar with its profile menu; no menu that would only lead back here.
     await page.getByRole("banner").getByRole("button", { name: "Profile menu" }).waitFor();
     expect(await page.getByRole("navigation", { name: "Main navigation" }).count()).toBe(0);
@@ -62,7 +62,7 @@ describe("the shell, as a new user finds it (issue 12)", () => {
       localStorage: { "parley.language": "de", "parley.preferences": JSON.stringify({ theme: "dark" }) },
     });
     await page.goto("/self-onboarding");
-    await page.getByRole("heading", { name: "Richten wir Ihren Assistenten ein" }).waitFor();
+    await page.getByRole("heading", { name: "Ihren Assistenten einrichten", level: 1 }).waitFor();
     await snap(page, journey, "2-self-onboarding-de-dark");
     await context.close();
   });
