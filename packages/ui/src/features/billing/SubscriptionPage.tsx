@@ -9,11 +9,10 @@ import { EmptyNotice, LoadFailed, LoadingState } from "../../forms/EditorStates"
 import { ConfirmDialog } from "../../lists/ConfirmDialog";
 import { usePreferences } from "../../preferences/context";
 import { skinSurface } from "../../shell/skin";
-import { showFailureToast, showToast } from "../../shell/toasts";
 import { useSessionUser } from "../../shell/useSessionUser";
 import { BillingPeriodSwitch, CheckoutFailure, useStartCheckout } from "./checkout";
 import { useBillingFormat } from "./format";
-import { useCancelSubscription, useSubscription, type Subscription } from "./hooks";
+import { useCancelSubscriptionWithToasts, useSubscription, type Subscription } from "./hooks";
 
 /** What the status badge says: paid and active, a running trial with its days, an ended trial, or inactive. */
 export type SubscriptionState = { kind: "active" } | { kind: "trial"; days: number } | { kind: "trialEnded" } | { kind: "inactive" };
@@ -71,7 +70,7 @@ export function SubscriptionPage({ titleKey, now = () => new Date() }: { titleKe
   const configurationId = useSelectedConfiguration()?._id ?? "";
   const customerIdOfUser = useSessionUser()?.customerId ?? null;
   const subscription = useSubscription(configurationId);
-  const cancel = useCancelSubscription(configurationId);
+  const cancel = useCancelSubscriptionWithToasts(configurationId);
   const checkout = useStartCheckout();
   const [confirming, setConfirming] = useState(false);
   const [annual, setAnnual] = useState<boolean | null>(null);
@@ -81,17 +80,7 @@ export function SubscriptionPage({ titleKey, now = () => new Date() }: { titleKe
   const payAnnually = annual ?? current?.subscription_type === "annual";
 
   const handleCancel = () => {
-    if (!customerId) return;
-    cancel.mutate(customerId, {
-      onSuccess: () => {
-        setConfirming(false);
-        void showToast((translate) => ({ type: "success", title: translate("messages:success.subscription_canceled") }));
-      },
-      onError: (error) => {
-        setConfirming(false);
-        void showFailureToast(error, "messages:errors.subscription_cancel_failed");
-      },
-    });
+    if (customerId) cancel.cancel(customerId, () => setConfirming(false));
   };
 
   const body = (() => {
