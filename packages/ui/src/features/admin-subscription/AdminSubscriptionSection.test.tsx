@@ -29,8 +29,8 @@ const activeAnnual = storedSubscription({ is_active: true, chosen_product: "basi
 async function renderGeneral(routes: Record<string, Route>, user = admin as typeof admin | typeof signedInCustomer) {
   setSession("a-token", user);
   const server = fakeTrainingServer({ "GET /customers": () => ({ body: { status: "success", data: [{ _id: "cust1", name: "Shop" }] } }), ...routes });
-  await renderConfigurationScreen(<GeneralSettingsPage />, { api: server.api, configuration: { customerId: "cust1" } });
-  return server;
+  const router = await renderConfigurationScreen(<GeneralSettingsPage />, { api: server.api, configuration: { customerId: "cust1" } });
+  return Object.assign(server, { router });
 }
 
 async function section() {
@@ -78,6 +78,31 @@ describe("the admin's subscription section", { timeout: 30_000 }, () => {
     await waitFor(() => expect(toastsOf(create)).toContainEqual(expect.objectContaining({ type: "success", title: "Data saved successfully" })));
     // The stored copy now is the saved one.
     await waitFor(() => expect((card.getByLabelText("Amount per month (€)") as HTMLInputElement).value).toBe("199.50"));
+  });
+
+  it("shows the trial's days left or its end as the form's values give them, and activates with the switch", async () => {
+    const server = await renderGeneral({
+      "GET /orders/get-subscription": () => subscriptionAnswer(storedSubscription({ end_date: "2026-12-01" })),
+      "POST /orders/create_or_update_subscription": (call) => ({ body: { status: "success", data: { _id: "s1", ...(call.body as object) } } }),
+    });
+    const card = await section();
+    await waitFor(() => expect(card.getByTestId("subscription-status").textContent).toBe("Trial: 9 days left"));
+    fireEvent.change(card.getByLabelText("End date"), { target: { value: "2026-11-22" } });
+    expect(card.getByTestId("subscription-status").textContent).toBe("Trial ended");
+    fireEvent.click(card.getByLabelText("Active (paid)"));
+    await waitFor(() => expect(card.getByTestId("subscription-status").textContent).toBe("Active"));
+    fireEvent.click(card.getByRole("button", { name: "Save subscription" }));
+    await waitFor(() => expect(server.callsTo("POST /orders/create_or_update_subscription")[0]?.body).toMatchObject({ is_active: true, end_date: "2026-11-22" }));
+  });
+
+  it("asks before leaving with unsaved subscription changes", async () => {
+    const { router } = await renderGeneral({ "GET /orders/get-subscription": () => subscriptionAnswer(activeAnnual) });
+    const card = await section();
+    fireEvent.change(await card.findByLabelText("Trial days"), { target: { value: "30" } });
+    void router.navigate("/elsewhere");
+    fireEvent.click(within(await screen.findByRole("alertdialog", { name: "Leave without saving?" })).getByRole("button", { name: "Stay on this page" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/screen"));
+    expect((card.getByLabelText("Trial days") as HTMLInputElement).value).toBe("30");
   });
 
   it("says no changes were detected on a 204", async () => {
