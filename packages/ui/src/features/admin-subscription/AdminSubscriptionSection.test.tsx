@@ -105,6 +105,22 @@ describe("the admin's subscription section", { timeout: 30_000 }, () => {
     expect((card.getByLabelText("Trial days") as HTMLInputElement).value).toBe("30");
   });
 
+  it("offers the self-onboarding year discount only where it is stored", async () => {
+    await renderGeneral({ "GET /orders/get-subscription": () => subscriptionAnswer(storedSubscription({ chosen_product: "so_basic", manual_amount: 19.99, year_discount: 16.63 })) });
+    const card = await section();
+    const discount = (await card.findByLabelText("Year discount")) as HTMLSelectElement;
+    expect(discount.value).toBe("16.63");
+    expect([...discount.options].map((option) => option.textContent)).toEqual(["0 %", "5 %", "10 %", "15 %", "16.63 % (self-onboarding)", "20 %", "25 %", "30 %"]);
+    expect(card.getByTestId("annual-price").textContent).toBe("Paid annually: €199.99 a year");
+    expect((card.getByLabelText("Product") as HTMLSelectElement).selectedOptions[0]?.textContent).toBe("Basic (so_basic) — 500 messages a month");
+  });
+
+  it("offers the seven year discounts of spec 01 §5 otherwise", async () => {
+    await renderGeneral({ "GET /orders/get-subscription": () => subscriptionAnswer(activeAnnual) });
+    const discount = (await (await section()).findByLabelText("Year discount")) as HTMLSelectElement;
+    expect([...discount.options].map((option) => option.value)).toEqual(["0", "5", "10", "15", "20", "25", "30"]);
+  });
+
   it("says no changes were detected on a 204", async () => {
     const create = vi.spyOn(toaster, "create");
     const server = await renderGeneral({
@@ -132,7 +148,7 @@ describe("the admin's subscription section", { timeout: 30_000 }, () => {
     await waitFor(() => expect(card.getByLabelText("End date").getAttribute("aria-invalid")).toBe("true"));
     expect(card.getByLabelText("Amount per month (€)").getAttribute("aria-invalid")).toBeNull();
     expect(card.getByText("Not saved. Correct the marked fields and save again.")).toBeTruthy();
-    await waitFor(() => expect(toastsOf(create)).toContainEqual(expect.objectContaining({ type: "error", title: "Invalid field" })));
+    await waitFor(() => expect(toastsOf(create)).toContainEqual(expect.objectContaining({ type: "error", title: "Invalid field", description: "Check the marked field: End date" })));
   });
 
   it("does not call the server with a negative amount or a third decimal", async () => {

@@ -5,7 +5,9 @@ import { parseCalendarDate } from "@parley/domain/dates";
 import { parseAmount, subscriptionFormSchema } from "@parley/domain/validation/subscription";
 import { Form, Formik, useField } from "formik";
 import { useEffect, useState } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { ApiError } from "../../api/errors";
 import { ErrorAlert } from "../../forms/ErrorAlert";
 import { LoadFailed, LoadingState } from "../../forms/EditorStates";
 import { FormField } from "../../forms/FormField";
@@ -91,7 +93,7 @@ function SubscriptionForm({ configuration, stored, onDirtyChange, now }: Subscri
           );
         } catch (error) {
           applyFieldErrors(error, helpers);
-          await showFailureToast(error);
+          await showFailureToast(error, undefined, fieldsNamedBy(error, t));
         }
       }}
     >
@@ -154,6 +156,23 @@ function SubscriptionForm({ configuration, stored, onDirtyChange, now }: Subscri
   );
 }
 
+/** The labels of the form's fields a failed save names ("Check the marked field: End date"), or none. */
+function fieldsNamedBy(error: unknown, t: TFunction): string | undefined {
+  if (!(error instanceof ApiError) || !error.fields?.length) return undefined;
+  const names = error.fields.map((field) => field.path.replace(/^\/?(body\/)?/, "")).filter((name) => name in formFieldLabels);
+  return names.length ? t("adminSubscription:failedFields", { fields: names.map((name) => t(`adminSubscription:fields.${name}`)).join(", ") }) : undefined;
+}
+
+const formFieldLabels: Record<keyof SubscriptionFormValues, true> = {
+  chosen_product: true,
+  subscription_type: true,
+  manual_amount: true,
+  year_discount: true,
+  end_date: true,
+  trial_days: true,
+  is_active: true,
+};
+
 function DirtyReport({ dirty, onDirtyChange }: { dirty: boolean; onDirtyChange?: (dirty: boolean) => void }) {
   useEffect(() => {
     onDirtyChange?.(dirty);
@@ -182,9 +201,9 @@ function SubscriptionFields({ values }: { values: SubscriptionFormValues }) {
     return { value: product, label: `${t(`billing:products.${product}`)} (${product}) — ${messages}` };
   });
   const discounts: number[] = [...yearDiscountOptions];
-  // The self-onboarding discount is offered only to keep it where it is stored.
+  // The self-onboarding discount (or another stored value) is offered only to keep it where it is stored.
   if (Number(values.year_discount) === selfOnboardingYearDiscount || !discounts.includes(Number(values.year_discount))) discounts.push(Number(values.year_discount));
-  const discountOptions = discounts.map((percent) => ({
+  const discountOptions = discounts.sort((a, b) => a - b).map((percent) => ({
     value: String(percent),
     label: t(percent === selfOnboardingYearDiscount ? "selfOnboardingDiscount" : "discountOption", { percent: percent.toLocaleString(i18n.language) }),
   }));
