@@ -121,11 +121,11 @@ describe("the admin's subscription section", { timeout: 30_000 }, () => {
     expect([...discount.options].map((option) => option.value)).toEqual(["0", "5", "10", "15", "20", "25", "30"]);
   });
 
-  it("says no changes were detected on a 204", async () => {
+  it.each([204, 304])("says no changes were detected on a %i", async (status) => {
     const create = vi.spyOn(toaster, "create");
     const server = await renderGeneral({
       "GET /orders/get-subscription": () => subscriptionAnswer(activeAnnual),
-      "POST /orders/create_or_update_subscription": () => ({ status: 204, body: undefined }),
+      "POST /orders/create_or_update_subscription": () => ({ status, body: undefined }),
     });
     const card = await section();
     fireEvent.click(await card.findByRole("button", { name: "Save subscription" }));

@@ -71,8 +71,10 @@ export function useSaveSubscription(configurationId: string) {
   return useMutation({
     mutationFn: async (body: SubscriptionInput) => {
       const result = await api.POST("/orders/create_or_update_subscription", { body });
+      // A 304 is no success to fetch (not `ok`), yet it says the same as a 204.
+      if (subscriptionSaveOutcome(result.status) === "unchanged") return { outcome: "unchanged" as const, data: null };
       const answer = unwrap(result);
-      return subscriptionSaveOutcome(result.status) === "saved" && answer ? { outcome: "saved" as const, data: answer.data } : { outcome: "unchanged" as const, data: null };
+      return answer ? { outcome: "saved" as const, data: answer.data } : { outcome: "unchanged" as const, data: null };
     },
     onSuccess: ({ data }) => {
       if (data) queryClient.setQueryData(billingQueryKeys.subscription(configurationId), data);
