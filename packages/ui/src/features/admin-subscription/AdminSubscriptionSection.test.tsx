@@ -147,7 +147,7 @@ describe("the admin's subscription section", { timeout: 30_000 }, () => {
     fireEvent.click(await card.findByRole("button", { name: "Save subscription" }));
     await waitFor(() => expect(card.getByLabelText("End date").getAttribute("aria-invalid")).toBe("true"));
     expect(card.getByLabelText("Amount per month (€)").getAttribute("aria-invalid")).toBeNull();
-    expect(card.getByText("Not saved. Correct the marked fields and save again.")).toBeTruthy();
+    expect(card.getByRole("alert").textContent).toContain("Correct the marked fields and try again.");
     await waitFor(() => expect(toastsOf(create)).toContainEqual(expect.objectContaining({ type: "error", title: "Invalid field", description: "Check the marked field: End date" })));
   });
 

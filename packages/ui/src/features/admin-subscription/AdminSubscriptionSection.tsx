@@ -111,14 +111,8 @@ function SubscriptionForm({ configuration, stored, onDirtyChange, now }: Subscri
               </Alert.Root>
             )}
             <LiveStatus values={values} now={now} />
-            {save.error && (
-              <Stack gap="1">
-                <ErrorAlert error={save.error} />
-                <Text fontSize="sm" color="fg.error">
-                  {t("saveFailed")}
-                </Text>
-              </Stack>
-            )}
+            {/* What failed and what to do next (for a 400: correct the marked fields). */}
+            <ErrorAlert error={save.error} />
             <SubscriptionFields values={values} />
             <HStack justify="space-between" wrap="wrap" gap="3">
               <HStack gap="3">
