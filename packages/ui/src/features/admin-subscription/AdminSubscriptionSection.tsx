@@ -15,7 +15,7 @@ import { SelectField } from "../../forms/SelectField";
 import { applyFieldErrors } from "../../forms/fieldIssues";
 import { ConfirmDialog } from "../../lists/ConfirmDialog";
 import { showFailureToast, showToast } from "../../shell/toasts";
-import { SubscriptionStatusBadge, subscriptionStateOf } from "../billing/SubscriptionPage";
+import { SubscriptionStatusBadge, subscriptionStateOf } from "../billing/SubscriptionStatus";
 import { useBillingFormat } from "../billing/format";
 import { useCancelSubscriptionWithToasts, useSaveSubscription, useSubscription, type Subscription } from "../billing/hooks";
 import type { Configuration } from "../settings/hooks";
@@ -178,7 +178,7 @@ function DirtyReport({ dirty, onDirtyChange }: { dirty: boolean; onDirtyChange?:
 /** The status the form's values give (active, the trial's days left, trial ended), by the domain's trial rules. */
 function LiveStatus({ values, now }: { values: SubscriptionFormValues; now: () => Date }) {
   if (!parseCalendarDate(values.end_date) || !/^\d{4}-\d{2}-\d{2}$/.test(values.end_date) || !/^\d+$/.test(values.trial_days)) return null;
-  const state = subscriptionStateOf({ ...values, trial_days: Number(values.trial_days), manual_amount: 0, year_discount: 0, configuration_id: null, customer_id: null }, now());
+  const state = subscriptionStateOf({ is_active: values.is_active, end_date: values.end_date, trial_days: Number(values.trial_days) }, now());
   return (
     <HStack>
       <SubscriptionStatusBadge state={state} />
