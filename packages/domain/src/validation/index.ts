@@ -13,3 +13,4 @@ export * from "./validate";
 export * from "./configuration";
 export * from "./article";
 export * from "./design";
+export * from "./subscription";

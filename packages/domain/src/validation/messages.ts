@@ -27,6 +27,7 @@ export const validationMessages = {
   text_too_long: "Use at most {max} characters",
   number_between: "Enter a number from {min} to {max}",
   number_at_least: "Enter a whole number of at least {min}",
+  amount_two_decimals: "Enter an amount in euro with at most 2 decimals, such as 149.00",
   invalid_url: "Please enter a valid URL (https://…)",
   invalid_colour: "Enter a colour such as #4f46e5, #fff or rgb(79, 70, 229)",
   invalid_font: "Enter font names separated by commas, such as Inter, sans-serif",

@@ -21,6 +21,7 @@ export const featureNamespaceLoaders = {
   premium: (language) => import(`./premium/locales/${language}.json`),
   onboarding: (language) => import(`./onboarding/locales/${language}.json`),
   billing: (language) => import(`./billing/locales/${language}.json`),
+  adminSubscription: (language) => import(`./admin-subscription/locales/${language}.json`),
 } satisfies Record<string, NamespaceLoader>;
 
 export type FeatureNamespace = keyof typeof featureNamespaceLoaders;

@@ -13,11 +13,11 @@ export async function showToast(options: (t: typeof i18n.t) => ToastOptions): Pr
   toaster.create(options(i18n.t));
 }
 
-/** A failed call as an error toast, by its catalogue code. */
-export function showFailureToast(error: unknown, titleKey?: string): Promise<void> {
+/** A failed call as an error toast, by its catalogue code (with `description`, e.g. the fields it names, below). */
+export function showFailureToast(error: unknown, titleKey?: string, description?: string): Promise<void> {
   return showToast((t) => {
     const text = t(`messages:errors.${shownFailureCode(i18n, error)}`);
-    return titleKey ? { type: "error", title: t(titleKey), description: text } : { type: "error", title: text };
+    return titleKey ? { type: "error", title: t(titleKey), description: text } : { type: "error", title: text, description };
   });
 }
 

@@ -11,7 +11,7 @@ import { useSessionUser } from "../../shell/useSessionUser";
 import { BillingPeriodSwitch, CheckoutFailure, useStartCheckout } from "./checkout";
 import { useBillingFormat } from "./format";
 import { useClientSettings, useSubscription, type Subscription } from "./hooks";
-import { SubscriptionStatusBadge, subscriptionStateOf } from "./SubscriptionPage";
+import { SubscriptionStatusBadge, subscriptionStateOf } from "./SubscriptionStatus";
 
 interface PlanCardProps {
   plan: Plan;

@@ -1,6 +1,6 @@
-import { Badge, Button, Card, DataList, HStack, Heading, Stack, Text } from "@chakra-ui/react";
+import { Button, Card, DataList, HStack, Heading, Stack, Text } from "@chakra-ui/react";
 import { isUnlimited, messageLimitFor } from "@parley/domain/products";
-import { daysLeft, isTrialActive, isTrialExpired, periodAmount } from "@parley/domain/subscription";
+import { periodAmount } from "@parley/domain/subscription";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LuCreditCard } from "react-icons/lu";
@@ -9,33 +9,11 @@ import { EmptyNotice, LoadFailed, LoadingState } from "../../forms/EditorStates"
 import { ConfirmDialog } from "../../lists/ConfirmDialog";
 import { usePreferences } from "../../preferences/context";
 import { skinSurface } from "../../shell/skin";
-import { showFailureToast, showToast } from "../../shell/toasts";
 import { useSessionUser } from "../../shell/useSessionUser";
 import { BillingPeriodSwitch, CheckoutFailure, useStartCheckout } from "./checkout";
 import { useBillingFormat } from "./format";
-import { useCancelSubscription, useSubscription, type Subscription } from "./hooks";
-
-/** What the status badge says: paid and active, a running trial with its days, an ended trial, or inactive. */
-export type SubscriptionState = { kind: "active" } | { kind: "trial"; days: number } | { kind: "trialEnded" } | { kind: "inactive" };
-
-export function subscriptionStateOf(subscription: Subscription, now: Date): SubscriptionState {
-  if (subscription.is_active) return { kind: "active" };
-  if (isTrialActive(subscription, now)) return { kind: "trial", days: daysLeft(subscription.end_date, now) };
-  if (isTrialExpired(subscription, now)) return { kind: "trialEnded" };
-  return { kind: "inactive" };
-}
-
-const stateColour = { active: "green", trial: "blue", trialEnded: "orange", inactive: "gray" } as const;
-
-/** The status badge of a subscription, e.g. "Trial: 9 days left". */
-export function SubscriptionStatusBadge({ state }: { state: SubscriptionState }) {
-  const { t } = useTranslation("billing");
-  return (
-    <Badge colorPalette={stateColour[state.kind]} size="lg" data-testid="subscription-status">
-      {state.kind === "trial" ? t("status.trialDays", { count: state.days }) : t(`status.${state.kind}`)}
-    </Badge>
-  );
-}
+import { useCancelSubscriptionWithToasts, useSubscription, type Subscription } from "./hooks";
+import { SubscriptionStatusBadge, subscriptionStateOf } from "./SubscriptionStatus";
 
 function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
   const { t } = useTranslation("billing");
@@ -71,7 +49,7 @@ export function SubscriptionPage({ titleKey, now = () => new Date() }: { titleKe
   const configurationId = useSelectedConfiguration()?._id ?? "";
   const customerIdOfUser = useSessionUser()?.customerId ?? null;
   const subscription = useSubscription(configurationId);
-  const cancel = useCancelSubscription(configurationId);
+  const cancel = useCancelSubscriptionWithToasts(configurationId);
   const checkout = useStartCheckout();
   const [confirming, setConfirming] = useState(false);
   const [annual, setAnnual] = useState<boolean | null>(null);
@@ -81,17 +59,7 @@ export function SubscriptionPage({ titleKey, now = () => new Date() }: { titleKe
   const payAnnually = annual ?? current?.subscription_type === "annual";
 
   const handleCancel = () => {
-    if (!customerId) return;
-    cancel.mutate(customerId, {
-      onSuccess: () => {
-        setConfirming(false);
-        void showToast((translate) => ({ type: "success", title: translate("messages:success.subscription_canceled") }));
-      },
-      onError: (error) => {
-        setConfirming(false);
-        void showFailureToast(error, "messages:errors.subscription_cancel_failed");
-      },
-    });
+    if (customerId) cancel.cancel(customerId, () => setConfirming(false));
   };
 
   const body = (() => {

@@ -1,10 +1,13 @@
 /** React Query hooks of the subscription, pricing, invoice and payment calls (spec 02 §7.10). Failures throw ApiError. */
 import type { Schemas } from "@parley/sdk";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useApi } from "../../api/client";
+import { subscriptionSaveOutcome } from "@parley/domain/subscription";
+import { useApi, type RequestBody } from "../../api/client";
 import { unwrap } from "../../api/errors";
+import { showFailureToast, showToast } from "../../shell/toasts";
 
 export type Subscription = Schemas["Subscription"];
+export type SubscriptionInput = RequestBody<"/orders/create_or_update_subscription", "post">;
 export type Invoice = Schemas["Invoice"];
 export type InvoiceDetail = Schemas["InvoiceDetail"];
 
@@ -33,6 +36,49 @@ export function useCancelSubscription(configurationId: string) {
   return useMutation({
     mutationFn: async (customerId: string) => unwrap(await api.POST("/orders/cancel_subscription", { body: { customer_id: customerId } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: billingQueryKeys.subscription(configurationId) }),
+  });
+}
+
+/**
+ * Cancels with the confirmation's outcome as a toast ('Subscription canceled successfully' or 'Error
+ * canceling subscription'); `settled` runs either way (the confirmation closes).
+ */
+export function useCancelSubscriptionWithToasts(configurationId: string) {
+  const cancel = useCancelSubscription(configurationId);
+  return {
+    isPending: cancel.isPending,
+    cancel: (customerId: string, settled: () => void) =>
+      cancel.mutate(customerId, {
+        onSuccess: () => {
+          settled();
+          void showToast((translate) => ({ type: "success", title: translate("messages:success.subscription_canceled") }));
+        },
+        onError: (error) => {
+          settled();
+          void showFailureToast(error, "messages:errors.subscription_cancel_failed");
+        },
+      }),
+  };
+}
+
+/**
+ * Creates or updates the subscription of a configuration (admins): `saved` (200, the stored one goes in
+ * the cache) or `unchanged` (204 or 304, spec 02 §4). Failures throw ApiError.
+ */
+export function useSaveSubscription(configurationId: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: SubscriptionInput) => {
+      const result = await api.POST("/orders/create_or_update_subscription", { body });
+      // A 304 is no success to fetch (not `ok`), yet it says the same as a 204.
+      if (subscriptionSaveOutcome(result.status) === "unchanged") return { outcome: "unchanged" as const, data: null };
+      const answer = unwrap(result);
+      return answer ? { outcome: "saved" as const, data: answer.data } : { outcome: "unchanged" as const, data: null };
+    },
+    onSuccess: ({ data }) => {
+      if (data) queryClient.setQueryData(billingQueryKeys.subscription(configurationId), data);
+    },
   });
 }
 

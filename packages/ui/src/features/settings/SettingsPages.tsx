@@ -1,11 +1,12 @@
 import { Button, Card, HStack, Heading, Stack, Text } from "@chakra-ui/react";
 import { interfaceLanguages } from "@parley/domain/locale";
 import { messageLimitFor, productNames, type Product } from "@parley/domain/products";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LuRefreshCw } from "react-icons/lu";
 import { useSearchParams } from "react-router-dom";
 import { useSessionUser } from "../../shell/useSessionUser";
+import { AdminSubscriptionSection } from "../admin-subscription/AdminSubscriptionSection";
 import { showFailureToast, showToast } from "../../shell/toasts";
 import { useListCustomers, useResetUsage, type Configuration } from "./hooks";
 import { NewConfigurationForm } from "./NewConfigurationForm";
@@ -31,6 +32,7 @@ export function GeneralSettingsPage() {
   const [searchParams] = useSearchParams();
   const isAdmin = useSessionUser()?.role === "admin";
   const customerOptions = useCustomerOptions();
+  const [subscriptionDirty, setSubscriptionDirty] = useState(false);
   const sections = useMemo<SettingsSection[]>(
     () => [
       {
@@ -62,7 +64,15 @@ export function GeneralSettingsPage() {
   );
   if (searchParams.get("new") === "1" && isAdmin) return <NewConfigurationForm />;
   return (
-    <SettingsScreen titleKey="pages:titles.settingsGeneral" sections={sections}>
+    <SettingsScreen
+      titleKey="pages:titles.settingsGeneral"
+      sections={sections}
+      unsavedElsewhere={subscriptionDirty}
+      // Provider staff only (spec 01 §1). Below the configuration's form, not inside it: the subscription is
+      // its own record with its own save (a form cannot hold another), and it follows "Product and usage",
+      // whose product and message limit it prices.
+      after={(configuration) => (isAdmin ? <AdminSubscriptionSection key={configuration._id} configuration={configuration} onDirtyChange={setSubscriptionDirty} /> : null)}
+    >
       {(configuration, refresh) => (isAdmin ? <UsageReset configuration={configuration} onReset={refresh} /> : null)}
     </SettingsScreen>
   );
