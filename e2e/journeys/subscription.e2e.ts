@@ -71,6 +71,25 @@ describe("a customer's subscription", () => {
     expect(subscription.data.data).toMatchObject({ is_active: true });
   });
 
+  it("lets provider staff change the subscription in the configuration's general settings", { timeout: 120_000 }, async () => {
+    const admin = await apiSignIn(demoAccounts.admin);
+    const { context, page } = await newPage(browser(), { session: admin, localStorage: { "parley.selectedConfiguration": JSON.stringify(configuration) } });
+    snapOnFailure(page, journey, "admin");
+    await page.goto("/admin/settings/general");
+    await page.getByRole("button", { name: "Save subscription" }).waitFor();
+    await expect.poll(() => page.getByLabel("Amount per month (€)").inputValue()).toBe("149.00");
+    await page.getByLabel("Trial days").fill("30");
+    await page.getByRole("button", { name: "Save subscription" }).click();
+    await page.getByText("Data saved successfully").first().waitFor();
+    await snap(page, journey, "6-admin-saved");
+    // Saving again without a change says so.
+    await page.getByRole("button", { name: "Save subscription" }).click();
+    await page.getByText("No changes detected").first().waitFor();
+    await context.close();
+    const stored = await api<{ data: { trial_days: number } | null }>("GET", `/orders/get-subscription?configuration_id=${configuration._id}`, undefined, admin.token);
+    expect(stored.data.data?.trial_days).toBe(30);
+  });
+
   it("shows the subscription and invoices in Dutch and dark", { timeout: 120_000 }, async () => {
     const { context, page } = await newPage(browser(), {
       session: user,
