@@ -1,19 +1,12 @@
-import type { Product, SubscriptionType } from "@parley/domain";
+import type { Product, Subscription, SubscriptionType } from "@parley/domain";
 import type { Db } from "../../platform/db/db";
 import { queryOne } from "../../platform/db/db";
 import { scopeCondition, scopeParams, type Scope } from "../tenancy";
 
-export interface SubscriptionRecord {
+/** A stored subscription: the domain's fields, with its id and always its configuration. */
+export interface SubscriptionRecord extends Omit<Subscription, "configuration_id"> {
   id: string;
   configuration_id: string;
-  customer_id: string | null;
-  subscription_type: SubscriptionType;
-  is_active: boolean;
-  chosen_product: Product;
-  manual_amount: number;
-  year_discount: number;
-  end_date: string;
-  trial_days: number;
 }
 
 const subscriptionColumns = `id, configuration_id, customer_id, subscription_type, is_active, chosen_product,
