@@ -78,6 +78,11 @@ async function consentTo(statements: readonly RegExp[]) {
     fireEvent.click(await screen.findByText(statement));
     await waitFor(() => expect((screen.getByRole("checkbox", { name: statement }) as HTMLInputElement).checked).toBe(true));
   }
+  // The box shows ticked as it is clicked; the form's own value follows a moment later. A person cannot press
+  // Continue in between, a test on a loaded machine can: let the form catch up first.
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
 }
 
 const englishConsents = [/I am authorised/, /I understand that adult/, /I allow the public content/];
