@@ -64,6 +64,7 @@ import {
   type SubscriptionRecord,
   type SubscriptionValues,
 } from "./repository";
+import { escapeHtml } from "../assistant/text/sanitise-answer";
 
 type SubscriptionAnswer = Schemas["Subscription"];
 
@@ -118,9 +119,6 @@ export function toSubscriptionAnswer(record: SubscriptionRecord): SubscriptionAn
 
 const euro = (cents: number) => cents / 100;
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** The e-mail an invoice goes to: the customer's contact person, else the buyer's own sign-in address. */
 function invoiceEmail(customer: Customer, caller: Caller): string | null {

@@ -36,6 +36,7 @@ import {
 import { addAlertNotifications, chatNotificationOf, type AddedNotification, type Notification } from "./notifications";
 import { createTypingThrottle } from "./typing-throttle";
 import type { Presence } from "./presence";
+import { escapeHtml } from "../assistant/text/sanitise-answer";
 
 export type LiveConversation = Schemas["LiveConversation"];
 
@@ -137,9 +138,6 @@ export function toLiveConversation(
   };
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
 export function createLiveService(deps: LiveDependencies) {
   const { db } = deps;
