@@ -27,7 +27,7 @@ import type { ProviderSettings } from "./modules/assistant/provider/settings";
 import { createAttachmentService } from "./modules/assistant/attachments";
 import { agentAttachmentOperations, widgetChatOperations } from "./modules/assistant/routes";
 import { createSourceFinder } from "./modules/assistant/sources";
-import { createLocalSentenceEncoder } from "./modules/assistant/faq-matching/sentence-encoder";
+import { createLocalSentenceEncoder, providerSentenceEncoder } from "./modules/assistant/faq-matching/sentence-encoder";
 import { createVisitorService, defaultChatLimits, type ChatLimits } from "./modules/assistant/visitors";
 import { findTrainingUrls } from "./modules/training-urls/repository";
 import { accountOperations } from "./modules/accounts/routes";
@@ -45,7 +45,7 @@ import { createDatasetsService } from "./modules/datasets/service";
 import { designOperations } from "./modules/design/routes";
 import { createDesignService } from "./modules/design/service";
 import { healthOperations } from "./modules/dev/health";
-import { createEmbedder, type EmbeddingSettings } from "./modules/knowledge/embeddings";
+import { cachingEmbedder, createEmbedder, defaultFaqScale, type EmbeddingSettings } from "./modules/knowledge/embeddings";
 import { hasVectorColumn } from "./modules/knowledge/repository";
 import { createRetrieval } from "./modules/knowledge/retrieval";
 import { knowledgeOperations } from "./modules/knowledge/routes";
@@ -182,11 +182,18 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
   const configurations = createConfigurationsService(deps.db);
 
   const embedder = deps.embeddings ? createEmbedder(deps.embeddings) : undefined;
-  const sentenceEncoder = deps.localSentenceModel ? createLocalSentenceEncoder() : undefined;
+  // A visitor's question is embedded once, for the FAQ rows and the articles alike.
+  const questionEmbedder = embedder && cachingEmbedder(embedder);
+  // The provider's embedding model ranks FAQ rows when there is one; the local model otherwise.
+  const sentenceEncoder = questionEmbedder
+    ? providerSentenceEncoder(questionEmbedder, deps.embeddings!.faqScale ?? defaultFaqScale)
+    : deps.localSentenceModel
+      ? createLocalSentenceEncoder()
+      : undefined;
   if (sentenceEncoder) app.addHook("onClose", () => sentenceEncoder.close());
   const vectors = embedder !== undefined && (await hasVectorColumn(deps.db));
   const logError = (message: string, error: unknown) => app.log.error({ err: error }, message);
-  const retrieval = createRetrieval(deps.db, { embedder, vectors: vectors ? "pgvector" : "array", onEmbeddingError: (error) => logError("a question could not be embedded", error) });
+  const retrieval = createRetrieval(deps.db, { embedder: questionEmbedder, vectors: vectors ? "pgvector" : "array", onEmbeddingError: (error) => logError("a question could not be embedded", error) });
 
   const presence = createPresence(deps.db, randomUUID(), { heartbeatMs: deps.presenceHeartbeatMs, logError });
   const live = createLiveService({

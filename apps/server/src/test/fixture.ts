@@ -4,7 +4,8 @@ import { insertConfiguration } from "../modules/configurations/repository";
 import { saveDataset } from "../modules/datasets/repository";
 import { systemScope } from "../modules/tenancy";
 import type { UserRecord } from "../modules/users/repository";
-import type { TestContext } from "./context";
+import { expect } from "vitest";
+import { expectToMatchContract, type TestContext } from "./context";
 
 export interface Tenant {
   customerId: string;
@@ -70,4 +71,12 @@ export async function createRoleFixture(ctx: TestContext): Promise<RoleFixture> 
     otherUser: otherUser.user,
     unique: `${fixtureCount}-${Date.now()}`,
   };
+}
+
+/** A visitor's question over the widget's HTTP call (checked against the contract, answered 200); the assistant's reply. */
+export async function askWidget(ctx: TestContext, configurationId: string, message: string) {
+  const response = await ctx.app.inject({ method: "POST", url: `/api/widget/${configurationId}/messages`, payload: { message } });
+  expectToMatchContract("sendWidgetMessage", response);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().reply as { content: string; sources: { kind: string; title: string; url: string | null }[] };
 }

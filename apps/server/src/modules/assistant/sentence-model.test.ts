@@ -5,8 +5,8 @@
  */
 import { assistantTexts } from "@parley/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
-import { createConfiguration } from "../../test/fixture";
+import { createTestContext, type TestContext } from "../../test/context";
+import { askWidget, createConfiguration } from "../../test/fixture";
 import { saveDataset } from "../datasets/repository";
 import { systemScope } from "../tenancy";
 import { createFaqMatcher } from "./faq-matching";
@@ -93,36 +93,30 @@ describe("the embedded default with the local sentence model", () => {
     return configurationId;
   }
 
-  async function ask(context: TestContext, configurationId: string, message: string) {
-    const response = await context.app.inject({ method: "POST", url: `/api/widget/${configurationId}/messages`, payload: { message } });
-    expectToMatchContract("sendWidgetMessage", response);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().reply as { content: string; sources: { kind: string; title: string }[] };
-  }
-
+  
   it("answers a question in other words than the FAQ's with the right entry, where words alone do not know", async () => {
-    const withoutAnswer = await ask(withoutModel, await assistantFor(withoutModel, "en"), paraphrase);
+    const withoutAnswer = await askWidget(withoutModel, await assistantFor(withoutModel, "en"), paraphrase);
     expect(withoutAnswer.content).toContain(assistantTexts.en.dont_know.slice(0, 30));
 
     const configurationId = await assistantFor(withModel, "en");
-    const reply = await ask(withModel, configurationId, paraphrase);
+    const reply = await askWidget(withModel, configurationId, paraphrase);
     expect(reply.content).toContain("30 days for a full refund");
     expect(reply.sources[0]).toEqual({ kind: "faq", title: "Can I return a product?", url: null });
     // A question the FAQ's words answer is answered as before; an off-topic one is still not answered.
-    expect((await ask(withModel, configurationId, "how long does delivry take?")).content).toContain("2 to 3 working days");
+    expect((await askWidget(withModel, configurationId, "how long does delivry take?")).content).toContain("2 to 3 working days");
     // In a FAQ this small one row takes most of the model's attention whatever the question: only a real
     // similarity counts.
     for (const offTopic of ["What is the capital of France?", "Tell me a joke", "who painted the mona lisa"]) {
-      expect((await ask(withModel, configurationId, offTopic)).content).toContain(assistantTexts.en.dont_know.slice(0, 30));
+      expect((await askWidget(withModel, configurationId, offTopic)).content).toContain(assistantTexts.en.dont_know.slice(0, 30));
     }
   });
 
   it("leaves a conversation in another language to words alone, and two visitors at once get the same answer", async () => {
     // The model reads English only: in a Dutch conversation the paraphrase finds nothing, as without the model.
     const dutch = await assistantFor(withModel, "nl");
-    expect((await ask(withModel, dutch, paraphrase)).content).toContain(assistantTexts.nl.dont_know.slice(0, 30));
+    expect((await askWidget(withModel, dutch, paraphrase)).content).toContain(assistantTexts.nl.dont_know.slice(0, 30));
     const english = await assistantFor(withModel, "en");
-    const both = await Promise.all([ask(withModel, english, paraphrase), ask(withModel, english, paraphrase)]);
+    const both = await Promise.all([askWidget(withModel, english, paraphrase), askWidget(withModel, english, paraphrase)]);
     for (const answer of both) expect(answer.content).toContain("30 days for a full refund");
   });
 });

@@ -1,8 +1,9 @@
 /**
  * What the assistant knows for one question: the configuration's FAQ dataset rows (through the FAQ matcher,
  * kept per configuration until its dataset changes) and its articles (through the one retrieval of the
- * training module), ranked, each with a confidence the extractive answer can trust. For the extractive
- * default, an English FAQ is also ranked with the local sentence model when there is one.
+ * training module), ranked, each with a confidence the extractive answer can trust. The FAQ is also ranked with
+ * the embedding provider's model when one is set, or else, for the extractive default's English FAQs, with the
+ * local sentence model.
  */
 import type { LanguageCode } from "@parley/domain";
 import { LRUCache } from "lru-cache";
@@ -45,10 +46,18 @@ interface CachedFaq {
    * question that asks for them; settles undefined without a model.
    */
   vectors?: Promise<Float32Array[] | undefined>;
+  /** When the vectors last settled undefined (a provider that failed is asked again a while later). */
+  vectorsMissedAt?: number;
 }
 
+/** How long a FAQ whose vectors could not be had is matched on words alone before they are asked for again. */
+const vectorRetryMs = 60_000;
+
 export interface SourceFinderOptions {
-  /** The local sentence model (see `sentence-encoder.ts`); the FAQ matcher works on words alone without it. */
+  /**
+   * The sentence model (see `sentence-encoder.ts`): the embedding provider's when one is set, else the local
+   * one; the FAQ matcher works on words alone without.
+   */
   sentenceEncoder?: SentenceEncoder;
   /**
    * How long a question waits for its FAQ's vectors while they are being computed (a new or changed FAQ;
@@ -78,7 +87,10 @@ export interface SourceFinder {
     articles: boolean;
     limit: number;
     judgeArticles: boolean;
-    /** Rank FAQ rows with the local sentence model too (the extractive default; a model needs no help). */
+    /**
+     * Rank FAQ rows with the local sentence model too (the extractive default; the local model's time would
+     * count in every provider's answer). A provider's embedding model ranks them whether or not this is set.
+     */
     semanticFaq?: boolean;
   }): Promise<FoundSource[]>;
 }
@@ -140,7 +152,13 @@ export function createSourceFinder(db: Db, retrieval: Retrieval, options: Source
 
   /** The sentence model's view of the question against the FAQ, when both are ready in time. */
   async function similarity(faq: CachedFaq, question: string): Promise<EmbeddingSimilarity | undefined> {
-    faq.vectors ??= rowVectors(faq.rows, faq.language);
+    if (!faq.vectors || (faq.vectorsMissedAt !== undefined && Date.now() - faq.vectorsMissedAt > vectorRetryMs)) {
+      faq.vectorsMissedAt = undefined;
+      faq.vectors = rowVectors(faq.rows, faq.language).then((vectors) => {
+        if (!vectors) faq.vectorsMissedAt = Date.now();
+        return vectors;
+      });
+    }
     const entries = await within(faq.vectors, vectorWaitMs);
     if (!entries) return undefined;
     const query = await within(encode([question]), questionWaitMs);
@@ -152,7 +170,8 @@ export function createSourceFinder(db: Db, retrieval: Retrieval, options: Source
       const found: FoundSource[] = [];
       if (request.faq) {
         const faq = await faqFor(request.configurationId, request.language);
-        const embeddings = faq && request.semanticFaq ? await similarity(faq, request.question) : undefined;
+        const semantic = request.semanticFaq || sentenceEncoder?.remote === true;
+        const embeddings = faq && semantic ? await similarity(faq, request.question) : undefined;
         for (const match of faq?.matcher.match(request.question, request.limit, embeddings) ?? []) {
           const row = faq!.rows[Number(match.key)]!;
           found.push({

@@ -3,109 +3,37 @@
  * headers and error bodies (401 invalid_api_key, 429 rate_limit_exceeded). Its "model" puts words of one
  * meaning on one axis, so a question can share no word with a text and still be near it.
  */
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
 import { createConfiguration } from "../../test/fixture";
 import { testDatabaseKind } from "../../test/database";
+import { startEmbeddingsServer, type EmbeddingsServer, type RecordedEmbeddingRequest } from "../../test/embeddings-server";
 import { createEmbedder, EmbeddingError } from "./embeddings";
 import { hasVectorColumn } from "./repository";
 
-const apiKey = "sk-test-0123456789";
 const meanings = [
   ["refund", "refunds", "reimbursement", "reimbursements", "money", "repaid"],
   ["parcel", "package", "shipment", "delivery", "courier"],
   ["opening", "open", "hours", "closed"],
 ];
 
-function embeddingOf(text: string): number[] {
-  const vector = [0.01, 0.01, 0.01, 0.01];
-  for (const word of text.toLowerCase().split(/[^a-z]+/)) {
-    const axis = meanings.findIndex((words) => words.includes(word));
-    if (axis >= 0) vector[axis]! += 1;
-  }
-  return vector;
-}
-
-interface Received {
-  authorization?: string;
-  contentType?: string;
-  body: { model?: string; input?: string[]; encoding_format?: string };
-}
-
-const received: Received[] = [];
-let rateLimited = false;
-
-async function bodyOf(request: IncomingMessage): Promise<string> {
-  const parts: Buffer[] = [];
-  for await (const part of request) parts.push(part as Buffer);
-  return Buffer.concat(parts).toString("utf8");
-}
-
-function openAiLike(): Server {
-  return createServer(async (request, response) => {
-    const raw = await bodyOf(request);
-    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-      response.writeHead(status, { "content-type": "application/json", "x-request-id": `req_${received.length}`, ...headers });
-      response.end(JSON.stringify(body));
-    };
-    if (request.method !== "POST" || request.url !== "/v1/embeddings") {
-      send(404, { error: { message: `Invalid URL (${request.method} ${request.url})`, type: "invalid_request_error", param: null, code: null } });
-      return;
-    }
-    const key = (request.headers.authorization ?? "").replace(/^Bearer /, "");
-    if (key !== apiKey) {
-      send(401, {
-        error: {
-          message: `Incorrect API key provided: ${key.slice(0, 3)}***. You can find your API key at https://platform.openai.com/account/api-keys.`,
-          type: "invalid_request_error",
-          param: null,
-          code: "invalid_api_key",
-        },
-      });
-      return;
-    }
-    if (rateLimited) {
-      send(
-        429,
-        { error: { message: "Rate limit reached for text-embedding-3-small on requests per min (RPM): Limit 3000.", type: "requests", param: null, code: "rate_limit_exceeded" } },
-        { "retry-after": "1", "x-ratelimit-limit-requests": "3000", "x-ratelimit-remaining-requests": "0" },
-      );
-      return;
-    }
-    const body = JSON.parse(raw) as Received["body"];
-    received.push({ authorization: request.headers.authorization, contentType: request.headers["content-type"], body });
-    const inputs = body.input ?? [];
-    send(
-      200,
-      {
-        object: "list",
-        data: inputs.map((input, index) => ({ object: "embedding", index, embedding: embeddingOf(input) })),
-        model: body.model,
-        usage: { prompt_tokens: inputs.length * 8, total_tokens: inputs.length * 8 },
-      },
-      { "openai-model": String(body.model), "openai-processing-ms": "12" },
-    );
-  });
-}
-
-let server: Server;
+let server: EmbeddingsServer;
 let baseUrl: string;
+let apiKey: string;
+let received: RecordedEmbeddingRequest[];
 let ctx: TestContext;
 let brokenCtx: TestContext;
 
 beforeAll(async () => {
-  server = openAiLike();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  server = await startEmbeddingsServer(meanings);
+  ({ baseUrl, apiKey, received } = server);
   ctx = await createTestContext({ embeddings: { baseUrl, apiKey, model: "text-embedding-3-small" } });
   brokenCtx = await createTestContext({ embeddings: { baseUrl, apiKey: "sk-wrong", model: "text-embedding-3-small" } });
 });
 afterAll(async () => {
   await ctx?.close();
   await brokenCtx?.close();
-  await new Promise((resolve) => server?.close(resolve));
+  await server?.close();
 });
 
 async function customer(context: TestContext, label: string) {
@@ -183,7 +111,7 @@ describe("embeddings", () => {
     const working = await customer(ctx, "Limited");
     await post(ctx, "createArticle", "/training/create_article", working.token, { configurationId: working.configurationId, text: "Opening hours are nine to five.", source: "manual" });
     await post(ctx, "indexArticle", "/training/index_article", working.token, { configurationId: working.configurationId });
-    rateLimited = true;
+    server.rateLimited = true;
     try {
       const search = await post(ctx, "searchInArticles", "/training/search_in_articles", working.token, {
         configurationId: working.configurationId,
@@ -192,7 +120,7 @@ describe("embeddings", () => {
       expect(search.json().data).toMatchObject([{ text: "Opening hours are nine to five.", signals: { fullText: 1 } }]);
       expect(search.json().data[0].signals.vector).toBeUndefined();
     } finally {
-      rateLimited = false;
+      server.rateLimited = false;
     }
   });
 
@@ -234,7 +162,7 @@ describe("embeddings", () => {
       status: 401,
       message: expect.stringContaining("Incorrect API key provided"),
     });
-    rateLimited = true;
+    server.rateLimited = true;
     try {
       const error = await createEmbedder({ baseUrl: `${baseUrl}/`, apiKey, model: "m" })
         .embed(["x"])
@@ -242,7 +170,7 @@ describe("embeddings", () => {
       expect(error).toBeInstanceOf(EmbeddingError);
       expect(error).toMatchObject({ status: 429, message: expect.stringContaining("Rate limit reached") });
     } finally {
-      rateLimited = false;
+      server.rateLimited = false;
     }
     await expect(createEmbedder({ baseUrl: "http://127.0.0.1:9/v1", apiKey, model: "m", timeoutMs: 2_000 }).embed(["x"])).rejects.toBeInstanceOf(EmbeddingError);
   });

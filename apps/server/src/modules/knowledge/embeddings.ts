@@ -8,6 +8,11 @@ export interface EmbeddingSettings {
   baseUrl: string;
   apiKey: string;
   model: string;
+  /**
+   * Where the model's similarity of a visitor's question and a FAQ row begins and ends saying "related" (see
+   * the FAQ matcher's `SimilarityScale`); `EMBEDDINGS_FAQ_SCALE=0.3,0.5` by default.
+   */
+  faqScale?: { unrelated: number; related: number };
   /** Per request; the provider is skipped (and retrieval goes on without vectors) when it does not answer. */
   timeoutMs?: number;
 }
@@ -33,7 +38,47 @@ export function embeddingSettingsFromEnv(env: NodeJS.ProcessEnv): EmbeddingSetti
   const baseUrl = env.EMBEDDINGS_BASE_URL?.trim();
   const apiKey = env.EMBEDDINGS_API_KEY?.trim();
   const model = env.EMBEDDINGS_MODEL?.trim();
-  return baseUrl && apiKey && model ? { baseUrl, apiKey, model } : undefined;
+  if (!baseUrl || !apiKey || !model) return undefined;
+  return { baseUrl, apiKey, model, faqScale: faqScaleOf(env.EMBEDDINGS_FAQ_SCALE) };
+}
+
+/**
+ * Similarities of unrelated short texts reach about 0.3 with OpenAI's text-embedding-3 models, and a question
+ * and its paraphrase are above 0.5; another model may need other values.
+ */
+export const defaultFaqScale = { unrelated: 0.3, related: 0.5 };
+
+/** `"0.3,0.5"` → the scale; anything else (unset, malformed, not 0 ≤ unrelated < related ≤ 1) → the default. */
+export function faqScaleOf(value: string | undefined): { unrelated: number; related: number } {
+  const [unrelated, related] = (value ?? "").split(",").map((part) => Number(part.trim()));
+  const valid = value !== undefined && Number.isFinite(unrelated) && Number.isFinite(related) && unrelated! >= 0 && unrelated! < related! && related! <= 1;
+  return valid ? { unrelated: unrelated!, related: related! } : defaultFaqScale;
+}
+
+/**
+ * An embedder that remembers the vectors of recent single texts (a visitor's question) and asks once for a text
+ * already being asked for: a question is embedded for the FAQ rows and for the articles in the same turn, one
+ * request. Requests of several texts (FAQ rows, chunks being indexed) pass through: callers keep those.
+ */
+export function cachingEmbedder(embedder: Embedder, maxTexts = 500): Embedder {
+  const known = new Map<string, Promise<number[][]>>();
+  return {
+    model: embedder.model,
+    embed(texts) {
+      if (texts.length !== 1) return embedder.embed(texts);
+      const text = texts[0]!;
+      const vector = known.get(text) ?? embedder.embed(texts);
+      // A Map iterates in insertion order: re-inserting makes the text the most recently used, the first key the least.
+      known.delete(text);
+      known.set(text, vector);
+      if (known.size > maxTexts) known.delete(known.keys().next().value!);
+      // A failed request is forgotten, so the next turn asks again.
+      vector.catch(() => {
+        if (known.get(text) === vector) known.delete(text);
+      });
+      return vector;
+    },
+  };
 }
 
 // OpenAI takes up to 2048 inputs per request; smaller batches keep each request short.

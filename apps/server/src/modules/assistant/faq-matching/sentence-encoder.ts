@@ -5,8 +5,10 @@
  * encoded (about 10 ms) never holds the thread that serves requests and sockets. See bench/README.md
  * ("A local sentence model") for what it adds to the matcher.
  */
+import { languageCodes } from "@parley/domain";
 import type { Worker } from "node:worker_threads";
 import { startWorker } from "../../../platform/workers";
+import type { Embedder } from "../../knowledge/embeddings";
 import type { SimilarityScale } from "./faq-matcher";
 
 export interface SentenceEncoderRequest {
@@ -19,6 +21,11 @@ export type SentenceEncoderAnswer = { id: number; vectors: Float32Array[] } | { 
 export interface SentenceEncoder {
   /** The languages whose texts the model understands. */
   readonly languages: readonly string[];
+  /**
+   * A provider's model: a question's vector is one request that retrieval shares, so it ranks FAQ rows with an
+   * LLM provider too. The local model serves only the extractive default (its time counts in every answer).
+   */
+  readonly remote?: boolean;
   /** Where the model's similarities of a question and a FAQ row (see `faqRowVectors`) begin and end saying "related". */
   readonly scale: SimilarityScale;
   /** One unit vector per text, in order; rejects when the model cannot run (the matcher then goes on without). */
@@ -96,6 +103,31 @@ export function createLocalSentenceEncoder(): SentenceEncoder {
       pending.clear();
       await thread?.terminate();
     },
+  };
+}
+
+/**
+ * Characters of a text sent to a provider's model: far below its input limit (8,191 tokens for OpenAI's), and a
+ * FAQ row or question longer than this says what it is about well before.
+ */
+export const maxProviderEncodedCharacters = 8_000;
+
+/**
+ * The embedding provider's model (`EMBEDDINGS_*`) as the FAQ matcher's sentence model, in every interface
+ * language (multilingual models are the norm). Its similarity scale differs per model, so it is the operator's
+ * (`EMBEDDINGS_FAQ_SCALE`, see embeddings.ts).
+ */
+export function providerSentenceEncoder(embedder: Embedder, scale: SimilarityScale): SentenceEncoder {
+  return {
+    languages: languageCodes,
+    remote: true,
+    scale,
+    async embed(texts) {
+      if (texts.length === 0) return [];
+      const vectors = await embedder.embed(texts.map((text) => text.slice(0, maxProviderEncodedCharacters)));
+      return vectors.map((vector) => Float32Array.from(vector));
+    },
+    async close() {},
   };
 }
 
