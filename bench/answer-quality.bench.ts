@@ -18,7 +18,14 @@ import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { answerConfidenceThreshold, createFaqMatcher, type EmbeddingSimilarity, type FaqEntry } from "../apps/server/src/modules/assistant/faq-matching";
-import { createLocalSentenceEncoder, faqRowTexts, faqRowVectors } from "../apps/server/src/modules/assistant/faq-matching/sentence-encoder";
+import {
+  createLocalSentenceEncoder,
+  faqRowTexts,
+  faqRowVectors,
+  providerSentenceEncoder,
+  type SentenceEncoder,
+} from "../apps/server/src/modules/assistant/faq-matching/sentence-encoder";
+import { createEmbedder, embeddingSettingsFromEnv } from "../apps/server/src/modules/knowledge/embeddings";
 import { analyzerFor, type FaqLanguage } from "../apps/server/src/modules/assistant/faq-matching/text-analysis";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -184,6 +191,15 @@ function halves(ranks: { number: number; rank: number }[]): Row["halves"] {
 
 // The product's local sentence model (English), in its worker thread, as the extractive default uses it.
 const sentenceEncoder = createLocalSentenceEncoder();
+// A provider's embedding model, as the product uses it with EMBEDDINGS_*, when the bench is given one
+// (BENCH_EMBEDDINGS_BASE_URL, BENCH_EMBEDDINGS_API_KEY, BENCH_EMBEDDINGS_MODEL, BENCH_EMBEDDINGS_FAQ_SCALE).
+const providerSettings = embeddingSettingsFromEnv({
+  EMBEDDINGS_BASE_URL: process.env.BENCH_EMBEDDINGS_BASE_URL,
+  EMBEDDINGS_API_KEY: process.env.BENCH_EMBEDDINGS_API_KEY,
+  EMBEDDINGS_MODEL: process.env.BENCH_EMBEDDINGS_MODEL,
+  EMBEDDINGS_FAQ_SCALE: process.env.BENCH_EMBEDDINGS_FAQ_SCALE,
+});
+const providerEncoder = providerSettings && providerSentenceEncoder(createEmbedder(providerSettings), providerSettings.faqScale!);
 
 async function evaluate(set: EvaluationSet): Promise<Row[]> {
   const rows: Row[] = [];
@@ -204,19 +220,20 @@ async function evaluate(set: EvaluationSet): Promise<Row[]> {
     microsecondsPerQuestion: ((performance.now() - started) * 1000) / set.questions.length,
   });
 
-  rows.push(await scoreMatcher(set, "Parley matcher", false));
-  if (sentenceEncoder.languages.includes(set.language)) rows.push(await scoreMatcher(set, "Parley matcher + local sentence model", true));
+  rows.push(await scoreMatcher(set, "Parley matcher"));
+  if (sentenceEncoder.languages.includes(set.language)) rows.push(await scoreMatcher(set, "Parley matcher + local sentence model", sentenceEncoder));
+  if (providerEncoder) rows.push(await scoreMatcher(set, `Parley matcher + provider embeddings (${providerSettings!.model})`, providerEncoder));
   rows.push(...withCorrections(set));
   return rows;
 }
 
-/** The matcher on a set, on words alone or with the local sentence model. */
-async function scoreMatcher(set: EvaluationSet, method: string, withModel: boolean): Promise<Row> {
+/** The matcher on a set, on words alone or with a sentence model (the local one, or a provider's). */
+async function scoreMatcher(set: EvaluationSet, method: string, encoder?: SentenceEncoder): Promise<Row> {
   const matcher = createFaqMatcher(set.entries, { language: set.language });
   // The FAQ's vectors are computed once per FAQ (the product keeps them); each question's vector is part of its time.
-  const entryVectors = withModel ? faqRowVectors(await sentenceEncoder.embed(set.entries.flatMap(faqRowTexts))) : undefined;
+  const entryVectors = encoder ? faqRowVectors(await encoder.embed(set.entries.flatMap(faqRowTexts))) : undefined;
   const similarity = async (question: string): Promise<EmbeddingSimilarity | undefined> =>
-    entryVectors ? { entries: entryVectors, query: (await sentenceEncoder.embed([question]))[0]!, scale: sentenceEncoder.scale } : undefined;
+    entryVectors ? { entries: entryVectors, query: (await encoder!.embed([question]))[0]!, scale: encoder!.scale } : undefined;
   await similarity("warm-up");
   matcher.match("warm-up"); // the first English match loads WordNet once; not a per-question cost
   const started = performance.now();
