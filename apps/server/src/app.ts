@@ -78,6 +78,7 @@ import { findWorkflowInScope } from "./modules/workflows/repository";
 import { workflowOperations } from "./modules/workflows/routes";
 import { billingOperations } from "./modules/billing/routes";
 import { createBillingService } from "./modules/billing/service";
+import { createStripeCheckout, type StripeSettings } from "./modules/billing/stripe-checkout";
 import { wordpressOperations } from "./modules/wordpress/routes";
 import { createWordpressService } from "./modules/wordpress/service";
 import { createWorkflowsService } from "./modules/workflows/service";
@@ -120,6 +121,8 @@ export interface AppDependencies {
   redis?: RedisSettings;
   /** Signs the payment provider's webhook calls (`PAYMENTS_WEBHOOK_SECRET`); the webhook answers 503 without it. */
   paymentsWebhookSecret?: string;
+  /** Stripe Checkout (`STRIPE_SECRET_KEY`); the built-in checkout page without it. */
+  stripe?: StripeSettings;
   /** How often this instance refreshes its agents' presence (30 s unless given). */
   presenceHeartbeatMs?: number;
 }
@@ -297,6 +300,8 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
       createBillingService(deps.db, {
         publicUrl: deps.publicUrl,
         webhookSecret: deps.paymentsWebhookSecret,
+        stripe: deps.stripe ? createStripeCheckout(deps.stripe) : undefined,
+        logError,
         priceIds: { monthly: clientSettings.basicMonthlyPriceId, annual: clientSettings.basicAnnualPriceId },
       }),
       limits,

@@ -6,6 +6,7 @@ import { loadWordNet } from "./modules/assistant/faq-matching/wordnet";
 import { providerSettingsFromEnv } from "./modules/assistant/provider/settings";
 import { chatLimitsFromEnvironment } from "./modules/assistant/visitors";
 import { embeddingSettingsFromEnv } from "./modules/knowledge/embeddings";
+import { stripeSettingsFromEnv } from "./modules/billing/stripe-checkout";
 import { redisSettingsFromEnv } from "./modules/live/redis";
 import { readConfig } from "./platform/config";
 import { rateLimitsFromEnvironment } from "./platform/http/rate-limits";
@@ -81,6 +82,7 @@ async function main() {
     localSentenceModel: process.env.LOCAL_SENTENCE_MODEL !== "off",
     chatLimits: chatLimitsFromEnvironment(process.env),
     redis: redisSettingsFromEnv(process.env),
+    stripe: stripeSettingsFromEnv(process.env),
   });
 
   // The FAQ matcher's English synonyms take about a second to read, its English word frequencies under a

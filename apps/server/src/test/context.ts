@@ -17,6 +17,7 @@ import { claimsOf } from "../modules/accounts/service";
 import type { GoogleSettings } from "../modules/accounts/google";
 import { clientSettingsFromEnv, type ClientSettings } from "../modules/client-settings/routes";
 import type { EmbeddingSettings } from "../modules/knowledge/embeddings";
+import type { StripeSettings } from "../modules/billing/stripe-checkout";
 import type { ProviderSettings } from "../modules/assistant/provider/settings";
 import type { ChatLimits } from "../modules/assistant/visitors";
 import { insertCustomer } from "../modules/customers/repository";
@@ -97,6 +98,8 @@ export interface TestContextOptions {
   llm?: ProviderSettings;
   /** The payment webhook's secret (`testWebhookSecret` unless given; null: none configured). */
   paymentsWebhookSecret?: string | null;
+  /** Stripe Checkout against a loopback server; the built-in checkout page otherwise. */
+  stripe?: StripeSettings;
   /** Visitors' message limits (the server's defaults otherwise; `false`: none). */
   chatLimits?: ChatLimits | false;
 }
@@ -153,6 +156,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       localSentenceModel: options.localSentenceModel,
       llm: options.llm,
       chatLimits: options.chatLimits,
+      stripe: options.stripe,
       paymentsWebhookSecret: options.paymentsWebhookSecret === null ? undefined : (options.paymentsWebhookSecret ?? testWebhookSecret),
     },
     { logger: false },

@@ -65,6 +65,7 @@ import {
   type SubscriptionValues,
 } from "./repository";
 import { escapeHtml } from "../assistant/text/sanitise-answer";
+import type { StripeCheckout } from "./stripe-checkout";
 
 type SubscriptionAnswer = Schemas["Subscription"];
 
@@ -75,8 +76,25 @@ export interface BillingSettings {
   webhookSecret?: string | null;
   /** The fixed prices a self-onboarding customer may buy (`BASIC_MONTHLY_PRICE_ID`, `BASIC_ANNUAL_PRICE_ID`). */
   priceIds?: { monthly?: string | null; annual?: string | null };
+  /**
+   * Stripe Checkout (`STRIPE_SECRET_KEY`): sessions are paid on Stripe's page and settled by its webhook; the
+   * built-in page (which marks a session paid itself) is then closed. The built-in page without it.
+   */
+  stripe?: StripeCheckout;
+  logError?: (message: string, error: unknown) => void;
   clock?: () => Date;
 }
+
+/** How long Stripe's payment page takes payments (Stripe allows 30 minutes to 24 hours). */
+export const hostedCheckoutMinutes = 60;
+
+/** Stripe's events about a checkout session that settle ours, and how. */
+const settlingEvents: Record<string, "paid" | "failed" | undefined> = {
+  "checkout.session.completed": "paid",
+  "checkout.session.async_payment_succeeded": "paid",
+  "checkout.session.async_payment_failed": "failed",
+  "checkout.session.expired": "failed",
+};
 
 /** The checkout page's and the invoice line's language: the customer's, English when it has none we speak. */
 function languageOfCustomer(customer: { language?: string | null } | undefined): LanguageCode {
@@ -198,6 +216,12 @@ export function createBillingService(db: Db, settings: BillingSettings) {
       taxExempt: customer.taxExempt === true,
     });
     const id = `cs_${randomBytes(32).toString("base64url")}`;
+    const language = languageOfCustomer(customer);
+    const vat = customer.taxExempt === true ? 0 : vatPercent;
+    const description = checkoutText(language, "description", {
+      product,
+      period: checkoutText(language, purchase.type === "annual" ? "one_year" : "one_month"),
+    });
     await insertCheckoutSession(db, {
       id,
       customer_id: customer._id,
@@ -205,19 +229,43 @@ export function createBillingService(db: Db, settings: BillingSettings) {
       product,
       subscription_type: purchase.type,
       // In the customer's language: it is the checkout page's and the invoice's line.
-      description: checkoutText(languageOfCustomer(customer), "description", {
-        product,
-        period: checkoutText(languageOfCustomer(customer), purchase.type === "annual" ? "one_year" : "one_month"),
-      }),
+      description,
       subtotal_cents: amounts.subtotalCents,
       discount_cents: amounts.discountCents,
-      vat_percent: customer.taxExempt === true ? 0 : vatPercent,
+      vat_percent: vat,
     });
-    return {
-      status: "success" as const,
-      session_id: id,
-      url: `${settings.publicUrl}/api/orders/local-checkout/${id}`,
-    };
+    if (!settings.stripe) {
+      return { status: "success" as const, session_id: id, url: `${settings.publicUrl}/api/orders/local-checkout/${id}` };
+    }
+    const net = amounts.subtotalCents - amounts.discountCents;
+    try {
+      const hosted = await settings.stripe.create({
+        sessionId: id,
+        description,
+        netCents: net,
+        taxesCents: Math.round((net * vat) / 100),
+        taxesLabel: checkoutText(language, "vat", { percent: String(vat) }),
+        email: invoiceEmail(customer, caller),
+        language,
+        successUrl: `${settings.publicUrl}/payment-success?session_id=${encodeURIComponent(id)}`,
+        // Back to where the purchase began: the self-onboarding pricing page, or the subscription.
+        cancelUrl: `${settings.publicUrl}${caller.role === "customer_so" ? "/pricing" : "/subscription/view"}`,
+        expiresAt: new Date(clock().getTime() + hostedCheckoutMinutes * 60_000),
+      });
+      return { status: "success" as const, session_id: id, url: hosted.url };
+    } catch (error) {
+      // Nothing can be paid on a page that was never made: the session is over, the customer may start again.
+      await settleCheckoutSession(db, id, "failed");
+      settings.logError?.("Stripe could not start a checkout session", error);
+      throw new DomainError("checkout_failed", undefined, 503);
+    }
+  }
+
+  /** A session the built-in checkout page may show and settle: none while Stripe takes the payments. */
+  async function builtInSession(sessionId: string): Promise<CheckoutSessionRecord> {
+    const session = !settings.stripe && sessionIdPattern.test(sessionId) ? await findCheckoutSession(db, sessionId) : undefined;
+    if (!session) throw notFound("No checkout session with this id");
+    return session;
   }
 
   function sessionAmounts(session: CheckoutSessionRecord) {
@@ -411,8 +459,7 @@ export function createBillingService(db: Db, settings: BillingSettings) {
     },
 
     async checkoutPage(sessionId: string): Promise<string> {
-      const session = sessionIdPattern.test(sessionId) ? await findCheckoutSession(db, sessionId) : undefined;
-      if (!session) throw notFound("No checkout session with this id");
+      const session = await builtInSession(sessionId);
       const customer = await findCustomerInScope(db, systemScope, session.customer_id);
       const amounts = sessionAmounts(session);
       const language = languageOfCustomer(customer);
@@ -444,8 +491,7 @@ ${body}<p><small>${text("no_provider")}</small></p></body></html>`;
 
     /** The built-in page's Pay (or Cancel) button; answers where the browser goes next. */
     async completeCheckout(sessionId: string, outcome: "pay" | "cancel"): Promise<string> {
-      const session = sessionIdPattern.test(sessionId) ? await findCheckoutSession(db, sessionId) : undefined;
-      if (!session) throw notFound("No checkout session with this id");
+      const session = await builtInSession(sessionId);
       if (outcome === "pay") await db.transaction((tx) => settlePaid(tx, session.id));
       else await settleCheckoutSession(db, session.id, "failed");
       return `${settings.publicUrl}/payment-success?session_id=${encodeURIComponent(session.id)}`;
@@ -503,16 +549,22 @@ ${body}<p><small>${text("no_provider")}</small></p></body></html>`;
 
     verifySignature,
 
-    /** A verified event: handled once per event id; other event types are acknowledged and ignored. */
+    /**
+     * A verified event: handled once per event id; other event types are acknowledged and ignored. A checkout
+     * session is paid when completed with its payment made (a bank transfer's completes unpaid, and is paid by
+     * `async_payment_succeeded`), and over unpaid when it expired or its payment failed. Our session id is
+     * Stripe's `client_reference_id` (the built-in page's sessions are ours already).
+     */
     async webhook(event: { id: string; type: string; data: { object: Record<string, unknown> } }) {
       await db.transaction(async (tx) => {
         if (!(await recordPaymentEvent(tx, event.id, event.type))) return;
-        if (event.type === "checkout.session.completed") {
-          const sessionId = event.data.object.id;
-          // A session of another system (or none) is acknowledged: retrying would not make it ours.
-          if (typeof sessionId === "string" && sessionIdPattern.test(sessionId))
-            await settlePaid(tx, sessionId);
-        }
+        const outcome = settlingEvents[event.type];
+        const object = event.data.object;
+        const reference = typeof object.client_reference_id === "string" ? object.client_reference_id : object.id;
+        // A session of another system (or none) is acknowledged: retrying would not make it ours.
+        if (!outcome || typeof reference !== "string" || !sessionIdPattern.test(reference)) return;
+        if (outcome === "failed") await settleCheckoutSession(tx, reference, "failed");
+        else if (event.type !== "checkout.session.completed" || object.payment_status !== "unpaid") await settlePaid(tx, reference);
       });
       return { received: true as const };
     },
