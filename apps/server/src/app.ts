@@ -301,6 +301,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
         publicUrl: deps.publicUrl,
         webhookSecret: deps.paymentsWebhookSecret,
         stripe: deps.stripe ? createStripeCheckout(deps.stripe) : undefined,
+        mailer: deps.mailer,
         logError,
         priceIds: { monthly: clientSettings.basicMonthlyPriceId, annual: clientSettings.basicAnnualPriceId },
       }),

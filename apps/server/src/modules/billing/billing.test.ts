@@ -237,6 +237,14 @@ describe("the whole path: subscription, checkout, payment, activation, invoice",
     expect(paid.headers.location).toBe(`http://portal.test/payment-success?session_id=${sessionId}`);
     const paidPage = await ctx.app.inject({ method: "GET", url: `/api/orders/local-checkout/${sessionId}` });
     expect(paidPage.body).not.toContain("<form");
+    // The invoice goes to the customer's contact person, with its number, total and where to read it.
+    const mail = await ctx.smtp.nextFor("billing@alpha.test");
+    expect(mail.subject).toMatch(new RegExp(`^Your Parley invoice PAR-${year}-\\d{4}$`));
+    expect(mail.body).toContain("€1,306.80");
+    expect(mail.body).toContain("http://portal.test/subscription/invoices");
+    // The name is text: escaped in the HTML part.
+    expect(mail.body).toContain("<p>Hello Alpha &#60;b&#62;&#38;&#34;Co&#34;&#60;/b&#62;,</p>");
+    expect(mail.body).not.toContain("<p>Hello Alpha <b>");
   });
 
   it("activates the product once, however often the return page asks", async () => {
@@ -496,8 +504,8 @@ describe("checkout refusals", () => {
     ]);
   });
 
-  it("shows the checkout page and its invoice line in the customer's language", async () => {
-    await ctx.database.db.query("UPDATE customers SET language = 'nl' WHERE id = $1", [alpha.customerId]);
+  it("shows the checkout page and its invoice line in the customer's language, and mails the invoice in it", async () => {
+    await ctx.database.db.query("UPDATE customers SET language = 'nl', contact_person_email = 'factuur@alpha.test' WHERE id = $1", [alpha.customerId]);
     try {
       const started = await startCheckout(alpha.token, alpha.customerId, false);
       expect(started.statusCode, started.body).toBe(200);
@@ -509,8 +517,13 @@ describe("checkout refusals", () => {
       // Dutch amounts: € 121,00 (a no-break space between sign and amount).
       expect(page.body).toMatch(/Betaal €\s121,00/);
       expect(page.body).not.toContain("Checkout");
+      expect((await complete(started.json().session_id)).statusCode).toBe(303);
+      const mail = await ctx.smtp.nextFor("factuur@alpha.test");
+      expect(mail.subject).toMatch(/^Je Parley-factuur PAR-/);
+      expect(mail.body).toContain("Bedankt voor je betaling");
+      expect(mail.body).toMatch(/Totaal betaald: €\s121,00/);
     } finally {
-      await ctx.database.db.query("UPDATE customers SET language = NULL WHERE id = $1", [alpha.customerId]);
+      await ctx.database.db.query("UPDATE customers SET language = NULL, contact_person_email = 'billing@alpha.test' WHERE id = $1", [alpha.customerId]);
     }
   });
 

@@ -66,6 +66,8 @@ import {
 } from "./repository";
 import { escapeHtml } from "../assistant/text/sanitise-answer";
 import type { StripeCheckout } from "./stripe-checkout";
+import type { Mailer } from "../../platform/mail/mailer";
+import { invoiceMail } from "../../platform/mail/templates";
 
 type SubscriptionAnswer = Schemas["Subscription"];
 
@@ -81,6 +83,8 @@ export interface BillingSettings {
    * built-in page (which marks a session paid itself) is then closed. The built-in page without it.
    */
   stripe?: StripeCheckout;
+  /** Sends each invoice to the customer when it is made. */
+  mailer?: Mailer;
   logError?: (message: string, error: unknown) => void;
   clock?: () => Date;
 }
@@ -274,14 +278,14 @@ export function createBillingService(db: Db, settings: BillingSettings) {
     return { net, taxes, total: net + taxes };
   }
 
-  /** Marks a pending session paid and invoices it, once however often it is reported. */
-  async function settlePaid(tx: Db, sessionId: string): Promise<void> {
+  /** Marks a pending session paid and invoices it, once however often it is reported; answers the new invoice. */
+  async function settlePaid(tx: Db, sessionId: string): Promise<InvoiceRecord | undefined> {
     const session = await settleCheckoutSession(tx, sessionId, "paid");
-    if (!session) return;
+    if (!session) return undefined;
     const customer = await findCustomerInScope(tx, systemScope, session.customer_id);
     const amounts = sessionAmounts(session);
     const now = clock();
-    await insertInvoice(
+    return insertInvoice(
       tx,
       {
         customer_id: session.customer_id,
@@ -301,6 +305,31 @@ export function createBillingService(db: Db, settings: BillingSettings) {
       },
       invoiceNumber,
     );
+  }
+
+  /**
+   * Mails a new invoice (after its transaction committed) to the customer's contact person, else to the
+   * customer's first user; a mail that fails is logged, the payment stands.
+   */
+  async function mailInvoice(invoice: InvoiceRecord | undefined): Promise<void> {
+    if (!invoice?.customer_id || !settings.mailer) return;
+    try {
+      const customer = await findCustomerInScope(db, systemScope, invoice.customer_id);
+      const [user] = await db.query<{ email: string }>("SELECT email FROM users WHERE customer_id = $1 ORDER BY created_at, id LIMIT 1", [invoice.customer_id]);
+      const to = customer?.contactPersonEmail?.trim() || user?.email;
+      if (!to) return;
+      const language = languageOfCustomer(customer);
+      const mail = invoiceMail(language, {
+        name: customer?.contactPerson?.trim() || customer?.name || "",
+        number: invoice.number,
+        description: invoice.description,
+        total: formatAmount(euro(invoice.total_cents), language),
+        link: `${settings.publicUrl}/subscription/invoices`,
+      });
+      await settings.mailer.send({ to, ...mail });
+    } catch (error) {
+      settings.logError?.(`invoice ${invoice.number} could not be mailed`, error);
+    }
   }
 
   function toInvoiceAnswer(invoice: InvoiceRecord) {
@@ -492,7 +521,7 @@ ${body}<p><small>${text("no_provider")}</small></p></body></html>`;
     /** The built-in page's Pay (or Cancel) button; answers where the browser goes next. */
     async completeCheckout(sessionId: string, outcome: "pay" | "cancel"): Promise<string> {
       const session = await builtInSession(sessionId);
-      if (outcome === "pay") await db.transaction((tx) => settlePaid(tx, session.id));
+      if (outcome === "pay") void mailInvoice(await db.transaction((tx) => settlePaid(tx, session.id)));
       else await settleCheckoutSession(db, session.id, "failed");
       return `${settings.publicUrl}/payment-success?session_id=${encodeURIComponent(session.id)}`;
     },
@@ -556,16 +585,18 @@ ${body}<p><small>${text("no_provider")}</small></p></body></html>`;
      * Stripe's `client_reference_id` (the built-in page's sessions are ours already).
      */
     async webhook(event: { id: string; type: string; data: { object: Record<string, unknown> } }) {
-      await db.transaction(async (tx) => {
-        if (!(await recordPaymentEvent(tx, event.id, event.type))) return;
+      const invoiced = await db.transaction(async (tx): Promise<InvoiceRecord | undefined> => {
+        if (!(await recordPaymentEvent(tx, event.id, event.type))) return undefined;
         const outcome = settlingEvents[event.type];
         const object = event.data.object;
         const reference = typeof object.client_reference_id === "string" ? object.client_reference_id : object.id;
         // A session of another system (or none) is acknowledged: retrying would not make it ours.
-        if (!outcome || typeof reference !== "string" || !sessionIdPattern.test(reference)) return;
+        if (!outcome || typeof reference !== "string" || !sessionIdPattern.test(reference)) return undefined;
         if (outcome === "failed") await settleCheckoutSession(tx, reference, "failed");
-        else if (event.type !== "checkout.session.completed" || object.payment_status !== "unpaid") await settlePaid(tx, reference);
+        else if (event.type !== "checkout.session.completed" || object.payment_status !== "unpaid") return settlePaid(tx, reference);
+        return undefined;
       });
+      void mailInvoice(invoiced);
       return { received: true as const };
     },
 

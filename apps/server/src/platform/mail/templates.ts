@@ -126,3 +126,65 @@ export function premiumContactMail(input: PremiumContactMailInput) {
       `<p><strong>Message</strong></p><p style="white-space:pre-wrap">${escapeHtml(message)}</p>`,
   };
 }
+
+export interface InvoiceMailInput {
+  name: string;
+  number: string;
+  description: string;
+  /** The total, formatted in the mail's language (`formatAmount`). */
+  total: string;
+  /** Where the customer reads and prints the invoice (the portal's invoices screen). */
+  link: string;
+}
+
+const invoiceTexts: Record<MailLanguage, { subject: (number: string) => string; intro: (name: string) => string; body: string; total: string; action: string }> = {
+  en: {
+    subject: (number) => `Your Parley invoice ${number}`,
+    intro: (name) => `Hello ${name},`,
+    body: "Thank you for your payment. Your invoice is ready:",
+    total: "Total paid",
+    action: "View your invoices",
+  },
+  nl: {
+    subject: (number) => `Je Parley-factuur ${number}`,
+    intro: (name) => `Hallo ${name},`,
+    body: "Bedankt voor je betaling. Je factuur staat klaar:",
+    total: "Totaal betaald",
+    action: "Bekijk je facturen",
+  },
+  de: {
+    subject: (number) => `Ihre Parley-Rechnung ${number}`,
+    intro: (name) => `Hallo ${name},`,
+    body: "Vielen Dank für Ihre Zahlung. Ihre Rechnung ist bereit:",
+    total: "Bezahlter Gesamtbetrag",
+    action: "Rechnungen ansehen",
+  },
+  es: {
+    subject: (number) => `Tu factura de Parley ${number}`,
+    intro: (name) => `Hola ${name}:`,
+    body: "Gracias por tu pago. Tu factura está lista:",
+    total: "Total pagado",
+    action: "Ver tus facturas",
+  },
+  fr: {
+    subject: (number) => `Votre facture Parley ${number}`,
+    intro: (name) => `Bonjour ${name},`,
+    body: "Merci pour votre paiement. Votre facture est prête :",
+    total: "Total payé",
+    action: "Voir vos factures",
+  },
+};
+
+/** To the customer when a payment is invoiced, in the customer's language. */
+export function invoiceMail(language: string, input: InvoiceMailInput) {
+  const t = invoiceTexts[mailLanguage(language)];
+  const lines = `${input.number} — ${input.description}\n${t.total}: ${input.total}`;
+  return {
+    subject: t.subject(input.number).replace(/[\r\n]+/g, " "),
+    text: `${t.intro(input.name)}\n\n${t.body}\n\n${lines}\n\n${t.action}: ${input.link}\n`,
+    html:
+      `<p>${escapeHtml(t.intro(input.name))}</p><p>${escapeHtml(t.body)}</p>` +
+      `<p><strong>${escapeHtml(input.number)}</strong> — ${escapeHtml(input.description)}<br>${escapeHtml(t.total)}: ${escapeHtml(input.total)}</p>` +
+      `<p><a href="${escapeHtml(input.link)}">${escapeHtml(t.action)}</a></p>`,
+  };
+}
