@@ -1,0 +1,35 @@
+/**
+ * The next-step cards of the assistant home: the screens of the customer roles' assistant, in the page
+ * manifest's order, each a card when the manifest lets the role open it.
+ */
+import { pagesFor, type PortalPage } from "@parley/domain/pages";
+import type { Role } from "@parley/domain/roles";
+
+/** A step's description key by the path of its screen. */
+export const stepKeys = {
+  "/assistant/prompting": "prompting",
+  "/dataset/view": "faq",
+  "/assistant/faq": "faq",
+  "/assistant/links": "urls",
+  "/assistant/design": "design",
+  "/assistant/test": "test",
+  "/assistant/embedding": "embed",
+  "/conversations/live": "live",
+  "/conversations/history": "history",
+  "/conversations/postprocessed": "postprocessed",
+} as const satisfies Record<string, string>;
+export type StepKey = (typeof stepKeys)[keyof typeof stepKeys];
+
+export interface NextStep {
+  page: PortalPage;
+  key: StepKey;
+}
+
+function isStepPath(path: string): path is keyof typeof stepKeys {
+  return Object.hasOwn(stepKeys, path);
+}
+
+/** The steps a role can take, one per screen it may open. */
+export function nextStepsFor(role: Role): NextStep[] {
+  return pagesFor(role).flatMap((page) => (isStepPath(page.path) ? [{ page, key: stepKeys[page.path] }] : []));
+}
