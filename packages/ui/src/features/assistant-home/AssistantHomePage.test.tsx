@@ -80,21 +80,22 @@ describe("the assistant home", { timeout: 30_000 }, () => {
 
   it("gives a self-onboarding customer a card for each of its own screens", async () => {
     await openAs("customer_so");
+    // Setting the assistant up first, the conversations after.
     expect(await stepLinks()).toEqual([
-      "/conversations/live",
-      "/conversations/history",
       "/assistant/prompting",
       "/assistant/faq",
       "/assistant/links",
       "/assistant/design",
       "/assistant/test",
       "/assistant/embedding",
+      "/conversations/live",
+      "/conversations/history",
     ]);
   });
 
   it("gives a customer only the customer's screens, and its subscription page", async () => {
     await openAs("customer", { configuration: { ...configuredQuota, allowed_origins: [] } });
-    expect(await stepLinks()).toEqual(["/conversations/live", "/conversations/history", "/conversations/postprocessed", "/dataset/view", "/assistant/test"]);
+    expect(await stepLinks()).toEqual(["/dataset/view", "/assistant/test", "/conversations/live", "/conversations/history", "/conversations/postprocessed"]);
     expect(screen.getByRole("link", { name: "Your plan" }).getAttribute("href")).toBe("/subscription/view");
     const website = screen.getByRole("region", { name: "On your website" });
     expect(within(website).getByText(/Your provider places it on your website/)).toBeTruthy();

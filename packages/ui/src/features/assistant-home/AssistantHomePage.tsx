@@ -1,4 +1,4 @@
-import { Badge, Card, HStack, Icon, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Badge, Card, Heading, HStack, Icon, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { isUnlimited } from "@parley/domain/products";
 import { quotaColor } from "@parley/domain/quota";
 import { messagesUsed } from "@parley/domain/leads";
@@ -150,9 +150,9 @@ export function AssistantHomePage({ titleKey, now = () => new Date() }: Assistan
 
         <Card.Root as="section" aria-labelledby="assistant-knowledge" css={skinSurface(preferences.skin)} h="full">
           <Card.Body gap="3">
-            <Text as="h2" id="assistant-knowledge" fontSize="lg" fontWeight="semibold">
+            <Heading as="h2" size="md" id="assistant-knowledge">
               {t("assistantHome.knowledge.title")}
-            </Text>
+            </Heading>
             <Stack as="ul" gap="1" listStyleType="none">
               <KnowledgeRow label={t("assistantHome.knowledge.faq")} query={dataset} count={(answer) => answer.data?.dataset_data.length ?? 0} to={links.faq} />
               <KnowledgeRow label={t("assistantHome.knowledge.urls")} query={urls} count={(answer) => answer.urls.length} to={links.urls} />
@@ -204,9 +204,9 @@ export function AssistantHomePage({ titleKey, now = () => new Date() }: Assistan
       </SimpleGrid>
 
       <Stack as="section" gap="3" aria-labelledby="assistant-next-steps">
-        <Text as="h2" id="assistant-next-steps" fontSize="lg" fontWeight="semibold">
+        <Heading as="h2" size="md" id="assistant-next-steps">
           {t("assistantHome.steps.title")}
-        </Text>
+        </Heading>
         <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
           {nextStepsFor(role).map(({ page, key }) => (
             <li key={page.path}>

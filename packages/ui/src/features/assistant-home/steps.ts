@@ -1,11 +1,12 @@
 /**
- * The next-step cards of the assistant home: the screens of the customer roles' assistant, in the page
- * manifest's order, each a card when the manifest lets the role open it.
+ * The next-step cards of the assistant home: the screens of the customer roles' assistant, each a card
+ * when the page manifest lets the role open it, in the order a new customer sets an assistant up
+ * (teach it, style it, test it, put it on the website), then the conversations to follow.
  */
 import { pagesFor, type PortalPage } from "@parley/domain/pages";
 import type { Role } from "@parley/domain/roles";
 
-/** A step's description key by the path of its screen. */
+/** A step's description key by the path of its screen, in the order the steps are offered. */
 export const stepKeys = {
   "/assistant/prompting": "prompting",
   "/dataset/view": "faq",
@@ -31,5 +32,8 @@ function isStepPath(path: string): path is keyof typeof stepKeys {
 
 /** The steps a role can take, one per screen it may open. */
 export function nextStepsFor(role: Role): NextStep[] {
-  return pagesFor(role).flatMap((page) => (isStepPath(page.path) ? [{ page, key: stepKeys[page.path] }] : []));
+  const order = Object.keys(stepKeys);
+  return pagesFor(role)
+    .flatMap((page) => (isStepPath(page.path) ? [{ page, key: stepKeys[page.path] }] : []))
+    .sort((a, b) => order.indexOf(a.page.path) - order.indexOf(b.page.path));
 }

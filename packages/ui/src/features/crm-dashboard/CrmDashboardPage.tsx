@@ -68,7 +68,7 @@ export function CrmDashboardPage({ titleKey, now = () => new Date() }: CrmDashbo
           {(list) => {
             const figures = subscriptionFigures(list, today);
             return list.length === 0 ? (
-              <Text color="fg.muted">{t("crmDashboard.subscriptions.none")}</Text>
+              <Text fontSize="sm" color="fg.muted">{t("crmDashboard.subscriptions.none")}</Text>
             ) : (
               <SimpleGrid columns={2} gap="3">
                 <Figure label={t("crmDashboard.subscriptions.active")} value={count(figures.active)} />
@@ -97,7 +97,7 @@ export function CrmDashboardPage({ titleKey, now = () => new Date() }: CrmDashbo
         {({ configurations: configurationList, subscriptions: subscriptionList }) => {
           const rows = productRows(configurationList, subscriptionList, today);
           return rows.length === 0 ? (
-            <Text color="fg.muted">{t("crmDashboard.products.none")}</Text>
+            <Text fontSize="sm" color="fg.muted">{t("crmDashboard.products.none")}</Text>
           ) : (
             <Table.ScrollArea>
               <Table.Root size="sm">
@@ -133,7 +133,7 @@ export function CrmDashboardPage({ titleKey, now = () => new Date() }: CrmDashbo
           {(list) => {
             const { newest } = leadFigures(list, today);
             return newest.length === 0 ? (
-              <Text color="fg.muted">{t("crmDashboard.newestLeads.none")}</Text>
+              <Text fontSize="sm" color="fg.muted">{t("crmDashboard.newestLeads.none")}</Text>
             ) : (
               <Stack as="ul" gap="3" listStyleType="none">
                 {newest.map((lead) => {
@@ -169,7 +169,7 @@ export function CrmDashboardPage({ titleKey, now = () => new Date() }: CrmDashbo
           {({ subscriptions: subscriptionList, configurations: configurationList }) => {
             const trials = endingTrials(subscriptionList, configurationList, customers.data ?? [], today);
             return trials.length === 0 ? (
-              <Text color="fg.muted">{t("crmDashboard.endingTrials.none", { days: trialEndingSoonDays })}</Text>
+              <Text fontSize="sm" color="fg.muted">{t("crmDashboard.endingTrials.none", { days: trialEndingSoonDays })}</Text>
             ) : (
               <Stack as="ul" gap="3" listStyleType="none">
                 {trials.map((trial) => {

@@ -33,7 +33,7 @@ function ProductsCard({ configurationId, sortBy, id, title }: { configurationId:
       {(listing) =>
         listing.items.length === 0 ? (
           <Stack gap="3">
-            <Text color="fg.muted">{t("ecommerceDashboard.products.none")}</Text>
+            <Text fontSize="sm" color="fg.muted">{t("ecommerceDashboard.products.none")}</Text>
             <DataTrainingButton label={t("ecommerceDashboard.indexed.index")} />
           </Stack>
         ) : (
@@ -107,7 +107,7 @@ function ConnectedShop({ configurationId }: { configurationId: string }) {
       <DashboardCard id="ecommerce-settings" title={t("ecommerceDashboard.settings.title")} query={settings} failedText={t("ecommerceDashboard.settings.failed")}>
         {(saved) =>
           saved === null ? (
-            <Text color="fg.muted">{t("ecommerceDashboard.settings.none")}</Text>
+            <Text fontSize="sm" color="fg.muted">{t("ecommerceDashboard.settings.none")}</Text>
           ) : (
             <Stack gap="2" fontSize="sm">
               <Text>{t("ecommerceDashboard.settings.webshop", { name: saved.selectedWebshop ?? t("ecommerceDashboard.settings.notChosen") })}</Text>
