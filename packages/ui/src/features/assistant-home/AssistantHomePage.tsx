@@ -19,7 +19,8 @@ import { SubscriptionStatusBadge, subscriptionStateOf } from "../billing/Subscri
 import { useSubscription } from "../billing/hooks";
 import { useDataset } from "../dataset/hooks";
 import { useChatbotDesign } from "../design/hooks";
-import { DashboardCard, PageLink, ScreenHeading } from "../home/DashboardCard";
+import { DashboardCard } from "../home/DashboardCard";
+import { PageLink, ScreenHeading } from "../home/dashboardParts";
 import { useArticles, useFileNames } from "../training/hooks";
 import { useUrls } from "../training-urls/hooks";
 import { nextStepsFor, type StepKey } from "./steps";

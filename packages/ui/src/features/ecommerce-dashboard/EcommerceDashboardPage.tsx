@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import { LuExternalLink } from "react-icons/lu";
 import { Link as RouterLink } from "react-router-dom";
 import { useSelectedConfiguration } from "../../configuration/selection";
-import { DashboardCard, Figure, ScreenHeading } from "../home/DashboardCard";
+import { DashboardCard } from "../home/DashboardCard";
+import { Figure, ScreenHeading } from "../home/dashboardParts";
 import { useIndexedProductsCount, useProducts, useWebshopConnection, useWebshopSettings, type Product, type ProductSort } from "./hooks";
 
 /** Where webshops are connected and their products indexed. */
