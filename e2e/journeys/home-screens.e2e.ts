@@ -4,9 +4,15 @@
  * Dutch and dark.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, apiSignIn, demoAccounts, demoPassword, expectPath, newPage, snap, snapOnFailure, uniqueEmail, useBrowser, type StoredSession } from "../support/browser";
+import type { Page } from "playwright-core";
+import { api, apiSignIn, demoAccounts, demoPassword, describeViolations, expectPath, newPage, seriousAccessibilityViolations, snap, snapOnFailure, uniqueEmail, useBrowser, type StoredSession } from "../support/browser";
 
 const journey = "home-screens";
+
+async function expectAccessible(page: Page) {
+  const violations = await seriousAccessibilityViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+}
 
 interface Listed<Item> {
   data: Item[];
@@ -54,6 +60,7 @@ describe("the dashboards and the assistant home", () => {
     const link = page.getByRole("region", { name: "Newest leads" }).getByRole("link", { name: `Open the user ${newest.firstname} ${newest.lastname}` });
     await link.waitFor();
     await snap(page, journey, "1-crm-dashboard");
+    await expectAccessible(page);
     await link.click();
     await expectPath(page, /^\/admin\/users\?id=/);
     await context.close();
@@ -72,6 +79,7 @@ describe("the dashboards and the assistant home", () => {
       await connection.getByRole("button", { name: "Try again" }).waitFor();
     }
     await snap(page, journey, "3-ecommerce-dashboard");
+    await expectAccessible(page);
     await context.close();
   });
 
@@ -93,6 +101,14 @@ describe("the dashboards and the assistant home", () => {
     const targets = await steps.getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
     expect(targets).toEqual(["/dataset/view", "/assistant/test", "/conversations/live", "/conversations/history", "/conversations/postprocessed"]);
     await snap(page, journey, "2-assistant-home");
+    await expectAccessible(page);
+    // Keyboard: the next-step cards are links reached with Tab and followed with Enter.
+    const testCard = steps.getByRole("link", { name: /^Test environment/ });
+    await testCard.focus();
+    await page.keyboard.press("Enter");
+    await expectPath(page, "/assistant/test");
+    await page.goBack();
+    await steps.getByRole("link").first().waitFor();
     await steps.getByRole("link", { name: /^Test environment/ }).click();
     await expectPath(page, "/assistant/test");
     await context.close();
@@ -107,6 +123,7 @@ describe("the dashboards and the assistant home", () => {
     await customerPage.page.getByRole("region", { name: "Wat hij weet" }).getByText("FAQ-items").waitFor();
     expect(await customerPage.page.locator("html").getAttribute("class")).toContain("dark");
     await snap(customerPage.page, journey, "nl-1-assistant-home-dark");
+    await expectAccessible(customerPage.page);
     await customerPage.context.close();
 
     const adminPage = await newPage(browser(), { session: admin, ...dark });
@@ -115,6 +132,7 @@ describe("the dashboards and the assistant home", () => {
     await adminPage.page.getByRole("region", { name: "Nieuwste leads" }).getByRole("link").first().waitFor();
     await adminPage.page.getByRole("region", { name: "Configuraties per product" }).getByRole("table").waitFor();
     await snap(adminPage.page, journey, "nl-2-crm-dashboard-dark");
+    await expectAccessible(adminPage.page);
     await adminPage.context.close();
   });
 });

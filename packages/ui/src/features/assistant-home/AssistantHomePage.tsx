@@ -38,7 +38,7 @@ function KnowledgeRow<Data>({ label, query, count, detail, to }: { label: string
   else if (query.isError) value = <Text color="fg.error">{t("assistantHome.knowledge.unreadable")}</Text>;
   else
     value = (
-      <Text as="span" fontWeight="semibold" fontSize="lg">
+      <Text as="span" fontWeight="semibold" fontSize="lg" textAlign="end">
         {count(query.data)}
         {detail && (
           <Text as="span" fontWeight="normal" fontSize="sm" color="fg.muted">

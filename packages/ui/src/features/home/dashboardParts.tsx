@@ -34,7 +34,12 @@ export function Figure({ label, value, hint }: FigureProps) {
     <Stat.Root>
       <Stat.Label>{label}</Stat.Label>
       <Stat.ValueText>{value}</Stat.ValueText>
-      {hint !== undefined && <Stat.HelpText color="fg.muted">{hint}</Stat.HelpText>}
+      {/* Inside the stat's <dl> only <dt> and <dd> may stand. */}
+      {hint !== undefined && (
+        <Stat.HelpText asChild color="fg.muted">
+          <dd>{hint}</dd>
+        </Stat.HelpText>
+      )}
     </Stat.Root>
   );
 }
