@@ -5,7 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { api, apiSignIn, demoAccounts, demoPassword, describeViolations, expectPath, newPage, seriousAccessibilityViolations, snap, snapOnFailure, uniqueEmail, useBrowser, type StoredSession } from "../support/browser";
+import { createCustomerAccount } from "../support/accounts";
+import { api, apiSignIn, demoAccounts, describeViolations, expectPath, newPage, seriousAccessibilityViolations, snap, snapOnFailure, useBrowser, type StoredSession } from "../support/browser";
 
 const journey = "home-screens";
 
@@ -26,43 +27,49 @@ describe("the dashboards and the assistant home", () => {
 
   beforeAll(async () => {
     admin = await apiSignIn(demoAccounts.admin);
-    // A customer of its own (the demo customer's sign-ins are spent by other journeys) with one configuration.
-    const created = await api<{ inserted_id: string }>("POST", "/customer/create_or_update", { name: "Bakkerij Thuis", contactPersonEmail: "thuis@bakery.example" }, admin.token);
-    if (created.status !== 200) throw new Error(`creating the customer failed: ${created.status} ${JSON.stringify(created.data)}`);
-    const customerId = created.data.inserted_id;
-    const email = uniqueEmail("home-screens");
-    const added = await api("POST", "/users/add_or_update", { customerId, username: email, email, firstname: "Noor", lastname: "Bakker", password: demoPassword, role: "customer" }, admin.token);
-    if (added.status !== 200) throw new Error(`creating the user failed: ${added.status} ${JSON.stringify(added.data)}`);
-    const name = `thuis-${Date.now()}`;
-    const made = await api<{ inserted_id: string }>("POST", "/configuration/create_or_update", { name, customerId }, admin.token);
-    if (made.status !== 200) throw new Error(`creating the configuration failed: ${made.status} ${JSON.stringify(made.data)}`);
-    configuration = { _id: made.data.inserted_id, name };
-    customer = await apiSignIn(email);
+    const account = await createCustomerAccount(admin, { customer: { name: "Bakkerij Thuis", contactPersonEmail: "thuis@bakery.example" }, user: { firstname: "Noor", lastname: "Bakker" }, prefix: "thuis" });
+    customer = account.session;
+    configuration = account.configuration;
   });
 
   it("shows an admin the customers and leads the server holds on the CRM dashboard", { timeout: 120_000 }, async () => {
-    const customers = await api<Listed<unknown>>("GET", "/customers", undefined, admin.token);
-    const leads = await api<Listed<{ firstname: string; lastname: string; email: string }>>("GET", "/leads", undefined, admin.token);
-    expect(customers.data.data.length).toBeGreaterThan(1);
+    type ListedLead = { _id: string; email: string; signedUpAt: string };
+    const count = async (path: string) => (await api<Listed<ListedLead>>("GET", path, undefined, admin.token)).data.data;
+    const customersBefore = await count("/customers");
+    const leadsBefore = await count("/leads");
+    expect(customersBefore.length).toBeGreaterThan(1);
     // The seeded self-onboarding user is a lead.
-    expect(leads.data.data.some((lead) => lead.email === demoAccounts.onboarding)).toBe(true);
+    expect(leadsBefore.some((lead) => lead.email === demoAccounts.onboarding)).toBe(true);
 
     const { context, page } = await newPage(browser(), { session: admin });
     snapOnFailure(page, journey, "crm");
     await page.goto("/admin/dashboard-crm");
     await page.getByRole("heading", { name: "CRM dashboard", level: 1 }).waitFor();
-    const customerCard = page.getByRole("region", { name: "Customers" });
-    await customerCard.getByText(String(customers.data.data.length), { exact: true }).waitFor();
-    const leadCard = page.getByRole("region", { name: "Leads" });
-    await leadCard.getByText(String(leads.data.data.length), { exact: true }).first().waitFor();
-    // The newest lead (the list answers newest first) opens its user.
-    const newest = leads.data.data[0]!;
-    const link = page.getByRole("region", { name: "Newest leads" }).getByRole("link", { name: `Open the user ${newest.firstname} ${newest.lastname}` });
-    await link.waitFor();
+    const figure = async (card: string) => {
+      const value = page.getByRole("region", { name: card, exact: true }).locator("dd").first();
+      await value.waitFor();
+      return Number((await value.innerText()).replace(/\D/g, ""));
+    };
+    const shownCustomers = await figure("Customers");
+    const shownLeads = await figure("Leads");
+    const newestLink = page.getByRole("region", { name: "Newest leads" }).getByRole("link", { name: /^Open the user / }).first();
+    await newestLink.waitFor();
+    // Other journeys may add customers and leads meanwhile: the figures lie between the counts before and after.
+    const customersAfter = await count("/customers");
+    const leadsAfter = await count("/leads");
+    expect(shownCustomers).toBeGreaterThanOrEqual(customersBefore.length);
+    expect(shownCustomers).toBeLessThanOrEqual(customersAfter.length);
+    expect(shownLeads).toBeGreaterThanOrEqual(leadsBefore.length);
+    expect(shownLeads).toBeLessThanOrEqual(leadsAfter.length);
+    // The newest lead is listed first and opens its user.
+    const newestId = new URL((await newestLink.getAttribute("href"))!, "http://x").searchParams.get("id");
+    const newest = leadsAfter.find((lead) => lead._id === newestId);
+    expect(newest).toBeDefined();
+    expect(Date.parse(newest!.signedUpAt)).toBeGreaterThanOrEqual(Math.max(...leadsBefore.map((lead) => Date.parse(lead.signedUpAt))));
     await snap(page, journey, "1-crm-dashboard");
     await expectAccessible(page);
-    await link.click();
-    await expectPath(page, /^\/admin\/users\?id=/);
+    await newestLink.click();
+    await expectPath(page, `/admin/users?id=${newestId}`);
     await context.close();
   });
 

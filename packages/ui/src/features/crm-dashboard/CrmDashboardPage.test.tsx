@@ -1,3 +1,4 @@
+import { newSubscriptionDefaults } from "@parley/domain/subscription";
 import { act, configure, fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { i18n } from "../../i18n/setup";
@@ -51,8 +52,8 @@ const configurations = [
   { _id: "cfgE", name: "florist-old", customerId: "c2", product: "entry" },
 ];
 
-function subscription(configuration: string, customer: string, fields: Record<string, unknown>) {
-  return { configuration_id: configuration, customer_id: customer, subscription_type: "monthly", is_active: false, chosen_product: "entry", manual_amount: 149, year_discount: 0, end_date: "2026-12-06", trial_days: 14, ...fields };
+function subscription(configurationId: string, customerId: string, fields: Record<string, unknown>) {
+  return { ...newSubscriptionDefaults({ selfOnboarding: false, now: now(), configurationId, customerId }), ...fields };
 }
 const subscriptions = [
   subscription("cfgA", "c1", { is_active: true, manual_amount: 149 }),

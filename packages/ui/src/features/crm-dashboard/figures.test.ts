@@ -1,3 +1,4 @@
+import { newSubscriptionDefaults } from "@parley/domain/subscription";
 import { describe, expect, it } from "vitest";
 import type { Lead } from "../leads/hooks";
 import { endingTrials, leadFigures, newestLeadsShown, productRows, subscriptionFigures } from "./figures";
@@ -5,18 +6,8 @@ import type { Configuration, LocalSubscription } from "./hooks";
 
 const now = new Date("2026-11-22T12:00:00Z");
 
-const subscription = (fields: Partial<LocalSubscription>): LocalSubscription => ({
-  configuration_id: null,
-  customer_id: null,
-  subscription_type: "monthly",
-  is_active: false,
-  chosen_product: "entry",
-  manual_amount: 149,
-  year_discount: 0,
-  end_date: "2026-12-06",
-  trial_days: 14,
-  ...fields,
-});
+// An admin's new subscription (inactive, a 14-day trial ending 2026-12-06) with the fields a test sets.
+const subscription = (fields: Partial<LocalSubscription>): LocalSubscription => ({ ...newSubscriptionDefaults({ selfOnboarding: false, now }), ...fields });
 const configuration = (_id: string, product: Configuration["product"]) => ({ _id, name: _id, product, customerId: null }) as Configuration;
 
 describe("CRM figures", () => {
