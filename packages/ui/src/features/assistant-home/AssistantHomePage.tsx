@@ -19,8 +19,7 @@ import { SubscriptionStatusBadge, subscriptionStateOf } from "../billing/Subscri
 import { useSubscription } from "../billing/hooks";
 import { useDataset } from "../dataset/hooks";
 import { useChatbotDesign } from "../design/hooks";
-import { DashboardCard } from "../home/DashboardCard";
-import { PageLink, ScreenHeading } from "../home/dashboardParts";
+import { FigureCard, PageLink, ScreenHeading } from "../home/dashboardParts";
 import { useArticles, useFileNames } from "../training/hooks";
 import { useUrls } from "../training-urls/hooks";
 import { nextStepsFor, type StepKey } from "./steps";
@@ -125,7 +124,7 @@ export function AssistantHomePage({ titleKey, now = () => new Date() }: Assistan
       </Card.Root>
 
       <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4" alignItems="stretch">
-        <DashboardCard
+        <FigureCard
           id="assistant-quota"
           title={t("assistantHome.quota.title")}
           query={configuration}
@@ -147,7 +146,7 @@ export function AssistantHomePage({ titleKey, now = () => new Date() }: Assistan
               )}
             </Stack>
           )}
-        </DashboardCard>
+        </FigureCard>
 
         <Card.Root as="section" aria-labelledby="assistant-knowledge" css={skinSurface(preferences.skin)} h="full">
           <Card.Body gap="3">
@@ -173,7 +172,7 @@ export function AssistantHomePage({ titleKey, now = () => new Date() }: Assistan
           </Card.Body>
         </Card.Root>
 
-        <DashboardCard
+        <FigureCard
           id="assistant-website"
           title={t("assistantHome.website.title")}
           query={configuration}
@@ -201,7 +200,7 @@ export function AssistantHomePage({ titleKey, now = () => new Date() }: Assistan
               )}
             </Stack>
           )}
-        </DashboardCard>
+        </FigureCard>
       </SimpleGrid>
 
       <Stack as="section" gap="3" aria-labelledby="assistant-next-steps">

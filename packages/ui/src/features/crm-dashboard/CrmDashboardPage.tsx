@@ -4,8 +4,7 @@ import { trialEndingSoonDays } from "@parley/domain/subscription";
 import { useTranslation } from "react-i18next";
 import { useSearchConfigurations } from "../../shell/hooks";
 import { useCustomers } from "../customers/hooks";
-import { DashboardCard } from "../home/DashboardCard";
-import { combineQueries, Figure, PageLink, ScreenHeading } from "../home/dashboardParts";
+import { combineQueries, Figure, FigureCard, PageLink, ScreenHeading } from "../home/dashboardParts";
 import { useLeads } from "../leads/hooks";
 import { endingTrials, leadFigures, productRows, subscriptionFigures } from "./figures";
 import { useLocalSubscriptions } from "./hooks";
@@ -36,7 +35,7 @@ export function CrmDashboardPage({ titleKey, now = () => new Date() }: CrmDashbo
     <Stack gap="6">
       <ScreenHeading title={t(titleKey ?? "pages:titles.dashboardCrm")} intro={t("crmDashboard.intro")} />
       <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="4" alignItems="stretch">
-        <DashboardCard id="crm-customers" title={t("crmDashboard.customers.title")} query={customers} action={<PageLink to="/customers">{t("crmDashboard.customers.open")}</PageLink>}>
+        <FigureCard id="crm-customers" title={t("crmDashboard.customers.title")} query={customers} action={<PageLink to="/customers">{t("crmDashboard.customers.open")}</PageLink>}>
           {(list) => (
             <Figure
               label={t("crmDashboard.customers.total")}
@@ -44,8 +43,8 @@ export function CrmDashboardPage({ titleKey, now = () => new Date() }: CrmDashbo
               hint={list.length === 0 ? t("crmDashboard.customers.none") : t("crmDashboard.customers.noDate")}
             />
           )}
-        </DashboardCard>
-        <DashboardCard id="crm-leads" title={t("crmDashboard.leads.title")} query={leads} action={<PageLink to="/leads">{t("crmDashboard.leads.open")}</PageLink>}>
+        </FigureCard>
+        <FigureCard id="crm-leads" title={t("crmDashboard.leads.title")} query={leads} action={<PageLink to="/leads">{t("crmDashboard.leads.open")}</PageLink>}>
           {(list) => {
             const figures = leadFigures(list, today);
             return (
@@ -64,8 +63,8 @@ export function CrmDashboardPage({ titleKey, now = () => new Date() }: CrmDashbo
               </Stack>
             );
           }}
-        </DashboardCard>
-        <DashboardCard id="crm-subscriptions" title={t("crmDashboard.subscriptions.title")} query={subscriptions}>
+        </FigureCard>
+        <FigureCard id="crm-subscriptions" title={t("crmDashboard.subscriptions.title")} query={subscriptions}>
           {(list) => {
             const figures = subscriptionFigures(list, today);
             return list.length === 0 ? (
@@ -79,8 +78,8 @@ export function CrmDashboardPage({ titleKey, now = () => new Date() }: CrmDashbo
               </SimpleGrid>
             );
           }}
-        </DashboardCard>
-        <DashboardCard id="crm-revenue" title={t("crmDashboard.revenue.title")} query={subscriptions}>
+        </FigureCard>
+        <FigureCard id="crm-revenue" title={t("crmDashboard.revenue.title")} query={subscriptions}>
           {(list) => {
             const figures = subscriptionFigures(list, today);
             return (
@@ -91,10 +90,10 @@ export function CrmDashboardPage({ titleKey, now = () => new Date() }: CrmDashbo
               />
             );
           }}
-        </DashboardCard>
+        </FigureCard>
       </SimpleGrid>
 
-      <DashboardCard id="crm-products" title={t("crmDashboard.products.title")} query={combineQueries({ configurations, subscriptions })}>
+      <FigureCard id="crm-products" title={t("crmDashboard.products.title")} query={combineQueries({ configurations, subscriptions })}>
         {({ configurations: configurationList, subscriptions: subscriptionList }) => {
           const rows = productRows(configurationList, subscriptionList, today);
           return rows.length === 0 ? (
@@ -127,10 +126,10 @@ export function CrmDashboardPage({ titleKey, now = () => new Date() }: CrmDashbo
             </Table.ScrollArea>
           );
         }}
-      </DashboardCard>
+      </FigureCard>
 
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="stretch">
-        <DashboardCard id="crm-newest-leads" title={t("crmDashboard.newestLeads.title")} query={leads} action={<PageLink to="/leads">{t("crmDashboard.leads.open")}</PageLink>}>
+        <FigureCard id="crm-newest-leads" title={t("crmDashboard.newestLeads.title")} query={leads} action={<PageLink to="/leads">{t("crmDashboard.leads.open")}</PageLink>}>
           {(list) => {
             const { newest } = leadFigures(list, today);
             return newest.length === 0 ? (
@@ -161,8 +160,8 @@ export function CrmDashboardPage({ titleKey, now = () => new Date() }: CrmDashbo
               </Stack>
             );
           }}
-        </DashboardCard>
-        <DashboardCard
+        </FigureCard>
+        <FigureCard
           id="crm-ending-trials"
           title={t("crmDashboard.endingTrials.title", { days: trialEndingSoonDays })}
           query={combineQueries({ subscriptions, configurations })}
@@ -197,7 +196,7 @@ export function CrmDashboardPage({ titleKey, now = () => new Date() }: CrmDashbo
               </Stack>
             );
           }}
-        </DashboardCard>
+        </FigureCard>
       </SimpleGrid>
       <Text fontSize="sm" color="fg.muted">
         {t("crmDashboard.complete")}

@@ -3,8 +3,7 @@ import { useTranslation } from "react-i18next";
 import { LuExternalLink } from "react-icons/lu";
 import { Link as RouterLink } from "react-router-dom";
 import { useSelectedConfiguration } from "../../configuration/selection";
-import { DashboardCard } from "../home/DashboardCard";
-import { Figure, ScreenHeading } from "../home/dashboardParts";
+import { Figure, FigureCard, ScreenHeading } from "../home/dashboardParts";
 import { useIndexedProductsCount, useProducts, useWebshopConnection, useWebshopSettings, type Product, type ProductSort } from "./hooks";
 
 /** Where webshops are connected and their products indexed. */
@@ -30,7 +29,7 @@ function ProductsCard({ configurationId, sortBy, id, title }: { configurationId:
         : t("ecommerceDashboard.products.unknown")
       : String(product.stock_quantity);
   return (
-    <DashboardCard id={id} title={title} query={products} failedText={t("ecommerceDashboard.products.failed")}>
+    <FigureCard id={id} title={title} query={products} failedText={t("ecommerceDashboard.products.failed")}>
       {(listing) =>
         listing.items.length === 0 ? (
           <Stack gap="3">
@@ -74,7 +73,7 @@ function ProductsCard({ configurationId, sortBy, id, title }: { configurationId:
           </Stack>
         )
       }
-    </DashboardCard>
+    </FigureCard>
   );
 }
 
@@ -84,7 +83,7 @@ function ConnectedShop({ configurationId }: { configurationId: string }) {
   const settings = useWebshopSettings(configurationId);
   return (
     <>
-      <DashboardCard id="ecommerce-indexed" title={t("ecommerceDashboard.indexed.title")} query={indexed} failedText={t("ecommerceDashboard.indexed.failed")}>
+      <FigureCard id="ecommerce-indexed" title={t("ecommerceDashboard.indexed.title")} query={indexed} failedText={t("ecommerceDashboard.indexed.failed")}>
         {(answer) => (
           <Stack gap="3">
             <Figure
@@ -104,8 +103,8 @@ function ConnectedShop({ configurationId }: { configurationId: string }) {
             )}
           </Stack>
         )}
-      </DashboardCard>
-      <DashboardCard id="ecommerce-settings" title={t("ecommerceDashboard.settings.title")} query={settings} failedText={t("ecommerceDashboard.settings.failed")}>
+      </FigureCard>
+      <FigureCard id="ecommerce-settings" title={t("ecommerceDashboard.settings.title")} query={settings} failedText={t("ecommerceDashboard.settings.failed")}>
         {(saved) =>
           saved === null ? (
             <Text fontSize="sm" color="fg.muted">{t("ecommerceDashboard.settings.none")}</Text>
@@ -126,7 +125,7 @@ function ConnectedShop({ configurationId }: { configurationId: string }) {
             </Stack>
           )
         }
-      </DashboardCard>
+      </FigureCard>
     </>
   );
 }
@@ -145,7 +144,7 @@ export function EcommerceDashboardPage({ titleKey }: { titleKey?: string }) {
     <Stack gap="6">
       <ScreenHeading title={t(titleKey ?? "pages:titles.dashboardEcommerce")} intro={t("ecommerceDashboard.intro", { name: selected?.name ?? "" })} />
       <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4" alignItems="stretch">
-        <DashboardCard id="ecommerce-connection" title={t("ecommerceDashboard.connection.title")} query={connection} failedText={t("ecommerceDashboard.connection.failed")}>
+        <FigureCard id="ecommerce-connection" title={t("ecommerceDashboard.connection.title")} query={connection} failedText={t("ecommerceDashboard.connection.failed")}>
           {(answer) =>
             answer.exists ? (
               <Stack gap="2">
@@ -169,7 +168,7 @@ export function EcommerceDashboardPage({ titleKey }: { titleKey?: string }) {
               </Stack>
             )
           }
-        </DashboardCard>
+        </FigureCard>
         {connected && <ConnectedShop configurationId={configurationId} />}
       </SimpleGrid>
       {connected && (

@@ -1,4 +1,4 @@
-import { Card, Heading, HStack, Skeleton, SkeletonText, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
+import { Card, Flex, Heading, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/errors";
@@ -14,14 +14,11 @@ export interface CardQuery<Data> {
   refetch: () => unknown;
 }
 
-/** A card's figures while they load: grey bars in the card's shape, and a status a screen reader announces. */
-export function CardSkeleton({ label, lines = 3 }: { label: string; lines?: number }) {
+function Loading({ label }: { label: string }) {
   return (
-    <Stack role="status" aria-live="polite" gap="3" minH="20">
-      <VisuallyHidden>{label}</VisuallyHidden>
-      <Skeleton height="8" width="40%" />
-      <SkeletonText noOfLines={lines} gap="2" />
-    </Stack>
+    <Flex role="status" aria-live="polite" align="center" gap="2" minH="24">
+      <Spinner size="sm" /> <Text color="fg.muted">{label}</Text>
+    </Flex>
   );
 }
 
@@ -35,11 +32,13 @@ export interface DashboardCardProps<Data> {
   action?: ReactNode;
   /** Said above a failure: what could not be read, in this card's words. */
   failedText?: string;
+  /** Shown while the figures load; a spinner by default (the signed-in home loads nothing more). */
+  loading?: ReactNode;
   children: (data: Data) => ReactNode;
 }
 
 /** A titled card of one call's figures (or several calls' with `combineQueries`): loading, failed (with a retry) or shown. */
-export function DashboardCard<Data>({ title, id, query, emptyOn, action, failedText, children }: DashboardCardProps<Data>) {
+export function DashboardCard<Data>({ title, id, query, emptyOn, action, failedText, loading, children }: DashboardCardProps<Data>) {
   const { t } = useTranslation("home");
   const [preferences] = usePreferences();
   const empty = emptyOn && query.error instanceof ApiError && query.error.code === emptyOn.code;
@@ -53,7 +52,7 @@ export function DashboardCard<Data>({ title, id, query, emptyOn, action, failedT
           {action}
         </HStack>
         {query.isPending ? (
-          <CardSkeleton label={t("home.dashboard.loading")} />
+          (loading ?? <Loading label={t("home.dashboard.loading")} />)
         ) : empty ? (
           <Text color="fg.muted">{emptyOn.text}</Text>
         ) : query.error || query.data === undefined ? (

@@ -1,10 +1,11 @@
-import { HStack, Heading, Link, Stack, Stat, Text } from "@chakra-ui/react";
+import { HStack, Heading, Link, Skeleton, SkeletonText, Stack, Stat, Text, VisuallyHidden } from "@chakra-ui/react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
-import type { CardQuery } from "./DashboardCard";
+import { DashboardCard, type CardQuery, type DashboardCardProps } from "./DashboardCard";
 
-// The parts of the dashboards behind the home page (CRM, e-commerce, assistant home), apart from the
-// dashboard card so the signed-in home does not load them.
+// The parts of the dashboards behind the home page (CRM, e-commerce, assistant home): skeleton cards,
+// figures, links. Apart from the dashboard card, so the signed-in home (near its size budget) loads none of them.
 
 type DataOf<Queries extends Record<string, CardQuery<unknown>>> = { [Name in keyof Queries]: NonNullable<Queries[Name]["data"]> };
 
@@ -19,6 +20,23 @@ export function combineQueries<Queries extends Record<string, CardQuery<unknown>
     data: pending || failed.length > 0 ? undefined : (Object.fromEntries(Object.entries(queries).map(([name, query]) => [name, query.data])) as DataOf<Queries>),
     refetch: () => failed.forEach((query) => query.refetch()),
   };
+}
+
+/** A card's figures while they load: grey bars in the card's shape, and a status a screen reader announces. */
+export function CardSkeleton({ label, lines = 3 }: { label: string; lines?: number }) {
+  return (
+    <Stack role="status" aria-live="polite" gap="3" minH="20">
+      <VisuallyHidden>{label}</VisuallyHidden>
+      <Skeleton height="8" width="40%" />
+      <SkeletonText noOfLines={lines} gap="2" />
+    </Stack>
+  );
+}
+
+/** A dashboard card whose figures load as a skeleton of themselves. */
+export function FigureCard<Data>(props: DashboardCardProps<Data>) {
+  const { t } = useTranslation("home");
+  return <DashboardCard {...props} loading={<CardSkeleton label={t("home.dashboard.loading")} />} />;
 }
 
 export interface FigureProps {
