@@ -139,6 +139,14 @@ describe("the CRM dashboard", { timeout: 30_000 }, () => {
     expect(within(ending).getByRole("link", { name: "Open the customer Florist" }).getAttribute("href")).toBe("/customers?id=c2");
   });
 
+  it("shows a card's skeleton while its list loads, the other cards' figures meanwhile", async () => {
+    await renderConfigurationScreen(<CrmDashboardPage now={now} />, { api: crmServer({ "GET /leads": () => new Promise(() => {}) }).api });
+    const leadCard = await region("Leads");
+    expect(within(leadCard).getByRole("status").textContent).toBe("Loading…");
+    expect(await within(await region("Customers")).findByText("3")).toBeTruthy();
+    expect(within(leadCard).getByRole("status")).toBeTruthy();
+  });
+
   it("says what is missing when the lists are empty", async () => {
     const empty = () => ({ body: { status: "success", data: [] } });
     await renderConfigurationScreen(<CrmDashboardPage now={now} />, {
