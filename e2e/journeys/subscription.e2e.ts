@@ -3,7 +3,8 @@
  * checkout page takes the payment, the return page activates the plan, and the invoice is there to read.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, apiSignIn, demoAccounts, demoPassword, expectPath, newPage, snap, snapOnFailure, uniqueEmail, useBrowser, type StoredSession } from "../support/browser";
+import { createCustomerAccount } from "../support/accounts";
+import { api, apiSignIn, demoAccounts, expectPath, newPage, snap, snapOnFailure, useBrowser, type StoredSession } from "../support/browser";
 
 const journey = "subscription";
 
@@ -15,22 +16,13 @@ describe("a customer's subscription", () => {
   beforeAll(async () => {
     // A customer of its own with a complete address (an invoice needs it) and one configuration.
     const admin = await apiSignIn(demoAccounts.admin);
-    const created = await api<{ inserted_id: string }>(
-      "POST",
-      "/customer/create_or_update",
-      { name: "Fietsenwinkel Abo", street: "Oudegracht", houseNumber: "10", postalCode: "3511 AB", city: "Utrecht", country: "NL", contactPersonEmail: "abo@fiets.example" },
-      admin.token,
-    );
-    if (created.status !== 200) throw new Error(`creating the customer failed: ${created.status} ${JSON.stringify(created.data)}`);
-    const customerId = created.data.inserted_id;
-    const email = uniqueEmail("subscription");
-    const added = await api("POST", "/users/add_or_update", { customerId, username: email, email, firstname: "Sanne", lastname: "Abo", password: demoPassword, role: "customer" }, admin.token);
-    if (added.status !== 200) throw new Error(`creating the user failed: ${added.status} ${JSON.stringify(added.data)}`);
-    const name = `abo-${Date.now()}`;
-    const made = await api<{ inserted_id: string }>("POST", "/configuration/create_or_update", { name, customerId }, admin.token);
-    if (made.status !== 200) throw new Error(`creating the configuration failed: ${made.status} ${JSON.stringify(made.data)}`);
-    configuration = { _id: made.data.inserted_id, name };
-    user = await apiSignIn(email);
+    const account = await createCustomerAccount(admin, {
+      customer: { name: "Fietsenwinkel Abo", street: "Oudegracht", houseNumber: "10", postalCode: "3511 AB", city: "Utrecht", country: "NL", contactPersonEmail: "abo@fiets.example" },
+      user: { firstname: "Sanne", lastname: "Abo" },
+      prefix: "abo",
+    });
+    configuration = account.configuration;
+    user = account.session;
   });
 
   it("buys a plan through the built-in checkout, sees it active, and reads the invoice", { timeout: 180_000 }, async () => {

@@ -10,6 +10,8 @@ const languages = ["en", "nl", "de", "es", "fr"] as const;
 // The admin pages with a screen (spec 01 §2), and those of a customer; conversations come later.
 const adminPages = [
   "/",
+  "/dashboard-crm",
+  "/dashboard/ecommerce",
   "/customers",
   "/leads",
   "/users",
@@ -22,7 +24,7 @@ const adminPages = [
   "/dataset/view",
   "/assistant/links",
 ];
-const customerPages = ["/customer", "/assistant/faq"];
+const customerPages = ["/customer", "/assistant/faq", "/aiassistant"];
 
 /** Every translation key of the UI (`namespace:key` and `key`), from the English files. */
 function translationKeys(): Set<string> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isOnboardingFinished, leadTrial, messagesUsed } from "./leads";
+import { isNewSignUp, isOnboardingFinished, leadTrial, messagesUsed, newSignUpDays } from "./leads";
 
 const day = (iso: string) => new Date(`${iso}T10:00:00Z`);
 
@@ -32,5 +32,14 @@ describe("onboarding finished", () => {
     expect(isOnboardingFinished({ customerId: "c1", showWizard: true })).toBe(false);
     expect(isOnboardingFinished({ customerId: null, showWizard: false })).toBe(false);
     expect(isOnboardingFinished({ customerId: "c1", showWizard: false })).toBe(true);
+  });
+});
+
+describe("new sign-up", () => {
+  it("is new for 30 days after signing up", () => {
+    expect(newSignUpDays).toBe(30);
+    expect(isNewSignUp("2026-03-01T10:00:00Z", day("2026-03-31"))).toBe(true);
+    expect(isNewSignUp("2026-03-01T09:59:00Z", day("2026-03-31"))).toBe(false);
+    expect(isNewSignUp("not a date", day("2026-03-31"))).toBe(false);
   });
 });

@@ -44,3 +44,13 @@ export const leadTrialFilters = ["active", "expired"] as const;
 export type LeadTrialFilter = (typeof leadTrialFilters)[number];
 export const leadOnboardingFilters = ["finished", "unfinished"] as const;
 export type LeadOnboardingFilter = (typeof leadOnboardingFilters)[number];
+
+/** A sign-up counts as new on the CRM dashboard for this many days. */
+export const newSignUpDays = 30;
+
+/** Signed up within the last `newSignUpDays` days (a date in the future counts as new too). */
+export function isNewSignUp(signedUpAt: string | Date, now: Date): boolean {
+  const signedUp = new Date(signedUpAt).getTime();
+  if (Number.isNaN(signedUp)) return false;
+  return now.getTime() - signedUp <= newSignUpDays * 24 * 60 * 60 * 1000;
+}

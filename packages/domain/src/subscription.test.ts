@@ -10,7 +10,9 @@ import {
   daysLeft,
   formatAmount,
   isTrialActive,
+  isTrialEndingSoon,
   isTrialExpired,
+  monthlyRecurringAmount,
   isYearDiscountOption,
   newSubscriptionDefaults,
   normaliseEndDate,
@@ -21,6 +23,7 @@ import {
   subscriptionEntryFor,
   subscriptionStatuses,
   trialDays,
+  trialEndingSoonDays,
   yearDiscountOptions,
 } from "./subscription";
 
@@ -117,6 +120,31 @@ describe("trial state", () => {
     expect(isTrialExpired(trial("2026-10-01", { trial_days: 0 }), now)).toBe(false);
     expect(isTrialActive(trial("2026-12-01", { trial_days: 0 }), now)).toBe(false);
     expect(isTrialActive(trial("2026-12-01", { is_active: true }), now)).toBe(false);
+  });
+});
+
+describe("trial ending soon", () => {
+  const trial = (end_date: string, is_active = false) => ({ is_active, trial_days: 14, end_date });
+
+  it("warns from 7 days before the end of a running trial, not earlier and not once it ended", () => {
+    expect(trialEndingSoonDays).toBe(7);
+    expect(isTrialEndingSoon(trial("2026-11-23"), now)).toBe(true);
+    expect(isTrialEndingSoon(trial("2026-11-29"), now)).toBe(true);
+    expect(isTrialEndingSoon(trial("2026-11-30"), now)).toBe(false);
+    expect(isTrialEndingSoon(trial("2026-11-22"), now)).toBe(false);
+    expect(isTrialEndingSoon(trial("2026-11-25", true), now)).toBe(false);
+  });
+});
+
+describe("monthly recurring amount", () => {
+  it("counts an active monthly subscription's amount and spreads a discounted year over twelve months", () => {
+    expect(monthlyRecurringAmount({ is_active: true, subscription_type: "monthly", manual_amount: 149, year_discount: 0 })).toBe(149);
+    expect(monthlyRecurringAmount({ is_active: true, subscription_type: "annual", manual_amount: 149, year_discount: 10 })).toBe(134.1);
+    expect(monthlyRecurringAmount({ is_active: true, subscription_type: "annual", manual_amount: 19.99, year_discount: 16.63 })).toBe(16.67);
+  });
+
+  it("counts nothing for an inactive subscription", () => {
+    expect(monthlyRecurringAmount({ is_active: false, subscription_type: "monthly", manual_amount: 149, year_discount: 0 })).toBe(0);
   });
 });
 

@@ -106,6 +106,14 @@ export function isTrialExpired(subscription: TrialFields, now: Date): boolean {
   return inTrial(subscription) && daysLeft(subscription.end_date, now) <= 0;
 }
 
+/** Provider staff are warned about a trial this many days or fewer before it ends (CRM dashboard). */
+export const trialEndingSoonDays = 7;
+
+/** A running trial that ends within `trialEndingSoonDays` days (its last day included). */
+export function isTrialEndingSoon(subscription: TrialFields, now: Date): boolean {
+  return isTrialActive(subscription, now) && daysLeft(subscription.end_date, now) <= trialEndingSoonDays;
+}
+
 /** Saving answers 200 when stored and 204 or 304 when nothing changed. */
 export function subscriptionSaveOutcome(status: number): "saved" | "unchanged" | "failed" {
   if (status === 200) return "saved";
@@ -168,6 +176,15 @@ export function periodAmount(subscription: Pick<Subscription, "subscription_type
   return subscription.subscription_type === "annual"
     ? annualAmount(subscription.manual_amount, subscription.year_discount)
     : subscription.manual_amount;
+}
+
+/**
+ * What an active subscription brings in per month, in euro: the monthly amount, or the discounted
+ * year spread over twelve months (rounded to cents). Inactive subscriptions (trials included) bring nothing.
+ */
+export function monthlyRecurringAmount(subscription: Pick<Subscription, "is_active" | "subscription_type" | "manual_amount" | "year_discount">): number {
+  if (!subscription.is_active) return 0;
+  return subscription.subscription_type === "annual" ? Math.round(periodAmount(subscription) * 100 / 12) / 100 : subscription.manual_amount;
 }
 
 /** The self-onboarding Basic plan paid yearly. */

@@ -22,6 +22,9 @@ export const featureNamespaceLoaders = {
   onboarding: (language) => import(`./onboarding/locales/${language}.json`),
   billing: (language) => import(`./billing/locales/${language}.json`),
   adminSubscription: (language) => import(`./admin-subscription/locales/${language}.json`),
+  crmDashboard: (language) => import(`./crm-dashboard/locales/${language}.json`),
+  ecommerceDashboard: (language) => import(`./ecommerce-dashboard/locales/${language}.json`),
+  assistantHome: (language) => import(`./assistant-home/locales/${language}.json`),
 } satisfies Record<string, NamespaceLoader>;
 
 export type FeatureNamespace = keyof typeof featureNamespaceLoaders;

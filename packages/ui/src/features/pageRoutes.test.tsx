@@ -58,6 +58,31 @@ describe("the manifest's pages enforce its roles", { timeout: 30_000 }, () => {
   });
 });
 
+describe("the dashboards and the assistant home are screens, not 'coming soon'", { timeout: 30_000 }, () => {
+  const comingSoon = "We are building this screen. It will be available here soon.";
+
+  it("opens the CRM dashboard for an admin", async () => {
+    await open("admin", "admin", "/dashboard-crm");
+    expect(await screen.findByRole("heading", { name: "CRM dashboard" })).toBeTruthy();
+    expect(await screen.findByRole("region", { name: "Newest leads" })).toBeTruthy();
+    expect(screen.queryByText(comingSoon)).toBeNull();
+  });
+
+  it("asks an admin to select a configuration before the e-commerce dashboard", async () => {
+    await open("admin", "admin", "/dashboard/ecommerce");
+    expect(await screen.findByText("Select a configuration")).toBeTruthy();
+    expect(screen.queryByText(comingSoon)).toBeNull();
+  });
+
+  it("opens the assistant home for a customer with a configuration selected", async () => {
+    localStorage.setItem("parley.selectedConfiguration", JSON.stringify({ _id: "c1", name: "shop" }));
+    await open("customer", "customer", "/aiassistant");
+    expect(await screen.findByRole("heading", { name: "AI assistant" })).toBeTruthy();
+    expect(await screen.findByRole("region", { name: "Next steps" })).toBeTruthy();
+    expect(screen.queryByText(comingSoon)).toBeNull();
+  });
+});
+
 describe("page routes", () => {
   it("register the features' translation namespaces as they are built", () => {
     pageRoutes("admin");

@@ -31,6 +31,10 @@ const ContactPremiumPage = lazyNamed(() => import("./premium/ContactPremiumPage"
 const SubscriptionPage = lazyNamed(() => import("./billing/SubscriptionPage"), "SubscriptionPage", { namespaces: ["billing", "customers", "lists", "messages", "pages"] });
 const PricingPage = lazyNamed(() => import("./billing/PricingPage"), "PricingPage", { namespaces: ["billing", "customers", "messages", "pages"] });
 const InvoicesPage = lazyNamed(() => import("./billing/InvoicesPage"), "InvoicesPage", { namespaces: ["billing", "messages", "pages"] });
+// The dashboards of provider staff and the customer's assistant home, each its own chunk.
+const CrmDashboardPage = lazyNamed(() => import("./crm-dashboard/CrmDashboardPage"), "CrmDashboardPage", { namespaces: ["crmDashboard", "messages", "pages"] });
+const EcommerceDashboardPage = lazyNamed(() => import("./ecommerce-dashboard/EcommerceDashboardPage"), "EcommerceDashboardPage", { namespaces: ["ecommerceDashboard", "messages", "pages", "shell"] });
+const AssistantHomePage = lazyNamed(() => import("./assistant-home/AssistantHomePage"), "AssistantHomePage", { namespaces: ["assistantHome", "billing", "messages", "pages", "shell"] });
 // A page that works on the selected configuration shows "select a configuration" while none is selected.
 const NeedsConfiguration = lazyNamed(() => import("./misc/MessagePage"), "NeedsConfiguration", { namespaces: ["misc", "shell"] });
 const NotAuthorizedContent = lazyNamed(() => import("./misc/MessagePage"), "NotAuthorizedContent", { namespaces: ["misc"] });
@@ -48,6 +52,14 @@ export function RequireRole({ roles, children }: { roles: readonly Role[]; child
 const pageScreens: Partial<Record<string, ComponentType<{ titleKey?: string }>>> = {
   "/": HomePage,
   "/customer": HomePage,
+  "/dashboard-crm": CrmDashboardPage,
+  // The manifest does not ask a configuration of it (an admin's dashboard), but the webshop is one configuration's.
+  "/dashboard/ecommerce": (props) => (
+    <NeedsConfiguration allowsNew={false}>
+      <EcommerceDashboardPage {...props} />
+    </NeedsConfiguration>
+  ),
+  "/aiassistant": AssistantHomePage,
   "/customers": CustomersPage,
   "/customer-profile": CustomerProfilePage,
   "/users": UsersPage,

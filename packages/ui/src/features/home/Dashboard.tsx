@@ -1,13 +1,8 @@
-import { Box, Card, Flex, Heading, SimpleGrid, Spinner, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
-import type { UseQueryResult } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { Box, Flex, SimpleGrid, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
 import { conversationsOverviewMonths, gptCostMessagesUnit } from "@parley/domain/reporting";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../api/errors";
-import { LoadFailed } from "../../forms/EditorStates";
-import { usePreferences } from "../../preferences/context";
 import { QuotaFooter } from "../../shell/QuotaFooter";
-import { skinSurface } from "../../shell/skin";
+import { DashboardCard } from "./DashboardCard";
 import { useConversationsOverview, useGptCost, useUsage, type ConversationMonth } from "./hooks";
 
 export interface DashboardProps {
@@ -20,48 +15,6 @@ function monthName(month: string, language: string, style: "short" | "long"): st
   const [year, number] = month.split("-").map(Number) as [number, number];
   return new Intl.DateTimeFormat(language, { month: style, ...(style === "long" ? { year: "numeric" } : {}), timeZone: "UTC" }).format(
     new Date(Date.UTC(year, number - 1, 1)),
-  );
-}
-
-function Loading({ label }: { label: string }) {
-  return (
-    <Flex role="status" aria-live="polite" align="center" gap="2" minH="24">
-      <Spinner size="sm" /> <Text color="fg.muted">{label}</Text>
-    </Flex>
-  );
-}
-
-interface DashboardCardProps<Data> {
-  title: string;
-  id: string;
-  query: UseQueryResult<Data>;
-  /** What a failure with this code means for this card instead (nothing to count yet). */
-  emptyOn?: { code: string; text: string };
-  children: (data: Data) => ReactNode;
-}
-
-/** A titled card of one call's figures: loading, failed (with a retry) or shown. */
-function DashboardCard<Data>({ title, id, query, emptyOn, children }: DashboardCardProps<Data>) {
-  const { t } = useTranslation("home");
-  const [preferences] = usePreferences();
-  const empty = emptyOn && query.error instanceof ApiError && query.error.code === emptyOn.code;
-  return (
-    <Card.Root as="section" aria-labelledby={id} css={skinSurface(preferences.skin)} h="full">
-      <Card.Body gap="3">
-        <Heading as="h2" size="md" id={id}>
-          {title}
-        </Heading>
-        {query.isPending ? (
-          <Loading label={t("home.dashboard.loading")} />
-        ) : empty ? (
-          <Text color="fg.muted">{emptyOn.text}</Text>
-        ) : query.isError ? (
-          <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
-        ) : (
-          children(query.data)
-        )}
-      </Card.Body>
-    </Card.Root>
   );
 }
 
