@@ -69,6 +69,13 @@ export interface FetchOptions<As extends keyof Bodies> {
   maxBytes?: number;
   /** `text` decodes with the answer's charset (header, BOM or HTML meta); `bytes` leaves it as sent. */
   as: As;
+  /**
+   * Extra request headers (an API's credentials). Sent only to the origin first asked: a redirect to another
+   * origin goes there without them, so a shop cannot hand its visitor's key to a third party.
+   */
+  headers?: Readonly<Record<string, string>>;
+  /** A shorter deadline for this call than the client's own (never a longer one). */
+  timeoutMs?: number;
 }
 
 export type OutboundResponse<As extends keyof Bodies> = {
@@ -223,13 +230,14 @@ export function createOutboundClient(settings: OutboundSettings = {}): OutboundC
     return url;
   }
 
-  function get(url: URL, accept: readonly string[], deadline: AbortSignal): Promise<IncomingMessage> {
+  function get(url: URL, accept: readonly string[], deadline: AbortSignal, extraHeaders: Readonly<Record<string, string>>): Promise<IncomingMessage> {
     return new Promise((resolveResponse, reject) => {
       const request = (url.protocol === "https:" ? https : http).get({
         hostname: socketHost(url),
         port: portOf(url),
         path: `${url.pathname}${url.search}`,
         headers: {
+          ...extraHeaders,
           "user-agent": outboundUserAgent,
           accept: accept.join(", "),
           "accept-encoding": "gzip, deflate, br",
@@ -256,11 +264,12 @@ export function createOutboundClient(settings: OutboundSettings = {}): OutboundC
   ): Promise<OutboundResponse<As>> {
     const accepted = new Set(options.accept.map(mediaType));
     const deadline = new AbortController();
-    const deadlineTimer = setTimeout(() => deadline.abort(), responseTimeoutMs);
+    const deadlineTimer = setTimeout(() => deadline.abort(), Math.min(responseTimeoutMs, options.timeoutMs ?? responseTimeoutMs));
     try {
       let url = checkedUrl(address);
+      const origin = url.origin;
       for (let redirects = 0; ; redirects += 1) {
-        const response = await get(url, options.accept, deadline.signal);
+        const response = await get(url, options.accept, deadline.signal, url.origin === origin ? (options.headers ?? {}) : {});
         const location = redirectStatuses.has(response.statusCode ?? 0)
           ? response.headers.location
           : undefined;
