@@ -550,6 +550,16 @@ describe("https", () => {
     expect(requests[0]?.headers["user-agent"]).toBe(outboundUserAgent);
   });
 
+  it("keeps a call's own headers when its host moves from http to https, and drops them on the way back", async () => {
+    const client = overHttps({ allowedHosts: [secureHost, fixtureHost] });
+    const headers = { authorization: "Basic c2VjcmV0" };
+    await client.fetch(`${origin}/to?target=${encodeURIComponent(`https://${secureHost}/page`)}`, { ...html, headers });
+    expect(requests.map((request) => request.headers.authorization)).toEqual(["Basic c2VjcmV0", "Basic c2VjcmV0"]);
+    requests.length = 0;
+    await client.fetch(`https://${secureHost}/to?target=${encodeURIComponent(`${origin}/page`)}`, { ...html, headers });
+    expect(requests.map((request) => request.headers.authorization)).toEqual(["Basic c2VjcmV0", undefined]);
+  });
+
   it("refuses a certificate it does not trust", async () => {
     await expectUpstreamFailure(
       overHttps({ trustedCertificates: undefined }).fetch(`https://${secureHost}/page`, html),

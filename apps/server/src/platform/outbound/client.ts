@@ -70,8 +70,8 @@ export interface FetchOptions<As extends keyof Bodies> {
   /** `text` decodes with the answer's charset (header, BOM or HTML meta); `bytes` leaves it as sent. */
   as: As;
   /**
-   * Extra request headers (an API's credentials). Sent only to the origin first asked: a redirect to another
-   * origin goes there without them, so a shop cannot hand its visitor's key to a third party.
+   * Extra request headers (an API's credentials). Sent only to the origin first asked (or its host on https): a
+   * redirect to another origin goes there without them, so a site cannot hand the key to a third party.
    */
   headers?: Readonly<Record<string, string>>;
   /** A shorter deadline for this call than the client's own (never a longer one). */
@@ -203,6 +203,12 @@ function asOutboundError(error: unknown, deadline: AbortSignal): DomainError {
   return outboundError("url_connection_failed", error);
 }
 
+/** The origin first asked, or its host moved from http to https (a site's usual redirect): a call's own headers go there. */
+function sameSite(first: URL, next: URL): boolean {
+  if (next.origin === first.origin) return true;
+  return first.protocol === "http:" && next.protocol === "https:" && next.hostname === first.hostname;
+}
+
 export function createOutboundClient(settings: OutboundSettings = {}): OutboundClient {
   const allowedHosts = new Set(settings.allowedHosts?.map((host) => host.trim().toLowerCase()));
   const resolve = settings.resolve ?? resolveWithSystem;
@@ -267,9 +273,9 @@ export function createOutboundClient(settings: OutboundSettings = {}): OutboundC
     const deadlineTimer = setTimeout(() => deadline.abort(), Math.min(responseTimeoutMs, options.timeoutMs ?? responseTimeoutMs));
     try {
       let url = checkedUrl(address);
-      const origin = url.origin;
+      const first = url;
       for (let redirects = 0; ; redirects += 1) {
-        const response = await get(url, options.accept, deadline.signal, url.origin === origin ? (options.headers ?? {}) : {});
+        const response = await get(url, options.accept, deadline.signal, sameSite(first, url) ? (options.headers ?? {}) : {});
         const location = redirectStatuses.has(response.statusCode ?? 0)
           ? response.headers.location
           : undefined;
