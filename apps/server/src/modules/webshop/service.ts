@@ -37,7 +37,7 @@ function fieldError(path: string, message: string): DomainError {
 /** `-price` → price, descending; the contract's enum has already refused any other field. */
 function sortOf(sortBy: string | undefined): { sort: repository.ProductSortField; descending: boolean } {
   const descending = sortBy?.startsWith("-") ?? false;
-  const field = (descending ? sortBy!.slice(1) : (sortBy ?? "name")) as string;
+  const field = descending ? sortBy!.slice(1) : (sortBy ?? "name");
   const sort = Object.hasOwn(repository.productSortColumns, field) ? (field as repository.ProductSortField) : "name";
   return { sort, descending };
 }

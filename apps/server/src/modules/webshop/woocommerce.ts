@@ -28,10 +28,14 @@ function errorCode(body: unknown): string | undefined {
 }
 
 /** What a WooCommerce error answer means for the customer. */
-function refusal(answer: ShopAnswer) {
+function refusal(answer: ShopAnswer, root: string) {
   const code = errorCode(answer.body);
   if (answer.status === 401 || answer.status === 403 || code === "woocommerce_rest_cannot_view" || code === "woocommerce_rest_authentication_error") {
-    return shopUnavailable("WooCommerce refused the consumer key and secret. Check them (WooCommerce › Settings › Advanced › REST API, with read access) and save them again.");
+    // WooCommerce takes a key by Basic auth over https only (plain http wants OAuth 1.0a signatures).
+    const overHttp = root.startsWith("http:") ? " WooCommerce accepts them over https only: use the shop's https address." : "";
+    return shopUnavailable(
+      `WooCommerce refused the consumer key and secret. Check them (WooCommerce › Settings › Advanced › REST API, with read access) and save them again.${overHttp}`,
+    );
   }
   if (answer.status === 404 || code === "rest_no_route") {
     return shopUnavailable("No WooCommerce REST API answers at this address. Check the shop URL (the address of the WordPress site).");
@@ -49,7 +53,7 @@ export async function woocommerceProducts(outbound: OutboundClient, shop: Woocom
   if (answer.status === 400 && errorCode(answer.body) === "rest_post_invalid_page_number") {
     return { products: [], total: total ?? 0, totalPages: totalPages ?? 0 };
   }
-  if (answer.status !== 200) throw refusal(answer);
+  if (answer.status !== 200) throw refusal(answer, shop.root);
   if (!Array.isArray(answer.body)) throw shopUnavailable("The shop's address does not answer as WooCommerce's REST API. Check the shop URL.");
   const products = answer.body.flatMap((entry) => woocommerceProduct(entry, shop.root) ?? []);
   const counted = total ?? (page - 1) * size + answer.body.length;
