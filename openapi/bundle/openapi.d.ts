@@ -5047,7 +5047,7 @@ export interface components {
          */
         WebshopCredentials: {
             configurationId: string;
-            /** Format: uri */
+            /** @description The shop's address as the customer types it. Without a scheme `https://` is assumed; for Shopify a bare store name means `name.myshopify.com`. Stored as the root of the shop's API (no trailing slash). An address the server may not fetch is refused with 400 (`url_not_allowed`, `url_address_not_allowed`, `url_port_not_allowed`, `url_credentials_not_allowed`, `url_parse_error`). */
             webshopUrl: string;
             /** @description WooCommerce consumer key, or the Shopify access token. */
             webshopKey: string;
@@ -8557,7 +8557,7 @@ export interface operations {
                     "application/json": components["schemas"]["StatusMessage"];
                 };
             };
-            /** @description Invalid input, or a shop URL that cannot be fetched (`url_not_allowed`). */
+            /** @description Invalid input, or a shop URL that cannot be fetched (`url_not_allowed`, `url_address_not_allowed` for a private, loopback or metadata address, `url_port_not_allowed`, `url_credentials_not_allowed`, `url_parse_error`). */
             400: {
                 headers: {
                     [name: string]: unknown;

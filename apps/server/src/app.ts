@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { maxArticlesPerIndexing, maxTrainingFileBytes, requestBodyMaxBytes } from "@parley/domain";
 import type { Db } from "./platform/db/db";
 import type { TokenService } from "./platform/auth/jwt";
+import { createSecretBox } from "./platform/auth/sealed-secrets";
 import type { Mailer } from "./platform/mail/mailer";
 import { createOutboundClient, type OutboundClient } from "./platform/outbound/client";
 import { loadContract, type OpenApiDocument } from "./platform/http/contract";
@@ -79,6 +80,8 @@ import { workflowOperations } from "./modules/workflows/routes";
 import { billingOperations } from "./modules/billing/routes";
 import { createBillingService } from "./modules/billing/service";
 import { createStripeCheckout, type StripeSettings } from "./modules/billing/stripe-checkout";
+import { webshopOperations } from "./modules/webshop/routes";
+import { createWebshopService } from "./modules/webshop/service";
 import { wordpressOperations } from "./modules/wordpress/routes";
 import { createWordpressService } from "./modules/wordpress/service";
 import { createWorkflowsService } from "./modules/workflows/service";
@@ -293,6 +296,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     ...workflowOperations(createWorkflowsService(deps.db)),
     ...knowledgeOperations(knowledge),
     ...wordpressOperations(createWordpressService(deps.db, outbound, knowledge)),
+    ...webshopOperations(createWebshopService(deps.db, outbound, knowledge, { secrets: createSecretBox(deps.secret, "webshop credentials"), logError })),
     ...searchOperations(deps.db),
     ...leadOperations(deps.db),
     ...billingOperations(

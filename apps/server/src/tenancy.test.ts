@@ -18,11 +18,14 @@ import { findAttempt, insertAttempt } from "./modules/onboarding/repository";
 import { guardLoopbackOnly } from "./test/loopback-only";
 import { startTestWebsite, type TestWebsite } from "./test/website";
 import { startTestWordpress, type TestWordpress } from "./test/wordpress";
+import { startTestShopify, startTestWoocommerce, type TestShopify, type TestWoocommerce } from "./test/webshops";
 
-// The scraping and WordPress operations fetch loopback fixture sites; nothing may connect anywhere else.
+// The scraping, WordPress and webshop operations fetch loopback fixture sites; nothing may connect anywhere else.
 const guard = guardLoopbackOnly();
 let website: TestWebsite;
 let wordpress: TestWordpress;
+let woocommerce: TestWoocommerce;
+let shopify: TestShopify;
 import { insertArticle, listArticles } from "./modules/knowledge/repository";
 import { findDesign, insertDesignImage, listDesignImages, saveDemoPage, saveDesign } from "./modules/design/repository";
 import { pngImage } from "./modules/design/test-images";
@@ -127,6 +130,55 @@ async function ownWorkflows(f: Fixture, ctx: TestContext): Promise<Prepared> {
   for (const actor of actors) ids[actor] = (await workflowOf(ctx, f.own[actor].configurationId))._id;
   return ids;
 }
+
+
+/** Webshop credentials for each role's own configuration (at the loopback shops), saved by an admin. */
+function ownShopCredentials(type: "WooCommerce" | "Shopify") {
+  return async (f: Fixture, ctx: TestContext): Promise<Prepared> => {
+    for (const actor of ["admin", "customer_so"] as const) {
+      const configurationId = f.own[actor].configurationId;
+      const payload =
+        type === "WooCommerce"
+          ? { configurationId, webshopUrl: woocommerce.origin, webshopKey: woocommerce.key, webshopSecret: woocommerce.secret, webshoptType: type }
+          : { configurationId, webshopUrl: shopify.origin, webshopKey: shopify.token, webshopSecret: "", webshoptType: type };
+      const saved = await ctx.app.inject({ method: "POST", url: "/api/webshop/webshopcredentials", payload, headers: bearer(f.tokens.admin) });
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    return {};
+  };
+}
+/** A product of the other tenant, written straight to the database. */
+async function seedProduct(ctx: TestContext, configurationId: string, name: string) {
+  await ctx.database.db.query(
+    `INSERT INTO webshop_products (configuration_id, product_id, webshop_type, name, product, search_text) VALUES ($1, '1', 'WooCommerce', $2, $3::jsonb, lower($2))`,
+    [configurationId, name, JSON.stringify({ productId: "1", name })],
+  );
+}
+const productNames = async (ctx: TestContext, configurationId: string) =>
+  (await ctx.database.db.query<{ name: string }>("SELECT name FROM webshop_products WHERE configuration_id = $1", [configurationId])).map((row) => row.name);
+const webshopGet = (path: string, configurationId: string, query = ""): InjectOptions => ({ method: "GET", url: `/api/webshop/${path}?configurationId=${configurationId}${query}` });
+/** The other tenant's configuration reached for: 404, no shop asked, its products untouched. */
+function foreignWebshop(request: (configurationId: string) => InjectOptions): OperationCase["foreign"] {
+  return async (f, ctx, send) => {
+    await seedProduct(ctx, f.other.configurationId, "Bravo secret loaf");
+    const asked = woocommerce.requests.length + shopify.requests.length;
+    const response = await send(request(f.other.configurationId));
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain("Bravo secret loaf");
+    expect(woocommerce.requests.length + shopify.requests.length).toBe(asked);
+    expect(await productNames(ctx, f.other.configurationId)).toEqual(["Bravo secret loaf"]);
+    const settings = await ctx.database.db.query("SELECT 1 FROM webshop_settings WHERE configuration_id = $1 UNION ALL SELECT 1 FROM webshop_credentials WHERE configuration_id = $1", [f.other.configurationId]);
+    expect(settings).toEqual([]);
+  };
+}
+const webshopSettingsBody = (configurationId: string) => ({ configurationId, webshopSettings: { selectedWebshop: "WooCommerce", selectedOptions: ["name", "price"], selectedVendor: null } });
+const wooCredentialsBody = (configurationId: string) => ({
+  configurationId,
+  webshopUrl: woocommerce.origin,
+  webshopKey: woocommerce.key,
+  webshopSecret: woocommerce.secret,
+  webshoptType: "WooCommerce",
+});
 
 /** A conversation of the configuration with a visitor's message and an answer priced from recorded tokens. */
 function subscriptionBody(tenant: { customerId: string; configurationId: string }) {
@@ -804,6 +856,59 @@ const cases: Record<string, OperationCase> = {
       expect(response.statusCode).toBe(404);
       expect(await articleTexts(ctx, f.other.configurationId)).toContain("bravo article to survive the wordpress delete|false");
     },
+  },
+  getWebshopSettings: {
+    request: (f, actor) => webshopGet("webshopsettings", f.own[actor].configurationId),
+    expected: protectedOk,
+    foreign: foreignWebshop((id) => webshopGet("webshopsettings", id)),
+  },
+  saveWebshopSettings: {
+    request: (f, actor) => ({ method: "POST", url: "/api/webshop/webshopsettings", payload: webshopSettingsBody(f.own[actor].configurationId) }),
+    expected: protectedOk,
+    foreign: foreignWebshop((id) => ({ method: "POST", url: "/api/webshop/webshopsettings", payload: webshopSettingsBody(id) })),
+  },
+  saveWebshopCredentials: {
+    request: (f, actor) => ({ method: "POST", url: "/api/webshop/webshopcredentials", payload: wooCredentialsBody(f.own[actor].configurationId) }),
+    expected: protectedOk,
+    foreign: foreignWebshop((id) => ({ method: "POST", url: "/api/webshop/webshopcredentials", payload: wooCredentialsBody(id) })),
+  },
+  webshopCredentialsExist: {
+    request: (f, actor) => webshopGet("webshopcredentials/exists", f.own[actor].configurationId),
+    expected: protectedOk,
+    foreign: foreignWebshop((id) => webshopGet("webshopcredentials/exists", id)),
+  },
+  testWebshopConnection: {
+    prepare: ownShopCredentials("WooCommerce"),
+    request: (f, actor) => webshopGet("test", f.own[actor].configurationId),
+    expected: protectedOk,
+    foreign: foreignWebshop((id) => webshopGet("test", id)),
+  },
+  getIndexedProductsCount: {
+    request: (f, actor) => webshopGet("indexedproductscount", f.own[actor].configurationId),
+    expected: protectedOk,
+    foreign: foreignWebshop((id) => webshopGet("indexedproductscount", id)),
+  },
+  indexWoocommerceProducts: {
+    prepare: ownShopCredentials("WooCommerce"),
+    request: (f, actor) => webshopGet("index_woocommerce_products", f.own[actor].configurationId, "&page=1&per_page=10"),
+    expected: protectedOk,
+    foreign: foreignWebshop((id) => webshopGet("index_woocommerce_products", id, "&page=1&per_page=10")),
+  },
+  indexShopifyProducts: {
+    prepare: ownShopCredentials("Shopify"),
+    request: (f, actor) => webshopGet("index_shopify_products", f.own[actor].configurationId, "&selectedVendor=Jansen"),
+    expected: protectedOk,
+    foreign: foreignWebshop((id) => webshopGet("index_shopify_products", id, "&selectedVendor=Jansen")),
+  },
+  deleteAllProducts: {
+    request: (f, actor) => ({ method: "DELETE", url: `/api/webshop/delete_all_products?configurationId=${f.own[actor].configurationId}` }),
+    expected: protectedOk,
+    foreign: foreignWebshop((id) => ({ method: "DELETE", url: `/api/webshop/delete_all_products?configurationId=${id}` })),
+  },
+  searchProducts: {
+    request: (f, actor) => webshopGet("search_products", f.own[actor].configurationId, "&search=loaf"),
+    expected: protectedOk,
+    foreign: foreignWebshop((id) => webshopGet("search_products", id, "&search=loaf")),
   },
   listArticles: {
     request: (f, actor) => ({ method: "GET", url: `/api/training/articles?_id=${f.own[actor].configurationId}` }),
@@ -1590,12 +1695,16 @@ const createFixture = () => createRoleFixture(ctx);
 beforeAll(async () => {
   website = await startTestWebsite();
   wordpress = await startTestWordpress();
-  ctx = await createTestContext({ outboundAllowedHosts: [website.host, wordpress.host] });
+  woocommerce = await startTestWoocommerce([{ id: 1, name: "Spelt loaf", price: "3.95" }]);
+  shopify = await startTestShopify([{ id: 2, title: "Jansen rye", vendor: "Jansen", price: "3.10" }]);
+  ctx = await createTestContext({ outboundAllowedHosts: [website.host, wordpress.host, woocommerce.host, shopify.host] });
 });
 afterAll(async () => {
   await ctx?.close();
   await website?.close();
   await wordpress?.close();
+  await woocommerce?.close();
+  await shopify?.close();
   guard.restore();
 });
 

@@ -18,3 +18,14 @@ export function indexingModeFor(type: WebshopType): "paged" | "by_vendor" {
 export function indexedProductsStatus(count: number): "OK" | "WARN" {
   return count > 0 ? "OK" : "WARN";
 }
+
+/** Products one configuration keeps at most; a shop with more has its first ones indexed. */
+export const maxIndexedProductsPerConfiguration = 10_000;
+/** Products a WooCommerce page holds by default, and WooCommerce's own cap on `per_page`. */
+export const woocommercePageSize = 10;
+export const woocommerceMaxPageSize = 100;
+/** Shopify's cap on `limit`: the most products one page of its Admin API holds. */
+export const shopifyPageSize = 250;
+
+/** The product fields the assistant reads when the settings choose none. */
+export const defaultProductOptions = ["name", "description", "price", "regular_price", "in_stock", "stock_quantity", "category", "tags", "sku", "attributes"] as const;

@@ -90,6 +90,8 @@ export interface TestContextOptions {
    * No test asks the system's resolver, so no DNS query leaves the machine.
    */
   dnsAnswers?: ReadonlyMap<string, readonly string[]>;
+  /** The outbound client's deadline for a whole call (its default otherwise), for tests of a site that never answers. */
+  outboundResponseTimeoutMs?: number;
   /** An embedding provider (a loopback server); none otherwise. */
   embeddings?: EmbeddingSettings;
   /** The local English sentence model for the extractive default (off by default: most tests need words only). */
@@ -144,6 +146,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       clientSettings: options.clientSettings ?? clientSettingsFromEnv({}),
       outbound: createOutboundClient({
         allowedHosts: options.outboundAllowedHosts,
+        responseTimeoutMs: options.outboundResponseTimeoutMs,
         resolve: async (hostname) => {
           const answer = options.dnsAnswers?.get(hostname);
           if (answer) return answer;

@@ -16,7 +16,7 @@ import { answerConfidenceThreshold, createFaqMatcher, type EmbeddingSimilarity, 
 import { faqRowTexts, faqRowVectors, type SentenceEncoder } from "./faq-matching/sentence-encoder";
 
 export interface FoundSource {
-  kind: "faq" | "article";
+  kind: "faq" | "article" | "product";
   title: string;
   url: string | null;
   /** The text a model reads (question and answer for a FAQ row; the chunk for an article). */
@@ -197,7 +197,8 @@ export function createSourceFinder(db: Db, retrieval: Retrieval, options: Source
           const confidence = new Map(judge?.match(request.question, hits.length).map((match) => [Number(match.key), match.confidence]) ?? []);
           hits.forEach((hit, index) => {
             found.push({
-              kind: "article",
+              // A webshop product is shown as one, so the visitor sees which product the answer is about.
+              kind: hit.article?.kind === "product" ? "product" : "article",
               title: hit.article?.subject?.trim() || hit.article?.url || hit.text.slice(0, 80),
               url: hit.article?.url ?? null,
               text: hit.text,

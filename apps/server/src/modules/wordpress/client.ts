@@ -68,7 +68,11 @@ export function contentText(html: string, link: string): string {
 export function siteRoot(client: OutboundClient, text: string): string {
   const trimmed = text.trim();
   if (trimmed === "") throw new DomainError("no_wordpress_url");
-  const url = client.check(trimmed);
+  return wordpressRootOf(client.check(trimmed));
+}
+
+/** A WordPress site's root from an address on it: its REST API, `index.php`, a query and a trailing slash dropped. */
+export function wordpressRootOf(url: URL): string {
   const path = url.pathname.replace(/\/wp-json(\/.*)?$/u, "").replace(/\/index\.php$/u, "").replace(/\/+$/u, "");
   return `${url.origin}${path}`;
 }

@@ -331,6 +331,25 @@ describe("redirects", () => {
     expect(guard.connections).toEqual([fixtureHost]);
   });
 
+  it("sends a call's own headers to the origin asked only, not to another origin a redirect leads to", async () => {
+    const port = fixtureHost.split(":")[1]!;
+    dnsAnswers.set("localhost", ["127.0.0.1"]);
+    const client = withFixture({ allowedHosts: [fixtureHost, `localhost:${port}`] });
+    const headers = { authorization: "Basic c2VjcmV0" };
+    await client.fetch(`${origin}/redirect`, { ...html, headers });
+    expect(requests.map((request) => request.headers.authorization)).toEqual(["Basic c2VjcmV0", "Basic c2VjcmV0"]);
+    requests.length = 0;
+    const elsewhere = await client.fetch(`${origin}/to?target=${encodeURIComponent(`http://localhost:${port}/page`)}`, { ...html, headers });
+    expect(elsewhere.text).toBe("<h1>Héllo</h1>");
+    expect(requests.map((request) => request.headers.authorization)).toEqual(["Basic c2VjcmV0", undefined]);
+  });
+
+  it("ends a call at its own shorter deadline", async () => {
+    const started = Date.now();
+    await expectUpstreamFailure(withFixture().fetch(`${origin}/silent`, { ...html, timeoutMs: 200 }), "url_timeout");
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
   it("follows five redirects", async () => {
     const response = await withFixture().fetch(`${origin}/hop/5`, html);
     expect(response.url).toBe(`${origin}/hop/0`);
@@ -529,6 +548,16 @@ describe("https", () => {
       text: "<p>squeezed</p>",
     });
     expect(requests[0]?.headers["user-agent"]).toBe(outboundUserAgent);
+  });
+
+  it("keeps a call's own headers when its host moves from http to https, and drops them on the way back", async () => {
+    const client = overHttps({ allowedHosts: [secureHost, fixtureHost] });
+    const headers = { authorization: "Basic c2VjcmV0" };
+    await client.fetch(`${origin}/to?target=${encodeURIComponent(`https://${secureHost}/page`)}`, { ...html, headers });
+    expect(requests.map((request) => request.headers.authorization)).toEqual(["Basic c2VjcmV0", "Basic c2VjcmV0"]);
+    requests.length = 0;
+    await client.fetch(`https://${secureHost}/to?target=${encodeURIComponent(`${origin}/page`)}`, { ...html, headers });
+    expect(requests.map((request) => request.headers.authorization)).toEqual(["Basic c2VjcmV0", undefined]);
   });
 
   it("refuses a certificate it does not trust", async () => {

@@ -69,6 +69,13 @@ export interface FetchOptions<As extends keyof Bodies> {
   maxBytes?: number;
   /** `text` decodes with the answer's charset (header, BOM or HTML meta); `bytes` leaves it as sent. */
   as: As;
+  /**
+   * Extra request headers (an API's credentials). Sent only to the origin first asked (or its host on https): a
+   * redirect to another origin goes there without them, so a site cannot hand the key to a third party.
+   */
+  headers?: Readonly<Record<string, string>>;
+  /** A shorter deadline for this call than the client's own (never a longer one). */
+  timeoutMs?: number;
 }
 
 export type OutboundResponse<As extends keyof Bodies> = {
@@ -196,6 +203,12 @@ function asOutboundError(error: unknown, deadline: AbortSignal): DomainError {
   return outboundError("url_connection_failed", error);
 }
 
+/** The origin first asked, or its host moved from http to https (a site's usual redirect): a call's own headers go there. */
+function sameSite(first: URL, next: URL): boolean {
+  if (next.origin === first.origin) return true;
+  return first.protocol === "http:" && next.protocol === "https:" && next.hostname === first.hostname;
+}
+
 export function createOutboundClient(settings: OutboundSettings = {}): OutboundClient {
   const allowedHosts = new Set(settings.allowedHosts?.map((host) => host.trim().toLowerCase()));
   const resolve = settings.resolve ?? resolveWithSystem;
@@ -223,13 +236,14 @@ export function createOutboundClient(settings: OutboundSettings = {}): OutboundC
     return url;
   }
 
-  function get(url: URL, accept: readonly string[], deadline: AbortSignal): Promise<IncomingMessage> {
+  function get(url: URL, accept: readonly string[], deadline: AbortSignal, extraHeaders: Readonly<Record<string, string>>): Promise<IncomingMessage> {
     return new Promise((resolveResponse, reject) => {
       const request = (url.protocol === "https:" ? https : http).get({
         hostname: socketHost(url),
         port: portOf(url),
         path: `${url.pathname}${url.search}`,
         headers: {
+          ...extraHeaders,
           "user-agent": outboundUserAgent,
           accept: accept.join(", "),
           "accept-encoding": "gzip, deflate, br",
@@ -256,11 +270,12 @@ export function createOutboundClient(settings: OutboundSettings = {}): OutboundC
   ): Promise<OutboundResponse<As>> {
     const accepted = new Set(options.accept.map(mediaType));
     const deadline = new AbortController();
-    const deadlineTimer = setTimeout(() => deadline.abort(), responseTimeoutMs);
+    const deadlineTimer = setTimeout(() => deadline.abort(), Math.min(responseTimeoutMs, options.timeoutMs ?? responseTimeoutMs));
     try {
       let url = checkedUrl(address);
+      const first = url;
       for (let redirects = 0; ; redirects += 1) {
-        const response = await get(url, options.accept, deadline.signal);
+        const response = await get(url, options.accept, deadline.signal, sameSite(first, url) ? (options.headers ?? {}) : {});
         const location = redirectStatuses.has(response.statusCode ?? 0)
           ? response.headers.location
           : undefined;

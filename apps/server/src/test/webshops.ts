@@ -1,0 +1,252 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/*
+ * Loopback webshops that answer as the real APIs do, for the webshop module's tests.
+ *
+ * WooCommerce (REST API v3): `GET /wp-json/wc/v3/products?page=N&per_page=M` with HTTP Basic auth of the
+ * consumer key and secret; a JSON array with `X-WP-Total` and `X-WP-TotalPages`; 401
+ * `woocommerce_rest_cannot_view` without valid credentials; 400 `rest_invalid_param` for a `per_page` above 100;
+ * an empty array past the last page.
+ *
+ * Shopify (Admin REST API 2024-10): `GET /admin/api/2024-10/products.json?limit=&vendor=` and
+ * `/products/count.json` with `X-Shopify-Access-Token`; pages linked by the `Link` header (`page_info`, after
+ * which only `limit` may be given); `X-Shopify-Shop-Api-Call-Limit` on every answer; 401 `{"errors": "[API]
+ * Invalid API key or access token …"}`; 429 with `Retry-After` when the bucket is full.
+ */
+
+export interface RecordedRequest {
+  path: string;
+  headers: IncomingMessage["headers"];
+}
+
+interface TestShop {
+  origin: string;
+  /** `host:port`, for OUTBOUND_ALLOWED_HOSTS. */
+  host: string;
+  requests: RecordedRequest[];
+  /** Answers nothing to requests until this is false again (a shop that hangs). */
+  hang: boolean;
+  close(): Promise<void>;
+}
+
+const json = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
+  response.writeHead(status, { "content-type": "application/json; charset=utf-8", ...headers }).end(JSON.stringify(body));
+
+async function startShop(handle: (request: IncomingMessage, response: ServerResponse, url: URL, origin: string) => void): Promise<TestShop> {
+  let origin = "";
+  const hanging: ServerResponse[] = [];
+  const shop: TestShop = {
+    origin: "",
+    host: "",
+    requests: [],
+    hang: false,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        for (const response of hanging) response.destroy();
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+  const server = createServer((request, response) => {
+    shop.requests.push({ path: request.url ?? "", headers: request.headers });
+    if (shop.hang) {
+      hanging.push(response);
+      return;
+    }
+    handle(request, response, new URL(request.url ?? "/", origin), origin);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
+  shop.origin = origin;
+  shop.host = `127.0.0.1:${port}`;
+  return shop;
+}
+
+export interface WooProduct {
+  id: number;
+  name: string;
+  price: string;
+  description?: string;
+  sku?: string;
+  stock_quantity?: number | null;
+  stock_status?: "instock" | "outofstock" | "onbackorder";
+  categories?: string[];
+  tags?: string[];
+}
+
+export interface TestWoocommerce extends TestShop {
+  products: WooProduct[];
+  key: string;
+  secret: string;
+}
+
+/** A product as WooCommerce's REST API answers it, every field the product module reads included. */
+function wooProductJson(product: WooProduct, origin: string) {
+  const slug = product.name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  return {
+    id: product.id,
+    name: product.name,
+    slug,
+    permalink: `${origin}/product/${slug}/`,
+    type: "simple",
+    status: "publish",
+    description: product.description ?? `<p>${product.name}</p>`,
+    short_description: "",
+    sku: product.sku ?? `SKU-${product.id}`,
+    price: product.price,
+    regular_price: product.price,
+    sale_price: "",
+    date_on_sale_from: null,
+    date_on_sale_from_gmt: null,
+    date_on_sale_to: null,
+    date_on_sale_to_gmt: null,
+    on_sale: false,
+    external_url: "",
+    downloads: [],
+    stock_quantity: product.stock_quantity ?? null,
+    stock_status: product.stock_status ?? "instock",
+    backorders: "no",
+    weight: "0.8",
+    dimensions: { length: "30", width: "12", height: "10" },
+    shipping_class: "",
+    upsell_ids: [],
+    cross_sell_ids: [],
+    average_rating: "4.50",
+    rating_count: 2,
+    categories: (product.categories ?? ["Bread"]).map((name, index) => ({ id: index + 15, name, slug: name.toLowerCase() })),
+    tags: (product.tags ?? []).map((name, index) => ({ id: index + 30, name, slug: name.toLowerCase() })),
+    images: [{ id: 7, src: `${origin}/wp-content/uploads/${slug}.jpg`, name: slug, alt: product.name }],
+    attributes: [{ id: 1, name: "Size", position: 0, visible: true, variation: false, options: ["800 g"] }],
+    variations: [],
+    grouped_products: [],
+    meta_data: [
+      { id: 1, key: "_private_field", value: "hidden" },
+      { id: 2, key: "origin", value: "Utrecht" },
+    ],
+  };
+}
+
+export async function startTestWoocommerce(products: WooProduct[], credentials = { key: "ck_test_0123456789", secret: "cs_test_9876543210" }): Promise<TestWoocommerce> {
+  const expected = `Basic ${Buffer.from(`${credentials.key}:${credentials.secret}`).toString("base64")}`;
+  const shop = (await startShop((request, response, url, origin) => {
+    if (url.pathname !== "/wp-json/wc/v3/products") {
+      return json(response, 404, { code: "rest_no_route", message: "No route was found matching the URL and request method.", data: { status: 404 } });
+    }
+    if (request.headers.authorization !== expected) {
+      return json(response, 401, { code: "woocommerce_rest_cannot_view", message: "Sorry, you cannot list resources.", data: { status: 401 } });
+    }
+    const perPage = Number(url.searchParams.get("per_page") ?? "10");
+    const page = Number(url.searchParams.get("page") ?? "1");
+    if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) {
+      return json(response, 400, {
+        code: "rest_invalid_param",
+        message: "Invalid parameter(s): per_page",
+        data: { status: 400, params: { per_page: "per_page must be between 1 (inclusive) and 100 (inclusive)" } },
+      });
+    }
+    const all = woo.products;
+    const slice = all.slice((page - 1) * perPage, page * perPage).map((product) => wooProductJson(product, origin));
+    return json(response, 200, slice, { "x-wp-total": String(all.length), "x-wp-totalpages": String(Math.ceil(all.length / perPage)) });
+  })) as TestWoocommerce;
+  const woo = Object.assign(shop, { products, ...credentials });
+  return woo;
+}
+
+export interface ShopifyProduct {
+  id: number;
+  title: string;
+  vendor: string;
+  price: string;
+  body_html?: string;
+  product_type?: string;
+  tags?: string;
+  inventory_quantity?: number;
+}
+
+export interface TestShopify extends TestShop {
+  products: ShopifyProduct[];
+  token: string;
+  /** Products a page holds at most whatever `limit` asks (a test's small pages; Shopify's is `limit`). */
+  pageSize: number;
+  /** The next call to products.json with `page_info` answers 429 with this `Retry-After` (seconds). */
+  throttleNextPage: string | undefined;
+}
+
+export const shopifyInvalidToken = "[API] Invalid API key or access token (unrecognized login or wrong password)";
+
+function shopifyProductJson(product: ShopifyProduct) {
+  const handle = product.title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  return {
+    id: product.id,
+    title: product.title,
+    body_html: product.body_html ?? `<p>${product.title}</p>`,
+    vendor: product.vendor,
+    product_type: product.product_type ?? "Bread",
+    created_at: "2026-01-01T09:00:00+01:00",
+    handle,
+    updated_at: "2026-01-01T09:00:00+01:00",
+    published_at: "2026-01-01T09:00:00+01:00",
+    status: "active",
+    tags: product.tags ?? "",
+    variants: [
+      {
+        id: product.id * 10 + 1,
+        product_id: product.id,
+        title: "Default Title",
+        price: product.price,
+        compare_at_price: null,
+        sku: `SH-${product.id}`,
+        inventory_quantity: product.inventory_quantity ?? 5,
+        weight: 0.8,
+        weight_unit: "kg",
+        option1: "Default Title",
+        option2: null,
+        option3: null,
+      },
+    ],
+    options: [{ id: product.id * 10 + 2, product_id: product.id, name: "Title", position: 1, values: ["Default Title"] }],
+    images: [{ id: product.id * 10 + 3, product_id: product.id, src: `https://cdn.shopify.com/s/files/1/${handle}.jpg`, alt: null }],
+    image: null,
+  };
+}
+
+export async function startTestShopify(products: ShopifyProduct[], token = "shpat_test_0123456789abcdef"): Promise<TestShopify> {
+  let calls = 0;
+  const shop = (await startShop((request, response, url, origin) => {
+    calls += 1;
+    const limitHeader = { "x-shopify-shop-api-call-limit": `${Math.min(calls, 40)}/40` };
+    if (request.headers["x-shopify-access-token"] !== shopify.token) return json(response, 401, { errors: shopifyInvalidToken });
+    const base = "/admin/api/2024-10";
+    const vendorOf = (vendor: string | null) => shopify.products.filter((product) => vendor === null || product.vendor === vendor);
+    if (url.pathname === `${base}/products/count.json`) return json(response, 200, { count: vendorOf(url.searchParams.get("vendor")).length }, limitHeader);
+    if (url.pathname !== `${base}/products.json`) return json(response, 404, { errors: "Not Found" }, limitHeader);
+    const limit = Math.min(Number(url.searchParams.get("limit") ?? "50"), 250);
+    const pageInfo = url.searchParams.get("page_info");
+    let cursor = { vendor: url.searchParams.get("vendor"), offset: 0 };
+    if (pageInfo !== null) {
+      if (shopify.throttleNextPage !== undefined) {
+        const retryAfter = shopify.throttleNextPage;
+        shopify.throttleNextPage = undefined;
+        return json(response, 429, { errors: "Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service." }, { ...limitHeader, "retry-after": retryAfter });
+      }
+      if ([...url.searchParams.keys()].some((key) => key !== "page_info" && key !== "limit")) {
+        return json(response, 400, { errors: { page_info: "page_info cannot be combined with other parameters" } }, limitHeader);
+      }
+      cursor = JSON.parse(Buffer.from(pageInfo, "base64url").toString("utf8")) as typeof cursor;
+    }
+    const chosen = vendorOf(cursor.vendor);
+    const size = Math.min(limit, shopify.pageSize);
+    const page = chosen.slice(cursor.offset, cursor.offset + size);
+    const link = (offset: number, rel: string) =>
+      `<${origin}${base}/products.json?limit=${limit}&page_info=${Buffer.from(JSON.stringify({ vendor: cursor.vendor, offset })).toString("base64url")}>; rel="${rel}"`;
+    const links = [
+      ...(cursor.offset > 0 ? [link(Math.max(cursor.offset - size, 0), "previous")] : []),
+      ...(cursor.offset + size < chosen.length ? [link(cursor.offset + size, "next")] : []),
+    ];
+    return json(response, 200, { products: page.map(shopifyProductJson) }, { ...limitHeader, ...(links.length > 0 ? { link: links.join(", ") } : {}) });
+  })) as TestShopify;
+  const shopify = Object.assign(shop, { products, token, pageSize: 250, throttleNextPage: undefined as string | undefined });
+  return shopify;
+}
