@@ -18,3 +18,46 @@ export function indexingModeFor(type: WebshopType): "paged" | "by_vendor" {
 export function indexedProductsStatus(count: number): "OK" | "WARN" {
   return count > 0 ? "OK" : "WARN";
 }
+
+/**
+ * Product fields (the contract's Product names) a shop owner can let the assistant answer from: the
+ * settings' `selectedOptions`. The product's id is always kept; these are what the owner chooses.
+ */
+export const productAnswerFields = [
+  "name",
+  "description",
+  "price",
+  "regular_price",
+  "sale_percentage",
+  "stock_quantity",
+  "in_stock",
+  "sku",
+  "category",
+  "tags",
+  "url",
+  "images",
+  "attributes",
+  "variations",
+  "dimensions",
+  "weight",
+  "rating",
+  "reviews",
+  "shipping_class",
+  "backorders",
+] as const;
+export type ProductAnswerField = (typeof productAnswerFields)[number];
+
+/** What the assistant answers from until the owner chooses: what a shopper asks first. */
+export const defaultProductAnswerFields: readonly ProductAnswerField[] = ["name", "description", "price", "stock_quantity", "category", "url"];
+
+export function isProductAnswerField(value: unknown): value is ProductAnswerField {
+  return typeof value === "string" && (productAnswerFields as readonly string[]).includes(value);
+}
+
+/** WooCommerce products indexed per call when the portal indexes a shop page by page (the contract allows up to 100). */
+export const woocommerceIndexPageSize = 50;
+
+/** The pages of `perPage` products a shop of `totalProducts` products is indexed in. */
+export function woocommercePageCount(totalProducts: number, perPage: number = woocommerceIndexPageSize): number {
+  return Math.ceil(Math.max(0, totalProducts) / perPage);
+}
