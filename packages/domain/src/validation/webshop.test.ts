@@ -1,10 +1,10 @@
 import { ValidationError } from "yup";
 import { describe, expect, it } from "vitest";
-import { webshopCredentialsSchema } from "./webshop";
+import { webshopCredentialsSchema, webshopSettingsSchema } from "./webshop";
 
-async function failures(values: Record<string, unknown>) {
+async function failures(values: Record<string, unknown>, schema: typeof webshopCredentialsSchema | typeof webshopSettingsSchema = webshopCredentialsSchema) {
   try {
-    await webshopCredentialsSchema.validate(values, { abortEarly: false });
+    await schema.validate(values, { abortEarly: false });
     return {};
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
@@ -34,5 +34,13 @@ describe("the webshop connection form", () => {
 
   it("knows only WooCommerce and Shopify", async () => {
     expect(await failures({ webshopType: "Magento", webshopUrl: "https://shop.test", webshopKey: "k", webshopSecret: "s" })).toEqual({ webshopType: { key: "invalid_field" } });
+  });
+});
+
+describe("the webshop settings form", () => {
+  it("needs at least one product field, each a Product field", async () => {
+    expect(await failures({ selectedOptions: [], selectedVendor: "" }, webshopSettingsSchema)).toEqual({ selectedOptions: { key: "field_required" } });
+    expect(await failures({ selectedOptions: ["name", "secret_margin"] }, webshopSettingsSchema)).toEqual({ "selectedOptions[1]": { key: "invalid_field" } });
+    expect(await failures({ selectedOptions: ["name", "price"], selectedVendor: "Acme" }, webshopSettingsSchema)).toEqual({});
   });
 });

@@ -4,14 +4,15 @@
  * token (sent as the key), without a secret.
  */
 import "./yupLocale";
-import { mixed, object, string, type InferType } from "yup";
-import { webshopTypes, type WebshopType } from "../webshop";
+import { array, mixed, object, string, type InferType } from "yup";
+import { productAnswerFields, webshopTypes, type ProductAnswerField, type WebshopType } from "../webshop";
 import { requiredText } from "./common";
 import { textTooLong, validationIssue } from "./messages";
 import { parseHttpUrl } from "./urls";
 
 export const webshopUrlMaxLength = 2048;
 export const webshopKeyMaxLength = 512;
+export const webshopVendorMaxLength = 200;
 
 const requiredKey = () => requiredText().max(webshopKeyMaxLength, textTooLong(webshopKeyMaxLength));
 
@@ -29,3 +30,11 @@ export const webshopCredentialsSchema = object({
 });
 
 export type WebshopCredentialsForm = InferType<typeof webshopCredentialsSchema>;
+
+/** The webshop settings form: at least one product field to answer from, and for Shopify an optional vendor. */
+export const webshopSettingsSchema = object({
+  selectedOptions: array(mixed<ProductAnswerField>().oneOf(productAnswerFields).required()).min(1).required(),
+  selectedVendor: string().trim().max(webshopVendorMaxLength, textTooLong(webshopVendorMaxLength)),
+});
+
+export type WebshopSettingsForm = InferType<typeof webshopSettingsSchema>;
