@@ -344,3 +344,130 @@ describe("indexing the products", { timeout: 30_000 }, () => {
     expect(within(indexing).queryByRole("button")).toBeNull();
   });
 });
+
+describe("the indexed products", { timeout: 30_000 }, () => {
+  it("asks the server for a page of products, searched, sorted and paged as chosen", async () => {
+    const shop = shopOf(30);
+    const server = await renderWebshop({ credentials: connectedWoocommerce, shop, indexed: shop });
+    const list = await screen.findByTestId("webshop-products");
+    const last = () => server.callsTo("GET /webshop/search_products").at(-1)?.query;
+    expect(await within(list).findByText("30 products indexed")).toBeTruthy();
+    expect(within(list).getByRole("link", { name: "Open Product 002 in the shop" }).getAttribute("href")).toBe("https://shop.test/product-2");
+    expect(within(within(list).getByTestId("webshop-product-p1")).getByText("Out of stock")).toBeTruthy();
+    expect(last()).toEqual({ configurationId: "c1", page: "1", itemsPerPage: "10", sortBy: "name" });
+    expect(within(list).getByText("1–10 of 30")).toBeTruthy();
+
+    fireEvent.click(within(list).getByRole("button", { name: "Next page" }));
+    expect(await within(list).findByText("Product 011")).toBeTruthy();
+    expect(last()).toEqual({ configurationId: "c1", page: "2", itemsPerPage: "10", sortBy: "name" });
+
+    // A column's header sorts by it (from the first page), a second click the other way round.
+    fireEvent.click(within(list).getByRole("button", { name: "Price" }));
+    await waitFor(() => expect(last()).toEqual({ configurationId: "c1", page: "1", itemsPerPage: "10", sortBy: "price" }));
+    fireEvent.click(within(list).getByRole("button", { name: "Price" }));
+    await waitFor(() => expect(last()?.sortBy).toBe("-price"));
+    expect(await within(list).findByText("Product 030")).toBeTruthy();
+    expect(within(list).getByRole("columnheader", { name: "Price" }).getAttribute("aria-sort")).toBe("descending");
+    fireEvent.click(within(list).getByRole("button", { name: "Stock" }));
+    await waitFor(() => expect(last()?.sortBy).toBe("stock_quantity"));
+
+    fireEvent.change(within(list).getByLabelText("Rows per page"), { target: { value: "25" } });
+    await waitFor(() => expect(last()).toEqual({ configurationId: "c1", page: "1", itemsPerPage: "25", sortBy: "stock_quantity" }));
+
+    // The search waits until the typing stops: one call for the words typed, none for the first letters.
+    const search = within(list).getByRole("searchbox", { name: "Search products" });
+    fireEvent.change(search, { target: { value: "Pro" } });
+    fireEvent.change(search, { target: { value: "Product 02" } });
+    await waitFor(() => expect(last()).toEqual({ configurationId: "c1", page: "1", itemsPerPage: "25", sortBy: "stock_quantity", search: "Product 02" }));
+    expect(server.callsTo("GET /webshop/search_products").filter((call) => call.query.search === "Pro")).toEqual([]);
+    expect(await within(list).findByText("1–10 of 10")).toBeTruthy();
+
+    fireEvent.change(search, { target: { value: "teapot" } });
+    expect(await within(list).findByText("No product matches “teapot”.")).toBeTruthy();
+    fireEvent.click(within(list).getByRole("button", { name: "Clear the search" }));
+    expect(await within(list).findByText("1–25 of 30")).toBeTruthy();
+  });
+
+  it("deletes all products after a confirmation, then shows none", async () => {
+    const shop = shopOf(12);
+    const server = await renderWebshop({ credentials: connectedWoocommerce, shop, indexed: shop });
+    const list = await screen.findByTestId("webshop-products");
+    await within(list).findByText("Product 001");
+
+    fireEvent.click(within(list).getByRole("button", { name: /Delete all products/ }));
+    let dialog = await screen.findByRole("alertdialog");
+    fireEvent.click(within(dialog).getAllByRole("button", { name: "Cancel" })[0]!);
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(server.callsTo("DELETE /webshop/delete_all_products")).toEqual([]);
+
+    fireEvent.click(within(list).getByRole("button", { name: /Delete all products/ }));
+    dialog = await screen.findByRole("alertdialog");
+    expect(within(dialog).getByText(/12 products of shop are removed from the assistant's knowledge/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Delete products" }));
+    expect(await within(list).findByText("No products indexed yet", { selector: "[data-testid=webshop-count]" })).toBeTruthy();
+    expect(await within(list).findByText("Index the shop's products above; they are listed here.")).toBeTruthy();
+    expect(queries(server.callsTo("DELETE /webshop/delete_all_products"))).toEqual([{ configurationId: "c1" }]);
+  });
+});
+
+describe("the webshop section in Dutch", { timeout: 30_000 }, () => {
+  const englishTexts = [
+    "Connect your webshop",
+    "Connected to",
+    "Test connection",
+    "Change credentials",
+    "What the assistant answers from",
+    "Product fields",
+    "fields chosen",
+    "Save settings",
+    "Index products",
+    "Index WooCommerce products",
+    "Indexed products",
+    "products indexed",
+    "Delete all products",
+    "Rows per page",
+    "Out of stock",
+  ];
+
+  async function dutchSection() {
+    await act(() => i18n.changeLanguage("nl"));
+    const section = screen.getByTestId("webshop-connection").closest("[role=tabpanel]") as HTMLElement;
+    return section;
+  }
+
+  function expectNoEnglishNorKeys(section: HTMLElement) {
+    const text = section.textContent ?? "";
+    for (const english of englishTexts) expect(text).not.toContain(english);
+    // A missing key shows as the key itself.
+    expect(text).not.toMatch(/\b(webshop|run|lists|fields)\.[a-zA-Z]/);
+  }
+
+  it("reads the connected shop, its settings, indexing and products in Dutch", async () => {
+    const shop = shopOf(3);
+    await renderWebshop({ credentials: connectedWoocommerce, shop, indexed: shop });
+    await screen.findByText("Product 001");
+    const section = await dutchSection();
+    expect(await within(section).findByText("Gekoppeld met WooCommerce")).toBeTruthy();
+    expect(within(section).getByRole("button", { name: /Verbinding testen/ })).toBeTruthy();
+    expect(within(section).getByRole("button", { name: /WooCommerce-producten indexeren/ })).toBeTruthy();
+    expect(within(section).getByText("3 producten geïndexeerd")).toBeTruthy();
+    expect(within(section).getByLabelText("Artikelnummer (SKU)")).toBeTruthy();
+    expect(within(section).getByRole("searchbox").getAttribute("aria-label")).toBe("Producten zoeken");
+    expect(within(section).getByText("Niet op voorraad")).toBeTruthy();
+    expectNoEnglishNorKeys(section);
+
+    fireEvent.click(within(section).getByRole("button", { name: /WooCommerce-producten indexeren/ }));
+    expect(await within(section).findByText("1 van 1 pagina's met producten")).toBeTruthy();
+    expect(within(section).getByTestId("run-status").textContent).toBe("Klaar. 3 van 3 producten geïndexeerd.");
+  });
+
+  it("asks for the shop's credentials in Dutch", async () => {
+    await renderWebshop();
+    await screen.findByLabelText(/Shop address/);
+    const section = await dutchSection();
+    expect(await within(section).findByLabelText(/Adres van de winkel/)).toBeTruthy();
+    expect(within(section).getByRole("button", { name: /Gegevens opslaan/ })).toBeTruthy();
+    expect(within(section).getByText(/Koppel eerst hierboven je webshop/)).toBeTruthy();
+    expectNoEnglishNorKeys(section);
+  });
+});
