@@ -1,16 +1,16 @@
-import { Badge, Box, Button, Card, Flex, Heading, HStack, Input, InputGroup, Link, Spinner, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Card, Flex, Heading, HStack, Link, Spinner, Stack, Table, Text } from "@chakra-ui/react";
 import { defaultPageSize, type PageSize } from "@parley/domain/reporting";
 import { configurationSearchDebounceMs } from "@parley/domain/ui";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LuExternalLink, LuPackage, LuSearch, LuTrash2 } from "react-icons/lu";
+import { LuExternalLink, LuPackage, LuTrash2 } from "react-icons/lu";
 import type { SelectedConfiguration } from "../../configuration/selection";
 import { EmptyNotice, LoadFailed } from "../../forms/EditorStates";
 import { SortIcon } from "../../lists/DataTable";
-import { ConfirmDialog } from "../../lists/ConfirmDialog";
-import { showFailureToast, showToast } from "../../shell/toasts";
+import { SearchInput } from "../../lists/SearchInput";
 import { useDebouncedValue } from "../../shell/useDebouncedValue";
 import { Pager } from "../history/Pager";
+import { DeleteAllDialog } from "./DeleteAllDialog";
 import {
   nextProductSort,
   productSortDirection,
@@ -168,41 +168,27 @@ export function WebshopProducts({ configuration }: { configuration: SelectedConf
           </Box>
         )}
         <Box px="4" pb="4">
-          <InputGroup startElement={<LuSearch aria-hidden />}>
-            <Input
-              type="search"
-              value={search}
-              placeholder={t("webshop.products.search")}
-              aria-label={t("webshop.products.search")}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setPage(1);
-              }}
-            />
-          </InputGroup>
+          <SearchInput
+            value={search}
+            label={t("webshop.products.search")}
+            onChange={(text) => {
+              setSearch(text);
+              setPage(1);
+            }}
+          />
         </Box>
         {body}
       </Card.Body>
-      <ConfirmDialog
+      <DeleteAllDialog
         open={confirming}
         title={t("webshop.products.deleteTitle")}
         text={t("webshop.products.deleteText", { count: Math.max(indexed, total), name: configuration.name })}
         confirmLabel={t("webshop.products.deleteConfirm")}
-        loading={remove.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() =>
-          remove.mutate(configuration._id, {
-            onSuccess: (deleted) => {
-              setConfirming(false);
-              setPage(1);
-              void showToast((translate) => ({ type: "success", title: translate("training:webshop.products.deleted", { count: deleted }) }));
-            },
-            onError: (error) => {
-              setConfirming(false);
-              void showFailureToast(error);
-            },
-          })
-        }
+        remove={remove}
+        configurationId={configuration._id}
+        deletedKey="training:webshop.products.deleted"
+        onClose={() => setConfirming(false)}
+        onDeleted={() => setPage(1)}
       />
     </Card.Root>
   );

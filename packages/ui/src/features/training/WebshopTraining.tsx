@@ -57,6 +57,18 @@ function WebshopCard({ title, icon, children, testId }: { title: string; icon: R
   );
 }
 
+/** What a call of the section answered: its success in words, or its failure with what to do next. */
+function CallOutcome({ success, error, testId }: { success: string | null; error: unknown; testId: string }) {
+  if (error) return <TrainingFailureAlert error={error} scope="webshop" />;
+  if (success === null) return null;
+  return (
+    <Alert.Root status="success" data-testid={testId}>
+      <Alert.Indicator />
+      <Alert.Title>{success}</Alert.Title>
+    </Alert.Root>
+  );
+}
+
 /** WooCommerce or Shopify, as radio buttons bound to the form. */
 function WebshopTypeField() {
   const { t } = useTranslation("training");
@@ -223,13 +235,7 @@ function WebshopConnection({ configurationId, exists, type, url, onShopTotal }: 
         </HStack>
       </Flex>
       <Box aria-live="polite">
-        {test.isSuccess && (
-          <Alert.Root status="success" data-testid="webshop-test-result">
-            <Alert.Indicator />
-            <Alert.Title>{t("webshop.test.answered", { count: test.data })}</Alert.Title>
-          </Alert.Root>
-        )}
-        {test.isError && <TrainingFailureAlert error={test.error} scope="webshop" />}
+        <CallOutcome success={test.isSuccess ? t("webshop.test.answered", { count: test.data }) : null} error={test.error} testId="webshop-test-result" />
       </Box>
     </Stack>
   );
@@ -425,13 +431,7 @@ function ShopifyIndexing({ configurationId, vendor }: { configurationId: string;
             {t("webshop.index.shopifyBusy")}
           </Text>
         )}
-        {index.isSuccess && (
-          <Alert.Root status="success" data-testid="webshop-shopify-result">
-            <Alert.Indicator />
-            <Alert.Title>{t("webshop.products.count", { count: index.data })}</Alert.Title>
-          </Alert.Root>
-        )}
-        {index.isError && <TrainingFailureAlert error={index.error} scope="webshop" />}
+        <CallOutcome success={index.isSuccess ? t("webshop.products.count", { count: index.data }) : null} error={index.error} testId="webshop-shopify-result" />
       </Box>
     </Stack>
   );
