@@ -314,6 +314,23 @@ describe("indexing the products", { timeout: 30_000 }, () => {
     expect(server.callsTo("GET /webshop/test")).toHaveLength(1);
   });
 
+  it("asks the shop again for its total after the credentials changed", async () => {
+    const server = await renderWebshop({ credentials: connectedWoocommerce, shop: shopOf(60) });
+    fireEvent.click(await screen.findByRole("button", { name: /Test connection/ }));
+    expect(await screen.findByText("The shop answered: 60 products")).toBeTruthy();
+    const connection = screen.getByTestId("webshop-connection");
+    fireEvent.click(within(connection).getByRole("button", { name: "Change credentials" }));
+    fireEvent.change(await within(connection).findByLabelText(/Consumer key/), { target: { value: "ck_new" } });
+    fireEvent.change(within(connection).getByLabelText(/Consumer secret/), { target: { value: "cs_new" } });
+    fireEvent.click(within(connection).getByRole("button", { name: /Save credentials/ }));
+    expect(await within(connection).findByText("Connected to WooCommerce")).toBeTruthy();
+    expect(within(connection).queryByText("The shop answered: 60 products")).toBeNull();
+    const indexing = screen.getByTestId("webshop-indexing");
+    fireEvent.click(within(indexing).getByRole("button", { name: /Index WooCommerce products/ }));
+    expect(await within(indexing).findByText("2 of 2 pages of products")).toBeTruthy();
+    expect(server.callsTo("GET /webshop/test")).toHaveLength(2);
+  });
+
   it("says what to do when the shop cannot be asked for its products", async () => {
     const server = await renderWebshop({ credentials: connectedWoocommerce }, { "GET /webshop/test": () => problem(404, "no_webshop_credentials", "No webshop credentials found") });
     const indexing = await screen.findByTestId("webshop-indexing");

@@ -178,7 +178,8 @@ interface ConnectionProps {
   exists: boolean;
   type: WebshopType | null;
   url: string | null;
-  onShopTotal: (total: number) => void;
+  /** The shop's product count as the test answered it; null when the credentials change (another shop, perhaps). */
+  onShopTotal: (total: number | null) => void;
 }
 
 /** Connecting the shop, or the shop connected with a test and a change of credentials. */
@@ -203,6 +204,7 @@ function WebshopConnection({ configurationId, exists, type, url, onShopTotal }: 
           onDone={() => {
             setChanging(false);
             test.reset();
+            onShopTotal(null);
           }}
           onCancel={exists ? () => setChanging(false) : undefined}
         />
