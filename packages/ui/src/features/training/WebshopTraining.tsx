@@ -14,7 +14,7 @@ import {
 import { Form, Formik, useField } from "formik";
 import { useCallback, useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { LuPlugZap, LuSave, LuShoppingCart, LuStore } from "react-icons/lu";
+import { LuListChecks, LuPlugZap, LuSave, LuShoppingCart, LuStore } from "react-icons/lu";
 import { useApi } from "../../api/client";
 import { failureCode } from "../../api/errors";
 import type { SelectedConfiguration } from "../../configuration/selection";
@@ -385,7 +385,7 @@ function WoocommerceIndexing({ configurationId, shopTotal, onShopTotal }: { conf
   return (
     <Stack gap="3">
       <Flex gap="3" align="center" wrap="wrap">
-        <Button onClick={() => void handleStart()} loading={running} disabled={running}>
+        <Button onClick={() => void handleStart()} loading={running} loadingText={t("webshop.index.busy")} disabled={running}>
           <LuShoppingCart /> {t("webshop.index.startWoocommerce")}
         </Button>
         <Text fontSize="sm" color="fg.muted">
@@ -465,7 +465,7 @@ export function WebshopTraining({ configuration }: { configuration: SelectedConf
         <WebshopConnection configurationId={configuration._id} exists={exists} type={type} url={credentials.data.webshopUrl ?? null} onShopTotal={setShopTotal} />
       </WebshopCard>
 
-      <WebshopCard title={t("webshop.settings.title")} icon={<LuSave aria-hidden />} testId="webshop-settings">
+      <WebshopCard title={t("webshop.settings.title")} icon={<LuListChecks aria-hidden />} testId="webshop-settings">
         <WebshopSettingsEditor configurationId={configuration._id} type={type} settings={settings.data} />
       </WebshopCard>
 
