@@ -43,6 +43,8 @@ interface ShopState {
   indexed?: ShopProduct[];
   /** Awaited before a WooCommerce page is answered. */
   beforePage?: (page: number) => Promise<void> | undefined;
+  /** A WooCommerce page the shop does not answer for: the server's problem. */
+  refusePage?: (page: number) => ReturnType<typeof problem> | undefined;
 }
 
 const connectedWoocommerce = { exists: true, webshopType: "WooCommerce", webshopUrl: "https://shop.test" } as const;
@@ -73,6 +75,8 @@ async function renderWebshop(state: ShopState = {}, overrides: Record<string, Ro
     "GET /webshop/index_woocommerce_products": async (call) => {
       const page = Number(call.query.page);
       await state.beforePage?.(page);
+      const refused = state.refusePage?.(page);
+      if (refused) return refused;
       const perPage = Number(call.query.per_page);
       const products = shop.slice((page - 1) * perPage, page * perPage);
       index(products);
@@ -253,6 +257,15 @@ describe("the webshop settings", { timeout: 30_000 }, () => {
     expect(server.callsTo("POST /webshop/webshopsettings")).toEqual([]);
   });
 
+  it("drops a saved field the screen does not offer instead of failing the form", async () => {
+    const server = await renderWebshop({ credentials: connectedWoocommerce, settings: { selectedWebshop: "WooCommerce", selectedOptions: ["name", "supplier_margin"] } });
+    const settings = await screen.findByTestId("webshop-settings");
+    expect(await within(settings).findByText("1 field chosen")).toBeTruthy();
+    fireEvent.click(within(settings).getByRole("button", { name: /Save settings/ }));
+    await waitFor(() => expect(server.callsTo("POST /webshop/webshopsettings")).toHaveLength(1));
+    expect(server.callsTo("POST /webshop/webshopsettings")[0]?.body).toMatchObject({ webshopSettings: { selectedOptions: ["name"] } });
+  });
+
   it("saves a Shopify shop's vendor", async () => {
     const server = await renderWebshop({ credentials: { exists: true, webshopType: "Shopify", webshopUrl: "https://acme.myshopify.com" }, settings: { selectedWebshop: "Shopify", selectedOptions: ["name", "price"], selectedVendor: null } });
     const settings = await screen.findByTestId("webshop-settings");
@@ -302,6 +315,24 @@ describe("indexing the products", { timeout: 30_000 }, () => {
     fireEvent.click(within(indexing).getByRole("button", { name: "Try the 3 failed ones again" }));
     await waitFor(() => expect(within(indexing).getByTestId("run-status").textContent).toBe("Finished. 200 of 200 products indexed."));
     expect(queries(server.callsTo("GET /webshop/index_woocommerce_products")).map((query) => query.page)).toEqual(["1", "2", "2", "3", "4"]);
+  });
+
+  it("lists a page the shop did not answer for with what to do, and goes on with the next", async () => {
+    let failing = true;
+    await renderWebshop({
+      credentials: connectedWoocommerce,
+      shop: shopOf(120),
+      refusePage: (page) => (page === 2 && failing ? problem(503, "service_unavailable", "The shop did not answer") : undefined),
+    });
+    const indexing = await screen.findByTestId("webshop-indexing");
+    fireEvent.click(await within(indexing).findByRole("button", { name: /Index WooCommerce products/ }));
+    await waitFor(() => expect(within(indexing).getByTestId("run-status").textContent).toBe("Finished. 70 of 120 products indexed."));
+    const left = within(indexing).getByRole("list", { name: "Pages of products not indexed" });
+    expect(within(left).getByText("Page 2 — The shop did not answer, or refused the keys.")).toBeTruthy();
+    expect(within(indexing).getByText(/Check the shop address and the keys/)).toBeTruthy();
+    failing = false;
+    fireEvent.click(within(indexing).getByRole("button", { name: "Try the failed one again" }));
+    await waitFor(() => expect(within(indexing).getByTestId("run-status").textContent).toBe("Finished. 120 of 120 products indexed."));
   });
 
   it("takes the shop's total from a connection test made before", async () => {

@@ -1,6 +1,7 @@
 import { Alert, Badge, Box, Button, Card, Checkbox, Fieldset, Flex, Heading, HStack, RadioGroup, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import {
   defaultProductAnswerFields,
+  isProductAnswerField,
   productAnswerFields,
   webshopCredentialsSchema,
   webshopSettingsSchema,
@@ -286,7 +287,8 @@ function WebshopSettingsEditor({ configurationId, type, settings }: { configurat
   const { t } = useTranslation(["training", "messages"]);
   const save = useSaveWebshopSettings();
   const initialValues: WebshopSettingsForm = {
-    selectedOptions: settings && settings.selectedOptions.length > 0 ? (settings.selectedOptions as WebshopSettingsForm["selectedOptions"]) : [...defaultProductAnswerFields],
+    // A field this screen does not offer (an older setting) is dropped rather than failing the form unseen.
+    selectedOptions: settings?.selectedOptions.some(isProductAnswerField) ? settings.selectedOptions.filter(isProductAnswerField) : [...defaultProductAnswerFields],
     selectedVendor: settings?.selectedVendor ?? "",
   };
   return (
