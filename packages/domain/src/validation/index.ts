@@ -14,3 +14,4 @@ export * from "./configuration";
 export * from "./article";
 export * from "./design";
 export * from "./subscription";
+export * from "./webshop";

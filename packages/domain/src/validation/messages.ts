@@ -29,6 +29,7 @@ export const validationMessages = {
   number_at_least: "Enter a whole number of at least {min}",
   amount_two_decimals: "Enter an amount in euro with at most 2 decimals, such as 149.00",
   invalid_url: "Please enter a valid URL (https://…)",
+  url_not_allowed: "This address cannot be fetched. Enter the shop's public address, such as https://shop.example.com",
   invalid_colour: "Enter a colour such as #4f46e5, #fff or rgb(79, 70, 229)",
   invalid_font: "Enter font names separated by commas, such as Inter, sans-serif",
   invalid_gradient_direction: "Enter a direction such as to right, to bottom left or 135deg",

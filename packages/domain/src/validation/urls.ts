@@ -5,7 +5,8 @@
  */
 import type { ErrorCode } from "../errors";
 
-function parseHttpUrl(address: string): URL | null {
+/** The address as an http(s) URL, or null when it is none. */
+export function parseHttpUrl(address: string): URL | null {
   try {
     const url = new URL(address.trim());
     return url.protocol === "http:" || url.protocol === "https:" ? url : null;

@@ -39,7 +39,8 @@ export interface DataTableProps<Row> {
   hasFilters?: boolean;
 }
 
-function SortIcon({ direction }: { direction: "asc" | "desc" | undefined }) {
+/** The arrow of a sortable column: up, down, or both while it is not sorted. */
+export function SortIcon({ direction }: { direction: "asc" | "desc" | undefined }) {
   return <Icon as={direction === "asc" ? LuArrowUp : direction === "desc" ? LuArrowDown : LuArrowUpDown} boxSize="3.5" aria-hidden />;
 }
 

@@ -1,4 +1,4 @@
-import { cleanArticleText, defaultProductOptions } from "@parley/domain";
+import { cleanArticleText, defaultProductAnswerFields } from "@parley/domain";
 import type { Schemas } from "../../platform/http/contract-types";
 import { contentText } from "../wordpress/client";
 
@@ -261,7 +261,7 @@ function valueText(value: unknown): string {
  * value (`selectedOptions` of the settings; the domain's default fields when none are chosen), one a line.
  */
 export function knowledgeTextOf(product: Product, options: readonly string[]): string {
-  const chosen = options.length > 0 ? options : defaultProductOptions;
+  const chosen = options.length > 0 ? options : defaultProductAnswerFields;
   const lines = [product.name];
   for (const option of new Set(chosen)) {
     if (option === "name" || option === "productId" || !Object.hasOwn(product, option)) continue;

@@ -3,7 +3,7 @@ import {
   indexedProductsStatus,
   maxIndexedProductsPerConfiguration,
   successMessages,
-  woocommercePageSize,
+  woocommerceIndexPageSize,
   type WebshopType,
 } from "@parley/domain";
 import type { Db } from "../../platform/db/db";
@@ -154,7 +154,7 @@ export function createWebshopService(db: Db, outbound: OutboundClient, knowledge
         outbound,
         { root: credentials.url, key: credentials.key, secret: credentials.secret },
         query.page ?? 1,
-        query.per_page ?? woocommercePageSize,
+        query.per_page ?? woocommerceIndexPageSize,
       );
       const indexed = await indexProducts(caller, configuration, "WooCommerce", page.products);
       return { status: "success", indexed, total_count: page.total, total_pages: page.totalPages };

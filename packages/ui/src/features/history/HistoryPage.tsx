@@ -1,13 +1,14 @@
-import { Badge, Button, Card, Flex, HStack, Input, InputGroup, Table, Text } from "@chakra-ui/react";
+import { Badge, Button, Card, Flex, HStack, Table, Text } from "@chakra-ui/react";
 import { defaultPageSize, type PageSize } from "@parley/domain/reporting";
 import { configurationSearchDebounceMs } from "@parley/domain/ui";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LuDownload, LuSearch, LuThumbsDown, LuThumbsUp } from "react-icons/lu";
+import { LuDownload, LuThumbsDown, LuThumbsUp } from "react-icons/lu";
 import { useApi } from "../../api/client";
 import { useSelectedConfiguration } from "../../configuration/selection";
 import { ErrorAlert } from "../../forms/ErrorAlert";
 import { ListPage, RowTitle } from "../../lists/ListPage";
+import { SearchInput } from "../../lists/SearchInput";
 import { useDebouncedValue } from "../../shell/useDebouncedValue";
 import { ConversationDialog } from "./ConversationDialog";
 import { DateRangeFilter, dateRangeIssues, initialDateRange, type DateRangeValue } from "./DateRangeFilter";
@@ -79,18 +80,16 @@ export function HistoryPage({ now }: { titleKey?: string; now?: Date }) {
                 setPage(1);
               }}
             />
-            <InputGroup flex="1" minW="48" startElement={<LuSearch aria-hidden />}>
-              <Input
-                type="search"
-                value={search}
-                placeholder={t("history.search")}
-                aria-label={t("history.search")}
-                onChange={(event) => {
-                  setSearch(event.target.value);
-                  setPage(1);
-                }}
-              />
-            </InputGroup>
+            <SearchInput
+              flex="1"
+              minW="48"
+              value={search}
+              label={t("history.search")}
+              onChange={(text) => {
+                setSearch(text);
+                setPage(1);
+              }}
+            />
             <Button variant="outline" onClick={() => void exportCsv()} loading={exporting} disabled={!valid || items.length === 0}>
               <LuDownload aria-hidden />
               {t("history.export")}

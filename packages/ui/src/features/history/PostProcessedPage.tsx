@@ -1,11 +1,11 @@
-import { Alert, Badge, Card, Flex, HStack, Input, InputGroup, Stack, Table, Text } from "@chakra-ui/react";
+import { Alert, Badge, Card, Flex, HStack, Stack, Table, Text } from "@chakra-ui/react";
 import { defaultPageSize, type PageSize } from "@parley/domain/reporting";
 import { configurationSearchDebounceMs } from "@parley/domain/ui";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LuSearch } from "react-icons/lu";
 import { useSelectedConfiguration } from "../../configuration/selection";
 import { ListPage } from "../../lists/ListPage";
+import { SearchInput } from "../../lists/SearchInput";
 import { useConfiguration } from "../../shell/hooks";
 import { useDebouncedValue } from "../../shell/useDebouncedValue";
 import { usePostProcessedConversations, type PostProcessedConversation } from "./hooks";
@@ -56,18 +56,16 @@ export function PostProcessedPage() {
       <Card.Root>
         <Card.Body p="0">
           <Flex gap="3" p="4">
-            <InputGroup flex="1" minW="48" startElement={<LuSearch aria-hidden />}>
-              <Input
-                type="search"
-                value={search}
-                placeholder={t("postprocessed.search")}
-                aria-label={t("postprocessed.search")}
-                onChange={(event) => {
-                  setSearch(event.target.value);
-                  setPage(1);
-                }}
-              />
-            </InputGroup>
+            <SearchInput
+              flex="1"
+              minW="48"
+              value={search}
+              label={t("postprocessed.search")}
+              onChange={(text) => {
+                setSearch(text);
+                setPage(1);
+              }}
+            />
           </Flex>
           <ListState query={list} isEmpty={items.length === 0} empty={debouncedSearch.trim() ? <Text color="fg.muted">{t("lists:lists.noMatches")}</Text> : <PostProcessingHelp />}>
             <Table.ScrollArea>

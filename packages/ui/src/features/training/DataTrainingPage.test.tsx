@@ -39,6 +39,12 @@ describe("the Data Training screen's pages", { timeout: 30_000 }, () => {
     expect(await screen.findByRole("heading", { name: "Data training", level: 1 })).toBeTruthy();
     expect((await screen.findByRole("tab", { name: "Typed articles" })).getAttribute("aria-selected")).toBe("true");
     expect(screen.getByRole("form", { name: "New article" })).toBeTruthy();
+    expect(screen.getByRole("tab", { name: "Webshop" })).toBeTruthy();
+  });
+
+  it("opens the admin's Data training at the Webshop section when the address names it", async () => {
+    await open("admin", "admin", "/settings/datatraining?section=webshop");
+    expect((await screen.findByRole("tab", { name: "Webshop" })).getAttribute("aria-selected")).toBe("true");
   });
 
   it("opens the self-onboarding customer's URLs at the URL list, beside the other sections", async () => {
@@ -46,6 +52,8 @@ describe("the Data Training screen's pages", { timeout: 30_000 }, () => {
     expect((await screen.findByRole("tab", { name: "URL list" })).getAttribute("aria-selected")).toBe("true");
     expect(await screen.findByDisplayValue("Contact")).toBeTruthy();
     expect(screen.getByRole("tab", { name: "Website" })).toBeTruthy();
+    // Connecting a webshop is a premium feature the self-onboarding customer cannot use.
+    expect(screen.queryByRole("tab", { name: "Webshop" })).toBeNull();
   });
 
   it("keeps the admin's Data → Manage URLs the URL manager alone", async () => {

@@ -1,21 +1,23 @@
 import { Tabs, Text } from "@chakra-ui/react";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
-import { LuDatabase, LuFileText, LuGlobe, LuLink, LuNewspaper, LuPencilLine } from "react-icons/lu";
+import { LuDatabase, LuFileText, LuGlobe, LuLink, LuNewspaper, LuPencilLine, LuShoppingCart } from "react-icons/lu";
 import { useSearchParams } from "react-router-dom";
 import { ConfigurationPage } from "../../configuration/RequireConfiguration";
 import type { SelectedConfiguration } from "../../configuration/selection";
+import { useSessionUser } from "../../shell/useSessionUser";
 import { UrlManager } from "../training-urls/UrlManagerPage";
 import { ArticleEditor } from "./ArticleEditor";
 import { FileTraining } from "./FileTraining";
 import { TrainedArticles } from "./TrainedArticles";
+import { WebshopTraining } from "./WebshopTraining";
 import { WebsiteTraining } from "./WebsiteTraining";
 import { WordpressTraining } from "./WordpressTraining";
 
-export const trainingSections = ["articles", "website", "wordpress", "files", "trained", "urls"] as const;
+export const trainingSections = ["articles", "website", "wordpress", "webshop", "files", "trained", "urls"] as const;
 export type TrainingSection = (typeof trainingSections)[number];
 
-const icons = { articles: LuPencilLine, website: LuGlobe, wordpress: LuNewspaper, files: LuFileText, trained: LuDatabase, urls: LuLink } satisfies Record<TrainingSection, unknown>;
+const icons = { articles: LuPencilLine, website: LuGlobe, wordpress: LuNewspaper, webshop: LuShoppingCart, files: LuFileText, trained: LuDatabase, urls: LuLink } satisfies Record<TrainingSection, unknown>;
 
 /** The URL list the assistant may point to, beside the knowledge (both are the configuration's training URLs). */
 function UrlSection({ configuration }: { configuration: SelectedConfiguration }) {
@@ -34,13 +36,19 @@ const sectionScreens = {
   articles: ArticleEditor,
   website: WebsiteTraining,
   wordpress: WordpressTraining,
+  webshop: WebshopTraining,
   files: FileTraining,
   trained: TrainedArticles,
   urls: UrlSection,
 } satisfies Record<TrainingSection, ComponentType<{ configuration: SelectedConfiguration }>>;
 
-function isSection(value: string | null): value is TrainingSection {
-  return (trainingSections as readonly string[]).includes(value ?? "");
+/** The sections a role may use: connecting a webshop is a premium feature a self-onboarding customer cannot use yet. */
+export function sectionsFor(role: string | undefined): readonly TrainingSection[] {
+  return role === "customer_so" ? trainingSections.filter((name) => name !== "webshop") : trainingSections;
+}
+
+function isSection(sections: readonly TrainingSection[], value: string | null): value is TrainingSection {
+  return (sections as readonly string[]).includes(value ?? "");
 }
 
 export interface DataTrainingPageProps {
@@ -49,12 +57,13 @@ export interface DataTrainingPageProps {
   initialSection?: TrainingSection;
 }
 
-/** The Data Training screen: typed articles, websites, WordPress, files, the trained knowledge and the URL list. */
+/** The Data Training screen: typed articles, websites, WordPress, a webshop's products, files, the trained knowledge and the URL list. */
 export function DataTrainingPage({ titleKey = "pages:titles.settingsDataTraining", initialSection = "articles" }: DataTrainingPageProps) {
   const { t } = useTranslation(["training", "pages"]);
   const [params, setParams] = useSearchParams();
+  const sections = sectionsFor(useSessionUser()?.role);
   const asked = params.get("section");
-  const section = isSection(asked) ? asked : initialSection;
+  const section = isSection(sections, asked) ? asked : initialSection;
   return (
     <ConfigurationPage title={t(titleKey)} intro={t("intro")}>
       {(configuration) => (
@@ -66,7 +75,7 @@ export function DataTrainingPage({ titleKey = "pages:titles.settingsDataTraining
           variant="line"
         >
           <Tabs.List overflowX="auto" overflowY="hidden">
-            {trainingSections.map((name) => {
+            {sections.map((name) => {
               const Icon = icons[name];
               return (
                 <Tabs.Trigger key={name} value={name}>
@@ -75,7 +84,7 @@ export function DataTrainingPage({ titleKey = "pages:titles.settingsDataTraining
               );
             })}
           </Tabs.List>
-          {trainingSections.map((name) => {
+          {sections.map((name) => {
             const Section = sectionScreens[name];
             return (
               <Tabs.Content key={name} value={name} pt="5">

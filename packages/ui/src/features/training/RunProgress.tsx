@@ -1,26 +1,32 @@
 import { Alert, Button, HStack, List, Progress, Stack, Text } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
 import { LuRotateCcw, LuX } from "react-icons/lu";
-import { failureTexts } from "./failureHelp";
+import { failureTexts, type FailureScope } from "./failureHelp";
 import type { RunState } from "./useBatchRun";
 
 export interface RunProgressProps<Item> {
   state: RunState<Item>;
-  /** What a counted item is called: `pages`, `files`, or `items` (WordPress pages and posts). */
-  unit: "pages" | "files" | "items";
+  /** What a counted item is called: `pages`, `files`, `items` (WordPress pages and posts) or `shopPages` (pages of a shop's products). */
+  unit: "pages" | "files" | "items" | "shopPages";
   itemLabel: (item: Item) => string;
   onCancel: () => void;
   onRetry: () => void;
+  /** What the run has made so far, instead of the articles' counts (a shop's run makes products). */
+  summary?: string;
+  /** The cancel button's text, when the run is stopped rather than cancelled. */
+  cancelLabel?: string;
+  /** The section whose words the failures are told in. */
+  scope?: FailureScope;
 }
 
 /** A long run's progress (done of total), its failures by item, cancel and a retry of what failed. */
-export function RunProgress<Item>({ state, unit, itemLabel, onCancel, onRetry }: RunProgressProps<Item>) {
+export function RunProgress<Item>({ state, unit, itemLabel, onCancel, onRetry, summary, cancelLabel, scope }: RunProgressProps<Item>) {
   const { t, i18n } = useTranslation(["training", "messages"]);
   if (state.status === "idle") return null;
   const running = state.status === "running";
-  const reason = (code: string) => failureTexts(t, i18n, code).reason;
+  const reason = (code: string) => failureTexts(t, i18n, code, scope).reason;
   // The advice for each kind of failure, once.
-  const advice = [...new Set(state.failures.map((failure) => failureTexts(t, i18n, failure.code).help))];
+  const advice = [...new Set(state.failures.map((failure) => failureTexts(t, i18n, failure.code, scope).help))];
   const { created, failed, notIndexed } = state.counts;
   return (
     <Stack gap="3" borderWidth="1px" borderRadius="md" p="4" data-testid={`run-${unit}`}>
@@ -34,7 +40,7 @@ export function RunProgress<Item>({ state, unit, itemLabel, onCancel, onRetry }:
         </Progress.Track>
       </Progress.Root>
       <Text fontSize="sm" aria-live="polite" data-testid="run-status">
-        {running ? t("run.running") : state.status === "cancelled" ? t("run.cancelled") : t("run.finished")} {t("run.counts", { created, failed, notIndexed })}
+        {running ? t("run.running") : state.status === "cancelled" ? t("run.cancelled") : t("run.finished")} {summary ?? t("run.counts", { created, failed, notIndexed })}
       </Text>
       {!running && failed > 0 && (
         <Alert.Root status="error">
@@ -75,7 +81,7 @@ export function RunProgress<Item>({ state, unit, itemLabel, onCancel, onRetry }:
       <HStack>
         {running && (
           <Button variant="outline" onClick={onCancel}>
-            <LuX /> {t("run.cancel")}
+            <LuX /> {cancelLabel ?? t("run.cancel")}
           </Button>
         )}
         {!running && state.failures.length > 0 && (

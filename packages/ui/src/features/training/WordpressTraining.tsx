@@ -6,9 +6,8 @@ import { useTranslation } from "react-i18next";
 import { LuChevronLeft, LuChevronRight, LuDownload, LuExternalLink, LuFileText, LuNewspaper, LuTrash2 } from "react-icons/lu";
 import type { SelectedConfiguration } from "../../configuration/selection";
 import { EmptyNotice, LoadingState } from "../../forms/EditorStates";
-import { ConfirmDialog } from "../../lists/ConfirmDialog";
 import { useConfiguration } from "../../shell/hooks";
-import { showFailureToast, showToast } from "../../shell/toasts";
+import { DeleteAllDialog } from "./DeleteAllDialog";
 import { TrainingFailureAlert } from "./failureHelp";
 import { trainingQueryKeys, useTrainingRunner } from "./hooks";
 import { RunProgress } from "./RunProgress";
@@ -194,25 +193,15 @@ function IndexedList({ configuration, disabled }: { configuration: SelectedConfi
           </Table.Root>
         </Box>
       )}
-      <ConfirmDialog
+      <DeleteAllDialog
         open={confirming}
         title={t("wordpress.deleteTitle")}
         text={t("wordpress.deleteText", { count: list.length, name: configuration.name })}
         confirmLabel={t("wordpress.deleteConfirm")}
-        loading={remove.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() =>
-          remove.mutate(configuration._id, {
-            onSuccess: (deleted) => {
-              setConfirming(false);
-              void showToast((translate) => ({ type: "success", title: translate("training:wordpress.deleted", { count: deleted }) }));
-            },
-            onError: (error) => {
-              setConfirming(false);
-              void showFailureToast(error);
-            },
-          })
-        }
+        remove={remove}
+        configurationId={configuration._id}
+        deletedKey="training:wordpress.deleted"
+        onClose={() => setConfirming(false)}
       />
     </Stack>
   );
