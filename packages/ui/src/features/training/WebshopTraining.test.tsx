@@ -234,15 +234,15 @@ describe("the webshop settings", { timeout: 30_000 }, () => {
     const server = await renderWebshop({ credentials: connectedWoocommerce });
     const settings = await screen.findByTestId("webshop-settings");
     expect(((await within(settings).findByLabelText("Name")) as HTMLInputElement).checked).toBe(true);
-    expect((within(settings).getByLabelText("SKU") as HTMLInputElement).checked).toBe(false);
+    expect((within(settings).getByLabelText("Images") as HTMLInputElement).checked).toBe(false);
     expect(within(settings).queryByLabelText(/Shopify vendor/)).toBeNull();
-    await toggle(within(settings).getByLabelText("SKU"), 7);
-    await toggle(within(settings).getByLabelText("Description"), 6);
+    await toggle(within(settings).getByLabelText("Images"), 11);
+    await toggle(within(settings).getByLabelText("Description"), 10);
     fireEvent.click(within(settings).getByRole("button", { name: /Save settings/ }));
     await waitFor(() => expect(server.callsTo("POST /webshop/webshopsettings")).toHaveLength(1));
     expect(server.callsTo("POST /webshop/webshopsettings")[0]?.body).toEqual({
       configurationId: "c1",
-      webshopSettings: { selectedWebshop: "WooCommerce", selectedOptions: ["name", "price", "stock_quantity", "sku", "category", "url"], selectedVendor: null },
+      webshopSettings: { selectedWebshop: "WooCommerce", selectedOptions: ["name", "price", "stock_quantity", "in_stock", "sku", "category", "tags", "url", "images", "attributes"], selectedVendor: null },
     });
   });
 
