@@ -40,10 +40,11 @@ async function waitForHealthy(baseUrl: string, server: ChildProcess, output: () 
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const port = await freePort();
-  // Ports for the training and the onboarding journeys' fixture websites (two files run at a time), the only
-  // addresses the outbound client may reach.
+  // Ports for the training and the onboarding journeys' fixture websites and the webshop journey's shop (two
+  // files run at a time), the only addresses the outbound client may reach.
   const fixturePort = await freePort();
   const onboardingPort = await freePort();
+  const webshopPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "parley-e2e-"));
   const resultsDir = join(repoRoot, "e2e/test-results");
   // Screenshots of this run only.
@@ -87,7 +88,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       LOG_LEVEL: "warn",
       // Every journey signs in from 127.0.0.1, two files at a time; the per-account limits stay as shipped.
       SIGN_INS_PER_MINUTE_PER_ADDRESS: "300",
-      OUTBOUND_ALLOWED_HOSTS: `127.0.0.1:${fixturePort},127.0.0.1:${onboardingPort}`,
+      OUTBOUND_ALLOWED_HOSTS: `127.0.0.1:${fixturePort},127.0.0.1:${onboardingPort},127.0.0.1:${webshopPort}`,
       // As `pnpm start` runs it: production would switch the dev mailbox off.
       NODE_ENV: "",
     },
@@ -99,6 +100,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide("baseUrl", baseUrl);
   project.provide("fixturePort", fixturePort);
   project.provide("onboardingPort", onboardingPort);
+  project.provide("webshopPort", webshopPort);
   return async () => {
     if (builtAt() !== buildsAtStart) {
       process.stderr.write(
@@ -119,5 +121,7 @@ declare module "vitest" {
     baseUrl: string;
     fixturePort: number;
     onboardingPort: number;
+    /** The loopback WooCommerce shop of the webshop journey. */
+    webshopPort: number;
   }
 }

@@ -33,7 +33,8 @@ interface TestShop {
 const json = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
   response.writeHead(status, { "content-type": "application/json; charset=utf-8", ...headers }).end(JSON.stringify(body));
 
-async function startShop(handle: (request: IncomingMessage, response: ServerResponse, url: URL, origin: string) => void): Promise<TestShop> {
+/** `port` 0 picks a free one; a browser journey passes the one port its server may fetch from. */
+async function startShop(handle: (request: IncomingMessage, response: ServerResponse, url: URL, origin: string) => void, port = 0): Promise<TestShop> {
   let origin = "";
   const hanging: ServerResponse[] = [];
   const shop: TestShop = {
@@ -56,11 +57,11 @@ async function startShop(handle: (request: IncomingMessage, response: ServerResp
     }
     handle(request, response, new URL(request.url ?? "/", origin), origin);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  origin = `http://127.0.0.1:${port}`;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const listening = (server.address() as AddressInfo).port;
+  origin = `http://127.0.0.1:${listening}`;
   shop.origin = origin;
-  shop.host = `127.0.0.1:${port}`;
+  shop.host = `127.0.0.1:${listening}`;
   return shop;
 }
 
@@ -128,7 +129,7 @@ function wooProductJson(product: WooProduct, origin: string) {
   };
 }
 
-export async function startTestWoocommerce(products: WooProduct[], credentials = { key: "ck_test_0123456789", secret: "cs_test_9876543210" }): Promise<TestWoocommerce> {
+export async function startTestWoocommerce(products: WooProduct[], credentials = { key: "ck_test_0123456789", secret: "cs_test_9876543210" }, port = 0): Promise<TestWoocommerce> {
   const expected = `Basic ${Buffer.from(`${credentials.key}:${credentials.secret}`).toString("base64")}`;
   const shop = (await startShop((request, response, url, origin) => {
     if (url.pathname !== "/wp-json/wc/v3/products") {
@@ -149,7 +150,7 @@ export async function startTestWoocommerce(products: WooProduct[], credentials =
     const all = woo.products;
     const slice = all.slice((page - 1) * perPage, page * perPage).map((product) => wooProductJson(product, origin));
     return json(response, 200, slice, { "x-wp-total": String(all.length), "x-wp-totalpages": String(Math.ceil(all.length / perPage)) });
-  })) as TestWoocommerce;
+  }, port)) as TestWoocommerce;
   const woo = Object.assign(shop, { products, ...credentials });
   return woo;
 }
