@@ -35,7 +35,8 @@ describe("a WooCommerce shop on the Data Training screen", () => {
     );
     admin = await apiSignIn(demoAccounts.admin);
     const name = `webshop-${Date.now()}`;
-    const created = await api<{ inserted_id: string }>("POST", "/configuration/create_or_update", { name }, admin.token);
+    // Knowledge retrieval on, as an admin sets it under AI settings (new configurations start without it).
+    const created = await api<{ inserted_id: string }>("POST", "/configuration/create_or_update", { name, rag_enabled: true }, admin.token);
     expect(created.status).toBe(200);
     configuration = { _id: created.data.inserted_id, name };
   });
