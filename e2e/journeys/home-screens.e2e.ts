@@ -80,7 +80,7 @@ describe("the dashboards and the assistant home", () => {
     const connection = page.getByRole("region", { name: "Connection" });
     // No shop is connected to the new configuration: the card says so and leads to where one is connected.
     await connection.getByText("Not connected").waitFor();
-    expect(await connection.getByRole("link", { name: "Connect a webshop" }).getAttribute("href")).toBe("/admin/settings/datatraining");
+    expect(await connection.getByRole("link", { name: "Connect a webshop" }).getAttribute("href")).toBe("/admin/settings/datatraining?section=webshop");
     await snap(page, journey, "3-ecommerce-dashboard");
     await expectAccessible(page);
     await context.close();

@@ -68,7 +68,7 @@ describe("the e-commerce dashboard", { timeout: 30_000 }, () => {
     const server = shopServer({ "GET /webshop/webshopcredentials/exists": () => problem(404, "no_webshop_credentials", "No webshop credentials found") });
     await renderConfigurationScreen(<EcommerceDashboardPage />, { api: server.api });
     expect(await screen.findByText("Not connected")).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Connect a webshop" }).getAttribute("href")).toBe("/settings/datatraining");
+    expect(screen.getByRole("link", { name: "Connect a webshop" }).getAttribute("href")).toBe("/settings/datatraining?section=webshop");
     expect(screen.queryByRole("alert")).toBeNull();
     expect(server.callsTo("GET /webshop/search_products")).toHaveLength(0);
     expect(server.callsTo("GET /webshop/indexedproductscount")).toHaveLength(0);
@@ -99,7 +99,7 @@ describe("the e-commerce dashboard", { timeout: 30_000 }, () => {
     await renderConfigurationScreen(<EcommerceDashboardPage />, { api: server.api });
     const indexed = await region("Indexed products");
     expect(await within(indexed).findByText("Nothing indexed")).toBeTruthy();
-    expect(within(indexed).getByRole("link", { name: "Index products" }).getAttribute("href")).toBe("/settings/datatraining");
+    expect(within(indexed).getByRole("link", { name: "Index products" }).getAttribute("href")).toBe("/settings/datatraining?section=webshop");
     expect(await screen.findByText(/No webshop settings saved yet/)).toBeTruthy();
     expect(await screen.findAllByText("No products indexed yet.")).toHaveLength(2);
   });

@@ -7,7 +7,8 @@ import { Figure, FigureCard, ScreenHeading } from "../home/dashboardParts";
 import { useIndexedProductsCount, useProducts, useWebshopConnection, useWebshopSettings, type Product, type ProductSort } from "./hooks";
 
 /** Where webshops are connected and their products indexed. */
-export const dataTrainingPath = "/settings/datatraining";
+// The Data training screen opened at its Webshop section.
+export const dataTrainingPath = "/settings/datatraining?section=webshop";
 
 function DataTrainingButton({ label }: { label: string }) {
   return (
