@@ -76,6 +76,10 @@ describe("a customer completes the company's details from the profile menu", () 
     const stored = await api<{ data: Record<string, string> }>("GET", `/customer?_id=${customerId}`, undefined, user.token);
     expect(stored.data.data).toMatchObject({ street: "Kerkstraat", houseNumber: "12", postalCode: "3511 AB", city: "Utrecht", country: "NL" });
 
+    // The "saved" toast (top right, over the profile menu) closes by itself once the pointer is off it, as a
+    // person moving to the menu would see; a pointer left resting on it keeps it open.
+    await page.mouse.move(0, 400);
+    await page.locator('[data-scope="toast"][data-part="root"]').first().waitFor({ state: "detached", timeout: 15_000 });
     // Profile from the menu opens the saved details, without the note about the subscription.
     await page.getByRole("button", { name: shell.profile.menu }).click();
     await page.getByRole("menuitem", { name: shell.profile.profile }).click();
