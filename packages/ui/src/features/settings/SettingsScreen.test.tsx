@@ -52,10 +52,14 @@ describe("a settings screen", { timeout: 30_000 }, () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Stay on this page" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/screen"));
     expect((screen.getByLabelText(/^Goal instruction/) as HTMLTextAreaElement).value).toBe("Sell bread");
+    // The first dialog must be gone: while it animates out, a second lookup could find it and click into a closing dialog.
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull(), { timeout: 5_000 });
 
     void router.navigate("/elsewhere");
-    fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Leave and discard" }));
-    await screen.findByText("Another page");
+    const leaving = await screen.findByRole("alertdialog", { name: "Leave without saving?" });
+    fireEvent.click(within(leaving).getByRole("button", { name: "Leave and discard" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/elsewhere"), { timeout: 5_000 });
+    await screen.findByText("Another page", undefined, { timeout: 5_000 });
   });
 
   it("asks before another configuration is chosen with unsaved changes, and keeps the current one when asked to", async () => {
