@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, apiSignIn, demoAccounts, describeViolations, expectPath, newPage, seriousAccessibilityViolations, snap, useBrowser, type StoredSession } from "../support/browser";
+import { api, apiSignIn, demoAccounts, expectAccessible, expectPath, newPage, snap, type StoredSession, useBrowser } from "../support/browser";
 import { mainNavigation } from "../support/shell";
 
 const journey = "13-ai-functions";
@@ -21,11 +21,6 @@ async function selectConfiguration(page: Page, name: string) {
   await selector.fill(name);
   await page.getByRole("option", { name }).click();
   await expect.poll(() => selector.inputValue()).toBe(name);
-}
-
-async function expectAccessible(page: Page) {
-  const violations = await seriousAccessibilityViolations(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
 }
 
 describe("an admin prepares the AI functions of a configuration and their workflows", () => {

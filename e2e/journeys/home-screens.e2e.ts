@@ -4,16 +4,10 @@
  * Dutch and dark.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
 import { createCustomerAccount } from "../support/accounts";
-import { api, apiSignIn, demoAccounts, describeViolations, expectPath, newPage, seriousAccessibilityViolations, snap, snapOnFailure, useBrowser, type StoredSession } from "../support/browser";
+import { api, apiSignIn, demoAccounts, expectAccessible, expectPath, newPage, snap, snapOnFailure, type StoredSession, useBrowser } from "../support/browser";
 
 const journey = "home-screens";
-
-async function expectAccessible(page: Page) {
-  const violations = await seriousAccessibilityViolations(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
-}
 
 interface Listed<Item> {
   data: Item[];

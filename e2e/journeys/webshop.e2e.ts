@@ -4,18 +4,12 @@
  * find one in the indexed products, and the assistant answers a visitor from it with the product as its
  * source; the e-commerce dashboard then shows the shop; again in Dutch and dark.
  */
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startTestWoocommerce, type TestWoocommerce } from "../../apps/server/src/test/webshops";
-import { api, apiSignIn, demoAccounts, describeViolations, newPage, seriousAccessibilityViolations, snap, snapOnFailure, useBrowser, type StoredSession } from "../support/browser";
+import { api, apiSignIn, demoAccounts, expectAccessible, newPage, snap, snapOnFailure, type StoredSession, useBrowser } from "../support/browser";
 
 const journey = "webshop";
 const credentials = { key: "ck_e2e_0123456789abcdef", secret: "cs_e2e_fedcba9876543210" };
-
-async function expectAccessible(page: Page) {
-  const violations = await seriousAccessibilityViolations(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
-}
 
 describe("a WooCommerce shop on the Data Training screen", () => {
   const browser = useBrowser();

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { api, apiSignIn, demoAccounts, describeViolations, expectPath, newPage, seriousAccessibilityViolations, snap, useBrowser } from "../support/browser";
+import { api, apiSignIn, demoAccounts, expectAccessible, expectPath, newPage, snap, useBrowser } from "../support/browser";
 import { createSelfOnboardingAccount } from "../support/shell";
 
 const journey = "widget-screens";
@@ -20,11 +20,6 @@ const nlMessages = load("forms/locales/nl.json") as unknown as { success: { desi
 
 /** A field of the Design screen by its Dutch label (a changed field's label ends in "Gewijzigd"). */
 const designField = (page: Page, name: string) => page.getByLabel(new RegExp(`^${nl.fields[name]!.replace(/[()]/g, "\\$&")}`)).first();
-
-async function expectAccessible(page: Page) {
-  const violations = await seriousAccessibilityViolations(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
-}
 
 describe("the widget's Design, Test environment and Add to website screens", () => {
   const browser = useBrowser();

@@ -297,6 +297,12 @@ export function describeViolations(violations: AxeViolation[]): string {
     .join("\n");
 }
 
+/** Fails with the readable list when axe finds a serious or critical violation on the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const violations = await seriousAccessibilityViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+}
+
 export const demoPassword = "Demo!2345";
 export const demoAccounts = {
   admin: "admin@demo.test",
