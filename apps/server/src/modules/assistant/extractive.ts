@@ -7,7 +7,8 @@
 import { assistantTexts, smallTalkOf, smallTalkReplies, type LanguageCode } from "@parley/domain";
 import type { MessageSource } from "../conversations/repository";
 import { answerConfidenceThreshold, type FoundSource } from "./sources";
-import { answerTextToHtml, escapeHtml, sanitiseAnswerHtml } from "./text/sanitise-answer";
+import { escapeHtml } from "../../platform/html";
+import { answerTextToHtml, sanitiseAnswerHtml } from "./text/sanitise-answer";
 
 /** The longest article passage answered (a chunk can be 800 words); cut at a sentence end before it. */
 export const maxPassageCharacters = 700;

@@ -29,7 +29,8 @@ import { giveBackMessage, takeMessage } from "./quota";
 import type { FoundSource, SourceFinder } from "./sources";
 import { anonymise } from "./text/anonymise";
 import { detectLanguage } from "./text/language";
-import { answerTextToHtml, escapeHtml, sanitiseAnswerHtml } from "./text/sanitise-answer";
+import { escapeHtml } from "../../platform/html";
+import { answerTextToHtml, sanitiseAnswerHtml } from "./text/sanitise-answer";
 
 /** Sources handed to the model, and the most an answer lists. */
 const sourcesForPrompt = 6;

@@ -64,7 +64,7 @@ import {
   type SubscriptionRecord,
   type SubscriptionValues,
 } from "./repository";
-import { escapeHtml } from "../assistant/text/sanitise-answer";
+import { escapeHtml } from "../../platform/html";
 import type { StripeCheckout } from "./stripe-checkout";
 import type { Mailer } from "../../platform/mail/mailer";
 import { invoiceMail } from "../../platform/mail/templates";

@@ -3,6 +3,7 @@ import { DomainError } from "@parley/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../../platform/db/db";
 import type { OperationTable } from "../../platform/http/operations";
+import { escapeHtml } from "../../platform/html";
 
 interface OutboxRow {
   id: string;
@@ -11,10 +12,6 @@ interface OutboxRow {
   text_body: string;
   html_body: string;
   created_at: string;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** Whether the dev mailbox is served at all: the embedded mail default, never in production. */

@@ -36,7 +36,7 @@ import {
 import { addAlertNotifications, chatNotificationOf, type AddedNotification, type Notification } from "./notifications";
 import { createTypingThrottle } from "./typing-throttle";
 import type { Presence } from "./presence";
-import { escapeHtml } from "../assistant/text/sanitise-answer";
+import { escapeHtml } from "../../platform/html";
 
 export type LiveConversation = Schemas["LiveConversation"];
 

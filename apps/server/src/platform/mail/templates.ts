@@ -3,6 +3,7 @@
  * caller (the business rule lives in @parley/domain).
  */
 import { defaultLanguage, isLanguageCode, type LanguageCode } from "@parley/domain/locale";
+import { escapeHtml } from "../html";
 
 export type MailLanguage = LanguageCode;
 
@@ -74,10 +75,6 @@ const texts: Record<MailLanguage, Texts> = {
     ignore: "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail.",
   },
 };
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 export function oneTimeCodeMail(language: string, name: string, code: string, validMinutes: number) {
   const t = texts[mailLanguage(language)];

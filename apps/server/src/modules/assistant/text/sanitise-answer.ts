@@ -5,6 +5,7 @@
  * script, load content, submit data or restyle the host page does not.
  */
 import sanitizeHtml from "sanitize-html";
+import { escapeHtml } from "../../../platform/html";
 
 /**
  * Formatting a chat answer needs. Tables are included because answers compare products, prices and
@@ -63,11 +64,6 @@ export function sanitiseAnswerHtml(html: string): string {
 
 // ---------------------------------------------------------------------------------------------------------
 // Plain text and minimal Markdown to HTML
-
-/** Text as HTML that shows it literally (every character HTML gives meaning to, as a numeric reference). */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
 function link(href: string, label: string): string {
   const safe = safeLinkHref(href);
