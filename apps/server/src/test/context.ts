@@ -92,6 +92,8 @@ export interface TestContextOptions {
   dnsAnswers?: ReadonlyMap<string, readonly string[]>;
   /** The outbound client's deadline for a whole call (its default otherwise), for tests of a site that never answers. */
   outboundResponseTimeoutMs?: number;
+  /** Certificates the outbound client trusts instead of Node's bundled ones: a test's https fixture servers. */
+  outboundTrustedCertificates?: string[];
   /** An embedding provider (a loopback server); none otherwise. */
   embeddings?: EmbeddingSettings;
   /** The local English sentence model for the extractive default (off by default: most tests need words only). */
@@ -147,6 +149,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       outbound: createOutboundClient({
         allowedHosts: options.outboundAllowedHosts,
         responseTimeoutMs: options.outboundResponseTimeoutMs,
+        ...(options.outboundTrustedCertificates ? { trustedCertificates: options.outboundTrustedCertificates } : {}),
         resolve: async (hostname) => {
           const answer = options.dnsAnswers?.get(hostname);
           if (answer) return answer;

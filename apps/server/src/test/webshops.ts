@@ -1,13 +1,18 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createHmac } from "node:crypto";
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 
 /*
  * Loopback webshops that answer as the real APIs do, for the webshop module's tests.
  *
- * WooCommerce (REST API v3): `GET /wp-json/wc/v3/products?page=N&per_page=M` with HTTP Basic auth of the
- * consumer key and secret; a JSON array with `X-WP-Total` and `X-WP-TotalPages`; 401
- * `woocommerce_rest_cannot_view` without valid credentials; 400 `rest_invalid_param` for a `per_page` above 100;
- * an empty array past the last page.
+ * WooCommerce (REST API v3): `GET /wp-json/wc/v3/products?page=N&per_page=M`, authenticated as
+ * `WC_REST_Authentication` does: over https by HTTP Basic auth of the consumer key and secret; over plain http Basic
+ * auth is ignored and the request must carry a one-legged OAuth 1.0a signature in its query (HMAC-SHA1 or -SHA256,
+ * a timestamp at most 15 minutes old, a nonce not seen before; 401 `woocommerce_rest_authentication_error` with
+ * WooCommerce's words when one of them is wrong); a JSON array with `X-WP-Total` and `X-WP-TotalPages`; 401
+ * `woocommerce_rest_cannot_view` without any credentials; 400 `rest_invalid_param` for a `per_page` above 100; an
+ * empty array past the last page.
  *
  * Shopify (Admin REST API 2024-10): `GET /admin/api/2024-10/products.json?limit=&vendor=` and
  * `/products/count.json` with `X-Shopify-Access-Token`; pages linked by the `Link` header (`page_info`, after
@@ -34,7 +39,11 @@ const json = (response: ServerResponse, status: number, body: unknown, headers: 
   response.writeHead(status, { "content-type": "application/json; charset=utf-8", ...headers }).end(JSON.stringify(body));
 
 /** `port` 0 picks a free one; a browser journey passes the one port its server may fetch from. */
-async function startShop(handle: (request: IncomingMessage, response: ServerResponse, url: URL, origin: string) => void, port = 0): Promise<TestShop> {
+async function startShop(
+  handle: (request: IncomingMessage, response: ServerResponse, url: URL, origin: string) => void,
+  port = 0,
+  tls?: { key: string; cert: string },
+): Promise<TestShop> {
   let origin = "";
   const hanging: ServerResponse[] = [];
   const shop: TestShop = {
@@ -49,17 +58,18 @@ async function startShop(handle: (request: IncomingMessage, response: ServerResp
         server.close((error) => (error ? reject(error) : resolve()));
       }),
   };
-  const server = createServer((request, response) => {
+  const listener: RequestListener = (request, response) => {
     shop.requests.push({ path: request.url ?? "", headers: request.headers });
     if (shop.hang) {
       hanging.push(response);
       return;
     }
     handle(request, response, new URL(request.url ?? "/", origin), origin);
-  });
+  };
+  const server = tls ? createHttpsServer(tls, listener) : createServer(listener);
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const listening = (server.address() as AddressInfo).port;
-  origin = `http://127.0.0.1:${listening}`;
+  origin = `${tls ? "https" : "http"}://127.0.0.1:${listening}`;
   shop.origin = origin;
   shop.host = `127.0.0.1:${listening}`;
   return shop;
@@ -129,14 +139,59 @@ function wooProductJson(product: WooProduct, origin: string) {
   };
 }
 
-export async function startTestWoocommerce(products: WooProduct[], credentials = { key: "ck_test_0123456789", secret: "cs_test_9876543210" }, port = 0): Promise<TestWoocommerce> {
-  const expected = `Basic ${Buffer.from(`${credentials.key}:${credentials.secret}`).toString("base64")}`;
+/** PHP's rawurlencode, which WooCommerce's `wc_rest_urlencode_rfc3986` is. */
+const rawurlencode = (text: string) => encodeURIComponent(text).replace(/[!'()*]/gu, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
+
+const oauthParameters = ["oauth_consumer_key", "oauth_timestamp", "oauth_nonce", "oauth_signature", "oauth_signature_method"] as const;
+
+/**
+ * `WC_REST_Authentication::perform_oauth_authentication` for one consumer: undefined when the request is signed
+ * right, else WooCommerce's refusal; `null` when it carries no OAuth parameter at all (not authenticated).
+ */
+function oauthRefusal(url: URL, origin: string, credentials: { key: string; secret: string }, seenNonces: Set<string>, now: number): string | undefined | null {
+  const params = Object.fromEntries(url.searchParams);
+  if (!oauthParameters.some((name) => name in params)) return null;
+  const missing = oauthParameters.find((name) => !(name in params));
+  if (missing) return `${missing} parameter is missing`;
+  if (params.oauth_consumer_key !== credentials.key) return "Consumer key is invalid.";
+  const timestamp = Number(params.oauth_timestamp);
+  if (!Number.isInteger(timestamp) || timestamp < now / 1000 - 15 * 60) return "Invalid timestamp.";
+  if (seenNonces.has(params.oauth_nonce!)) return "Invalid nonce - nonce has already been used.";
+  const algorithm = { "HMAC-SHA1": "sha1", "HMAC-SHA256": "sha256" }[params.oauth_signature_method!];
+  if (!algorithm) return "Invalid signature - signature method is invalid.";
+  const provided = params.oauth_signature!;
+  delete params.oauth_signature;
+  const queryString = Object.keys(params)
+    .sort()
+    .map((name) => rawurlencode(`${rawurlencode(name)}=${rawurlencode(params[name]!)}`))
+    .join("%26");
+  const stringToSign = `GET&${rawurlencode(`${origin}${url.pathname}`)}&${queryString}`;
+  const signature = createHmac(algorithm, `${credentials.secret}&`).update(stringToSign).digest("base64");
+  if (signature !== provided) return "Invalid signature - provided signature does not match.";
+  seenNonces.add(params.oauth_nonce!);
+  return undefined;
+}
+
+export async function startTestWoocommerce(
+  products: WooProduct[],
+  credentials = { key: "ck_test_0123456789", secret: "cs_test_9876543210" },
+  port = 0,
+  /** Served over https with this certificate (the test's outbound client must trust it). */
+  tls?: { key: string; cert: string },
+): Promise<TestWoocommerce> {
+  const basic = `Basic ${Buffer.from(`${credentials.key}:${credentials.secret}`).toString("base64")}`;
+  const seenNonces = new Set<string>();
   const shop = (await startShop((request, response, url, origin) => {
     if (url.pathname !== "/wp-json/wc/v3/products") {
       return json(response, 404, { code: "rest_no_route", message: "No route was found matching the URL and request method.", data: { status: 404 } });
     }
-    if (request.headers.authorization !== expected) {
-      return json(response, 401, { code: "woocommerce_rest_cannot_view", message: "Sorry, you cannot list resources.", data: { status: 401 } });
+    // Basic auth counts over https only; then (or when it was not given) the OAuth signature.
+    if (!(tls && request.headers.authorization === basic)) {
+      const refused = oauthRefusal(url, origin, woo, seenNonces, Date.now());
+      if (refused === null) {
+        return json(response, 401, { code: "woocommerce_rest_cannot_view", message: "Sorry, you cannot list resources.", data: { status: 401 } });
+      }
+      if (refused !== undefined) return json(response, 401, { code: "woocommerce_rest_authentication_error", message: refused, data: { status: 401 } });
     }
     const perPage = Number(url.searchParams.get("per_page") ?? "10");
     const page = Number(url.searchParams.get("page") ?? "1");
@@ -150,7 +205,7 @@ export async function startTestWoocommerce(products: WooProduct[], credentials =
     const all = woo.products;
     const slice = all.slice((page - 1) * perPage, page * perPage).map((product) => wooProductJson(product, origin));
     return json(response, 200, slice, { "x-wp-total": String(all.length), "x-wp-totalpages": String(Math.ceil(all.length / perPage)) });
-  }, port)) as TestWoocommerce;
+  }, port, tls)) as TestWoocommerce;
   const woo = Object.assign(shop, { products, ...credentials });
   return woo;
 }

@@ -15,6 +15,8 @@ export const maxShopAnswerBytes = 16 * 1024 * 1024;
 export const shopRequestTimeoutMs = 15_000;
 
 export interface ShopAnswer {
+  /** The address that answered, after any redirects. */
+  url: string;
   status: number;
   body: unknown;
   headers: IncomingHttpHeaders;
@@ -51,7 +53,7 @@ const unreachable: Partial<Record<string, string>> = {
 export async function getShopJson(outbound: OutboundClient, url: string, headers: Record<string, string>): Promise<ShopAnswer> {
   try {
     const response = await outbound.fetch(url, { accept: ["application/json"], as: "text", maxBytes: maxShopAnswerBytes, headers, timeoutMs: shopRequestTimeoutMs });
-    return { status: response.status, body: parseJson(response.text), headers: response.headers };
+    return { url: response.url, status: response.status, body: parseJson(response.text), headers: response.headers };
   } catch (error) {
     if (error instanceof DomainError && error.status !== 400) {
       const message = unreachable[error.code];

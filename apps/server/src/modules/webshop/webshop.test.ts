@@ -1,7 +1,9 @@
+import { createServer as createHttpServer, type Server as HttpServer } from "node:http";
 import { createServer } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bearer, createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
 import { createConfiguration } from "../../test/fixture";
+import { selfSignedCertificate } from "../../test/certificates";
 import { guardLoopbackOnly } from "../../test/loopback-only";
 import { shopifyInvalidToken, startTestShopify, startTestWoocommerce, type TestShopify, type TestWoocommerce, type WooProduct } from "../../test/webshops";
 import { createSecretBox } from "../../platform/auth/sealed-secrets";
@@ -38,6 +40,9 @@ const jansen = "Bakkerij Jansen";
 let ctx: TestContext;
 let woo: TestWoocommerce;
 let slowShop: TestWoocommerce;
+let secureWoo: TestWoocommerce;
+let certificate: { key: string; cert: string };
+let redirectToSecure: HttpServer & { origin: string };
 let shopify: TestShopify;
 let deadHost: string;
 let token: string;
@@ -54,6 +59,12 @@ async function freePort(): Promise<number> {
 
 beforeAll(async () => {
   woo = await startTestWoocommerce(wooProducts);
+  certificate = selfSignedCertificate();
+  secureWoo = await startTestWoocommerce(wooProducts.slice(0, 2), undefined, 0, certificate);
+  // A WordPress site that moved to https: its http address answers every request with a permanent redirect.
+  const redirecting = createHttpServer((request, response) => response.writeHead(301, { location: `${secureWoo.origin}${request.url ?? "/"}` }).end());
+  await new Promise<void>((resolve) => redirecting.listen(0, "127.0.0.1", resolve));
+  redirectToSecure = Object.assign(redirecting, { origin: `http://127.0.0.1:${(redirecting.address() as { port: number }).port}` });
   slowShop = await startTestWoocommerce(wooProducts.slice(0, 1));
   slowShop.hang = true;
   shopify = await startTestShopify([
@@ -65,7 +76,8 @@ beforeAll(async () => {
   deadHost = `127.0.0.1:${await freePort()}`;
   ctx = await createTestContext({
     chatLimits: false,
-    outboundAllowedHosts: [woo.host, slowShop.host, shopify.host, deadHost],
+    outboundAllowedHosts: [woo.host, secureWoo.host, new URL(redirectToSecure.origin).host, slowShop.host, shopify.host, deadHost],
+    outboundTrustedCertificates: [certificate.cert],
     // A name that resolves to loopback but is not allow-listed: refused like any other private address.
     dnsAnswers: new Map([["intranet.test", ["127.0.0.1"]]]),
     outboundResponseTimeoutMs: 1_500,
@@ -79,11 +91,15 @@ afterAll(async () => {
   await ctx?.close();
   await woo?.close();
   await slowShop?.close();
+  await secureWoo?.close();
+  redirectToSecure?.closeAllConnections();
+  await new Promise((resolve) => (redirectToSecure ? redirectToSecure.close(resolve) : resolve(undefined)));
   await shopify?.close();
   guard.restore();
 });
 beforeEach(() => {
   woo.requests.length = 0;
+  secureWoo.requests.length = 0;
   shopify.requests.length = 0;
   shopify.pageSize = 250;
   guard.clear();
@@ -211,15 +227,49 @@ describe("credentials", () => {
 });
 
 describe("testing the connection", () => {
-  it("answers WooCommerce's product count from X-WP-Total, asking with Basic auth for one product", async () => {
+  it("answers WooCommerce's product count from X-WP-Total, asking a shop on http for one product with an OAuth 1.0a signature", async () => {
     const id = await wooConfiguration();
     const response = await testConnection(id);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ status: "success", total_count: wooProducts.length });
     expect(woo.requests).toHaveLength(1);
-    expect(woo.requests[0]!.path).toBe("/wp-json/wc/v3/products?page=1&per_page=1");
-    expect(woo.requests[0]!.headers.authorization).toBe(`Basic ${Buffer.from(`${woo.key}:${woo.secret}`).toString("base64")}`);
-    expect(woo.requests[0]!.path).not.toContain(woo.key);
+    const asked = new URL(woo.requests[0]!.path, woo.origin);
+    expect(asked.pathname).toBe("/wp-json/wc/v3/products");
+    expect(Object.fromEntries(asked.searchParams)).toMatchObject({ page: "1", per_page: "1", oauth_consumer_key: woo.key, oauth_signature_method: "HMAC-SHA256" });
+    // Over plain http the secret never travels, neither as Basic auth (which WooCommerce ignores there) nor in the query.
+    expect(woo.requests[0]!.headers.authorization).toBeUndefined();
+    expect(woo.requests[0]!.path).not.toContain(woo.secret);
+  });
+
+  it("asks a shop on https with Basic auth, and one whose http address redirects to https there too", async () => {
+    const id = await newConfiguration();
+    expect((await saveCredentials(wooCredentials(id, { webshopUrl: secureWoo.origin }))).statusCode).toBe(200);
+    const response = await testConnection(id);
+    expect(response.json()).toEqual({ status: "success", total_count: 2 });
+    expect(secureWoo.requests.map((request) => request.path)).toEqual(["/wp-json/wc/v3/products?page=1&per_page=1"]);
+    expect(secureWoo.requests[0]!.headers.authorization).toBe(`Basic ${Buffer.from(`${secureWoo.key}:${secureWoo.secret}`).toString("base64")}`);
+
+    // A site that moved to https: the signature made for http cannot hold there, so the https address is asked with Basic auth.
+    secureWoo.requests.length = 0;
+    expect((await saveCredentials(wooCredentials(id, { webshopUrl: redirectToSecure.origin }))).statusCode).toBe(200);
+    const moved = await indexWoo(id, 1, 10);
+    expect(moved.json()).toEqual({ status: "success", indexed: 2, total_count: 2, total_pages: 1 });
+    expect(secureWoo.requests).toHaveLength(2);
+    expect(secureWoo.requests[0]!.path).toContain("oauth_signature=");
+    expect(secureWoo.requests[0]!.headers.authorization).toBeUndefined();
+    expect(secureWoo.requests[1]!.path).toBe("/wp-json/wc/v3/products?page=1&per_page=10");
+    expect(secureWoo.requests[1]!.headers.authorization).toMatch(/^Basic /u);
+  });
+
+  it("signs each request anew, as WooCommerce refuses a nonce it has seen and a wrong signature", async () => {
+    const id = await wooConfiguration();
+    for (let attempt = 0; attempt < 3; attempt += 1) expect((await testConnection(id)).statusCode).toBe(200);
+    const nonces = woo.requests.map((request) => new URL(request.path, woo.origin).searchParams.get("oauth_nonce"));
+    expect(new Set(nonces).size).toBe(3);
+    // The shop answers a replayed request as WooCommerce does.
+    const replayed = await fetch(`${woo.origin}${woo.requests[0]!.path}`);
+    expect(replayed.status).toBe(401);
+    expect(await replayed.json()).toMatchObject({ code: "woocommerce_rest_authentication_error", message: "Invalid nonce - nonce has already been used." });
   });
 
   it("answers Shopify's count.json, with the access token header", async () => {
@@ -282,8 +332,9 @@ describe("indexing", () => {
     const answers = [];
     for (const page of [1, 2, 3]) answers.push((await indexWoo(id, page, 5)).json());
     expect(answers).toEqual([1, 2, 3].map((_, index) => ({ status: "success", indexed: index < 2 ? 5 : 2, total_count: 12, total_pages: 3 })));
-    expect(woo.requests.map((request) => request.path)).toEqual([1, 2, 3].map((page) => `/wp-json/wc/v3/products?page=${page}&per_page=5`));
-    expect(woo.requests.every((request) => request.headers.authorization?.startsWith("Basic "))).toBe(true);
+    const pagesAsked = woo.requests.map((request) => new URL(request.path, woo.origin)).map((url) => `${url.pathname}?page=${url.searchParams.get("page")}&per_page=${url.searchParams.get("per_page")}`);
+    expect(pagesAsked).toEqual([1, 2, 3].map((page) => `/wp-json/wc/v3/products?page=${page}&per_page=5`));
+    expect(woo.requests.every((request) => request.path.includes("oauth_signature=") && request.headers.authorization === undefined)).toBe(true);
     expect((await count(id)).json()).toMatchObject({ status: "OK", count: 12 });
     // Past the last page: nothing more, nothing wrong.
     expect((await indexWoo(id, 4, 5)).json()).toEqual({ status: "success", indexed: 0, total_count: 12, total_pages: 3 });
@@ -506,8 +557,8 @@ describe("tenancy and bad input", () => {
     expect(woo.requests).toEqual([]);
     expect((await getSettings(id)).json()).toEqual({ status: "success", settings: null });
     expect((await count(id)).json()).toMatchObject({ count: 2 });
-    await testConnection(id);
-    expect(woo.requests[0]!.headers.authorization).toBe(`Basic ${Buffer.from(`${woo.key}:${woo.secret}`).toString("base64")}`);
+    expect((await testConnection(id)).json()).toMatchObject({ status: "success" });
+    expect(woo.requests[0]!.path).toContain(`oauth_consumer_key=${woo.key}`);
     expect((await count("00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: "GET", url: `/api/webshop/indexedproductscount?configurationId=${id}` })).statusCode).toBe(401);
   });

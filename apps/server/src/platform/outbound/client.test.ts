@@ -1,11 +1,7 @@
 import { DomainError, type ErrorCode } from "@parley/domain";
 import Fastify from "fastify";
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import net, { type AddressInfo } from "node:net";
 import type { Transform } from "node:stream";
 import tls from "node:tls";
@@ -14,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { guardLoopbackOnly } from "../../test/loopback-only";
 import { sendProblem, toProblem } from "../http/problem";
 import { createOutboundClient, outboundUserAgent, type OutboundSettings } from "./client";
+import { selfSignedCertificate } from "../../test/certificates";
 
 // Nothing in this file may leave the machine, whatever the client does: every connect is held to loopback.
 const guard = guardLoopbackOnly();
@@ -495,25 +492,6 @@ describe("allowed fixtures on loopback", () => {
     expect([...response.body]).toEqual([0x25, 0x50, 0x44, 0x46, 0x00, 0xff]);
   });
 });
-
-/** A self-signed certificate for 127.0.0.1 and fixture.test, made for this run (nothing secret is committed). */
-function selfSignedCertificate(): { key: string; cert: string } {
-  const folder = mkdtempSync(join(tmpdir(), "parley-tls-"));
-  try {
-    execFileSync(
-      "openssl",
-      [
-        ...["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=fixture.test"],
-        ...["-addext", "subjectAltName=IP:127.0.0.1,DNS:fixture.test"],
-        ...["-keyout", join(folder, "key.pem"), "-out", join(folder, "cert.pem")],
-      ],
-      { stdio: "ignore" },
-    );
-    return { key: readFileSync(join(folder, "key.pem"), "utf8"), cert: readFileSync(join(folder, "cert.pem"), "utf8") };
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
-}
 
 describe("https", () => {
   const certificate = selfSignedCertificate();
