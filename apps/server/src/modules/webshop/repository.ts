@@ -197,23 +197,22 @@ export async function recordIndexedPage(db: Db, scope: Scope, configurationId: s
 
 /**
  * After a run completed: removes the products of its shop type (of one vendor, when given) that no index call
- * saved since the run started, so that the shop no longer has, and the assistant's knowledge of them. A
- * product saved meanwhile by another call stays. Their articles of kind `product` that no staying product shares
- * go first, each as one article is deleted (its own transaction, locking as every other writer of knowledge
- * does): should this stop halfway, a product left without its article is no longer recommended, and the next
- * complete run removes it. Once another run has replaced this one, nothing more is removed. Answers how many
- * products were removed.
+ * saved since the run started, as the shop no longer has them, with the assistant's knowledge of them. A product
+ * another call saved meanwhile stays. Their articles of kind `product` that no staying product shares go first,
+ * each as one article is deleted (its own transaction, locking as every other writer of knowledge does): should
+ * this stop halfway, a product left without its article is no longer recommended, and the next complete run
+ * removes it. Once another run has replaced this one, nothing more is removed. Answers how many products went.
  */
 export async function removeProductsNotSeen(db: Db, scope: Scope, configurationId: string, runId: string, vendor?: string): Promise<number> {
   const notSeen = `p.configuration_id = $1 AND ${inScope("p.configuration_id", 3)}
         AND EXISTS (SELECT 1 FROM webshop_index_runs r WHERE r.configuration_id = p.configuration_id AND r.run_id = $2
                        AND r.webshop_type = p.webshop_type AND p.indexed_at < r.started_at)`;
-  const inScopeParams = [configurationId, runId, ...scopeParams(scope)];
-  const vendorParameter = inScopeParams.length + 1;
+  const notSeenParams = [configurationId, runId, ...scopeParams(scope)];
+  // A Shopify product keeps its vendor in the stored Product's metadata (see `shopifyProduct`).
   const gone = await db.query<{ product_id: string; article_id: string | null }>(
     `SELECT p.product_id, p.article_id FROM webshop_products p
-      WHERE ${notSeen} AND ($${vendorParameter}::text IS NULL OR p.product -> 'metadata' ->> 'vendor' = $${vendorParameter})`,
-    [...inScopeParams, vendor ?? null],
+      WHERE ${notSeen} AND ($5::text IS NULL OR p.product -> 'metadata' ->> 'vendor' = $5)`,
+    [...notSeenParams, vendor ?? null],
   );
   if (gone.length === 0) return 0;
   const productIds = gone.map((row) => row.product_id);
@@ -227,8 +226,8 @@ export async function removeProductsNotSeen(db: Db, scope: Scope, configurationI
   );
   for (const article of articles) await deleteArticle(db, scope, configurationId, article.id);
   const removed = await db.query<{ product_id: string }>(
-    `DELETE FROM webshop_products p WHERE ${notSeen} AND p.product_id = ANY($${vendorParameter}::text[]) RETURNING p.product_id`,
-    [...inScopeParams, productIds],
+    `DELETE FROM webshop_products p WHERE ${notSeen} AND p.product_id = ANY($5::text[]) RETURNING p.product_id`,
+    [...notSeenParams, productIds],
   );
   return removed.length;
 }
