@@ -599,6 +599,26 @@ describe("re-indexing mirrors the shop", () => {
     expect(await storedIds(id)).toEqual(wooIds(13, 20));
   });
 
+  it("keeps an article that a product still in the shop, or a typed article, holds too", async () => {
+    const id = await syncWooConfiguration();
+    await saveSettings({ configurationId: id, webshopSettings: { selectedWebshop: "WooCommerce", selectedOptions: ["price"], selectedVendor: null } });
+    // Spelt loaf's text was typed in as an article before; the twins' texts are the same, so they share one article.
+    const typed = await call("createArticle", "POST", "/training/create_article", { configurationId: id, text: "Spelt loaf\nPrice: 3.95", source: "manual" });
+    expect(typed.statusCode, typed.body).toBe(200);
+    syncWoo.products = [...wooProducts, { id: 30, name: "Twin loaf", price: "2.00" }, { id: 31, name: "Twin loaf", price: "2.00" }];
+    await indexPages(id, [1], 100);
+    discontinue(syncWoo, 12, 31);
+    expect((await indexPages(id, [1], 100))[0]).toMatchObject({ removed: 2 });
+    expect(await storedIds(id)).toEqual([...wooIds(12), "W30"].sort());
+    const [twin] = await ctx.database.db.query<{ article_id: string | null; subject: string | null }>(
+      "SELECT p.article_id, a.subject FROM webshop_products p LEFT JOIN knowledge_articles a ON a.id = p.article_id WHERE p.configuration_id = $1 AND p.product_id = '30'",
+      [id],
+    );
+    expect(twin).toMatchObject({ subject: "Twin loaf" });
+    const left = await ctx.database.db.query<{ kind: string }>("SELECT kind FROM knowledge_articles WHERE configuration_id = $1 AND text = $2", [id, "Spelt loaf\nPrice: 3.95"]);
+    expect(left.map((row) => row.kind)).toEqual(["typed"]);
+  });
+
   it("removes every WooCommerce product when the shop answers that it has none, and nothing when it does not answer", async () => {
     const id = await syncWooConfiguration();
     await indexPages(id, [1], 100);
