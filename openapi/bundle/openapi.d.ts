@@ -8737,6 +8737,8 @@ export interface operations {
                         indexed: number;
                         total_count: number;
                         total_pages: number;
+                        /** @description Only on the answer that completes an index run (pages 1 to `total_pages` with the same `per_page`, page 1 first, the others in any order, and the shop's totals unchanged): how many stored WooCommerce products the run did not see, so no longer in the shop, were removed with the assistant's knowledge of them. A shop that answers page 1 with a total of 0 completes its run there and all its products are removed. Absent on every other answer. */
+                        removed?: number;
                     };
                 };
             };
@@ -8793,6 +8795,8 @@ export interface operations {
                         /** @constant */
                         status: "success";
                         total_count: number;
+                        /** @description How many stored Shopify products (of the vendor asked for, when one was) the shop no longer returned, removed with the assistant's knowledge of them. Absent when the shop had more products than the configuration may keep: the read stopped at that cap, so what is gone cannot be told and nothing is removed. */
+                        removed?: number;
                     };
                 };
             };

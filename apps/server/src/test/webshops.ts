@@ -88,9 +88,12 @@ export interface WooProduct {
 }
 
 export interface TestWoocommerce extends TestShop {
+  /** The shop's products, read at every call: a test may replace them between calls (a product discontinued). */
   products: WooProduct[];
   key: string;
   secret: string;
+  /** Pages that answer 500 `internal_server_error`, as a shop failing halfway through a listing does. */
+  failingPages: Set<number>;
 }
 
 /** A product as WooCommerce's REST API answers it, every field the product module reads included. */
@@ -202,11 +205,14 @@ export async function startTestWoocommerce(
         data: { status: 400, params: { per_page: "per_page must be between 1 (inclusive) and 100 (inclusive)" } },
       });
     }
+    if (woo.failingPages.has(page)) {
+      return json(response, 500, { code: "internal_server_error", message: "There has been a critical error on this website.", data: { status: 500 } });
+    }
     const all = woo.products;
     const slice = all.slice((page - 1) * perPage, page * perPage).map((product) => wooProductJson(product, origin));
     return json(response, 200, slice, { "x-wp-total": String(all.length), "x-wp-totalpages": String(Math.ceil(all.length / perPage)) });
   }, port, tls)) as TestWoocommerce;
-  const woo = Object.assign(shop, { products, ...credentials });
+  const woo = Object.assign(shop, { products, ...credentials, failingPages: new Set<number>() });
   return woo;
 }
 
@@ -222,6 +228,7 @@ export interface ShopifyProduct {
 }
 
 export interface TestShopify extends TestShop {
+  /** The shop's products, read at every call: a test may replace them between calls (a product discontinued). */
   products: ShopifyProduct[];
   token: string;
   /** Products a page holds at most whatever `limit` asks (a test's small pages; Shopify's is `limit`). */

@@ -2,7 +2,7 @@ import type { WebshopType } from "@parley/domain";
 import type { Db } from "../../platform/db/db";
 import { containsPattern } from "../../platform/db/like";
 import type { Schemas } from "../../platform/http/contract-types";
-import { deleteArticlesOfKind } from "../knowledge/repository";
+import { deleteArticle, deleteArticlesOfKind } from "../knowledge/repository";
 import { scopeCondition, scopeParams, type Scope } from "../tenancy";
 import type { Product } from "./products";
 
@@ -140,6 +140,96 @@ export async function deleteProducts(db: Db, scope: Scope, configurationId: stri
     await deleteArticlesOfKind(tx, scope, configurationId, "product");
     return products.length;
   });
+}
+
+/** What a shop said of the listing an index run reads: the page size, the products and the pages. */
+export interface IndexRunShape {
+  perPage: number;
+  total: number;
+  totalPages: number;
+}
+
+/**
+ * Starts the configuration's index run of a shop type, replacing an earlier run (which then can never complete):
+ * the products saved from now on are the ones it saw. Answers its id; undefined when the configuration is gone.
+ */
+export async function startIndexRun(db: Db, scope: Scope, configurationId: string, type: WebshopType, shape: IndexRunShape): Promise<string | undefined> {
+  const rows = await db.query<{ run_id: string }>(
+    `INSERT INTO webshop_index_runs (configuration_id, webshop_type, per_page, total, total_pages)
+     SELECT id, $2, $3, $4, $5 FROM configurations WHERE id = $1 AND ${scopeCondition("customer_id", 6)}
+     ON CONFLICT (configuration_id) DO UPDATE SET run_id = gen_random_uuid(), webshop_type = EXCLUDED.webshop_type, started_at = now(),
+       per_page = EXCLUDED.per_page, total = EXCLUDED.total, total_pages = EXCLUDED.total_pages, pages_done = '{}', completed_at = NULL
+     RETURNING run_id`,
+    [configurationId, type, shape.perPage, shape.total, shape.totalPages, ...scopeParams(scope)],
+  );
+  return rows[0]?.run_id;
+}
+
+/** The id of the configuration's index run of this shop type that has not completed yet, if any. */
+export async function openIndexRun(db: Db, scope: Scope, configurationId: string, type: WebshopType): Promise<string | undefined> {
+  const rows = await db.query<{ run_id: string }>(
+    `SELECT run_id FROM webshop_index_runs
+      WHERE configuration_id = $1 AND webshop_type = $2 AND completed_at IS NULL AND ${inScope("configuration_id", 3)}`,
+    [configurationId, type, ...scopeParams(scope)],
+  );
+  return rows[0]?.run_id;
+}
+
+/**
+ * Records that a page of the run was read and its products saved, when the page belongs to the run: the same
+ * page size and totals as page 1 had, and within its pages (an empty shop's run has the one page 1). `true`
+ * when this page completed the run, which happens once however many calls record pages at the same moment; a
+ * page read again, a run already completed or replaced by another answer `false`.
+ */
+export async function recordIndexedPage(db: Db, scope: Scope, configurationId: string, runId: string, page: number, shape: IndexRunShape): Promise<boolean> {
+  const pagesDone = "(SELECT DISTINCT p FROM unnest(r.pages_done || $3::integer) AS p)";
+  const rows = await db.query<{ completed: boolean }>(
+    `UPDATE webshop_index_runs r
+        SET pages_done = ARRAY(SELECT p FROM ${pagesDone} AS done ORDER BY p),
+            completed_at = CASE WHEN (SELECT count(*) FROM ${pagesDone} AS done) >= greatest(r.total_pages, 1) THEN now() END
+      WHERE r.configuration_id = $1 AND r.run_id = $2 AND r.completed_at IS NULL AND $3 BETWEEN 1 AND greatest(r.total_pages, 1)
+        AND r.per_page = $4 AND r.total = $5 AND r.total_pages = $6 AND ${inScope("r.configuration_id", 7)}
+      RETURNING r.completed_at IS NOT NULL AS completed`,
+    [configurationId, runId, page, shape.perPage, shape.total, shape.totalPages, ...scopeParams(scope)],
+  );
+  return rows[0]?.completed === true;
+}
+
+/**
+ * After a run completed: removes the products of its shop type (of one vendor, when given) that no index call
+ * saved since the run started, as the shop no longer has them, with the assistant's knowledge of them. A product
+ * another call saved meanwhile stays. Their articles of kind `product` that no staying product shares go first,
+ * each as one article is deleted (its own transaction, locking as every other writer of knowledge does): should
+ * this stop halfway, a product left without its article is no longer recommended, and the next complete run
+ * removes it. Once another run has replaced this one, nothing more is removed. Answers how many products went.
+ */
+export async function removeProductsNotSeen(db: Db, scope: Scope, configurationId: string, runId: string, vendor?: string): Promise<number> {
+  const notSeen = `p.configuration_id = $1 AND ${inScope("p.configuration_id", 3)}
+        AND EXISTS (SELECT 1 FROM webshop_index_runs r WHERE r.configuration_id = p.configuration_id AND r.run_id = $2
+                       AND r.webshop_type = p.webshop_type AND p.indexed_at < r.started_at)`;
+  const notSeenParams = [configurationId, runId, ...scopeParams(scope)];
+  // A Shopify product keeps its vendor in the stored Product's metadata (see `shopifyProduct`).
+  const gone = await db.query<{ product_id: string; article_id: string | null }>(
+    `SELECT p.product_id, p.article_id FROM webshop_products p
+      WHERE ${notSeen} AND ($5::text IS NULL OR p.product -> 'metadata' ->> 'vendor' = $5)`,
+    [...notSeenParams, vendor ?? null],
+  );
+  if (gone.length === 0) return 0;
+  const productIds = gone.map((row) => row.product_id);
+  const articles = await db.query<{ id: string }>(
+    `SELECT a.id FROM knowledge_articles a
+      WHERE a.configuration_id = $1 AND a.kind = 'product' AND a.id = ANY($2::uuid[]) AND ${inScope("a.configuration_id", 4)}
+        AND NOT EXISTS (SELECT 1 FROM webshop_products o WHERE o.configuration_id = a.configuration_id AND o.article_id = a.id
+                           AND o.product_id <> ALL($3::text[]))
+      ORDER BY a.id`,
+    [configurationId, [...new Set(gone.flatMap((row) => row.article_id ?? []))], productIds, ...scopeParams(scope)],
+  );
+  for (const article of articles) await deleteArticle(db, scope, configurationId, article.id);
+  const removed = await db.query<{ product_id: string }>(
+    `DELETE FROM webshop_products p WHERE ${notSeen} AND p.product_id = ANY($5::text[]) RETURNING p.product_id`,
+    [...notSeenParams, productIds],
+  );
+  return removed.length;
 }
 
 export const productSortColumns = { name: "lower(name)", price: "price", stock_quantity: "stock_quantity" } as const;

@@ -13,7 +13,7 @@ import type { SecretBox } from "../../platform/auth/sealed-secrets";
 import type { OutboundClient } from "../../platform/outbound/client";
 import type { Configuration } from "../configurations/repository";
 import { contentHashOf, type createKnowledgeService } from "../knowledge/service";
-import { scopeOf } from "../tenancy";
+import { scopeOf, type Scope } from "../tenancy";
 import { shopRoot } from "./client";
 import { cleanText, knowledgeTextOf, searchTextOf, type Product } from "./products";
 import * as repository from "./repository";
@@ -101,6 +101,22 @@ export function createWebshopService(db: Db, outbound: OutboundClient, knowledge
     return stored;
   }
 
+  /**
+   * Records a page of a run whose products were saved; when it completed the run, removes the products the run
+   * did not see and answers how many. Undefined while the run is not complete (or the page is not one of it).
+   */
+  async function completedRunRemoval(
+    scope: Scope,
+    configuration: Configuration,
+    runId: string,
+    page: number,
+    shape: repository.IndexRunShape,
+    vendor?: string,
+  ): Promise<number | undefined> {
+    if (!(await repository.recordIndexedPage(db, scope, configuration._id, runId, page, shape))) return undefined;
+    return repository.removeProductsNotSeen(db, scope, configuration._id, runId, vendor);
+  }
+
   return {
     async settings(caller: Caller, configuration: Configuration): Promise<AnswerOf<"getWebshopSettings">> {
       return { status: "success", settings: await repository.findSettings(db, scopeOf(caller), configuration._id) };
@@ -147,27 +163,51 @@ export function createWebshopService(db: Db, outbound: OutboundClient, knowledge
       return { status, count, message: status === "OK" ? `${count} products are indexed` : "No products are indexed yet" };
     },
 
-    /** One page of the shop's products: the client pages through them, showing progress. */
+    /**
+     * One page of the shop's products: the client pages through them, showing progress. Page 1 starts an index
+     * run; the answer that completes it (every page read, see `recordIndexedPage`) says how many products no
+     * longer in the shop were removed. A run only starts when the shop told its totals; an empty shop's run is
+     * its page 1, so re-indexing a shop that now has no products removes them all.
+     */
     async indexWoocommerce(caller: Caller, configuration: Configuration, query: { page?: number; per_page?: number }): Promise<AnswerOf<"indexWoocommerceProducts">> {
+      const scope = scopeOf(caller);
       const credentials = await credentialsOf(caller, configuration, "WooCommerce");
+      const pageNumber = query.page ?? 1;
       const page = await woocommerceProducts(
         outbound,
         { root: credentials.url, key: credentials.key, secret: credentials.secret },
-        query.page ?? 1,
+        pageNumber,
         query.per_page ?? woocommerceIndexPageSize,
       );
+      // Known before the page's products are saved: a page read before a later run started does not count for it.
+      const runId = !page.listed
+        ? undefined
+        : pageNumber === 1
+          ? await repository.startIndexRun(db, scope, configuration._id, "WooCommerce", page)
+          : await repository.openIndexRun(db, scope, configuration._id, "WooCommerce");
       const indexed = await indexProducts(caller, configuration, "WooCommerce", page.products);
-      return { status: "success", indexed, total_count: page.total, total_pages: page.totalPages };
+      const answer = { status: "success" as const, indexed, total_count: page.total, total_pages: page.totalPages };
+      const removed = runId === undefined ? undefined : await completedRunRemoval(scope, configuration, runId, pageNumber, page);
+      return removed === undefined ? answer : { ...answer, removed };
     },
 
-    /** Every product of the vendor (the one asked for, else the settings' one, else all), in one call. */
+    /**
+     * Every product of the vendor (the one asked for, else the settings' one, else all), in one call. When the
+     * shop listed them all (not cut at the configuration's cap), the stored Shopify products of that vendor (or
+     * all) it no longer has are removed, and the answer says how many.
+     */
     async indexShopify(caller: Caller, configuration: Configuration, query: { selectedVendor?: string }): Promise<AnswerOf<"indexShopifyProducts">> {
+      const scope = scopeOf(caller);
       const credentials = await credentialsOf(caller, configuration, "Shopify");
       const asked = query.selectedVendor === undefined ? "" : cleanText(query.selectedVendor, 200);
-      const vendor = asked !== "" ? asked : ((await repository.findSettings(db, scopeOf(caller), configuration._id))?.selectedVendor ?? undefined);
-      const products = await createShopifyCaller(outbound, { root: credentials.url, token: credentials.key }).products(vendor ?? undefined, maxProducts);
-      const indexed = await indexProducts(caller, configuration, "Shopify", products);
-      return { status: "success", total_count: indexed };
+      const vendor = (asked !== "" ? asked : (await repository.findSettings(db, scope, configuration._id))?.selectedVendor) ?? undefined;
+      const listing = await createShopifyCaller(outbound, { root: credentials.url, token: credentials.key }).products(vendor, maxProducts);
+      // One call is the whole run: one page of at most the cap.
+      const shape = { perPage: maxProducts, total: listing.products.length, totalPages: 1 };
+      const runId = listing.complete ? await repository.startIndexRun(db, scope, configuration._id, "Shopify", shape) : undefined;
+      const indexed = await indexProducts(caller, configuration, "Shopify", listing.products);
+      const removed = runId === undefined ? undefined : await completedRunRemoval(scope, configuration, runId, 1, shape, vendor);
+      return removed === undefined ? { status: "success", total_count: indexed } : { status: "success", total_count: indexed, removed };
     },
 
     async deleteAll(caller: Caller, configuration: Configuration): Promise<AnswerOf<"deleteAllProducts">> {

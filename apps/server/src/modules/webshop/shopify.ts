@@ -90,8 +90,11 @@ export function createShopifyCaller(outbound: OutboundClient, shop: ShopifyCrede
       return count;
     },
 
-    /** Every product (of the vendor, when given), page by page, at most `max`. */
-    async products(vendor: string | undefined, max: number): Promise<Product[]> {
+    /**
+     * Every product (of the vendor, when given), page by page, at most `max`. `complete`: the shop listed no
+     * further page, so the products are all it has (not cut at `max` or at the most pages read in one call).
+     */
+    async products(vendor: string | undefined, max: number): Promise<{ products: Product[]; complete: boolean }> {
       const found: Product[] = [];
       let url: string | undefined = api("products.json", vendorQuery(vendor, { limit: String(shopifyPageSize) }));
       for (let pages = 0; url !== undefined && found.length < max && pages < maxPages; pages += 1) {
@@ -106,7 +109,7 @@ export function createShopifyCaller(outbound: OutboundClient, shop: ShopifyCrede
         url = entries.length > 0 ? nextPageUrl(headerText(answer.headers, "link"), shop.root) : undefined;
         if (url !== undefined && bucketNearlyFull(answer)) await sleep(bucketPauseMs);
       }
-      return found.slice(0, max);
+      return { products: found.slice(0, max), complete: url === undefined && found.length <= max };
     },
   };
 }

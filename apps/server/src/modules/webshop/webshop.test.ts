@@ -2,10 +2,18 @@ import { createServer as createHttpServer, type Server as HttpServer } from "nod
 import { createServer } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bearer, createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
-import { createConfiguration } from "../../test/fixture";
 import { selfSignedCertificate } from "../../test/certificates";
+import { askWidget, createConfiguration } from "../../test/fixture";
 import { guardLoopbackOnly } from "../../test/loopback-only";
-import { shopifyInvalidToken, startTestShopify, startTestWoocommerce, type TestShopify, type TestWoocommerce, type WooProduct } from "../../test/webshops";
+import {
+  shopifyInvalidToken,
+  startTestShopify,
+  startTestWoocommerce,
+  type ShopifyProduct,
+  type TestShopify,
+  type TestWoocommerce,
+  type WooProduct,
+} from "../../test/webshops";
 import { createSecretBox } from "../../platform/auth/sealed-secrets";
 import { createOutboundClient } from "../../platform/outbound/client";
 import { createConfigurationsService } from "../configurations/service";
@@ -37,6 +45,13 @@ const wooProducts: WooProduct[] = [
 
 const jansen = "Bakkerij Jansen";
 
+const shopifyProducts: ShopifyProduct[] = [
+  { id: 501, title: "Jansen whole wheat", vendor: jansen, price: "3.10", tags: "wheat, daily" },
+  { id: 502, title: "Jansen raisin bread", vendor: jansen, price: "3.60" },
+  { id: 503, title: "Jansen gluten free buns", vendor: jansen, price: "5.20", inventory_quantity: 0 },
+  { id: 504, title: "Someone else's cake", vendor: "Other Vendor", price: "9.99" },
+];
+
 let ctx: TestContext;
 let woo: TestWoocommerce;
 let slowShop: TestWoocommerce;
@@ -44,10 +59,14 @@ let secureWoo: TestWoocommerce;
 let certificate: { key: string; cert: string };
 let redirectToSecure: HttpServer & { origin: string };
 let shopify: TestShopify;
+// Shops whose products the re-indexing tests change between runs (set back before each test).
+let syncWoo: TestWoocommerce;
+let syncShopify: TestShopify;
 let deadHost: string;
 let token: string;
 let customerId: string;
 let otherToken: string;
+let otherCustomerId: string;
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -67,16 +86,13 @@ beforeAll(async () => {
   redirectToSecure = Object.assign(redirecting, { origin: `http://127.0.0.1:${(redirecting.address() as { port: number }).port}` });
   slowShop = await startTestWoocommerce(wooProducts.slice(0, 1));
   slowShop.hang = true;
-  shopify = await startTestShopify([
-    { id: 501, title: "Jansen whole wheat", vendor: jansen, price: "3.10", tags: "wheat, daily" },
-    { id: 502, title: "Jansen raisin bread", vendor: jansen, price: "3.60" },
-    { id: 503, title: "Jansen gluten free buns", vendor: jansen, price: "5.20", inventory_quantity: 0 },
-    { id: 504, title: "Someone else's cake", vendor: "Other Vendor", price: "9.99" },
-  ]);
+  shopify = await startTestShopify([...shopifyProducts]);
+  syncWoo = await startTestWoocommerce([...wooProducts]);
+  syncShopify = await startTestShopify([...shopifyProducts]);
   deadHost = `127.0.0.1:${await freePort()}`;
   ctx = await createTestContext({
     chatLimits: false,
-    outboundAllowedHosts: [woo.host, secureWoo.host, new URL(redirectToSecure.origin).host, slowShop.host, shopify.host, deadHost],
+    outboundAllowedHosts: [woo.host, secureWoo.host, new URL(redirectToSecure.origin).host, slowShop.host, shopify.host, syncWoo.host, syncShopify.host, deadHost],
     outboundTrustedCertificates: [certificate.cert],
     // A name that resolves to loopback but is not allow-listed: refused like any other private address.
     dnsAnswers: new Map([["intranet.test", ["127.0.0.1"]]]),
@@ -84,8 +100,8 @@ beforeAll(async () => {
   });
   customerId = await ctx.createCustomer("Webshop customer");
   token = (await ctx.createUser({ role: "customer", customerId })).token;
-  const otherCustomer = await ctx.createCustomer("Other customer");
-  otherToken = (await ctx.createUser({ role: "customer", customerId: otherCustomer })).token;
+  otherCustomerId = await ctx.createCustomer("Other customer");
+  otherToken = (await ctx.createUser({ role: "customer", customerId: otherCustomerId })).token;
 });
 afterAll(async () => {
   await ctx?.close();
@@ -95,6 +111,8 @@ afterAll(async () => {
   redirectToSecure?.closeAllConnections();
   await new Promise((resolve) => (redirectToSecure ? redirectToSecure.close(resolve) : resolve(undefined)));
   await shopify?.close();
+  await syncWoo?.close();
+  await syncShopify?.close();
   guard.restore();
 });
 beforeEach(() => {
@@ -102,6 +120,9 @@ beforeEach(() => {
   secureWoo.requests.length = 0;
   shopify.requests.length = 0;
   shopify.pageSize = 250;
+  syncWoo.products = [...wooProducts];
+  syncWoo.failingPages.clear();
+  syncShopify.products = [...shopifyProducts];
   guard.clear();
 });
 
@@ -162,6 +183,19 @@ const productArticles = (configurationId: string) =>
   );
 const productRows = async (configurationId: string) =>
   Number((await ctx.database.db.query<{ n: string }>("SELECT count(*) AS n FROM webshop_products WHERE configuration_id = $1", [configurationId]))[0]!.n);
+
+/** The service as the app builds it, but keeping at most `maxProducts` per configuration, and a new configuration to call it on. */
+async function cappedService(maxProducts: number, allowedHosts: string[]) {
+  const db = ctx.database.db;
+  const knowledge = createKnowledgeService(db, { retrieval: createRetrieval(db, { vectors: "none" }) });
+  const outbound = createOutboundClient({ allowedHosts });
+  const service = createWebshopService(db, outbound, knowledge, { secrets: createSecretBox("another-server-secret-0123456789abcdef", "webshop credentials"), maxProducts });
+  const { user } = await ctx.createUser({ role: "customer", customerId });
+  const caller = { userId: user.id, role: "customer" as const, customerId, email: user.email, language: "en" };
+  const id = await newConfiguration();
+  const configuration = (await createConfigurationsService(db).visible(caller, id))!;
+  return { service, caller, configuration, id };
+}
 
 describe("credentials", () => {
   it("saves them per configuration, says they exist with type and address, and never answers key or secret", async () => {
@@ -253,7 +287,7 @@ describe("testing the connection", () => {
     secureWoo.requests.length = 0;
     expect((await saveCredentials(wooCredentials(id, { webshopUrl: redirectToSecure.origin }))).statusCode).toBe(200);
     const moved = await indexWoo(id, 1, 10);
-    expect(moved.json()).toEqual({ status: "success", indexed: 2, total_count: 2, total_pages: 1 });
+    expect(moved.json()).toEqual({ status: "success", indexed: 2, total_count: 2, total_pages: 1, removed: 0 });
     expect(secureWoo.requests).toHaveLength(2);
     expect(secureWoo.requests[0]!.path).toContain("oauth_signature=");
     expect(secureWoo.requests[0]!.headers.authorization).toBeUndefined();
@@ -331,7 +365,8 @@ describe("indexing", () => {
     const id = await wooConfiguration();
     const answers = [];
     for (const page of [1, 2, 3]) answers.push((await indexWoo(id, page, 5)).json());
-    expect(answers).toEqual([1, 2, 3].map((_, index) => ({ status: "success", indexed: index < 2 ? 5 : 2, total_count: 12, total_pages: 3 })));
+    // The last page completes the index run: nothing was stored that the shop no longer has.
+    expect(answers).toEqual([1, 2, 3].map((_, index) => ({ status: "success", indexed: index < 2 ? 5 : 2, total_count: 12, total_pages: 3, ...(index === 2 ? { removed: 0 } : {}) })));
     const pagesAsked = woo.requests.map((request) => new URL(request.path, woo.origin)).map((url) => `${url.pathname}?page=${url.searchParams.get("page")}&per_page=${url.searchParams.get("per_page")}`);
     expect(pagesAsked).toEqual([1, 2, 3].map((page) => `/wp-json/wc/v3/products?page=${page}&per_page=5`));
     expect(woo.requests.every((request) => request.path.includes("oauth_signature=") && request.headers.authorization === undefined)).toBe(true);
@@ -378,7 +413,7 @@ describe("indexing", () => {
     const started = Date.now();
     const response = await indexShopify(id, jansen);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ status: "success", total_count: 3 });
+    expect(response.json()).toEqual({ status: "success", total_count: 3, removed: 0 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
     const paths = shopify.requests.map((request) => request.path);
     expect(paths[0]).toBe(`/admin/api/2024-10/products.json?limit=250&vendor=${q(jansen).replace(/%20/g, "+")}`);
@@ -398,7 +433,7 @@ describe("indexing", () => {
     const id = await newConfiguration();
     await saveCredentials(shopifyCredentials(id));
     await saveSettings({ configurationId: id, webshopSettings: { selectedWebshop: "Shopify", selectedOptions: [], selectedVendor: "Other Vendor" } });
-    expect((await indexShopify(id)).json()).toEqual({ status: "success", total_count: 1 });
+    expect((await indexShopify(id)).json()).toEqual({ status: "success", total_count: 1, removed: 0 });
     expect(shopify.requests[0]!.path).toContain("vendor=Other+Vendor");
     const root = "https://bakery.myshopify.com";
     expect(nextPageUrl(`<${root}/admin/api/2024-10/products.json?page_info=a>; rel="previous", <${root}/admin/api/2024-10/products.json?page_info=b>; rel="next"`, root)).toBe(
@@ -421,14 +456,7 @@ describe("indexing", () => {
   });
 
   it("keeps at most the configuration's cap of products: new ones past it are left out, known ones still updated", async () => {
-    const db = ctx.database.db;
-    const knowledge = createKnowledgeService(db, { retrieval: createRetrieval(db, { vectors: "none" }) });
-    const outbound = createOutboundClient({ allowedHosts: [woo.host] });
-    const service = createWebshopService(db, outbound, knowledge, { secrets: createSecretBox("another-server-secret-0123456789abcdef", "webshop credentials"), maxProducts: 3 });
-    const { user } = await ctx.createUser({ role: "customer", customerId });
-    const caller = { userId: user.id, role: "customer" as const, customerId, email: user.email, language: "en" };
-    const id = await newConfiguration();
-    const configuration = (await createConfigurationsService(db).visible(caller, id))!;
+    const { service, caller, configuration, id } = await cappedService(3, [woo.host]);
     await service.saveCredentials(caller, configuration, wooCredentials(id) as never);
     expect(await service.indexWoocommerce(caller, configuration, { page: 1, per_page: 2 })).toMatchObject({ indexed: 2 });
     expect(await service.indexWoocommerce(caller, configuration, { page: 1, per_page: 5 })).toMatchObject({ indexed: 3, total_count: 12 });
@@ -529,6 +557,183 @@ describe("the assistant", () => {
     expect(reply.content).toContain("Gluten free sourdough bread");
     expect(reply.content).toContain("4.5");
     expect(reply.sources[0]).toEqual({ kind: "product", title: "Gluten free sourdough bread", url: `${woo.origin}/product/gluten-free-sourdough-bread/` });
+  });
+});
+
+describe("re-indexing mirrors the shop", () => {
+  const sourdough = "Gluten free sourdough bread";
+  const discontinue = (shop: TestWoocommerce, ...ids: number[]) => {
+    shop.products = shop.products.filter((product) => !ids.includes(product.id));
+  };
+  const syncWooConfiguration = async (settings: Record<string, unknown> = {}, as = token) => {
+    const id = as === token ? await newConfiguration(settings) : await createConfiguration(ctx.database.db, otherCustomerId, `shop-${Math.random().toString(36).slice(2, 8)}`);
+    const saved = await saveCredentials(wooCredentials(id, { webshopUrl: syncWoo.origin }), as);
+    expect(saved.statusCode, saved.body).toBe(200);
+    return id;
+  };
+  const indexPages = async (id: string, pages: number[], perPage: number, as = token) => {
+    const answers = [];
+    for (const page of pages) {
+      const response = await indexWoo(id, page, perPage, as);
+      expect(response.statusCode, response.body).toBe(200);
+      answers.push(response.json() as { indexed: number; total_pages: number; removed?: number });
+    }
+    return answers;
+  };
+  const storedIds = async (id: string) =>
+    (await ctx.database.db.query<{ product_id: string; webshop_type: string }>("SELECT product_id, webshop_type FROM webshop_products WHERE configuration_id = $1", [id]))
+      .map((row) => `${row.webshop_type === "Shopify" ? "S" : "W"}${row.product_id}`)
+      .sort();
+  const wooIds = (...ids: number[]) => wooProducts.map((product) => product.id).filter((id) => !ids.includes(id)).map((id) => `W${id}`).sort();
+  const subjects = async (id: string) => (await productArticles(id)).map((article) => article.subject);
+
+  it("removes a product the shop no longer has once every page was read: its row, its article, and the assistant's knowledge of it", async () => {
+    const id = await syncWooConfiguration({ language: "en", rag_enabled: true, include_manual_dataset: false });
+    await indexPages(id, [1, 2, 3], 5);
+    expect((await askWidget(ctx, id, "Do you have gluten free bread?")).sources[0]).toMatchObject({ kind: "product", title: sourdough });
+
+    discontinue(syncWoo, 11, 14);
+    const answers = await indexPages(id, [1, 2], 5);
+    expect(answers[0]).not.toHaveProperty("removed");
+    expect(answers[1]).toMatchObject({ indexed: 5, total_pages: 2, removed: 2 });
+    expect(await storedIds(id)).toEqual(wooIds(11, 14));
+    expect(await subjects(id)).not.toContain(sourdough);
+    expect(await subjects(id)).not.toContain("Almond croissant");
+    expect(await subjects(id)).toHaveLength(10);
+    const reply = await askWidget(ctx, id, "Do you have gluten free sourdough bread?");
+    expect(reply.content).not.toContain(sourdough);
+    expect(reply.sources.map((source) => source.title)).not.toContain(sourdough);
+    const chunks = await ctx.database.db.query("SELECT 1 FROM knowledge_chunks WHERE configuration_id = $1 AND text ILIKE '%sourdough%'", [id]);
+    expect(chunks).toEqual([]);
+    const listed = (await search(id, "&search=sourdough")).json() as { total: number };
+    expect(listed.total).toBe(0);
+  });
+
+  it("removes nothing when a run stops halfway or a page fails, and completes once the failed page is read again, in any order", async () => {
+    const id = await syncWooConfiguration();
+    await indexPages(id, [1, 2, 3], 5);
+    discontinue(syncWoo, 12);
+
+    // Stopped after page 1 of 3: a run that never completes removes nothing.
+    expect((await indexPages(id, [1], 5))[0]).not.toHaveProperty("removed");
+    expect(await storedIds(id)).toEqual(wooIds());
+
+    // A new run; page 2 fails, page 3 comes first.
+    syncWoo.failingPages.add(2);
+    expect((await indexPages(id, [1, 3], 5)).map((answer) => answer.removed)).toEqual([undefined, undefined]);
+    expect((await indexWoo(id, 2, 5)).statusCode).toBe(503);
+    expect(await storedIds(id)).toEqual(wooIds());
+
+    // Page 2 read again completes the run; reading it once more removes nothing again.
+    syncWoo.failingPages.clear();
+    expect((await indexPages(id, [2], 5))[0]).toMatchObject({ removed: 1 });
+    expect(await storedIds(id)).toEqual(wooIds(12));
+    expect(await subjects(id)).not.toContain("Spelt loaf");
+    expect((await indexPages(id, [2, 3], 5)).map((answer) => answer.removed)).toEqual([undefined, undefined]);
+    expect(await productRows(id)).toBe(11);
+  });
+
+  it("counts only the pages of the run's page size, and no run when the shop's count changed meanwhile", async () => {
+    const id = await syncWooConfiguration();
+    await indexPages(id, [1, 2, 3], 5);
+    discontinue(syncWoo, 13);
+    // Pages 2 and 3 of another size do not complete the run page 1 started.
+    await indexPages(id, [1], 5);
+    expect((await indexPages(id, [2, 3], 4)).map((answer) => answer.removed)).toEqual([undefined, undefined]);
+    // A product gone after page 1 was read: the shop's total changed, the rest of the run is not counted.
+    expect((await indexPages(id, [1], 5))[0]).not.toHaveProperty("removed");
+    discontinue(syncWoo, 20);
+    expect((await indexPages(id, [2, 3], 5)).map((answer) => answer.removed)).toEqual([undefined, undefined]);
+    expect(await productRows(id)).toBe(12);
+    // Read whole again, both go.
+    expect((await indexPages(id, [1], 100))[0]).toMatchObject({ indexed: 10, removed: 2 });
+    expect(await storedIds(id)).toEqual(wooIds(13, 20));
+  });
+
+  it("keeps an article that a product still in the shop, or a typed article, holds too", async () => {
+    const id = await syncWooConfiguration();
+    await saveSettings({ configurationId: id, webshopSettings: { selectedWebshop: "WooCommerce", selectedOptions: ["price"], selectedVendor: null } });
+    // Spelt loaf's text was typed in as an article before; the twins' texts are the same, so they share one article.
+    const typed = await call("createArticle", "POST", "/training/create_article", { configurationId: id, text: "Spelt loaf\nPrice: 3.95", source: "manual" });
+    expect(typed.statusCode, typed.body).toBe(200);
+    syncWoo.products = [...wooProducts, { id: 30, name: "Twin loaf", price: "2.00" }, { id: 31, name: "Twin loaf", price: "2.00" }];
+    await indexPages(id, [1], 100);
+    discontinue(syncWoo, 12, 31);
+    expect((await indexPages(id, [1], 100))[0]).toMatchObject({ removed: 2 });
+    expect(await storedIds(id)).toEqual([...wooIds(12), "W30"].sort());
+    const [twin] = await ctx.database.db.query<{ article_id: string | null; subject: string | null }>(
+      "SELECT p.article_id, a.subject FROM webshop_products p LEFT JOIN knowledge_articles a ON a.id = p.article_id WHERE p.configuration_id = $1 AND p.product_id = '30'",
+      [id],
+    );
+    expect(twin).toMatchObject({ subject: "Twin loaf" });
+    const left = await ctx.database.db.query<{ kind: string }>("SELECT kind FROM knowledge_articles WHERE configuration_id = $1 AND text = $2", [id, "Spelt loaf\nPrice: 3.95"]);
+    expect(left.map((row) => row.kind)).toEqual(["typed"]);
+  });
+
+  it("removes every WooCommerce product when the shop answers that it has none, and nothing when it does not answer", async () => {
+    const id = await syncWooConfiguration();
+    await indexPages(id, [1], 100);
+    syncWoo.failingPages.add(1);
+    expect((await indexWoo(id, 1, 100)).statusCode).toBe(503);
+    expect(await productRows(id)).toBe(12);
+    syncWoo.failingPages.clear();
+    syncWoo.products = [];
+    expect((await indexPages(id, [1], 100))[0]).toEqual({ status: "success", indexed: 0, total_count: 0, total_pages: 0, removed: 12 });
+    expect(await productRows(id)).toBe(0);
+    expect(await productArticles(id)).toEqual([]);
+  });
+
+  it("leaves the other shop type's products and another customer's products alone", async () => {
+    const id = await syncWooConfiguration();
+    const theirs = await syncWooConfiguration({}, otherToken);
+    await indexPages(theirs, [1], 100, otherToken);
+    // Shopify products indexed before the configuration switched to WooCommerce.
+    await saveCredentials(shopifyCredentials(id, { webshopUrl: syncShopify.origin }));
+    expect((await indexShopify(id)).json()).toMatchObject({ total_count: 4, removed: 0 });
+    await saveCredentials(wooCredentials(id, { webshopUrl: syncWoo.origin }));
+    await indexPages(id, [1], 100);
+
+    discontinue(syncWoo, 11);
+    expect((await indexPages(id, [1], 100))[0]).toMatchObject({ removed: 1 });
+    expect(await storedIds(id)).toEqual([...wooIds(11), "S501", "S502", "S503", "S504"].sort());
+    expect(await subjects(id)).toContain("Jansen whole wheat");
+    expect(await storedIds(theirs)).toEqual(wooIds());
+    expect(await subjects(theirs)).toContain(sourdough);
+
+    // And a Shopify run leaves the WooCommerce products.
+    syncShopify.products = shopifyProducts.filter((product) => product.id !== 501);
+    await saveCredentials(shopifyCredentials(id, { webshopUrl: syncShopify.origin }));
+    expect((await indexShopify(id)).json()).toEqual({ status: "success", total_count: 3, removed: 1 });
+    expect(await storedIds(id)).toEqual([...wooIds(11), "S502", "S503", "S504"].sort());
+    expect(await subjects(id)).not.toContain("Jansen whole wheat");
+  });
+
+  it("removes a Shopify product only within the vendor asked for", async () => {
+    const id = await newConfiguration();
+    await saveCredentials(shopifyCredentials(id, { webshopUrl: syncShopify.origin }));
+    expect((await indexShopify(id)).json()).toMatchObject({ total_count: 4, removed: 0 });
+    syncShopify.products = shopifyProducts.filter((product) => product.id !== 502 && product.id !== 504);
+    expect((await indexShopify(id, jansen)).json()).toEqual({ status: "success", total_count: 2, removed: 1 });
+    // The other vendor's cake, gone from the shop too, was not asked about.
+    expect(await storedIds(id)).toEqual(["S501", "S503", "S504"]);
+    expect((await indexShopify(id)).json()).toEqual({ status: "success", total_count: 2, removed: 1 });
+    expect(await storedIds(id)).toEqual(["S501", "S503"]);
+    expect(await subjects(id)).toEqual(["Jansen gluten free buns", "Jansen whole wheat"]);
+  });
+
+  it("removes no Shopify product when the read stopped at the configuration's cap", async () => {
+    const { service, caller, configuration, id } = await cappedService(3, [syncShopify.host]);
+    await service.saveCredentials(caller, configuration, shopifyCredentials(id, { webshopUrl: syncShopify.origin }) as never);
+    syncShopify.pageSize = 2;
+    expect(await service.indexShopify(caller, configuration, { selectedVendor: jansen })).toEqual({ status: "success", total_count: 3, removed: 0 });
+    // Four products now: the read stops at three, so what is gone cannot be told.
+    syncShopify.products = [...shopifyProducts.filter((product) => product.id !== 503), { id: 505, title: "Jansen rye", vendor: jansen, price: "3.00" }, { id: 506, title: "Jansen spelt", vendor: jansen, price: "3.20" }];
+    expect(await service.indexShopify(caller, configuration, { selectedVendor: jansen })).toEqual({ status: "success", total_count: 2 });
+    expect(await storedIds(id)).toEqual(["S501", "S502", "S503"]);
+    // Exactly the cap, all listed: complete.
+    syncShopify.products = shopifyProducts.filter((product) => product.id !== 503);
+    expect(await service.indexShopify(caller, configuration, { selectedVendor: jansen })).toEqual({ status: "success", total_count: 2, removed: 1 });
+    expect(await storedIds(id)).toEqual(["S501", "S502"]);
   });
 });
 

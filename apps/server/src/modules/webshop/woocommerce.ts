@@ -25,6 +25,13 @@ export interface WoocommercePage {
   products: Product[];
   total: number;
   totalPages: number;
+  /** The page size asked for, within WooCommerce's bounds. */
+  perPage: number;
+  /**
+   * The shop listed the page and told its totals (`X-WP-Total`, `X-WP-TotalPages`): only then can an index run
+   * count on having seen every product once it has read pages 1 to `totalPages`.
+   */
+  listed: boolean;
 }
 
 function errorCode(body: unknown): string | undefined {
@@ -102,11 +109,11 @@ export async function woocommerceProducts(outbound: OutboundClient, shop: Woocom
   const total = headerNumber(answer.headers, "x-wp-total");
   const totalPages = headerNumber(answer.headers, "x-wp-totalpages");
   if (answer.status === 400 && errorCode(answer.body) === "rest_post_invalid_page_number") {
-    return { products: [], total: total ?? 0, totalPages: totalPages ?? 0 };
+    return { products: [], total: total ?? 0, totalPages: totalPages ?? 0, perPage: size, listed: false };
   }
   if (answer.status !== 200) throw refusal(answer);
   if (!Array.isArray(answer.body)) throw shopUnavailable("The shop's address does not answer as WooCommerce's REST API. Check the shop URL.");
   const products = answer.body.flatMap((entry) => woocommerceProduct(entry, shop.root) ?? []);
   const counted = total ?? (page - 1) * size + answer.body.length;
-  return { products, total: counted, totalPages: totalPages ?? Math.ceil(counted / size) };
+  return { products, total: counted, totalPages: totalPages ?? Math.ceil(counted / size), perPage: size, listed: total !== undefined && totalPages !== undefined };
 }

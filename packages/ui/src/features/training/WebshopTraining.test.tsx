@@ -45,6 +45,8 @@ interface ShopState {
   beforePage?: (page: number) => Promise<void> | undefined;
   /** A WooCommerce page the shop does not answer for: the server's problem. */
   refusePage?: (page: number) => ReturnType<typeof problem> | undefined;
+  /** Products the shop no longer has that an index run removes: said on WooCommerce's last page and by Shopify. */
+  removed?: number;
 }
 
 const connectedWoocommerce = { exists: true, webshopType: "WooCommerce", webshopUrl: "https://shop.test" } as const;
@@ -80,12 +82,14 @@ async function renderWebshop(state: ShopState = {}, overrides: Record<string, Ro
       const perPage = Number(call.query.per_page);
       const products = shop.slice((page - 1) * perPage, page * perPage);
       index(products);
-      return { body: { status: "success", indexed: products.length, total_count: shop.length, total_pages: Math.ceil(shop.length / perPage) } };
+      const totalPages = Math.ceil(shop.length / perPage);
+      const last = page === Math.max(totalPages, 1) && state.removed !== undefined ? { removed: state.removed } : {};
+      return { body: { status: "success", indexed: products.length, total_count: shop.length, total_pages: totalPages, ...last } };
     },
     "GET /webshop/index_shopify_products": (call) => {
       const products = shop.filter((product) => !call.query.selectedVendor || product.vendor === call.query.selectedVendor);
       index(products);
-      return { body: { status: "success", total_count: products.length } };
+      return { body: { status: "success", total_count: products.length, ...(state.removed === undefined ? {} : { removed: state.removed }) } };
     },
     "DELETE /webshop/delete_all_products": () => {
       const deleted = indexed.length;
@@ -335,6 +339,24 @@ describe("indexing the products", { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(indexing).getByTestId("run-status").textContent).toBe("Finished. 120 of 120 products indexed."));
   });
 
+  it("says how many products no longer in the shop were removed once every page was read", async () => {
+    await renderWebshop({ credentials: connectedWoocommerce, shop: shopOf(120), removed: 3 });
+    const indexing = await screen.findByTestId("webshop-indexing");
+    fireEvent.click(await within(indexing).findByRole("button", { name: /Index WooCommerce products/ }));
+    await waitFor(() =>
+      expect(within(indexing).getByTestId("run-status").textContent).toBe("Finished. 120 of 120 products indexed. 3 products no longer in the shop were removed."),
+    );
+  });
+
+  it("reads an empty shop's one page, so that the products indexed before are removed", async () => {
+    const server = await renderWebshop({ credentials: connectedWoocommerce, shop: [], removed: 1 });
+    const indexing = await screen.findByTestId("webshop-indexing");
+    fireEvent.click(await within(indexing).findByRole("button", { name: /Index WooCommerce products/ }));
+    expect(await within(indexing).findByText("The shop has no products to index.")).toBeTruthy();
+    await waitFor(() => expect(within(indexing).getByTestId("run-status").textContent).toBe("Finished. 0 of 0 products indexed. 1 product no longer in the shop was removed."));
+    expect(queries(server.callsTo("GET /webshop/index_woocommerce_products"))).toEqual([{ configurationId: "c1", page: "1", per_page: "50" }]);
+  });
+
   it("takes the shop's total from a connection test made before", async () => {
     const server = await renderWebshop({ credentials: connectedWoocommerce, shop: shopOf(160) });
     fireEvent.click(await screen.findByRole("button", { name: /Test connection/ }));
@@ -383,6 +405,16 @@ describe("indexing the products", { timeout: 30_000 }, () => {
     expect(await within(indexing).findByText("3 products indexed")).toBeTruthy();
     expect(queries(server.callsTo("GET /webshop/index_shopify_products"))).toEqual([{ configurationId: "c1", selectedVendor: "Acme" }]);
     expect(await screen.findByText("3 products indexed", { selector: "[data-testid=webshop-count]" })).toBeTruthy();
+    expect(within(indexing).queryByText(/no longer in the shop/)).toBeNull();
+  });
+
+  it("says how many Shopify products no longer in the shop were removed", async () => {
+    await renderWebshop({ credentials: { exists: true, webshopType: "Shopify", webshopUrl: "https://acme.myshopify.com" }, shop: shopOf(9), removed: 2 });
+    const indexing = await screen.findByTestId("webshop-indexing");
+    fireEvent.click(await within(indexing).findByRole("button", { name: /Index Shopify products/ }));
+    const result = await within(indexing).findByTestId("webshop-shopify-result");
+    expect(within(result).getByText("9 products indexed")).toBeTruthy();
+    expect(within(result).getByText("2 products no longer in the shop were removed.")).toBeTruthy();
   });
 
   it("asks to connect the shop before indexing", async () => {
@@ -492,7 +524,7 @@ describe("the webshop section in Dutch", { timeout: 30_000 }, () => {
 
   it("reads the connected shop, its settings, indexing and products in Dutch", async () => {
     const shop = shopOf(3);
-    await renderWebshop({ credentials: connectedWoocommerce, shop, indexed: shop });
+    await renderWebshop({ credentials: connectedWoocommerce, shop, indexed: shop, removed: 2 });
     await screen.findByText("Product 001");
     const section = await dutchSection();
     expect(await within(section).findByText("Gekoppeld met WooCommerce")).toBeTruthy();
@@ -506,7 +538,8 @@ describe("the webshop section in Dutch", { timeout: 30_000 }, () => {
 
     fireEvent.click(within(section).getByRole("button", { name: /WooCommerce-producten indexeren/ }));
     expect(await within(section).findByText("1 van 1 pagina's met producten")).toBeTruthy();
-    expect(within(section).getByTestId("run-status").textContent).toBe("Klaar. 3 van 3 producten geïndexeerd.");
+    expect(within(section).getByTestId("run-status").textContent).toBe("Klaar. 3 van 3 producten geïndexeerd. 2 producten die niet meer in de winkel staan zijn verwijderd.");
+    expectNoEnglishNorKeys(section);
   });
 
   it("asks for the shop's credentials in Dutch", async () => {

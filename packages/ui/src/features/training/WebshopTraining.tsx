@@ -14,6 +14,7 @@ import {
 } from "@parley/domain";
 import { Form, Formik, useField } from "formik";
 import { useCallback, useId, useState, type ReactNode } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { LuListChecks, LuPlugZap, LuSave, LuShoppingCart, LuStore } from "react-icons/lu";
 import { useApi } from "../../api/client";
@@ -59,13 +60,16 @@ function WebshopCard({ title, icon, children, testId }: { title: string; icon: R
 }
 
 /** What a call of the section answered: its success in words, or its failure with what to do next. */
-function CallOutcome({ success, error, testId }: { success: string | null; error: unknown; testId: string }) {
+function CallOutcome({ success, detail, error, testId }: { success: string | null; detail?: string | null; error: unknown; testId: string }) {
   if (error) return <TrainingFailureAlert error={error} scope="webshop" />;
   if (success === null) return null;
   return (
     <Alert.Root status="success" data-testid={testId}>
       <Alert.Indicator />
-      <Alert.Title>{success}</Alert.Title>
+      <Alert.Content>
+        <Alert.Title>{success}</Alert.Title>
+        {detail && <Alert.Description>{detail}</Alert.Description>}
+      </Alert.Content>
     </Alert.Root>
   );
 }
@@ -330,6 +334,11 @@ function WebshopSettingsEditor({ configurationId, type, settings }: { configurat
   );
 }
 
+/** How many products the shop no longer has were removed by an index run; nothing when none. */
+function removedText(t: TFunction<"training">, removed: number): string | null {
+  return removed > 0 ? t("webshop.index.removed", { count: removed }) : null;
+}
+
 /** WooCommerce: page after page of products, with progress, Stop, and a retry of the pages that failed. */
 function WoocommerceIndexing({ configurationId, shopTotal, onShopTotal }: { configurationId: string; shopTotal: number | null; onShopTotal: (total: number) => void }) {
   const { t } = useTranslation("training");
@@ -338,8 +347,9 @@ function WoocommerceIndexing({ configurationId, shopTotal, onShopTotal }: { conf
   const [preparing, setPreparing] = useState(false);
   const [problem, setProblem] = useState<unknown>(null);
   const [empty, setEmpty] = useState(false);
-  // Products indexed by this run and its retries.
+  // Products indexed by this run and its retries, and those the shop no longer has, removed once every page was read.
   const [indexedProducts, setIndexedProducts] = useState(0);
+  const [removedProducts, setRemovedProducts] = useState(0);
 
   const work = useCallback(
     async ([page]: number[], signal: AbortSignal): Promise<BatchResult<number>> => {
@@ -347,6 +357,7 @@ function WoocommerceIndexing({ configurationId, shopTotal, onShopTotal }: { conf
         const answer = await indexWoocommercePage(api, configurationId, page ?? 1, woocommerceIndexPageSize, signal);
         onShopTotal(answer.total_count);
         setIndexedProducts((count) => count + answer.indexed);
+        setRemovedProducts((count) => count + (answer.removed ?? 0));
         return { failures: [], counts: { created: answer.indexed, failed: 0, notIndexed: 0 } };
       } finally {
         void refresh(configurationId);
@@ -362,6 +373,7 @@ function WoocommerceIndexing({ configurationId, shopTotal, onShopTotal }: { conf
     setProblem(null);
     setEmpty(false);
     setIndexedProducts(0);
+    setRemovedProducts(0);
     let total = shopTotal;
     if (total === null) {
       // The shop's total sets the pages; the connection test tells it.
@@ -376,11 +388,9 @@ function WoocommerceIndexing({ configurationId, shopTotal, onShopTotal }: { conf
         setPreparing(false);
       }
     }
-    const pages = woocommercePageCount(total);
-    if (pages === 0) {
-      setEmpty(true);
-      return;
-    }
+    // An empty shop still has its page 1 read: the server then removes the products indexed before.
+    setEmpty(total === 0);
+    const pages = Math.max(woocommercePageCount(total), 1);
     await run.start(Array.from({ length: pages }, (_, index) => index + 1));
   };
 
@@ -406,7 +416,7 @@ function WoocommerceIndexing({ configurationId, shopTotal, onShopTotal }: { conf
         unit="shopPages"
         scope="webshop"
         itemLabel={(page) => t("webshop.index.pageLabel", { page })}
-        summary={t("webshop.index.products", { indexed: indexedProducts, total: shopTotal ?? 0 })}
+        summary={[t("webshop.index.products", { indexed: indexedProducts, total: shopTotal ?? 0 }), removedText(t, removedProducts)].filter(Boolean).join(" ")}
         cancelLabel={t("webshop.index.stop")}
         onCancel={run.cancel}
         onRetry={() => void run.retryFailed()}
@@ -435,7 +445,12 @@ function ShopifyIndexing({ configurationId, vendor }: { configurationId: string;
             {t("webshop.index.shopifyBusy")}
           </Text>
         )}
-        <CallOutcome success={index.isSuccess ? t("webshop.products.count", { count: index.data }) : null} error={index.error} testId="webshop-shopify-result" />
+        <CallOutcome
+          success={index.isSuccess ? t("webshop.products.count", { count: index.data.indexed }) : null}
+          detail={index.isSuccess ? removedText(t, index.data.removed ?? 0) : null}
+          error={index.error}
+          testId="webshop-shopify-result"
+        />
       </Box>
     </Stack>
   );

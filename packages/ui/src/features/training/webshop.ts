@@ -120,13 +120,18 @@ export function useRefreshProducts() {
   );
 }
 
-/** Indexes the Shopify shop's products (of one vendor when given) in one call; answers how many. */
+/**
+ * Indexes the Shopify shop's products (of one vendor when given) in one call; answers how many, and how many
+ * stored products the shop no longer has were removed (none said when the shop had more than may be kept).
+ */
 export function useIndexShopifyProducts() {
   const api = useApi();
   const refresh = useRefreshProducts();
   return useMutation({
-    mutationFn: async ({ configurationId, vendor }: { configurationId: string; vendor: string | null }) =>
-      unwrap(await api.GET("/webshop/index_shopify_products", { params: { query: vendor ? { configurationId, selectedVendor: vendor } : { configurationId } } })).total_count,
+    mutationFn: async ({ configurationId, vendor }: { configurationId: string; vendor: string | null }) => {
+      const answer = unwrap(await api.GET("/webshop/index_shopify_products", { params: { query: vendor ? { configurationId, selectedVendor: vendor } : { configurationId } } }));
+      return { indexed: answer.total_count, removed: answer.removed };
+    },
     onSettled: (_count, _error, { configurationId }) => refresh(configurationId),
   });
 }
