@@ -5,12 +5,21 @@
  */
 import type { LanguageCode } from "./locale";
 
-export type AssistantText = "unavailable" | "dont_know" | "dont_know_with_links" | "provider_failed" | "read_more" | "agent_joined";
+export type AssistantText = "unavailable" | "dont_know" | "dont_know_with_links" | "provider_failed" | "read_more" | "agent_joined" | "agent_left" | "conversation_closed";
 
 /** The note a visitor gets when an agent takes the conversation over, with the agent's first name. */
 export function agentJoinedText(language: LanguageCode, firstName: string): string {
+  return agentNote(language, "agent_joined", firstName);
+}
+
+/** The note a visitor gets when the agent hands the conversation back to the assistant. */
+export function agentLeftText(language: LanguageCode, firstName: string): string {
+  return agentNote(language, "agent_left", firstName);
+}
+
+function agentNote(language: LanguageCode, text: "agent_joined" | "agent_left", firstName: string): string {
   const name = firstName.trim();
-  return assistantTexts[language].agent_joined.replace("{name}", name === "" ? agentFallbackNames[language] : name);
+  return assistantTexts[language][text].replace("{name}", name === "" ? agentFallbackNames[language] : name);
 }
 
 /** Who joined, when the agent has no first name. */
@@ -24,6 +33,8 @@ export const assistantTexts: Record<LanguageCode, Record<AssistantText, string>>
     provider_failed: "Sorry, something went wrong while answering. Your message has been kept; please try again in a moment.",
     read_more: "Read more",
     agent_joined: "{name} has joined the conversation. You are now chatting with a person.",
+    agent_left: "{name} has left the conversation. You are chatting with the assistant again.",
+    conversation_closed: "This conversation has been closed. Send a message to start a new one.",
   },
   nl: {
     unavailable: "Sorry, de assistent is op dit moment niet beschikbaar. Probeer het later nog eens of neem op een andere manier contact met ons op.",
@@ -32,6 +43,8 @@ export const assistantTexts: Record<LanguageCode, Record<AssistantText, string>>
     provider_failed: "Sorry, er ging iets mis bij het beantwoorden. Uw bericht is bewaard; probeer het over een moment opnieuw.",
     read_more: "Lees meer",
     agent_joined: "{name} neemt deel aan het gesprek. U chat nu met een medewerker.",
+    agent_left: "{name} heeft het gesprek verlaten. U chat weer met de assistent.",
+    conversation_closed: "Dit gesprek is gesloten. Stuur een bericht om een nieuw gesprek te beginnen.",
   },
   de: {
     unavailable: "Entschuldigung, der Assistent ist im Moment nicht verfügbar. Bitte versuchen Sie es später noch einmal oder kontaktieren Sie uns auf anderem Weg.",
@@ -40,6 +53,8 @@ export const assistantTexts: Record<LanguageCode, Record<AssistantText, string>>
     provider_failed: "Entschuldigung, beim Antworten ist etwas schiefgelaufen. Ihre Nachricht wurde gespeichert; bitte versuchen Sie es gleich noch einmal.",
     read_more: "Mehr lesen",
     agent_joined: "{name} ist dem Gespräch beigetreten. Sie chatten jetzt mit einer Person.",
+    agent_left: "{name} hat das Gespräch verlassen. Sie chatten wieder mit dem Assistenten.",
+    conversation_closed: "Dieses Gespräch wurde beendet. Senden Sie eine Nachricht, um ein neues zu beginnen.",
   },
   es: {
     unavailable: "Lo sentimos, el asistente no está disponible en este momento. Inténtelo más tarde o contáctenos de otra forma.",
@@ -48,6 +63,8 @@ export const assistantTexts: Record<LanguageCode, Record<AssistantText, string>>
     provider_failed: "Lo siento, algo salió mal al responder. Su mensaje se ha guardado; inténtelo de nuevo en un momento.",
     read_more: "Leer más",
     agent_joined: "{name} se ha unido a la conversación. Ahora está hablando con una persona.",
+    agent_left: "{name} ha salido de la conversación. Vuelve a hablar con el asistente.",
+    conversation_closed: "Esta conversación se ha cerrado. Envíe un mensaje para empezar una nueva.",
   },
   fr: {
     unavailable: "Désolé, l'assistant n'est pas disponible pour le moment. Veuillez réessayer plus tard ou nous contacter autrement.",
@@ -56,6 +73,8 @@ export const assistantTexts: Record<LanguageCode, Record<AssistantText, string>>
     provider_failed: "Désolé, un problème est survenu pendant la réponse. Votre message a été conservé ; veuillez réessayer dans un instant.",
     read_more: "En savoir plus",
     agent_joined: "{name} a rejoint la conversation. Vous discutez maintenant avec une personne.",
+    agent_left: "{name} a quitté la conversation. Vous discutez de nouveau avec l'assistant.",
+    conversation_closed: "Cette conversation est terminée. Envoyez un message pour en commencer une nouvelle.",
   },
 };
 

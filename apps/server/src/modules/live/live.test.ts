@@ -3,7 +3,7 @@
  * /live, visitors on /chat. Every payload the server sends is checked against the AsyncAPI.
  */
 import type { AddressInfo } from "node:net";
-import { agentJoinedText } from "@parley/domain";
+import { agentJoinedText, assistantTexts } from "@parley/domain";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
@@ -328,6 +328,38 @@ describe("takeover and agent replies", () => {
     const [joined] = (await waitFor(() => named(visitor.events, "agent_message"))) as { message: { content: string } }[];
     expect(joined!.message.content).toContain(agentJoinedText("nl", "Piet"));
     expect((await conversationRow(visitor.sessionId))!.taken_over_by).toBe(user.id);
+
+    // Handing back and closing are told too, in the same language, and kept in the conversation for the agents.
+    await act(agent.socket, "release_conversation", { configuration_id: dutch.configurationId, session_id: visitor.sessionId });
+    await act(agent.socket, "close_conversation", { configuration_id: dutch.configurationId, session_id: visitor.sessionId });
+    const notes = (await waitFor(() => named(visitor.events, "agent_message"), 3)) as { message: { role: string; content: string } }[];
+    expect(notes.map((note) => note.message.role)).toEqual(["system", "system", "system"]);
+    expect(notes[2]!.message.content).toContain(assistantTexts.nl.conversation_closed);
+    const history = await historyOf(dutch, visitor.sessionId);
+    expect(history.filter((message) => message.role === "system").map((message) => message.content)).toEqual(notes.map((note) => note.message.content));
+    const closedUpdate = await waitFor(() => updatesOf(agent.events, visitor.sessionId).filter((update) => update.status === "Closed"));
+    expect(closedUpdate[0]!.messages.at(-1)!.content).toContain(assistantTexts.nl.conversation_closed);
+  });
+
+  it("tells the visitor when the agent hands back to the assistant and when the conversation is closed", async () => {
+    const agent = await connectAgent(agentA);
+    const visitor = await visitorWithConversation(alpha);
+    await act(agent.socket, "manual_takeover", { configuration_id: alpha.configurationId, session_id: visitor.sessionId, first_name: "Anna", last_name: "A" });
+    await waitFor(() => named(visitor.events, "agent_message"));
+    await act(agent.socket, "release_conversation", { configuration_id: alpha.configurationId, session_id: visitor.sessionId });
+    const [, left] = (await waitFor(() => named(visitor.events, "agent_message"), 2)) as { message: { role: string; content: string } }[];
+    expect(left!.message.role).toBe("system");
+    // With the name the agent connected with (or "An employee"): the rest is the same either way.
+    expect(left!.message.content).toContain(assistantTexts.en.agent_left.replace("{name} ", ""));
+    // Handing back again (nothing to hand back) tells nothing.
+    await act(agent.socket, "release_conversation", { configuration_id: alpha.configurationId, session_id: visitor.sessionId });
+    await act(agent.socket, "close_conversation", { configuration_id: alpha.configurationId, session_id: visitor.sessionId });
+    const [, , closed] = (await waitFor(() => named(visitor.events, "agent_message"), 3)) as { message: { content: string } }[];
+    expect(closed!.message.content).toBe(`<p>${assistantTexts.en.conversation_closed}</p>`);
+    // Closing again changes nothing and tells nothing.
+    await act(agent.socket, "close_conversation", { configuration_id: alpha.configurationId, session_id: visitor.sessionId });
+    await quiet();
+    expect(named(visitor.events, "agent_message")).toHaveLength(3);
   });
 
   it("never shows a closed conversation open again when the visitor writes while an agent closes it", async () => {

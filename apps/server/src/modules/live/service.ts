@@ -7,7 +7,7 @@
  * The service emits through a `LiveEmitter` (the socket namespaces, across instances with the Redis
  * adapter); without one (no listening server) it only stores.
  */
-import { DomainError, agentJoinedText, errorMessages } from "@parley/domain";
+import { DomainError, agentJoinedText, agentLeftText, assistantTexts, errorMessages } from "@parley/domain";
 import { visitorTypingForwardMs } from "@parley/domain/live";
 import type { Db } from "../../platform/db/db";
 import type { Schemas } from "../../platform/http/contract-types";
@@ -233,6 +233,20 @@ export function createLiveService(deps: LiveDependencies) {
     if (added) emitter?.toRecipients({ id: owner.id, customerId: added.customerId }, added.notification, false);
   }
 
+  /**
+   * A note in the conversation, shown to the visitor at once (`agent_message`, role system) and to the agents with
+   * the change's update: a person joined, left, or closed the conversation.
+   */
+  async function noteToVisitor(conversation: ConversationRecord, text: string, agentName: string | null) {
+    const note = await insertReply(db, conversation.id, {
+      role: "system",
+      content: sanitiseAnswerHtml(`<p>${escapeHtml(text)}</p>`),
+      replyTo: null,
+      agentName: agentName?.trim().slice(0, 100) || null,
+    });
+    emitter?.toVisitor(conversation.session_id, "agent_message", { session_id: conversation.session_id, message: publicMessage(note) });
+  }
+
   /** The agent's configuration and its conversation of this session, or not_found. */
   async function reach(agent: LiveAgent, configurationId: string, sessionId: string) {
     const configuration = isId(configurationId) ? await deps.configurationVisible(agent.caller, configurationId.toLowerCase()) : undefined;
@@ -323,13 +337,7 @@ export function createLiveService(deps: LiveDependencies) {
       const updated = await updateConversationState(db, conversation.id, { is_locked: true, is_manual: true, taken_over_by: agent.caller.userId });
       if (!updated) throw notFound();
       const name = payload.first_name.trim() || agent.firstName;
-      const note = await insertReply(db, conversation.id, {
-        role: "system",
-        content: sanitiseAnswerHtml(`<p>${escapeHtml(agentJoinedText(updated.language, name))}</p>`),
-        replyTo: null,
-        agentName: name.slice(0, 100) || null,
-      });
-      emitter?.toVisitor(updated.session_id, "agent_message", { session_id: updated.session_id, message: publicMessage(note) });
+      await noteToVisitor(updated, agentJoinedText(updated.language, name), name);
       return { conversation: await changedByAgent(agent, configuration, updated) };
     },
 
@@ -356,6 +364,7 @@ export function createLiveService(deps: LiveDependencies) {
       if (!conversation.is_manual && !conversation.is_locked) return { conversation: await live(conversation, { by: agent.caller.userId }) };
       const updated = await updateConversationState(db, conversation.id, { is_locked: false, is_manual: false, taken_over_by: null });
       if (!updated) throw notFound();
+      await noteToVisitor(updated, agentLeftText(updated.language, agent.firstName), agent.firstName);
       return { conversation: await changedByAgent(agent, configuration, updated) };
     },
 
@@ -364,6 +373,8 @@ export function createLiveService(deps: LiveDependencies) {
       if (conversation.status === "Closed") return { conversation: await live(conversation, { by: agent.caller.userId }) };
       const updated = await updateConversationState(db, conversation.id, { status: "Closed", is_locked: false });
       if (!updated) throw notFound();
+      // The visitor learns it in the widget; their next message starts a new conversation.
+      await noteToVisitor(updated, assistantTexts[updated.language].conversation_closed, null);
       return { conversation: await changedByAgent(agent, configuration, updated) };
     },
 
