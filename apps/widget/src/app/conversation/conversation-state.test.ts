@@ -42,6 +42,21 @@ describe("the conversation", () => {
     expect(state.pending.map((message) => message.clientMessageId)).toEqual(["c2"]);
   });
 
+  it("keeps what was said when an agent closed the conversation and the visitor's next message starts a new one", () => {
+    const closedNote: ServerMessage = { role: "system", content: "<p>This conversation has been closed.</p>", timestamp: "2025-01-01T10:05:00Z" };
+    let state = conversationReducer(emptyConversation("s1"), { type: "session", sessionId: "s1", messages: [answer] });
+    state = conversationReducer(state, { type: "agentMessage", message: closedNote });
+    state = conversationReducer(state, { type: "queued", message: { ...pending, clientMessageId: "c9" } });
+    // The server moves the socket to a new, empty conversation, then acknowledges the message in it.
+    state = conversationReducer(state, { type: "session", sessionId: "s2", messages: [] });
+    state = conversationReducer(state, { type: "acknowledged", clientMessageId: "c9", sessionId: "s2" });
+    expect(state.sessionId).toBe("s2");
+    expect(state.messages.map((message) => message.role)).toEqual(["assistant", "system", "user"]);
+    // A reconnect to a conversation the server holds still takes the server's history.
+    state = conversationReducer(state, { type: "session", sessionId: "s2", messages: [{ role: "user", content: "Hello?", timestamp: pending.timestamp, client_message_id: "c9" }] });
+    expect(state.messages.map((message) => message.role)).toEqual(["user"]);
+  });
+
   it("adds the HTTP fallback's reply, and starts over empty", () => {
     let state = conversationReducer(emptyConversation(null), { type: "queued", message: pending });
     state = conversationReducer(state, {

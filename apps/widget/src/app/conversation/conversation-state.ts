@@ -51,10 +51,14 @@ export function conversationReducer(state: ConversationState, event: Conversatio
       // The server's history is the truth after a (re)connect; a pending message it already holds (its ack
       // was lost) is not shown twice.
       const stored = new Set(event.messages.map((message) => message.client_message_id).filter(Boolean));
-      const messages = event.messages.map((message, index) => ({
+      const history = event.messages.map((message, index) => ({
         ...message,
         key: messageKey(message, message.client_message_id ?? `history-${index}-${message.timestamp}`),
       }));
+      // An agent closed the conversation and the visitor wrote on: the server starts a new, empty one. What was
+      // said before (with the note that it was closed) stays on screen above it.
+      const continued = state.sessionId !== null && event.sessionId !== state.sessionId && history.length === 0;
+      const messages = continued ? state.messages : history;
       return {
         ...state,
         sessionId: event.sessionId,
