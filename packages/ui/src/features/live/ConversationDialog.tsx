@@ -222,8 +222,11 @@ export function ConversationDialog({ conversation, store = liveStore, onClose }:
     sendTyping(false);
     if (await run("reply", (available, current) => available.reply(current, text))) setDraft("");
   };
+  // As in a chat: Enter sends, Shift+Enter starts a new line (not while an input method composes a word).
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) void handleSend();
+    if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    void handleSend();
   };
 
   const open = conversation !== null;
@@ -269,8 +272,9 @@ export function ConversationDialog({ conversation, store = liveStore, onClose }:
                   <Text role="status" fontSize="sm" color="fg.muted" fontStyle="italic" minH="1lh">
                     {visitorTyping ? t("live.visitorTyping") : ""}
                   </Text>
-                  <div ref={endRef} />
                   <AgentNote key={conversation.session_id} conversation={conversation} actions={actions} offline={offline} />
+                  {/* Below the note: scrolled to the newest message, the note and its button are whole too. */}
+                  <div ref={endRef} />
                 </Stack>
               )}
             </Dialog.Body>

@@ -389,12 +389,15 @@ describe("the detail dialog", { timeout: 60_000 }, () => {
     expect(liveCountOf(store.get().conversations, configurationId)).toBe(1);
   });
 
-  it("sends the reply with Ctrl+Enter", async () => {
+  it("sends the reply with Enter, and starts a new line with Shift+Enter", async () => {
     const { dialog } = await open("s-new");
     await userEvent.click(dialog.getByRole("button", { name: "Take over" }));
-    const box = await dialog.findByRole("textbox", { name: "Your reply" });
-    await userEvent.type(box, "Hello!{Control>}{Enter}{/Control}");
-    await waitFor(() => expect(received.some((item) => item.event === "human_agent_message")).toBe(true));
+    const box = (await dialog.findByRole("textbox", { name: "Your reply" })) as HTMLTextAreaElement;
+    await userEvent.type(box, "Hello!{Shift>}{Enter}{/Shift}Second line");
+    expect(box.value).toBe("Hello!\nSecond line");
+    expect(received.some((item) => item.event === "human_agent_message")).toBe(false);
+    await userEvent.type(box, "{Enter}");
+    await waitFor(() => expect(received.find((item) => item.event === "human_agent_message")?.payload.messageContent).toBe("Hello!\nSecond line"));
   });
 
   it("says what to do when the server refuses an action, and keeps the conversation", async () => {
@@ -613,7 +616,7 @@ describe("typing marks, the agents' note and the visitor's files", () => {
     await waitFor(() => expect(received.filter((item) => item.event === "agent_typing").map((item) => item.payload.typing)).toEqual([true, false]));
 
     // Typing again and sending: the stop goes before the reply.
-    await userEvent.type(box, "Ok{Control>}{Enter}{/Control}");
+    await userEvent.type(box, "Ok{Enter}");
     await waitFor(() => expect(received.some((item) => item.event === "human_agent_message")).toBe(true));
     const events = received.filter((item) => item.event === "agent_typing" || item.event === "human_agent_message").map((item) => `${item.event}:${String(item.payload.typing ?? "")}`);
     expect(events).toEqual(["agent_typing:true", "agent_typing:false", "agent_typing:true", "agent_typing:false", "human_agent_message:"]);
