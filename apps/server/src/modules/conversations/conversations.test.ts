@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
 import { createTenant, type Tenant } from "../../test/fixture";
 import { insertVisitorMessageAndRead, insertVisitorMessageInSession, notifiableConversation } from "./repository";
-import { conversationsCsv, csvCell } from "./service";
+import { conversationsCsv, csvCell, type ConversationDetail } from "./service";
 
 let ctx: TestContext;
 let alpha: Tenant;
@@ -179,7 +179,7 @@ describe("CSV export", () => {
     const lines = response.body.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
     expect(lines[0]).toBe("session_id,conversation_status,started_at,client_ip,message_time,role,agent_name,content,rating,sources");
     expect(lines).toHaveLength(5);
-    expect(lines[2]).toContain(",assistant,,<p>We open at ten.</p>,1,Opening hours | Contact (https://shop.test/contact)");
+    expect(lines[2]).toContain(",assistant,,We open at ten.,1,Opening hours | Contact (https://shop.test/contact)");
     expect(lines[4]).toContain(",assistant,,Closed on holidays.,-1,");
   });
 
@@ -196,6 +196,30 @@ describe("CSV export", () => {
     expect(csvCell(-1)).toBe("-1");
     expect(csvCell(null)).toBe("");
     expect(conversationsCsv([])).toBe("\uFEFFsession_id,conversation_status,started_at,client_ip,message_time,role,agent_name,content,rating,sources\r\n");
+  });
+
+  it("writes answers as a reader sees them, and a visitor's own text as typed", () => {
+    const at = "2026-11-26T10:00:00.000Z";
+    const csv = conversationsCsv([
+      {
+        session_id: "s1",
+        status: "Closed",
+        started_at: at,
+        client_ip: null,
+        messages: [
+          { role: "user", content: "Is 2 < 3 & <b>bold</b>?", timestamp: at },
+          {
+            role: "assistant",
+            content: '<p>Yes &amp; more:</p><ul><li>Fast <strong>delivery</strong></li><li>See <a href="https://shop.test/terms" target="_parent">our terms</a></li></ul><p>Mail <a href="mailto:help@shop.test">help@shop.test</a><br>or call.</p>',
+            timestamp: at,
+          },
+        ],
+        // Only the fields the CSV reads.
+      } as unknown as ConversationDetail,
+    ]);
+    const rows = csv.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    expect(rows[1]).toContain(",user,,Is 2 < 3 & <b>bold</b>?,");
+    expect(rows.slice(2).join("\r\n")).toContain(',assistant,,"Yes & more:\n- Fast delivery\n- See our terms (https://shop.test/terms)\nMail help@shop.test\nor call.",');
   });
 });
 

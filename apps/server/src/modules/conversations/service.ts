@@ -8,6 +8,7 @@ import type { Db } from "../../platform/db/db";
 import type { Schemas } from "../../platform/http/contract-types";
 import { notFound } from "../tenancy";
 import { findHistoryRow, listHistoryPage, listHistoryRows, ratedMessagesOf, type HistoryFilter, type HistoryRow, type RatedMessage } from "./history";
+import { answerHtmlToText } from "../assistant/text/sanitise-answer";
 
 export type ConversationDetail = Schemas["ConversationDetail"];
 export type PostProcessedConversation = Schemas["PostProcessedConversation"];
@@ -156,7 +157,8 @@ export function conversationsCsv(conversations: readonly ConversationDetail[]): 
           message.timestamp,
           message.role,
           message.agent_name,
-          message.content,
+          // As a reader sees it: answers and notes are stored as HTML for the chat (a visitor's own text is not).
+          message.role === "user" ? message.content : answerHtmlToText(message.content),
           message.rating ?? null,
           sources,
         ]

@@ -4,6 +4,7 @@
  * this allow-list first: formatting, lists, links and simple tables survive; everything that can run
  * script, load content, submit data or restyle the host page does not.
  */
+import { load } from "cheerio";
 import sanitizeHtml from "sanitize-html";
 import { escapeHtml } from "../../../platform/html";
 
@@ -60,6 +61,30 @@ const answerOptions: sanitizeHtml.IOptions = {
 
 export function sanitiseAnswerHtml(html: string): string {
   return sanitizeHtml(html, answerOptions);
+}
+
+/**
+ * A stored answer as plain text, for places that show no HTML (a CSV export): a line per paragraph, list item,
+ * heading or table row, list items with a dash, a link as "text (address)" unless its text is the address.
+ */
+export function answerHtmlToText(html: string): string {
+  const $ = load(`<div>${html}</div>`, null, false);
+  $("br").replaceWith("\n");
+  $("a").each((_, element) => {
+    const link = $(element);
+    const href = link.attr("href")?.replace(/^(mailto|tel):/iu, "");
+    const text = link.text().trim();
+    if (href && href !== text) link.replaceWith(escapeHtml(text === "" ? href : `${text} (${href})`));
+  });
+  $("li").prepend("- ");
+  $("td, th").append(" ");
+  $("p, li, h3, h4, blockquote, pre, tr").append("\n");
+  return $.root()
+    .text()
+    .split("\n")
+    .map((line) => line.replace(/[ \t]+/gu, " ").trim())
+    .filter((line) => line !== "")
+    .join("\n");
 }
 
 // ---------------------------------------------------------------------------------------------------------
