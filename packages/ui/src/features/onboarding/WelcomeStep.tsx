@@ -1,7 +1,7 @@
 import { Button, Checkbox, Field, Fieldset, HStack, Input, Stack, Text } from "@chakra-ui/react";
 import { hasAllConsents, onboardingConsents, type OnboardingConsent } from "@parley/domain/onboarding";
 import { Form, Formik, useField, useFormikContext } from "formik";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/errors";
 import { ErrorAlert } from "../../forms/ErrorAlert";
@@ -84,6 +84,7 @@ function Consents() {
 function SetUpWithoutWebsite({ onChoose }: { onChoose: (url: string) => void }) {
   const { t } = useTranslation("onboarding");
   const { values, validateForm } = useFormikContext<WelcomeValues>();
+  const helpId = useId();
   const handleChoose = async () => {
     const errors = await validateForm();
     if (Object.keys(errors).length === 0) onChoose(normaliseWebsiteUrl(values.url));
@@ -91,10 +92,10 @@ function SetUpWithoutWebsite({ onChoose }: { onChoose: (url: string) => void }) 
   return (
     <Stack gap="2" borderWidth="1px" borderRadius="md" p="4" bg="bg.subtle" data-testid="without-website">
       <Text fontWeight="medium">{t("welcome.withoutWebsite.title")}</Text>
-      <Text id="without-website-help" fontSize="sm" color="fg.muted">
+      <Text id={helpId} fontSize="sm" color="fg.muted">
         {t("welcome.withoutWebsite.help")}
       </Text>
-      <Button variant="outline" alignSelf="flex-start" aria-describedby="without-website-help" onClick={() => void handleChoose()}>
+      <Button variant="outline" alignSelf="flex-start" aria-describedby={helpId} onClick={() => void handleChoose()}>
         {t("welcome.withoutWebsite.action")}
       </Button>
     </Stack>
