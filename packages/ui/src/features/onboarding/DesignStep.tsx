@@ -29,7 +29,8 @@ function Preview({ draft }: { draft: WizardDraft }) {
       ) : (
         // At the top, clear of the chat window drawn over the lower right.
         <Text position="absolute" top="4" left="4" right="4" color="fg.muted" fontSize="sm">
-          {screenshot.isPending ? t("design.previewLoading") : t("design.noScreenshot")}
+          {/* Without an attempt nothing is asked (the query stays pending, idle). */}
+          {screenshot.isPending && draft.attemptId !== null ? t("design.previewLoading") : t("design.noScreenshot")}
         </Text>
       )}
       <Stack position="absolute" right="4" bottom="4" w="60" gap="2" align="flex-end">
@@ -77,7 +78,11 @@ export function DesignStep({ draft, onChange, onBack, onContinue }: DesignStepPr
             <Text fontWeight="medium" id="colour-label">
               {t("design.colour")}
             </Text>
-            {colours.length === 0 && <Text fontSize="sm" color="fg.muted">{t("design.noColours")}</Text>}
+            {colours.length === 0 && (
+              <Text fontSize="sm" color="fg.muted">
+                {t(draft.attemptId === null ? "design.noColoursWithoutWebsite" : "design.noColours")}
+              </Text>
+            )}
             <RadioGroup.Root value={draft.primaryColor ?? ""} onValueChange={(details) => details.value && onChange({ primaryColor: details.value })} aria-labelledby="colour-label">
               <Flex gap="2" wrap="wrap">
                 {colours.map((found) => (

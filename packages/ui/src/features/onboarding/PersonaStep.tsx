@@ -6,6 +6,8 @@ import { StepActions } from "./StepActions";
 
 export interface PersonaStepProps {
   persona: Persona;
+  /** Whether the persona was proposed from the website (false: the website was not read, the user writes it). */
+  fromWebsite: boolean;
   onChange: (persona: Persona) => void;
   onBack: () => void;
   onContinue: () => void;
@@ -13,14 +15,14 @@ export interface PersonaStepProps {
 
 const personaFields = ["entity_instruction", "goal_instruction"] as const;
 
-/** Persona: who the assistant is and what it aims for, as proposed by the scan, both editable and both needed. */
-export function PersonaStep({ persona, onChange, onBack, onContinue }: PersonaStepProps) {
+/** Persona: who the assistant is and what it aims for, as proposed by the scan (or written by the user), both editable and both needed. */
+export function PersonaStep({ persona, fromWebsite, onChange, onBack, onContinue }: PersonaStepProps) {
   const { t } = useTranslation("onboarding");
   const [tried, setTried] = useState(false);
   const empty = personaFields.filter((field) => persona[field].trim() === "");
   return (
     <Stack gap="5">
-      <Text color="fg.muted">{t("persona.intro")}</Text>
+      <Text color="fg.muted">{t(fromWebsite ? "persona.intro" : "persona.introWithoutWebsite")}</Text>
       {personaFields.map((field) => (
         <Field.Root key={field} required invalid={tried && empty.includes(field)}>
           <Field.Label>

@@ -10,6 +10,8 @@ import { progressOf, scanStages, type ScanStage, type StageResult, type WizardDr
 
 export interface ScanProgressProps {
   draft: WizardDraft;
+  /** The attempt the stages store their results in. */
+  attemptId: string;
   /** The stages still to run, in order (all four for a new attempt, fewer when one is resumed); read once. */
   stages: readonly ScanStage[];
   onResult: (result: StageResult) => void;
@@ -25,7 +27,7 @@ export interface ScanProgressProps {
  * following steps, "Continue without" (branding falls back to the default design, the others to empty lists
  * or texts the user fills in).
  */
-export function ScanProgress({ draft, stages: initialStages, onResult, onSettled, onBack, onContinue }: ScanProgressProps) {
+export function ScanProgress({ draft, attemptId, stages: initialStages, onResult, onSettled, onBack, onContinue }: ScanProgressProps) {
   const { t, i18n } = useTranslation(["onboarding", "messages"]);
   const userId = useSessionUser()?.id;
   const branding = useDiscoverBranding();
@@ -48,7 +50,7 @@ export function ScanProgress({ draft, stages: initialStages, onResult, onSettled
     const key = `${position}:${attempt}`;
     if (started.current === key) return;
     started.current = key;
-    const base = { url: draft.url, attemptId: draft.attemptId };
+    const base = { url: draft.url, attemptId };
     const call = async (): Promise<StageResult> => {
       switch (current) {
         case "branding":

@@ -250,6 +250,158 @@ describe("the self-onboarding wizard", { timeout: 60_000 }, () => {
     expect(screen.getByRole("heading", { name: "Welcome", level: 2 })).toBeTruthy();
   });
 
+  it("offers to set up without reading the website only when it could not be reached", async () => {
+    let answer: Route = () => ok({ valid: false, code: "domain_blocked", message: "This domain is not allowed.", attempt_id: null });
+    const { server } = await openWizard("/self-onboarding", { "POST /onboarding/check_url": (call) => answer(call) });
+    const withoutWebsite = () => screen.queryByRole("button", { name: "Set up without reading my website" });
+    // Continue once the check before has ended (the button reads "Checking the address…" until then).
+    const check = async (url: string) => {
+      fireEvent.change(screen.getByLabelText(/Website address/), { target: { value: url } });
+      fireEvent.click(await screen.findByRole("button", { name: "Continue" }));
+    };
+    await startWith("www.shop-one.test");
+    await waitFor(() => expect(screen.getByTestId("url-outcome").getAttribute("data-code")).toBe("domain_blocked"));
+    const refusals = ["blocked_keyword", "url_unsafe", "url_not_allowed", "url_parse_error", "invalid_domain"];
+    for (const [index, code] of refusals.entries()) {
+      answer = () => ok({ valid: false, code, message: "Refused", attempt_id: null });
+      await check(`www.shop-${index}.test`);
+      await waitFor(() => expect(screen.getByTestId("url-outcome").getAttribute("data-code")).toBe(code));
+      expect(withoutWebsite()).toBeNull();
+    }
+    // Unreachable, answered as `valid` false or as a problem: the way on shows, with what it means.
+    answer = () => ok({ valid: false, code: "domain_unreachable", message: "The domain was not found or is unreachable.", attempt_id: null });
+    await check("www.my-bakery.nl");
+    await waitFor(() => expect(withoutWebsite()).not.toBeNull());
+    // The line saying what it means is the button's description.
+    expect(document.getElementById(withoutWebsite()?.getAttribute("aria-describedby") ?? "")?.textContent).toContain("you then write the persona, the questions and answers and the pages yourself. Later you can train your assistant from your website in Data training.");
+    // Another address hides it until that one is checked.
+    fireEvent.change(screen.getByLabelText(/Website address/), { target: { value: "www.my-bakery.com" } });
+    expect(withoutWebsite()).toBeNull();
+    answer = () => problem(400, "domain_unreachable", "The domain was not found or is unreachable.");
+    fireEvent.click(await screen.findByRole("button", { name: "Continue" }));
+    await waitFor(() => expect(withoutWebsite()).not.toBeNull());
+    expect(postsOf(server.calls, scanPaths)).toEqual([]);
+  });
+
+  it("sets up a website that cannot be reached without reading it: consent still needed, no scan, empty steps, the usual finalize", async () => {
+    const { server, router } = await openWizard("/self-onboarding", {
+      "POST /onboarding/check_url": () => ok({ valid: false, code: "domain_unreachable", message: "The domain was not found or is unreachable.", attempt_id: null }),
+    });
+    await startWith("www.My-Bakery.nl");
+    const withoutWebsite = await screen.findByRole("button", { name: "Set up without reading my website" });
+    // The consents hold for this way too: one unticked keeps the user at Welcome.
+    fireEvent.click(screen.getByText(englishConsents[2]!));
+    await waitFor(() => expect((screen.getByRole("checkbox", { name: englishConsents[2] }) as HTMLInputElement).checked).toBe(false));
+    fireEvent.click(withoutWebsite);
+    expect(await screen.findByText("Tick all three statements to continue.")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Welcome", level: 2 })).toBeTruthy();
+    await consentTo([englishConsents[2]!]);
+    fireEvent.click(button("Set up without reading my website"));
+
+    // Persona: nothing proposed; the user writes it.
+    await screen.findByRole("heading", { name: "Persona", level: 2 });
+    expect(screen.getByText(/Your website was not read, so there is no proposal/)).toBeTruthy();
+    expect(router.state.location.search).toBe("");
+    fireEvent.click(button("Continue"));
+    expect(await screen.findAllByText("Fill this in to continue.")).toHaveLength(2);
+    fireEvent.change(screen.getByLabelText(/Who is the assistant/), { target: { value: "The assistant of My Bakery." } });
+    fireEvent.change(screen.getByLabelText(/What is its goal/), { target: { value: "Answer questions about bread." } });
+    await continueTo("FAQ");
+    expect(screen.getByText("No questions yet. Add the questions your customers ask most.")).toBeTruthy();
+    await continueTo("URLs");
+    expect(screen.getByText("No pages yet. Add the pages your assistant should know.")).toBeTruthy();
+    await continueTo("Design");
+    expect(screen.getByText("Your website was not read; choose a colour below.")).toBeTruthy();
+    expect(screen.getByText(/No picture of your website is available/)).toBeTruthy();
+    await continueTo("Finish");
+    expect(within(screen.getByTestId("finalize-summary")).getByText("www.my-bakery.nl")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: "My Bakery" } });
+    fireEvent.click(button("Finish"));
+    expect(await screen.findByText("Customer home")).toBeTruthy();
+
+    // Nothing but the check was asked of the onboarding calls: no scan, no screenshot, no attempt.
+    expect(server.calls.filter((call) => call.path.startsWith("/onboarding/")).map((call) => call.path)).toEqual(["/onboarding/check_url"]);
+    const saves = postsOf(server.calls, finalizePaths);
+    expect(saves.map((call) => call.path)).toEqual(finalizePaths);
+    const [, configuration, urlSave, dataset, design, flags] = saves;
+    expect(configuration?.body).toEqual({
+      name: "www.my-bakery.nl",
+      customerId: "cust-1",
+      attempt_id: null,
+      entity_instruction: "The assistant of My Bakery.",
+      goal_instruction: "Answer questions about bread.",
+      language: "en",
+      include_manual_dataset: false,
+    });
+    expect(urlSave?.body).toEqual({ configurationId: "conf-1", urls: [] });
+    expect(dataset?.body).toMatchObject({ configurationId: "conf-1", datasetName: "FAQ", datasetData: [] });
+    expect((design?.body as { chatbotSettings: Record<string, unknown> }).chatbotSettings).toMatchObject({ configuration_id: "conf-1", avatarType: "default", avatarUrl: null });
+    expect(flags?.body).toEqual({ _id: "u1", showInstructions: true, showWizard: false });
+    expect(getSessionUser()).toMatchObject({ customerId: "cust-1", showWizard: false });
+    expect(getSelectedConfiguration()).toEqual({ _id: "conf-1", name: "www.my-bakery.nl" });
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it("keeps a draft set up without the website through a reload, without asking the server for an attempt", async () => {
+    await openWizard("/self-onboarding", {
+      "POST /onboarding/check_url": () => ok({ valid: false, code: "domain_unreachable", message: "Unreachable", attempt_id: null }),
+    });
+    await startWith("www.my-bakery.nl");
+    fireEvent.click(await screen.findByRole("button", { name: "Set up without reading my website" }));
+    fireEvent.change(await screen.findByLabelText(/Who is the assistant/), { target: { value: "Typed before the reload" } });
+    cleanup();
+
+    const { server } = await openWizard();
+    expect(await screen.findByRole("heading", { name: "Persona", level: 2 })).toBeTruthy();
+    expect((screen.getByLabelText(/Who is the assistant/) as HTMLTextAreaElement).value).toBe("Typed before the reload");
+    expect(server.calls).toEqual([]);
+  });
+
+  it("sets up without reading the website in Dutch too, with the FAQ written by hand", async () => {
+    const { server } = await openWizard("/self-onboarding", {
+      "POST /onboarding/check_url": () => ok({ valid: false, code: "domain_unreachable", message: "Unreachable", attempt_id: null }),
+    });
+    await act(() => changeLanguage("nl"));
+    fireEvent.change(await screen.findByLabelText(/Websiteadres/), { target: { value: "www.bakkerij-jansen.nl" } });
+    await consentTo([/Ik ben bevoegd/, /Ik begrijp dat websites/, /Ik geef toestemming/]);
+    fireEvent.click(button("Doorgaan"));
+    expect((await screen.findByTestId("without-website")).textContent).toContain("Is je website nu niet bereikbaar?");
+    fireEvent.click(button("Instellen zonder mijn website te lezen"));
+    await screen.findByRole("heading", { name: "Persona", level: 2 });
+    expect(screen.getByText(/Je website is niet gelezen/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/Wie is de assistent/), { target: { value: "De assistent van Bakkerij Jansen." } });
+    fireEvent.change(screen.getByLabelText(/Wat is zijn doel/), { target: { value: "Vragen over brood beantwoorden." } });
+    const next = async (heading: string) => {
+      fireEvent.click(button("Doorgaan"));
+      await screen.findByRole("heading", { name: heading, level: 2 });
+    };
+    await next("FAQ");
+    fireEvent.click(button(/Vraag toevoegen/));
+    fireEvent.change(await screen.findByLabelText("Vraag 1"), { target: { value: "Zijn jullie zondag open?" } });
+    fireEvent.change(screen.getByLabelText("Antwoord 1"), { target: { value: "Nee." } });
+    await next("URL's");
+    await next("Ontwerp");
+    expect(screen.getByText("Je website is niet gelezen; kies hieronder een kleur.")).toBeTruthy();
+    await next("Afronden");
+    fireEvent.change(screen.getByLabelText(/^Naam/), { target: { value: "Bakkerij Jansen" } });
+    fireEvent.click(button("Afronden"));
+    expect(await screen.findByText("Customer home")).toBeTruthy();
+
+    expect(postsOf(server.calls, scanPaths)).toEqual([]);
+    const saves = postsOf(server.calls, finalizePaths);
+    expect(saves.map((call) => call.path)).toEqual(finalizePaths);
+    expect(saves[1]?.body).toMatchObject({ name: "www.bakkerij-jansen.nl", attempt_id: null, language: "nl", include_manual_dataset: true });
+    expect(saves[3]?.body).toEqual({
+      configurationId: "conf-1",
+      datasetName: "FAQ",
+      datasetHeaders: [
+        { text: "Vraag", value: "question" },
+        { text: "Antwoord", value: "answer" },
+      ],
+      datasetData: [{ question: "Zijn jullie zondag open?", answer: "Nee." }],
+    });
+  });
+
   it("shows a URL outcome the server answers as a problem at the field too", async () => {
     await openWizard("/self-onboarding", { "POST /onboarding/check_url": () => problem(400, "url_unsafe", "The URL was flagged as unsafe.") });
     await startWith("https://bad.test");

@@ -13,13 +13,16 @@ import { FinalizeStep } from "./FinalizeStep";
 import { useOnboardingAttempt } from "./hooks";
 import { PersonaStep } from "./PersonaStep";
 import { ScanProgress } from "./ScanProgress";
-import { attemptStorageKey, clearStoredOnboarding, loadStoredWizard, storeWizard } from "./storage";
+import { clearStoredOnboarding, draftStorageKey, loadStoredWizard, storeWizard } from "./storage";
 import { useFinalizeOnboarding } from "./useFinalizeOnboarding";
 import { UrlsStep } from "./UrlsStep";
 import { WelcomeStep } from "./WelcomeStep";
-import { emptyDraft, resumeFrom, scanStages, withStageResult, type ScanStage, type WizardDraft, type WizardView } from "./wizard";
+import { draftWithoutWebsite, emptyDraft, resumeFrom, scanStages, withStageResult, type ScanStage, type WizardDraft, type WizardView } from "./wizard";
 
-/** The attempt in progress is kept in the address (`?attempt=`) and, for a visit without it, in session storage. */
+/**
+ * The attempt in progress is kept in the address (`?attempt=`) and, for a visit without it, in session storage.
+ * A draft set up without reading the website has no attempt: only session storage knows it.
+ */
 export const attemptParam = "attempt";
 
 function StepList({ view }: { view: WizardView }) {
@@ -59,13 +62,13 @@ export function SelfOnboardingPage() {
   const { t } = useTranslation("onboarding");
   const [preferences] = usePreferences();
   const [params, setParams] = useSearchParams();
-  const resumeId = params.get(attemptParam) ?? sessionStorage.getItem(attemptStorageKey);
+  const resumeId = params.get(attemptParam) ?? sessionStorage.getItem(draftStorageKey);
   const [stored] = useState(() => (resumeId ? loadStoredWizard(resumeId) : null));
   const [draft, setDraft] = useState<WizardDraft | null>(stored?.draft ?? null);
   const [view, setView] = useState<WizardView>(stored?.view ?? "welcome");
   // The scan's stages that have not found or been skipped yet.
   const [remaining, setRemaining] = useState<readonly ScanStage[]>(stored?.remaining ?? scanStages);
-  const finalize = useFinalizeOnboarding(draft?.attemptId ?? null);
+  const finalize = useFinalizeOnboarding(draft?.draftId ?? null);
   // Asked only when the page opens with an attempt it has no draft of; afterwards the draft is the truth.
   const resumed = useOnboardingAttempt(draft === null ? resumeId : null);
 
@@ -86,7 +89,7 @@ export function SelfOnboardingPage() {
   useEffect(() => {
     if (draft === null || finished.current) return;
     storeWizard({ draft, view, remaining: [...remaining] });
-    if (params.get(attemptParam) !== draft.attemptId) setParams({ [attemptParam]: draft.attemptId }, { replace: true });
+    if (params.get(attemptParam) !== draft.attemptId) setParams(draft.attemptId === null ? {} : { [attemptParam]: draft.attemptId }, { replace: true });
   }, [draft, view, remaining, params, setParams]);
 
   // A new step takes the focus to its heading, so keyboard and screen reader users start at its top.
@@ -145,13 +148,20 @@ export function SelfOnboardingPage() {
           setRemaining(scanStages);
           go("scan");
         }}
+        // The website could not be read: nothing to scan, the user writes the proposals in the steps.
+        onSetUpWithoutWebsite={(url) => {
+          setDraft(draftWithoutWebsite(url));
+          setRemaining([]);
+          go("persona");
+        }}
       />
     );
-  } else if (view === "scan") {
+  } else if (view === "scan" && draft.attemptId !== null) {
     content = (
       <ScanProgress
         key={draft.attemptId}
         draft={draft}
+        attemptId={draft.attemptId}
         stages={remaining}
         onResult={(result) => setDraft((current) => (current ? withStageResult(current, result) : current))}
         onSettled={(stage) => setRemaining((current) => current.filter((each) => each !== stage))}
@@ -159,8 +169,9 @@ export function SelfOnboardingPage() {
         onContinue={() => go("persona")}
       />
     );
-  } else if (view === "persona") {
-    content = <PersonaStep persona={draft.persona} onChange={(persona) => edit({ persona })} onBack={back} onContinue={next} />;
+  } else if (view === "persona" || view === "scan") {
+    // (A draft without an attempt has nothing to scan.)
+    content = <PersonaStep persona={draft.persona} fromWebsite={draft.attemptId !== null} onChange={(persona) => edit({ persona })} onBack={back} onContinue={next} />;
   } else if (view === "faq") {
     content = <FaqStep rows={draft.faq} onChange={(faq) => edit({ faq })} onBack={back} onContinue={next} />;
   } else if (view === "urls") {

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Field, Fieldset, HStack, Input, Stack, Text } from "@chakra-ui/react";
 import { hasAllConsents, onboardingConsents, type OnboardingConsent } from "@parley/domain/onboarding";
 import { Form, Formik, useField, useFormikContext } from "formik";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/errors";
 import { ErrorAlert } from "../../forms/ErrorAlert";
@@ -13,6 +13,12 @@ import { normaliseWebsiteUrl } from "./wizard";
 export const urlCheckCodes = ["no_url_provided", "invalid_domain", "blocked_keyword", "domain_blocked", "domain_unreachable", "url_unsafe", "url_parse_error", "url_not_allowed"] as const;
 const isUrlCheckCode = (code: string): code is (typeof urlCheckCodes)[number] => (urlCheckCodes as readonly string[]).includes(code);
 
+/**
+ * The outcomes where the website exists but could not be read (down, under construction, behind a login or a
+ * firewall, refusing bots): the user may set up without it. Every other refusal stays a refusal.
+ */
+const unreadableCodes: readonly string[] = ["domain_unreachable"];
+
 interface WelcomeValues {
   url: string;
   consents: Record<OnboardingConsent, boolean>;
@@ -23,6 +29,8 @@ export interface WelcomeStepProps {
   checkedUrl: string | null;
   onChecked: (url: string, attemptId: string) => void;
   onUnchanged: () => void;
+  /** The website could not be read and the user chose to write the proposals themselves. */
+  onSetUpWithoutWebsite: (url: string) => void;
 }
 
 function UrlField({ outcome }: { outcome: string | null }) {
@@ -72,12 +80,35 @@ function Consents() {
   );
 }
 
+/** The way on for a website that could not be read; the consents are checked again, as they may have been unticked since. */
+function SetUpWithoutWebsite({ onChoose }: { onChoose: (url: string) => void }) {
+  const { t } = useTranslation("onboarding");
+  const { values, validateForm } = useFormikContext<WelcomeValues>();
+  const helpId = useId();
+  const handleChoose = async () => {
+    const errors = await validateForm();
+    if (Object.keys(errors).length === 0) onChoose(normaliseWebsiteUrl(values.url));
+  };
+  return (
+    <Stack gap="2" borderWidth="1px" borderRadius="md" p="4" bg="bg.subtle" data-testid="without-website">
+      <Text fontWeight="medium">{t("welcome.withoutWebsite.title")}</Text>
+      <Text id={helpId} fontSize="sm" color="fg.muted">
+        {t("welcome.withoutWebsite.help")}
+      </Text>
+      <Button variant="outline" alignSelf="flex-start" aria-describedby={helpId} onClick={() => void handleChoose()}>
+        {t("welcome.withoutWebsite.action")}
+      </Button>
+    </Stack>
+  );
+}
+
 /**
  * Welcome (spec 01 §2, §5): the website and the consent, then the URL check. A refused URL is shown at the
  * field by its code, in the user's language, with what to do next; a call that failed altogether is shown
- * above the form.
+ * above the form. A website that exists but could not be read does not stop the user: they may set up
+ * without it and write the proposals themselves.
  */
-export function WelcomeStep({ checkedUrl, onChecked, onUnchanged }: WelcomeStepProps) {
+export function WelcomeStep({ checkedUrl, onChecked, onUnchanged, onSetUpWithoutWebsite }: WelcomeStepProps) {
   const { t } = useTranslation("onboarding");
   const userId = useSessionUser()?.id;
   const check = useCheckOnboardingUrl();
@@ -110,24 +141,28 @@ export function WelcomeStep({ checkedUrl, onChecked, onUnchanged }: WelcomeStepP
         else setOutcome({ url: values.url, code: answer.code ?? "url_parse_error" });
       }}
     >
-      {({ isSubmitting, values }) => (
-        <Form noValidate aria-label={t("welcome.formLabel")}>
-          <Stack gap="5">
-            <Stack gap="1">
-              <Text fontWeight="medium">{t("welcome.title")}</Text>
-              <Text color="fg.muted">{t("welcome.intro")}</Text>
+      {({ isSubmitting, values }) => {
+        const shownOutcome = outcome?.url === values.url ? outcome.code : null;
+        return (
+          <Form noValidate aria-label={t("welcome.formLabel")}>
+            <Stack gap="5">
+              <Stack gap="1">
+                <Text fontWeight="medium">{t("welcome.title")}</Text>
+                <Text color="fg.muted">{t("welcome.intro")}</Text>
+              </Stack>
+              <ErrorAlert error={check.error instanceof ApiError && isUrlCheckCode(check.error.code) ? null : check.error} />
+              <UrlField outcome={shownOutcome} />
+              <Consents />
+              <HStack gap="2">
+                <Button type="submit" loading={isSubmitting} loadingText={t("welcome.checking")}>
+                  {t("actions.continue")}
+                </Button>
+              </HStack>
+              {shownOutcome !== null && unreadableCodes.includes(shownOutcome) && !isSubmitting && <SetUpWithoutWebsite onChoose={onSetUpWithoutWebsite} />}
             </Stack>
-            <ErrorAlert error={check.error instanceof ApiError && isUrlCheckCode(check.error.code) ? null : check.error} />
-            <UrlField outcome={outcome?.url === values.url ? outcome.code : null} />
-            <Consents />
-            <HStack gap="2">
-              <Button type="submit" loading={isSubmitting} loadingText={t("welcome.checking")}>
-                {t("actions.continue")}
-              </Button>
-            </HStack>
-          </Stack>
-        </Form>
-      )}
+          </Form>
+        );
+      }}
     </Formik>
   );
 }

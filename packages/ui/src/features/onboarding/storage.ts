@@ -6,7 +6,8 @@
 import type { FinalizeStep } from "@parley/domain/onboarding";
 import type { ScanStage, WizardDraft, WizardView } from "./wizard";
 
-export const attemptStorageKey = "parley.onboarding.attempt";
+/** The draft in progress in this tab (its attempt's id, or its own id when the website was not read). */
+export const draftStorageKey = "parley.onboarding.attempt";
 const wizardStorageKey = "parley.onboarding.wizard";
 const finalizeStorageKey = "parley.onboarding.finalize";
 
@@ -17,7 +18,7 @@ export interface StoredWizard {
 }
 
 export interface FinalizeProgress {
-  attemptId: string;
+  draftId: string;
   customerId?: string;
   configurationId?: string;
   done: FinalizeStep[];
@@ -32,20 +33,20 @@ function read<T>(key: string): T | null {
   }
 }
 
-/** The stored wizard of this attempt, or null (none, or another attempt's). */
-export function loadStoredWizard(attemptId: string): StoredWizard | null {
+/** The stored wizard of this draft (an attempt's id, or a draft's own id), or null (none, or another draft's). */
+export function loadStoredWizard(draftId: string): StoredWizard | null {
   const stored = read<StoredWizard>(wizardStorageKey);
-  return stored?.draft?.attemptId === attemptId ? stored : null;
+  return stored?.draft?.draftId === draftId ? stored : null;
 }
 
 export function storeWizard(wizard: StoredWizard): void {
-  sessionStorage.setItem(attemptStorageKey, wizard.draft.attemptId);
+  sessionStorage.setItem(draftStorageKey, wizard.draft.draftId);
   sessionStorage.setItem(wizardStorageKey, JSON.stringify(wizard));
 }
 
-export function loadFinalizeProgress(attemptId: string): FinalizeProgress {
+export function loadFinalizeProgress(draftId: string): FinalizeProgress {
   const stored = read<FinalizeProgress>(finalizeStorageKey);
-  return stored?.attemptId === attemptId ? stored : { attemptId, done: [] };
+  return stored?.draftId === draftId ? stored : { draftId, done: [] };
 }
 
 export function storeFinalizeProgress(progress: FinalizeProgress): void {
@@ -53,5 +54,5 @@ export function storeFinalizeProgress(progress: FinalizeProgress): void {
 }
 
 export function clearStoredOnboarding(): void {
-  for (const key of [attemptStorageKey, wizardStorageKey, finalizeStorageKey]) sessionStorage.removeItem(key);
+  for (const key of [draftStorageKey, wizardStorageKey, finalizeStorageKey]) sessionStorage.removeItem(key);
 }

@@ -40,7 +40,8 @@ export interface FinalizeInput {
 
 export type Finalize = ReturnType<typeof useFinalizeOnboarding>;
 
-export function useFinalizeOnboarding(attemptId: string | null) {
+/** `draftId`: the draft being finalised (null before there is one); its progress is kept under it. */
+export function useFinalizeOnboarding(draftId: string | null) {
   const queryClient = useQueryClient();
   const createCustomer = useSelfOnboardingCreateCustomer();
   const createConfiguration = useCreateOrUpdateConfiguration();
@@ -51,7 +52,7 @@ export function useFinalizeOnboarding(attemptId: string | null) {
   const [state, setState] = useState<FinalizeState>({ status: "idle" });
   // Read and written by `run` itself, so a retry right after a failure sees every step done so far.
   const progress = useRef<FinalizeProgress | null>(null);
-  if (attemptId !== null && progress.current?.attemptId !== attemptId) progress.current = loadFinalizeProgress(attemptId);
+  if (draftId !== null && progress.current?.draftId !== draftId) progress.current = loadFinalizeProgress(draftId);
   const [completed, setCompleted] = useState<readonly FinalizeStep[]>(() => progress.current?.done ?? []);
 
   const need = (value: string | undefined): string => {
@@ -100,7 +101,7 @@ export function useFinalizeOnboarding(attemptId: string | null) {
 
   /** Runs the steps not done yet, in order; resolves to the state it ended in. */
   async function run(input: FinalizeInput): Promise<FinalizeState> {
-    const made = progress.current ?? { attemptId: input.draft.attemptId, done: [] };
+    const made = progress.current ?? { draftId: input.draft.draftId, done: [] };
     progress.current = made;
     for (const step of finalizeSteps) {
       if (made.done.includes(step)) continue;

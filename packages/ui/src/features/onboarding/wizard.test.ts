@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { configurationBody, configurationNameOf, designBody, emptyDraft, faqDatasetBody, incompleteFaqRows, normaliseWebsiteUrl, progressOf, resumeFrom, scanStages, urlsBody } from "./wizard";
+import { configurationBody, configurationNameOf, designBody, draftWithoutWebsite, emptyDraft, faqDatasetBody, incompleteFaqRows, normaliseWebsiteUrl, progressOf, resumeFrom, scanStages, urlsBody } from "./wizard";
 
 const headers = [
   { text: "Question", value: "question" },
@@ -19,6 +19,15 @@ describe("the onboarding wizard's rules", () => {
   it("names the configuration from the website's domain (as the browser spells it): lowercased, only a-z 0-9 . -", () => {
     expect(configurationNameOf({ url: "https://WWW.Bäckerei-Jansen.de/Shop?x=1" })).toBe("www.xn--bckerei-jansen-5hb.de");
     expect(configurationNameOf({ url: normaliseWebsiteUrl("  Bakery.NL/about ") })).toBe("bakery.nl");
+  });
+
+  it("sets up a website that was not read without an attempt, named from the domain typed, each draft apart", () => {
+    const draft = draftWithoutWebsite(normaliseWebsiteUrl(" www.My-Bakery.nl/contact "));
+    expect(draft.attemptId).toBeNull();
+    expect(draftWithoutWebsite(draft.url).draftId).not.toBe(draft.draftId);
+    expect(configurationBody(draft, "c", "en")).toMatchObject({ name: "www.my-bakery.nl", attempt_id: null });
+    expect(urlsBody("conf", draft.urls)).toEqual({ configurationId: "conf", urls: [] });
+    expect(emptyDraft("https://b.nl", "att").draftId).toBe("att");
   });
 
   it("adds https:// to an address typed without a scheme and leaves an empty one empty", () => {

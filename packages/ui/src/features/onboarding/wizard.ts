@@ -40,7 +40,10 @@ export interface UrlRow {
 export interface WizardDraft {
   /** The website as checked (with a scheme). */
   url: string;
-  attemptId: string;
+  /** Names this draft in the tab's storage and in finalize's progress: its attempt's id, or one made here when it has none. */
+  draftId: string;
+  /** The server's attempt that read the website; null when the user set up without reading it (the site could not be reached). */
+  attemptId: string | null;
   branding: Branding | null;
   persona: Persona;
   faq: FaqRow[];
@@ -72,8 +75,21 @@ export function normaliseWebsiteUrl(typed: string): string {
   return `https://${trimmed}`;
 }
 
+function blankDraft(url: string, draftId: string, attemptId: string | null): WizardDraft {
+  return { url, draftId, attemptId, branding: null, persona: { entity_instruction: "", goal_instruction: "" }, faq: [], urls: [], primaryColor: null, logoUrl: null, customer: null };
+}
+
 export function emptyDraft(url: string, attemptId: string): WizardDraft {
-  return { url, attemptId, branding: null, persona: { entity_instruction: "", goal_instruction: "" }, faq: [], urls: [], primaryColor: null, logoUrl: null, customer: null };
+  return blankDraft(url, attemptId, attemptId);
+}
+
+/**
+ * A draft for a website the URL check could not read (domain_unreachable): no attempt and no scan, so every
+ * proposal starts empty and the user writes the persona, FAQ and pages. Finalize needs no attempt (the
+ * configuration's attempt_id may be null); the id here only keeps this draft apart in the tab's storage.
+ */
+export function draftWithoutWebsite(url: string): WizardDraft {
+  return blankDraft(url, `unread-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`, null);
 }
 
 /** The draft with a stage's result in it; the first colour and logo found are chosen until the user picks. */
