@@ -42,6 +42,7 @@ export const pageTitles = {
   subscription: "Subscription",
   pricing: "Pricing",
   invoices: "Invoices",
+  notifications: "Notifications",
   // Labels inside a menu group, where the group says the rest.
   general: "General",
   live: "Live",
@@ -78,6 +79,7 @@ export const pageIconNames = [
   "LuUser",
   "LuCreditCard",
   "LuReceipt",
+  "LuBell",
 ] as const;
 export type PageIconName = (typeof pageIconNames)[number];
 
@@ -153,6 +155,8 @@ export const portalPages: readonly PortalPage[] = [
   { path: "/subscription/view", titleKey: "subscription", icon: "LuCreditCard", roles: ["customer"], menu: "none", needsConfiguration: false },
   { path: "/pricing", titleKey: "pricing", icon: "LuCreditCard", roles: selfOnboarding, menu: "none", needsConfiguration: false },
   { path: "/subscription/invoices", titleKey: "invoices", icon: "LuReceipt", roles: customers, menu: "none", needsConfiguration: false },
+  // The notification bell's "View all".
+  { path: "/notifications", titleKey: "notifications", icon: "LuBell", roles, menu: "none", needsConfiguration: false },
 ];
 
 /** The pages a role may open, in menu order. */

@@ -25,6 +25,7 @@ export const featureNamespaceLoaders = {
   crmDashboard: (language) => import(`./crm-dashboard/locales/${language}.json`),
   ecommerceDashboard: (language) => import(`./ecommerce-dashboard/locales/${language}.json`),
   assistantHome: (language) => import(`./assistant-home/locales/${language}.json`),
+  notifications: (language) => import(`./notifications/locales/${language}.json`),
 } satisfies Record<string, NamespaceLoader>;
 
 export type FeatureNamespace = keyof typeof featureNamespaceLoaders;

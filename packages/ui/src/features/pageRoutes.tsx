@@ -16,6 +16,7 @@ const LeadsPage = lazyNamed(() => import("./leads/LeadsPage"), "LeadsPage", { na
 const FaqEditorPage = lazyNamed(() => import("./dataset/FaqEditorPage"), "FaqEditorPage", { namespaces: ["dataset", "corrections", "messages", "pages"] });
 const UrlManagerPage = lazyNamed(() => import("./training-urls/UrlManagerPage"), "UrlManagerPage", { namespaces: ["trainingUrls", "messages", "pages"] });
 const DataTrainingPage = lazyNamed(() => import("./training/DataTrainingPage"), "DataTrainingPage", { namespaces: ["training", "trainingUrls", "messages", "lists", "pages"] });
+const NotificationsPage = lazyNamed(() => import("./notifications/NotificationsPage"), "NotificationsPage", { namespaces: ["notifications", "shell", "pages"] });
 const LiveConversationsPage = lazyNamed(() => import("./live/LiveConversationsPage"), "LiveConversationsPage", { namespaces: ["live", "corrections", "shell", "pages"] });
 // One lazy entry for every settings screen.
 const SettingsPage = lazyNamed(() => import("./settings/SettingsPages"), "SettingsPage", { namespaces: ["settings", "messages", "pages", "shell"] });
@@ -86,6 +87,7 @@ const pageScreens: Partial<Record<string, ComponentType<{ titleKey?: string }>>>
   "/subscription/view": SubscriptionPage,
   "/pricing": PricingPage,
   "/subscription/invoices": InvoicesPage,
+  "/notifications": NotificationsPage,
 };
 
 /**

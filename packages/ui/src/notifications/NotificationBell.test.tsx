@@ -22,7 +22,7 @@ async function renderBell(withItems: boolean) {
       <Routes>
         <Route path="/" element={<NotificationBell store={store} />} />
         <Route path="/conversations/live" element={<p>Live conversations page</p>} />
-        <Route path="/conversations/history" element={<p>Conversation history page</p>} />
+        <Route path="/notifications" element={<p>Notifications page</p>} />
       </Routes>
     </MemoryRouter>,
   );
@@ -59,12 +59,12 @@ describe("notification bell", () => {
     await waitFor(() => expect(screen.getByText("Live conversations page")).toBeTruthy());
   });
 
-  it("offers 'View all' even without notifications, which opens the conversation history", async () => {
+  it("offers 'View all' even without notifications, which opens the notifications page", async () => {
     await renderBell(false);
     await userEvent.click(screen.getByRole("button", { name: "Notifications" }));
     const dialog = await screen.findByRole("dialog", { name: "Notifications" });
     await userEvent.click(within(dialog).getByRole("button", { name: "View all" }));
-    await waitFor(() => expect(screen.getByText("Conversation history page")).toBeTruthy());
+    await waitFor(() => expect(screen.getByText("Notifications page")).toBeTruthy());
   });
 
   it("shows more than the first five in the dialog on demand", async () => {

@@ -7,7 +7,8 @@ import { notificationStore, useNotifications, type NotificationStore, type Porta
 
 const collapsedCount = 5;
 
-function NotificationRow({ item, store, onOpenLive }: { item: PortalNotification; store: NotificationStore; onOpenLive: () => void }) {
+/** One notification with its actions (open the live conversations, mark read or unread, hide), in the bell and on its page. */
+export function NotificationRow({ item, store, onOpenLive }: { item: PortalNotification; store: NotificationStore; onOpenLive: () => void }) {
   const { t, i18n } = useTranslation("shell");
   const alert = item.type === "alert";
   const time = new Date(item.timestamp);
@@ -57,10 +58,7 @@ function NotificationRow({ item, store, onOpenLive }: { item: PortalNotification
 export interface NotificationBellProps {
   store?: NotificationStore;
   liveConversationsPath?: string;
-  /**
-   * "View all": the manifest has no notifications page; what they are about, every conversation of the
-   * selected configuration, is the conversation history (open to every role).
-   */
+  /** "View all": the notifications page, every notification with the same actions and filters. */
   viewAllPath?: string;
 }
 
@@ -68,7 +66,7 @@ export interface NotificationBellProps {
 export function NotificationBell({
   store = notificationStore,
   liveConversationsPath = "/conversations/live",
-  viewAllPath = "/conversations/history",
+  viewAllPath = "/notifications",
 }: NotificationBellProps) {
   const { t } = useTranslation("shell");
   const navigate = useNavigate();

@@ -1,6 +1,7 @@
 import type { PageIconName } from "@parley/domain/pages";
 import type { IconType } from "react-icons";
 import {
+  LuBell,
   LuBookOpen,
   LuBot,
   LuBrain,
@@ -56,6 +57,7 @@ export const pageIcons: Record<PageIconName, IconType> = {
   LuUser,
   LuCreditCard,
   LuReceipt,
+  LuBell,
 };
 
 /** The icon of a global-search hit, which names one of these; anything else gets a page icon. */

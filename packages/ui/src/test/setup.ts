@@ -1,5 +1,9 @@
 import { afterEach } from "vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
+
+// Whole screens render in jsdom while the root test command runs other packages' suites on the same two cores:
+// a screen that takes longer than the library's 1 s to appear is slow, not wrong.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
