@@ -118,8 +118,12 @@ describe("default design texts per language", () => {
       name: "Assistant",
     });
     expect(shown.chatbotButtonSettings.chatbuttonBubbleText).toBe("Have a question?");
-    // Another language's defaults count as defaults too (a design saved in English, now shown in French).
-    expect(withDefaultTextsIn("fr", shown).chatbotSettings.headerTitle).toBe("Discutez avec nous");
-    expect(withDefaultTextsIn("nl", saved)).toEqual(saved);
+    expect(withDefaultTextsIn("nl", saved)).toBe(saved);
+    // From another language's defaults when told (the Design screen's widget language changing from English to French).
+    expect(withDefaultTextsIn("fr", shown, "en").chatbotSettings.headerTitle).toBe("Discutez avec nous");
+    // A customer's English header on a Dutch widget is their text, not a default.
+    const typed = { chatbotSettings: { ...defaultChatbotSettings, headerTitle: "Chat with us" }, chatbotButtonSettings: {} };
+    expect(withDefaultTextsIn("de", typed).chatbotSettings.headerTitle).toBe("Chat with us");
+    expect(withDefaultTextsIn("nl", typed)).toBe(typed);
   });
 });

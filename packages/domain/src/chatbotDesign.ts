@@ -3,7 +3,7 @@
  * defaults a new design starts from (Dutch texts, language nl), the limits of its images, demo page and
  * script, and the checks of the values the contract can only give a type and a length.
  */
-import { isLanguageCode, languageCodes, type LanguageCode } from "./locale";
+import { isLanguageCode, type LanguageCode } from "./locale";
 import { defaultWidgetLanguage, defaultWidgetPosition } from "./widget";
 
 /** A new design, before anything is saved: every look-and-feel field of the contract's ChatbotSettings. */
@@ -164,32 +164,32 @@ export function defaultChatbotButtonSettingsIn(language: LanguageCode) {
   return { ...defaultChatbotButtonSettings, chatbuttonBubbleText: defaultDesignTexts[language].chatbuttonBubbleText };
 }
 
-function localisedTexts<T extends object>(values: T, fields: readonly (keyof DesignTexts)[], language: LanguageCode): T {
+function localisedTexts<T extends object>(values: T, fields: readonly (keyof DesignTexts)[], from: LanguageCode, to: LanguageCode): T {
   let result = values;
   for (const field of fields) {
-    const value = (values as Record<string, unknown>)[field];
-    const wanted = defaultDesignTexts[language][field];
-    // Only a text that is some language's untouched default is swapped: what a customer typed stays.
-    if (typeof value !== "string" || value === wanted) continue;
-    if (!languageCodes.some((code) => defaultDesignTexts[code][field] === value)) continue;
-    result = { ...result, [field]: wanted };
+    // Only a text that is still the default of `from` is swapped: what a customer wrote stays.
+    if ((values as Record<string, unknown>)[field] === defaultDesignTexts[from][field]) result = { ...result, [field]: defaultDesignTexts[to][field] };
   }
   return result;
 }
 
 /**
- * A design whose texts were never changed from a default shows the defaults of the language given (the
- * widget's language): a design saved with the Dutch defaults and English as widget language greets in
- * English. Texts a customer wrote are kept as they are.
+ * The design with the texts still at the defaults of `from` replaced by those of `language`; the same
+ * objects when none is. `from` is Dutch unless told: designs were saved with the spec's Dutch defaults
+ * before the defaults came in five languages, so a design with the Dutch defaults and English as widget
+ * language greets in English. Texts a customer wrote are kept as they are, whatever their language.
  */
 export function withDefaultTextsIn<Chat extends object, Button extends object>(
   language: LanguageCode,
   design: { chatbotSettings: Chat; chatbotButtonSettings: Button },
+  from: LanguageCode = defaultWidgetLanguage as LanguageCode,
 ): { chatbotSettings: Chat; chatbotButtonSettings: Button } {
-  return {
-    chatbotSettings: localisedTexts(design.chatbotSettings, designTextFields.chatbotSettings, language),
-    chatbotButtonSettings: localisedTexts(design.chatbotButtonSettings, designTextFields.chatbotButtonSettings, language),
-  };
+  if (from === language) return design;
+  const chatbotSettings = localisedTexts(design.chatbotSettings, designTextFields.chatbotSettings, from, language);
+  const chatbotButtonSettings = localisedTexts(design.chatbotButtonSettings, designTextFields.chatbotButtonSettings, from, language);
+  return chatbotSettings === design.chatbotSettings && chatbotButtonSettings === design.chatbotButtonSettings
+    ? design
+    : { chatbotSettings, chatbotButtonSettings };
 }
 
 /** The uses of a design image (the contract's ImageType). */
