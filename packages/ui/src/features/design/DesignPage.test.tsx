@@ -103,7 +103,7 @@ describe("the Design screen", { timeout: 90_000 }, () => {
     expect(screen.getByText("The defaults are shown, with their texts in Dutch. Change what you like and save to use them.")).toBeTruthy();
     expect((await field("Start message")).value).toBe("Hallo! Waarmee kan ik je helpen?");
     expect((await select("Widget language")).value).toBe("nl");
-    expect((await select("Answer language if General settings sets none")).value).toBe("nl");
+    expect((await select("Answer language (fallback)")).value).toBe("nl");
   });
 
   it("starts from the defaults in the configuration's language when no design is saved", async () => {
