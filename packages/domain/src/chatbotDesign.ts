@@ -3,6 +3,7 @@
  * defaults a new design starts from (Dutch texts, language nl), the limits of its images, demo page and
  * script, and the checks of the values the contract can only give a type and a length.
  */
+import { isLanguageCode, type LanguageCode } from "./locale";
 import { defaultWidgetLanguage, defaultWidgetPosition } from "./widget";
 
 /** A new design, before anything is saved: every look-and-feel field of the contract's ChatbotSettings. */
@@ -80,6 +81,116 @@ export const defaultChatbotButtonSettings = {
   chatbuttonBubbleDelay: 3000,
   chatbuttonBubblePosition: "left",
 } as const;
+
+/** The texts of a design a visitor reads; their defaults come in each of the five languages. */
+export const designTextFields = {
+  chatbotSettings: ["name", "startMessage", "headerTitle", "headerSubtitle", "userInputPlaceholderText", "onlineMessage"],
+  chatbotButtonSettings: ["chatbuttonBubbleText"],
+} as const;
+type ChatTextField = (typeof designTextFields.chatbotSettings)[number];
+type ButtonTextField = (typeof designTextFields.chatbotButtonSettings)[number];
+export type DesignTexts = Record<ChatTextField | ButtonTextField, string>;
+
+/**
+ * The default texts of a design per language. Dutch is the spec's (the defaults above); the others say
+ * the same in the way a website in that language would.
+ */
+export const defaultDesignTexts: Readonly<Record<LanguageCode, DesignTexts>> = {
+  nl: {
+    name: defaultChatbotSettings.name,
+    startMessage: defaultChatbotSettings.startMessage,
+    headerTitle: defaultChatbotSettings.headerTitle,
+    headerSubtitle: defaultChatbotSettings.headerSubtitle,
+    userInputPlaceholderText: defaultChatbotSettings.userInputPlaceholderText,
+    onlineMessage: defaultChatbotSettings.onlineMessage,
+    chatbuttonBubbleText: defaultChatbotButtonSettings.chatbuttonBubbleText,
+  },
+  en: {
+    name: "Assistant",
+    startMessage: "Hello! How can I help you?",
+    headerTitle: "Chat with us",
+    headerSubtitle: "We're happy to help",
+    userInputPlaceholderText: "Type your message...",
+    onlineMessage: "We're online",
+    chatbuttonBubbleText: "Have a question?",
+  },
+  de: {
+    name: "Assistent",
+    startMessage: "Hallo! Wie kann ich Ihnen helfen?",
+    headerTitle: "Chatten Sie mit uns",
+    headerSubtitle: "Wir helfen Ihnen gern",
+    userInputPlaceholderText: "Ihre Nachricht...",
+    onlineMessage: "Wir sind online",
+    chatbuttonBubbleText: "Haben Sie eine Frage?",
+  },
+  es: {
+    name: "Asistente",
+    startMessage: "¡Hola! ¿En qué puedo ayudarte?",
+    headerTitle: "Chatea con nosotros",
+    headerSubtitle: "Estaremos encantados de ayudarte",
+    userInputPlaceholderText: "Escribe tu mensaje...",
+    onlineMessage: "Estamos en línea",
+    chatbuttonBubbleText: "¿Tienes alguna pregunta?",
+  },
+  fr: {
+    name: "Assistant",
+    startMessage: "Bonjour ! Comment puis-je vous aider ?",
+    headerTitle: "Discutez avec nous",
+    headerSubtitle: "Nous sommes là pour vous aider",
+    userInputPlaceholderText: "Tapez votre message...",
+    onlineMessage: "Nous sommes en ligne",
+    chatbuttonBubbleText: "Une question ?",
+  },
+};
+
+/**
+ * The language whose default texts a design shows: one of the five for a tag such as `en`, `de-AT` or
+ * `FR`; Dutch (the spec's default) for anything else.
+ */
+export function designTextLanguageOf(tag: string | null | undefined): LanguageCode {
+  const primary = (tag ?? "").trim().toLowerCase().split(/[-_]/)[0];
+  return isLanguageCode(primary) ? primary : (defaultWidgetLanguage as LanguageCode);
+}
+
+/** A new design in a language: the defaults above with that language's texts and both language fields set to it. */
+export function defaultChatbotSettingsIn(language: LanguageCode) {
+  const texts = defaultDesignTexts[language];
+  const chatTexts = Object.fromEntries(designTextFields.chatbotSettings.map((field) => [field, texts[field]])) as Pick<DesignTexts, ChatTextField>;
+  return { ...defaultChatbotSettings, ...chatTexts, language, uiLanguage: language };
+}
+
+/** The chat button of a new design in a language. */
+export function defaultChatbotButtonSettingsIn(language: LanguageCode) {
+  return { ...defaultChatbotButtonSettings, chatbuttonBubbleText: defaultDesignTexts[language].chatbuttonBubbleText };
+}
+
+function localisedTexts<T extends object>(values: T, fields: readonly (keyof DesignTexts)[], from: LanguageCode, to: LanguageCode): T {
+  let result = values;
+  for (const field of fields) {
+    // Only a text that is still the default of `from` is swapped: what a customer wrote stays.
+    if ((values as Record<string, unknown>)[field] === defaultDesignTexts[from][field]) result = { ...result, [field]: defaultDesignTexts[to][field] };
+  }
+  return result;
+}
+
+/**
+ * The design with the texts still at the defaults of `from` replaced by those of `language`; the same
+ * objects when none is. `from` is Dutch unless told: designs were saved with the spec's Dutch defaults
+ * before the defaults came in five languages, so a design with the Dutch defaults and English as widget
+ * language greets in English. Texts a customer wrote are kept as they are, whatever their language.
+ */
+export function withDefaultTextsIn<Chat extends object, Button extends object>(
+  language: LanguageCode,
+  design: { chatbotSettings: Chat; chatbotButtonSettings: Button },
+  from: LanguageCode = defaultWidgetLanguage as LanguageCode,
+): { chatbotSettings: Chat; chatbotButtonSettings: Button } {
+  if (from === language) return design;
+  const chatbotSettings = localisedTexts(design.chatbotSettings, designTextFields.chatbotSettings, from, language);
+  const chatbotButtonSettings = localisedTexts(design.chatbotButtonSettings, designTextFields.chatbotButtonSettings, from, language);
+  return chatbotSettings === design.chatbotSettings && chatbotButtonSettings === design.chatbotButtonSettings
+    ? design
+    : { chatbotSettings, chatbotButtonSettings };
+}
 
 /** The uses of a design image (the contract's ImageType). */
 export const designImageTypes = { avatar: 1, botImage: 2, background: 3, chatButton: 4 } as const;

@@ -3629,7 +3629,8 @@ export interface components {
          * ChatbotSettings
          * @description The look and feel of a configuration's chat widget. Saved together with ChatbotButtonSettings, with
          *     `_id` null, `configuration_id`, `isTemplate` false and `templateName` null. Defaults are Dutch texts and
-         *     language nl. Colours are CSS colours (`#rrggbb`).
+         *     language nl (the `default`s below); the widget's answer, when nothing is saved, gives the same defaults in
+         *     the configuration's language (en, nl, de, es, fr). Colours are CSS colours (`#rrggbb`).
          */
         ChatbotSettings: {
             _id?: string | null;
@@ -10891,7 +10892,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The design (defaults when none was saved). */
+            /** @description The design (when none was saved, the defaults with their texts in the configuration's language). */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -1,4 +1,4 @@
-import { defaultChatbotButtonSettings, defaultChatbotSettings, maxDesignImageBytes } from "@parley/domain";
+import { defaultChatbotButtonSettings, defaultChatbotSettings, defaultChatbotSettingsIn, maxDesignImageBytes } from "@parley/domain";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
@@ -131,6 +131,27 @@ describe("design settings", () => {
     }
     const fromPortal = await call("getWidgetSettings", { method: "GET", url: `/api/widget/${configurationId}/settings`, headers: { origin: "http://portal.test" } });
     expect(fromPortal.headers["access-control-allow-origin"]).toBe("http://portal.test");
+  });
+
+  it("are, when none is saved, the defaults in the configuration's language; the editor still hears no_settings_found", async () => {
+    const { token, configurationId } = await tenant();
+    await ctx.database.db.query(`UPDATE configurations SET settings = jsonb_set(settings, '{language}', '"en"') WHERE id = $1`, [configurationId]);
+    const english = (await widgetSettings(configurationId)).json().data;
+    expect(english.chatbotSettings).toMatchObject({
+      ...defaultChatbotSettingsIn("en"),
+      language: "en",
+      uiLanguage: "en",
+      startMessage: "Hello! How can I help you?",
+      headerTitle: "Chat with us",
+      userInputPlaceholderText: "Type your message...",
+    });
+    expect(english.chatbotButtonSettings.chatbuttonBubbleText).toBe("Have a question?");
+    expect((await getSettings(token, configurationId)).statusCode).toBe(404);
+
+    // What is saved is shown as saved; fields it lacks take the defaults of its widget language.
+    await saveSettings(token, configurationId, { uiLanguage: "de", headerTitle: "Fragen?" });
+    const saved = (await widgetSettings(configurationId)).json().data.chatbotSettings;
+    expect(saved).toMatchObject({ uiLanguage: "de", headerTitle: "Fragen?", startMessage: "Hallo! Wie kann ich Ihnen helfen?" });
   });
 
   it("store the disclaimer as typed and answer it cleaned, everywhere", async () => {

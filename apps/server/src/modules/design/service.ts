@@ -1,15 +1,17 @@
 import { randomBytes } from "node:crypto";
 import {
   DomainError,
-  defaultChatbotButtonSettings,
-  defaultChatbotSettings,
+  defaultChatbotButtonSettingsIn,
+  defaultChatbotSettingsIn,
   designImageTypes,
   designIssues,
   maxDemoPageBytes,
   maxDesignImageBytes,
   maxDesignImagesPerConfiguration,
+  designTextLanguageOf,
   successMessages,
   type DesignImageType,
+  type LanguageCode,
 } from "@parley/domain";
 import type { FastifyReply } from "fastify";
 import type { Db } from "../../platform/db/db";
@@ -61,10 +63,18 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/'/g, "&#39;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-/** A stored or default design as every answer gives it: defaults for what is missing, the disclaimer cleaned. */
-function presentDesign(configurationId: string, stored: repository.StoredDesign | undefined): ChatbotDesign {
-  const settings = { ...defaultChatbotSettings, ...(stored?.settings as Partial<ChatbotDesign["chatbotSettings"]> | undefined) };
-  const button = { ...defaultChatbotButtonSettings, ...(stored?.buttonSettings as Partial<ChatbotDesign["chatbotButtonSettings"]> | undefined) };
+/**
+ * The language of a design's default texts: the widget language it was saved with, else the
+ * configuration's language (General settings), else Dutch as the spec's defaults are.
+ */
+function defaultsLanguageOf(configuration: Pick<Configuration, "language">, uiLanguage: unknown): LanguageCode {
+  return designTextLanguageOf(typeof uiLanguage === "string" && uiLanguage !== "" ? uiLanguage : configuration.language);
+}
+
+/** A stored or default design as every answer gives it: defaults (in `language`) for what is missing, the disclaimer cleaned. */
+function presentDesign(configurationId: string, stored: repository.StoredDesign | undefined, language: LanguageCode): ChatbotDesign {
+  const settings = { ...defaultChatbotSettingsIn(language), ...(stored?.settings as Partial<ChatbotDesign["chatbotSettings"]> | undefined) };
+  const button = { ...defaultChatbotButtonSettingsIn(language), ...(stored?.buttonSettings as Partial<ChatbotDesign["chatbotButtonSettings"]> | undefined) };
   return {
     chatbotSettings: {
       ...settings,
@@ -102,36 +112,41 @@ export function createDesignService(db: Db, options: DesignServiceOptions) {
     async get(caller: Caller, configuration: Configuration) {
       const stored = await repository.findDesign(db, scopeOf(caller), configuration._id);
       if (!stored) throw new DomainError("no_settings_found", undefined, 404);
-      return { status: "success" as const, data: presentDesign(configuration._id, stored) };
+      return { status: "success" as const, data: presentDesign(configuration._id, stored, defaultsLanguageOf(configuration, stored.settings.uiLanguage)) };
     },
 
     /** Every field at once; what is left out takes the default. Ids and template fields are the server's. */
     async save(caller: Caller, configuration: Configuration, input: BodyOf<"saveChatbotSettings">) {
+      const language = defaultsLanguageOf(configuration, input.chatbotSettings.uiLanguage);
       const settings = {
-        ...defaultChatbotSettings,
+        ...defaultChatbotSettingsIn(language),
         ...input.chatbotSettings,
         _id: null,
         configuration_id: configuration._id,
         isTemplate: false,
         templateName: null,
       };
-      const button = { ...defaultChatbotButtonSettings, ...input.chatbotButtonSettings, _id: null, configuration_id: configuration._id };
+      const button = { ...defaultChatbotButtonSettingsIn(language), ...input.chatbotButtonSettings, _id: null, configuration_id: configuration._id };
       const issues = designIssues({ chatbotSettings: settings, chatbotButtonSettings: button });
       if (issues.length > 0) {
         throw new DomainError("validation_failed", issues.map((issue) => `${issue.path}: ${issue.message}`).join("; "), 400, issues);
       }
       const stored = { settings, buttonSettings: button };
       if (!(await repository.saveDesign(db, scopeOf(caller), configuration._id, stored))) throw new DomainError("not_found", undefined, 404);
-      return { status: "success" as const, data: presentDesign(configuration._id, stored), message: successMessages.design_saved };
+      return { status: "success" as const, data: presentDesign(configuration._id, stored, language), message: successMessages.design_saved };
     },
 
-    /** What the widget shows: the saved design or the defaults, and whether one of the configuration's agents is available. */
+    /**
+     * What the widget shows: the saved design, or the defaults in the configuration's language (an English
+     * assistant greets in English), and whether one of the configuration's agents is available.
+     */
     async widgetSettings(configuration: Configuration) {
       const [stored, online] = await Promise.all([
         repository.findDesign(db, systemScope, configuration._id),
         options.agentsOnline ? options.agentsOnline(configuration._id) : Promise.resolve(false),
       ]);
-      return { status: "success" as const, data: presentDesign(configuration._id, stored), online };
+      const language = defaultsLanguageOf(configuration, stored?.settings.uiLanguage);
+      return { status: "success" as const, data: presentDesign(configuration._id, stored, language), online };
     },
 
     async uploadImage(caller: Caller, configuration: Configuration, upload: UploadedPart | undefined, imageType: DesignImageType | undefined) {

@@ -1,4 +1,4 @@
-import { defaultWidgetLanguage } from "@parley/domain/widget";
+import { designTextLanguageOf } from "@parley/domain/chatbotDesign";
 
 /**
  * The widget's own few strings in its five interface languages. The widget does not load the portals'
@@ -159,12 +159,12 @@ const tables: Record<WidgetLanguage, Table> = {
 export const widgetLanguages = ["en", "nl", "de", "es", "fr"] as const;
 export type WidgetLanguage = (typeof widgetLanguages)[number];
 
-/** The widget's language for a design's `uiLanguage` (`nl`, `nl-BE`, `NL`); Dutch when unknown, like new designs. */
+/**
+ * The widget's language for a design's `uiLanguage` (`nl`, `nl-BE`, `NL`); Dutch when unknown, like new
+ * designs. The same rule picks the language of the design's default texts, so labels and texts agree.
+ */
 export function widgetLanguageOf(uiLanguage: string): WidgetLanguage {
-  const primary = uiLanguage.trim().toLowerCase().split(/[-_]/)[0] ?? "";
-  return (widgetLanguages as readonly string[]).includes(primary)
-    ? (primary as WidgetLanguage)
-    : (defaultWidgetLanguage as WidgetLanguage);
+  return designTextLanguageOf(uiLanguage);
 }
 
 export type Translate = (key: TranslationKey) => string;

@@ -1,6 +1,8 @@
 import {
   defaultChatbotButtonSettings as domainButtonSettings,
   defaultChatbotSettings as domainChatbotSettings,
+  designTextLanguageOf,
+  withDefaultTextsIn,
 } from "@parley/domain/chatbotDesign";
 import type { ChatState, WidgetLayout } from "../../protocol/messages";
 
@@ -111,17 +113,21 @@ function withDefaults<T extends object>(defaults: T, stored: unknown): T {
   return result;
 }
 
-/** Reads the answer of `GET /api/widget/{configuration_id}/settings`. */
+/**
+ * Reads the answer of `GET /api/widget/{configuration_id}/settings`. Texts still at a built-in default
+ * (the spec's Dutch ones, say) are shown in the widget's language; texts the customer wrote stay.
+ */
 export function readDesign(answer: unknown): WidgetDesign {
   const body = (answer ?? {}) as {
     data?: { chatbotSettings?: unknown; chatbotButtonSettings?: unknown };
     online?: unknown;
   };
-  return {
-    chat: withDefaults(defaultChatbotSettings, body.data?.chatbotSettings),
-    button: withDefaults(defaultButtonSettings, body.data?.chatbotButtonSettings),
-    online: body.online === true,
-  };
+  const chat = withDefaults(defaultChatbotSettings, body.data?.chatbotSettings);
+  const shown = withDefaultTextsIn(designTextLanguageOf(chat.uiLanguage), {
+    chatbotSettings: chat,
+    chatbotButtonSettings: withDefaults(defaultButtonSettings, body.data?.chatbotButtonSettings),
+  });
+  return { chat: shown.chatbotSettings, button: shown.chatbotButtonSettings, online: body.online === true };
 }
 
 export async function fetchDesign(configurationId: string, signal?: AbortSignal): Promise<WidgetDesign> {

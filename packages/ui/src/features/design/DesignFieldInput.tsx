@@ -140,6 +140,7 @@ export function DesignFieldInput({ field, changed, children }: DesignFieldInputP
         {badge}
       </Field.Label>
       {control}
+      {field.help && !error && <Field.HelperText>{t(`help.${field.name}`)}</Field.HelperText>}
       <FieldErrorText error={error} />
       {children}
     </Field.Root>

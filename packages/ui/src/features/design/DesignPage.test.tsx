@@ -16,7 +16,7 @@ configure({ asyncUtilTimeout: 5_000 });
 beforeAll(useNodeMultipart);
 afterEach(() => vi.restoreAllMocks());
 
-function renderDesign(routes: Parameters<typeof fakeDesignServer>[0] = {}) {
+function renderDesign(routes: Parameters<typeof fakeDesignServer>[0] = {}, configuration: Record<string, unknown> = {}) {
   const server = fakeDesignServer({
     "GET /chatbot/settings/byConfigurationId": () => ({
       body: { status: "success", data: savedDesign({ headerTitle: "Chat with us" }) },
@@ -27,7 +27,7 @@ function renderDesign(routes: Parameters<typeof fakeDesignServer>[0] = {}) {
     }),
     ...routes,
   });
-  return { server, rendered: renderConfigurationScreen(<DesignPage />, { api: server.api }) };
+  return { server, rendered: renderConfigurationScreen(<DesignPage />, { api: server.api, configuration }) };
 }
 
 // A changed field's label ends in "Changed".
@@ -91,14 +91,61 @@ describe("the Design screen", { timeout: 90_000 }, () => {
     expect(screen.getByTestId("preview-placeholder").textContent).toBe("Typ je bericht...");
   });
 
-  it("starts from the Dutch defaults when no design is saved", async () => {
-    const { rendered } = renderDesign({
-      "GET /chatbot/settings/byConfigurationId": () => problem(404, "no_settings_found", "No settings found"),
-    });
+  const noDesign = {
+    "GET /chatbot/settings/byConfigurationId": () => problem(404, "no_settings_found", "No settings found"),
+  };
+  const select = (label: string) => field(label) as unknown as Promise<HTMLSelectElement>;
+
+  it("starts from the Dutch defaults when no design is saved and the configuration names no language", async () => {
+    const { rendered } = renderDesign(noDesign);
     await rendered;
     await screen.findByText("No design saved yet");
+    expect(screen.getByText("The defaults are shown, with their texts in Dutch. Change what you like and save to use them.")).toBeTruthy();
     expect((await field("Start message")).value).toBe("Hallo! Waarmee kan ik je helpen?");
-    expect((screen.getByLabelText("Assistant language") as HTMLSelectElement).value).toBe("nl");
+    expect((await select("Widget language")).value).toBe("nl");
+    expect((await select("Answer language (fallback)")).value).toBe("nl");
+  });
+
+  it("starts from the defaults in the configuration's language when no design is saved", async () => {
+    const { server, rendered } = renderDesign(noDesign, { language: "en" });
+    await rendered;
+    await screen.findByText("The defaults are shown, with their texts in English. Change what you like and save to use them.");
+    expect((await field("Start message")).value).toBe("Hello! How can I help you?");
+    expect((await field("Header title")).value).toBe("Chat with us");
+    expect((await field("Header subtitle")).value).toBe("We're happy to help");
+    expect((await field("Placeholder of the message field")).value).toBe("Type your message...");
+    expect(screen.getByTestId("preview-placeholder").textContent).toBe("Type your message...");
+    expect((await select("Widget language")).value).toBe("en");
+    expect(screen.getByText(/The language of the widget's buttons and labels/)).toBeTruthy();
+    expect(screen.queryByText(/Dutch texts/)).toBeNull();
+
+    // Saved as shown: English texts and English as the widget's language.
+    fireEvent.change(await field("Assistant name"), { target: { value: "Demo bot" } });
+    fireEvent.click(screen.getByRole("button", { name: /Save/ }));
+    await screen.findByText("All changes are saved");
+    expect(server.callsTo("POST /chatbot/settings")[0]!.body).toMatchObject({
+      chatbotSettings: { uiLanguage: "en", language: "en", startMessage: "Hello! How can I help you?", headerTitle: "Chat with us" },
+      chatbotButtonSettings: { chatbuttonBubbleText: "Have a question?" },
+    });
+  });
+
+  it("switches the texts still at their defaults with the widget language, and keeps what was typed", async () => {
+    const { rendered } = renderDesign({
+      "GET /chatbot/settings/byConfigurationId": () => ({
+        body: { status: "success", data: savedDesign({ uiLanguage: "en", headerTitle: "Demo Webshop" }) },
+      }),
+    });
+    await rendered;
+    // Saved with the Dutch defaults and English as widget language: shown (and previewed) in English, as the widget does.
+    expect((await field("Start message")).value).toBe("Hello! How can I help you?");
+    expect(screen.getByTestId("preview-start-message").textContent).toBe("Hello! How can I help you?");
+    fireEvent.change(await select("Widget language"), { target: { value: "de" } });
+    await waitFor(async () => expect((await field("Start message")).value).toBe("Hallo! Wie kann ich Ihnen helfen?"));
+    expect((await field("Placeholder of the message field")).value).toBe("Ihre Nachricht...");
+    expect((await field("Header title")).value).toBe("Demo Webshop");
+    fireEvent.click(screen.getByRole("button", { name: /Reset/ }));
+    await waitFor(async () => expect((await field("Start message")).value).toBe("Hello! How can I help you?"));
+    expect((await select("Widget language")).value).toBe("en");
   });
 
   it("warns when text and background colours fall below WCAG AA", async () => {

@@ -1,10 +1,11 @@
 import { Alert, Box, Grid, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { designImageTypes } from "@parley/domain/chatbotDesign";
+import { designImageTypes, designTextLanguageOf, withDefaultTextsIn } from "@parley/domain/chatbotDesign";
 import { chatbotDesignSchema } from "@parley/domain/validation/design";
 import { Form, Formik, useFormikContext } from "formik";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfigurationPage } from "../../configuration/RequireConfiguration";
+import { useConfiguration } from "../../shell/hooks";
 import { LoadFailed, LoadingState } from "../../forms/EditorStates";
 import { applyFieldErrors } from "../../forms/fieldIssues";
 import { UnsavedChangesGuard } from "../../forms/UnsavedChangesGuard";
@@ -89,9 +90,36 @@ function FieldWithImages({
   );
 }
 
-function DesignForm({ configurationId, loaded }: { configurationId: string; loaded: ChatbotDesign | null }) {
+/**
+ * Texts still at the defaults of the widget language they were in follow a newly chosen widget language
+ * (greeting, header, placeholder…), as the preview then shows; texts the customer wrote stay.
+ */
+function DefaultTextsFollowWidgetLanguage() {
+  const { values, setValues } = useFormikContext<DesignValues>();
+  const language = designTextLanguageOf(values.chatbotSettings.uiLanguage);
+  const previous = useRef(language);
+  useEffect(() => {
+    if (previous.current === language) return;
+    const from = previous.current;
+    previous.current = language;
+    const next = withDefaultTextsIn(language, values, from);
+    if (next !== values) void setValues(next);
+  }, [language, values, setValues]);
+  return null;
+}
+
+function DesignForm({
+  configurationId,
+  loaded,
+  language,
+}: {
+  configurationId: string;
+  loaded: ChatbotDesign | null;
+  /** The configuration's language (General settings): the language of the defaults when no design is saved. */
+  language: string;
+}) {
   const { t } = useTranslation("design");
-  const [snapshot, setSnapshot] = useState<DesignValues>(() => designValuesOf(loaded));
+  const [snapshot, setSnapshot] = useState<DesignValues>(() => designValuesOf(loaded, language));
   const save = useSaveChatbotDesign();
 
   return (
@@ -116,6 +144,7 @@ function DesignForm({ configurationId, loaded }: { configurationId: string; load
         return (
           <Form noValidate aria-label={t("form.label")}>
             <UnsavedChangesGuard when={changed.length > 0 && !isSubmitting} />
+            <DefaultTextsFollowWidgetLanguage />
             <Grid
               templateColumns={{ base: "minmax(0, 1fr)", xl: "minmax(0, 1fr) minmax(380px, 0.8fr)" }}
               gap="6"
@@ -124,7 +153,9 @@ function DesignForm({ configurationId, loaded }: { configurationId: string; load
               <Stack gap="5" minW="0">
                 {loaded === null && (
                   <Notice status="info" title={t("form.noDesign")}>
-                    {t("form.noDesignHelp")}
+                    {t("form.noDesignHelp", {
+                      language: t(`options.uiLanguage.${designTextLanguageOf(snapshot.chatbotSettings.uiLanguage)}`),
+                    })}
                   </Notice>
                 )}
                 {designSections.map((section) => (
@@ -195,7 +226,16 @@ export function DesignPage({ titleKey = "pages:titles.design" }: { titleKey?: st
 function DesignLoader({ configurationId }: { configurationId: string }) {
   const { t } = useTranslation("design");
   const design = useChatbotDesign(configurationId);
-  if (design.isPending) return <LoadingState label={t("form.loading")} />;
+  const configuration = useConfiguration(configurationId);
+  // The configuration's language matters only without a saved design; if it cannot be read, the spec's Dutch defaults stand.
+  const waitingForLanguage = design.data === null && configuration.isPending;
+  if (design.isPending || waitingForLanguage) return <LoadingState label={t("form.loading")} />;
   if (design.isError) return <LoadFailed error={design.error} onRetry={() => void design.refetch()} />;
-  return <DesignForm configurationId={configurationId} loaded={design.data} />;
+  return (
+    <DesignForm
+      configurationId={configurationId}
+      loaded={design.data}
+      language={configuration.data?.data.language ?? ""}
+    />
+  );
 }

@@ -4,9 +4,13 @@
  * pairs that fall below WCAG AA.
  */
 import {
-  defaultChatbotButtonSettings,
+  type defaultChatbotButtonSettings,
+  defaultChatbotButtonSettingsIn,
   defaultChatbotSettings,
+  defaultChatbotSettingsIn,
   designImageTypes,
+  designTextLanguageOf,
+  withDefaultTextsIn,
   type DesignImageType,
 } from "@parley/domain/chatbotDesign";
 import { sameValue } from "@parley/domain/configuration";
@@ -53,6 +57,8 @@ export interface DesignField {
   showWhen?: { name: string; value: unknown };
   /** The image type whose uploads can fill this address. */
   imageType?: DesignImageType;
+  /** Has a line of help below it (`help.<name>` of the design texts). */
+  help?: boolean;
 }
 
 const chat = (
@@ -74,8 +80,8 @@ export const designSections = [
     id: "general",
     fields: [
       chat("name", "text"),
-      chat("language", "select", { options: widgetLanguageChoices }),
-      chat("uiLanguage", "select", { options: widgetLanguageChoices }),
+      chat("uiLanguage", "select", { options: widgetLanguageChoices, help: true }),
+      chat("language", "select", { options: widgetLanguageChoices, help: true }),
       chat("demo_url", "url"),
     ],
   },
@@ -206,15 +212,20 @@ function pick<T extends object>(defaults: T, stored: unknown): T {
   return result;
 }
 
-/** The form's values of a loaded design; what it lacks (or no design at all) takes the defaults (Dutch, nl). */
-export function designValuesOf(design: ChatbotDesign | null): DesignValues {
-  return {
-    chatbotSettings: pick(defaultChatbotSettings as ChatSettingsValues, design?.chatbotSettings),
+/**
+ * The form's values of a loaded design, or of the defaults when none is saved. The defaults' texts are in
+ * `language` (the configuration's) for a new design; a loaded design shows texts it never changed from a
+ * default in its own widget language, as the widget does. Texts a customer wrote stay as they are.
+ */
+export function designValuesOf(design: ChatbotDesign | null, language: string = defaultChatbotSettings.language): DesignValues {
+  const textLanguage = designTextLanguageOf(design?.chatbotSettings.uiLanguage ?? language);
+  return withDefaultTextsIn(textLanguage, {
+    chatbotSettings: pick(defaultChatbotSettingsIn(textLanguage) as ChatSettingsValues, design?.chatbotSettings),
     chatbotButtonSettings: pick(
-      defaultChatbotButtonSettings as ButtonSettingsValues,
+      defaultChatbotButtonSettingsIn(textLanguage) as ButtonSettingsValues,
       design?.chatbotButtonSettings,
     ),
-  };
+  });
 }
 
 /** The fields whose value differs from the loaded copy. */

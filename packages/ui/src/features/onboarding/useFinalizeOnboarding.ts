@@ -84,7 +84,7 @@ export function useFinalizeOnboarding(draftId: string | null) {
         await saveDataset.mutateAsync(faqDatasetBody(need(made.configurationId), input.draft.faq, input.faqHeaders));
         return;
       case "save_design":
-        await saveDesign.mutateAsync(designBody(need(made.configurationId), input.draft));
+        await saveDesign.mutateAsync(designBody(need(made.configurationId), input.draft, input.language));
         return;
       case "refresh_configurations":
         await queryClient.invalidateQueries({ queryKey: ["configurations"] });

@@ -71,5 +71,8 @@ describe("the onboarding wizard's rules", () => {
     expect(dark.chatbotSettings).toMatchObject({ primaryColor: "#112233", headerTextColor: "#ffffff", avatarType: "scraped", avatarUrl: "https://b.nl/logo.png", configuration_id: "c", _id: null });
     expect(designBody("c", { primaryColor: "#ffee00", logoUrl: null }).chatbotSettings).toMatchObject({ userMessageTextColor: "#000000", avatarType: "default", avatarUrl: null });
     expect(designBody("c", emptyDraft("https://b.nl", "a")).chatbotSettings.primaryColor).toBe("#4f46e5");
+    // In the wizard's language, which the new configuration answers in.
+    expect(designBody("c", emptyDraft("https://b.nl", "a"), "en").chatbotSettings).toMatchObject({ uiLanguage: "en", startMessage: "Hello! How can I help you?" });
+    expect(designBody("c", emptyDraft("https://b.nl", "a")).chatbotSettings).toMatchObject({ uiLanguage: "nl", startMessage: "Hallo! Waarmee kan ik je helpen?" });
   });
 });

@@ -194,12 +194,12 @@ export function faqDatasetBody(configurationId: string, rows: readonly FaqRow[],
 }
 
 /**
- * The design to save: the defaults (spec: Dutch texts, language nl) with the chosen colour on the header, the
- * user's messages and the chat button, text on them in black or white (whichever reads), and the chosen logo
- * as a scraped avatar.
+ * The design to save: the defaults (spec: Dutch texts, language nl; in `language`, the configuration's, when
+ * given) with the chosen colour on the header, the user's messages and the chat button, text on them in black
+ * or white (whichever reads), and the chosen logo as a scraped avatar.
  */
-export function designBody(configurationId: string, draft: Pick<WizardDraft, "primaryColor" | "logoUrl">) {
-  const values = designValuesOf(null);
+export function designBody(configurationId: string, draft: Pick<WizardDraft, "primaryColor" | "logoUrl">, language?: string) {
+  const values = designValuesOf(null, language);
   const colour = draft.primaryColor;
   if (colour) {
     const onColour = readableTextOn(colour);

@@ -1,0 +1,121 @@
+import {
+  defaultChatbotButtonSettings,
+  defaultChatbotButtonSettingsIn,
+  defaultChatbotSettings,
+  defaultChatbotSettingsIn,
+} from "@parley/domain/chatbotDesign";
+import { render } from "preact";
+import { afterEach, describe, expect, it } from "vitest";
+import { emptyConversation, type ConversationState } from "../conversation/conversation-state";
+import { translatorFor, widgetLanguageOf } from "../i18n/translations";
+import { Launcher } from "../launcher/Launcher";
+import { readDesign } from "../settings/design";
+import { ChatWindow } from "./ChatWindow";
+
+/** The chat as App shows it for a settings answer: its language from the design, the window opened. */
+function showChat(answer: unknown): HTMLElement {
+  const design = readDesign(answer);
+  const translate = translatorFor(widgetLanguageOf(design.chat.uiLanguage));
+  const conversation: ConversationState = {
+    ...emptyConversation("s1"),
+    messages: [
+      {
+        key: "a1",
+        id: "a1",
+        role: "assistant",
+        content: "<p>We ship in two days.</p>",
+        timestamp: "2026-11-26T12:00:00.000Z",
+        sources: [{ kind: "url", title: "Shipping", url: "https://shop.example/shipping" }],
+      },
+    ],
+  };
+  const root = document.createElement("div");
+  document.body.append(root);
+  const ignore = () => undefined;
+  render(
+    <>
+      <ChatWindow
+        design={design}
+        configurationId="c1"
+        pageUrl="https://shop.example/"
+        translate={translate}
+        conversation={conversation}
+        transport="socket"
+        fullScreen={false}
+        closable
+        soundOn={false}
+        fieldRef={{ current: null }}
+        onSend={ignore}
+        onTyping={ignore}
+        onClose={ignore}
+        onToggleFullScreen={ignore}
+        onStartOver={ignore}
+        onToggleSound={ignore}
+      />
+      <Launcher button={design.button} translate={translate} buttonRef={{ current: null }} onOpen={ignore} />
+    </>,
+    root,
+  );
+  return root;
+}
+
+const shownText = (root: HTMLElement) => root.textContent ?? "";
+const placeholderOf = (root: HTMLElement) => root.querySelector("textarea")?.getAttribute("placeholder");
+const labelled = (root: HTMLElement, label: string) => root.querySelector(`[aria-label="${label}"]`);
+
+afterEach(() => {
+  document.body.replaceChildren();
+});
+
+describe("the chat's texts follow its language", () => {
+  it("greets an English configuration without a saved design in English, labels included", () => {
+    // The server's answer when nothing is saved: the defaults in the configuration's language.
+    const root = showChat({
+      data: { chatbotSettings: defaultChatbotSettingsIn("en"), chatbotButtonSettings: defaultChatbotButtonSettingsIn("en") },
+    });
+    const text = shownText(root);
+    expect(text).toContain("Hello! How can I help you?");
+    expect(text).toContain("Chat with us");
+    expect(text).toContain("We're happy to help");
+    expect(text).toContain("Sources");
+    expect(placeholderOf(root)).toBe("Type your message...");
+    for (const label of ["Send", "Close chat", "Your message", "Open chat", "Start a new conversation"])
+      expect(labelled(root, label), label).not.toBeNull();
+    for (const dutch of ["Hallo", "Chat met ons", "We helpen je graag", "Bronnen"]) expect(text).not.toContain(dutch);
+  });
+
+  it("shows the Dutch defaults as Dutch for a Dutch configuration", () => {
+    const root = showChat({ data: { chatbotSettings: defaultChatbotSettingsIn("nl"), chatbotButtonSettings: defaultChatbotButtonSettingsIn("nl") } });
+    const text = shownText(root);
+    expect(text).toContain("Hallo! Waarmee kan ik je helpen?");
+    expect(text).toContain("Chat met ons");
+    expect(text).toContain("Bronnen");
+    expect(placeholderOf(root)).toBe("Typ je bericht...");
+    expect(labelled(root, "Versturen")).not.toBeNull();
+    expect(labelled(root, "Chat sluiten")).not.toBeNull();
+  });
+
+  it("shows untouched Dutch defaults of a design set to English in English, and keeps the customer's own greeting", () => {
+    const root = showChat({
+      data: {
+        chatbotSettings: { ...defaultChatbotSettings, uiLanguage: "en", startMessage: "Welcome to Demo Webshop! Ask me anything." },
+        chatbotButtonSettings: { ...defaultChatbotButtonSettings },
+      },
+    });
+    const text = shownText(root);
+    expect(text).toContain("Welcome to Demo Webshop! Ask me anything.");
+    expect(text).not.toContain("How can I help you?");
+    expect(text).toContain("Chat with us");
+    expect(placeholderOf(root)).toBe("Type your message...");
+  });
+
+  it("keeps a Dutch greeting a customer typed, even beside English labels", () => {
+    const root = showChat({
+      data: { chatbotSettings: { ...defaultChatbotSettingsIn("en"), startMessage: "Welkom bij de bakkerij!", headerTitle: "Bakkerij Jansen" } },
+    });
+    const text = shownText(root);
+    expect(text).toContain("Welkom bij de bakkerij!");
+    expect(text).toContain("Bakkerij Jansen");
+    expect(labelled(root, "Send")).not.toBeNull();
+  });
+});
