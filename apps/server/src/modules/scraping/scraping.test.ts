@@ -162,6 +162,13 @@ describe("scrape_static_website", () => {
     expect(site.mostAtOnce).toBeLessThanOrEqual(4);
   });
 
+  it("answers the one reason when every page of a list failed the same way", async () => {
+    const response = await scrape(["https://shop.unknown.test/a", "https://shop.unknown.test/b"]);
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toMatchObject({ code: "url_host_not_found" });
+    expectToMatchContract("scrapeStaticWebsite", response);
+  });
+
   it("answers no_scrape_data when no page of a list could be read", async () => {
     const response = await scrape([`${site.origin}/brochure.pdf`, `${site.origin}/missing`]);
     expect(response.statusCode).toBe(502);

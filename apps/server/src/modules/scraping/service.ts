@@ -184,7 +184,12 @@ export function createScrapingService(client: OutboundClient, settings: Scraping
           if (!subjectUrls.has(component.subject)) subjectUrls.set(component.subject, component.url);
         }
       }
-      if (failed.length === unique.length) throw outboundError("no_scrape_data");
+      if (failed.length === unique.length) {
+        // Every page failed the same way (the site's name is not found, it does not answer): that says what to
+        // fix; different failures are summed up as no data.
+        const codes = new Set(failed.map((failure) => failure.code));
+        throw outboundError(codes.size === 1 ? failed[0]!.code : "no_scrape_data");
+      }
       return { status: "success" as const, subject_url_map: Object.fromEntries(subjectUrls), components, failed };
     },
 
