@@ -2,7 +2,7 @@ import { Badge, HStack } from "@chakra-ui/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DataTable, type DataColumn } from "../../lists/DataTable";
-import { ListPage, RowTitle } from "../../lists/ListPage";
+import { CellText, ListPage, RowTitle } from "../../lists/ListPage";
 import { useRequestedRow } from "../../lists/useRequestedRow";
 import { useCustomers } from "../customers/hooks";
 import { UserForm } from "./UserForm";
@@ -31,7 +31,7 @@ export function UsersPage() {
       sortValue: fullName,
       cell: (user) => <RowTitle title={fullName(user)} detail={user.email} onOpen={() => edit(user)} />,
     },
-    { id: "customer", header: t("users.fields.customer"), sortValue: (user) => user.customerName, cell: (user) => user.customerName ?? "—" },
+    { id: "customer", header: t("users.fields.customer"), sortValue: (user) => user.customerName, cell: (user) => <CellText text={user.customerName ?? "—"} /> },
     { id: "role", header: t("users.fields.role"), wide: true, sortValue: (user) => t(`users.roles.${user.role}`), cell: (user) => t(`users.roles.${user.role}`) },
     {
       id: "status",
