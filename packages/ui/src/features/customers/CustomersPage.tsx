@@ -2,6 +2,7 @@ import { Badge, Stack } from "@chakra-ui/react";
 import { isAddressComplete } from "@parley/domain/address";
 import { useMemo, useReducer, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { openLeavingUnsavedChanges } from "../../forms/UnsavedChangesGuard";
 import { DataTable, type DataColumn } from "../../lists/DataTable";
 import { CellText, ListPage, RowTitle } from "../../lists/ListPage";
 import { useRequestedRow } from "../../lists/useRequestedRow";
@@ -23,7 +24,7 @@ export function CustomersPage() {
       id: "name",
       header: t("customers.fields.name"),
       sortValue: (customer) => customer.name,
-      cell: (customer) => <RowTitle title={customer.name} detail={customer.companyName} onOpen={() => dispatch({ type: "select", customer })} />,
+      cell: (customer) => <RowTitle title={customer.name} detail={customer.companyName} onOpen={() => openLeavingUnsavedChanges(() => dispatch({ type: "select", customer }))} />,
     },
     {
       id: "contact",
@@ -62,7 +63,7 @@ export function CustomersPage() {
       title={t("pages:titles.customers")}
       intro={t("customers.intro")}
       newLabel={t("customers.actions.new")}
-      onNew={() => dispatch({ type: "reset" })}
+      onNew={() => openLeavingUnsavedChanges(() => dispatch({ type: "reset" }))}
       editor={<CustomerForm editor={editor} dispatch={dispatch} />}
     >
       <DataTable

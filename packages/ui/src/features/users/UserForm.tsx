@@ -5,6 +5,7 @@ import { userMaxLengths, userSchema, userStatuses } from "@parley/domain/validat
 import { Form, Formik } from "formik";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../forms/ErrorAlert";
+import { UnsavedChangesGuard } from "../../forms/UnsavedChangesGuard";
 import { CheckboxField } from "../../forms/CheckboxField";
 import { FormField } from "../../forms/FormField";
 import { SelectField } from "../../forms/SelectField";
@@ -50,8 +51,9 @@ export function UserForm({ user, revision, customers, onSaved, onCancel }: UserF
             }
           }}
         >
-          {({ values, isSubmitting }) => (
+          {({ values, isSubmitting, dirty }) => (
             <Form noValidate aria-labelledby="user-form-title">
+              <UnsavedChangesGuard when={dirty && !isSubmitting} />
               <Stack gap="4">
                 <Heading as="h2" size="lg" id="user-form-title">
                   {user ? t("users.form.editTitle", { name: `${user.firstname} ${user.lastname}` }) : t("users.form.newTitle")}

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { clearSession } from "../../session/session";
 import { renderAdminPage } from "../../test/adminPage";
@@ -49,5 +49,23 @@ describe("the users page", { timeout: 30_000 }, () => {
       const style = getComputedStyle(cell);
       expect([style.whiteSpace, style.overflow, style.textOverflow]).toEqual(["nowrap", "hidden", "ellipsis"]);
     }
+  });
+
+  it("asks before another row or a new user takes the place of unsaved changes", async () => {
+    const { table } = await openUsers();
+    fireEvent.click(within(table).getByRole("button", { name: "Eva Jansen" }));
+    await screen.findByRole("heading", { name: "Edit Eva Jansen" });
+    fireEvent.change(screen.getByLabelText(/^Last name/), { target: { value: "de Boer" } });
+
+    fireEvent.click(screen.getByRole("button", { name: "New user" }));
+    // fireEvent: the dialog may still be animating in, when userEvent refuses a click (pointer-events: none).
+    fireEvent.click(within(await screen.findByRole("alertdialog", { name: "Leave without saving?" })).getByRole("button", { name: "Stay on this page" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull(), { timeout: 5_000 });
+    expect(screen.getByRole("heading", { name: "Edit Eva Jansen" })).toBeTruthy();
+    expect((screen.getByLabelText(/^Last name/) as HTMLInputElement).value).toBe("de Boer");
+
+    fireEvent.click(within(table).getByRole("button", { name: `${longFirstname} Jansen` }));
+    fireEvent.click(within(await screen.findByRole("alertdialog", { name: "Leave without saving?" })).getByRole("button", { name: "Leave and discard" }));
+    expect(await screen.findByRole("heading", { name: `Edit ${longFirstname} Jansen` })).toBeTruthy();
   });
 });
