@@ -7,7 +7,7 @@ import { configurationDefaults, newConfigurationDefaults } from "@parley/domain/
 import { productNames } from "@parley/domain/products";
 import { subscriptionStatuses } from "@parley/domain/subscription";
 import { maxArticlesPerCreation, maxArticlesPerIndexing } from "@parley/domain/training";
-import { emailMaxLength, passwordMaxLength } from "@parley/domain/validation/index";
+import { customerMaxLengths, emailMaxLength, passwordMaxLength, userMaxLengths } from "@parley/domain/validation/index";
 import { describe, expect, it } from "vitest";
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -240,6 +240,13 @@ describe("the contract", () => {
     expect(passwords.length).toBeGreaterThan(5);
     expect(emails.filter(({ schema }) => schema.maxLength !== emailMaxLength).map(({ where }) => where)).toEqual([]);
     expect(passwords.filter(({ schema }) => schema.maxLength !== passwordMaxLength).map(({ where }) => where)).toEqual([]);
+  });
+
+  it("limits the customer and user texts as the domain's forms do", () => {
+    const maxLengths = (name: string) =>
+      Object.fromEntries(Object.entries(contract.components.schemas[name]!.properties ?? {}).map(([field, schema]) => [field, schema.maxLength]));
+    expect(maxLengths("CustomerInput")).toMatchObject(customerMaxLengths);
+    expect(maxLengths("UserInput")).toMatchObject(userMaxLengths);
   });
 
   it("limits the articles of one call as the domain's training rules do", () => {

@@ -6,13 +6,16 @@ import { textTooLong, validationIssue } from "./messages";
 /** The longest e-mail address there can be: RFC 5321 allows 256 characters in a path, brackets included. */
 export const emailMaxLength = 254;
 
-/** A required text; surrounding spaces are trimmed, so only spaces counts as empty. */
-export function requiredText() {
-  return string().trim().required(validationIssue("field_required"));
+/** A required text of at most `max` characters when given; surrounding spaces are trimmed, so only spaces counts as empty. */
+export function requiredText(max?: number) {
+  const schema = string().trim().required(validationIssue("field_required"));
+  return max === undefined ? schema : schema.max(max, textTooLong(max));
 }
 
-export function optionalText() {
-  return string().trim().nullable();
+/** A text that may be left empty, of at most `max` characters when given. */
+export function optionalText(max?: number) {
+  const schema = string().trim().nullable();
+  return max === undefined ? schema : schema.max(max, textTooLong(max));
 }
 
 export function requiredEmail() {

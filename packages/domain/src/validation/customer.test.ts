@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { failureText } from "./failureText.test-support";
 import { DomainError } from "../errors";
 import { isAddressComplete, missingAddressFields } from "../address";
-import { assertCustomerDetailsComplete, customerAddressSchema, customerSchema } from "./customer";
+import { assertCustomerDetailsComplete, customerAddressSchema, customerMaxLengths, customerSchema } from "./customer";
 
 
 const address = { street: "Main", houseNumber: "1", postalCode: "1234 AB", city: "Utrecht", country: "NL" };
@@ -67,6 +67,16 @@ describe("customer schema", () => {
       expect(await failureText(customerSchema.validate({ name: "B", contactPersonPhone: phone }))).toContain(
         "Please enter a valid phone number",
       );
+    }
+  });
+
+  it("takes each text up to the contract's length and says so beyond it", async () => {
+    for (const [field, max] of Object.entries(customerMaxLengths)) {
+      // An e-mail address or phone number of the full length is made of what those fields accept.
+      const text = (length: number) =>
+        field === "contactPersonEmail" ? `${"a".repeat(length - "@example.test".length)}@example.test` : field === "contactPersonPhone" ? `+${" ".repeat(length - 11)}3120123456` : "x".repeat(length);
+      await expect(customerSchema.validate({ name: "B", [field]: text(max) }), field).resolves.toBeTruthy();
+      expect(await failureText(customerSchema.validate({ name: "B", [field]: text(max + 1) })), field).toContain(`Use at most ${max} characters`);
     }
   });
 

@@ -6,9 +6,9 @@ import "./yupLocale";
 import { boolean, object, string, type InferType } from "yup";
 import { DomainError } from "../errors";
 import { countryCodes, languageCodes } from "../locale";
-import { optionalEmail, optionalPhone, optionalText, requiredText } from "./common";
+import { emailMaxLength, optionalEmail, optionalPhone, optionalText, requiredText } from "./common";
 import { missingAddressFields, type AddressLike } from "../address";
-import { validationIssue, validationMessage } from "./messages";
+import { textTooLong, validationIssue, validationMessage } from "./messages";
 
 /** Throws `customer_details_incomplete` (with the missing fields) before a subscription action. */
 export function assertCustomerDetailsComplete(customer: AddressLike | null | undefined): void {
@@ -28,24 +28,42 @@ const optionalChoice = (choices: readonly string[]) =>
     .transform((value: string | null | undefined) => (value === "" ? null : value))
     .oneOf([...choices, null, undefined], validationIssue("invalid_field"));
 
+/** The longest text each customer field takes, as the contract's CustomerInput says. */
+export const customerMaxLengths = {
+  name: 200,
+  companyName: 200,
+  contactPerson: 100,
+  contactPersonPhone: 64,
+  contactPersonEmail: emailMaxLength,
+  street: 100,
+  houseNumber: 20,
+  addition: 20,
+  postalCode: 20,
+  city: 100,
+  stripe_customer_id: 255,
+  timezone: 64,
+  taxId: 64,
+} as const;
+const max = customerMaxLengths;
+
 export const customerSchema = object({
   _id: string().nullable(),
-  name: requiredText(),
-  companyName: optionalText(),
-  contactPerson: optionalText(),
-  contactPersonPhone: optionalPhone(),
+  name: requiredText(max.name),
+  companyName: optionalText(max.companyName),
+  contactPerson: optionalText(max.contactPerson),
+  contactPersonPhone: optionalPhone().max(max.contactPersonPhone, textTooLong(max.contactPersonPhone)),
   contactPersonEmail: optionalEmail(),
-  street: optionalText(),
-  houseNumber: optionalText(),
-  addition: optionalText(),
-  postalCode: optionalText(),
-  city: optionalText(),
+  street: optionalText(max.street),
+  houseNumber: optionalText(max.houseNumber),
+  addition: optionalText(max.addition),
+  postalCode: optionalText(max.postalCode),
+  city: optionalText(max.city),
   country: optionalChoice(countryCodes),
-  stripe_customer_id: optionalText(),
+  stripe_customer_id: optionalText(max.stripe_customer_id),
   language: optionalChoice(languageCodes),
-  timezone: optionalText(),
+  timezone: optionalText(max.timezone),
   taxExempt: boolean().nullable(),
-  taxId: optionalText(),
+  taxId: optionalText(max.taxId),
 });
 export type CustomerInput = InferType<typeof customerSchema>;
 

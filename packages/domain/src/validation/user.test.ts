@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { failureText } from "./failureText.test-support";
-import { userSchema } from "./user";
+import { userMaxLengths, userSchema } from "./user";
 
 
 const user = {
@@ -43,5 +43,13 @@ describe("user schema", () => {
     expect(await failureText(userSchema.validate({ ...user, id: "u1", lastname: "" }))).toContain(
       "This field is required",
     );
+  });
+
+  it("takes names up to the contract's length and says so beyond it", async () => {
+    for (const field of ["username", "firstname", "lastname"] as const) {
+      const max = userMaxLengths[field];
+      await expect(userSchema.validate({ ...user, id: "u1", [field]: "x".repeat(max) }), field).resolves.toBeTruthy();
+      expect(await failureText(userSchema.validate({ ...user, id: "u1", [field]: "x".repeat(max + 1) })), field).toContain(`Use at most ${max} characters`);
+    }
   });
 });

@@ -6,19 +6,28 @@ import "./yupLocale";
 import { boolean, object, string, type InferType } from "yup";
 import { languageCodes } from "../locale";
 import { roles } from "../roles";
-import { optionalText, requiredEmail, requiredText } from "./common";
+import { emailMaxLength, optionalText, requiredEmail, requiredText } from "./common";
 import { textTooLong, validationIssue } from "./messages";
 import { isStrongPassword, passwordMaxLength, passwordTooWeak } from "./password";
 
 export const userStatuses = ["active", "inactive"] as const;
 export type UserStatus = (typeof userStatuses)[number];
 
+/** The longest text each user field takes, as the contract's UserInput says. */
+export const userMaxLengths = {
+  username: 254,
+  firstname: 100,
+  lastname: 100,
+  email: emailMaxLength,
+  password: passwordMaxLength,
+} as const;
+
 export const userSchema = object({
   id: string().nullable(),
   customerId: string().nullable(),
-  username: requiredText(),
-  firstname: requiredText(),
-  lastname: requiredText(),
+  username: requiredText(userMaxLengths.username),
+  firstname: requiredText(userMaxLengths.firstname),
+  lastname: requiredText(userMaxLengths.lastname),
   email: requiredEmail(),
   password: string()
     .when("id", {

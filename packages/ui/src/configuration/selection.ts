@@ -52,10 +52,19 @@ export function guardConfigurationSwitch(guard: SwitchGuard): () => void {
  */
 export async function requestConfigurationSwitch(configuration: SelectedConfiguration | null): Promise<boolean> {
   if (configuration?._id === read()?._id && configuration?.name === read()?.name) return true;
+  if (!(await confirmLeavingUnsavedChanges())) return false;
+  selectConfiguration(configuration);
+  return true;
+}
+
+/**
+ * Whether the user may leave what the screens with unsaved changes hold (asking them, when there are
+ * any): before another configuration, or another row of a list into the form beside it.
+ */
+export async function confirmLeavingUnsavedChanges(): Promise<boolean> {
   for (const guard of [...switchGuards]) {
     if (!(await guard())) return false;
   }
-  selectConfiguration(configuration);
   return true;
 }
 

@@ -2,12 +2,13 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useBlocker } from "react-router-dom";
 import { Text } from "@chakra-ui/react";
-import { guardConfigurationSwitch } from "../configuration/selection";
+import { confirmLeavingUnsavedChanges, guardConfigurationSwitch } from "../configuration/selection";
 import { FormDialog } from "./FormDialog";
 
 /**
- * While `when` holds, leaving the page asks first: a link inside the portal or choosing another
- * configuration opens a dialog, and closing or reloading the tab gets the browser's own question.
+ * While `when` holds, leaving the page asks first: a link inside the portal, choosing another
+ * configuration or another row of a list (`confirmLeavingUnsavedChanges`) opens a dialog, and closing or
+ * reloading the tab gets the browser's own question.
  */
 export function UnsavedChangesGuard({ when }: { when: boolean }) {
   const { t } = useTranslation("messages");
@@ -62,4 +63,11 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
       <Text>{t("unsaved.text")}</Text>
     </FormDialog>
   );
+}
+
+/** Runs `open` (another row into the form, a new one) once unsaved changes may be left, asking first when there are any. */
+export function openLeavingUnsavedChanges(open: () => void): void {
+  void confirmLeavingUnsavedChanges().then((left) => {
+    if (left) open();
+  });
 }

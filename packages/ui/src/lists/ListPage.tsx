@@ -1,4 +1,4 @@
-import { Button, Grid, Heading, Link, Stack, Text } from "@chakra-ui/react";
+import { Button, Grid, Heading, Link, Stack, Text, type TextProps } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { LuPlus } from "react-icons/lu";
 
@@ -43,24 +43,35 @@ export function ListPage({ title, intro, newLabel, onNew, editor, children }: Li
   );
 }
 
-/** A row's name (a button that opens it in the editor, when it has one) above a second, quieter line. */
+/**
+ * A row's name (a button that opens it in the editor, when it has one) above a second, quieter line.
+ * Both stay on one line, cut short with the full text on hover, so a long name leaves the other columns in view.
+ */
 export function RowTitle({ title, detail, onOpen }: { title: string; detail?: string | null; onOpen?: () => void }) {
   return (
-    <Stack gap="0">
+    <Stack gap="0" maxW="xs">
       {onOpen ? (
-        <Link asChild fontWeight="medium" color="colorPalette.fg">
+        <Link asChild fontWeight="medium" color="colorPalette.fg" display="block" maxW="full" textAlign="start" truncate title={title}>
           <button type="button" onClick={onOpen}>
             {title}
           </button>
         </Link>
       ) : (
-        <Text fontWeight="medium">{title}</Text>
-      )}
-      {detail && (
-        <Text fontSize="xs" color="fg.muted">
-          {detail}
+        <Text fontWeight="medium" truncate title={title}>
+          {title}
         </Text>
       )}
+      {detail && <CellText text={detail} fontSize="xs" color="fg.muted" />}
     </Stack>
+  );
+}
+
+/** A text of a list cell on one line, cut short at the cell's width with the full text on hover. */
+export function CellText({ text, ...textProps }: { text: string | null | undefined } & Omit<TextProps, "children" | "title">) {
+  if (!text) return null;
+  return (
+    <Text maxW="xs" truncate title={text} {...textProps}>
+      {text}
+    </Text>
   );
 }

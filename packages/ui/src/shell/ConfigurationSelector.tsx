@@ -5,7 +5,7 @@ import { LuPlus } from "react-icons/lu";
 import { useNavigate } from "react-router-dom";
 import { configurationSearchDebounceMs } from "@parley/domain/ui";
 import { useSearchConfigurations } from "./hooks";
-import { requestConfigurationSwitch, selectConfiguration, useSelectedConfiguration, type SelectedConfiguration } from "../configuration/selection";
+import { getSelectedConfiguration, requestConfigurationSwitch, selectConfiguration, useSelectedConfiguration, type SelectedConfiguration } from "../configuration/selection";
 import { getToken } from "../session/session";
 import { useDebouncedValue } from "./useDebouncedValue";
 
@@ -74,8 +74,11 @@ export function ConfigurationSelector({ isAdmin, newConfigurationPath = "/settin
         onValueChange={(details) => {
           const chosen = (details.items as SelectedConfiguration[])[0] ?? null;
           if (!chosen && !isAdmin) return;
-          // A screen with unsaved changes asks first; declined, the selector keeps showing the current one.
-          void requestConfigurationSwitch(chosen);
+          // A screen with unsaved changes asks first. Declined, the selection stays, so the effect above
+          // never runs: the picked name the combobox put in the input must go back by hand.
+          void requestConfigurationSwitch(chosen).then((switched) => {
+            if (!switched) setInputValue(getSelectedConfiguration()?.name ?? "");
+          });
           setTyping(false);
         }}
         onOpenChange={(details) => {

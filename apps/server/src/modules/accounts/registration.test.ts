@@ -197,6 +197,17 @@ describe("password reset", () => {
     expect(reuse.json()).toMatchObject({ code: "password_reset_failed", message: "Something went wrong." });
   });
 
+  it("links each account to the sign-in of its own portal", async () => {
+    const linkFor = async (role: "admin" | "customer" | "customer_so") => {
+      const { user } = await ctx.createUser({ role });
+      await ctx.app.inject({ method: "POST", url: "/api/password-reset/request", payload: { email: user.email } });
+      return /http:\/\/portal\.test\S*reset-password\?token=/.exec((await ctx.smtp.nextFor(user.email)).body)?.[0];
+    };
+    expect(await linkFor("admin")).toBe("http://portal.test/admin/reset-password?token=");
+    expect(await linkFor("customer")).toBe("http://portal.test/reset-password?token=");
+    expect(await linkFor("customer_so")).toBe("http://portal.test/reset-password?token=");
+  });
+
   it("refuses an expired link", async () => {
     const { user } = await ctx.createUser({ role: "customer" });
     await ctx.app.inject({ method: "POST", url: "/api/password-reset/request", payload: { email: user.email } });

@@ -3,6 +3,7 @@ import {
   DomainError,
   canTryOneTimeCode,
   errorMessages,
+  isAdmin,
   newOneTimeCode,
   successMessages,
   oneTimeCodeLifetimeMs,
@@ -236,7 +237,9 @@ export function createAccountsService(deps: AccountsDependencies) {
       if (user && user.status === "active") {
         const token = randomBytes(32).toString("base64url");
         await repository.saveResetToken(db, user.id, sha256(token), passwordResetValidMinutes);
-        const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        // Each portal signs in only its own roles, so an admin's link opens the admin portal.
+        const portal = isAdmin(user.role) ? "/admin" : "";
+        const link = `${deps.publicUrl}${portal}/reset-password?token=${encodeURIComponent(token)}`;
         // Sent without waiting, so known and unknown addresses answer alike.
         void mailer
           .send({ to: user.email, ...passwordResetMail(user.language, user.firstname, link, passwordResetValidMinutes) })

@@ -6,6 +6,7 @@ import { Form, Formik } from "formik";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../forms/ErrorAlert";
+import { UnsavedChangesGuard } from "../../forms/UnsavedChangesGuard";
 import { applyFieldErrors } from "../../forms/fieldIssues";
 import { ConfirmDialog } from "../../lists/ConfirmDialog";
 import { showToast } from "../../shell/toasts";
@@ -82,6 +83,7 @@ export function CustomerForm({ editor, dispatch }: { editor: CustomerEditorState
         >
           {({ values, isSubmitting, dirty }) => (
             <Form noValidate aria-labelledby="customer-form-title">
+              <UnsavedChangesGuard when={dirty && !isSubmitting} />
               <Stack gap="4">
                 <Stack gap="2">
                   <Heading as="h2" size="lg" id="customer-form-title">

@@ -111,6 +111,19 @@ describe("a customer's own profile page", { timeout: 30_000 }, () => {
     expect(sessionStorage.getItem(continueToSubscriptionKey)).toBe("1");
   });
 
+  it("takes no more than the contract allows and says so for a longer name", async () => {
+    const calls = await openProfile();
+    const name = (await screen.findByLabelText(/^Name/)) as HTMLInputElement;
+    expect(name.maxLength).toBe(200);
+    expect((screen.getByLabelText(/^Contact person/) as HTMLInputElement).maxLength).toBe(100);
+    expect((screen.getByLabelText(/^House number/) as HTMLInputElement).maxLength).toBe(20);
+    // A browser stops typing at the limit; a longer value put in otherwise still gets the domain's message.
+    fireEvent.change(name, { target: { value: "x".repeat(201) } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Use at most 200 characters")).toBeTruthy();
+    expect(calls.some((call) => call.method === "POST")).toBe(false);
+  });
+
   it("says what went wrong when the details cannot be read, and reads them again on request", async () => {
     const calls = await openProfile({ readFails: true });
     expect(await screen.findByRole("button", { name: "Try again" })).toBeTruthy();

@@ -1,9 +1,10 @@
-import { Badge, Stack, Text } from "@chakra-ui/react";
+import { Badge, Stack } from "@chakra-ui/react";
 import { isAddressComplete } from "@parley/domain/address";
 import { useMemo, useReducer, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { openLeavingUnsavedChanges } from "../../forms/UnsavedChangesGuard";
 import { DataTable, type DataColumn } from "../../lists/DataTable";
-import { ListPage, RowTitle } from "../../lists/ListPage";
+import { CellText, ListPage, RowTitle } from "../../lists/ListPage";
 import { useRequestedRow } from "../../lists/useRequestedRow";
 import { customerEditor, initialCustomerEditor } from "./editor";
 import { CustomerForm } from "./CustomerForm";
@@ -23,7 +24,7 @@ export function CustomersPage() {
       id: "name",
       header: t("customers.fields.name"),
       sortValue: (customer) => customer.name,
-      cell: (customer) => <RowTitle title={customer.name} detail={customer.companyName} onOpen={() => dispatch({ type: "select", customer })} />,
+      cell: (customer) => <RowTitle title={customer.name} detail={customer.companyName} onOpen={() => openLeavingUnsavedChanges(() => dispatch({ type: "select", customer }))} />,
     },
     {
       id: "contact",
@@ -32,14 +33,12 @@ export function CustomersPage() {
       sortValue: (customer) => customer.contactPerson,
       cell: (customer) => (
         <Stack gap="0">
-          <Text>{customer.contactPerson}</Text>
-          <Text fontSize="xs" color="fg.muted">
-            {customer.contactPersonEmail}
-          </Text>
+          <CellText text={customer.contactPerson} />
+          <CellText text={customer.contactPersonEmail} fontSize="xs" color="fg.muted" />
         </Stack>
       ),
     },
-    { id: "city", header: t("customers.fields.city"), wide: true, sortValue: (customer) => customer.city, cell: (customer) => customer.city },
+    { id: "city", header: t("customers.fields.city"), wide: true, sortValue: (customer) => customer.city, cell: (customer) => <CellText text={customer.city} /> },
     {
       id: "country",
       header: t("customers.fields.country"),
@@ -64,7 +63,7 @@ export function CustomersPage() {
       title={t("pages:titles.customers")}
       intro={t("customers.intro")}
       newLabel={t("customers.actions.new")}
-      onNew={() => dispatch({ type: "reset" })}
+      onNew={() => openLeavingUnsavedChanges(() => dispatch({ type: "reset" }))}
       editor={<CustomerForm editor={editor} dispatch={dispatch} />}
     >
       <DataTable

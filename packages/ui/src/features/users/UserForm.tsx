@@ -1,10 +1,11 @@
 import { Button, Card, HStack, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { roles } from "@parley/domain/roles";
 import { passwordTooWeak } from "@parley/domain/validation/password";
-import { userSchema, userStatuses } from "@parley/domain/validation/user";
+import { userMaxLengths, userSchema, userStatuses } from "@parley/domain/validation/user";
 import { Form, Formik } from "formik";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../forms/ErrorAlert";
+import { UnsavedChangesGuard } from "../../forms/UnsavedChangesGuard";
 import { CheckboxField } from "../../forms/CheckboxField";
 import { FormField } from "../../forms/FormField";
 import { SelectField } from "../../forms/SelectField";
@@ -50,22 +51,24 @@ export function UserForm({ user, revision, customers, onSaved, onCancel }: UserF
             }
           }}
         >
-          {({ values, isSubmitting }) => (
+          {({ values, isSubmitting, dirty }) => (
             <Form noValidate aria-labelledby="user-form-title">
+              <UnsavedChangesGuard when={dirty && !isSubmitting} />
               <Stack gap="4">
                 <Heading as="h2" size="lg" id="user-form-title">
                   {user ? t("users.form.editTitle", { name: `${user.firstname} ${user.lastname}` }) : t("users.form.newTitle")}
                 </Heading>
                 <ErrorAlert error={save.error} />
                 <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                  <FormField name="firstname" label={t("users.fields.firstname")} required />
-                  <FormField name="lastname" label={t("users.fields.lastname")} required />
-                  <FormField name="email" label={t("users.fields.email")} type="email" autoComplete="off" required helperText={t("users.form.emailHelp")} />
+                  <FormField name="firstname" maxLength={userMaxLengths.firstname} label={t("users.fields.firstname")} required />
+                  <FormField name="lastname" maxLength={userMaxLengths.lastname} label={t("users.fields.lastname")} required />
+                  <FormField name="email" maxLength={userMaxLengths.email} label={t("users.fields.email")} type="email" autoComplete="off" required helperText={t("users.form.emailHelp")} />
                   <FormField
                     name="password"
                     label={user ? t("users.fields.newPassword") : t("users.fields.password")}
                     type="password"
                     autoComplete="new-password"
+                    maxLength={userMaxLengths.password}
                     required={!user}
                     helperText={user ? t("users.form.keepPassword") : t("messages:validation.password_too_weak", passwordTooWeak.values)}
                   />

@@ -1,8 +1,9 @@
 import { Badge, HStack } from "@chakra-ui/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { openLeavingUnsavedChanges } from "../../forms/UnsavedChangesGuard";
 import { DataTable, type DataColumn } from "../../lists/DataTable";
-import { ListPage, RowTitle } from "../../lists/ListPage";
+import { CellText, ListPage, RowTitle } from "../../lists/ListPage";
 import { useRequestedRow } from "../../lists/useRequestedRow";
 import { useCustomers } from "../customers/hooks";
 import { UserForm } from "./UserForm";
@@ -29,9 +30,9 @@ export function UsersPage() {
       id: "name",
       header: t("users.list.name"),
       sortValue: fullName,
-      cell: (user) => <RowTitle title={fullName(user)} detail={user.email} onOpen={() => edit(user)} />,
+      cell: (user) => <RowTitle title={fullName(user)} detail={user.email} onOpen={() => openLeavingUnsavedChanges(() => edit(user))} />,
     },
-    { id: "customer", header: t("users.fields.customer"), sortValue: (user) => user.customerName, cell: (user) => user.customerName ?? "—" },
+    { id: "customer", header: t("users.fields.customer"), sortValue: (user) => user.customerName, cell: (user) => <CellText text={user.customerName ?? "—"} /> },
     { id: "role", header: t("users.fields.role"), wide: true, sortValue: (user) => t(`users.roles.${user.role}`), cell: (user) => t(`users.roles.${user.role}`) },
     {
       id: "status",
@@ -51,7 +52,7 @@ export function UsersPage() {
       title={t("pages:titles.users")}
       intro={t("users.intro")}
       newLabel={t("users.actions.new")}
-      onNew={() => edit(null)}
+      onNew={() => openLeavingUnsavedChanges(() => edit(null))}
       editor={<UserForm user={selected} revision={revision} customers={customers.data} onSaved={edit} onCancel={() => setRevision((value) => value + 1)} />}
     >
       <DataTable

@@ -1,0 +1,69 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { getSelectedConfiguration, guardConfigurationSwitch, selectConfiguration } from "../configuration/selection";
+import { clearSession, setSession } from "../session/session";
+import { fakeTrainingServer } from "../features/training/fakeServer.test-support";
+import { renderWithApi } from "../test/render";
+import { ConfigurationSelector } from "./ConfigurationSelector";
+
+const configurations = [
+  { _id: "a", name: "Shop A" },
+  { _id: "b", name: "Shop B" },
+];
+
+async function renderSelector() {
+  setSession("a-token", { id: "u1", role: "admin", customerId: "c1", firstname: "Ada", lastname: "Admin", username: "ada@example.test" });
+  selectConfiguration(configurations[0]!);
+  const server = fakeTrainingServer({ "GET /configurations/search": () => ({ body: { status: "success", data: configurations } }) });
+  await renderWithApi(
+    <MemoryRouter>
+      <ConfigurationSelector isAdmin />
+    </MemoryRouter>,
+    server.api,
+  );
+  return screen.getByRole("combobox", { name: "Configuration" }) as HTMLInputElement;
+}
+
+async function pick(input: HTMLInputElement, name: string) {
+  fireEvent.click(input);
+  fireEvent.click(await screen.findByRole("option", { name }));
+}
+
+// The combobox's popup positions itself with what jsdom lacks.
+beforeAll(() => {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+  globalThis.CSS ??= { escape: (value: string) => value } as typeof CSS;
+});
+
+afterEach(() => clearSession());
+
+describe("the configuration selector", { timeout: 30_000 }, () => {
+  it("shows the chosen configuration once the switch is allowed", async () => {
+    const input = await renderSelector();
+    expect(input.value).toBe("Shop A");
+    await pick(input, "Shop B");
+    await waitFor(() => expect(getSelectedConfiguration()?._id).toBe("b"));
+    await waitFor(() => expect(input.value).toBe("Shop B"));
+  });
+
+  it("shows the current configuration again when a screen with unsaved changes keeps it", async () => {
+    const input = await renderSelector();
+    let answer: (leave: boolean) => void = () => {};
+    const removeGuard = guardConfigurationSwitch(() => new Promise((resolve) => (answer = resolve)));
+    try {
+      await pick(input, "Shop B");
+      await waitFor(() => expect(input.value).toBe("Shop B"));
+      // "Stay on this page": the form still belongs to A, so the selector must say A.
+      answer(false);
+      await waitFor(() => expect(input.value).toBe("Shop A"));
+      expect(getSelectedConfiguration()?._id).toBe("a");
+    } finally {
+      removeGuard();
+    }
+  });
+});
