@@ -184,7 +184,10 @@ describe("the shell, as a new user finds it (issue 12)", () => {
     await page.getByRole("button", { name: /^Notifications/ }).click();
     const notifications = page.getByRole("dialog", { name: "Notifications" });
     await notifications.getByRole("button", { name: "View all" }).click();
-    await expectPath(page, "/admin/conversations/history");
+    await expectPath(page, "/admin/notifications");
+    await page.getByRole("heading", { name: "Notifications" }).waitFor();
+    await page.getByRole("button", { name: /^Unread \(\d+\)$/ }).click();
+    expect(await page.getByRole("button", { name: /^Unread/ }).getAttribute("aria-pressed")).toBe("true");
 
     await page.setViewportSize({ width: 390, height: 800 });
     await page.getByRole("button", { name: "Open menu" }).click();
