@@ -44,10 +44,13 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
 
 /**
  * Replaces Fastify's JSON body parser by the same parser (prototype-poisoning checks, empty-body
- * and syntax errors as before) behind the nesting limit.
+ * and syntax errors as before) behind the nesting limit. Fastify's plain-text parser goes: no operation
+ * takes text/plain, so such a body is refused as an unsupported media type (415, as the contract says)
+ * rather than read as a string and refused by the schema (400).
  */
 export function registerJsonBodyParser(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("text/plain");
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     const text = body as string;

@@ -238,6 +238,9 @@ describe("bodies of another type, too large or malformed", () => {
     const url = "/api/customer/create_or_update";
     const html = await send("createOrUpdateCustomer", { method: "POST", url, payload: "<p>", headers: { "content-type": "text/html" } });
     expect(html.statusCode).toBe(415);
+    const text = await send("createOrUpdateCustomer", { method: "POST", url, payload: '{"name":"x"}', headers: { "content-type": "text/plain" } });
+    expect(text.statusCode).toBe(415);
+    expect(text.json()).toMatchObject({ code: "validation_failed", message: "Unsupported Media Type" });
     const removal = await send("deleteCustomer", {
       method: "DELETE",
       url: `/api/customers/${tenant.customerId}`,
