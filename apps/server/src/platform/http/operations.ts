@@ -115,6 +115,20 @@ function routeSchema(op: ContractOperation): FastifySchema & { "x-optional-body"
   return schema;
 }
 
+/** Methods whose requests may carry a body (the contract declares 413 and 415 on each of their operations). */
+function carriesBody(op: ContractOperation): boolean {
+  return ["post", "put", "patch", "delete"].includes(op.method);
+}
+
+/**
+ * A `multipart/form-data` body sent to an operation that takes JSON (or nothing): @fastify/multipart accepts the
+ * type for every route, so without this the body would be read as absent and refused as invalid (400) rather
+ * than as the wrong media type.
+ */
+async function refuseMultipartBody(request: FastifyRequest): Promise<void> {
+  if (request.isMultipart()) throw new DomainError("validation_failed", "Unsupported Media Type: multipart/form-data, expected application/json", 415);
+}
+
 function multipartBody(op: ContractOperation) {
   return op.requestBody?.content?.["multipart/form-data"];
 }
@@ -245,7 +259,7 @@ export async function registerOperations(
       config: { operationId: op.operationId, securityHeaders: answersOnlyJson(document, op) ? "api" : "page" },
       onRequest: [...(options.onRequest?.[op.operationId] ?? []), authenticate],
       preValidation: [
-        ...(formSchema ? [readMultipartBody(formSchema, options.multipartLimits, !op.requestBody?.required)] : []),
+        ...(formSchema ? [readMultipartBody(formSchema, options.multipartLimits, !op.requestBody?.required)] : carriesBody(op) ? [refuseMultipartBody] : []),
         refuseUnsafeText(headerNames(op)),
         ...(definition.preValidation ?? []),
       ],

@@ -241,6 +241,18 @@ describe("bodies of another type, too large or malformed", () => {
     const text = await send("createOrUpdateCustomer", { method: "POST", url, payload: '{"name":"x"}', headers: { "content-type": "text/plain" } });
     expect(text.statusCode).toBe(415);
     expect(text.json()).toMatchObject({ code: "validation_failed", message: "Unsupported Media Type" });
+    const boundary = "----parley";
+    const form = `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--${boundary}--\r\n`;
+    const multipart = await send("createOrUpdateCustomer", { method: "POST", url, payload: form, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } });
+    expect(multipart.statusCode).toBe(415);
+    expect(multipart.json().message).toContain("expected application/json");
+    const multipartRemoval = await send("deleteCustomer", {
+      method: "DELETE",
+      url: `/api/customers/${tenant.customerId}`,
+      payload: form,
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(multipartRemoval.statusCode).toBe(415);
     const removal = await send("deleteCustomer", {
       method: "DELETE",
       url: `/api/customers/${tenant.customerId}`,
