@@ -6,13 +6,17 @@ import { confirmLeavingUnsavedChanges, guardConfigurationSwitch } from "../confi
 import { FormDialog } from "./FormDialog";
 
 /**
- * While `when` holds, leaving the page asks first: a link inside the portal, choosing another
+ * While `when` holds, leaving the page asks first: a link inside the portal (also to the same page with another
+ * query, such as a search result's `?id=`), choosing another
  * configuration or another row of a list (`confirmLeavingUnsavedChanges`) opens a dialog, and closing or
  * reloading the tab gets the browser's own question.
  */
 export function UnsavedChangesGuard({ when }: { when: boolean }) {
   const { t } = useTranslation("messages");
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname);
+  // Another query is another screen's content too: `?id=` opens another row (the global search), `?new=1` a new form.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => when && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
   // The answer a configuration switch waits for, while the dialog asks on its behalf.
   // A ref as well as state: a dialog still closing from the last answer must not answer with a stale one.
   const pendingSwitch = useRef<((leave: boolean) => void) | null>(null);

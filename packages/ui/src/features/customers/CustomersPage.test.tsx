@@ -54,6 +54,12 @@ describe("the customers page", { timeout: 30_000 }, () => {
     fireEvent.click(within(await screen.findByRole("alertdialog", { name: "Leave without saving?" })).getByRole("button", { name: "Stay on this page" }));
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull(), { timeout: 5_000 });
     expect(router.state.location.pathname).toBe("/page");
+    // A search result opens another row through the address (`?id=`): asked too, and staying keeps the address.
+    void router.navigate("/page?id=c1");
+    fireEvent.click(within(await screen.findByRole("alertdialog", { name: "Leave without saving?" })).getByRole("button", { name: "Stay on this page" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull(), { timeout: 5_000 });
+    expect(router.state.location.search).toBe("");
+    expect((screen.getByLabelText(/^City/) as HTMLInputElement).value).toBe("Amersfoort");
 
     fireEvent.click(within(table).getByRole("button", { name: longName }));
     fireEvent.click(within(await screen.findByRole("alertdialog", { name: "Leave without saving?" })).getByRole("button", { name: "Leave and discard" }));
