@@ -109,6 +109,15 @@ describe("HTTP platform", () => {
     expect(missingAsset.statusCode).toBe(404);
   });
 
+  it("serves Parley's icon where the portals name it and where browsers look for one", async () => {
+    for (const url of ["/favicon.svg", "/favicon.ico"]) {
+      const icon = await ctx.app.inject({ method: "GET", url, headers: { accept: "image/avif,image/webp,image/*,*/*" } });
+      expect(icon.statusCode, url).toBe(200);
+      expect(icon.headers["content-type"], url).toContain("image/svg+xml");
+      expect(icon.body, url).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    }
+  });
+
   it("serves files written to a portal build after the server started, caching only hashed assets", async () => {
     const before = await ctx.app.inject({ method: "GET", url: "/assets/index-Bx7kQ2aZ.js", headers: { accept: "*/*" } });
     expect(before.statusCode).toBe(404);

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic, { type SetHeadersResponse } from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { registerFavicon } from "./favicon";
 import { problem, sendProblem } from "./problem";
 
 export interface PortalFolders {
@@ -96,6 +97,7 @@ export async function registerPortals(app: FastifyInstance, folders: PortalFolde
   app.get("/admin", (_request, reply) => reply.redirect("/admin/"));
   await registerWidget(app, folders.widget);
   app.get("/widget", (request, reply) => reply.redirect(`/widget/${request.url.slice("/widget".length)}`));
+  registerFavicon(app);
 
   const isBuilt = (folder: string) => existsSync(join(folder, "index.html"));
   const sendIndex = (reply: FastifyReply, folder: string) => {
