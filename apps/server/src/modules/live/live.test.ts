@@ -379,6 +379,31 @@ describe("takeover and agent replies", () => {
     expect(updatesOf(agent.events, visitor.sessionId).at(-1)!.messages.map((message) => message.content)).toEqual(kept);
   });
 
+  it("closes once and tells the visitor once when two agents close at the same moment; a takeover at the same moment never reopens it", async () => {
+    const anna = await connectAgent(agentA);
+    const bea = await connectAgent(agentA2);
+    const visitor = await visitorWithConversation(alpha);
+    const target = { configuration_id: alpha.configurationId, session_id: visitor.sessionId };
+    const closes = await Promise.all([act(anna.socket, "close_conversation", target), act(bea.socket, "close_conversation", target)]);
+    expect(closes.map((answer) => answer.conversation)).toMatchObject([{ status: "Closed" }, { status: "Closed" }]);
+    await waitFor(() => named(visitor.events, "agent_message"));
+    await quiet();
+    expect(named(visitor.events, "agent_message")).toHaveLength(1);
+    expect((await historyOf(alpha, visitor.sessionId)).filter((message) => message.role === "system")).toHaveLength(1);
+
+    const other = await visitorWithConversation(alpha);
+    const both = { configuration_id: alpha.configurationId, session_id: other.sessionId };
+    const [takeover] = await Promise.all([
+      act(anna.socket, "manual_takeover", { ...both, first_name: "Anna", last_name: "A" }),
+      act(bea.socket, "close_conversation", both),
+    ]);
+    // Taken over first and then closed, or refused as closed: closed either way, with a note per change made.
+    expect(await conversationRow(other.sessionId)).toMatchObject({ status: "Closed", is_locked: false });
+    const notes = (await historyOf(alpha, other.sessionId)).filter((message) => message.role === "system");
+    expect(notes).toHaveLength(takeover.status === "success" ? 2 : 1);
+    expect(notes.at(-1)!.content).toBe(`<p>${assistantTexts.en.conversation_closed}</p>`);
+  });
+
   it("refuses an answer to a conversation that is not taken over, hands back to the assistant and closes", async () => {
     const agent = await connectAgent(agentA);
     const visitor = await visitorWithConversation(alpha);

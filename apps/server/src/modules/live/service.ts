@@ -335,7 +335,8 @@ export function createLiveService(deps: LiveDependencies) {
         return { conversation: await live(conversation, { by: agent.caller.userId }) };
       }
       const updated = await updateConversationState(db, conversation.id, { is_locked: true, is_manual: true, taken_over_by: agent.caller.userId });
-      if (!updated) throw notFound();
+      // Closed since it was read (another agent at the same moment): refused as if closed before.
+      if (!updated) throw (await findConversationBySession(db, conversation.session_id)) ? refused("The conversation is closed") : notFound();
       const name = payload.first_name.trim() || agent.firstName;
       await noteToVisitor(updated, agentJoinedText(updated.language, name), name);
       return { conversation: await changedByAgent(agent, configuration, updated) };
@@ -347,11 +348,17 @@ export function createLiveService(deps: LiveDependencies) {
       if (!conversation.is_manual) throw refused("Take the conversation over before answering");
       const text = payload.messageContent.replaceAll("\u0000", "").trim();
       if (text === "") throw refused(`messageContent: ${errorMessages.field_required}`);
-      const { message, duplicate } = await insertAgentMessage(db, conversation.id, {
+      const stored = await insertAgentMessage(db, conversation.id, {
         content: answerTextToHtml(text),
         agentName: agent.firstName || null,
         clientMessageId: payload.client_message_id ?? null,
       });
+      if (!stored) {
+        // Closed or handed back since it was read (another agent at the same moment): refused as if before.
+        const now = await findConversationBySession(db, conversation.session_id);
+        throw now?.status === "Ongoing" ? refused("Take the conversation over before answering") : now ? refused("The conversation is closed") : notFound();
+      }
+      const { message, duplicate } = stored;
       const shown = duplicate ? await live(conversation, { by: agent.caller.userId }) : await changedByAgent(agent, configuration, conversation);
       if (!duplicate) emitter?.toVisitor(conversation.session_id, "agent_message", { session_id: conversation.session_id, message: publicMessage(message) });
       return { conversation: shown, message: publicMessage(message), duplicate };
@@ -362,8 +369,13 @@ export function createLiveService(deps: LiveDependencies) {
       const { configuration, conversation } = await reach(agent, payload.configuration_id, payload.session_id);
       if (conversation.status === "Closed") throw refused("The conversation is closed");
       if (!conversation.is_manual && !conversation.is_locked) return { conversation: await live(conversation, { by: agent.caller.userId }) };
-      const updated = await updateConversationState(db, conversation.id, { is_locked: false, is_manual: false, taken_over_by: null });
-      if (!updated) throw notFound();
+      const updated = await updateConversationState(db, conversation.id, { is_locked: false, is_manual: false, taken_over_by: null }, true);
+      if (!updated) {
+        // Handed back or closed since it was read (another agent at the same moment): the visitor was told once.
+        const now = await findConversationBySession(db, conversation.session_id);
+        if (now?.status === "Closed") throw refused("The conversation is closed");
+        return { conversation: await live(conversation, { by: agent.caller.userId }) };
+      }
       await noteToVisitor(updated, agentLeftText(updated.language, agent.firstName), agent.firstName);
       return { conversation: await changedByAgent(agent, configuration, updated) };
     },
@@ -372,7 +384,8 @@ export function createLiveService(deps: LiveDependencies) {
       const { configuration, conversation } = await reach(agent, payload.configuration_id, payload.session_id);
       if (conversation.status === "Closed") return { conversation: await live(conversation, { by: agent.caller.userId }) };
       const updated = await updateConversationState(db, conversation.id, { status: "Closed", is_locked: false });
-      if (!updated) throw notFound();
+      // Closed since it was read (another agent at the same moment): closed once, told once.
+      if (!updated) return { conversation: await live(conversation, { by: agent.caller.userId }) };
       // The visitor learns it in the widget; their next message starts a new conversation.
       await noteToVisitor(updated, assistantTexts[updated.language].conversation_closed, null);
       return { conversation: await changedByAgent(agent, configuration, updated) };
