@@ -66,6 +66,12 @@ export function attachLiveNamespace(io: Server, live: LiveService, presence: Pre
       .then((conversations) => socket.emit("initial_conversations", conversations))
       .catch((error: unknown) => logError("the live conversations could not be listed", error));
 
+    /**
+     * The agent is signed in still (deactivated, signed out everywhere or expired since connecting: the socket
+     * acts no more, and is closed).
+     */
+    const signedIn = () => live.stillSignedIn(agent, socket.handshake.query);
+
     /** An acked event: the payload checked, the handler's result answered as success, a failure as an error. */
     function handle<Payload>(event: string, messageKey: string, work: (payload: Payload) => Promise<Record<string, unknown>>) {
       const check = payloadCheck(messageKey);
@@ -76,12 +82,14 @@ export function attachLiveNamespace(io: Server, live: LiveService, presence: Pre
           answer?.({ status: "error", code: "validation_failed", message: problem });
           return;
         }
-        work(payload as Payload)
+        signedIn()
+          .then(() => work(payload as Payload))
           .then((result) => answer?.({ status: "success", ...result }))
           .catch((error: unknown) => {
             const failure = socketError(error);
             if (failure.code === "unexpected_error") logError(`the live event ${event} failed`, error);
             answer?.(failure);
+            if (failure.code === "invalid_token") socket.disconnect(true);
           });
       });
     }
@@ -103,11 +111,14 @@ export function attachLiveNamespace(io: Server, live: LiveService, presence: Pre
         return;
       }
       const configurationId = (payload as { configuration_id: string }).configuration_id;
-      live.clear(agent, configurationId).catch((error: unknown) => {
-        const failure = socketError(error);
-        if (failure.code === "unexpected_error") logError("a configuration's live conversations could not be cleared", error);
-        socket.emit("config_clear_error", { ...failure, configuration_id: configurationId.slice(0, 64) });
-      });
+      signedIn()
+        .then(() => live.clear(agent, configurationId))
+        .catch((error: unknown) => {
+          const failure = socketError(error);
+          if (failure.code === "unexpected_error") logError("a configuration's live conversations could not be cleared", error);
+          socket.emit("config_clear_error", { ...failure, configuration_id: configurationId.slice(0, 64) });
+          if (failure.code === "invalid_token") socket.disconnect(true);
+        });
     });
 
     socket.on("disconnect", () => {

@@ -212,6 +212,25 @@ describe("connecting to /live", () => {
     expect(socket.connected).toBe(true);
   });
 
+  it("acts no more, and closes, once the agent's user is deactivated or its token revoked after connecting", async () => {
+    const visitor = await visitorWithConversation(alpha);
+    const target = { configuration_id: alpha.configurationId, session_id: visitor.sessionId };
+    for (const revoke of ["UPDATE users SET status = 'inactive' WHERE id = $1", "UPDATE users SET token_version = token_version + 1 WHERE id = $1"]) {
+      const { user, token } = await ctx.createUser({ role: "customer", customerId: alpha.customerId });
+      const agent = await connectAgent({ token });
+      expect(await act(agent.socket, "set_agent_note", { ...target, agent_note: "Before" })).toMatchObject({ status: "success" });
+      await ctx.database.db.query(revoke, [user.id]);
+      const closed = new Promise((resolve) => agent.socket.once("disconnect", resolve));
+      const answer = await act(agent.socket, "manual_takeover", { ...target, first_name: "Gone", last_name: "Agent" });
+      expect(answer).toMatchObject({ status: "error", code: "invalid_token" });
+      await closed;
+      expect(await conversationRow(visitor.sessionId)).toMatchObject({ status: "Ongoing", is_manual: false, taken_over_by: null });
+    }
+    const notes = await ctx.database.db.query<{ agent_note: string | null }>("SELECT agent_note FROM conversations WHERE session_id = $1", [visitor.sessionId]);
+    expect(notes[0]!.agent_note).toBe("Before");
+    expect((await historyOf(alpha, visitor.sessionId)).map((message) => message.role)).toEqual(["user", "assistant"]);
+  });
+
   it("sends the ongoing conversations of the agent's own customer only", async () => {
     const ours = await visitorWithConversation(alpha);
     const theirs = await visitorWithConversation(bravo, "Bravo?");

@@ -311,6 +311,17 @@ export function createLiveService(deps: LiveDependencies) {
       };
     },
 
+    /**
+     * Whether the socket's token still signs in the agent it connected as (the user active, the token neither
+     * revoked nor expired, the same role and customer), as every HTTP call checks: `invalid_token` otherwise.
+     */
+    async stillSignedIn(agent: LiveAgent, query: Record<string, unknown>): Promise<void> {
+      const token = firstString(query.token);
+      const caller = token ? await deps.authenticate(token) : null;
+      const same = caller && caller.userId === agent.caller.userId && caller.role === agent.caller.role && caller.customerId === agent.caller.customerId;
+      if (!same) throw new DomainError("invalid_token", errorMessages.invalid_token, 401);
+    },
+
     /** The ongoing conversations the watch covers, most recently active first. */
     async conversations(watch: Watch): Promise<LiveConversation[]> {
       const records = await listOngoingConversations(db, watch, liveListLimit);
