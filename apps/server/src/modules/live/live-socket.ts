@@ -52,8 +52,24 @@ export function attachLiveNamespace(io: Server, live: LiveService, presence: Pre
       .catch((error: unknown) => next(connectionRefusal(error, (unexpected) => logError("a live connection could not be opened", unexpected))));
   });
 
+  // The sockets of each connected agent, so that a change of the user (deactivated, signed out everywhere, moved)
+  // closes them at once rather than at their next event: they stop receiving the conversations too.
+  const socketsOf = new Map<string, Set<Socket>>();
+  const closeIfSignedOut = (socket: Socket) =>
+    live.stillSignedIn((socket.data as { agent: LiveAgent }).agent, socket.handshake.query).catch((error: unknown) => {
+      if (socketError(error).code === "invalid_token") socket.disconnect(true);
+      else logError("an agent's sign-in could not be checked", error);
+    });
+  live.watchUsers((userId) => {
+    const sockets = socketsOf.get(userId);
+    // After every listener of the change ran (the session cache drops the user first).
+    if (sockets) setImmediate(() => sockets.forEach((socket) => void closeIfSignedOut(socket)));
+  });
+
   namespace.on("connection", (socket: Socket) => {
     const agent = (socket.data as { agent: LiveAgent }).agent;
+    const own = socketsOf.get(agent.caller.userId) ?? new Set<Socket>();
+    socketsOf.set(agent.caller.userId, own.add(socket));
     // Joined before the list is read: an update from now on is either in the list or sent after it.
     void socket.join(agent.rooms);
     const connection = { userId: agent.caller.userId, customerId: agent.caller.customerId, configurationIds: agent.watch.configurationIds };
@@ -122,6 +138,8 @@ export function attachLiveNamespace(io: Server, live: LiveService, presence: Pre
     });
 
     socket.on("disconnect", () => {
+      own.delete(socket);
+      if (own.size === 0 && socketsOf.get(agent.caller.userId) === own) socketsOf.delete(agent.caller.userId);
       presence.remove(socket.id).catch((error: unknown) => logError("an agent's connection could not be removed", error));
     });
   });

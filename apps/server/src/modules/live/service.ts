@@ -322,6 +322,11 @@ export function createLiveService(deps: LiveDependencies) {
       if (!same) throw new DomainError("invalid_token", errorMessages.invalid_token, 401);
     },
 
+    /** Calls `listener` with the id of a user whose row changed (in any instance); answers the unsubscribe. */
+    watchUsers(listener: (userId: string) => void): () => void {
+      return db.changes.subscribe("users", { changed: listener, reset: () => undefined });
+    },
+
     /** The ongoing conversations the watch covers, most recently active first. */
     async conversations(watch: Watch): Promise<LiveConversation[]> {
       const records = await listOngoingConversations(db, watch, liveListLimit);
