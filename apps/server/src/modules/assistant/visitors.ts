@@ -165,19 +165,21 @@ export function createVisitorService(deps: {
   async function conversationFor(configuration: Configuration, request: VisitorRequest): Promise<ConversationRecord> {
     const found = await existing(configuration, request.sessionId);
     if (found) return found;
-    const key = request.sessionId ? `${configuration._id} ${request.sessionId}` : undefined;
-    const earlier = key ? startedFor.get(key) : undefined;
-    if (earlier) {
-      const started = await earlier.catch(() => undefined);
+    if (!request.sessionId) return startFor(configuration, request);
+    // One after the other per session id: each goes on in the conversation the one before it started while that
+    // is ongoing, and starts one only when there is none.
+    const key = `${configuration._id} ${request.sessionId}`;
+    const before = startedFor.get(key);
+    const next = (async () => {
+      const started = before && (await before.catch(() => undefined));
       const ongoing = started && (await existing(configuration, started.session_id));
-      if (ongoing) return ongoing;
-    }
-    const starting = startFor(configuration, request);
-    if (key) {
-      startedFor.set(key, starting);
-      starting.catch(() => startedFor.delete(key));
-    }
-    return starting;
+      return ongoing ?? startFor(configuration, request);
+    })();
+    startedFor.set(key, next);
+    next.catch(() => {
+      if (startedFor.get(key) === next) startedFor.delete(key);
+    });
+    return next;
   }
 
   async function startFor(configuration: Configuration, request: VisitorRequest): Promise<ConversationRecord> {
