@@ -221,11 +221,14 @@ describe("connecting to /live", () => {
       const watching = await connectAgent({ token });
       expect(await act(acting.socket, "set_agent_note", { ...target, agent_note: "Before" })).toMatchObject({ status: "success" });
       await ctx.database.db.query(revoke, [user.id]);
-      // An event sent at once is refused (or meets the closed connection); the socket that sends nothing is closed too.
-      const answer = await acting.socket
-        .timeout(5_000)
-        .emitWithAck("manual_takeover", { ...target, first_name: "Gone", last_name: "Agent" })
-        .catch(() => ({ status: "error", code: "invalid_token" }));
+      // Once the server has heard of the change (its HTTP calls refuse the token), an event is refused or meets the
+      // closed connection, and the socket that sends nothing is closed too.
+      await expect.poll(async () => (await ctx.app.inject({ method: "GET", url: "/api/notifications", headers: bearer(token) })).statusCode).toBe(401);
+      const refused = { status: "error", code: "invalid_token" };
+      const gone = new Promise((resolve) => acting.socket.once("disconnect", () => resolve(refused)));
+      const answer = acting.socket.connected
+        ? await Promise.race([acting.socket.timeout(5_000).emitWithAck("manual_takeover", { ...target, first_name: "Gone", last_name: "Agent" }), gone])
+        : refused;
       expect(answer).toMatchObject({ status: "error", code: "invalid_token" });
       await expect.poll(() => acting.socket.connected || watching.socket.connected, { timeout: 5_000 }).toBe(false);
       expect(await conversationRow(visitor.sessionId)).toMatchObject({ status: "Ongoing", is_manual: false, taken_over_by: null });
