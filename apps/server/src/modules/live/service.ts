@@ -234,17 +234,32 @@ export function createLiveService(deps: LiveDependencies) {
   }
 
   /**
-   * A note in the conversation, shown to the visitor at once (`agent_message`, role system) and to the agents with
-   * the change's update: a person joined, left, or closed the conversation.
+   * An agent's change of the conversation (`updateConversationState`) with its note, shown to the visitor at once
+   * (`agent_message`, role system) and to the agents with the change's update: a person joined, left, or closed the
+   * conversation. The change and its note are one transaction, so a change made at the same moment by another
+   * agent waits for both and its note comes after. Undefined (no note) when nothing changed.
    */
-  async function noteToVisitor(conversation: ConversationRecord, text: string, agentName: string | null) {
-    const note = await insertReply(db, conversation.id, {
-      role: "system",
-      content: sanitiseAnswerHtml(`<p>${escapeHtml(text)}</p>`),
-      replyTo: null,
-      agentName: agentName?.trim().slice(0, 100) || null,
+  async function changeWithNote(
+    conversationId: string,
+    change: { state: Parameters<typeof updateConversationState>[2]; takenOver?: boolean },
+    note: (updated: ConversationRecord) => { text: string; agentName: string | null },
+  ): Promise<ConversationRecord | undefined> {
+    const changed = await db.transaction(async (tx) => {
+      const updated = await updateConversationState(tx, conversationId, change.state, change.takenOver);
+      if (!updated) return undefined;
+      const { text, agentName } = note(updated);
+      const stored = await insertReply(tx, updated.id, {
+        role: "system",
+        content: sanitiseAnswerHtml(`<p>${escapeHtml(text)}</p>`),
+        replyTo: null,
+        agentName: agentName?.trim().slice(0, 100) || null,
+      });
+      return { updated, stored };
     });
-    emitter?.toVisitor(conversation.session_id, "agent_message", { session_id: conversation.session_id, message: publicMessage(note) });
+    if (!changed) return undefined;
+    const sessionId = changed.updated.session_id;
+    emitter?.toVisitor(sessionId, "agent_message", { session_id: sessionId, message: publicMessage(changed.stored) });
+    return changed.updated;
   }
 
   /** The agent's configuration and its conversation of this session, or not_found. */
@@ -350,11 +365,13 @@ export function createLiveService(deps: LiveDependencies) {
       if (conversation.is_manual && conversation.is_locked && conversation.taken_over_by === agent.caller.userId) {
         return { conversation: await live(conversation, { by: agent.caller.userId }) };
       }
-      const updated = await updateConversationState(db, conversation.id, { is_locked: true, is_manual: true, taken_over_by: agent.caller.userId });
+      const name = payload.first_name.trim() || agent.firstName;
+      const updated = await changeWithNote(conversation.id, { state: { is_locked: true, is_manual: true, taken_over_by: agent.caller.userId } }, (now) => ({
+        text: agentJoinedText(now.language, name),
+        agentName: name,
+      }));
       // Closed since it was read (another agent at the same moment): refused as if closed before.
       if (!updated) throw (await findConversationBySession(db, conversation.session_id)) ? refused("The conversation is closed") : notFound();
-      const name = payload.first_name.trim() || agent.firstName;
-      await noteToVisitor(updated, agentJoinedText(updated.language, name), name);
       return { conversation: await changedByAgent(agent, configuration, updated) };
     },
 
@@ -385,25 +402,29 @@ export function createLiveService(deps: LiveDependencies) {
       const { configuration, conversation } = await reach(agent, payload.configuration_id, payload.session_id);
       if (conversation.status === "Closed") throw refused("The conversation is closed");
       if (!conversation.is_manual && !conversation.is_locked) return { conversation: await live(conversation, { by: agent.caller.userId }) };
-      const updated = await updateConversationState(db, conversation.id, { is_locked: false, is_manual: false, taken_over_by: null }, true);
+      const updated = await changeWithNote(conversation.id, { state: { is_locked: false, is_manual: false, taken_over_by: null }, takenOver: true }, (now) => ({
+        text: agentLeftText(now.language, agent.firstName),
+        agentName: agent.firstName,
+      }));
       if (!updated) {
         // Handed back or closed since it was read (another agent at the same moment): the visitor was told once.
         const now = await findConversationBySession(db, conversation.session_id);
         if (now?.status === "Closed") throw refused("The conversation is closed");
         return { conversation: await live(conversation, { by: agent.caller.userId }) };
       }
-      await noteToVisitor(updated, agentLeftText(updated.language, agent.firstName), agent.firstName);
       return { conversation: await changedByAgent(agent, configuration, updated) };
     },
 
     async close(agent: LiveAgent, payload: { configuration_id: string; session_id: string }) {
       const { configuration, conversation } = await reach(agent, payload.configuration_id, payload.session_id);
       if (conversation.status === "Closed") return { conversation: await live(conversation, { by: agent.caller.userId }) };
-      const updated = await updateConversationState(db, conversation.id, { status: "Closed", is_locked: false });
+      // The visitor learns it in the widget; their next message starts a new conversation.
+      const updated = await changeWithNote(conversation.id, { state: { status: "Closed", is_locked: false } }, (now) => ({
+        text: assistantTexts[now.language].conversation_closed,
+        agentName: null,
+      }));
       // Closed since it was read (another agent at the same moment): closed once, told once.
       if (!updated) return { conversation: await live(conversation, { by: agent.caller.userId }) };
-      // The visitor learns it in the widget; their next message starts a new conversation.
-      await noteToVisitor(updated, assistantTexts[updated.language].conversation_closed, null);
       return { conversation: await changedByAgent(agent, configuration, updated) };
     },
 
