@@ -257,6 +257,29 @@ describe("the embedded default (no provider)", () => {
     expect((await history(ctx, configurationId, session_id)).json().data).toHaveLength(2);
   });
 
+  it("goes on in one new conversation after a close, for two quick messages and for another tab of the session", async () => {
+    const { configurationId } = await assistantFor(ctx);
+    const visitor = connect(serverUrl(ctx), { configuration_id: configurationId });
+    const { session_id } = await visitor.session;
+    await ask(visitor.socket, { message: "where is my invoice", client_message_id: "c1" });
+    await doneAnswer(visitor.events);
+    const tab = connect(serverUrl(ctx), { configuration_id: configurationId, session_id });
+    await tab.session;
+    await ctx.database.db.query("UPDATE conversations SET status = 'Closed' WHERE session_id = $1", [session_id]);
+    // Both sent before the widget hears the new session id.
+    const acks = await Promise.all([ask(visitor.socket, { message: "can I return a product", client_message_id: "c2" }), ask(visitor.socket, { message: "and my invoice", client_message_id: "c3" })]);
+    const continued = acks[0]!.session_id as string;
+    expect(continued).not.toBe(session_id);
+    expect(acks[1]!.session_id).toBe(continued);
+    const fromTab = await ask(tab.socket, { message: "thanks", client_message_id: "c4" });
+    expect(fromTab.session_id).toBe(continued);
+    await doneAnswer(visitor.events, 3);
+    const started = await ctx.database.db.query<{ session_id: string }>("SELECT session_id FROM conversations WHERE configuration_id = $1 ORDER BY time_started", [configurationId]);
+    expect(started.map((row) => row.session_id)).toEqual([session_id, continued]);
+    const kept = (await history(ctx, configurationId, continued)).json().data as { role: string; content: string }[];
+    expect(kept.filter((message) => message.role === "user").map((message) => message.content).sort()).toEqual(["and my invoice", "can I return a product", "thanks"]);
+  });
+
   it("answers from trained articles with the passage and a link to its page, when retrieval is on", async () => {
     const { customerId, configurationId } = await assistantFor(ctx, { rag_enabled: true, include_manual_dataset: false });
     await train(ctx, customerId, configurationId, bakeryArticles);

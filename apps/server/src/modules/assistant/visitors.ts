@@ -155,9 +155,34 @@ export function createVisitorService(deps: {
     return conversation && conversation.configuration_id === configuration._id && conversation.status === "Ongoing" ? conversation : undefined;
   }
 
+  /**
+   * The conversation started for a session id that named none ongoing (an agent closed it), by configuration and
+   * that id, in this process: the visitor's next message sent before the widget heard the new id, or another tab
+   * of the session, goes on in it instead of starting yet another.
+   */
+  const startedFor = new LRUCache<string, Promise<ConversationRecord>>({ max: 10_000, ttl: 10 * 60_000 });
+
   async function conversationFor(configuration: Configuration, request: VisitorRequest): Promise<ConversationRecord> {
     const found = await existing(configuration, request.sessionId);
     if (found) return found;
+    if (!request.sessionId) return startFor(configuration, request);
+    // One after the other per session id: each goes on in the conversation the one before it started while that
+    // is ongoing, and starts one only when there is none.
+    const key = `${configuration._id} ${request.sessionId}`;
+    const before = startedFor.get(key);
+    const next = (async () => {
+      const started = before && (await before.catch(() => undefined));
+      const ongoing = started && (await existing(configuration, started.session_id));
+      return ongoing ?? startFor(configuration, request);
+    })();
+    startedFor.set(key, next);
+    next.catch(() => {
+      if (startedFor.get(key) === next) startedFor.delete(key);
+    });
+    return next;
+  }
+
+  async function startFor(configuration: Configuration, request: VisitorRequest): Promise<ConversationRecord> {
     // The socket's id names a closed conversation (an agent closed it): the visitor goes on in a new one.
     const issued = request.issuedSessionId && !(await findConversationBySession(db, request.issuedSessionId)) ? request.issuedSessionId : undefined;
     return startConversation(db, {

@@ -2,7 +2,7 @@ import { addDays, toIsoDate } from "@parley/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
 import { createTenant, type Tenant } from "../../test/fixture";
-import { insertVisitorMessageAndRead, insertVisitorMessageInSession, notifiableConversation } from "./repository";
+import { findConversationBySession, insertAgentMessage, insertVisitorMessageAndRead, insertVisitorMessageInSession, notifiableConversation, updateConversationState } from "./repository";
 import { conversationsCsv, csvCell, type ConversationDetail } from "./service";
 
 let ctx: TestContext;
@@ -315,5 +315,33 @@ describe("a visitor's message stored with the read for the agents' update (one s
 
     const closed = await seedConversation(alpha.configurationId, 0, [], "Closed");
     expect(await insertVisitorMessageAndRead(ctx.database.db, { sessionId: closed, configurationId: alpha.configurationId }, { content: "Hello?", rawInput: null, clientMessageId: null, language: null, alert: null }, 0)).toBeUndefined();
+  });
+});
+
+describe("an agent's change of a conversation another agent changed since it was read", () => {
+  it("changes and stores nothing once the conversation is closed or handed back, so a second close is no second close", async () => {
+    const db = ctx.database.db;
+    const sessionId = await seedConversation(alpha.configurationId, 0, [{ role: "user", content: "Hello" }], "Ongoing");
+    const { id } = (await findConversationBySession(db, sessionId))!;
+    const agentId = (await ctx.createUser({ role: "customer", customerId: alpha.customerId })).user.id;
+    // Handing back a conversation no agent has changes nothing.
+    expect(await updateConversationState(db, id, { is_locked: false, is_manual: false, taken_over_by: null }, true)).toBeUndefined();
+    // An answer to a conversation not taken over is not stored.
+    expect(await insertAgentMessage(db, id, { content: "<p>Too early</p>", agentName: "Anna", clientMessageId: "early-1" })).toBeUndefined();
+    expect(await updateConversationState(db, id, { is_locked: true, is_manual: true, taken_over_by: agentId })).toMatchObject({ is_manual: true, taken_over_by: agentId });
+    const answered = await insertAgentMessage(db, id, { content: "<p>Hi</p>", agentName: "Anna", clientMessageId: "answer-1" });
+    expect(answered).toMatchObject({ duplicate: false });
+
+    expect(await updateConversationState(db, id, { status: "Closed", is_locked: false })).toMatchObject({ status: "Closed" });
+    // The second of two closes, a takeover or a hand-back read before the close: nothing changes.
+    expect(await updateConversationState(db, id, { status: "Closed", is_locked: false })).toBeUndefined();
+    expect(await updateConversationState(db, id, { is_locked: true, is_manual: true, taken_over_by: agentId })).toBeUndefined();
+    expect(await updateConversationState(db, id, { is_locked: false, is_manual: false, taken_over_by: null }, true)).toBeUndefined();
+    // An answer read before the close is not stored; a resend of one stored before still is the same message.
+    expect(await insertAgentMessage(db, id, { content: "<p>Too late</p>", agentName: "Anna", clientMessageId: null })).toBeUndefined();
+    expect(await insertAgentMessage(db, id, { content: "<p>Hi</p>", agentName: "Anna", clientMessageId: "answer-1" })).toMatchObject({ duplicate: true, message: { id: answered!.message.id } });
+    const rows = await db.query<{ role: string; content: string }>("SELECT role, content FROM conversation_messages WHERE conversation_id = $1 ORDER BY seq", [id]);
+    expect(rows.map((row) => `${row.role}: ${row.content}`)).toEqual(["user: Hello", "human_agent: <p>Hi</p>"]);
+    expect(await findConversationBySession(db, sessionId)).toMatchObject({ status: "Closed", is_locked: false });
   });
 });

@@ -373,11 +373,16 @@ export async function insertVisitorMessageAndRead(
   return { message: earlier, seq: 0, duplicate: true, read };
 }
 
-/** An agent's change of a conversation: taken over, handed back, closed. */
+/**
+ * An agent's change of a conversation: taken over, handed back, closed. Only an ongoing conversation changes
+ * (with `takenOver`, only one an agent has): undefined otherwise, so of two changes at once (two closes, a
+ * close and a takeover) the one that came second changes nothing, whatever it read before.
+ */
 export function updateConversationState(
   db: Db,
   id: string,
   state: Partial<Pick<ConversationRecord, "is_locked" | "is_manual" | "taken_over_by" | "status">>,
+  takenOver = false,
 ): Promise<ConversationRecord | undefined> {
   return queryOne<ConversationRecord>(
     db,
@@ -385,8 +390,8 @@ export function updateConversationState(
        is_locked = COALESCE($2, is_locked), is_manual = COALESCE($3, is_manual),
        taken_over_by = CASE WHEN $4::boolean THEN $5::uuid ELSE taken_over_by END,
        status = COALESCE($6, status), last_activity = now()
-      WHERE id = $1 RETURNING ${conversationColumns}`,
-    [id, state.is_locked ?? null, state.is_manual ?? null, "taken_over_by" in state, state.taken_over_by ?? null, state.status ?? null],
+      WHERE id = $1 AND status = 'Ongoing' AND (NOT $7::boolean OR is_manual OR is_locked) RETURNING ${conversationColumns}`,
+    [id, state.is_locked ?? null, state.is_manual ?? null, "taken_over_by" in state, state.taken_over_by ?? null, state.status ?? null, takenOver],
   );
 }
 
@@ -406,18 +411,20 @@ export function closeOngoingConversations(db: Db, configurationId: string): Prom
 
 /**
  * Stores a human agent's message, unless the same `clientMessageId` was stored before in this conversation
- * (a resend after a reconnect): then that one is answered with `duplicate` true.
+ * (a resend after a reconnect): then that one is answered with `duplicate` true. Undefined when the
+ * conversation is no longer ongoing and taken over (closed or handed back since the caller read it).
  */
 export async function insertAgentMessage(
   db: Db,
   conversationId: string,
   message: { content: string; agentName: string | null; clientMessageId: string | null },
-): Promise<{ message: StoredMessage; duplicate: boolean }> {
+): Promise<{ message: StoredMessage; duplicate: boolean } | undefined> {
   const inserted = await queryOne<MessageRow>(
     db,
     `WITH stored AS (
        INSERT INTO conversation_messages (conversation_id, role, content, agent_name, client_message_id)
-       VALUES ($1, 'human_agent', $2, $3, $4)
+       SELECT $1::uuid, 'human_agent', $2::text, $3::text, $4::text
+        WHERE EXISTS (SELECT 1 FROM conversations WHERE id = $1 AND status = 'Ongoing' AND is_manual)
        ON CONFLICT (conversation_id, client_message_id) DO NOTHING
        RETURNING ${messageColumns}
      ), touched AS (UPDATE conversations SET last_activity = now() WHERE id = $1 AND EXISTS (SELECT 1 FROM stored))
@@ -425,8 +432,9 @@ export async function insertAgentMessage(
     [conversationId, message.content, message.agentName, message.clientMessageId],
   );
   if (inserted) return { message: toMessage(inserted), duplicate: false };
-  const earlier = await messageOfClient(db, conversationId, message.clientMessageId);
-  if (earlier?.role !== "human_agent") throw new DomainError("validation_failed", "client_message_id is already used by another message", 400);
+  const earlier = message.clientMessageId === null ? undefined : await messageOfClient(db, conversationId, message.clientMessageId);
+  if (!earlier) return undefined;
+  if (earlier.role !== "human_agent") throw new DomainError("validation_failed", "client_message_id is already used by another message", 400);
   return { message: earlier, duplicate: true };
 }
 

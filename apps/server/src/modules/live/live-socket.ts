@@ -52,8 +52,24 @@ export function attachLiveNamespace(io: Server, live: LiveService, presence: Pre
       .catch((error: unknown) => next(connectionRefusal(error, (unexpected) => logError("a live connection could not be opened", unexpected))));
   });
 
+  // The sockets of each connected agent, so that a change of the user (deactivated, signed out everywhere, moved)
+  // closes them at once rather than at their next event: they stop receiving the conversations too.
+  const socketsOf = new Map<string, Set<Socket>>();
+  const closeIfSignedOut = (socket: Socket) =>
+    live.stillSignedIn((socket.data as { agent: LiveAgent }).agent, socket.handshake.query).catch((error: unknown) => {
+      if (socketError(error).code === "invalid_token") socket.disconnect(true);
+      else logError("an agent's sign-in could not be checked", error);
+    });
+  live.watchUsers((userId) => {
+    const sockets = socketsOf.get(userId);
+    // After every listener of the change ran (the session cache drops the user first).
+    if (sockets) setImmediate(() => sockets.forEach((socket) => void closeIfSignedOut(socket)));
+  });
+
   namespace.on("connection", (socket: Socket) => {
     const agent = (socket.data as { agent: LiveAgent }).agent;
+    const own = socketsOf.get(agent.caller.userId) ?? new Set<Socket>();
+    socketsOf.set(agent.caller.userId, own.add(socket));
     // Joined before the list is read: an update from now on is either in the list or sent after it.
     void socket.join(agent.rooms);
     const connection = { userId: agent.caller.userId, customerId: agent.caller.customerId, configurationIds: agent.watch.configurationIds };
@@ -66,6 +82,12 @@ export function attachLiveNamespace(io: Server, live: LiveService, presence: Pre
       .then((conversations) => socket.emit("initial_conversations", conversations))
       .catch((error: unknown) => logError("the live conversations could not be listed", error));
 
+    /**
+     * The agent is signed in still (deactivated, signed out everywhere or expired since connecting: the socket
+     * acts no more, and is closed).
+     */
+    const signedIn = () => live.stillSignedIn(agent, socket.handshake.query);
+
     /** An acked event: the payload checked, the handler's result answered as success, a failure as an error. */
     function handle<Payload>(event: string, messageKey: string, work: (payload: Payload) => Promise<Record<string, unknown>>) {
       const check = payloadCheck(messageKey);
@@ -76,12 +98,14 @@ export function attachLiveNamespace(io: Server, live: LiveService, presence: Pre
           answer?.({ status: "error", code: "validation_failed", message: problem });
           return;
         }
-        work(payload as Payload)
+        signedIn()
+          .then(() => work(payload as Payload))
           .then((result) => answer?.({ status: "success", ...result }))
           .catch((error: unknown) => {
             const failure = socketError(error);
             if (failure.code === "unexpected_error") logError(`the live event ${event} failed`, error);
             answer?.(failure);
+            if (failure.code === "invalid_token") socket.disconnect(true);
           });
       });
     }
@@ -103,14 +127,19 @@ export function attachLiveNamespace(io: Server, live: LiveService, presence: Pre
         return;
       }
       const configurationId = (payload as { configuration_id: string }).configuration_id;
-      live.clear(agent, configurationId).catch((error: unknown) => {
-        const failure = socketError(error);
-        if (failure.code === "unexpected_error") logError("a configuration's live conversations could not be cleared", error);
-        socket.emit("config_clear_error", { ...failure, configuration_id: configurationId.slice(0, 64) });
-      });
+      signedIn()
+        .then(() => live.clear(agent, configurationId))
+        .catch((error: unknown) => {
+          const failure = socketError(error);
+          if (failure.code === "unexpected_error") logError("a configuration's live conversations could not be cleared", error);
+          socket.emit("config_clear_error", { ...failure, configuration_id: configurationId.slice(0, 64) });
+          if (failure.code === "invalid_token") socket.disconnect(true);
+        });
     });
 
     socket.on("disconnect", () => {
+      own.delete(socket);
+      if (own.size === 0 && socketsOf.get(agent.caller.userId) === own) socketsOf.delete(agent.caller.userId);
       presence.remove(socket.id).catch((error: unknown) => logError("an agent's connection could not be removed", error));
     });
   });

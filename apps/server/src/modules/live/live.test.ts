@@ -212,6 +212,38 @@ describe("connecting to /live", () => {
     expect(socket.connected).toBe(true);
   });
 
+  it("acts no more, and closes, once the agent's user is deactivated or its token revoked after connecting", async () => {
+    const visitor = await visitorWithConversation(alpha);
+    const target = { configuration_id: alpha.configurationId, session_id: visitor.sessionId };
+    for (const revoke of ["UPDATE users SET status = 'inactive' WHERE id = $1", "UPDATE users SET token_version = token_version + 1 WHERE id = $1"]) {
+      const { user, token } = await ctx.createUser({ role: "customer", customerId: alpha.customerId });
+      const acting = await connectAgent({ token });
+      const watching = await connectAgent({ token });
+      expect(await act(acting.socket, "set_agent_note", { ...target, agent_note: "Before" })).toMatchObject({ status: "success" });
+      await ctx.database.db.query(revoke, [user.id]);
+      // Once the server has heard of the change (its HTTP calls refuse the token), an event is refused or meets the
+      // closed connection, and the socket that sends nothing is closed too.
+      await expect.poll(async () => (await ctx.app.inject({ method: "GET", url: "/api/notifications", headers: bearer(token) })).statusCode).toBe(401);
+      const refused = { status: "error", code: "invalid_token" };
+      const gone = new Promise((resolve) => acting.socket.once("disconnect", () => resolve(refused)));
+      const answer = acting.socket.connected
+        ? await Promise.race([acting.socket.timeout(5_000).emitWithAck("manual_takeover", { ...target, first_name: "Gone", last_name: "Agent" }), gone])
+        : refused;
+      expect(answer).toMatchObject({ status: "error", code: "invalid_token" });
+      await expect.poll(() => acting.socket.connected || watching.socket.connected, { timeout: 5_000 }).toBe(false);
+      expect(await conversationRow(visitor.sessionId)).toMatchObject({ status: "Ongoing", is_manual: false, taken_over_by: null });
+    }
+    const notes = await ctx.database.db.query<{ agent_note: string | null }>("SELECT agent_note FROM conversations WHERE session_id = $1", [visitor.sessionId]);
+    expect(notes[0]!.agent_note).toBe("Before");
+    expect((await historyOf(alpha, visitor.sessionId)).map((message) => message.role)).toEqual(["user", "assistant"]);
+    // A colleague's change of their own row closes nothing of another agent.
+    const staying = await connectAgent(agentA);
+    await ctx.database.db.query("UPDATE users SET lastname = lastname WHERE id = $1", [agentA2.userId]);
+    await ctx.database.db.query("UPDATE users SET lastname = lastname WHERE id = $1", [agentA.userId]);
+    await quiet();
+    expect(staying.socket.connected).toBe(true);
+  });
+
   it("sends the ongoing conversations of the agent's own customer only", async () => {
     const ours = await visitorWithConversation(alpha);
     const theirs = await visitorWithConversation(bravo, "Bravo?");
@@ -377,6 +409,31 @@ describe("takeover and agent replies", () => {
     // Every message the conversation kept reached the agents, in order, in its last update.
     const kept = (await historyOf(alpha, visitor.sessionId)).map((message) => message.content);
     expect(updatesOf(agent.events, visitor.sessionId).at(-1)!.messages.map((message) => message.content)).toEqual(kept);
+  });
+
+  it("closes once and tells the visitor once when two agents close at the same moment; a takeover at the same moment never reopens it", async () => {
+    const anna = await connectAgent(agentA);
+    const bea = await connectAgent(agentA2);
+    const visitor = await visitorWithConversation(alpha);
+    const target = { configuration_id: alpha.configurationId, session_id: visitor.sessionId };
+    const closes = await Promise.all([act(anna.socket, "close_conversation", target), act(bea.socket, "close_conversation", target)]);
+    expect(closes.map((answer) => answer.conversation)).toMatchObject([{ status: "Closed" }, { status: "Closed" }]);
+    await waitFor(() => named(visitor.events, "agent_message"));
+    await quiet();
+    expect(named(visitor.events, "agent_message")).toHaveLength(1);
+    expect((await historyOf(alpha, visitor.sessionId)).filter((message) => message.role === "system")).toHaveLength(1);
+
+    const other = await visitorWithConversation(alpha);
+    const both = { configuration_id: alpha.configurationId, session_id: other.sessionId };
+    const [takeover] = await Promise.all([
+      act(anna.socket, "manual_takeover", { ...both, first_name: "Anna", last_name: "A" }),
+      act(bea.socket, "close_conversation", both),
+    ]);
+    // Taken over first and then closed, or refused as closed: closed either way, with a note per change made.
+    expect(await conversationRow(other.sessionId)).toMatchObject({ status: "Closed", is_locked: false });
+    const notes = (await historyOf(alpha, other.sessionId)).filter((message) => message.role === "system");
+    expect(notes).toHaveLength(takeover.status === "success" ? 2 : 1);
+    expect(notes.at(-1)!.content).toBe(`<p>${assistantTexts.en.conversation_closed}</p>`);
   });
 
   it("refuses an answer to a conversation that is not taken over, hands back to the assistant and closes", async () => {

@@ -234,17 +234,32 @@ export function createLiveService(deps: LiveDependencies) {
   }
 
   /**
-   * A note in the conversation, shown to the visitor at once (`agent_message`, role system) and to the agents with
-   * the change's update: a person joined, left, or closed the conversation.
+   * An agent's change of the conversation (`updateConversationState`) with its note, shown to the visitor at once
+   * (`agent_message`, role system) and to the agents with the change's update: a person joined, left, or closed the
+   * conversation. The change and its note are one transaction, so a change made at the same moment by another
+   * agent waits for both and its note comes after. Undefined (no note) when nothing changed.
    */
-  async function noteToVisitor(conversation: ConversationRecord, text: string, agentName: string | null) {
-    const note = await insertReply(db, conversation.id, {
-      role: "system",
-      content: sanitiseAnswerHtml(`<p>${escapeHtml(text)}</p>`),
-      replyTo: null,
-      agentName: agentName?.trim().slice(0, 100) || null,
+  async function changeWithNote(
+    conversationId: string,
+    change: { state: Parameters<typeof updateConversationState>[2]; takenOver?: boolean },
+    note: (updated: ConversationRecord) => { text: string; agentName: string | null },
+  ): Promise<ConversationRecord | undefined> {
+    const changed = await db.transaction(async (tx) => {
+      const updated = await updateConversationState(tx, conversationId, change.state, change.takenOver);
+      if (!updated) return undefined;
+      const { text, agentName } = note(updated);
+      const stored = await insertReply(tx, updated.id, {
+        role: "system",
+        content: sanitiseAnswerHtml(`<p>${escapeHtml(text)}</p>`),
+        replyTo: null,
+        agentName: agentName?.trim().slice(0, 100) || null,
+      });
+      return { updated, stored };
     });
-    emitter?.toVisitor(conversation.session_id, "agent_message", { session_id: conversation.session_id, message: publicMessage(note) });
+    if (!changed) return undefined;
+    const sessionId = changed.updated.session_id;
+    emitter?.toVisitor(sessionId, "agent_message", { session_id: sessionId, message: publicMessage(changed.stored) });
+    return changed.updated;
   }
 
   /** The agent's configuration and its conversation of this session, or not_found. */
@@ -311,6 +326,22 @@ export function createLiveService(deps: LiveDependencies) {
       };
     },
 
+    /**
+     * Whether the socket's token still signs in the agent it connected as (the user active, the token neither
+     * revoked nor expired, the same role and customer), as every HTTP call checks: `invalid_token` otherwise.
+     */
+    async stillSignedIn(agent: LiveAgent, query: Record<string, unknown>): Promise<void> {
+      const token = firstString(query.token);
+      const caller = token ? await deps.authenticate(token) : null;
+      const same = caller && caller.userId === agent.caller.userId && caller.role === agent.caller.role && caller.customerId === agent.caller.customerId;
+      if (!same) throw new DomainError("invalid_token", errorMessages.invalid_token, 401);
+    },
+
+    /** Calls `listener` with the id of a user whose row changed (in any instance); answers the unsubscribe. */
+    watchUsers(listener: (userId: string) => void): () => void {
+      return db.changes.subscribe("users", { changed: listener, reset: () => undefined });
+    },
+
     /** The ongoing conversations the watch covers, most recently active first. */
     async conversations(watch: Watch): Promise<LiveConversation[]> {
       const records = await listOngoingConversations(db, watch, liveListLimit);
@@ -334,10 +365,13 @@ export function createLiveService(deps: LiveDependencies) {
       if (conversation.is_manual && conversation.is_locked && conversation.taken_over_by === agent.caller.userId) {
         return { conversation: await live(conversation, { by: agent.caller.userId }) };
       }
-      const updated = await updateConversationState(db, conversation.id, { is_locked: true, is_manual: true, taken_over_by: agent.caller.userId });
-      if (!updated) throw notFound();
       const name = payload.first_name.trim() || agent.firstName;
-      await noteToVisitor(updated, agentJoinedText(updated.language, name), name);
+      const updated = await changeWithNote(conversation.id, { state: { is_locked: true, is_manual: true, taken_over_by: agent.caller.userId } }, (now) => ({
+        text: agentJoinedText(now.language, name),
+        agentName: name,
+      }));
+      // Closed since it was read (another agent at the same moment): refused as if closed before.
+      if (!updated) throw (await findConversationBySession(db, conversation.session_id)) ? refused("The conversation is closed") : notFound();
       return { conversation: await changedByAgent(agent, configuration, updated) };
     },
 
@@ -347,11 +381,17 @@ export function createLiveService(deps: LiveDependencies) {
       if (!conversation.is_manual) throw refused("Take the conversation over before answering");
       const text = payload.messageContent.replaceAll("\u0000", "").trim();
       if (text === "") throw refused(`messageContent: ${errorMessages.field_required}`);
-      const { message, duplicate } = await insertAgentMessage(db, conversation.id, {
+      const stored = await insertAgentMessage(db, conversation.id, {
         content: answerTextToHtml(text),
         agentName: agent.firstName || null,
         clientMessageId: payload.client_message_id ?? null,
       });
+      if (!stored) {
+        // Closed or handed back since it was read (another agent at the same moment): refused as if before.
+        const now = await findConversationBySession(db, conversation.session_id);
+        throw now?.status === "Ongoing" ? refused("Take the conversation over before answering") : now ? refused("The conversation is closed") : notFound();
+      }
+      const { message, duplicate } = stored;
       const shown = duplicate ? await live(conversation, { by: agent.caller.userId }) : await changedByAgent(agent, configuration, conversation);
       if (!duplicate) emitter?.toVisitor(conversation.session_id, "agent_message", { session_id: conversation.session_id, message: publicMessage(message) });
       return { conversation: shown, message: publicMessage(message), duplicate };
@@ -362,19 +402,29 @@ export function createLiveService(deps: LiveDependencies) {
       const { configuration, conversation } = await reach(agent, payload.configuration_id, payload.session_id);
       if (conversation.status === "Closed") throw refused("The conversation is closed");
       if (!conversation.is_manual && !conversation.is_locked) return { conversation: await live(conversation, { by: agent.caller.userId }) };
-      const updated = await updateConversationState(db, conversation.id, { is_locked: false, is_manual: false, taken_over_by: null });
-      if (!updated) throw notFound();
-      await noteToVisitor(updated, agentLeftText(updated.language, agent.firstName), agent.firstName);
+      const updated = await changeWithNote(conversation.id, { state: { is_locked: false, is_manual: false, taken_over_by: null }, takenOver: true }, (now) => ({
+        text: agentLeftText(now.language, agent.firstName),
+        agentName: agent.firstName,
+      }));
+      if (!updated) {
+        // Handed back or closed since it was read (another agent at the same moment): the visitor was told once.
+        const now = await findConversationBySession(db, conversation.session_id);
+        if (now?.status === "Closed") throw refused("The conversation is closed");
+        return { conversation: await live(conversation, { by: agent.caller.userId }) };
+      }
       return { conversation: await changedByAgent(agent, configuration, updated) };
     },
 
     async close(agent: LiveAgent, payload: { configuration_id: string; session_id: string }) {
       const { configuration, conversation } = await reach(agent, payload.configuration_id, payload.session_id);
       if (conversation.status === "Closed") return { conversation: await live(conversation, { by: agent.caller.userId }) };
-      const updated = await updateConversationState(db, conversation.id, { status: "Closed", is_locked: false });
-      if (!updated) throw notFound();
       // The visitor learns it in the widget; their next message starts a new conversation.
-      await noteToVisitor(updated, assistantTexts[updated.language].conversation_closed, null);
+      const updated = await changeWithNote(conversation.id, { state: { status: "Closed", is_locked: false } }, (now) => ({
+        text: assistantTexts[now.language].conversation_closed,
+        agentName: null,
+      }));
+      // Closed since it was read (another agent at the same moment): closed once, told once.
+      if (!updated) return { conversation: await live(conversation, { by: agent.caller.userId }) };
       return { conversation: await changedByAgent(agent, configuration, updated) };
     },
 
