@@ -165,6 +165,9 @@ export function ConversationDialog({ conversation, store = liveStore, onClose }:
   const [failure, setFailure] = useState<{ action: Action; key: string } | null>(null);
   const [draft, setDraft] = useState("");
   const endRef = useRef<HTMLDivElement>(null);
+  const replyRef = useRef<HTMLTextAreaElement>(null);
+  // Set by a takeover: the reply box takes the focus once it shows (the takeover button it replaces is gone).
+  const [focusReply, setFocusReply] = useState(false);
   const sessionId = conversation?.session_id ?? null;
   const messageCount = conversation?.messages.length ?? 0;
 
@@ -235,6 +238,11 @@ export function ConversationDialog({ conversation, store = liveStore, onClose }:
   const takenOver = Boolean(conversation?.is_locked || conversation?.is_manual);
   const offline = connection !== "online";
   const started = conversation?.time_started ? new Date(conversation.time_started) : null;
+  useEffect(() => {
+    if (!focusReply || !takenOver || !replyRef.current) return;
+    replyRef.current.focus();
+    setFocusReply(false);
+  }, [focusReply, takenOver]);
   const visitorTyping = conversation !== null && conversation.status === "Ongoing" && typing.includes(conversation.session_id);
 
   return (
@@ -294,6 +302,7 @@ export function ConversationDialog({ conversation, store = liveStore, onClose }:
                   <Field.Root>
                     <Field.Label>{t("live.dialog.reply")}</Field.Label>
                     <Textarea
+                      ref={replyRef}
                       value={draft}
                       onChange={(event) => {
                         setDraft(event.target.value);
@@ -317,7 +326,7 @@ export function ConversationDialog({ conversation, store = liveStore, onClose }:
               {conversation && ongoing && (
                 <Flex gap="2" wrap="wrap" justify="end">
                   {!takenOver && (
-                    <Button size="sm" loading={pending === "takeover"} disabled={offline} onClick={() => void run("takeover", (a, c) => a.takeover(c))}>
+                    <Button size="sm" loading={pending === "takeover"} disabled={offline} onClick={() => void run("takeover", (a, c) => a.takeover(c)).then((done) => setFocusReply(done))}>
                       {t("live.actions.takeover")}
                     </Button>
                   )}
