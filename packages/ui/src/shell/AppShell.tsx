@@ -333,7 +333,7 @@ export function AppShell({ title }: AppShellProps) {
         </Portal>
       </Drawer.Root>
 
-      <SearchDialog open={searchOpen} onOpenChange={setSearchOpen} />
+      <SearchDialog open={searchOpen} onOpenChange={setSearchOpen} role={user?.role} />
       {/* Opened afresh when onboarding finishes (a customer and showWizard false), not only at sign-in. */}
       {user && <GettingStartedDialog key={`${user.customerId ?? ""}:${String(user.showWizard)}`} user={user} />}
     </Flex>
