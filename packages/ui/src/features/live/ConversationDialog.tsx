@@ -166,8 +166,9 @@ export function ConversationDialog({ conversation, store = liveStore, onClose }:
   const [draft, setDraft] = useState("");
   const endRef = useRef<HTMLDivElement>(null);
   const replyRef = useRef<HTMLTextAreaElement>(null);
-  // Set by a takeover: the reply box takes the focus once it shows (the takeover button it replaces is gone).
-  const [focusReply, setFocusReply] = useState(false);
+  const takeoverRef = useRef<HTMLButtonElement>(null);
+  // Set by a takeover or a hand-back: what takes the focus once it shows, as the button pressed is gone.
+  const [focusNext, setFocusNext] = useState<"reply" | "takeover" | null>(null);
   const sessionId = conversation?.session_id ?? null;
   const messageCount = conversation?.messages.length ?? 0;
 
@@ -239,10 +240,11 @@ export function ConversationDialog({ conversation, store = liveStore, onClose }:
   const offline = connection !== "online";
   const started = conversation?.time_started ? new Date(conversation.time_started) : null;
   useEffect(() => {
-    if (!focusReply || !takenOver || !replyRef.current) return;
-    replyRef.current.focus();
-    setFocusReply(false);
-  }, [focusReply, takenOver]);
+    const target = focusNext === "reply" && takenOver ? replyRef.current : focusNext === "takeover" && !takenOver ? takeoverRef.current : null;
+    if (!target) return;
+    target.focus();
+    setFocusNext(null);
+  }, [focusNext, takenOver]);
   const visitorTyping = conversation !== null && conversation.status === "Ongoing" && typing.includes(conversation.session_id);
 
   return (
@@ -326,12 +328,12 @@ export function ConversationDialog({ conversation, store = liveStore, onClose }:
               {conversation && ongoing && (
                 <Flex gap="2" wrap="wrap" justify="end">
                   {!takenOver && (
-                    <Button size="sm" loading={pending === "takeover"} disabled={offline} onClick={() => void run("takeover", (a, c) => a.takeover(c)).then((done) => setFocusReply(done))}>
+                    <Button size="sm" loading={pending === "takeover"} disabled={offline} ref={takeoverRef} onClick={() => void run("takeover", (a, c) => a.takeover(c)).then((done) => setFocusNext(done ? "reply" : null))}>
                       {t("live.actions.takeover")}
                     </Button>
                   )}
                   {takenOver && (
-                    <Button size="sm" variant="outline" loading={pending === "release"} disabled={offline} onClick={() => void run("release", (a, c) => a.release(c))}>
+                    <Button size="sm" variant="outline" loading={pending === "release"} disabled={offline} onClick={() => void run("release", (a, c) => a.release(c)).then((done) => setFocusNext(done ? "takeover" : null))}>
                       {t("live.actions.release")}
                     </Button>
                   )}
