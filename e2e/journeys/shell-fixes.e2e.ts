@@ -200,4 +200,19 @@ describe("the shell, as a new user finds it (issue 12)", () => {
     await snap(page, journey, "10-phone-menu");
     await context.close();
   });
+
+  it("fits the top bar on a phone: the profile menu is whole and the page does not scroll sideways", async () => {
+    const { context, page } = await newPage(browser(), { session: await apiSignIn(demoAccounts.customer) });
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/customer");
+    await page.getByRole("heading", { name: "Welcome, Chris Customer" }).waitFor();
+    const profile = await page.getByRole("banner").getByRole("button", { name: "Profile menu" }).boundingBox();
+    expect(profile!.x + profile!.width).toBeLessThanOrEqual(360);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // The search keeps its name, now only an icon.
+    await page.getByRole("banner").getByRole("button", { name: "Search" }).click();
+    await page.getByRole("dialog", { name: "Search" }).waitFor();
+    await snap(page, journey, "11-phone-top-bar");
+    await context.close();
+  });
 });
