@@ -270,10 +270,13 @@ export function AppShell({ title }: AppShellProps) {
           )}
           {!vertical && <Brand title={title} mini={false} />}
           {!onboarding && (
-            <Button variant="outline" size="sm" color="fg.muted" onClick={openSearch} aria-keyshortcuts="Control+K" aria-label={t("search.open")}>
+            <Button variant="outline" size="sm" color="fg.muted" onClick={openSearch} aria-keyshortcuts="Control+K">
               <LuSearch />
-              {/* On a phone only the icon: with the label the bar is wider than the screen and cuts off the profile menu. */}
-              <Box as="span" display={{ base: "none", sm: "inline" }}>
+              {/* On a phone only the icon (the name stays for screen readers): with the label the bar is wider than the screen and cuts off the profile menu. */}
+              <Box as="span" srOnly hideFrom="sm">
+                {t("search.open")}
+              </Box>
+              <Box as="span" hideBelow="sm">
                 {t("search.open")}
               </Box>
               <Kbd size="sm" display={{ base: "none", md: "inline-flex" }}>
