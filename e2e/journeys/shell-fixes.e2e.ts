@@ -200,4 +200,37 @@ describe("the shell, as a new user finds it (issue 12)", () => {
     await snap(page, journey, "10-phone-menu");
     await context.close();
   });
+
+  it("fits the top bar, the profile and the Live list on a phone: the profile menu is whole and no page scrolls sideways", async () => {
+    const { context, page } = await newPage(browser(), { session: await apiSignIn(demoAccounts.customer) });
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/customer");
+    await page.getByRole("heading", { name: "Welcome, Chris Customer" }).waitFor();
+    const profile = await page.getByRole("banner").getByRole("button", { name: "Profile menu" }).boundingBox();
+    expect(profile!.x + profile!.width).toBeLessThanOrEqual(360);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // The search keeps its name, now only an icon.
+    await page.getByRole("banner").getByRole("button", { name: "Search" }).click();
+    await page.getByRole("dialog", { name: "Search" }).waitFor();
+    await snap(page, journey, "11-phone-top-bar");
+    await page.keyboard.press("Escape");
+    // The profile's buttons wrap instead of widening the page.
+    await page.goto("/customer-profile");
+    await page.getByRole("button", { name: "Back to the dashboard" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // A visitor writes, so the Live list has its table: it scrolls inside its frame, the page does not.
+    await page.goto("/assistant/test");
+    const widgetAddress = await page.getByTitle("Chat widget test").getAttribute("src");
+    const visitor = await context.newPage();
+    await visitor.goto(widgetAddress!);
+    await visitor.getByRole("button", { name: "Open chat" }).click();
+    const message = visitor.getByRole("textbox").first();
+    await message.fill("On a phone");
+    await message.press("Enter");
+    await page.goto("/conversations/live");
+    await page.getByRole("table").waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await context.close();
+  });
 });

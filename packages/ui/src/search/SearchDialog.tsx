@@ -1,4 +1,5 @@
 import { CloseButton, Dialog, Portal } from "@chakra-ui/react";
+import type { Role } from "@parley/domain/roles";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
@@ -6,6 +7,7 @@ import { requestConfigurationSwitch } from "../configuration/selection";
 import { resolveSearchHit } from "./configurationHit";
 import { useGlobalSearch } from "../shell/hooks";
 import { useDebouncedValue } from "../shell/useDebouncedValue";
+import { withTranslatedPageHits } from "./localize";
 import { loadRecentSearches, rememberSearch, type SearchResult } from "./recent";
 import { SearchPalette } from "./SearchPalette";
 
@@ -33,6 +35,11 @@ function asResults(data: unknown): SearchResult[] {
 export interface SearchDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+}
+
+export interface SearchDialogWithRoleProps extends SearchDialogProps {
+  /** The signed-in role: its pages are found by their titles in the interface language too. */
+  role?: Role;
 }
 
 export interface SearchDialogViewProps extends SearchDialogProps {
@@ -70,13 +77,14 @@ export function SearchDialogView({ open, onOpenChange, ...palette }: SearchDialo
 }
 
 /** The top bar's search dialog, backed by the global search call. */
-export function SearchDialog({ open, onOpenChange }: SearchDialogProps) {
+export function SearchDialog({ open, onOpenChange, role }: SearchDialogWithRoleProps) {
+  const { t } = useTranslation(["shell", "pages"]);
   const navigate = useNavigate();
   const [query, setQuery] = useState("");
   const [recent, setRecent] = useState<SearchResult[]>(() => loadRecentSearches());
   const debounced = useDebouncedValue(query, searchDelayMs);
   const search = useGlobalSearch(debounced);
-  const results = asResults(search.data);
+  const results = withTranslatedPageHits(asResults(search.data), role, debounced, t);
   const settled = query.trim() === debounced.trim();
 
   useEffect(() => {

@@ -1,8 +1,10 @@
-import { fireEvent, renderHook, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, renderHook, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithUi } from "../test/render";
+import { i18n } from "../i18n/setup";
+import { withTranslatedPageHits } from "./localize";
 import { loadRecentSearches, rememberSearch, type SearchResult } from "./recent";
 import { SearchDialogView, useSearchShortcut } from "./SearchDialog";
 import { SearchPalette } from "./SearchPalette";
@@ -92,5 +94,39 @@ describe("search dialog keyboard behaviour", () => {
     await waitFor(() => expect(document.activeElement).toBe(input));
     await userEvent.keyboard("{Escape}");
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+  });
+});
+
+describe("search in the interface language", () => {
+  afterEach(async () => {
+    if (i18n.language !== "en") await act(() => i18n.changeLanguage("en"));
+  });
+
+  it("shows pages and groups in German, though the server answers them in English", async () => {
+    await renderWithUi(
+      <Palette
+        initialQuery="a"
+        items={[
+          { title: "Manage FAQ", icon: "LuBookOpen", group: "Pages", url: "/dataset/view" },
+          { title: "Bakery de Vries", icon: "LuBuilding2", group: "Customers", url: "/customers?id=1" },
+        ]}
+      />,
+    );
+    await act(() => i18n.changeLanguage("de"));
+    expect(screen.getByRole("group", { name: "Seiten" })).toBeTruthy();
+    expect(screen.getByRole("group", { name: "Kunden" })).toBeTruthy();
+    expect(screen.getAllByRole("option").map((option) => option.textContent)).toEqual(["FAQ verwalten↵", "Bakery de Vries"]);
+  });
+
+  it("finds a customer's pages by their German titles, before the server's other hits and without doubles", async () => {
+    await renderWithUi(<div />);
+    await act(() => i18n.changeLanguage("de"));
+    const server: SearchResult[] = [
+      { title: "Manage FAQ", icon: "LuBookOpen", group: "Pages", url: "/dataset/view" },
+      { title: "demo-webshop", icon: "LuBot", group: "Configurations", url: "/customer?configurationId=c1" },
+    ];
+    const hits = withTranslatedPageHits(server, "customer", "Verlauf", i18n.t);
+    expect(hits.map((hit) => hit.url)).toEqual(["/conversations/history", "/dataset/view", "/customer?configurationId=c1"]);
+    expect(withTranslatedPageHits(server, "customer", "FAQ verwalten", i18n.t).map((hit) => hit.url)).toEqual(["/dataset/view", "/customer?configurationId=c1"]);
   });
 });

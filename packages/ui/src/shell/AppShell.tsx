@@ -271,7 +271,14 @@ export function AppShell({ title }: AppShellProps) {
           {!vertical && <Brand title={title} mini={false} />}
           {!onboarding && (
             <Button variant="outline" size="sm" color="fg.muted" onClick={openSearch} aria-keyshortcuts="Control+K">
-              <LuSearch /> {t("search.open")}
+              <LuSearch />
+              {/* On a phone only the icon (the name stays for screen readers): with the label the bar is wider than the screen and cuts off the profile menu. */}
+              <Box as="span" srOnly hideFrom="sm">
+                {t("search.open")}
+              </Box>
+              <Box as="span" hideBelow="sm">
+                {t("search.open")}
+              </Box>
               <Kbd size="sm" display={{ base: "none", md: "inline-flex" }}>
                 Ctrl K
               </Kbd>
@@ -333,7 +340,7 @@ export function AppShell({ title }: AppShellProps) {
         </Portal>
       </Drawer.Root>
 
-      <SearchDialog open={searchOpen} onOpenChange={setSearchOpen} />
+      <SearchDialog open={searchOpen} onOpenChange={setSearchOpen} role={user?.role} />
       {/* Opened afresh when onboarding finishes (a customer and showWizard false), not only at sign-in. */}
       {user && <GettingStartedDialog key={`${user.customerId ?? ""}:${String(user.showWizard)}`} user={user} />}
     </Flex>

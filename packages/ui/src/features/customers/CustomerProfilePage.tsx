@@ -111,7 +111,7 @@ export function CustomerProfilePage({ titleKey = "pages:titles.customerProfile" 
                       </Text>
                     )}
                     <CustomerFields stripeCustomerId={customer.data.stripe_customer_id} />
-                    <HStack gap="2">
+                    <HStack gap="2" wrap="wrap">
                       <Button type="submit" loading={isSubmitting}>
                         {continuing ? t("customers.profile.saveAndContinue") : t("customers.actions.save")}
                       </Button>

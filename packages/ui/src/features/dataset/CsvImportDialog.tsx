@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Field, HStack, NativeSelect, RadioGroup, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
-import { useMemo, useState, type ChangeEvent } from "react";
+import { useMemo, useRef, useState, type ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { LuUpload } from "react-icons/lu";
 import { ChoiceField } from "../../forms/ChoiceField";
@@ -44,6 +44,7 @@ export interface CsvImportDialogProps {
 /** Choose a CSV file, check how it was read, map its columns, then add or replace the rows. Mounted while open. */
 export function CsvImportDialog({ headers, hasRows, onImport, onClose }: CsvImportDialogProps) {
   const { t } = useTranslation("dataset");
+  const fileInput = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<{ name: string; bytes: Uint8Array } | null>(null);
   const [readFailed, setReadFailed] = useState(false);
   const [delimiter, setDelimiter] = useState<CsvDelimiter | "auto">("auto");
@@ -87,12 +88,11 @@ export function CsvImportDialog({ headers, hasRows, onImport, onClose }: CsvImpo
         <Field.Root>
           <Field.Label>{t("import.file")}</Field.Label>
           <HStack>
-            <Button asChild variant="outline">
-              <label>
-                <LuUpload /> {t("import.chooseFile")}
-                <input type="file" accept=".csv,.tsv,.txt,text/csv" onChange={(event) => void chooseFile(event)} style={{ position: "absolute", opacity: 0, width: 1, height: 1 }} data-testid="csv-file" />
-              </label>
+            {/* A real button (not a label around an invisible input), so keyboard focus on it shows. */}
+            <Button variant="outline" onClick={() => fileInput.current?.click()}>
+              <LuUpload /> {t("import.chooseFile")}
             </Button>
+            <input ref={fileInput} type="file" hidden accept=".csv,.tsv,.txt,text/csv" onChange={(event) => void chooseFile(event)} data-testid="csv-file" />
             <Text fontSize="sm">{file?.name ?? t("import.noFile")}</Text>
           </HStack>
         </Field.Root>

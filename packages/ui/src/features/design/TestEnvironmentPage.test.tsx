@@ -1,5 +1,6 @@
-import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { i18n } from "../../i18n/setup";
 import { renderConfigurationScreen } from "../../test/configurationScreen";
 import { fakeDesignServer, savedDesign } from "./fakeDesignServer.test-support";
 import { TestEnvironmentPage, widgetVisitorKey } from "./TestEnvironmentPage";
@@ -17,6 +18,10 @@ function renderTest(hits: unknown[] = []) {
   });
   return { server, rendered: renderConfigurationScreen(<TestEnvironmentPage />, { api: server.api }) };
 }
+
+afterEach(async () => {
+  if (i18n.isInitialized && i18n.language !== "en") await act(() => i18n.changeLanguage("en"));
+});
 
 describe("the Test environment", { timeout: 30_000 }, () => {
   it("frames the real widget of the configuration, sized for its chat window, and starts over with a fresh session", async () => {
@@ -87,6 +92,15 @@ describe("the Test environment", { timeout: 30_000 }, () => {
     await screen.findByText("1 source for “When are you open?”");
     expect(server.callsTo("POST /training/search_in_articles").map((call) => (call.body as { searchText: string }).searchText)).toEqual(["When are you open?"]);
     expect((screen.getByLabelText("Check a question") as HTMLInputElement).value).toBe("When are you open?");
+  });
+
+  it("writes a source's score as a number of the interface language", async () => {
+    const { rendered } = renderTest([hit({ source: "faq", text: "Monday to Friday.", score: 0.0328, faq: { row: 0, values: {} } })]);
+    await rendered;
+    await act(() => i18n.changeLanguage("de"));
+    fireEvent.change(await screen.findByLabelText("Eine Frage prüfen"), { target: { value: "Wann haben Sie geöffnet?" } });
+    fireEvent.submit(screen.getByRole("search"));
+    expect(await screen.findByText("Punktzahl 0,033")).toBeTruthy();
   });
 
   it("says what to do when nothing is found", async () => {

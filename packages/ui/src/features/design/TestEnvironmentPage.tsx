@@ -109,7 +109,8 @@ function TestWidget({ configurationId, onQuestion }: { configurationId: string; 
 }
 
 function HitItem({ hit, rank }: { hit: KnowledgeHit; rank: number }) {
-  const { t } = useTranslation("design");
+  const { t, i18n } = useTranslation("design");
+  const score = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(hit.score);
   const title =
     hit.source === "faq"
       ? t("test.faqRow", { row: (hit.faq?.row ?? 0) + 1 })
@@ -130,7 +131,7 @@ function HitItem({ hit, rank }: { hit: KnowledgeHit; rank: number }) {
           </Text>
         </HStack>
         <Badge variant="outline" flexShrink={0} title={t("test.scoreHelp")}>
-          {t("test.score", { score: hit.score.toFixed(3) })}
+          {t("test.score", { score })}
         </Badge>
       </HStack>
       <Text fontSize="sm" mt="2" lineClamp={4} whiteSpace="pre-wrap">

@@ -165,6 +165,10 @@ export function ConversationDialog({ conversation, store = liveStore, onClose }:
   const [failure, setFailure] = useState<{ action: Action; key: string } | null>(null);
   const [draft, setDraft] = useState("");
   const endRef = useRef<HTMLDivElement>(null);
+  const replyRef = useRef<HTMLTextAreaElement>(null);
+  const takeoverRef = useRef<HTMLButtonElement>(null);
+  // Set by a takeover or a hand-back: what takes the focus once it shows, as the button pressed is gone.
+  const [focusNext, setFocusNext] = useState<"reply" | "takeover" | null>(null);
   const sessionId = conversation?.session_id ?? null;
   const messageCount = conversation?.messages.length ?? 0;
 
@@ -235,6 +239,12 @@ export function ConversationDialog({ conversation, store = liveStore, onClose }:
   const takenOver = Boolean(conversation?.is_locked || conversation?.is_manual);
   const offline = connection !== "online";
   const started = conversation?.time_started ? new Date(conversation.time_started) : null;
+  useEffect(() => {
+    const target = focusNext === "reply" && takenOver ? replyRef.current : focusNext === "takeover" && !takenOver ? takeoverRef.current : null;
+    if (!target) return;
+    target.focus();
+    setFocusNext(null);
+  }, [focusNext, takenOver]);
   const visitorTyping = conversation !== null && conversation.status === "Ongoing" && typing.includes(conversation.session_id);
 
   return (
@@ -294,6 +304,7 @@ export function ConversationDialog({ conversation, store = liveStore, onClose }:
                   <Field.Root>
                     <Field.Label>{t("live.dialog.reply")}</Field.Label>
                     <Textarea
+                      ref={replyRef}
                       value={draft}
                       onChange={(event) => {
                         setDraft(event.target.value);
@@ -317,12 +328,12 @@ export function ConversationDialog({ conversation, store = liveStore, onClose }:
               {conversation && ongoing && (
                 <Flex gap="2" wrap="wrap" justify="end">
                   {!takenOver && (
-                    <Button size="sm" loading={pending === "takeover"} disabled={offline} onClick={() => void run("takeover", (a, c) => a.takeover(c))}>
+                    <Button size="sm" loading={pending === "takeover"} disabled={offline} ref={takeoverRef} onClick={() => void run("takeover", (a, c) => a.takeover(c)).then((done) => setFocusNext(done ? "reply" : null))}>
                       {t("live.actions.takeover")}
                     </Button>
                   )}
                   {takenOver && (
-                    <Button size="sm" variant="outline" loading={pending === "release"} disabled={offline} onClick={() => void run("release", (a, c) => a.release(c))}>
+                    <Button size="sm" variant="outline" loading={pending === "release"} disabled={offline} onClick={() => void run("release", (a, c) => a.release(c)).then((done) => setFocusNext(done ? "takeover" : null))}>
                       {t("live.actions.release")}
                     </Button>
                   )}

@@ -80,7 +80,8 @@ export function LiveConversationsPage({ titleKey = "pages:titles.conversationsLi
           <Text color="fg.muted">{connection === "online" ? t("live:live.empty") : t("live:live.emptyOffline")}</Text>
         </Box>
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="bg.panel">
+        // Positioned, so the visually hidden column name stays inside it and does not widen the page on a phone.
+        <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="bg.panel" position="relative">
           <Table.Root size="sm" aria-label={t(titleKey)} interactive>
             <Table.Header>
               <Table.Row>

@@ -423,7 +423,7 @@ describe("the detail dialog", { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
-  it("is usable by keyboard: open, take over, and Escape closes", async () => {
+  it("is usable by keyboard: open, take over (the reply box takes the focus), hand back (Take over takes it), and Escape closes", async () => {
     const { store } = connect();
     await renderPage(store);
     await waitFor(() => expect(rowOf("s-new")).not.toBeNull());
@@ -434,6 +434,10 @@ describe("the detail dialog", { timeout: 60_000 }, () => {
     dialog.getByRole("button", { name: "Take over" }).focus();
     await userEvent.keyboard("{Enter}");
     await waitFor(() => expect(received.some((item) => item.event === "manual_takeover")).toBe(true));
+    await waitFor(() => expect(document.activeElement).toBe(dialog.getByRole("textbox", { name: "Your reply" })));
+    dialog.getByRole("button", { name: "Hand back to the assistant" }).focus();
+    await userEvent.keyboard("{Enter}");
+    await waitFor(() => expect(document.activeElement).toBe(dialog.getByRole("button", { name: "Take over" })));
     await userEvent.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
