@@ -7,7 +7,9 @@ import { resolveSearchHit } from "./configurationHit";
 import { useGlobalSearch } from "../shell/hooks";
 import { useDebouncedValue } from "../shell/useDebouncedValue";
 import { loadRecentSearches, rememberSearch, type SearchResult } from "./recent";
+import { pageHitsInLanguage, withPageHits } from "./pageHits";
 import { SearchPalette } from "./SearchPalette";
+import { useSessionUser } from "../shell/useSessionUser";
 
 const searchDelayMs = 200;
 
@@ -72,11 +74,13 @@ export function SearchDialogView({ open, onOpenChange, ...palette }: SearchDialo
 /** The top bar's search dialog, backed by the global search call. */
 export function SearchDialog({ open, onOpenChange }: SearchDialogProps) {
   const navigate = useNavigate();
+  const { t } = useTranslation("pages");
+  const role = useSessionUser()?.role;
   const [query, setQuery] = useState("");
   const [recent, setRecent] = useState<SearchResult[]>(() => loadRecentSearches());
   const debounced = useDebouncedValue(query, searchDelayMs);
   const search = useGlobalSearch(debounced);
-  const results = asResults(search.data);
+  const results = withPageHits(pageHitsInLanguage(role, debounced, t), asResults(search.data));
   const settled = query.trim() === debounced.trim();
 
   useEffect(() => {

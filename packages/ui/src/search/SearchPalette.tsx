@@ -3,6 +3,7 @@ import { useEffect, useId, useMemo, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { LuClock, LuSearch } from "react-icons/lu";
 import { searchIcon } from "../shell/icons";
+import { displayGroup, displayTitle } from "./pageHits";
 import type { SearchResult } from "./recent";
 
 export interface SearchPaletteProps {
@@ -19,7 +20,7 @@ export interface SearchPaletteProps {
  * Arrow keys move, Enter opens; with an empty query it lists recent searches.
  */
 export function SearchPalette({ query, onQueryChange, results, recent, loading = false, onSelect }: SearchPaletteProps) {
-  const { t } = useTranslation("shell");
+  const { t } = useTranslation(["shell", "pages"]);
   const listId = useId();
   const showingRecent = query.trim() === "";
   const items = showingRecent ? recent : results;
@@ -30,7 +31,7 @@ export function SearchPalette({ query, onQueryChange, results, recent, loading =
   const groups = useMemo(() => {
     const byGroup = new Map<string, { item: SearchResult; index: number }[]>();
     items.forEach((item, index) => {
-      const key = showingRecent ? t("search.recent") : item.group;
+      const key = showingRecent ? t("search.recent") : displayGroup(item.group, t);
       byGroup.set(key, [...(byGroup.get(key) ?? []), { item, index }]);
     });
     return [...byGroup.entries()];
@@ -107,7 +108,7 @@ export function SearchPalette({ query, onQueryChange, results, recent, loading =
                   onClick={() => onSelect(item)}
                 >
                   <Icon as={showingRecent ? LuClock : searchIcon(item.icon)} boxSize="4" aria-hidden />
-                  <Text flex="1">{item.title}</Text>
+                  <Text flex="1">{displayTitle(item, t)}</Text>
                   {active && <Kbd size="sm">↵</Kbd>}
                 </chakra.div>
               );
