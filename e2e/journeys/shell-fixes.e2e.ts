@@ -200,4 +200,19 @@ describe("the shell, as a new user finds it (issue 12)", () => {
     await snap(page, journey, "10-phone-menu");
     await context.close();
   });
+
+  it("keeps the whole top bar on a phone, in French and dark: the search button shrinks to its icon", async () => {
+    const { context, page } = await newPage(browser(), { session: await admin(), colorScheme: "dark", localStorage: { "parley.language": "fr" } });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/admin/customers");
+    await page.getByRole("heading", { name: "Clients", level: 1 }).waitFor();
+    const banner = page.getByRole("banner");
+    for (const name of ["Ouvrir le menu", "Rechercher", "Notifications", "Menu du profil"]) {
+      const box = await banner.getByRole("button", { name }).boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390, `${name} is on the screen`).toBe(true);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await snap(page, journey, "11-phone-top-bar-fr-dark");
+    await context.close();
+  });
 });
