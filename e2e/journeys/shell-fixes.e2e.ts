@@ -213,6 +213,19 @@ describe("the shell, as a new user finds it (issue 12)", () => {
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await snap(page, journey, "11-phone-top-bar-fr-dark");
+
+    // A settings form's save bar: the buttons go below its status, which keeps whole words (it was squeezed one syllable wide).
+    const found = await api<{ data: { _id: string; name: string }[] }>("GET", "/configurations/search", undefined, (await admin()).token);
+    const demo = found.data.data.find((configuration) => configuration.name === "demo-webshop")!;
+    await page.evaluate((selected) => localStorage.setItem("parley.selectedConfiguration", JSON.stringify(selected)), demo);
+    await page.goto("/admin/settings/ai-settings");
+    const status = page.getByText("Toutes les modifications sont enregistrées");
+    await status.waitFor();
+    const statusBox = (await status.boundingBox())!;
+    const saveBox = (await page.getByRole("button", { name: "Enregistrer" }).boundingBox())!;
+    expect(statusBox.height).toBeLessThan(60);
+    expect(saveBox.x + saveBox.width).toBeLessThanOrEqual(390);
+    await snap(page, journey, "12-phone-save-bar-fr-dark");
     await context.close();
   });
 });
