@@ -80,7 +80,9 @@ export function LiveConversationsPage({ titleKey = "pages:titles.conversationsLi
           <Text color="fg.muted">{connection === "online" ? t("live:live.empty") : t("live:live.emptyOffline")}</Text>
         </Box>
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="bg.panel">
+        // Relative: the actions column's screen-reader heading is absolutely placed, and would otherwise
+        // stretch the page past a phone's width instead of scrolling inside the table.
+        <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="bg.panel" position="relative">
           <Table.Root size="sm" aria-label={t(titleKey)} interactive>
             <Table.Header>
               <Table.Row>
