@@ -270,10 +270,10 @@ export function AppShell({ title }: AppShellProps) {
           )}
           {!vertical && <Brand title={title} mini={false} />}
           {!onboarding && (
-            <Button variant="outline" size="sm" color="fg.muted" onClick={openSearch} aria-keyshortcuts="Control+K" aria-label={t("search.open")}>
+            <Button variant="outline" size="sm" color="fg.muted" onClick={openSearch} aria-keyshortcuts="Control+K">
               <LuSearch />
-              {/* On a phone the icon alone: with the word the top bar's last buttons (the profile menu) fall off the screen. */}
-              <Box as="span" display={{ base: "none", sm: "inline" }}>
+              {/* On a phone the icon alone (the word for screen readers): with the word the top bar's last buttons (the profile menu) fall off the screen. */}
+              <Box as="span" srOnly={{ base: true, sm: false }}>
                 {t("search.open")}
               </Box>
               <Kbd size="sm" display={{ base: "none", md: "inline-flex" }}>
