@@ -233,4 +233,32 @@ describe("the shell, as a new user finds it (issue 12)", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await context.close();
   });
+
+  it("keeps the whole top bar on a phone, in French and dark: the search button shrinks to its icon", async () => {
+    const { context, page } = await newPage(browser(), { session: await admin(), colorScheme: "dark", localStorage: { "parley.language": "fr" } });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/admin/customers");
+    await page.getByRole("heading", { name: "Clients", level: 1 }).waitFor();
+    const banner = page.getByRole("banner");
+    for (const name of ["Ouvrir le menu", "Rechercher", "Notifications", "Menu du profil"]) {
+      const box = await banner.getByRole("button", { name }).boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390, `${name} is on the screen`).toBe(true);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await snap(page, journey, "11-phone-top-bar-fr-dark");
+
+    // A settings form's save bar: the buttons go below its status, which keeps whole words (it was squeezed one syllable wide).
+    const found = await api<{ data: { _id: string; name: string }[] }>("GET", "/configurations/search", undefined, (await admin()).token);
+    const demo = found.data.data.find((configuration) => configuration.name === "demo-webshop")!;
+    await page.evaluate((selected) => localStorage.setItem("parley.selectedConfiguration", JSON.stringify(selected)), demo);
+    await page.goto("/admin/settings/ai-settings");
+    const status = page.getByText("Toutes les modifications sont enregistrées");
+    await status.waitFor();
+    const statusBox = (await status.boundingBox())!;
+    const saveBox = (await page.getByRole("button", { name: "Enregistrer" }).boundingBox())!;
+    expect(statusBox.height).toBeLessThan(60);
+    expect(saveBox.x + saveBox.width).toBeLessThanOrEqual(390);
+    await snap(page, journey, "12-phone-save-bar-fr-dark");
+    await context.close();
+  });
 });

@@ -16,16 +16,27 @@ export const configurationDefaults = {
 
 /** The ranges the settings' numbers must keep (the contract says the same). */
 export const configurationRanges = {
-  max_tokens: { min: 1 },
+  max_tokens: { min: 1, max: 100_000 },
   temperature: { min: 0, max: 2 },
   topp: { min: 0, max: 1 },
-  lang_detect_word_count: { min: 1 },
-  input_history_count: { min: 0 },
-  message_limit: { min: 0 },
-  remaining_messages: { min: 0 },
-  products_limit: { min: 0 },
-  max_offset: { min: 0 },
+  lang_detect_word_count: { min: 1, max: 100 },
+  input_history_count: { min: 0, max: 100 },
+  // The largest whole number the database stores.
+  message_limit: { min: 0, max: 2_147_483_647 },
+  remaining_messages: { min: 0, max: 2_147_483_647 },
+  products_limit: { min: 0, max: 100 },
+  max_offset: { min: 0, max: 10_000 },
 } as const satisfies Record<string, { min: number; max?: number }>;
+
+/** The longest texts the settings keep (the contract's `maxLength`s), so the form says so before the server refuses. */
+export const configurationTextLimits = {
+  name: 200,
+  model: 100,
+  instruction: 10_000,
+  datasetName: 200,
+  url: 2048,
+  wordpressCredential: 200,
+} as const;
 
 /** How many URLs the URL search picks from the configuration's URL list (never URLs from elsewhere). */
 export const urlSearchPickRange = { min: 1, max: 3 } as const;

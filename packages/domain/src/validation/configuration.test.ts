@@ -18,10 +18,20 @@ describe("configuration settings validation", () => {
 
   it("keeps the numbers in their ranges with the range in the issue", async () => {
     expect(await issues({ temperature: 2.5, max_tokens: 0, input_history_count: 1.5 })).toEqual([
-      { path: "max_tokens", message: { key: "number_at_least", values: { min: 1 } } },
+      { path: "max_tokens", message: { key: "number_between", values: { min: 1, max: 100000 } } },
       { path: "temperature", message: { key: "number_between", values: { min: 0, max: 2 } } },
-      { path: "input_history_count", message: { key: "number_at_least", values: { min: 0 } } },
+      { path: "input_history_count", message: { key: "number_between", values: { min: 0, max: 100 } } },
     ]);
+  });
+
+  it("says the contract's limits before the server refuses them (too many tokens, too long a name or model)", async () => {
+    expect(await issues({ name: "n".repeat(201), model: "m".repeat(101), max_tokens: 9_999_999, entity_instruction: "i".repeat(10_001) })).toEqual([
+      { path: "name", message: { key: "text_too_long", values: { max: 200 } } },
+      { path: "model", message: { key: "text_too_long", values: { max: 100 } } },
+      { path: "entity_instruction", message: { key: "text_too_long", values: { max: 10000 } } },
+      { path: "max_tokens", message: { key: "number_between", values: { min: 1, max: 100000 } } },
+    ]);
+    expect(await issues({ name: "n".repeat(200), model: "m".repeat(100), max_tokens: 100_000 })).toEqual([]);
   });
 
   it("checks e-mail addresses and URLs inside groups and lists", async () => {

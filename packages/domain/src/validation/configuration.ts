@@ -4,10 +4,10 @@
  */
 import "./yupLocale";
 import { array, boolean, number, object, string } from "yup";
-import { configurationRanges } from "../configuration";
+import { configurationRanges, configurationTextLimits as limits } from "../configuration";
 import { productNames } from "../products";
 import { optionalEmail, optionalText, requiredText } from "./common";
-import { validationIssue } from "./messages";
+import { textTooLong, validationIssue } from "./messages";
 
 type Range = { min: number; max?: number };
 
@@ -18,12 +18,20 @@ function numberIn({ min, max }: Range, integer = true) {
   return integer ? schema.integer(issue) : schema;
 }
 
-const optionalUrl = () => optionalText().url(validationIssue("invalid_url"));
+const optionalUrl = () => optionalText(limits.url).url(validationIssue("invalid_url"));
+const instruction = () => optionalText(limits.instruction);
 const emailList = () => array().of(string().trim().email(validationIssue("invalid_email")));
 
 export const configurationSettingsSchema = object({
   // Required when the screen has it: absent passes, empty fails.
-  name: string().trim().min(1, validationIssue("field_required")),
+  name: string().trim().min(1, validationIssue("field_required")).max(limits.name, textTooLong(limits.name)),
+  model: optionalText(limits.model),
+  lang_detect_model: optionalText(limits.model),
+  entity_instruction: instruction(),
+  goal_instruction: instruction(),
+  answer_instruction: instruction(),
+  goal_live_monitoring_instruction: instruction(),
+  url_search_instruction: instruction(),
   product: string().oneOf(productNames),
   max_tokens: numberIn(configurationRanges.max_tokens),
   temperature: numberIn(configurationRanges.temperature, false),
@@ -36,15 +44,22 @@ export const configurationSettingsSchema = object({
   rag_settings: object({
     products_limit: numberIn(configurationRanges.products_limit),
     max_offset: numberIn(configurationRanges.max_offset),
+    wordpress_domain: optionalText(limits.url),
+    recognition_instruction: instruction(),
+    search_instruction: instruction(),
   }).default(undefined),
-  post_processing: object({ recipient: optionalEmail() }).default(undefined),
+  post_processing: object({ recipient: optionalEmail(), dataset_name: optionalText(limits.datasetName) }).default(undefined),
   email_channel: object({
     send: boolean(),
     email_user: optionalEmail(),
     consent_link: optionalUrl(),
     ignore_emails: emailList(),
   }).default(undefined),
-  wordpress_site: object({ url: optionalUrl() }).default(undefined),
+  wordpress_site: object({
+    url: optionalUrl(),
+    username: optionalText(limits.wordpressCredential),
+    application_password: optionalText(limits.wordpressCredential),
+  }).default(undefined),
 });
 
 /** A new configuration as an admin starts it: a name, the customer and the product. */

@@ -18,7 +18,8 @@ export function SaveBar({ changed, submitting, onReset, resetLabel, saveLabel, c
   return (
     <Box position="sticky" bottom="0" zIndex="docked" bg="bg" borderTopWidth="1px" py="3">
       <Flex gap="3" align="center" wrap="wrap">
-        <Stack gap="1" flex="1" minW="0" aria-live="polite">
+        {/* A basis of its own: on a phone the buttons wrap below the text instead of squeezing it a word wide. */}
+        <Stack gap="1" flex="1 1 14rem" minW="0" aria-live="polite">
           {children}
         </Stack>
         <HStack>

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { clearSession } from "../../session/session";
 import { renderAdminPage } from "../../test/adminPage";
-import { fakeTrainingServer } from "../training/fakeServer.test-support";
+import { fakeTrainingServer, problem } from "../training/fakeServer.test-support";
 import { blankCustomer } from "./editor";
 import { CustomersPage } from "./CustomersPage";
 
@@ -74,5 +74,27 @@ describe("the customers page", { timeout: 30_000 }, () => {
     fireEvent.click(within(table).getByRole("button", { name: longName }));
     expect(await screen.findByRole("heading", { name: `Edit ${longName}` })).toBeTruthy();
     expect(screen.queryByRole("alertdialog")).toBeNull();
+  });
+
+  it("after a delete asks nothing more of the deleted customer (no request that can only fail)", async () => {
+    let list = customers;
+    const server = fakeTrainingServer({
+      "GET /customers": () => ({ body: { status: "success", data: list } }),
+      "GET /customer_has_configuration": (call) =>
+        list.some((row) => row._id === call.query._id) ? { body: { status: "success", data: false } } : problem(404, "not_found", "Customer not found"),
+      "DELETE /customers/c2": () => {
+        list = customers.filter((row) => row._id !== "c2");
+        return { body: { status: "success" } };
+      },
+    });
+    await renderAdminPage(<CustomersPage />, server.api);
+    const table = await screen.findByRole("table", { name: "Customers" });
+    fireEvent.click(within(table).getByRole("button", { name: "Fietsenwinkel" }));
+    await screen.findByRole("heading", { name: "Edit Fietsenwinkel" });
+    await waitFor(() => expect(server.callsTo("GET /customer_has_configuration")).toHaveLength(1));
+    fireEvent.click(screen.getByRole("button", { name: "Delete" }));
+    fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(within(table).queryByRole("button", { name: "Fietsenwinkel" })).toBeNull());
+    expect(server.callsTo("GET /customer_has_configuration").filter((call) => call.query._id === "c2")).toHaveLength(1);
   });
 });

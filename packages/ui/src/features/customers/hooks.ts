@@ -50,7 +50,11 @@ export function useDeleteCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => unwrap(await api.DELETE("/customers/{id}", { params: { path: { id } } })),
-    // Its users went with it.
-    onSuccess: () => queryClient.invalidateQueries({ predicate: (query) => ["customers", "users", "leads"].includes(String(query.queryKey[0])) }),
+    // Its users went with it. Its own queries are dropped, not reloaded: the editor still shows it
+    // while the delete settles, and asking the server about a deleted customer can only fail (404).
+    onSuccess: (_answer, id) => {
+      queryClient.removeQueries({ queryKey: customerQueryKeys.hasConfiguration(id), exact: true });
+      return queryClient.invalidateQueries({ predicate: (query) => ["customers", "users", "leads"].includes(String(query.queryKey[0])) });
+    },
   });
 }

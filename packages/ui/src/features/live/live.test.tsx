@@ -246,6 +246,9 @@ describe("the live connection", () => {
     expect(answeredRow.getByText("198.51.100.4")).toBeTruthy();
     expect(answeredRow.getByText("3")).toBeTruthy();
     expect(within(rowOf("s-new")!).getByText("New")).toBeTruthy();
+    // The table scrolls inside its own box on a phone: the absolutely placed screen-reader heading of the
+    // actions column stays inside it instead of widening the page (390 px screen: 876 px page).
+    expect(getComputedStyle(screen.getByRole("table").parentElement!).position).toBe("relative");
     expect(liveCountOf(store.get().conversations, configurationId)).toBe(2);
     expect(agents[0]!.handshake.query).toMatchObject({ token, customerId: "cust-1", firstname: "Eva", lastname: "de Vries" });
   });
