@@ -100,8 +100,8 @@ export function ScanProgress({ draft, attemptId, stages: initialStages, onResult
   return (
     <Stack gap="5">
       <Stack gap="1">
-        <Text fontWeight="medium">{t("scan.title", { url: draft.url })}</Text>
-        <Text color="fg.muted">{t("scan.intro")}</Text>
+        <Text fontWeight="medium">{t(finished ? "scan.doneTitle" : "scan.title", { url: draft.url })}</Text>
+        <Text color="fg.muted">{t(finished ? "scan.doneIntro" : "scan.intro")}</Text>
       </Stack>
       <Progress.Root value={percent} max={100} colorPalette={failure !== null ? "orange" : undefined} aria-label={t("scan.progressLabel")}>
         <HStack justify="space-between">

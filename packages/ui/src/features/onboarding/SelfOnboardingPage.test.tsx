@@ -130,6 +130,10 @@ describe("the self-onboarding wizard", { timeout: 60_000 }, () => {
     const { server, router } = await openWizard();
     await startWith(website);
     await waitForScanEnd();
+    // Once done, the page no longer says it is reading or how long that takes.
+    expect(screen.getByText(`${website} is read`)).toBeTruthy();
+    expect(screen.queryByText(/takes up to a minute/)).toBeNull();
+    expect(screen.getByRole("heading", { name: "Your website" })).toBeTruthy();
     expect(bodyOf(server.calls, "/onboarding/check_url")).toEqual({ url: website, userId: "u1" });
     expect(router.state.location.search).toBe("?attempt=att-1");
     expect(postsOf(server.calls, scanPaths).map((call) => call.path)).toEqual(scanPaths);
