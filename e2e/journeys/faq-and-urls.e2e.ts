@@ -131,6 +131,7 @@ describe("the FAQ editor and the URL manager", () => {
     await snap(page, journey, "3-import-preview");
     await dialog.getByRole("button", { name: "Import", exact: true }).click();
     await dialog.waitFor({ state: "hidden" });
+    await page.getByText("Rows imported: 3. Check them and save.").waitFor();
     await expect.poll(() => cell(page, "Question", 1).inputValue()).toBe("Wat kost één pakket?");
     await page.getByTestId("row-count").getByText("Rows: 3").waitFor();
     await page.getByTestId("unsaved").waitFor();
@@ -166,6 +167,9 @@ describe("the FAQ editor and the URL manager", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Data saved successfully").waitFor();
     await page.getByTestId("unsaved").waitFor({ state: "hidden" });
+    // The import's advice to save has gone with the save.
+    // (Within a second: left alone it would stay its full 5 s.)
+    await page.getByText("Rows imported: 3. Check them and save.").waitFor({ state: "hidden", timeout: 1_000 });
 
     const [download] = await Promise.all([
       page.waitForEvent("download"),

@@ -13,6 +13,12 @@ export async function showToast(options: (t: typeof i18n.t) => ToastOptions): Pr
   toaster.create(options(i18n.t));
 }
 
+/** Closes the toast shown with `id`, if it is still there (its advice no longer holds). */
+export async function dismissToast(id: string): Promise<void> {
+  const { toaster } = await import("../toaster");
+  toaster.dismiss(id);
+}
+
 /** A failed call as an error toast, by its catalogue code (with `description`, e.g. the fields it names, below). */
 export function showFailureToast(error: unknown, titleKey?: string, description?: string): Promise<void> {
   return showToast((t) => {

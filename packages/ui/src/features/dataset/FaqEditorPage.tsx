@@ -9,7 +9,10 @@ import type { SelectedConfiguration } from "../../configuration/selection";
 import { FormDialog } from "../../forms/FormDialog";
 import { EmptyNotice, LoadFailed, LoadingState, SaveBar } from "../../forms/EditorStates";
 import { UnsavedChangesGuard } from "../../forms/UnsavedChangesGuard";
-import { showFailureToast, showToast } from "../../shell/toasts";
+import { dismissToast, showFailureToast, showToast } from "../../shell/toasts";
+
+/** The import's toast ("check them and save") goes once the rows are saved. */
+const importToastId = "faq-import-done";
 import { ColumnsDialog, applyColumns } from "./ColumnsDialog";
 import { CsvImportDialog } from "./CsvImportDialog";
 import { LearnedPhrasings } from "../corrections/LearnedPhrasings";
@@ -110,6 +113,7 @@ function LoadedEditor({ configuration, dataset }: { configuration: SelectedConfi
     save.mutate(editorToSaveBody(sent, configuration._id), {
       onSuccess: () => {
         setBaseline(sent);
+        void dismissToast(importToastId);
         void showToast((translate) => ({ type: "success", title: translate("messages:success.data_saved") }));
       },
       onError: (error) => void showFailureToast(error),
@@ -272,7 +276,7 @@ function LoadedEditor({ configuration, dataset }: { configuration: SelectedConfi
             setDialog(null);
             setSearch("");
             setPagination((current) => ({ ...current, pageIndex: 0 }));
-            void showToast((translate) => ({ type: "info", title: translate("dataset:import.done", { count: imported.rows.length }) }));
+            void showToast((translate) => ({ id: importToastId, type: "info", title: translate("dataset:import.done", { count: imported.rows.length }) }));
           }}
         />
       )}
