@@ -138,7 +138,7 @@ export async function insertVisitorMessageInSession(
 }
 
 /** The message a client gave this id in this conversation (a visitor's or an agent's), if any. */
-async function messageOfClient(db: Db, conversationId: string, clientMessageId: string | null): Promise<StoredMessage | undefined> {
+export async function messageOfClient(db: Db, conversationId: string, clientMessageId: string | null): Promise<StoredMessage | undefined> {
   const row = await queryOne<MessageRow>(db, `SELECT ${messageColumns} FROM conversation_messages WHERE conversation_id = $1 AND client_message_id = $2`, [
     conversationId,
     clientMessageId,

@@ -601,6 +601,12 @@ describe("reconnecting", () => {
     await quiet();
     expect((named(visitor.events, "agent_message") as { message: { role: string } }[]).filter((event) => event.message.role === "human_agent")).toHaveLength(1);
     expect((await historyOf(alpha, visitor.sessionId)).filter((message) => message.role === "human_agent")).toHaveLength(1);
+
+    // The conversation is closed; a resend of the delivered reply is still acknowledged as delivered, a new reply refused.
+    await act(back.socket, "close_conversation", { configuration_id: alpha.configurationId, session_id: visitor.sessionId });
+    expect(await act(back.socket, "human_agent_message", payload)).toMatchObject({ status: "success", duplicate: true, message: { content: "<p>Yes!</p>" } });
+    expect(await act(back.socket, "human_agent_message", { ...payload, client_message_id: "reply-8" })).toMatchObject({ status: "error", message: "The conversation is closed" });
+    expect((await historyOf(alpha, visitor.sessionId)).filter((message) => message.role === "human_agent")).toHaveLength(1);
   });
 });
 

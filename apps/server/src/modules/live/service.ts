@@ -25,6 +25,7 @@ import {
   insertReply,
   listMessagesOf,
   listOngoingConversations,
+  messageOfClient,
   publicMessage,
   readConversationSince,
   setAgentNote,
@@ -377,8 +378,12 @@ export function createLiveService(deps: LiveDependencies) {
 
     async reply(agent: LiveAgent, payload: { configurationId: string; conversationId: string; messageContent: string; client_message_id?: string }) {
       const { configuration, conversation } = await reach(agent, payload.configurationId, payload.conversationId);
-      if (conversation.status === "Closed") throw refused("The conversation is closed");
-      if (!conversation.is_manual) throw refused("Take the conversation over before answering");
+      if (conversation.status === "Closed" || !conversation.is_manual) {
+        // A resend of a reply stored before the close or hand-back (its acknowledgement was lost): it was delivered.
+        const resent = payload.client_message_id ? await messageOfClient(db, conversation.id, payload.client_message_id) : undefined;
+        if (resent?.role === "human_agent") return { conversation: await live(conversation, { by: agent.caller.userId }), message: publicMessage(resent), duplicate: true };
+        throw refused(conversation.status === "Closed" ? "The conversation is closed" : "Take the conversation over before answering");
+      }
       const text = payload.messageContent.replaceAll("\u0000", "").trim();
       if (text === "") throw refused(`messageContent: ${errorMessages.field_required}`);
       const stored = await insertAgentMessage(db, conversation.id, {
