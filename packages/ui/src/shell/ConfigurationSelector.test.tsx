@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { getSelectedConfiguration, guardConfigurationSwitch, selectConfiguration } from "../configuration/selection";
 import { clearSession, setSession } from "../session/session";
 import { fakeTrainingServer } from "../features/training/fakeServer.test-support";
@@ -29,16 +29,6 @@ async function pick(input: HTMLInputElement, name: string) {
   fireEvent.click(input);
   fireEvent.click(await screen.findByRole("option", { name }));
 }
-
-// The combobox's popup positions itself with what jsdom lacks.
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  globalThis.CSS ??= { escape: (value: string) => value } as typeof CSS;
-});
 
 afterEach(() => clearSession());
 

@@ -1,4 +1,4 @@
-import { Avatar, Box, Button, Menu, Portal, Text, VisuallyHidden } from "@chakra-ui/react";
+import { Avatar, Box, Button, Circle, Float, Menu, Portal, Text, VisuallyHidden } from "@chakra-ui/react";
 import { routes, showsCustomerMenu, subscriptionRouteFor, type Role } from "@parley/domain/roles";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -66,11 +66,17 @@ export function ProfileMenu({ user, role, onLogout, onAvailabilityChange }: Prof
       }}
     >
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" px="1">
+        <Button variant="ghost" size="sm" px="1" title={customerMenu ? t(available ? "profile.available" : "profile.away") : undefined}>
           <VisuallyHidden>{t("profile.menu")}</VisuallyHidden>
           <Avatar.Root size="xs" aria-hidden>
             <Avatar.Fallback name={name} />
             {user.avatar && <Avatar.Image src={user.avatar} alt="" />}
+            {/* The agent's availability at a glance: away is easy to forget once chosen in the menu. */}
+            {customerMenu && (
+              <Float placement="bottom-end" offsetX="1" offsetY="1">
+                <Circle size="2.5" bg={available ? "green.solid" : "orange.solid"} borderWidth="2px" borderColor="bg" data-availability={available ? "available" : "away"} />
+              </Float>
+            )}
           </Avatar.Root>
         </Button>
       </Menu.Trigger>

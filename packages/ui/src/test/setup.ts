@@ -5,6 +5,14 @@ import { cleanup, configure } from "@testing-library/react";
 // a screen that takes longer than the library's 1 s to appear is slow, not wrong.
 configure({ asyncUtilTimeout: 5_000 });
 
+// Menus and comboboxes position their popups with what jsdom lacks.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+globalThis.CSS ??= { escape: (value: string) => value } as typeof CSS;
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
