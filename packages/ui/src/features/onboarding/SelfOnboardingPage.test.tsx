@@ -296,9 +296,16 @@ describe("the self-onboarding wizard", { timeout: 60_000 }, () => {
     // The consents hold for this way too: one unticked keeps the user at Welcome.
     fireEvent.click(screen.getByText(englishConsents[2]!));
     await waitFor(() => expect((screen.getByRole("checkbox", { name: englishConsents[2] }) as HTMLInputElement).checked).toBe(false));
-    fireEvent.click(withoutWebsite);
+    // The native box unticks at the click, the form's value a moment later; the form says so once it has caught up
+    // (Continue was pressed before, so the consent's error shows as soon as it is missing). A person cannot press the
+    // way on in between, a test on a loaded machine can: wait for the form first.
     expect(await screen.findByText("Tick all three statements to continue.")).toBeTruthy();
+    fireEvent.click(withoutWebsite);
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
     expect(screen.getByRole("heading", { name: "Welcome", level: 2 })).toBeTruthy();
+    expect(screen.getByText("Tick all three statements to continue.")).toBeTruthy();
     await consentTo([englishConsents[2]!]);
     fireEvent.click(button("Set up without reading my website"));
 
