@@ -35,7 +35,9 @@ describe("the assistant in the widget on a customer's website", () => {
       snippet,
       `<main><h1>Demo Webshop</h1><button id="buy" onclick="this.textContent='Added'">Add to cart</button></main>`,
     );
-    websiteUrl = `http://127.0.0.1:${(website.address() as AddressInfo).port}/`;
+    // localhost: another site than the product's 127.0.0.1, as a customer's website is (the browser then
+    // refuses the widget's frame its own storage).
+    websiteUrl = `http://localhost:${(website.address() as AddressInfo).port}/`;
   });
   afterAll(async () => {
     await new Promise((resolve) => website?.close(resolve));

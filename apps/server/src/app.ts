@@ -239,6 +239,12 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     if (redis) io.adapter(redis.adapter);
     chat = attachChatNamespace(io, visitors, logError, (sessionId, configurationId, typing) => live.visitorTyping(sessionId, configurationId, typing));
     attachLiveNamespace(io, live, presence, logError);
+    // Before the HTTP server waits for its connections to end: an open socket never ends by itself, so the
+    // visitors' and agents' sockets are closed first. Their clients see the transport close and reconnect (to
+    // another instance, or to this one once it is back), resending what was not acknowledged.
+    app.addHook("preClose", async () => {
+      io.engine.close();
+    });
     app.addHook("onClose", async () => {
       await io.close();
     });

@@ -9,7 +9,7 @@
 import { iframeMessageTypes, parentMessageTypes } from "@parley/domain/widget";
 import { defaultLayout, frameBoxFor, overlayZIndex, type FrameState } from "./loader/frame-geometry";
 import { safeNavigationTarget } from "./loader/navigation";
-import { isFromWindow, readFrameMessage, type WidgetLayout } from "./protocol/messages";
+import { isFromWindow, readFrameMessage, visitorSessionMessageType, type WidgetLayout } from "./protocol/messages";
 
 /** Longest page address sent along (a URL of many kilobytes would only bloat the frame's address). */
 const maxPageUrlLength = 2048;
@@ -21,6 +21,26 @@ function findOwnScript(): HTMLScriptElement | null {
   return document.querySelector<HTMLScriptElement>('script[data-configuration-id][src*="/widget/loader.js"]');
 }
 
+/** The visitor's session id the frame asked the host page to keep (see `visitorSessionMessageType`). */
+const sessionKeyOf = (configurationId: string) => `parley.visitor.${configurationId}`;
+
+function keptSessionId(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function keepSessionId(key: string, sessionId: string | null): void {
+  try {
+    if (sessionId) localStorage.setItem(key, sessionId);
+    else localStorage.removeItem(key);
+  } catch {
+    // The host page's storage is refused too: the conversation lasts as long as the page.
+  }
+}
+
 function start(script: HTMLScriptElement): void {
   const configurationId = script.dataset.configurationId;
   if (!configurationId) return;
@@ -30,6 +50,9 @@ function start(script: HTMLScriptElement): void {
   const address = new URL("/widget/", widgetOrigin);
   address.searchParams.set("configuration_id", configurationId);
   address.searchParams.set("page_url", location.href.slice(0, maxPageUrlLength));
+  const sessionKey = sessionKeyOf(configurationId);
+  const sessionId = keptSessionId(sessionKey);
+  if (sessionId) address.searchParams.set("session_id", sessionId);
   frame.src = address.href;
   frame.title = script.dataset.title ?? "Chat";
   // The frame's own origin keeps its storage and socket; top navigation only on a click (answers' links
@@ -101,6 +124,11 @@ function start(script: HTMLScriptElement): void {
       case iframeMessageTypes.refresh:
         apply("hidden");
         frame.src = address.href;
+        return;
+      case visitorSessionMessageType:
+        keepSessionId(sessionKey, message.sessionId);
+        if (message.sessionId) address.searchParams.set("session_id", message.sessionId);
+        else address.searchParams.delete("session_id");
         return;
       case parentMessageTypes.navigateTo: {
         const target = safeNavigationTarget(message.path, location.href);

@@ -49,7 +49,8 @@ interface WatchedPage {
   consoleErrors: string[];
 }
 
-async function openHostPage(widgetOrigin: string | null): Promise<WatchedPage> {
+/** `hostOrigin`: the customer's page at another address of the same site (`localhost`: another site than the widget's 127.0.0.1). */
+async function openHostPage(widgetOrigin: string | null, hostOrigin = host.origin): Promise<WatchedPage> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const pageErrors: string[] = [];
@@ -60,7 +61,7 @@ async function openHostPage(widgetOrigin: string | null): Promise<WatchedPage> {
     if (message.type() === "error" && message.location().url.startsWith(host.origin))
       consoleErrors.push(`${message.text()} @ ${message.location().url}`);
   });
-  await page.goto(`${host.origin}/${widgetOrigin ? `?widget=${encodeURIComponent(widgetOrigin)}` : ""}`, {
+  await page.goto(`${hostOrigin}/${widgetOrigin ? `?widget=${encodeURIComponent(widgetOrigin)}` : ""}`, {
     waitUntil: "load",
   });
   return { page, pageErrors, consoleErrors };
@@ -288,6 +289,44 @@ describe("when websockets are refused", () => {
         JSON.parse((await frame.evaluate(() => localStorage.getItem("parley.widget.config-1"))) ?? "{}"),
       )
       .toMatchObject({ sessionId: null });
+    expect(pageErrors).toEqual([]);
+    await page.context().close();
+    await widget.stop();
+  });
+});
+
+describe("on a website of another site, whose browser refuses the widget's frame its own storage", () => {
+  it("continues the conversation after a page load with the session id kept in the host page, and nothing the visitor typed", async () => {
+    const widget = await startWidgetFixture({ chatbotSettings: { ...englishDesign, initialState: "opened" } });
+    // localhost and 127.0.0.1 are two sites: this Chromium refuses the third-party frame's localStorage.
+    const { page, pageErrors } = await openHostPage(widget.origin, host.origin.replace("127.0.0.1", "localhost"));
+    const frame = await widgetFrame(page, widget.origin);
+    expect(await frame.evaluate(() => {
+      try {
+        return localStorage.length >= 0;
+      } catch {
+        return false;
+      }
+    })).toBe(false);
+    const field = frame.getByRole("textbox", { name: "Your message" });
+    await field.fill("My order number is 12345");
+    await field.press("Enter");
+    await frame.locator(".pw-from-assistant strong", { hasText: "visitor" }).waitFor();
+    expect(widget.received[0]?.session_id).toBe("session-1");
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("parley.visitor.config-1"))).toBe("session-1");
+    expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain("12345");
+
+    await page.reload({ waitUntil: "load" });
+    const reloaded = await widgetFrame(page, widget.origin);
+    const again = reloaded.getByRole("textbox", { name: "Your message" });
+    await again.fill("And when does it arrive?");
+    await again.press("Enter");
+    await expect.poll(() => widget.received.length).toBe(2);
+    expect(widget.received[1]?.session_id).toBe("session-1");
+
+    // Starting over replaces the kept id by the new conversation's.
+    await reloaded.getByRole("button", { name: "Start a new conversation" }).click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("parley.visitor.config-1"))).toBe("session-2");
     expect(pageErrors).toEqual([]);
     await page.context().close();
     await widget.stop();

@@ -16,9 +16,11 @@ export interface AppProps {
   configurationId: string;
   pageUrl: string;
   host: HostChannel;
+  /** The session id the loader kept in the host page's storage (see `useConversation`). */
+  keptSessionId?: string | null;
 }
 
-export function App({ design, configurationId, pageUrl, host }: AppProps) {
+export function App({ design, configurationId, pageUrl, host, keptSessionId = null }: AppProps) {
   const language = widgetLanguageOf(design.chat.uiLanguage);
   const translate = useMemo(() => translatorFor(language), [language]);
   const embedded = design.chat.mode === "embedded";
@@ -38,6 +40,8 @@ export function App({ design, configurationId, pageUrl, host }: AppProps) {
     configurationId,
     language: design.chat.language ? widgetLanguageOf(design.chat.language) : language,
     pageUrl,
+    keptByHost: keptSessionId,
+    keepElsewhere: host.keepSession,
   });
 
   useEffect(() => {

@@ -15,10 +15,19 @@ async function start(): Promise<void> {
   const root = document.getElementById("widget");
   if (!configurationId || !root) return;
   const pageUrl = parameters.get("page_url") ?? location.href;
+  // Only a framed widget takes a kept session id from its address: a link to the widget's own page cannot
+  // slip a visitor into someone else's conversation.
+  const keptSessionId = window.parent !== window ? parameters.get("session_id") : null;
   try {
     const design = await fetchDesign(configurationId);
     render(
-      <App design={design} configurationId={configurationId} pageUrl={pageUrl} host={hostChannel(pageUrl)} />,
+      <App
+        design={design}
+        configurationId={configurationId}
+        pageUrl={pageUrl}
+        host={hostChannel(pageUrl)}
+        keptSessionId={keptSessionId}
+      />,
       root,
     );
   } catch {

@@ -20,8 +20,18 @@ export interface WidgetLayout {
 export const chatStates = { closed: "closed", opened: "opened", fullScreen: "fullScreen" } as const;
 export type ChatState = (typeof chatStates)[keyof typeof chatStates];
 
+/**
+ * The visitor's session id, told to the loader only when the browser refuses the frame its own storage (a
+ * third-party frame's storage is blocked in private windows and by stricter browsers): the loader keeps it
+ * in the host page's storage and hands it back as the frame address's `session_id`, so the conversation
+ * continues after a page load. Only the id, never what the visitor typed; null when the visitor starts over.
+ */
+export const visitorSessionMessageType = "parley:visitor-session";
+const sessionIdPattern = /^[\w-]{1,200}$/;
+
 /** `loaded` carries the layout and the state the chat starts in; the other iframe messages carry nothing. */
 export type FrameMessage =
+  | { type: typeof visitorSessionMessageType; sessionId: string | null }
   | { type: typeof iframeMessageTypes.loaded; layout: WidgetLayout; state: ChatState }
   | { type: Exclude<(typeof iframeMessageTypes)[keyof typeof iframeMessageTypes], "loaded"> }
   | { type: typeof parentMessageTypes.collapseChat }
@@ -50,7 +60,12 @@ function isLayout(value: unknown): value is WidgetLayout {
 /** Reads a message the chat iframe posted; anything malformed is null and ignored. */
 export function readFrameMessage(data: unknown): FrameMessage | null {
   if (typeof data !== "object" || data === null) return null;
-  const message = data as { type?: unknown; layout?: unknown; state?: unknown; path?: unknown };
+  const message = data as { type?: unknown; layout?: unknown; state?: unknown; path?: unknown; sessionId?: unknown };
+  if (message.type === visitorSessionMessageType) {
+    const { sessionId } = message;
+    if (sessionId !== null && !(typeof sessionId === "string" && sessionIdPattern.test(sessionId))) return null;
+    return { type: visitorSessionMessageType, sessionId };
+  }
   if (message.type === iframeMessageTypes.loaded) {
     if (
       !isLayout(message.layout) ||

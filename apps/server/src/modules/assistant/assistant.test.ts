@@ -572,3 +572,22 @@ describe("with a provider", () => {
     expect(await remaining(withProvider, configurationId)).toBe(10);
   });
 });
+
+describe("stopping the server", () => {
+  it("closes the visitors' sockets at once, so an instance with open chats stops without waiting for them", async () => {
+    const stopping = await createTestContext({ chatLimits: false });
+    await stopping.app.listen({ port: 0, host: "127.0.0.1" });
+    const { configurationId } = await assistantFor(stopping);
+    const visitor = connect(serverUrl(stopping), { configuration_id: configurationId });
+    await visitor.session;
+    const disconnected = new Promise<string>((resolve) => visitor.socket.once("disconnect", resolve));
+    const startedAt = Date.now();
+    // Without closing the sockets first the HTTP server waits for them to end by themselves (never, for a
+    // visitor who keeps the page open), and the process is killed after its grace period.
+    await Promise.race([stopping.close(), new Promise((_, reject) => setTimeout(() => reject(new Error("the server did not stop within 5 s")), 5_000))]);
+    expect(Date.now() - startedAt).toBeLessThan(5_000);
+    // The visitor's widget learns at once that the server went, as a lost connection it reconnects after (an
+    // "io server disconnect" would tell the client not to come back).
+    expect(await disconnected).toBe("transport close");
+  });
+});

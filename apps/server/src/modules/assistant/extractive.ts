@@ -51,10 +51,9 @@ export function answerFromSources(
     const body = best.kind === "faq" ? (best.answer ?? best.text) : passage(best.text);
     const readMore = best.url ? `\n\n[${texts.read_more}](${best.url})` : "";
     const html = answerTextToHtml(`${body}${readMore}`);
-    const sources = found
-      .filter((source) => source.confidence >= answerConfidenceThreshold)
-      .slice(0, linksShown)
-      .map((source) => ({ kind: source.kind, title: source.title, url: source.url }));
+    // The answer is the best source's alone: other matches would read as its sources ("When do I get my
+    // money back?" under the delivery times).
+    const sources = [{ kind: best.kind, title: best.title, url: best.url }];
     return { html, text: best.url ? `${body}\n\n${texts.read_more}: ${best.url}` : body, sources };
   }
 

@@ -6,6 +6,7 @@ import {
 } from "@parley/domain/chatbotDesign";
 import { render } from "preact";
 import { afterEach, describe, expect, it } from "vitest";
+import type { Transport } from "../conversation/chat-connection";
 import { emptyConversation, type ConversationState } from "../conversation/conversation-state";
 import { translatorFor, widgetLanguageOf } from "../i18n/translations";
 import { Launcher } from "../launcher/Launcher";
@@ -13,7 +14,7 @@ import { readDesign } from "../settings/design";
 import { ChatWindow } from "./ChatWindow";
 
 /** The chat as App shows it for a settings answer: its language from the design, the window opened. */
-function showChat(answer: unknown): HTMLElement {
+function showChat(answer: unknown, conversationChanges: Partial<ConversationState> = {}, transport: Transport = "socket"): HTMLElement {
   const design = readDesign(answer);
   const translate = translatorFor(widgetLanguageOf(design.chat.uiLanguage));
   const conversation: ConversationState = {
@@ -28,6 +29,7 @@ function showChat(answer: unknown): HTMLElement {
         sources: [{ kind: "url", title: "Shipping", url: "https://shop.example/shipping" }],
       },
     ],
+    ...conversationChanges,
   };
   const root = document.createElement("div");
   document.body.append(root);
@@ -40,7 +42,7 @@ function showChat(answer: unknown): HTMLElement {
         pageUrl="https://shop.example/"
         translate={translate}
         conversation={conversation}
-        transport="socket"
+        transport={transport}
         fullScreen={false}
         closable
         soundOn={false}
@@ -117,5 +119,29 @@ describe("the chat's texts follow its language", () => {
     expect(text).toContain("Welkom bij de bakkerij!");
     expect(text).toContain("Bakkerij Jansen");
     expect(labelled(root, "Send")).not.toBeNull();
+  });
+});
+
+describe("the chat while the server cannot be reached", () => {
+  const english = { data: { chatbotSettings: defaultChatbotSettingsIn("en"), chatbotButtonSettings: defaultChatbotButtonSettingsIn("en") } };
+  const waiting = {
+    pending: [{ clientMessageId: "c1", text: "Can I return an item?", timestamp: "2026-11-26T12:01:00.000Z" }],
+    errorCode: "service_unavailable",
+  };
+
+  it("says the connection is lost and the message waits, not that it failed and must be sent again", () => {
+    const root = showChat(english, waiting);
+    const alert = root.querySelector('[role="alert"]');
+    expect(alert?.textContent).toBe("Connection lost, reconnecting…");
+    expect(shownText(root)).not.toContain("Please try again");
+  });
+
+  it("says so once in Dutch, also while the socket is reconnecting", () => {
+    const root = showChat(
+      { data: { chatbotSettings: defaultChatbotSettingsIn("nl"), chatbotButtonSettings: defaultChatbotButtonSettingsIn("nl") } },
+      waiting,
+      "connecting",
+    );
+    expect(shownText(root).split("Verbinding verbroken, opnieuw verbinden…")).toHaveLength(2);
   });
 });

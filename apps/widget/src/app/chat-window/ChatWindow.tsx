@@ -41,7 +41,9 @@ function DefaultAvatar() {
   );
 }
 
-const errorKeyOf = (code: string) => (code === "rate_limited" ? "limitReached" : "failed");
+// The server could not be reached: the message stays pending and is resent when the connection is back.
+const errorKeyOf = (code: string) =>
+  code === "rate_limited" ? "limitReached" : code === "service_unavailable" ? "reconnecting" : "failed";
 
 export function ChatWindow(props: ChatWindowProps) {
   const { design, translate, conversation, pageUrl } = props;
@@ -114,7 +116,9 @@ export function ChatWindow(props: ChatWindowProps) {
       {chat.enableOnlineMessage && design.online && chat.onlineMessage && (
         <p class="pw-online">{chat.onlineMessage}</p>
       )}
-      {props.transport === "connecting" && conversation.pending.length > 0 && (
+      {props.transport === "connecting" &&
+        conversation.pending.length > 0 &&
+        conversation.errorCode !== "service_unavailable" && (
         <p class="pw-notice">{translate("reconnecting")}</p>
       )}
       <MessageList

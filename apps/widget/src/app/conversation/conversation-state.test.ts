@@ -69,6 +69,15 @@ describe("the conversation", () => {
     expect(conversationReducer(state, { type: "reset" })).toEqual(emptyConversation(null));
   });
 
+  it("drops the failure of a message the server could not be reached for once the message is delivered", () => {
+    let state = conversationReducer(emptyConversation("s1"), { type: "queued", message: pending });
+    state = conversationReducer(state, { type: "failed", code: "service_unavailable" });
+    expect(state.errorCode).toBe("service_unavailable");
+    // The server is back: the socket reconnects and the pending message is resent and acknowledged.
+    state = conversationReducer(state, { type: "acknowledged", clientMessageId: "c1", sessionId: "s1" });
+    expect(state).toMatchObject({ errorCode: null, pending: [] });
+  });
+
   it("shows a failure and stops the typing indicator", () => {
     let state = conversationReducer(emptyConversation("s1"), { type: "typing", typing: true });
     state = conversationReducer(state, { type: "failed", code: "rate_limited" });

@@ -71,9 +71,11 @@ export function conversationReducer(state: ConversationState, event: Conversatio
     case "acknowledged": {
       const acknowledged = state.pending.find((pending) => pending.clientMessageId === event.clientMessageId);
       if (!acknowledged) return { ...state, sessionId: event.sessionId };
+      // A message that failed to go out (the server was unreachable) and was resent: the failure is over.
       return {
         ...state,
         sessionId: event.sessionId,
+        errorCode: null,
         pending: state.pending.filter((pending) => pending !== acknowledged),
         messages: [...state.messages, visitorMessageOf(acknowledged)],
       };

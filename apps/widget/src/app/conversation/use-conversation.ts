@@ -7,6 +7,10 @@ export interface ConversationOptions {
   configurationId: string;
   language: string;
   pageUrl: string;
+  /** The session id the host page kept for this frame (its `session_id` parameter), when the frame's own storage is refused. */
+  keptByHost?: string | null;
+  /** Called with the session id when this frame's own storage refuses it, to keep it in the host page's. */
+  keepElsewhere?: (sessionId: string | null) => void;
 }
 
 function newClientMessageId(): string {
@@ -16,9 +20,9 @@ function newClientMessageId(): string {
 }
 
 /** The visitor's conversation: connected, stored per configuration, resent after reconnects, restartable. */
-export function useConversation({ configurationId, language, pageUrl }: ConversationOptions) {
+export function useConversation({ configurationId, language, pageUrl, keptByHost = null, keepElsewhere }: ConversationOptions) {
   const [state, dispatch] = useReducer(conversationReducer, undefined, () => {
-    const record = loadVisitorRecord(configurationId);
+    const record = loadVisitorRecord(configurationId, keptByHost);
     return emptyConversation(record.sessionId, record.pending);
   });
   const [transport, setTransport] = useState<Transport>("connecting");
@@ -28,9 +32,13 @@ export function useConversation({ configurationId, language, pageUrl }: Conversa
   const connectionRef = useRef<ChatConnection | null>(null);
   const [generation, setGeneration] = useState(0);
 
+  const keptElsewhere = useRef(keptByHost);
   useEffect(() => {
-    saveVisitorRecord(configurationId, { sessionId: state.sessionId, pending: state.pending });
-  }, [configurationId, state.sessionId, state.pending]);
+    const saved = saveVisitorRecord(configurationId, { sessionId: state.sessionId, pending: state.pending });
+    if (saved || !keepElsewhere || keptElsewhere.current === state.sessionId) return;
+    keptElsewhere.current = state.sessionId;
+    keepElsewhere(state.sessionId);
+  }, [configurationId, state.sessionId, state.pending, keepElsewhere]);
 
   useEffect(() => {
     const connection = openChatConnection({

@@ -13,7 +13,11 @@ export interface VisitorRecord {
 
 const keyOf = (configurationId: string) => `parley.widget.${configurationId}`;
 
-export function loadVisitorRecord(configurationId: string): VisitorRecord {
+/**
+ * `keptByHost`: the session id the loader kept in the host page's storage for a frame whose own storage is
+ * refused; used when this frame's storage holds none.
+ */
+export function loadVisitorRecord(configurationId: string, keptByHost: string | null = null): VisitorRecord {
   try {
     const stored = JSON.parse(
       localStorage.getItem(keyOf(configurationId)) ?? "null",
@@ -24,17 +28,19 @@ export function loadVisitorRecord(configurationId: string): VisitorRecord {
             typeof message?.clientMessageId === "string" && typeof message.text === "string",
         )
       : [];
-    return { sessionId: typeof stored?.sessionId === "string" ? stored.sessionId : null, pending };
+    return { sessionId: typeof stored?.sessionId === "string" ? stored.sessionId : keptByHost, pending };
   } catch {
-    return { sessionId: null, pending: [] };
+    return { sessionId: keptByHost, pending: [] };
   }
 }
 
-export function saveVisitorRecord(configurationId: string, record: VisitorRecord): void {
+/** Whether the record was stored; false when storage is full or blocked (the conversation still works until the page closes). */
+export function saveVisitorRecord(configurationId: string, record: VisitorRecord): boolean {
   try {
     localStorage.setItem(keyOf(configurationId), JSON.stringify(record));
+    return true;
   } catch {
-    // Storage full or blocked: the conversation still works until the page closes.
+    return false;
   }
 }
 

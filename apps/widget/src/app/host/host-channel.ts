@@ -1,5 +1,10 @@
 import { parentMessageTypes, visitorQuestionMessageType, type VisitorQuestionMessage } from "@parley/domain/widget";
-import { isFromWindow, readFrameMessage, type FrameMessage } from "../../protocol/messages";
+import {
+  isFromWindow,
+  readFrameMessage,
+  visitorSessionMessageType,
+  type FrameMessage,
+} from "../../protocol/messages";
 
 /**
  * The origin of the page that frames the widget. Chromium and Safari tell it (ancestorOrigins); otherwise
@@ -19,6 +24,8 @@ export interface HostChannel {
   post: (message: FrameMessage) => void;
   /** Tells the page the visitor's question, only when that page is Parley's own (the Test environment). */
   tellQuestion: (text: string) => void;
+  /** Asks the loader to keep the session id in the host page's storage (this frame's own is refused). */
+  keepSession: (sessionId: string | null) => void;
   /** Calls back when the host page asks the chat to collapse (collapseChat); returns the unsubscribe. */
   onCollapseRequest: (handler: () => void) => () => void;
 }
@@ -37,6 +44,9 @@ export function hostChannel(pageUrl: string): HostChannel {
         const message: VisitorQuestionMessage = { type: visitorQuestionMessageType, text };
         window.parent.postMessage(message, hostOrigin);
       }
+    },
+    keepSession: (sessionId) => {
+      if (hostOrigin) window.parent.postMessage({ type: visitorSessionMessageType, sessionId }, hostOrigin);
     },
     onCollapseRequest: (handler) => {
       const listener = (event: MessageEvent) => {

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { answerFromSources } from "./extractive";
+import { answerConfidenceThreshold, type FoundSource } from "./sources";
+
+const faqRow = (title: string, answer: string, confidence: number): FoundSource => ({
+  kind: "faq",
+  title,
+  url: null,
+  text: `${title}\n${answer}`,
+  answer,
+  confidence,
+  score: confidence,
+});
+
+describe("the extractive answer", () => {
+  it("names as its source only the FAQ entry it answers with, not the other entries that matched", () => {
+    const found = [
+      faqRow("When will my order arrive?", "Orders usually arrive the next working day.", 0.9),
+      faqRow("When do I get my money back?", "We refund within 5 working days.", Math.min(1, answerConfidenceThreshold + 0.05)),
+    ];
+    const answer = answerFromSources("when will my order arrive", found, "en", []);
+    expect(answer.text).toBe("Orders usually arrive the next working day.");
+    expect(answer.sources).toEqual([{ kind: "faq", title: "When will my order arrive?", url: null }]);
+  });
+});
