@@ -28,7 +28,7 @@ interface LiveTexts {
     visitorTyping: string;
     status: { connected: string; closed: string };
     dialog: { title: string; reply: string; messages: string; agentNote: string; noteSaved: string };
-    actions: { takeover: string; send: string; close: string; saveNote: string };
+    actions: { takeover: string; send: string; close: string; saveNote: string; release: string };
   };
 }
 // The Dutch texts the agent should see, from the product's own translation files.
@@ -143,6 +143,8 @@ describe("an agent takes over a visitor's conversation live", () => {
     await lightRow.getByText("Connected").waitFor({ timeout: 30_000 });
     await lightRow.getByRole("button", { name: "Open" }).click();
     await lightPage.getByRole("dialog", { name: "Conversation" }).getByRole("list", { name: "Messages" }).getByText(reply).waitFor();
+    // It says who has the conversation.
+    await lightPage.getByRole("dialog", { name: "Conversation" }).getByText("Taken over by Liv").waitFor();
     // The colleague's tab has the note.
     await expect.poll(() => lightPage.getByRole("dialog", { name: "Conversation" }).getByRole("textbox", { name: "Agent note" }).inputValue()).toBe(note);
     // The dialog's opening animation, finished before the picture.
@@ -150,10 +152,21 @@ describe("an agent takes over a visitor's conversation live", () => {
     await snap(lightPage, journey, "4-light-english-dialog");
     await lightContext.close();
 
+    // The visitor asks again, the agent hands back without answering: the assistant answers the waiting question.
+    const answersBefore = await dialog.locator('li[data-role="assistant"]').count();
+    const waiting = "Wat kost de verzending?";
+    await field.fill(waiting);
+    await field.press("Enter");
+    await dialog.getByRole("list", { name: nl.live.dialog.messages }).getByText(waiting).waitFor({ timeout: 20_000 });
+    await dialog.getByRole("button", { name: nl.live.actions.release }).click();
+    await expect.poll(() => dialog.locator('li[data-role="assistant"]').count(), { timeout: 30_000 }).toBe(answersBefore + 1);
+    await expect.poll(() => dialog.locator("li[data-role]").last().getAttribute("data-role")).toBe("assistant");
+    await snap(agentPage, journey, "5-handed-back-and-answered");
+
     // Closing: the conversation leaves the live count.
     await dialog.getByRole("button", { name: nl.live.actions.close }).click();
     await dialog.getByTestId("dialog-status").getByText(nl.live.status.closed).waitFor();
-    await snap(agentPage, journey, "5-closed");
+    await snap(agentPage, journey, "6-closed");
     await visitorContext.close();
     await agentContext.close();
   });

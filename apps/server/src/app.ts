@@ -61,6 +61,8 @@ import { createPresence } from "./modules/live/presence";
 import { connectRedisAdapter, type RedisSettings } from "./modules/live/redis";
 import { liveOperations } from "./modules/live/routes";
 import { createLiveService } from "./modules/live/service";
+import type { Configuration } from "./modules/configurations/repository";
+import type { ConversationRecord } from "./modules/conversations/repository";
 import { devMailboxAvailable, devMailboxOperations } from "./modules/dev/mailbox";
 import { onboardingOperations } from "./modules/onboarding/routes";
 import { createOnboardingService } from "./modules/onboarding/service";
@@ -209,8 +211,28 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     configurationVisible: (caller, id) => configurations.visible(caller, id),
     configurationById: (id) => configurations.published(id),
     presence,
+    handedBack: (configuration, conversation) => void answerAfterHandBack(configuration, conversation),
     logError,
   });
+  /** The visitor's message an agent left unanswered gets the assistant's answer, as a turn of the widget does. */
+  async function answerAfterHandBack(configuration: Configuration, conversation: ConversationRecord) {
+    const sessionId = conversation.session_id;
+    let typing = false;
+    try {
+      const result = await assistant.answerWaiting(configuration, conversation, {
+        stored() {
+          typing = true;
+          chat?.typing(sessionId, true);
+        },
+        delta: (messageId, text) => chat?.delta(sessionId, messageId, text),
+      });
+      if (result) chat?.turnFinished(sessionId, result);
+    } catch (error) {
+      logError("the assistant could not answer a visitor after the hand-back", error);
+    } finally {
+      if (typing) chat?.typing(sessionId, false);
+    }
+  }
 
   const hasProvider = deps.llm != null && (deps.llm.openai !== undefined || deps.llm.azure !== undefined);
   const provider = hasProvider ? createChatProvider(deps.llm!) : undefined;

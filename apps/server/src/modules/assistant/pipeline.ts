@@ -14,6 +14,7 @@ import {
   insertReply,
   insertVisitorMessage,
   insertVisitorMessageInSession,
+  listMessages,
   markAlert,
   turnsBefore,
   type ConversationRecord,
@@ -265,6 +266,28 @@ export function createAssistant(deps: AssistantDependencies) {
       const { message: visitorMessage, duplicate } = inSession ?? (await insertVisitorMessage(db, conversation.id, { ...message, language }));
       return { ...(await afterStored(turn, events, visitorMessage, duplicate, anonymised, language, inSession && shown)), conversation };
     },
+
+    /**
+     * After an agent handed the conversation back: the visitor's last message, written while the agent had it and
+     * answered by no one, gets the assistant's answer (undefined when there is none waiting). The notes after it
+     * are the agents' (joined, handed back, alternately, with no `reply_to`): an odd count means the first is a
+     * hand-back, so the message came while an agent had the conversation (an even count: before the takeover,
+     * when the assistant answers it itself).
+     */
+    async answerWaiting(configuration: Configuration, conversation: ConversationRecord, events: TurnEvents = {}): Promise<TurnResult | undefined> {
+      if (conversation.status !== "Ongoing" || conversation.is_manual || conversation.is_locked) return undefined;
+      const latest = await listMessages(db, conversation.id, 20);
+      let notes = 0;
+      while (latest.at(-1)?.role === "system" && latest.at(-1)!.reply_to === null) {
+        latest.pop();
+        notes += 1;
+      }
+      const waiting = latest.at(-1);
+      if (!waiting || waiting.role !== "user" || notes % 2 === 0) return undefined;
+      const turn: VisitorTurn = { configuration, conversation, text: waiting.content, clientMessageId: waiting.client_message_id ?? null, stream: Boolean(events.delta) };
+      events.stored?.(waiting, false, "assistant");
+      return answer(turn, events, { visitorMessage: waiting, duplicate: false, anonymised: waiting.content, language: conversation.language });
+    },
   };
 
   /** The visitor's message is stored: the agents are told, and the assistant answers unless an agent has the conversation. */
@@ -278,7 +301,6 @@ export function createAssistant(deps: AssistantDependencies) {
     /** The agents have the message already (`storeVisitorMessage`), with the keyword alert it raised. */
     shown?: { alert: string | null },
   ): Promise<TurnResult> {
-    const settings = turn.configuration;
     events.stored?.(visitorMessage, duplicate, turn.conversation.is_manual || turn.conversation.is_locked ? "human_agent" : "assistant");
 
     if (duplicate) {
@@ -292,7 +314,13 @@ export function createAssistant(deps: AssistantDependencies) {
     if (shown?.alert) deps.onAlert?.({ conversation: turn.conversation, message: visitorMessage, alertText: shown.alert, reason: "keyword" });
     else if (!shown) changed(turn.conversation, "user", visitorMessage, await raiseAlerts(turn, visitorMessage, anonymised));
     if (turn.conversation.is_manual || turn.conversation.is_locked) return { outcome: "human_agent", visitorMessage, duplicate };
+    return answer(turn, events, { visitorMessage, duplicate, anonymised, language });
+  }
 
+  /** The assistant answers a stored visitor message (the quota counted), and the agents are told of the answer. */
+  async function answer(turn: VisitorTurn, events: TurnEvents, question: { visitorMessage: StoredMessage; duplicate: boolean; anonymised: string; language: LanguageCode }): Promise<TurnResult> {
+    const { visitorMessage, duplicate, anonymised, language } = question;
+    const settings = turn.configuration;
     const take = await takeMessage(db, settings, deps.now?.());
     if (!take.taken) {
       const notice = assistantTexts[language].unavailable;

@@ -375,14 +375,16 @@ export async function insertVisitorMessageAndRead(
 
 /**
  * An agent's change of a conversation: taken over, handed back, closed. Only an ongoing conversation changes
- * (with `takenOver`, only one an agent has): undefined otherwise, so of two changes at once (two closes, a
- * close and a takeover) the one that came second changes nothing, whatever it read before.
+ * (with `takenOver`, only one an agent has; with `notTakenOverBy`, only one no agent other than that user has):
+ * undefined otherwise, so of two changes at once (two closes, a close and a takeover, two takeovers) the one
+ * that came second changes nothing, whatever it read before.
  */
 export function updateConversationState(
   db: Db,
   id: string,
   state: Partial<Pick<ConversationRecord, "is_locked" | "is_manual" | "taken_over_by" | "status">>,
   takenOver = false,
+  notTakenOverBy: string | null = null,
 ): Promise<ConversationRecord | undefined> {
   return queryOne<ConversationRecord>(
     db,
@@ -390,8 +392,9 @@ export function updateConversationState(
        is_locked = COALESCE($2, is_locked), is_manual = COALESCE($3, is_manual),
        taken_over_by = CASE WHEN $4::boolean THEN $5::uuid ELSE taken_over_by END,
        status = COALESCE($6, status), last_activity = now()
-      WHERE id = $1 AND status = 'Ongoing' AND (NOT $7::boolean OR is_manual OR is_locked) RETURNING ${conversationColumns}`,
-    [id, state.is_locked ?? null, state.is_manual ?? null, "taken_over_by" in state, state.taken_over_by ?? null, state.status ?? null, takenOver],
+      WHERE id = $1 AND status = 'Ongoing' AND (NOT $7::boolean OR is_manual OR is_locked)
+        AND ($8::uuid IS NULL OR NOT is_manual OR taken_over_by IS NULL OR taken_over_by = $8::uuid) RETURNING ${conversationColumns}`,
+    [id, state.is_locked ?? null, state.is_manual ?? null, "taken_over_by" in state, state.taken_over_by ?? null, state.status ?? null, takenOver, notTakenOverBy],
   );
 }
 

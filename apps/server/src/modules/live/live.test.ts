@@ -436,6 +436,60 @@ describe("takeover and agent replies", () => {
     expect(notes.at(-1)!.content).toBe(`<p>${assistantTexts.en.conversation_closed}</p>`);
   });
 
+  it("keeps a conversation with the agent who took it over first when two agents take it over at the same moment; both screens say who has it", async () => {
+    const anna = await connectAgent(agentA);
+    const bea = await connectAgent(agentA2, { firstname: "Bea" });
+    const visitor = await visitorWithConversation(alpha);
+    const target = { configuration_id: alpha.configurationId, session_id: visitor.sessionId };
+    const answers = await Promise.all([
+      act(anna.socket, "manual_takeover", { ...target, first_name: "Anna", last_name: "A" }),
+      act(bea.socket, "manual_takeover", { ...target, first_name: "Bea", last_name: "B" }),
+    ]);
+    const owner = (await conversationRow(visitor.sessionId))!.taken_over_by;
+    expect([agentA.userId, agentA2.userId]).toContain(owner);
+    // Both are answered with the conversation as it is: the first one's.
+    expect(answers.map((answer) => answer.status)).toEqual(["success", "success"]);
+    expect(answers.map((answer) => (answer.conversation as LiveConversation).taken_over_by)).toEqual([owner, owner]);
+    // The visitor is told once, of one agent.
+    await waitFor(() => named(visitor.events, "agent_message"));
+    await quiet();
+    expect(named(visitor.events, "agent_message")).toHaveLength(1);
+    expect((await historyOf(alpha, visitor.sessionId)).filter((message) => message.role === "system")).toHaveLength(1);
+    // Both screens end with the same owner.
+    for (const agent of [anna, bea]) expect(updatesOf(agent.events, visitor.sessionId).at(-1)!.taken_over_by).toBe(owner);
+
+    // Later, the other agent's takeover does not take it from its owner either.
+    const [other] = owner === agentA.userId ? [bea, "Bea"] : [anna, "Anna"];
+    const again = await act(other.socket, "manual_takeover", { ...target, first_name: "X", last_name: "Y" });
+    expect(again).toMatchObject({ status: "success", conversation: { taken_over_by: owner } });
+    await quiet();
+    expect(named(visitor.events, "agent_message")).toHaveLength(1);
+    expect((await conversationRow(visitor.sessionId))!.taken_over_by).toBe(owner);
+  });
+
+  it("has the assistant answer the visitor's message that came while the agent had the conversation, once it is handed back", async () => {
+    const agent = await connectAgent(agentA);
+    const visitor = await visitorWithConversation(alpha);
+    const target = { configuration_id: alpha.configurationId, session_id: visitor.sessionId };
+    await act(agent.socket, "manual_takeover", { ...target, first_name: "Anna", last_name: "A" });
+    expect((await say(visitor.socket, "Alpha? Anyone?")).handled_by).toBe("human_agent");
+    const answersBefore = named(visitor.events, "assistant_message").filter((payload) => (payload as { done: boolean }).done).length;
+    await act(agent.socket, "release_conversation", target);
+    await waitFor(() => named(visitor.events, "assistant_message").filter((payload) => (payload as { done: boolean }).done), answersBefore + 1);
+    const history = await historyOf(alpha, visitor.sessionId);
+    expect(history.map((message) => message.role)).toEqual(["user", "assistant", "system", "user", "system", "assistant"]);
+    // The agents see the answer too.
+    await waitFor(() => updatesOf(agent.events, visitor.sessionId).filter((update) => update.messages.at(-1)?.role === "assistant" && update.messages.length === 6));
+
+    // A hand-back with nothing waiting (the agent answered) adds no answer.
+    await act(agent.socket, "manual_takeover", { ...target, first_name: "Anna", last_name: "A" });
+    await say(visitor.socket, "Thanks");
+    await act(agent.socket, "human_agent_message", { configurationId: alpha.configurationId, conversationId: visitor.sessionId, messageContent: "You are welcome" });
+    await act(agent.socket, "release_conversation", target);
+    await quiet(600);
+    expect((await historyOf(alpha, visitor.sessionId)).map((message) => message.role).slice(6)).toEqual(["system", "user", "human_agent", "system"]);
+  });
+
   it("refuses an answer to a conversation that is not taken over, hands back to the assistant and closes", async () => {
     const agent = await connectAgent(agentA);
     const visitor = await visitorWithConversation(alpha);

@@ -93,6 +93,8 @@ export interface LiveDependencies {
   configurationVisible(caller: Caller, id: string): Promise<Configuration | undefined>;
   configurationById(id: string): Promise<Configuration | undefined>;
   presence: Presence;
+  /** An agent handed the conversation back to the assistant (which answers a visitor message left waiting). */
+  handedBack?(configuration: Configuration, conversation: ConversationRecord): void;
   logError(message: string, error: unknown): void;
 }
 
@@ -242,11 +244,11 @@ export function createLiveService(deps: LiveDependencies) {
    */
   async function changeWithNote(
     conversationId: string,
-    change: { state: Parameters<typeof updateConversationState>[2]; takenOver?: boolean },
+    change: { state: Parameters<typeof updateConversationState>[2]; takenOver?: boolean; notTakenOverBy?: string },
     note: (updated: ConversationRecord) => { text: string; agentName: string | null },
   ): Promise<ConversationRecord | undefined> {
     const changed = await db.transaction(async (tx) => {
-      const updated = await updateConversationState(tx, conversationId, change.state, change.takenOver);
+      const updated = await updateConversationState(tx, conversationId, change.state, change.takenOver, change.notTakenOverBy);
       if (!updated) return undefined;
       const { text, agentName } = note(updated);
       const stored = await insertReply(tx, updated.id, {
@@ -363,16 +365,23 @@ export function createLiveService(deps: LiveDependencies) {
     async takeover(agent: LiveAgent, payload: { configuration_id: string; session_id: string; first_name: string; last_name: string }) {
       const { configuration, conversation } = await reach(agent, payload.configuration_id, payload.session_id);
       if (conversation.status === "Closed") throw refused("The conversation is closed");
-      if (conversation.is_manual && conversation.is_locked && conversation.taken_over_by === agent.caller.userId) {
-        return { conversation: await live(conversation, { by: agent.caller.userId }) };
-      }
+      // Already taken over, by this agent or another one: it stays theirs, and the visitor is told nothing again
+      // (the answer is the conversation as it is, so this agent's screen shows who has it, as everyone's does).
+      const taken = (record: ConversationRecord) => record.is_manual && record.taken_over_by !== null;
+      if (taken(conversation)) return { conversation: await live(conversation, { by: agent.caller.userId }) };
       const name = payload.first_name.trim() || agent.firstName;
-      const updated = await changeWithNote(conversation.id, { state: { is_locked: true, is_manual: true, taken_over_by: agent.caller.userId } }, (now) => ({
-        text: agentJoinedText(now.language, name),
-        agentName: name,
-      }));
-      // Closed since it was read (another agent at the same moment): refused as if closed before.
-      if (!updated) throw (await findConversationBySession(db, conversation.session_id)) ? refused("The conversation is closed") : notFound();
+      const updated = await changeWithNote(
+        conversation.id,
+        { state: { is_locked: true, is_manual: true, taken_over_by: agent.caller.userId }, notTakenOverBy: agent.caller.userId },
+        (now) => ({ text: agentJoinedText(now.language, name), agentName: name }),
+      );
+      if (!updated) {
+        // Closed since it was read (another agent at the same moment): refused as if closed before. Taken over by
+        // another agent at the same moment: theirs, as if they had been first.
+        const now = await findConversationBySession(db, conversation.session_id);
+        if (now?.status === "Ongoing" && taken(now)) return { conversation: await live(now, { by: agent.caller.userId }) };
+        throw now ? refused("The conversation is closed") : notFound();
+      }
       return { conversation: await changedByAgent(agent, configuration, updated) };
     },
 
@@ -417,7 +426,9 @@ export function createLiveService(deps: LiveDependencies) {
         if (now?.status === "Closed") throw refused("The conversation is closed");
         return { conversation: await live(conversation, { by: agent.caller.userId }) };
       }
-      return { conversation: await changedByAgent(agent, configuration, updated) };
+      const shown = await changedByAgent(agent, configuration, updated);
+      deps.handedBack?.(configuration, updated);
+      return { conversation: shown };
     },
 
     async close(agent: LiveAgent, payload: { configuration_id: string; session_id: string }) {

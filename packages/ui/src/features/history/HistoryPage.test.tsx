@@ -40,7 +40,7 @@ const conversation = {
 function historyServer(items = [conversation], total = items.length) {
   return fakeTrainingServer({
     "GET /conversations/history": (call) => ({ body: { status: "success", items, total, page: Number(call.query.page ?? 1), page_size: Number(call.query.page_size ?? 10) } }),
-    "GET /conversations/history/export": () => ({ body: "session_id\r\n" }),
+    "GET /conversations/history/export": () => ({ body: "\uFEFFsession_id\r\n", contentType: "text/csv; charset=utf-8" }),
   });
 }
 
@@ -88,12 +88,18 @@ describe("the history screen", { timeout: 30_000 }, () => {
     await waitFor(() => expect(server.callsTo("GET /conversations/history").at(-1)?.query).toMatchObject({ page: "1", page_size: "25" }));
     fireEvent.change(screen.getByLabelText("Search in the messages"), { target: { value: "open" } });
     await waitFor(() => expect(server.callsTo("GET /conversations/history").at(-1)?.query.search).toBe("open"));
-    const createObjectURL = vi.fn(() => "blob:csv");
+    const createObjectURL = vi.fn((_file: Blob) => "blob:csv");
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
     fireEvent.click(screen.getByRole("button", { name: "Export CSV" }));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
     expect(server.callsTo("GET /conversations/history/export")[0]?.query).toEqual({ configuration_id: "c1", from: "2026-11-15", to: "2026-11-22", search: "open" });
+    // The file starts with the byte order mark the server sent (a spreadsheet reads it as UTF-8 then), once.
+    const reader = new FileReader();
+    const read = new Promise<ArrayBuffer>((resolve) => reader.addEventListener("load", () => resolve(reader.result as ArrayBuffer)));
+    reader.readAsArrayBuffer(createObjectURL.mock.calls[0]![0]);
+    const bytes = new Uint8Array(await read);
+    expect([...bytes.slice(0, 4)]).toEqual([0xef, 0xbb, 0xbf, "s".charCodeAt(0)]);
   });
 
   it("offers a visitor's file as a download within the selected configuration", async () => {

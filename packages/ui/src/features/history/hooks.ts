@@ -53,7 +53,9 @@ export function usePostProcessedConversations(query: { configurationId: string; 
 /** The server's CSV of every conversation the filters find (not only the page shown), saved as a file. */
 export async function downloadHistoryCsv(api: ParleyApi, query: Omit<HistoryQuery, "page" | "pageSize">): Promise<void> {
   const csv = unwrap(await api.GET("/conversations/history/export", { params: { query: historyParams(query) } }));
-  const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
+  // Reading the answer as text drops the server's byte order mark, without which a spreadsheet takes the file for
+  // the local code page (and shows ü as Ã¼): the file gets it back.
+  const url = URL.createObjectURL(new Blob(["\uFEFF", csv.replace(/^\uFEFF/u, "")], { type: "text/csv;charset=utf-8" }));
   const link = document.createElement("a");
   link.href = url;
   link.download = `conversations-${query.from}-${query.to}.csv`;

@@ -237,6 +237,8 @@ export function ConversationDialog({ conversation, store = liveStore, onClose }:
   const status = conversation ? displayStatus(conversation) : "new";
   const ongoing = conversation ? canAgentReply(conversation) : false;
   const takenOver = Boolean(conversation?.is_locked || conversation?.is_manual);
+  // Who has it (also when a colleague took it over first): the agent named by the latest join note.
+  const owner = takenOver ? conversation?.messages.findLast((message) => message.role === "system" && message.agent_name)?.agent_name : undefined;
   const offline = connection !== "online";
   const started = conversation?.time_started ? new Date(conversation.time_started) : null;
   useEffect(() => {
@@ -260,6 +262,7 @@ export function ConversationDialog({ conversation, store = liveStore, onClose }:
                   <Badge colorPalette={statusPalettes[status]} variant="subtle" data-testid="dialog-status">
                     {t(`live.status.${status}`)}
                   </Badge>
+                  {owner && <Text data-testid="dialog-owner">{t("live.dialog.takenOverBy", { name: owner })}</Text>}
                   {conversation.client_ip && <Text>{t("live.dialog.clientIp", { ip: conversation.client_ip })}</Text>}
                   {started && !Number.isNaN(started.getTime()) && <Text>{t("live.dialog.started", { time: new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" }).format(started) })}</Text>}
                 </HStack>

@@ -96,7 +96,11 @@ function answer(event: string, payload: Record<string, unknown>, ack?: (reply: L
     sessions.set(sessionId, next);
     ack?.({ status: "success", conversation: next });
   };
-  if (event === "manual_takeover") {
+  if (event === "manual_takeover" && sessionId === "s-race") {
+    // A colleague took it over a moment before: the server answers with the conversation as it is, theirs.
+    const joined = { id: "n-bram", role: "system" as const, content: "<p>Bram has joined the conversation.</p>", timestamp: "2026-11-25T10:01:00.000Z", agent_name: "Bram" };
+    reply({ is_locked: true, is_manual: true, isNew: false, taken_over_by: "user-2", messages: [...current!.messages, joined] });
+  } else if (event === "manual_takeover") {
     const done = () => reply({ is_locked: true, is_manual: true, isNew: false });
     if (holdTakeover) releaseTakeover = done;
     else done();
@@ -390,6 +394,15 @@ describe("the detail dialog", { timeout: 60_000 }, () => {
     expect(received.at(-1)).toEqual({ event: "close_conversation", payload: { configuration_id: configurationId, session_id: "s-answered" } });
     expect(within(rowOf("s-answered")!).getByText("Closed")).toBeTruthy();
     expect(liveCountOf(store.get().conversations, configurationId)).toBe(1);
+  });
+
+  it("says who has the conversation when a colleague took it over at the same moment", async () => {
+    sessions.set("s-race", conversation("s-race"));
+    const { dialog } = await open("s-race");
+    expect(dialog.queryByText(/Taken over by/)).toBeNull();
+    await userEvent.click(dialog.getByRole("button", { name: "Take over" }));
+    await waitFor(() => expect(dialog.getByText("Taken over by Bram")).toBeTruthy());
+    expect(dialog.getByTestId("dialog-status").textContent).toBe("Connected");
   });
 
   it("sends the reply with Enter, and starts a new line with Shift+Enter", async () => {
