@@ -68,7 +68,22 @@ export interface ScrapeRequest {
 /** The texts of web pages, and the pages' subjects by URL. */
 export async function scrapeWebsite(api: ParleyApi, body: ScrapeRequest, signal?: AbortSignal) {
   const answer = unwrap(await api.POST("/training/scrape_static_website", { body, signal }));
-  return { components: scrapedList<ScrapedComponent>(answer, "components"), subjects: subjectsByUrl((answer as { subject_url_map?: unknown } | undefined)?.subject_url_map) };
+  return {
+    components: scrapedList<ScrapedComponent>(answer, "components"),
+    subjects: subjectsByUrl((answer as { subject_url_map?: unknown } | undefined)?.subject_url_map),
+    failed: failedPages((answer as { failed?: unknown } | undefined)?.failed),
+  };
+}
+
+/** The answer's pages that could not be read (a 404, a refused redirect…): each sent URL with its catalogue code. */
+function failedPages(list: unknown): Map<string, string> {
+  const failed = new Map<string, string>();
+  if (Array.isArray(list)) {
+    for (const entry of list as { url?: unknown; code?: unknown }[]) {
+      if (typeof entry?.url === "string" && typeof entry.code === "string") failed.set(entry.url, entry.code);
+    }
+  }
+  return failed;
 }
 
 /** The answer's subject-to-URL map turned around: the subject of each URL. */
