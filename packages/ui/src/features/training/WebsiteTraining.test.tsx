@@ -111,6 +111,35 @@ describe("website training", { timeout: 30_000 }, () => {
     expect(within(run).queryByText("Check more elements", { exact: false })).toBeNull();
   });
 
+  it("replaces what a page said before when it is trained again, leaving other sources alone", async () => {
+    const stored = (id: string, source: string, text: string) => ({
+      _id: id, configuration_id: "c1", text, source, kind: "typed", wordCount: 3, splitLength: 500, splitOverlap: 0,
+      dateCreated: "2026-11-01T00:00:00.000Z", dateModified: "2026-11-01T00:00:00.000Z", indexed: true,
+    });
+    const server = fakeTrainingServer({
+      "POST /training/scrape_static_website": (call) => ({ body: scraped((call.body as { url: string[] }).url) }),
+      "POST /training/create_articles": (call) => ({ body: createdArticles((call.body as { articles: { text: string }[] }).articles, () => "new1") }),
+      "GET /training/articles": () => ({
+        body: {
+          status: "success",
+          articles: [
+            stored("old1", pages[0]!, "Shipping costs 25 euro."),
+            stored("new1", pages[0]!, `Text of ${pages[0]}.`),
+            stored("other1", pages[1]!, "Another page."),
+            stored("typed1", "Opening hours", "Open from nine."),
+          ],
+        },
+      }),
+      "POST /training/article/delete": () => ({ body: { status: "success", message: "Data deleted" } }),
+    });
+    await renderConfigurationScreen(<DataTrainingPage initialSection="website" />, { api: server.api });
+    fireEvent.change(await screen.findByRole("textbox", { name: "Pages to read" }), { target: { value: pages[0]! } });
+    fireEvent.click(screen.getByRole("button", { name: "Read and train 1 page" }));
+    const run = await screen.findByTestId("run-pages");
+    await within(run).findByText("Finished.", { exact: false });
+    expect(server.callsTo("POST /training/article/delete").map((call) => (call.body as { _id: string })._id)).toEqual(["old1"]);
+  });
+
   it("cancels between batches and offers the pages not read yet", async () => {
     let release: (answer: { status?: number; body: unknown }) => void = () => undefined;
     const server = fakeTrainingServer({
