@@ -55,7 +55,7 @@ export function FileTraining({ configuration }: { configuration: SelectedConfigu
     setStatus(filename, { state: "scraping" });
     try {
       const components = await scrapeFile(api, configuration._id, filename);
-      const drafts = articlesFromComponents(components, filename);
+      const drafts = articlesFromComponents(components, filename, undefined, "file");
       if (drafts.length === 0) throw trainingFailure("no_file_content");
       const counts = await createAndIndex(api, configuration._id, drafts);
       if (counts.created === 0) throw trainingFailure("articles_failed");
