@@ -114,7 +114,7 @@ export function WebsiteTraining({ configuration }: { configuration: SelectedConf
         <Fieldset.Legend>{t("website.tags.label")}</Fieldset.Legend>
         <Fieldset.HelperText>{t("website.tags.help")}</Fieldset.HelperText>
         <CheckboxGroup value={tags} onValueChange={setTags} name="tags">
-          <SimpleGrid columns={{ base: 4, md: 8, lg: 12 }} gap="2">
+          <SimpleGrid minChildWidth="7rem" gap="2">
             {scrapeHtmlTags.map((tag) => (
               <Checkbox.Root key={tag} value={tag} size="sm">
                 <Checkbox.HiddenInput />
