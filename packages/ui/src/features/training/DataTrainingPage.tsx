@@ -1,15 +1,7 @@
 import { Alert, Link, Tabs, Text } from "@chakra-ui/react";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  LuDatabase,
-  LuFileText,
-  LuGlobe,
-  LuLink,
-  LuNewspaper,
-  LuPencilLine,
-  LuShoppingCart,
-} from "react-icons/lu";
+import { LuDatabase, LuFileText, LuGlobe, LuLink, LuNewspaper, LuPencilLine, LuShoppingCart } from "react-icons/lu";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { ConfigurationPage } from "../../configuration/RequireConfiguration";
 import type { SelectedConfiguration } from "../../configuration/selection";
@@ -23,26 +15,10 @@ import { WebshopTraining } from "./WebshopTraining";
 import { WebsiteTraining } from "./WebsiteTraining";
 import { WordpressTraining } from "./WordpressTraining";
 
-export const trainingSections = [
-  "articles",
-  "website",
-  "wordpress",
-  "webshop",
-  "files",
-  "trained",
-  "urls",
-] as const;
+export const trainingSections = ["articles", "website", "wordpress", "webshop", "files", "trained", "urls"] as const;
 export type TrainingSection = (typeof trainingSections)[number];
 
-const icons = {
-  articles: LuPencilLine,
-  website: LuGlobe,
-  wordpress: LuNewspaper,
-  webshop: LuShoppingCart,
-  files: LuFileText,
-  trained: LuDatabase,
-  urls: LuLink,
-} satisfies Record<TrainingSection, unknown>;
+const icons = { articles: LuPencilLine, website: LuGlobe, wordpress: LuNewspaper, webshop: LuShoppingCart, files: LuFileText, trained: LuDatabase, urls: LuLink } satisfies Record<TrainingSection, unknown>;
 
 /** The URL list the assistant may point to, beside the knowledge (both are the configuration's training URLs). */
 function UrlSection({ configuration }: { configuration: SelectedConfiguration }) {
@@ -114,10 +90,7 @@ export interface DataTrainingPageProps {
 }
 
 /** The Data Training screen: typed articles, websites, WordPress, a webshop's products, files, the trained knowledge and the URL list. */
-export function DataTrainingPage({
-  titleKey = "pages:titles.settingsDataTraining",
-  initialSection = "articles",
-}: DataTrainingPageProps) {
+export function DataTrainingPage({ titleKey = "pages:titles.settingsDataTraining", initialSection = "articles" }: DataTrainingPageProps) {
   const { t } = useTranslation(["training", "pages"]);
   const [params, setParams] = useSearchParams();
   const sections = sectionsFor(useSessionUser()?.role);
@@ -130,11 +103,7 @@ export function DataTrainingPage({
           <KnowledgeOffNotice configuration={configuration} />
           <Tabs.Root
             value={section}
-            onValueChange={(details) =>
-              setParams((previous) => ({ ...Object.fromEntries(previous), section: details.value }), {
-                replace: true,
-              })
-            }
+            onValueChange={(details) => setParams((previous) => ({ ...Object.fromEntries(previous), section: details.value }), { replace: true })}
             lazyMount
             unmountOnExit={false}
             variant="line"
