@@ -54,6 +54,21 @@ describe("the Data Training screen", () => {
 
     // Website: two pages read in a batch, with progress, then trained.
     await page.getByRole("tab", { name: "Website" }).click();
+    // Every element's checkbox label is readable: none runs into the next checkbox ("textarea" did).
+    const tagLabels = page.getByRole("group", { name: "Read these HTML elements" }).locator("label");
+    await tagLabels.last().waitFor();
+    const tagBoxes = await tagLabels.evaluateAll((labels) =>
+      labels.map((label) => {
+        const text = label.querySelector("[data-part=label]")!.getBoundingClientRect();
+        const control = label.querySelector("[data-part=control]")!.getBoundingClientRect();
+        return { name: label.textContent, top: control.top, textLeft: text.left, textRight: text.right, controlLeft: control.left };
+      }),
+    );
+    expect(tagBoxes.length).toBeGreaterThan(20);
+    for (const [index, box] of tagBoxes.entries()) {
+      const next = tagBoxes[index + 1];
+      if (next && Math.abs(next.top - box.top) < 2) expect(box.textRight, `${box.name} runs into ${next.name}`).toBeLessThanOrEqual(next.controlLeft);
+    }
     await page.getByLabel("Pages to read").fill(`${origin()}/\n${origin()}/delivery`);
     await page.getByRole("button", { name: "Read and train 2 pages" }).click();
     await page.getByText("2 of 2 pages").waitFor({ timeout: 60_000 });

@@ -86,9 +86,17 @@ export function datasetFromServer(stored: StoredDataset): Dataset {
 const questionHeaderNames = ["question", "vraag", "frage", "pregunta", "question"];
 const answerHeaderNames = ["answer", "antwoord", "antwort", "respuesta", "réponse", "reponse"];
 
+const folded = (text: string) => text.trim().toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+
 function headerNamed(headers: readonly DatasetHeader[], names: readonly string[]): DatasetHeader | undefined {
-  const folded = (text: string) => text.trim().toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
   return headers.find((header) => names.includes(folded(header.text)) || names.includes(folded(header.value)));
+}
+
+/** Whether a column name means the question or the answer in one of the five languages ("Vraag", "Antwort"…). */
+export function faqRoleOfName(name: string): "question" | "answer" | undefined {
+  if (questionHeaderNames.includes(folded(name))) return "question";
+  if (answerHeaderNames.includes(folded(name))) return "answer";
+  return undefined;
 }
 
 /**

@@ -3515,6 +3515,7 @@ export interface components {
             _id?: string | null;
             configurationId: string;
             text: string;
+            /** @description Where the text came from (a page's address, a file name, "manual"…); a page's address can be long. */
             source: string;
             subject?: string | null;
             /**
@@ -3534,6 +3535,7 @@ export interface components {
          */
         NewArticle: {
             text: string;
+            /** @description Where the text came from (a page's address, a file name, "manual"…); a page's address can be long. */
             source: string;
             subject?: string | null;
             /**

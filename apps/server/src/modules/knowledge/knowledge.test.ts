@@ -248,6 +248,18 @@ describe("creating many articles in one call", () => {
     expect(kept).toEqual(actual);
   });
 
+  it("takes a web page's long address as its source", async () => {
+    const { token, configurationId } = await customerWithConfiguration("LongAddress");
+    const page = `https://shop.test/products/city-bikes/${"acme-e-city-electric-bike-".repeat(6)}2026?colour=blue`;
+    expect(page.length).toBeGreaterThan(150);
+    const answer = await createMany(token, { configurationId, articles: [{ text: "The E-City has seven gears.", source: page, kind: "scraped", url: page }] });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({ created: 1, failed: 0 });
+    const one = await create(token, { configurationId, text: "The E-City weighs 22 kilos.", source: page, url: page });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(((await list(token, configurationId)).json().articles as { source: string }[]).map((article) => article.source)).toEqual([page, page]);
+  });
+
   it("stores without indexing when asked, and the index call indexes them later", async () => {
     const { token, configurationId } = await customerWithConfiguration("Later");
     const answer = await createMany(token, { configurationId, index: false, articles: [{ text: "Vouchers never expire.", source: "manual" }, { text: "Cakes need two days.", source: "manual" }] });

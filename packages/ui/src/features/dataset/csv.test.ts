@@ -81,6 +81,20 @@ describe("mapping and export", () => {
     ]);
   });
 
+  it("maps a Dutch or German question and answer column into the FAQ's question and answer", () => {
+    expect(defaultMapping(["Vraag", "Antwoord", "Categorie"], headers)).toEqual([
+      { kind: "existing", value: "question" },
+      { kind: "existing", value: "answer" },
+      { kind: "new" },
+    ]);
+    // A column of the same name wins over one named so in another language.
+    expect(defaultMapping(["Frage", "Question", "Antwort"], headers)).toEqual([
+      { kind: "new" },
+      { kind: "existing", value: "question" },
+      { kind: "existing", value: "answer" },
+    ]);
+  });
+
   it("exports under the column names with a byte order mark, quoting where needed and defusing formulas", () => {
     const csv = datasetToCsv(headers, [{ question: 'Say "hi", ok?', answer: "=1+1" }, { question: "Line\nbreak" }]);
     expect(csv).toBe('\uFEFFQuestion,Answer\r\n"Say ""hi"", ok?","\'=1+1"\r\n"Line\nbreak",');

@@ -4,7 +4,7 @@
  * separator is a comma. Each problem is reported by a key the screen translates, with what to do next.
  */
 import Papa from "papaparse";
-import type { DatasetHeader, DatasetRecord } from "@parley/domain";
+import { faqColumns, faqRoleOfName, type DatasetHeader, type DatasetRecord } from "@parley/domain";
 
 export type CsvEncoding = "utf-8" | "windows-1252" | "utf-16le" | "utf-16be";
 export type CsvDelimiter = "," | ";" | "\t" | "|";
@@ -136,17 +136,33 @@ export function parseCsv(text: string, delimiter?: CsvDelimiter): ParsedCsv {
 /** Where a CSV column goes: an existing column (its value), a new column, or nowhere. */
 export type ColumnTarget = { kind: "existing"; value: string } | { kind: "new" } | { kind: "skip" };
 
-/** Each CSV column into the existing column of the same name (case and spaces aside), else a new one. */
+/**
+ * Each CSV column into the existing column of the same name (case and spaces aside); else a column named
+ * question or answer in another language ("Vraag", "Antwort"…) into the FAQ's question or answer column;
+ * else a new one.
+ */
 export function defaultMapping(csvHeaders: readonly string[], headers: readonly DatasetHeader[]): ColumnTarget[] {
   const taken = new Set<string>();
   const key = (text: string) => text.trim().toLowerCase();
-  return csvHeaders.map((csvHeader) => {
+  const mapping = csvHeaders.map((csvHeader): ColumnTarget | undefined => {
     const match = headers.find(
       (header) => !taken.has(header.value) && (key(header.text) === key(csvHeader) || key(header.value) === key(csvHeader)),
     );
-    if (!match) return csvHeader.trim() === "" ? { kind: "skip" } : { kind: "new" };
+    if (!match) return undefined;
     taken.add(match.value);
     return { kind: "existing", value: match.value };
+  });
+  const faq = faqColumns(headers);
+  return mapping.map((target, index) => {
+    if (target) return target;
+    const csvHeader = csvHeaders[index]!;
+    const role = faqRoleOfName(csvHeader);
+    const value = role && faq?.[role];
+    if (value && !taken.has(value)) {
+      taken.add(value);
+      return { kind: "existing", value };
+    }
+    return csvHeader.trim() === "" ? { kind: "skip" } : { kind: "new" };
   });
 }
 

@@ -1,15 +1,17 @@
 import type { PortalKind } from "@parley/domain/pages";
 import type { Role } from "@parley/domain/roles";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { configure, screen } from "@testing-library/react";
+import { configure, screen, within } from "@testing-library/react";
 import { Suspense } from "react";
 import { Outlet, RouterProvider, createMemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiProvider } from "../../api/client";
 import { selectConfiguration } from "../../configuration/selection";
 import { clearSession, setSession } from "../../session/session";
+import { renderConfigurationScreen } from "../../test/configurationScreen";
 import { renderWithUi } from "../../test/render";
 import { pageRoutes } from "../pageRoutes";
+import { DataTrainingPage } from "./DataTrainingPage";
 import { fakeTrainingServer } from "./fakeServer.test-support";
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -60,5 +62,25 @@ describe("the Data Training screen's pages", { timeout: 30_000 }, () => {
     await open("admin", "admin", "/assistant/links");
     expect(await screen.findByDisplayValue("Contact")).toBeTruthy();
     expect(screen.queryByRole("tab")).toBeNull();
+  });
+});
+
+describe("the Data Training screen while answering from the knowledge base is off", { timeout: 30_000 }, () => {
+  const server = () =>
+    fakeTrainingServer({ "GET /training/articles": () => ({ body: { status: "success", articles: [] } }) });
+
+  it("tells an admin that trained articles are not used yet and leads to the switch", async () => {
+    setSession("a-token", { id: "u1", role: "admin", customerId: null, firstname: "Ada", lastname: "Admin", username: "ada@example.test" });
+    await renderConfigurationScreen(<DataTrainingPage />, { api: server().api, configuration: { rag_enabled: false } });
+    const notice = await screen.findByRole("note");
+    expect(within(notice).getByText("The assistant does not answer from trained articles yet")).toBeTruthy();
+    expect(within(notice).getByRole("link", { name: "Open AI settings" }).getAttribute("href")).toBe("/settings/ai-settings");
+  });
+
+  it("says nothing when the configuration answers from it", async () => {
+    setSession("a-token", { id: "u1", role: "admin", customerId: null, firstname: "Ada", lastname: "Admin", username: "ada@example.test" });
+    await renderConfigurationScreen(<DataTrainingPage />, { api: server().api, configuration: { rag_enabled: true } });
+    expect(await screen.findByRole("tab", { name: "Typed articles" })).toBeTruthy();
+    expect(screen.queryByRole("note")).toBeNull();
   });
 });

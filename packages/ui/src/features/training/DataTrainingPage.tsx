@@ -1,10 +1,11 @@
-import { Tabs, Text } from "@chakra-ui/react";
+import { Alert, Link, Tabs, Text } from "@chakra-ui/react";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { LuDatabase, LuFileText, LuGlobe, LuLink, LuNewspaper, LuPencilLine, LuShoppingCart } from "react-icons/lu";
-import { useSearchParams } from "react-router-dom";
+import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { ConfigurationPage } from "../../configuration/RequireConfiguration";
 import type { SelectedConfiguration } from "../../configuration/selection";
+import { useConfiguration } from "../../shell/hooks";
 import { useSessionUser } from "../../shell/useSessionUser";
 import { UrlManager } from "../training-urls/UrlManagerPage";
 import { ArticleEditor } from "./ArticleEditor";
@@ -29,6 +30,37 @@ function UrlSection({ configuration }: { configuration: SelectedConfiguration })
       </Text>
       <UrlManager configuration={configuration} />
     </>
+  );
+}
+
+/**
+ * Trained articles answer visitors only when the configuration answers from the knowledge base: while that is
+ * off, the screen says so (and an admin gets the way to the switch), so training is not done in vain.
+ */
+function KnowledgeOffNotice({ configuration }: { configuration: SelectedConfiguration }) {
+  const { t } = useTranslation("training");
+  const isAdmin = useSessionUser()?.role === "admin";
+  const stored = useConfiguration(configuration._id).data?.data;
+  if (stored?.rag_enabled !== false) return null;
+  return (
+    <Alert.Root status="warning" role="note" mb="4">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{t("knowledgeOff.title")}</Alert.Title>
+        <Alert.Description>
+          {isAdmin ? (
+            <>
+              {t("knowledgeOff.admin")}{" "}
+              <Link asChild variant="underline">
+                <RouterLink to="/settings/ai-settings">{t("knowledgeOff.link")}</RouterLink>
+              </Link>
+            </>
+          ) : (
+            t("knowledgeOff.customer")
+          )}
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
   );
 }
 
@@ -67,32 +99,35 @@ export function DataTrainingPage({ titleKey = "pages:titles.settingsDataTraining
   return (
     <ConfigurationPage title={t(titleKey)} intro={t("intro")}>
       {(configuration) => (
-        <Tabs.Root
-          value={section}
-          onValueChange={(details) => setParams((previous) => ({ ...Object.fromEntries(previous), section: details.value }), { replace: true })}
-          lazyMount
-          unmountOnExit={false}
-          variant="line"
-        >
-          <Tabs.List overflowX="auto" overflowY="hidden">
+        <>
+          <KnowledgeOffNotice configuration={configuration} />
+          <Tabs.Root
+            value={section}
+            onValueChange={(details) => setParams((previous) => ({ ...Object.fromEntries(previous), section: details.value }), { replace: true })}
+            lazyMount
+            unmountOnExit={false}
+            variant="line"
+          >
+            <Tabs.List overflowX="auto" overflowY="hidden">
+              {sections.map((name) => {
+                const Icon = icons[name];
+                return (
+                  <Tabs.Trigger key={name} value={name}>
+                    <Icon aria-hidden /> {t(`sections.${name}`)}
+                  </Tabs.Trigger>
+                );
+              })}
+            </Tabs.List>
             {sections.map((name) => {
-              const Icon = icons[name];
+              const Section = sectionScreens[name];
               return (
-                <Tabs.Trigger key={name} value={name}>
-                  <Icon aria-hidden /> {t(`sections.${name}`)}
-                </Tabs.Trigger>
+                <Tabs.Content key={name} value={name} pt="5">
+                  <Section configuration={configuration} />
+                </Tabs.Content>
               );
             })}
-          </Tabs.List>
-          {sections.map((name) => {
-            const Section = sectionScreens[name];
-            return (
-              <Tabs.Content key={name} value={name} pt="5">
-                <Section configuration={configuration} />
-              </Tabs.Content>
-            );
-          })}
-        </Tabs.Root>
+          </Tabs.Root>
+        </>
       )}
     </ConfigurationPage>
   );

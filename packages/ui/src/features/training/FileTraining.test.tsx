@@ -10,7 +10,12 @@ configure({ asyncUtilTimeout: 5_000 });
 function renderFiles() {
   const server = fakeTrainingServer({
     "GET /files/get_names": () => ({ body: { status: "success", file_names: ["prices.txt"] } }),
-    "POST /training/files/upload": (call) => ({ body: { status: "success", filename: (call.body as { file: string }).file } }),
+    "POST /training/files/upload": (call) => {
+      const name = (call.body as { file: string }).file;
+      if (name === "huge.txt") return problem(413, "payload_too_large", "The file is larger than 10 MB");
+      if (name === "renamed.txt") return problem(400, "unsupported_file_type", "Only .txt and .pdf files can be uploaded");
+      return { body: { status: "success", filename: name } };
+    },
     "POST /files/scrape": (call) =>
       (call.body as { filename: string }).filename === "scan.pdf"
         ? problem(400, "no_file_content", "No content extracted from the file.")
@@ -66,5 +71,25 @@ describe("file training", { timeout: 30_000 }, () => {
     expect(within(row).getByText(/No content extracted from the file\. .*Upload a PDF with selectable text, or a \.txt file\./)).toBeTruthy();
     expect(server.callsTo("POST /training/create_articles")).toEqual([]);
     await waitFor(() => expect(within(row).getByRole("button", { name: "Train again from scan.pdf" }).hasAttribute("disabled")).toBe(false));
+  });
+
+  it("says what to do when the server refuses an upload, and offers no training of a file it does not hold", async () => {
+    const { server, rendered } = renderFiles();
+    await rendered;
+    fireEvent.change(await screen.findByTestId("file-input"), {
+      target: { files: [file("huge.txt", "x", "text/plain"), file("renamed.txt", "%PDF-1.4", "text/plain")] },
+    });
+    const huge = await screen.findByTestId("file-huge.txt");
+    await within(huge).findByText("Failed");
+    expect(within(huge).getByText("The file or request is too large. A file can be at most 10 MB. Split it into smaller files and upload those.")).toBeTruthy();
+    const renamed = await screen.findByTestId("file-renamed.txt");
+    await within(renamed).findByText("Failed");
+    expect(within(renamed).getByText(/^Only \.txt and \.pdf files can be uploaded\. .*a PDF renamed to \.txt is refused.*upload it again\.$/)).toBeTruthy();
+    // Nothing was stored: no training again and no deleting on the server, only taking the row away.
+    expect(within(huge).queryByRole("button", { name: "Train again from huge.txt" })).toBeNull();
+    fireEvent.click(within(huge).getByRole("button", { name: "Remove huge.txt from the list" }));
+    await waitFor(() => expect(screen.queryByTestId("file-huge.txt")).toBeNull());
+    expect(server.callsTo("POST /files/scrape")).toEqual([]);
+    expect(server.callsTo("POST /files/delete")).toEqual([]);
   });
 });

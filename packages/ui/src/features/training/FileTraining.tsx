@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Button, HStack, Icon, IconButton, Input, Stack, Tabl
 import { allowedUploadExtensions, isAllowedUploadName } from "@parley/domain";
 import { useRef, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { LuFileText, LuRefreshCw, LuTrash2, LuUpload } from "react-icons/lu";
+import { LuFileText, LuRefreshCw, LuTrash2, LuUpload, LuX } from "react-icons/lu";
 import { failureCode } from "../../api/errors";
 import type { SelectedConfiguration } from "../../configuration/selection";
 import { EmptyNotice, LoadFailed, LoadingState } from "../../forms/EditorStates";
@@ -16,6 +16,8 @@ export type FileState = "uploading" | "uploaded" | "scraping" | "indexed" | "fai
 interface FileStatus {
   state: FileState;
   code?: string;
+  /** The upload itself failed: the server holds no such file to train again or delete. */
+  notUploaded?: boolean;
 }
 
 const stateColors: Record<FileState, string> = { uploading: "blue", uploaded: "gray", scraping: "blue", indexed: "green", failed: "red" };
@@ -30,7 +32,7 @@ function FailureText({ code }: { code?: string }) {
   const { reason, help } = failureTexts(t, i18n, code);
   return (
     <Text fontSize="xs" color="fg.error">
-      {reason} {help}
+      {/[.!?…]$/u.test(reason) ? reason : `${reason}.`} {help}
     </Text>
   );
 }
@@ -53,7 +55,7 @@ export function FileTraining({ configuration }: { configuration: SelectedConfigu
     setStatus(filename, { state: "scraping" });
     try {
       const components = await scrapeFile(api, configuration._id, filename);
-      const drafts = articlesFromComponents(components, filename);
+      const drafts = articlesFromComponents(components, filename, undefined, "file");
       if (drafts.length === 0) throw trainingFailure("no_file_content");
       const counts = await createAndIndex(api, configuration._id, drafts);
       if (counts.created === 0) throw trainingFailure("articles_failed");
@@ -73,7 +75,7 @@ export function FileTraining({ configuration }: { configuration: SelectedConfigu
       try {
         stored = await uploadFile(api, configuration._id, file);
       } catch (error) {
-        setStatus(file.name, { state: "failed", code: failureCode(error) });
+        setStatus(file.name, { state: "failed", code: failureCode(error), notUploaded: true });
         continue;
       }
       if (stored !== file.name) setStatuses(({ [file.name]: _uploaded, ...others }) => others);
@@ -178,14 +180,20 @@ export function FileTraining({ configuration }: { configuration: SelectedConfigu
                       </Stack>
                     </Table.Cell>
                     <Table.Cell>
-                      <HStack gap="1">
-                        <IconButton size="xs" variant="ghost" aria-label={t("files.train", { name })} disabled={working || busy} onClick={() => void train(name)}>
-                          <LuRefreshCw />
+                      {status.notUploaded ? (
+                        <IconButton size="xs" variant="ghost" aria-label={t("files.dismiss", { name })} onClick={() => setStatuses(({ [name]: _failed, ...others }) => others)}>
+                          <LuX />
                         </IconButton>
-                        <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={t("files.delete", { name })} disabled={working} onClick={() => setDeleting(name)}>
-                          <LuTrash2 />
-                        </IconButton>
-                      </HStack>
+                      ) : (
+                        <HStack gap="1">
+                          <IconButton size="xs" variant="ghost" aria-label={t("files.train", { name })} disabled={working || busy} onClick={() => void train(name)}>
+                            <LuRefreshCw />
+                          </IconButton>
+                          <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={t("files.delete", { name })} disabled={working} onClick={() => setDeleting(name)}>
+                            <LuTrash2 />
+                          </IconButton>
+                        </HStack>
+                      )}
                     </Table.Cell>
                   </Table.Row>
                 );

@@ -89,6 +89,57 @@ describe("website training", { timeout: 30_000 }, () => {
     expect(within(run).getAllByRole("listitem").map((item) => item.textContent)).toEqual([`${emptyPage} — No valid text found`]);
   });
 
+  it("says a page the site did not serve was not found, not that its elements held no text", async () => {
+    const missing = "https://shop.test/missing";
+    const server = fakeTrainingServer({
+      "POST /training/scrape_static_website": () => ({
+        body: { ...scraped([pages[0]!]), failed: [{ url: missing, code: "url_status_not_ok", message: "The website answered with an error" }] },
+      }),
+      "POST /training/create_articles": (call) => ({ body: createdArticles((call.body as { articles: { text: string }[] }).articles, () => "a1") }),
+      "GET /training/articles": () => ({ body: { status: "success", articles: [] } }),
+    });
+    await renderConfigurationScreen(<DataTrainingPage initialSection="website" />, { api: server.api });
+    fireEvent.change(await screen.findByRole("textbox", { name: "Pages to read" }), { target: { value: [pages[0], missing].join("\n") } });
+    fireEvent.click(screen.getByRole("button", { name: "Read and train 2 pages" }));
+    const run = await screen.findByTestId("run-pages");
+    await within(run).findByText("Finished.", { exact: false });
+    const failures = within(run).getByRole("list", { name: "Pages not trained" });
+    expect(within(failures).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+      `${missing} — The website answered this address with an error (the page may not exist). Check the address in a browser.`,
+    ]);
+    expect(within(run).getByText("Correct the address, or remove the page from the list", { exact: false })).toBeTruthy();
+    expect(within(run).queryByText("Check more elements", { exact: false })).toBeNull();
+  });
+
+  it("replaces what a page said before when it is trained again, leaving other sources alone", async () => {
+    const stored = (id: string, source: string, text: string) => ({
+      _id: id, configuration_id: "c1", text, source, kind: "typed", wordCount: 3, splitLength: 500, splitOverlap: 0,
+      dateCreated: "2026-11-01T00:00:00.000Z", dateModified: "2026-11-01T00:00:00.000Z", indexed: true,
+    });
+    const server = fakeTrainingServer({
+      "POST /training/scrape_static_website": (call) => ({ body: scraped((call.body as { url: string[] }).url) }),
+      "POST /training/create_articles": (call) => ({ body: createdArticles((call.body as { articles: { text: string }[] }).articles, () => "new1") }),
+      "GET /training/articles": () => ({
+        body: {
+          status: "success",
+          articles: [
+            stored("old1", pages[0]!, "Shipping costs 25 euro."),
+            stored("new1", pages[0]!, `Text of ${pages[0]}.`),
+            stored("other1", pages[1]!, "Another page."),
+            stored("typed1", "Opening hours", "Open from nine."),
+          ],
+        },
+      }),
+      "POST /training/article/delete": () => ({ body: { status: "success", message: "Data deleted" } }),
+    });
+    await renderConfigurationScreen(<DataTrainingPage initialSection="website" />, { api: server.api });
+    fireEvent.change(await screen.findByRole("textbox", { name: "Pages to read" }), { target: { value: pages[0]! } });
+    fireEvent.click(screen.getByRole("button", { name: "Read and train 1 page" }));
+    const run = await screen.findByTestId("run-pages");
+    await within(run).findByText("Finished.", { exact: false });
+    expect(server.callsTo("POST /training/article/delete").map((call) => (call.body as { _id: string })._id)).toEqual(["old1"]);
+  });
+
   it("cancels between batches and offers the pages not read yet", async () => {
     let release: (answer: { status?: number; body: unknown }) => void = () => undefined;
     const server = fakeTrainingServer({

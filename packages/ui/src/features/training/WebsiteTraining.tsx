@@ -47,13 +47,14 @@ export function WebsiteTraining({ configuration }: { configuration: SelectedConf
 
   const work = useCallback(
     async (batch: string[], signal: AbortSignal): Promise<BatchResult<string>> => {
-      const { components, subjects } = await scrapeWebsite(api, { url: batch, tags: tags as ScrapeHtmlTag[], filtered_classes: classesOf(classes) }, signal);
-      if (components.length === 0) return { failures: batch.map((url) => ({ item: url, code: "no_scrape_data" })), counts: noTrainingCounts };
+      const { components, subjects, failed } = await scrapeWebsite(api, { url: batch, tags: tags as ScrapeHtmlTag[], filtered_classes: classesOf(classes) }, signal);
+      // A page the site did not serve says why (not found, refused…); a page read without text, that the elements found nothing.
+      if (components.length === 0) return { failures: batch.map((url) => ({ item: url, code: failed.get(url) ?? "no_scrape_data" })), counts: noTrainingCounts };
       // A component without its page's URL belongs to the page when only one was asked for.
       const drafts = articlesFromComponents(components, batch.length === 1 ? batch[0]! : t("website.unknownPage"), subjects);
-      const { failedSources, ...counts } = await createAndIndex(api, configuration._id, drafts, signal);
+      const { failedSources, ...counts } = await createAndIndex(api, configuration._id, drafts, signal, { replacing: batch });
       const failures: RunFailure<string>[] = batch.flatMap((url) => {
-        if (!drafts.some((draft) => draft.source === url)) return [{ item: url, code: "no_valid_text" }];
+        if (!drafts.some((draft) => draft.source === url)) return [{ item: url, code: failed.get(url) ?? "no_valid_text" }];
         return failedSources.includes(url) ? [{ item: url, code: "articles_failed" }] : [];
       });
       void refresh(configuration._id);
@@ -113,7 +114,7 @@ export function WebsiteTraining({ configuration }: { configuration: SelectedConf
         <Fieldset.Legend>{t("website.tags.label")}</Fieldset.Legend>
         <Fieldset.HelperText>{t("website.tags.help")}</Fieldset.HelperText>
         <CheckboxGroup value={tags} onValueChange={setTags} name="tags">
-          <SimpleGrid columns={{ base: 4, md: 8, lg: 12 }} gap="2">
+          <SimpleGrid minChildWidth="7rem" gap="2">
             {scrapeHtmlTags.map((tag) => (
               <Checkbox.Root key={tag} value={tag} size="sm">
                 <Checkbox.HiddenInput />

@@ -16,9 +16,11 @@ describe("articles of scraped components", () => {
       new Map([["https://shop.test/a", "Opening hours | Shop"]]),
     );
     expect(drafts).toEqual([
-      { source: "https://shop.test/a", subject: "Opening hours | Shop", text: "Opening hours\n\nWe open at nine.", wordCount: 6, splitLength: 500, splitOverlap: 0 },
-      { source: "manual.pdf", subject: null, text: "Returns within 30 days.", wordCount: 4, splitLength: 500, splitOverlap: 0 },
+      // A page's article links to the page, so the assistant's answer from it can name it.
+      { source: "https://shop.test/a", subject: "Opening hours | Shop", text: "Opening hours\n\nWe open at nine.", wordCount: 6, splitLength: 500, splitOverlap: 0, kind: "scraped", url: "https://shop.test/a" },
+      { source: "manual.pdf", subject: null, text: "Returns within 30 days.", wordCount: 4, splitLength: 500, splitOverlap: 0, kind: "scraped", url: null },
     ]);
+    expect(articlesFromComponents([{ text: "We open at nine.", url: null }], "guide.pdf", undefined, "file")).toMatchObject([{ source: "guide.pdf", kind: "file", url: null }]);
   });
 
   it("keeps each article within the contract's text length", () => {

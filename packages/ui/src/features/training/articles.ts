@@ -13,6 +13,9 @@ export interface ArticleDraft {
   source: string;
   subject: string | null;
   text: string;
+  /** Where the text came from: the assistant links a web page's answer to it. */
+  kind?: "typed" | "scraped" | "file";
+  url?: string | null;
   wordCount: number;
   splitLength: number;
   splitOverlap: number;
@@ -53,9 +56,15 @@ export interface SourcedComponent {
 /**
  * The articles of scraped components: one per source (a page's URL, or `fallbackSource` for a
  * component without one), empty texts dropped and repeated ones kept once; the subject is the
- * page's, else the first component's.
+ * page's, else the first component's. They are of `kind`, and a source that is a web address is their
+ * `url` (the link the assistant answers with).
  */
-export function articlesFromComponents(components: readonly SourcedComponent[], fallbackSource: string, subjects: ReadonlyMap<string, string> = new Map()): ArticleDraft[] {
+export function articlesFromComponents(
+  components: readonly SourcedComponent[],
+  fallbackSource: string,
+  subjects: ReadonlyMap<string, string> = new Map(),
+  kind: "scraped" | "file" = "scraped",
+): ArticleDraft[] {
   const bySource = new Map<string, { subject: string | null; texts: string[] }>();
   for (const component of dropEmptyComponents(components)) {
     const source = component.url?.trim() || fallbackSource;
@@ -65,7 +74,7 @@ export function articlesFromComponents(components: readonly SourcedComponent[], 
     bySource.set(source, group);
   }
   return [...bySource].flatMap(([source, { subject, texts }]) =>
-    joinWithinLimit(uniqueTrimmedTexts(texts)).map((text) => draftOf(source, subject, text)),
+    joinWithinLimit(uniqueTrimmedTexts(texts)).map((text) => ({ ...draftOf(source, subject, text), kind, url: /^https?:\/\//iu.test(source) ? source : null })),
   );
 }
 

@@ -1,4 +1,5 @@
 import { Alert } from "@chakra-ui/react";
+import { maxTrainingFileBytes } from "@parley/domain";
 import type { i18n as I18n, TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { failureCode } from "../../api/errors";
@@ -17,7 +18,7 @@ export function failureTexts(t: TFunction, i18n: I18n, code = "unknown_error", s
   };
   const reason =
     scoped("reason") ?? (code === "cancelled" ? t("training:run.cancelledItem") : t(`messages:errors.${i18n.exists(`errors.${code}`, { ns: "messages" }) ? code : "unknown_error"}`));
-  const help = scoped("help") ?? t(`training:help.${i18n.exists(`help.${code}`, { ns: "training" }) ? code : "default"}`);
+  const help = scoped("help") ?? t(`training:help.${i18n.exists(`help.${code}`, { ns: "training" }) ? code : "default"}`, { megabytes: maxTrainingFileBytes / (1024 * 1024) });
   return { reason, help };
 }
 

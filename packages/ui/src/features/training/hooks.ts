@@ -68,7 +68,22 @@ export interface ScrapeRequest {
 /** The texts of web pages, and the pages' subjects by URL. */
 export async function scrapeWebsite(api: ParleyApi, body: ScrapeRequest, signal?: AbortSignal) {
   const answer = unwrap(await api.POST("/training/scrape_static_website", { body, signal }));
-  return { components: scrapedList<ScrapedComponent>(answer, "components"), subjects: subjectsByUrl((answer as { subject_url_map?: unknown } | undefined)?.subject_url_map) };
+  return {
+    components: scrapedList<ScrapedComponent>(answer, "components"),
+    subjects: subjectsByUrl((answer as { subject_url_map?: unknown } | undefined)?.subject_url_map),
+    failed: failedPages((answer as { failed?: unknown } | undefined)?.failed),
+  };
+}
+
+/** The answer's pages that could not be read (a 404, a refused redirect…): each sent URL with its catalogue code. */
+function failedPages(list: unknown): Map<string, string> {
+  const failed = new Map<string, string>();
+  if (Array.isArray(list)) {
+    for (const entry of list as { url?: unknown; code?: unknown }[]) {
+      if (typeof entry?.url === "string" && typeof entry.code === "string") failed.set(entry.url, entry.code);
+    }
+  }
+  return failed;
 }
 
 /** The answer's subject-to-URL map turned around: the subject of each URL. */
@@ -183,18 +198,39 @@ export function addCounts(first: TrainingCounts, second: TrainingCounts): Traini
 }
 
 /**
+ * Deletes the configuration's articles of `sources` that `holding` does not name: a page trained again says what
+ * it says now, not also what it said before. A failure leaves them (the new text is trained either way).
+ */
+async function deleteEarlierArticles(api: ParleyApi, configurationId: string, sources: ReadonlySet<string>, holding: ReadonlySet<string>, signal?: AbortSignal) {
+  if (sources.size === 0) return;
+  try {
+    const { articles } = unwrap(await api.GET("/training/articles", { params: { query: { _id: configurationId } }, signal }));
+    for (const article of articles) {
+      if (!sources.has(article.source) || holding.has(article._id)) continue;
+      unwrap(await api.POST("/training/article/delete", { body: { _id: article._id, configuration_id: configurationId }, signal }));
+    }
+  } catch (error) {
+    if (isAbort(error)) throw error;
+  }
+}
+
+/**
  * Stores the articles and indexes them in the same calls (`create_articles`, a few calls for many articles);
  * an article the configuration held already and had not indexed yet is indexed after, at most
  * `maxArticlesPerIndexing` at once (spec 02 §7.6). A cancelled run stops here, its abort rethrown.
+ * The sources in `replacing` whose drafts were all stored lose their other, earlier articles.
  */
 export async function createAndIndex(
   api: ParleyApi,
   configurationId: string,
   drafts: readonly ArticleDraft[],
   signal?: AbortSignal,
+  options: { replacing?: readonly string[] } = {},
 ): Promise<TrainingCounts & { failedSources: string[] }> {
   const counts = { ...noTrainingCounts, failedSources: [] as string[] };
   const toIndex = new Set<string>();
+  /** The articles that hold the drafts' texts now, created by this call or held already. */
+  const holding = new Set<string>();
   for (const batch of creationBatches(drafts)) {
     let answer: Awaited<ReturnType<typeof createArticles>>;
     try {
@@ -213,9 +249,12 @@ export async function createAndIndex(
     }
     for (const article of answer.articles) {
       counts.created += 1;
+      holding.add(article._id);
       if (!article.indexed) toIndex.add(article._id);
     }
   }
+  const replaced = new Set((options.replacing ?? []).filter((source) => drafts.some((draft) => draft.source === source) && !counts.failedSources.includes(source)));
+  await deleteEarlierArticles(api, configurationId, replaced, holding, signal);
   for (const batch of batchesOf([...toIndex], maxArticlesPerIndexing)) {
     try {
       const answer = await indexArticles(api, configurationId, batch, signal);
