@@ -7,9 +7,9 @@ import { createdArticles, fakeTrainingServer, problem } from "./fakeServer.test-
 
 configure({ asyncUtilTimeout: 5_000 });
 
-function renderFiles() {
+function renderFiles({ fileNames = ["prices.txt"], articles = [] as Record<string, unknown>[] } = {}) {
   const server = fakeTrainingServer({
-    "GET /files/get_names": () => ({ body: { status: "success", file_names: ["prices.txt"] } }),
+    "GET /files/get_names": () => ({ body: { status: "success", file_names: fileNames } }),
     "POST /training/files/upload": (call) => {
       const name = (call.body as { file: string }).file;
       if (name === "huge.txt") return problem(413, "payload_too_large", "The file is larger than 10 MB");
@@ -21,7 +21,7 @@ function renderFiles() {
         ? problem(400, "no_file_content", "No content extracted from the file.")
         : { body: { status: "success", components: [{ text: "We open at nine.", tag: null, subject: null, url: null }, { text: " ", tag: null, subject: null, url: null }] } },
     "POST /training/create_articles": (call) => ({ body: createdArticles((call.body as { articles: { text: string }[] }).articles, () => "a1") }),
-    "GET /training/articles": () => ({ body: { status: "success", articles: [] } }),
+    "GET /training/articles": () => ({ body: { status: "success", articles } }),
   });
   return { server, rendered: renderConfigurationScreen(<DataTrainingPage initialSection="files" />, { api: server.api }) };
 }
@@ -91,5 +91,22 @@ describe("file training", { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByTestId("file-huge.txt")).toBeNull());
     expect(server.callsTo("POST /files/scrape")).toEqual([]);
     expect(server.callsTo("POST /files/delete")).toEqual([]);
+  });
+
+  it("shows after a reload which stored files were trained, from their articles", async () => {
+    const article = (id: string, source: string, indexed: boolean) => ({
+      _id: id, configuration_id: "c1", text: "We open at nine.", source, kind: "file", subject: null, url: null,
+      wordCount: 4, splitLength: 500, splitOverlap: 50, dateCreated: "2026-11-20T10:00:00Z", dateModified: "2026-11-20T10:00:00Z", indexed,
+    });
+    const { rendered } = renderFiles({
+      fileNames: ["prices.txt", "opening-hours.txt", "returns.pdf"],
+      articles: [article("a1", "prices.txt", true), article("a2", "prices.txt", true), article("a3", "returns.pdf", false), article("a4", "https://shop.test/prices.txt", true)],
+    });
+    await rendered;
+    await within(await screen.findByTestId("file-prices.txt")).findByText("Indexed");
+    expect(within(screen.getByTestId("file-opening-hours.txt")).getByText("Uploaded")).toBeTruthy();
+    const notIndexed = screen.getByTestId("file-returns.pdf");
+    expect(within(notIndexed).getByText("Failed")).toBeTruthy();
+    expect(within(notIndexed).getByRole("button", { name: "Train again from returns.pdf" })).toBeTruthy();
   });
 });

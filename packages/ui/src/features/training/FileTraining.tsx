@@ -10,7 +10,7 @@ import { ConfirmDialog } from "../../lists/ConfirmDialog";
 import { showFailureToast, showToast } from "../../shell/toasts";
 import { articlesFromComponents } from "./articles";
 import { failureTexts } from "./failureHelp";
-import { createAndIndex, scrapeFile, trainingFailure, uploadFile, useDeleteFile, useFileNames, useTrainingRunner } from "./hooks";
+import { createAndIndex, scrapeFile, trainingFailure, uploadFile, useArticles, useDeleteFile, useFileNames, useTrainingRunner, type Article } from "./hooks";
 
 export type FileState = "uploading" | "uploaded" | "scraping" | "indexed" | "failed";
 interface FileStatus {
@@ -37,10 +37,22 @@ function FailureText({ code }: { code?: string }) {
   );
 }
 
+/**
+ * The state of a stored file this page has not trained since it opened, from its articles: indexed when it has
+ * articles and all are indexed, failed (to be trained again) when some are not, uploaded when it has none.
+ */
+export function storedFileStatus(name: string, articles: readonly Pick<Article, "source" | "indexed">[] | undefined): FileStatus {
+  const own = articles?.filter((article) => article.source === name) ?? [];
+  if (own.length === 0) return { state: "uploaded" };
+  return own.every((article) => article.indexed) ? { state: "indexed" } : { state: "failed", code: "articles_not_indexed" };
+}
+
 /** Training files: dropped or chosen, uploaded, read into articles and indexed, each file with its state. */
 export function FileTraining({ configuration }: { configuration: SelectedConfiguration }) {
   const { t } = useTranslation(["training", "messages"]);
   const names = useFileNames(configuration._id);
+  // A file's articles carry its stored name as their source: after a reload they say whether it was trained.
+  const articles = useArticles(configuration._id);
   const { api, refresh } = useTrainingRunner();
   const deleteFile = useDeleteFile();
   const [statuses, setStatuses] = useState<Record<string, FileStatus>>({});
@@ -166,7 +178,7 @@ export function FileTraining({ configuration }: { configuration: SelectedConfigu
             </Table.Header>
             <Table.Body>
               {listed.map((name) => {
-                const status = statuses[name] ?? { state: "uploaded" };
+                const status = statuses[name] ?? storedFileStatus(name, articles.data);
                 const working = status.state === "uploading" || status.state === "scraping";
                 return (
                   <Table.Row key={name} data-testid={`file-${name}`}>
