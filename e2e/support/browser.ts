@@ -143,6 +143,26 @@ export function snapOnFailure(page: Page, journey: string, name: string): void {
 }
 
 /** The path (with search) the page is on, without the origin. */
+/**
+ * Opens a menu and picks one of its radio items until `took` reports the change. Menus open with an animation;
+ * on a loaded machine (CI beside other suites) a click on an item as it opens was seen to be lost, so the item is
+ * pressed again, only while the menu is still open and the change has not taken. The menu is closed afterwards.
+ */
+export async function chooseMenuRadio(page: Page, menu: string, item: string, took: () => Promise<boolean>): Promise<void> {
+  await page.getByRole("button", { name: menu }).click();
+  const option = page.getByRole("menuitemradio", { name: item });
+  await option.click();
+  for (let attempt = 0; attempt < 5 && !(await took()); attempt += 1) {
+    await page.waitForTimeout(1_000);
+    if (await took()) break;
+    if (await option.isVisible()) await option.click();
+    else await page.getByRole("button", { name: menu }).click();
+  }
+  await expect.poll(took, { timeout: 15_000 }).toBe(true);
+  if (await page.getByRole("menu").isVisible()) await page.keyboard.press("Escape");
+  await page.getByRole("menu").waitFor({ state: "hidden" });
+}
+
 export function pathOf(page: Page): string {
   const url = new URL(page.url());
   return url.pathname + url.search;
