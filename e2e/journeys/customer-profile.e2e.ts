@@ -4,10 +4,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import {
   api,
   apiSignIn,
+  chooseFromMenu,
   demoAccounts,
   demoPassword,
   describeViolations,
   expectPath,
+  pathOf,
   newPage,
   seriousAccessibilityViolations,
   snap,
@@ -52,9 +54,7 @@ describe("a customer completes the company's details from the profile menu", () 
   it("is sent from Subscription to the profile, completes the address by keyboard and continues (Dutch, dark)", { timeout: 120_000 }, async () => {
     const { page } = await newPage(browser(), { session: user, colorScheme: "dark", localStorage: { "parley.language": "nl" } });
     await page.goto("/customer");
-    await page.getByRole("button", { name: shell.profile.menu }).click();
-    await page.getByRole("menuitem", { name: shell.profile.subscription }).click();
-    await expectPath(page, "/customer-profile");
+    await chooseFromMenu(page, shell.profile.menu!, shell.profile.subscription!, async () => pathOf(page) === "/customer-profile", "menuitem");
     await page.getByText(customers.profile.continueToSubscription!).waitFor();
     await expect.poll(() => page.getByLabel(customers.fields.city!).inputValue()).toBe("Utrecht");
     await page.getByText(customers.address.incomplete!.split(":")[0]!).waitFor();

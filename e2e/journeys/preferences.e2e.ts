@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { apiSignIn, chooseMenuRadio, demoAccounts, expectPath, useBrowser, newPage, snap } from "../support/browser";
+import { apiSignIn, chooseFromMenu, demoAccounts, expectPath, useBrowser, newPage, snap } from "../support/browser";
 
 const journey = "05-preferences";
 
@@ -67,9 +67,9 @@ describe("theme, language and interface preferences survive a reload", () => {
       .getByRole("button", { name: "Conversations" })
       .waitFor();
 
-    await chooseMenuRadio(page, "Theme", "Dark", async () => (await appearance(page)).dark);
-    await chooseMenuRadio(page, "Theme", "Teal", async () => (await appearance(page)).primary.includes("teal"));
-    await chooseMenuRadio(page, "Language", "Nederlands", async () => (await appearance(page)).lang === "nl");
+    await chooseFromMenu(page, "Theme", "Dark", async () => (await appearance(page)).dark);
+    await chooseFromMenu(page, "Theme", "Teal", async () => (await appearance(page)).primary.includes("teal"));
+    await chooseFromMenu(page, "Language", "Nederlands", async () => (await appearance(page)).lang === "nl");
     await page.getByRole("heading", { name: dutchWelcome }).waitFor();
     const changed = await appearance(page);
     expect(changed).toMatchObject({ dark: true, lang: "nl", sidebar: false });

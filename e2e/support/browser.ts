@@ -144,19 +144,25 @@ export function snapOnFailure(page: Page, journey: string, name: string): void {
 
 /** The path (with search) the page is on, without the origin. */
 /**
- * Opens a menu and picks one of its radio items until `took` reports the change. Menus open with an animation;
+ * Opens a menu and picks one of its items (`role`: menuitemradio or menuitem) until `took` reports the change. Menus open with an animation;
  * on a loaded machine (CI beside other suites) a click on an item as it opens was seen to be lost, so the item is
- * pressed again, only while the menu is still open and the change has not taken. The menu is closed afterwards.
+ * pressed again, only while it is still shown and the change has not taken (a navigation may take a while: the
+ * menu closes on a click that took). The menu is closed afterwards.
  */
-export async function chooseMenuRadio(page: Page, menu: string, item: string, took: () => Promise<boolean>): Promise<void> {
+export async function chooseFromMenu(
+  page: Page,
+  menu: string,
+  item: string,
+  took: () => Promise<boolean>,
+  role: "menuitemradio" | "menuitem" = "menuitemradio",
+): Promise<void> {
   await page.getByRole("button", { name: menu }).click();
-  const option = page.getByRole("menuitemradio", { name: item });
+  const option = page.getByRole(role, { name: item });
   await option.click();
   for (let attempt = 0; attempt < 5 && !(await took()); attempt += 1) {
     await page.waitForTimeout(1_000);
     if (await took()) break;
     if (await option.isVisible()) await option.click();
-    else await page.getByRole("button", { name: menu }).click();
   }
   await expect.poll(took, { timeout: 15_000 }).toBe(true);
   if (await page.getByRole("menu").isVisible()) await page.keyboard.press("Escape");
