@@ -88,6 +88,17 @@ describe("file components", () => {
     expect(components.every((component) => component.subject === "long.txt")).toBe(true);
   });
 
+  it("cuts a paragraph longer than the limit at sentence ends", () => {
+    const sentences = Array.from({ length: 300 }, (_, index) => `Parcel ${index} goes out before noon.`);
+    const components = fileComponentsOf([{ kind: "paragraph", text: sentences.join(" ") }], "long.txt");
+    expect(components.length).toBeGreaterThan(1);
+    for (const component of components) {
+      expect(countWords(component.text)).toBeLessThanOrEqual(maxFileComponentWords);
+      expect(component.text).toMatch(/^Parcel \d+ goes out before noon\..*noon\.$/su);
+    }
+    expect(components.map((component) => component.text).join(" ")).toBe(sentences.join(" "));
+  });
+
   it("caps uploads at 10 MB", () => {
     expect(maxTrainingFileBytes).toBe(10 * 1024 * 1024);
   });

@@ -3,12 +3,12 @@
  * into the components the screen offers as articles. The server finds the blocks (a PDF's headings by
  * their font size, a text file's by the rules below); the cut into components is the same for both.
  */
-import { allowedUploadExtensions, chunkWords, wordsOf, type UploadExtension } from "./training";
+import { allowedUploadExtensions, cutAtBoundaries, wordsOf, type UploadExtension } from "./training";
 
 /** The largest training file that can be uploaded (10 MB), checked on the bytes as sent. */
 export const maxTrainingFileBytes = 10 * 1024 * 1024;
 
-/** A component longer than this is cut at paragraph boundaries (a paragraph longer still, by words). */
+/** A component longer than this is cut at paragraph boundaries (a paragraph longer still, at sentences). */
 export const maxFileComponentWords = 1000;
 
 /** The longest heading a text file's line can be taken for. */
@@ -117,7 +117,7 @@ export function fileComponentsOf(blocks: readonly TextBlock[], fallbackSubject: 
     const count = wordsOf(text).length;
     if (count > maxFileComponentWords) {
       flush();
-      for (const piece of chunkWords(text, maxFileComponentWords, 0)) components.push({ text: piece, subject });
+      for (const piece of cutAtBoundaries(text, maxFileComponentWords, "words")) components.push({ text: piece, subject });
       continue;
     }
     if (words + count > maxFileComponentWords) flush();
