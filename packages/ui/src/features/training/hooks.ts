@@ -183,7 +183,7 @@ export function useTrainingRunner() {
 }
 
 export interface TrainingCounts {
-  /** Articles stored. */
+  /** Distinct articles stored: an entry repeating a text already stored (in this run or before) is not one more. */
   created: number;
   /** Articles the server refused to store. */
   failed: number;
@@ -218,7 +218,9 @@ async function deleteEarlierArticles(api: ParleyApi, configurationId: string, so
  * Stores the articles and indexes them in the same calls (`create_articles`, a few calls for many articles);
  * an article the configuration held already and had not indexed yet is indexed after, at most
  * `maxArticlesPerIndexing` at once (spec 02 §7.6). A cancelled run stops here, its abort rethrown.
- * The sources in `replacing` whose drafts were all stored lose their other, earlier articles.
+ * The sources in `replacing` whose drafts were all stored lose their other, earlier articles. `articleIds` are
+ * the distinct articles that hold the drafts' texts now; `created` counts them, once each however many drafts
+ * repeated a text.
  */
 export async function createAndIndex(
   api: ParleyApi,
@@ -226,7 +228,7 @@ export async function createAndIndex(
   drafts: readonly ArticleDraft[],
   signal?: AbortSignal,
   options: { replacing?: readonly string[] } = {},
-): Promise<TrainingCounts & { failedSources: string[] }> {
+): Promise<TrainingCounts & { failedSources: string[]; articleIds: string[] }> {
   const counts = { ...noTrainingCounts, failedSources: [] as string[] };
   const toIndex = new Set<string>();
   /** The articles that hold the drafts' texts now, created by this call or held already. */
@@ -248,11 +250,11 @@ export async function createAndIndex(
       counts.failedSources.push(batch[failure.position]?.source ?? "");
     }
     for (const article of answer.articles) {
-      counts.created += 1;
       holding.add(article._id);
       if (!article.indexed) toIndex.add(article._id);
     }
   }
+  counts.created = holding.size;
   const replaced = new Set((options.replacing ?? []).filter((source) => drafts.some((draft) => draft.source === source) && !counts.failedSources.includes(source)));
   await deleteEarlierArticles(api, configurationId, replaced, holding, signal);
   for (const batch of batchesOf([...toIndex], maxArticlesPerIndexing)) {
@@ -264,7 +266,7 @@ export async function createAndIndex(
       counts.notIndexed += batch.length;
     }
   }
-  return counts;
+  return { ...counts, articleIds: [...holding] };
 }
 
 export function isAbort(error: unknown): boolean {
