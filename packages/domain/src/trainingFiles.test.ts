@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { countWords } from "./training";
 import { isAllowedUploadName } from "./training";
-import { fileComponentsOf, maxFileComponentWords, maxTrainingFileBytes, textBlocksOf, uploadExtensionOf } from "./trainingFiles";
+import { fileComponentsOf, maxFileComponentWords, maxTrainingFileBytes, textBlocksOf, trainingFileNameKey, uploadExtensionOf } from "./trainingFiles";
+
+describe("names of training files", () => {
+  it("are one file without regard to case or how an accent is typed; other names, other extensions are others", () => {
+    expect(trainingFileNameKey("FAQ.PDF")).toBe(trainingFileNameKey("faq.pdf"));
+    expect(trainingFileNameKey("Cafe\u0301.txt")).toBe(trainingFileNameKey("CAFÉ.txt"));
+    expect(trainingFileNameKey("faq 2.pdf")).not.toBe(trainingFileNameKey("faq.pdf"));
+    expect(trainingFileNameKey("faq.txt")).not.toBe(trainingFileNameKey("faq.pdf"));
+  });
+});
 
 describe("upload extensions", () => {
   it("knows .txt and .pdf in any case, after a name, as isAllowedUploadName does", () => {

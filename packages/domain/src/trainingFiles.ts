@@ -23,6 +23,16 @@ export function uploadExtensionOf(fileName: string): UploadExtension | undefined
   return allowedUploadExtensions.find((extension) => lower.endsWith(extension) && lower.length > extension.length);
 }
 
+/**
+ * What training files' names are compared by: two uploads of one key are one file, the later replacing the
+ * earlier. Case is ignored because the systems most uploads come from (Windows, macOS) cannot hold "FAQ.pdf"
+ * beside "faq.pdf": a customer sending "FAQ.pdf" after "faq.pdf" sends the same document again. Composed to
+ * NFC, so that an "é" typed as one character or as e and an accent is one name.
+ */
+export function trainingFileNameKey(fileName: string): string {
+  return fileName.normalize("NFC").toLowerCase();
+}
+
 export interface TextBlock {
   kind: "heading" | "paragraph";
   text: string;

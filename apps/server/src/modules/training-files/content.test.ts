@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { displayNameOf, inspectTrainingFile, nameKeyOf, storedNameFor } from "./content";
+import { displayNameOf, inspectTrainingFile, storedNameFor } from "./content";
 
 describe("names of training files", () => {
   it("shows the last part of the client's name without control characters, at most 255 characters", () => {
@@ -15,13 +15,6 @@ describe("names of training files", () => {
     expect(storedNameFor("日本語.txt", ".txt")).toMatch(/^file-[0-9a-f]{8}\.txt$/);
     expect(storedNameFor(`${"a-".repeat(100)}.txt`, ".txt")).toMatch(/^(a-){29}a-[0-9a-f]{8}\.txt$/);
     expect(storedNameFor("faq.txt", ".txt")).not.toBe(storedNameFor("faq.txt", ".txt"));
-  });
-
-  it("compares names without case, an accent composed or not alike, other names apart", () => {
-    expect(nameKeyOf("FAQ.PDF")).toBe(nameKeyOf("faq.pdf"));
-    expect(nameKeyOf("Cafe\u0301.txt")).toBe(nameKeyOf("CAFÉ.txt"));
-    expect(nameKeyOf("faq 2.pdf")).not.toBe(nameKeyOf("faq.pdf"));
-    expect(nameKeyOf("faq.txt")).not.toBe(nameKeyOf("faq.pdf"));
   });
 });
 

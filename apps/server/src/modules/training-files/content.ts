@@ -88,16 +88,6 @@ export function displayNameOf(clientName: string): string {
 }
 
 /**
- * What two uploads' names are compared by: one key, one file (a later upload replaces the earlier). Case is
- * ignored because the systems most uploads come from (Windows, macOS) cannot hold "FAQ.pdf" beside
- * "faq.pdf": a customer sending "FAQ.pdf" after "faq.pdf" sends the same document again. NFC, so that an
- * "é" typed as one character or as e + accent is one name.
- */
-export function nameKeyOf(displayName: string): string {
-  return displayName.normalize("NFC").toLowerCase();
-}
-
-/**
  * The name a file is stored and addressed by, made by the server: the display name reduced to lower-case
  * ASCII letters, digits and hyphens, a random suffix (so that "Prijs!.txt" and "prijs?.txt", two names
  * that reduce alike, are two files), and the

@@ -10,7 +10,7 @@ export type UploadedFile = Schemas["UploadedFile"];
 export interface NewTrainingFile {
   storedName: string;
   originalName: string;
-  /** What names are compared by: two uploads with one key are one file (`nameKeyOf`). */
+  /** What names are compared by: two uploads with one key are one file (`trainingFileNameKey`). */
   nameKey: string;
   contentType: TrainingFileContentType;
   bytes: Uint8Array;

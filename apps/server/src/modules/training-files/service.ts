@@ -1,4 +1,4 @@
-import { DomainError, dropEmptyComponents, fileComponentsOf, successMessages, textBlocksOf, type TextBlock } from "@parley/domain";
+import { DomainError, dropEmptyComponents, fileComponentsOf, successMessages, textBlocksOf, trainingFileNameKey, type TextBlock } from "@parley/domain";
 import type { Db } from "../../platform/db/db";
 import { PdfTooLargeError, readPdfText, type PdfReadLimits } from "../../platform/files/pdf-reader";
 import { UnreadablePdfError } from "../../platform/files/pdf-text";
@@ -6,7 +6,7 @@ import type { UploadedPart } from "../../platform/http/multipart";
 import type { Caller } from "../../platform/http/operations";
 import type { Configuration } from "../configurations/repository";
 import { notFound, scopeOf } from "../tenancy";
-import { displayNameOf, inspectTrainingFile, nameKeyOf, pdfTooLarge, storedNameFor } from "./content";
+import { displayNameOf, inspectTrainingFile, pdfTooLarge, storedNameFor } from "./content";
 import * as repository from "./repository";
 
 // A random suffix of 32 bits makes a clash of two files' stored names rare; a clash takes another suffix.
@@ -28,7 +28,7 @@ export function createTrainingFilesService(db: Db, pdfLimits?: PdfReadLimits) {
           const stored = await repository.storeTrainingFile(db, scopeOf(caller), configuration._id, {
             storedName: storedNameFor(originalName, content.extension),
             originalName,
-            nameKey: nameKeyOf(originalName),
+            nameKey: trainingFileNameKey(originalName),
             contentType: content.contentType,
             bytes: content.bytes,
           });
