@@ -150,11 +150,22 @@ export function useScrapeSitemap() {
   });
 }
 
+/** A stored training file: the name the other file calls take, and the name it was uploaded under. */
+export interface StoredFile {
+  name: string;
+  originalName: string;
+}
+
+/** The stored files, newest first; a server that lists names only shows each by its stored name. */
 export function useFileNames(configurationId: string) {
   const api = useApi();
   return useQuery({
     queryKey: trainingQueryKeys.files(configurationId),
-    queryFn: async () => unwrap(await api.GET("/files/get_names", { params: { query: { configuration_id: configurationId } } })).file_names,
+    queryFn: async (): Promise<StoredFile[]> => {
+      const answer = unwrap(await api.GET("/files/get_names", { params: { query: { configuration_id: configurationId } } }));
+      const originals = new Map((answer.files ?? []).map((file) => [file.name, file.original_name]));
+      return answer.file_names.map((name) => ({ name, originalName: originals.get(name) ?? name }));
+    },
   });
 }
 
