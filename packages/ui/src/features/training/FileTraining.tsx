@@ -180,7 +180,8 @@ export function FileTraining({ configuration }: { configuration: SelectedConfigu
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeader>{t("files.name")}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t("files.state")}</Table.ColumnHeader>
+                {/* A fixed width: the state column stays put while names come and go. */}
+                <Table.ColumnHeader width="16rem">{t("files.state")}</Table.ColumnHeader>
                 <Table.ColumnHeader width="6rem">
                   <Text srOnly>{t("messages:actions.actions")}</Text>
                 </Table.ColumnHeader>
