@@ -10,7 +10,7 @@ import { bearer, createTestContext, expectToMatchContract, testPassword, type Te
 import { createRoleFixture, type Actor, type RoleFixture as Fixture } from "./test/fixture";
 import { deref, listOperations, loadContract, type ContractOperation, type JsonSchema, type OpenApiDocument } from "./platform/http/contract";
 import { findTrainingUrls, saveTrainingUrls } from "./modules/training-urls/repository";
-import { insertTrainingFile, listTrainingFiles } from "./modules/training-files/repository";
+import { listTrainingFiles, storeTrainingFile } from "./modules/training-files/repository";
 import { multipartBody } from "./test/files";
 import { systemScope } from "./modules/tenancy";
 import { findWorkflowInScope, insertWorkflow, listWorkflows } from "./modules/workflows/repository";
@@ -278,14 +278,15 @@ let storedFiles = 0;
 /** A text file stored in a configuration, by the repository; its stored name. */
 async function trainingFileIn(ctx: TestContext, configurationId: string, text = "Opening hours: nine to five."): Promise<string> {
   storedFiles += 1;
-  const stored = await insertTrainingFile(ctx.database.db, systemScope, configurationId, {
+  const stored = await storeTrainingFile(ctx.database.db, systemScope, configurationId, {
     storedName: `walk-${storedFiles}-${Date.now()}.txt`,
-    originalName: "walk.txt",
+    originalName: `walk ${storedFiles}.txt`,
+    nameKey: `walk ${storedFiles}.txt`,
     contentType: "text/plain; charset=utf-8",
     bytes: Buffer.from(text, "utf8"),
   });
   if (!stored) throw new Error("no training file");
-  return stored.name;
+  return stored.file.name;
 }
 /** A file for each role to act on, in the configuration it owns. */
 async function ownTrainingFiles(f: Fixture, ctx: TestContext): Promise<Prepared> {

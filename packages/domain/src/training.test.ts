@@ -12,6 +12,7 @@ import {
   assertUrlBatchSize,
   chunkWords,
   countWords,
+  cutAtBoundaries,
   dropEmptyComponents,
   isAllowedUploadName,
   maxArticlesPerIndexing,
@@ -68,6 +69,37 @@ describe("article split parameters", () => {
     const { chunks } = splitArticle(textOf(2001));
     expect(chunks.map(countWords)).toEqual([800, 800, 501]);
     expect(chunks[1]!.split(" ")[0]).toBe("w751");
+  });
+});
+
+describe("cutAtBoundaries", () => {
+  const sentence = (index: number) => `Sentence number ${index} tells the reader something.`;
+  const text = Array.from({ length: 40 }, (_, index) => sentence(index)).join(" ");
+
+  it("cuts a long text at sentence ends, each piece within the limit, nothing lost", () => {
+    const pieces = cutAtBoundaries(text, 200, "characters");
+    expect(pieces.length).toBeGreaterThan(1);
+    for (const piece of pieces) {
+      expect(piece.length).toBeLessThanOrEqual(200);
+      expect(piece).toMatch(/^Sentence number \d+ .*something\.$/u);
+    }
+    expect(pieces.join(" ")).toBe(text);
+    const byWords = cutAtBoundaries(text, 20, "words");
+    for (const piece of byWords) {
+      expect(countWords(piece)).toBeLessThanOrEqual(20);
+      expect(piece).toMatch(/something\.$/u);
+    }
+    expect(byWords.join(" ")).toBe(text);
+  });
+
+  it("prefers a paragraph break, cuts between words when no sentence ends in reach, and a word only when it alone passes the limit", () => {
+    expect(cutAtBoundaries("First part. More of it.\n\nSecond part here.", 40, "characters")).toEqual(["First part. More of it.", "Second part here."]);
+    const run = "one two three four five six seven eight nine ten";
+    const pieces = cutAtBoundaries(run, 12, "characters");
+    expect(pieces).toEqual(["one two", "three four", "five six", "seven eight", "nine ten"]);
+    expect(cutAtBoundaries("abcdefghij klm", 4, "characters")).toEqual(["abcd", "efgh", "ij", "klm"]);
+    expect(cutAtBoundaries("Short.", 100, "characters")).toEqual(["Short."]);
+    expect(cutAtBoundaries("  ", 100, "characters")).toEqual([]);
   });
 });
 

@@ -61,6 +61,59 @@ export function chunkWords(text: string, length: number, overlap: number): strin
   return chunks;
 }
 
+/** Where a sentence ends: its closing mark, and any quote or bracket after it, before white space. */
+const sentenceEnd = /[.!?…]["'”’»)\]]*(?=\s)/gu;
+const paragraphBreak = /\n\s*\n/gu;
+
+/** The end of the last match of `pattern` in `window` after `from`, or -1. */
+function lastEnd(window: string, pattern: RegExp, from: number): number {
+  let end = -1;
+  for (const match of window.matchAll(pattern)) {
+    const matchEnd = pattern === paragraphBreak ? match.index : match.index + match[0].length;
+    if (matchEnd > from) end = matchEnd;
+  }
+  return end;
+}
+
+/** How many characters of `text` hold its first `limit` words (with the space between them). */
+function charactersOfWords(text: string, limit: number): number {
+  let count = 0;
+  for (const match of text.matchAll(/\S+/gu)) {
+    count += 1;
+    if (count === limit) return match.index + match[0].length;
+  }
+  return text.length;
+}
+
+/**
+ * A long text cut into pieces of at most `limit` characters or words, where a reader would: at a paragraph
+ * break, else at the end of a sentence, else between words; a word longer than the whole limit (characters
+ * only) is cut where it must. A boundary is taken only in the second half of the room, so no piece is cut
+ * tiny to reach one. The pieces are trimmed; what lies between them is white space only.
+ */
+export function cutAtBoundaries(text: string, limit: number, unit: "characters" | "words"): string[] {
+  if (!Number.isInteger(limit) || limit < 1) throw new RangeError("The limit must be a positive whole number");
+  const pieces: string[] = [];
+  let rest = text.trim();
+  while (rest !== "") {
+    const room = unit === "characters" ? limit : charactersOfWords(rest, limit);
+    if (rest.length <= room) {
+      pieces.push(rest);
+      break;
+    }
+    // The room plus the next character: a boundary right after the room (a space) still counts.
+    const window = rest.slice(0, room + 1);
+    const half = Math.floor(room / 2);
+    let cut = lastEnd(window, paragraphBreak, half);
+    if (cut < 0) cut = lastEnd(window, sentenceEnd, half);
+    if (cut < 0 || cut > room) cut = window.search(/\s\S*$/u);
+    if (cut <= 0) cut = room;
+    pieces.push(rest.slice(0, cut).trim());
+    rest = rest.slice(cut).trim();
+  }
+  return pieces.filter((piece) => piece !== "");
+}
+
 /** An article cut by the parameters its word count calls for. */
 export function splitArticle(text: string): { wordCount: number; chunks: string[] } & SplitParameters {
   const wordCount = countWords(text);

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { countWords } from "./training";
 import { isAllowedUploadName } from "./training";
-import { fileComponentsOf, maxFileComponentWords, maxTrainingFileBytes, textBlocksOf, uploadExtensionOf } from "./trainingFiles";
+import { fileComponentsOf, maxFileComponentWords, maxTrainingFileBytes, textBlocksOf, trainingFileNameKey, uploadExtensionOf } from "./trainingFiles";
+
+describe("names of training files", () => {
+  it("are one file without regard to case or how an accent is typed; other names, other extensions are others", () => {
+    expect(trainingFileNameKey("FAQ.PDF")).toBe(trainingFileNameKey("faq.pdf"));
+    expect(trainingFileNameKey("Cafe\u0301.txt")).toBe(trainingFileNameKey("CAFÉ.txt"));
+    expect(trainingFileNameKey("faq 2.pdf")).not.toBe(trainingFileNameKey("faq.pdf"));
+    expect(trainingFileNameKey("faq.txt")).not.toBe(trainingFileNameKey("faq.pdf"));
+  });
+});
 
 describe("upload extensions", () => {
   it("knows .txt and .pdf in any case, after a name, as isAllowedUploadName does", () => {
@@ -86,6 +95,17 @@ describe("file components", () => {
     );
     expect(components.map((component) => countWords(component.text))).toEqual([600, 600, maxFileComponentWords, maxFileComponentWords, 5]);
     expect(components.every((component) => component.subject === "long.txt")).toBe(true);
+  });
+
+  it("cuts a paragraph longer than the limit at sentence ends", () => {
+    const sentences = Array.from({ length: 300 }, (_, index) => `Parcel ${index} goes out before noon.`);
+    const components = fileComponentsOf([{ kind: "paragraph", text: sentences.join(" ") }], "long.txt");
+    expect(components.length).toBeGreaterThan(1);
+    for (const component of components) {
+      expect(countWords(component.text)).toBeLessThanOrEqual(maxFileComponentWords);
+      expect(component.text).toMatch(/^Parcel \d+ goes out before noon\..*noon\.$/su);
+    }
+    expect(components.map((component) => component.text).join(" ")).toBe(sentences.join(" "));
   });
 
   it("caps uploads at 10 MB", () => {

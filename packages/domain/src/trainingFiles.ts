@@ -3,12 +3,12 @@
  * into the components the screen offers as articles. The server finds the blocks (a PDF's headings by
  * their font size, a text file's by the rules below); the cut into components is the same for both.
  */
-import { allowedUploadExtensions, chunkWords, wordsOf, type UploadExtension } from "./training";
+import { allowedUploadExtensions, cutAtBoundaries, wordsOf, type UploadExtension } from "./training";
 
 /** The largest training file that can be uploaded (10 MB), checked on the bytes as sent. */
 export const maxTrainingFileBytes = 10 * 1024 * 1024;
 
-/** A component longer than this is cut at paragraph boundaries (a paragraph longer still, by words). */
+/** A component longer than this is cut at paragraph boundaries (a paragraph longer still, at sentences). */
 export const maxFileComponentWords = 1000;
 
 /** The longest heading a text file's line can be taken for. */
@@ -21,6 +21,16 @@ const maxHeadingCharacters = 80;
 export function uploadExtensionOf(fileName: string): UploadExtension | undefined {
   const lower = fileName.trim().toLowerCase();
   return allowedUploadExtensions.find((extension) => lower.endsWith(extension) && lower.length > extension.length);
+}
+
+/**
+ * What training files' names are compared by: two uploads of one key are one file, the later replacing the
+ * earlier. Case is ignored because the systems most uploads come from (Windows, macOS) cannot hold "FAQ.pdf"
+ * beside "faq.pdf": a customer sending "FAQ.pdf" after "faq.pdf" sends the same document again. Composed to
+ * NFC, so that an "é" typed as one character or as e and an accent is one name.
+ */
+export function trainingFileNameKey(fileName: string): string {
+  return fileName.normalize("NFC").toLowerCase();
 }
 
 export interface TextBlock {
@@ -117,7 +127,7 @@ export function fileComponentsOf(blocks: readonly TextBlock[], fallbackSubject: 
     const count = wordsOf(text).length;
     if (count > maxFileComponentWords) {
       flush();
-      for (const piece of chunkWords(text, maxFileComponentWords, 0)) components.push({ text: piece, subject });
+      for (const piece of cutAtBoundaries(text, maxFileComponentWords, "words")) components.push({ text: piece, subject });
       continue;
     }
     if (words + count > maxFileComponentWords) flush();

@@ -470,17 +470,17 @@ export async function deleteArticle(db: Db, scope: Scope, configurationId: strin
 }
 
 /**
- * Deletes the articles of one kind (`wordpress`) of a configuration the scope may see, with their chunks, and
- * the known words only they held; answers their ids. Locks as `claimArticle` does (the rows in id order,
- * then the configuration's lock), for many at once.
+ * Deletes the articles of one kind (`wordpress`) of a configuration the scope may see, only those of `source`
+ * when given (a training file's), with their chunks, and the known words only they held; answers their ids.
+ * Locks as `claimArticle` does (the rows in id order, then the configuration's lock), for many at once.
  */
-export async function deleteArticlesOfKind(db: Db, scope: Scope, configurationId: string, kind: ArticleKind): Promise<string[]> {
+export async function deleteArticlesOfKind(db: Db, scope: Scope, configurationId: string, kind: ArticleKind, source?: string): Promise<string[]> {
   return db.transaction(async (tx) => {
     const rows = await tx.query<{ id: string; words: string }>(
       `SELECT a.id, coalesce(a.subject, '') || ' ' || a.text AS words FROM knowledge_articles a
-        WHERE a.configuration_id = $1 AND a.kind = $2 AND ${inScope("a.configuration_id", 3)}
+        WHERE a.configuration_id = $1 AND a.kind = $2 AND ($3::text IS NULL OR a.source = $3) AND ${inScope("a.configuration_id", 4)}
         ORDER BY a.id FOR UPDATE`,
-      [configurationId, kind, ...scopeParams(scope)],
+      [configurationId, kind, source ?? null, ...scopeParams(scope)],
     );
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);

@@ -89,7 +89,8 @@ export function displayNameOf(clientName: string): string {
 
 /**
  * The name a file is stored and addressed by, made by the server: the display name reduced to lower-case
- * ASCII letters, digits and hyphens, a random suffix (two uploads of one name are two files), and the
+ * ASCII letters, digits and hyphens, a random suffix (so that "Prijs!.txt" and "prijs?.txt", two names
+ * that reduce alike, are two files), and the
  * extension of its content. It can hold no path, no dot but the extension's, nothing the client chose freely.
  */
 export function storedNameFor(displayName: string, extension: UploadExtension): string {

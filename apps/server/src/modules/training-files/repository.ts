@@ -1,6 +1,7 @@
 import type { Db } from "../../platform/db/db";
 import { queryOne } from "../../platform/db/db";
 import type { Schemas } from "../../platform/http/contract-types";
+import { deleteArticlesOfKind } from "../knowledge/repository";
 import { scopeCondition, scopeParams, type Scope } from "../tenancy";
 import type { TrainingFileContentType } from "./content";
 
@@ -9,6 +10,8 @@ export type UploadedFile = Schemas["UploadedFile"];
 export interface NewTrainingFile {
   storedName: string;
   originalName: string;
+  /** What names are compared by: two uploads with one key are one file (`trainingFileNameKey`). */
+  nameKey: string;
   contentType: TrainingFileContentType;
   bytes: Uint8Array;
 }
@@ -51,19 +54,40 @@ export async function listTrainingFiles(db: Db, scope: Scope, configurationId: s
 }
 
 /**
- * Stores a file in a configuration the scope may see. `undefined` when the configuration is not visible
- * or already has a file of that stored name (the caller makes another name).
+ * Stores a file in a configuration the scope may see. When the configuration holds a file of that name
+ * already (the same `nameKey`), that file is replaced instead, in one transaction: it keeps its stored name
+ * and takes the new bytes, and the articles trained from it are deleted (they said what the old file said).
+ * Two uploads of one name at once are serialized by the unique name: the later one replaces the earlier.
+ * `undefined` when the configuration is not visible; a clash of `storedName` with another file's throws
+ * (`isStoredNameTaken`), the caller makes another.
  */
-export async function insertTrainingFile(db: Db, scope: Scope, configurationId: string, file: NewTrainingFile): Promise<UploadedFile | undefined> {
-  const row = await queryOne<FileRecord>(
-    db,
-    `INSERT INTO training_files (configuration_id, stored_name, original_name, content_type, size_bytes, content)
-     SELECT id, $2, $3, $4, $5, $6 FROM configurations WHERE id = $1 AND ${scopeCondition("customer_id", 7)}
-     ON CONFLICT (configuration_id, stored_name) DO NOTHING
-     RETURNING stored_name, original_name, content_type, size_bytes, created_at`,
-    [configurationId, file.storedName, file.originalName, file.contentType, file.bytes.length, file.bytes, ...scopeParams(scope)],
-  );
-  return row && toUploadedFile(row);
+export async function storeTrainingFile(
+  db: Db,
+  scope: Scope,
+  configurationId: string,
+  file: NewTrainingFile,
+): Promise<{ file: UploadedFile; replaced: boolean } | undefined> {
+  return db.transaction(async (tx) => {
+    const row = await queryOne<FileRecord & { inserted: boolean }>(
+      tx,
+      `INSERT INTO training_files (configuration_id, stored_name, original_name, name_key, content_type, size_bytes, content)
+       SELECT id, $2, $3, $4, $5, $6, $7 FROM configurations WHERE id = $1 AND ${scopeCondition("customer_id", 8)}
+       ON CONFLICT (configuration_id, name_key) DO UPDATE
+         SET original_name = EXCLUDED.original_name, content_type = EXCLUDED.content_type,
+             size_bytes = EXCLUDED.size_bytes, content = EXCLUDED.content, created_at = now()
+       RETURNING stored_name, original_name, content_type, size_bytes, created_at, (xmax = 0) AS inserted`,
+      [configurationId, file.storedName, file.originalName, file.nameKey, file.contentType, file.bytes.length, file.bytes, ...scopeParams(scope)],
+    );
+    if (!row) return undefined;
+    if (!row.inserted) await deleteArticlesOfKind(tx, scope, configurationId, "file", row.stored_name);
+    return { file: toUploadedFile(row), replaced: !row.inserted };
+  });
+}
+
+/** True when the unique stored name refused an insert: another file of the configuration has that name. */
+export function isStoredNameTaken(error: unknown): boolean {
+  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
+  return code === "23505" && constraint === "training_files_configuration_id_stored_name_key";
 }
 
 export async function findTrainingFileContent(

@@ -1,4 +1,4 @@
-import { DomainError, dropEmptyComponents, fileComponentsOf, successMessages, textBlocksOf, type TextBlock } from "@parley/domain";
+import { DomainError, dropEmptyComponents, fileComponentsOf, successMessages, textBlocksOf, trainingFileNameKey, type TextBlock } from "@parley/domain";
 import type { Db } from "../../platform/db/db";
 import { PdfTooLargeError, readPdfText, type PdfReadLimits } from "../../platform/files/pdf-reader";
 import { UnreadablePdfError } from "../../platform/files/pdf-text";
@@ -9,7 +9,7 @@ import { notFound, scopeOf } from "../tenancy";
 import { displayNameOf, inspectTrainingFile, pdfTooLarge, storedNameFor } from "./content";
 import * as repository from "./repository";
 
-// A random suffix of 32 bits makes a clash of two uploads of one name rare; a clash takes another suffix.
+// A random suffix of 32 bits makes a clash of two files' stored names rare; a clash takes another suffix.
 const storeAttempts = 5;
 
 /** The training files of a configuration, which the operation's `x-tenant` loaded within the caller's scope. */
@@ -23,16 +23,21 @@ export function createTrainingFilesService(db: Db, pdfLimits?: PdfReadLimits) {
     async upload(caller: Caller, configuration: Configuration, upload: UploadedPart) {
       const originalName = displayNameOf(upload.filename);
       const content = await inspectTrainingFile(originalName, upload.bytes, pdfLimits);
-      for (let attempt = 0; attempt < storeAttempts; attempt++) {
-        const stored = await repository.insertTrainingFile(db, scopeOf(caller), configuration._id, {
-          storedName: storedNameFor(originalName, content.extension),
-          originalName,
-          contentType: content.contentType,
-          bytes: content.bytes,
-        });
-        if (stored) return { status: "success" as const, filename: stored.name, message: successMessages.data_saved };
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const stored = await repository.storeTrainingFile(db, scopeOf(caller), configuration._id, {
+            storedName: storedNameFor(originalName, content.extension),
+            originalName,
+            nameKey: trainingFileNameKey(originalName),
+            contentType: content.contentType,
+            bytes: content.bytes,
+          });
+          if (!stored) throw notFound("No such configuration");
+          return { status: "success" as const, filename: stored.file.name, message: successMessages.data_saved };
+        } catch (error) {
+          if (!repository.isStoredNameTaken(error) || attempt + 1 >= storeAttempts) throw error;
+        }
       }
-      throw new Error("No free stored name for the training file");
     },
 
     async remove(caller: Caller, configuration: Configuration, storedName: string) {

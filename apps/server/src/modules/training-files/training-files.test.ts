@@ -67,6 +67,20 @@ async function remove(token: string, configurationId: string, filename: string) 
   return response;
 }
 
+async function trainArticles(token: string, configurationId: string, source: string, text: string) {
+  return ctx.app.inject({
+    method: "POST",
+    url: "/api/training/create_articles",
+    headers: bearer(token),
+    payload: { configurationId, articles: [{ text, source, kind: "file" }] },
+  });
+}
+
+async function articles(token: string, configurationId: string): Promise<{ text: string; source: string }[]> {
+  const response = await ctx.app.inject({ method: "GET", url: `/api/training/articles?_id=${configurationId}`, headers: bearer(token) });
+  return response.json().articles;
+}
+
 const windows1252 = Buffer.from([
   ...Buffer.from("Prijzen\r\n\r\nDe prijs is 10 ", "latin1"),
   0x80, // €
@@ -209,20 +223,38 @@ describe("training files", () => {
     }
   });
 
-  it("keeps two uploads of one name at once as two files", async () => {
+  it("replaces a file uploaded again under its name (any case), with its articles, and keeps other names apart", async () => {
+    const { token, configurationId } = await tenant();
+    const first = await uploaded(token, configurationId, "FAQ.txt", "Delivery takes three days.");
+    const other = await uploaded(token, configurationId, "faq 2.txt", "Gift cards never expire.");
+    const stored = await trainArticles(token, configurationId, first, "Delivery takes three days.");
+    expect(stored.statusCode, stored.body).toBe(200);
+    expect((await trainArticles(token, configurationId, other, "Gift cards never expire.")).statusCode).toBe(200);
+
+    const again = await uploaded(token, configurationId, "faq.txt", "Delivery takes one day.");
+    // The same file, at the same address: a train again of it, or a delete, finds the new one.
+    expect(again).toBe(first);
+    const files = (await list(token, configurationId)).json().files as { name: string; original_name: string; size: number }[];
+    expect(files.map((file) => [file.name, file.original_name]).sort()).toEqual([[first, "faq.txt"], [other, "faq 2.txt"]].sort());
+    expect(files.find((file) => file.name === first)?.size).toBe("Delivery takes one day.".length);
+    expect((await scrape(token, configurationId, first)).json().components[0].text).toBe("Delivery takes one day.");
+    // What the assistant knew from the replaced text is gone; the other file's articles stay.
+    const texts = (await articles(token, configurationId)).map((article) => article.text);
+    expect(texts).toEqual(["Gift cards never expire."]);
+  });
+
+  it("keeps one file when two uploads of one name arrive at once", async () => {
     const { token, configurationId } = await tenant();
     const [first, second] = await Promise.all([
       upload(token, fileParts(configurationId, "faq.txt", "First version of the FAQ.")),
-      upload(token, fileParts(configurationId, "faq.txt", "Second version of the FAQ.")),
+      upload(token, fileParts(configurationId, "FAQ.txt", "Second version of the FAQ.")),
     ]);
     expect([first!.statusCode, second!.statusCode]).toEqual([200, 200]);
-    const names = [first!.json().filename, second!.json().filename];
-    expect(new Set(names).size).toBe(2);
-    const files = (await list(token, configurationId)).json().files as { name: string; original_name: string }[];
-    expect(files.map((file) => file.name).sort()).toEqual([...names].sort());
-    expect(files.map((file) => file.original_name)).toEqual(["faq.txt", "faq.txt"]);
-    const texts = await Promise.all(names.map(async (name) => (await scrape(token, configurationId, name)).json().components[0].text));
-    expect(texts).toEqual(["First version of the FAQ.", "Second version of the FAQ."]);
+    expect(first!.json().filename).toBe(second!.json().filename);
+    const files = (await list(token, configurationId)).json().files as { name: string }[];
+    expect(files.map((file) => file.name)).toEqual([first!.json().filename]);
+    const text = (await scrape(token, configurationId, files[0]!.name)).json().components[0].text;
+    expect(["First version of the FAQ.", "Second version of the FAQ."]).toContain(text);
   });
 
   it("keeps another tenant's files out of reach, and files go with their configuration", async () => {

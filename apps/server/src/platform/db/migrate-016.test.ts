@@ -2,13 +2,10 @@
  * Migration 016 moves the per-recipient notifications (one row per user, one id per event) to one row per
  * event with per-user state: nobody gains or loses a notification, and each user's read and hidden state stays.
  */
-import { copyFile, mkdtemp, readdir } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listNotifications } from "../../modules/live/notifications";
 import { createConfiguration } from "../../test/fixture";
-import { migrationsFolder } from "../paths";
+import { migrateBefore } from "../../test/migrations";
 import type { DatabaseHandle } from "./db";
 import { migrate } from "./migrate";
 import { openPglite } from "./pglite";
@@ -31,10 +28,7 @@ async function user(customerId: string | null, role: "admin" | "customer", creat
 
 describe("migration 016", () => {
   it("keeps every user's notifications and their read and hidden state", async () => {
-    const all = (await readdir(migrationsFolder())).filter((name) => name.endsWith(".sql")).sort();
-    const before = await mkdtemp(join(tmpdir(), "parley-migrations-"));
-    for (const name of all.filter((file) => file < "016")) await copyFile(join(migrationsFolder(), name), join(before, name));
-    await migrate(handle, before);
+    const all = await migrateBefore(handle, "016");
 
     const [customer] = await handle.db.query<{ id: string }>("INSERT INTO customers (name) VALUES ('Old') RETURNING id");
     const [stranger] = await handle.db.query<{ id: string }>("INSERT INTO customers (name) VALUES ('Other') RETURNING id");

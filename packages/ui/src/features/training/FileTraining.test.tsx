@@ -3,7 +3,7 @@ import { Blob as NodeBlob, File as NodeFile } from "node:buffer";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { renderConfigurationScreen } from "../../test/configurationScreen";
 import { DataTrainingPage } from "./DataTrainingPage";
-import { createdArticles, fakeTrainingServer, problem } from "./fakeServer.test-support";
+import { createdArticles, fakeTrainingServer, problem, storedArticle } from "./fakeServer.test-support";
 
 configure({ asyncUtilTimeout: 5_000 });
 
@@ -108,5 +108,40 @@ describe("file training", { timeout: 30_000 }, () => {
     const notIndexed = screen.getByTestId("file-returns.pdf");
     expect(within(notIndexed).getByText("Failed")).toBeTruthy();
     expect(within(notIndexed).getByRole("button", { name: "Train again from returns.pdf" })).toBeTruthy();
+  });
+
+  it("replaces the row of a file uploaded again under its name (any case), shows the name it was uploaded under and its articles", async () => {
+    // The server as it is: one stored file per name, kept under the stored name it was first given.
+    const files = [{ name: "faq-1a2b3c4d.txt", original_name: "FAQ.txt", content_type: "text/plain; charset=utf-8", size: 10, created_at: "2026-11-20T10:00:00Z" }];
+    let articles: Record<string, unknown>[] = [];
+    const server = fakeTrainingServer({
+      "GET /files/get_names": () => ({ body: { status: "success", file_names: files.map((entry) => entry.name), files } }),
+      "POST /training/files/upload": (call) => {
+        files[0] = { ...files[0]!, original_name: (call.body as { file: string }).file };
+        articles = [];
+        return { body: { status: "success", filename: files[0]!.name } };
+      },
+      "POST /files/scrape": () => ({
+        body: { status: "success", components: [{ text: "We open at nine.", tag: null, subject: "Hours", url: null }, { text: "We close at five.", tag: null, subject: "Closing", url: null }] },
+      }),
+      "POST /training/create_articles": (call) => {
+        const entries = (call.body as { articles: { text: string; source: string }[] }).articles;
+        articles = entries.map((entry, index) => storedArticle({ _id: `a${index}`, text: entry.text, source: entry.source }));
+        return { body: createdArticles(entries, (text) => `a${entries.findIndex((entry) => entry.text === text)}`) };
+      },
+      "GET /training/articles": () => ({ body: { status: "success", articles } }),
+    });
+    await renderConfigurationScreen(<DataTrainingPage initialSection="files" />, { api: server.api });
+    const row = await screen.findByTestId("file-faq-1a2b3c4d.txt");
+    expect(within(row).getByText("FAQ.txt")).toBeTruthy();
+    expect(within(row).getByText("Uploaded")).toBeTruthy();
+
+    fireEvent.change(screen.getByTestId("file-input"), { target: { files: [file("faq.txt", "We open at nine.", "text/plain")] } });
+    await within(row).findByText("Indexed");
+    await within(row).findByText("1 article");
+    expect(within(row).getByText("faq.txt")).toBeTruthy();
+    // One row for the name, before, during and after the upload.
+    expect(within(screen.getByRole("table", { name: "Uploaded files" })).getAllByRole("row")).toHaveLength(2);
+    expect(screen.queryByTestId("file-faq.txt")).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { Alert, Badge, Box, Button, HStack, Icon, IconButton, Input, Stack, Table, Text } from "@chakra-ui/react";
-import { allowedUploadExtensions, isAllowedUploadName } from "@parley/domain";
+import { allowedUploadExtensions, isAllowedUploadName, trainingFileNameKey } from "@parley/domain";
 import { useRef, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { LuFileText, LuRefreshCw, LuTrash2, LuUpload, LuX } from "react-icons/lu";
@@ -56,6 +56,8 @@ export function FileTraining({ configuration }: { configuration: SelectedConfigu
   const { api, refresh } = useTrainingRunner();
   const deleteFile = useDeleteFile();
   const [statuses, setStatuses] = useState<Record<string, FileStatus>>({});
+  // The names files were uploaded under on this page, by stored name: newer than the list until it is read again.
+  const [uploadedAs, setUploadedAs] = useState<Record<string, string>>({});
   const [refused, setRefused] = useState<string[]>([]);
   const [dragging, setDragging] = useState(false);
   const [deleting, setDeleting] = useState<string | null>(null);
@@ -69,7 +71,8 @@ export function FileTraining({ configuration }: { configuration: SelectedConfigu
       const components = await scrapeFile(api, configuration._id, filename);
       const drafts = articlesFromComponents(components, filename, undefined, "file");
       if (drafts.length === 0) throw trainingFailure("no_file_content");
-      const counts = await createAndIndex(api, configuration._id, drafts);
+      // Training again replaces what the file said before (its articles are deleted once the new ones are stored).
+      const counts = await createAndIndex(api, configuration._id, drafts, undefined, { replacing: [filename] });
       if (counts.created === 0) throw trainingFailure("articles_failed");
       setStatus(filename, counts.notIndexed > 0 ? { state: "failed", code: "articles_not_indexed" } : { state: "indexed" });
     } catch (error) {
@@ -81,16 +84,20 @@ export function FileTraining({ configuration }: { configuration: SelectedConfigu
   const handleFiles = async (chosen: readonly File[]) => {
     const { accepted, refused: notAllowed } = sortChosenFiles(chosen);
     setRefused(notAllowed.map((file) => file.name));
-    for (const file of accepted) setStatus(file.name, { state: "uploading" });
+    // A file of a name already stored replaces that file on the server: its row shows the upload, not a second row.
+    const rowOf = (file: File) => storedFiles.find((stored) => trainingFileNameKey(stored.originalName) === trainingFileNameKey(file.name))?.name ?? file.name;
+    for (const file of accepted) setStatus(rowOf(file), { state: "uploading" });
     for (const file of accepted) {
+      const row = rowOf(file);
       let stored: string;
       try {
         stored = await uploadFile(api, configuration._id, file);
       } catch (error) {
-        setStatus(file.name, { state: "failed", code: failureCode(error), notUploaded: true });
+        setStatus(row, { state: "failed", code: failureCode(error), notUploaded: row === file.name });
         continue;
       }
-      if (stored !== file.name) setStatuses(({ [file.name]: _uploaded, ...others }) => others);
+      if (stored !== row) setStatuses(({ [row]: _uploaded, ...others }) => others);
+      setUploadedAs((previous) => ({ ...previous, [stored]: file.name }));
       setStatus(stored, { state: "uploaded" });
       await train(stored);
     }
@@ -102,7 +109,10 @@ export function FileTraining({ configuration }: { configuration: SelectedConfigu
     void handleFiles([...event.dataTransfer.files]);
   };
 
-  const listed = [...new Set([...(names.data ?? []), ...Object.keys(statuses)])];
+  const storedFiles = names.data ?? [];
+  const listed = [...new Set([...storedFiles.map((stored) => stored.name), ...Object.keys(statuses)])];
+  /** The name a row shows: the one the file was uploaded under. */
+  const labelOf = (name: string) => uploadedAs[name] ?? storedFiles.find((stored) => stored.name === name)?.originalName ?? name;
   const busy = Object.values(statuses).some((status) => status.state === "uploading" || status.state === "scraping");
 
   return (
@@ -170,7 +180,8 @@ export function FileTraining({ configuration }: { configuration: SelectedConfigu
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeader>{t("files.name")}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t("files.state")}</Table.ColumnHeader>
+                {/* A fixed width: the state column stays put while names come and go. */}
+                <Table.ColumnHeader width="16rem">{t("files.state")}</Table.ColumnHeader>
                 <Table.ColumnHeader width="6rem">
                   <Text srOnly>{t("messages:actions.actions")}</Text>
                 </Table.ColumnHeader>
@@ -180,28 +191,35 @@ export function FileTraining({ configuration }: { configuration: SelectedConfigu
               {listed.map((name) => {
                 const status = statuses[name] ?? storedFileStatus(name, articles.data);
                 const working = status.state === "uploading" || status.state === "scraping";
+                const label = labelOf(name);
+                const trained = working ? 0 : (articles.data?.filter((article) => article.source === name).length ?? 0);
                 return (
                   <Table.Row key={name} data-testid={`file-${name}`}>
-                    <Table.Cell wordBreak="break-all">{name}</Table.Cell>
+                    <Table.Cell wordBreak="break-word">{label}</Table.Cell>
                     <Table.Cell>
                       <Stack gap="1" aria-live="polite">
                         <Badge colorPalette={stateColors[status.state]} alignSelf="flex-start">
                           {t(`files.states.${status.state}`)}
                         </Badge>
+                        {trained > 0 && (
+                          <Text fontSize="xs" color="fg.muted">
+                            {t("files.articles", { count: trained })}
+                          </Text>
+                        )}
                         {status.state === "failed" && <FailureText code={status.code} />}
                       </Stack>
                     </Table.Cell>
                     <Table.Cell>
                       {status.notUploaded ? (
-                        <IconButton size="xs" variant="ghost" aria-label={t("files.dismiss", { name })} onClick={() => setStatuses(({ [name]: _failed, ...others }) => others)}>
+                        <IconButton size="xs" variant="ghost" aria-label={t("files.dismiss", { name: label })} onClick={() => setStatuses(({ [name]: _failed, ...others }) => others)}>
                           <LuX />
                         </IconButton>
                       ) : (
                         <HStack gap="1">
-                          <IconButton size="xs" variant="ghost" aria-label={t("files.train", { name })} disabled={working || busy} onClick={() => void train(name)}>
+                          <IconButton size="xs" variant="ghost" aria-label={t("files.train", { name: label })} disabled={working || busy} onClick={() => void train(name)}>
                             <LuRefreshCw />
                           </IconButton>
-                          <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={t("files.delete", { name })} disabled={working} onClick={() => setDeleting(name)}>
+                          <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={t("files.delete", { name: label })} disabled={working} onClick={() => setDeleting(name)}>
                             <LuTrash2 />
                           </IconButton>
                         </HStack>
@@ -218,7 +236,7 @@ export function FileTraining({ configuration }: { configuration: SelectedConfigu
       <ConfirmDialog
         open={deleting !== null}
         title={t("files.deleteTitle")}
-        text={t("files.deleteText", { name: deleting ?? "" })}
+        text={t("files.deleteText", { name: deleting === null ? "" : labelOf(deleting) })}
         confirmLabel={t("files.deleteConfirm")}
         loading={deleteFile.isPending}
         onCancel={() => setDeleting(null)}

@@ -89,6 +89,35 @@ describe("website training", { timeout: 30_000 }, () => {
     expect(within(run).getAllByRole("listitem").map((item) => item.textContent)).toEqual([`${emptyPage} — No valid text found`]);
   });
 
+  it("counts each distinct article once: pages repeating another's text, in one batch or the next, add none", async () => {
+    // page-2 and page-6 are copies of page-1 (a home page under three addresses); the server stores the text once.
+    const textOf = (url: string) => (["https://shop.test/page-2", "https://shop.test/page-6"].includes(url) ? "Welcome to the bakery." : `Text of ${url}.`);
+    const ids = new Map<string, string>();
+    const server = fakeTrainingServer({
+      "POST /training/scrape_static_website": (call) => {
+        const { url } = call.body as { url: string[] };
+        return { body: { status: "success", subject_url_map: {}, components: url.map((page) => ({ text: page === pages[0] ? "Welcome to the bakery." : textOf(page), tag: "p", subject: null, url: page })) } };
+      },
+      "POST /training/create_articles": (call) => {
+        const entries = (call.body as { articles: { text: string }[] }).articles;
+        const articles = entries.map((entry, position) => {
+          const known = ids.has(entry.text);
+          if (!known) ids.set(entry.text, `a${ids.size + 1}`);
+          return { position, _id: ids.get(entry.text)!, created: !known, indexed: true };
+        });
+        const created = articles.filter((article) => article.created).length;
+        return { body: { status: "success", created, duplicates: entries.length - created, indexed: created, failed: 0, articles } };
+      },
+      "GET /training/articles": () => ({ body: { status: "success", articles: [] } }),
+      "GET /files/get_names": () => ({ body: { status: "success", file_names: [] } }),
+    });
+    await renderConfigurationScreen(<DataTrainingPage initialSection="website" />, { api: server.api });
+    fireEvent.change(await screen.findByRole("textbox", { name: "Pages to read" }), { target: { value: pages.join("\n") } });
+    fireEvent.click(screen.getByRole("button", { name: "Read and train 7 pages" }));
+    const run = await screen.findByTestId("run-pages");
+    await waitFor(() => expect(within(run).getByTestId("run-status").textContent).toBe("Finished. Articles created: 5, failed: 0, not indexed: 0."));
+  });
+
   it("says a page the site did not serve was not found, not that its elements held no text", async () => {
     const missing = "https://shop.test/missing";
     const server = fakeTrainingServer({

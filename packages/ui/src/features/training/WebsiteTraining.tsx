@@ -52,13 +52,13 @@ export function WebsiteTraining({ configuration }: { configuration: SelectedConf
       if (components.length === 0) return { failures: batch.map((url) => ({ item: url, code: failed.get(url) ?? "no_scrape_data" })), counts: noTrainingCounts };
       // A component without its page's URL belongs to the page when only one was asked for.
       const drafts = articlesFromComponents(components, batch.length === 1 ? batch[0]! : t("website.unknownPage"), subjects);
-      const { failedSources, ...counts } = await createAndIndex(api, configuration._id, drafts, signal, { replacing: batch });
+      const { failedSources, articleIds, ...counts } = await createAndIndex(api, configuration._id, drafts, signal, { replacing: batch });
       const failures: RunFailure<string>[] = batch.flatMap((url) => {
         if (!drafts.some((draft) => draft.source === url)) return [{ item: url, code: failed.get(url) ?? "no_valid_text" }];
         return failedSources.includes(url) ? [{ item: url, code: "articles_failed" }] : [];
       });
       void refresh(configuration._id);
-      return { failures, counts };
+      return { failures, counts, articleIds };
     },
     [api, refresh, configuration._id, tags, classes, t],
   );

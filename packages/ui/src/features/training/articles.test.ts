@@ -27,6 +27,17 @@ describe("articles of scraped components", () => {
     expect(joinWithinLimit(["abcd", "ef", "ghijklmnop"], 8)).toEqual(["abcd\n\nef", "ghijklmn", "op"]);
   });
 
+  it("cuts a text longer than an article at a sentence end, not in a word", () => {
+    const page = Array.from({ length: 3000 }, (_, index) => `Bread number ${index} is baked fresh every morning.`).join(" ");
+    const parts = joinWithinLimit([page]);
+    expect(parts.length).toBeGreaterThan(1);
+    for (const part of parts) {
+      expect(part.length).toBeLessThanOrEqual(articleTextMaxLength);
+      expect(part).toMatch(/morning\.$/u);
+    }
+    expect(parts.join(" ")).toBe(page);
+  });
+
   it("cuts work into batches", () => {
     expect(batchesOf([1, 2, 3, 4, 5, 6, 7], 5)).toEqual([[1, 2, 3, 4, 5], [6, 7]]);
     expect(batchesOf([], 5)).toEqual([]);

@@ -2,6 +2,7 @@
 import {
   articleTextMaxLength,
   countWords,
+  cutAtBoundaries,
   dropEmptyComponents,
   maxArticleCreationBytes,
   maxArticlesPerCreation,
@@ -28,13 +29,15 @@ export function draftOf(source: string, subject: string | null, text: string): A
   return { source, subject, text: trimmed, wordCount, ...splitParametersFor(wordCount) };
 }
 
-/** Texts joined by blank lines into parts no longer than the contract allows, cutting a single longer text. */
+/**
+ * Texts joined by blank lines into parts no longer than the contract allows; a single longer text is cut at a
+ * paragraph or sentence end (between words at worst), so no article starts or ends in the middle of a word.
+ */
 export function joinWithinLimit(texts: readonly string[], limit = articleTextMaxLength): string[] {
   const parts: string[] = [];
   let current = "";
   for (const text of texts) {
-    for (let start = 0; start < text.length; start += limit) {
-      const piece = text.slice(start, start + limit);
+    for (const piece of cutAtBoundaries(text, limit, "characters")) {
       const joined = current === "" ? piece : `${current}\n\n${piece}`;
       if (joined.length <= limit) current = joined;
       else {

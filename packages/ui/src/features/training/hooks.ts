@@ -150,11 +150,22 @@ export function useScrapeSitemap() {
   });
 }
 
+/** A stored training file: the name the other file calls take, and the name it was uploaded under. */
+export interface StoredFile {
+  name: string;
+  originalName: string;
+}
+
+/** The stored files, newest first; a server that lists names only shows each by its stored name. */
 export function useFileNames(configurationId: string) {
   const api = useApi();
   return useQuery({
     queryKey: trainingQueryKeys.files(configurationId),
-    queryFn: async () => unwrap(await api.GET("/files/get_names", { params: { query: { configuration_id: configurationId } } })).file_names,
+    queryFn: async (): Promise<StoredFile[]> => {
+      const answer = unwrap(await api.GET("/files/get_names", { params: { query: { configuration_id: configurationId } } }));
+      const originals = new Map((answer.files ?? []).map((file) => [file.name, file.original_name]));
+      return answer.file_names.map((name) => ({ name, originalName: originals.get(name) ?? name }));
+    },
   });
 }
 
@@ -183,7 +194,7 @@ export function useTrainingRunner() {
 }
 
 export interface TrainingCounts {
-  /** Articles stored. */
+  /** Distinct articles stored: an entry repeating a text already stored (in this run or before) is not one more. */
   created: number;
   /** Articles the server refused to store. */
   failed: number;
@@ -218,7 +229,9 @@ async function deleteEarlierArticles(api: ParleyApi, configurationId: string, so
  * Stores the articles and indexes them in the same calls (`create_articles`, a few calls for many articles);
  * an article the configuration held already and had not indexed yet is indexed after, at most
  * `maxArticlesPerIndexing` at once (spec 02 §7.6). A cancelled run stops here, its abort rethrown.
- * The sources in `replacing` whose drafts were all stored lose their other, earlier articles.
+ * The sources in `replacing` whose drafts were all stored lose their other, earlier articles. `articleIds` are
+ * the distinct articles that hold the drafts' texts now; `created` counts them, once each however many drafts
+ * repeated a text.
  */
 export async function createAndIndex(
   api: ParleyApi,
@@ -226,7 +239,7 @@ export async function createAndIndex(
   drafts: readonly ArticleDraft[],
   signal?: AbortSignal,
   options: { replacing?: readonly string[] } = {},
-): Promise<TrainingCounts & { failedSources: string[] }> {
+): Promise<TrainingCounts & { failedSources: string[]; articleIds: string[] }> {
   const counts = { ...noTrainingCounts, failedSources: [] as string[] };
   const toIndex = new Set<string>();
   /** The articles that hold the drafts' texts now, created by this call or held already. */
@@ -248,11 +261,11 @@ export async function createAndIndex(
       counts.failedSources.push(batch[failure.position]?.source ?? "");
     }
     for (const article of answer.articles) {
-      counts.created += 1;
       holding.add(article._id);
       if (!article.indexed) toIndex.add(article._id);
     }
   }
+  counts.created = holding.size;
   const replaced = new Set((options.replacing ?? []).filter((source) => drafts.some((draft) => draft.source === source) && !counts.failedSources.includes(source)));
   await deleteEarlierArticles(api, configurationId, replaced, holding, signal);
   for (const batch of batchesOf([...toIndex], maxArticlesPerIndexing)) {
@@ -264,7 +277,7 @@ export async function createAndIndex(
       counts.notIndexed += batch.length;
     }
   }
-  return counts;
+  return { ...counts, articleIds: [...holding] };
 }
 
 export function isAbort(error: unknown): boolean {

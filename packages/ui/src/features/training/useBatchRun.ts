@@ -12,6 +12,8 @@ export interface RunFailure<Item> {
 export interface BatchResult<Item> {
   failures: RunFailure<Item>[];
   counts: TrainingCounts;
+  /** The articles the batch stored (made or found): given, the run counts as created only those no batch before it stored. */
+  articleIds?: readonly string[];
 }
 
 export interface RunState<Item> {
@@ -42,6 +44,8 @@ export function useBatchRun<Item>(batchSize: number, work: (batch: Item[], signa
       let current: RunState<Item> = { status: "running", total: items.length, done: 0, failures: [], counts: noTrainingCounts };
       setState(current);
       const batches = batchesOf(items, batchSize);
+      // Two pages of one text (a home page under two addresses) are one article, in one batch or in two.
+      const stored = new Set<string>();
       for (const [index, batch] of batches.entries()) {
         if (own.signal.aborted) {
           const left = batches.slice(index).flat();
@@ -54,7 +58,13 @@ export function useBatchRun<Item>(batchSize: number, work: (batch: Item[], signa
         } catch (error) {
           result = { failures: batch.map((item) => ({ item, code: own.signal.aborted || isAbort(error) ? "cancelled" : failureCode(error) })), counts: noTrainingCounts };
         }
-        current = { ...current, done: current.done + batch.length, failures: [...current.failures, ...result.failures], counts: addCounts(current.counts, result.counts) };
+        let counts = result.counts;
+        if (result.articleIds) {
+          const fresh = result.articleIds.filter((id) => !stored.has(id));
+          for (const id of fresh) stored.add(id);
+          counts = { ...counts, created: fresh.length };
+        }
+        current = { ...current, done: current.done + batch.length, failures: [...current.failures, ...result.failures], counts: addCounts(current.counts, counts) };
         if (controller.current !== own) return;
         setState(current);
       }
