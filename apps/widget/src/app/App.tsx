@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks"
 import type { ChatState } from "../protocol/messages";
 import { ChatWindow } from "./chat-window/ChatWindow";
 import { useConversation } from "./conversation/use-conversation";
+import { loadChatState, saveChatState } from "./conversation/visitor-storage";
 import type { HostChannel } from "./host/host-channel";
 import { translatorFor, widgetLanguageOf } from "./i18n/translations";
 import { Launcher } from "./launcher/Launcher";
@@ -18,13 +19,27 @@ export interface AppProps {
   host: HostChannel;
   /** The session id the loader kept in the host page's storage (see `useConversation`). */
   keptSessionId?: string | null;
+  /** The chat's state the loader kept in the host page's session storage (see `loadChatState`). */
+  keptChatState?: ChatState | null;
 }
 
-export function App({ design, configurationId, pageUrl, host, keptSessionId = null }: AppProps) {
+export function App({
+  design,
+  configurationId,
+  pageUrl,
+  host,
+  keptSessionId = null,
+  keptChatState = null,
+}: AppProps) {
   const language = widgetLanguageOf(design.chat.uiLanguage);
   const translate = useMemo(() => translatorFor(language), [language]);
   const embedded = design.chat.mode === "embedded";
-  const [chatState, setChatState] = useState<ChatState>(() => initialChatState(design.chat));
+  // An embedded chat is always open; an overlay comes back as the visitor left it in this browser session.
+  const [chatState, setChatState] = useState<ChatState>(() =>
+    embedded
+      ? initialChatState(design.chat)
+      : (loadChatState(configurationId, keptChatState) ?? initialChatState(design.chat)),
+  );
   const [soundOn, setSoundOn] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const launcherRef = useRef<HTMLButtonElement>(null);
@@ -50,6 +65,20 @@ export function App({ design, configurationId, pageUrl, host, keptSessionId = nu
   }, []);
 
   useEffect(() => host.onCollapseRequest(() => setChatState("closed")), [host]);
+
+  // Only the visitor's changes are kept: until then a new visit starts as the design says.
+  const keptChatStateRef = useRef(keptChatState);
+  const chatStateChanged = useRef(false);
+  useEffect(() => {
+    if (embedded) return;
+    if (!chatStateChanged.current) {
+      chatStateChanged.current = true;
+      return;
+    }
+    if (saveChatState(configurationId, chatState) || keptChatStateRef.current === chatState) return;
+    keptChatStateRef.current = chatState;
+    host.keepChatState(chatState);
+  }, [embedded, configurationId, chatState, host]);
 
   // Focus follows the chat: into the message field when it opens, back to the launcher when it closes.
   useEffect(() => {

@@ -1,4 +1,5 @@
 import type { PendingMessage } from "./types";
+import { chatStateOf, type ChatState } from "../../protocol/messages";
 
 /**
  * What the widget keeps in its own origin's localStorage per configuration: the visitor's session id (the
@@ -73,5 +74,31 @@ export function saveRatings(configurationId: string, ratings: Record<string, Rat
     localStorage.setItem(ratingsKeyOf(configurationId), JSON.stringify(ratings));
   } catch {
     // As above: the rating shows until the page closes.
+  }
+}
+
+const chatStateKeyOf = (configurationId: string) => `parley.widget.${configurationId}.chat`;
+
+/**
+ * Whether the visitor left the chat open, closed or full screen, for the browser session (sessionStorage:
+ * the chat follows the visitor through reloads and the site's pages, but a visit days later starts as the
+ * design says). `keptByHost`: the state the loader kept in the host page for a frame whose own storage is
+ * refused; used when this frame's storage holds none.
+ */
+export function loadChatState(configurationId: string, keptByHost: ChatState | null = null): ChatState | null {
+  try {
+    return chatStateOf(sessionStorage.getItem(chatStateKeyOf(configurationId))) ?? keptByHost;
+  } catch {
+    return keptByHost;
+  }
+}
+
+/** Whether the state was stored; false when this frame's storage is refused. */
+export function saveChatState(configurationId: string, state: ChatState): boolean {
+  try {
+    sessionStorage.setItem(chatStateKeyOf(configurationId), state);
+    return true;
+  } catch {
+    return false;
   }
 }
