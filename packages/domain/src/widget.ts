@@ -96,3 +96,17 @@ export function readParentMessage(data: unknown): ParentMessage | null {
   if (type === parentMessageTypes.collapseChat) return { type };
   return null;
 }
+
+/**
+ * The widget's own drawings (paths in a 24 by 24 view box), drawn by the widget and by the portal's preview
+ * of it, so that the preview shows what visitors see.
+ */
+export const widgetIcons = {
+  /** The header's avatar when the design has none: a person on a light disc. */
+  defaultAvatar: {
+    disc: "rgba(255,255,255,0.25)",
+    path: "M12 6a3.5 3.5 0 1 1 0 7 3.5 3.5 0 0 1 0-7zm0 8.5c3.3 0 6 1.6 6 3.5v1H6v-1c0-1.9 2.7-3.5 6-3.5z",
+  },
+  /** The chat button's speech bubble when the design has no button image. */
+  launcher: "M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z",
+} as const;

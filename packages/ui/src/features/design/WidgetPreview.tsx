@@ -1,11 +1,9 @@
 import { Box, Button, Flex, HStack, Stack, Switch, Text } from "@chakra-ui/react";
 import { isDesignUrl } from "@parley/domain/chatbotDesign";
-import { phonePreviewSize } from "@parley/domain/widget";
+import { phonePreviewSize, widgetIcons } from "@parley/domain/widget";
 import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {
-  LuBot,
-  LuMessageCircle,
   LuMonitor,
   LuPaperclip,
   LuSend,
@@ -38,6 +36,26 @@ function backgroundOf(chat: ChatSettingsValues): CSSProperties {
   return image
     ? { background: `url(${JSON.stringify(image)}) center / cover, ${colour}` }
     : { background: colour };
+}
+
+/** The widget's default avatar, as the widget draws it (widgetIcons). */
+function DefaultAvatar() {
+  const { disc, path } = widgetIcons.defaultAvatar;
+  return (
+    <svg viewBox="0 0 24 24" width="100%" height="100%" aria-hidden focusable="false">
+      <circle cx="12" cy="12" r="12" fill={disc} />
+      <path fill="currentColor" d={path} />
+    </svg>
+  );
+}
+
+/** The widget's chat-button icon, at the widget's size (55 % of the button). */
+function LauncherIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="55%" height="55%" aria-hidden focusable="false">
+      <path fill="currentColor" d={widgetIcons.launcher} />
+    </svg>
+  );
 }
 
 function ChatWindowPreview({ chat, fill }: { chat: ChatSettingsValues; fill: boolean }) {
@@ -84,7 +102,6 @@ function ChatWindowPreview({ chat, fill }: { chat: ChatSettingsValues; fill: boo
         <Flex
           boxSize="9"
           borderRadius="full"
-          bg="whiteAlpha.400"
           align="center"
           justify="center"
           overflow="hidden"
@@ -93,7 +110,7 @@ function ChatWindowPreview({ chat, fill }: { chat: ChatSettingsValues; fill: boo
           {avatar ? (
             <img src={avatar} alt="" width={36} height={36} style={{ objectFit: "cover" }} />
           ) : (
-            <LuBot aria-hidden />
+            <DefaultAvatar />
           )}
         </Flex>
         <Stack gap="0" flex="1" minW="0">
@@ -235,7 +252,7 @@ function LauncherPreview({
         {image ? (
           <img src={image} alt="" style={{ width: "100%", height: "100%", objectFit: "cover" }} />
         ) : (
-          <LuMessageCircle aria-hidden size={Math.max(16, button.buttonHeight / 2)} />
+          <LauncherIcon />
         )}
       </Flex>
     </Flex>
