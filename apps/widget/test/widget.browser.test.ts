@@ -333,6 +333,32 @@ describe("on a website of another site, whose browser refuses the widget's frame
   });
 });
 
+describe("a kept conversation after a page load", () => {
+  let widget: WidgetFixture;
+  beforeAll(async () => {
+    widget = await startWidgetFixture({ chatbotSettings: englishDesign, deltaDelayMs: 50 });
+  });
+  afterAll(() => widget.stop());
+
+  it("shows the conversation again after a reload without reading it out to screen readers again", async () => {
+    const { page, pageErrors } = await openHostPage(widget.origin);
+    let frame = await widgetFrame(page, widget.origin);
+    await frame.getByRole("button", { name: "Open chat" }).click();
+    const field = frame.getByRole("textbox", { name: "Your message" });
+    await field.fill("Where is the FAQ?");
+    await field.press("Enter");
+    await expect.poll(() => frame.getByRole("status").textContent()).toContain("Hello visitor, see our FAQ.");
+
+    await page.reload({ waitUntil: "load" });
+    frame = await widgetFrame(page, widget.origin);
+    await frame.locator(".pw-from-assistant strong", { hasText: "visitor" }).waitFor();
+    await page.waitForTimeout(500);
+    expect(await frame.getByRole("status").textContent()).toBe("");
+    expect(pageErrors).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe("the chat's open or closed state across page loads, for the browser session", () => {
   let widget: WidgetFixture;
   beforeAll(async () => {

@@ -112,10 +112,17 @@ export function App({
     return () => window.removeEventListener("keydown", handleKeyDown);
   }, [embedded, chatState, changeState]);
 
-  // New answers are read out once, as text, when complete (not each streamed piece).
+  // New answers are read out once, as text, when complete (not each streamed piece). The conversation the
+  // server brings back after a page load was heard on an earlier page: it is shown, not read out again.
   const announcedCount = useRef(conversation.messages.length);
+  const historyHeard = useRef(conversation.historyLoaded);
   useEffect(() => {
     const { messages } = conversation;
+    if (!historyHeard.current && conversation.historyLoaded) {
+      historyHeard.current = true;
+      announcedCount.current = messages.length;
+      return;
+    }
     if (messages.length <= announcedCount.current) {
       announcedCount.current = messages.length;
       return;
