@@ -157,4 +157,16 @@ describe("the widget's own drawings, shared with the portal's design preview", (
       widgetIcons.launcher,
     ]);
   });
+
+  it("draws the rating's thumbs, as the preview does, instead of emoji a visitor's fonts may lack", () => {
+    const root = showChat({ data: { chatbotSettings: { uiLanguage: "en", showRating: true } } });
+    for (const [label, paths] of [
+      ["Helpful answer", widgetIcons.helpful],
+      ["Unhelpful answer", widgetIcons.notHelpful],
+    ] as const) {
+      const button = labelled(root, label)!;
+      expect(button.textContent).toBe("");
+      expect([...button.querySelectorAll("svg path")].map((path) => path.getAttribute("d"))).toEqual(paths);
+    }
+  });
 });

@@ -20,4 +20,10 @@ describe("the design preview draws what the widget draws", () => {
     fireEvent.click(screen.getByRole("button", { name: "Desktop" }));
     expect(pathsIn(await screen.findByTestId("preview-launcher"))).toEqual([widgetIcons.launcher]);
   });
+
+  it("shows the widget's rating thumbs when the design shows ratings", async () => {
+    const values = designValuesOf(null, "en");
+    await renderWithUi(<WidgetPreview values={{ ...values, chatbotSettings: { ...values.chatbotSettings, showRating: true } }} />);
+    expect(pathsIn(screen.getByLabelText("Rate this answer"))).toEqual([...widgetIcons.helpful, ...widgetIcons.notHelpful]);
+  });
 });

@@ -9,8 +9,6 @@ import {
   LuSend,
   LuSmartphone,
   LuSmile,
-  LuThumbsDown,
-  LuThumbsUp,
 } from "react-icons/lu";
 import type { ButtonSettingsValues, ChatSettingsValues, DesignValues } from "./design";
 
@@ -54,6 +52,28 @@ function LauncherIcon() {
   return (
     <svg viewBox="0 0 24 24" width="55%" height="55%" aria-hidden focusable="false">
       <path fill="currentColor" d={widgetIcons.launcher} />
+    </svg>
+  );
+}
+
+/** A stroked drawing of widgetIcons (the answer's rating), as the widget draws it. */
+function StrokedIcon({ paths }: { paths: readonly string[] }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden
+      focusable="false"
+    >
+      {paths.map((path) => (
+        <path key={path} d={path} />
+      ))}
     </svg>
   );
 }
@@ -159,8 +179,8 @@ function ChatWindowPreview({ chat, fill }: { chat: ChatSettingsValues; fill: boo
           <Box style={{ ...bubble("bot"), maxWidth: "100%" }}>{t("preview.sampleAnswer")}</Box>
           {chat.showRating && (
             <HStack gap="2" opacity={0.7} aria-label={t("preview.rating")}>
-              <LuThumbsUp aria-hidden />
-              <LuThumbsDown aria-hidden />
+              <StrokedIcon paths={widgetIcons.helpful} />
+              <StrokedIcon paths={widgetIcons.notHelpful} />
             </HStack>
           )}
         </Stack>
