@@ -359,6 +359,31 @@ describe("a kept conversation after a page load", () => {
   });
 });
 
+describe("Escape with the emoticons open", () => {
+  it("closes the emoticons first and the chat only on the next press", async () => {
+    const widget = await startWidgetFixture({ chatbotSettings: { ...englishDesign, allowEmoticons: true } });
+    const { page, pageErrors } = await openHostPage(widget.origin);
+    const frame = await widgetFrame(page, widget.origin);
+    const frameWidth = () => page.locator("iframe").evaluate((element) => element.getBoundingClientRect().width);
+    await frame.getByRole("button", { name: "Open chat" }).click();
+    const toggle = frame.getByRole("button", { name: "Emoticons" });
+    await toggle.click();
+    await frame.getByRole("group", { name: "Emoticons" }).waitFor();
+
+    await page.keyboard.press("Escape");
+    await frame.getByRole("group", { name: "Emoticons" }).waitFor({ state: "detached" });
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(await toggle.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await frameWidth()).toBe(470);
+
+    await page.keyboard.press("Escape");
+    await expect.poll(frameWidth).toBe(75);
+    expect(pageErrors).toEqual([]);
+    await page.context().close();
+    await widget.stop();
+  });
+});
+
 describe("the chat's open or closed state across page loads, for the browser session", () => {
   let widget: WidgetFixture;
   beforeAll(async () => {

@@ -106,7 +106,8 @@ export function App({
   useEffect(() => {
     if (embedded) return;
     const handleKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && chatState !== "closed") changeState("closed");
+      // An Escape a part of the chat took (the emoticons closing) is not also the chat's.
+      if (event.key === "Escape" && !event.defaultPrevented && chatState !== "closed") changeState("closed");
     };
     window.addEventListener("keydown", handleKeyDown);
     return () => window.removeEventListener("keydown", handleKeyDown);
