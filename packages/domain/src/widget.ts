@@ -119,3 +119,15 @@ export const widgetIcons = {
     "M9 18.12 10 14H4.17a2 2 0 0 1-1.92-2.56l2.33-8A2 2 0 0 1 6.5 2H20a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2h-2.76a2 2 0 0 0-1.79 1.11L12 22a3.13 3.13 0 0 1-3-3.88Z",
   ],
 } as const;
+
+/**
+ * What the widget keeps per configuration in its own origin's storage (apps/widget visitor-storage): the
+ * conversation (localStorage), the visitor's ratings (localStorage) and whether the chat was left open
+ * (sessionStorage, for the browser session). The portal's Test environment frames the widget from its own
+ * origin and forgets them to start over.
+ */
+export const widgetStorageKeys = {
+  visitor: (configurationId: string) => `parley.widget.${configurationId}`,
+  ratings: (configurationId: string) => `parley.widget.${configurationId}.ratings`,
+  chatState: (configurationId: string) => `parley.widget.${configurationId}.chat`,
+} as const;

@@ -1,3 +1,4 @@
+import { widgetStorageKeys } from "@parley/domain/widget";
 import type { PendingMessage } from "./types";
 import { chatStateOf, type ChatState } from "../../protocol/messages";
 
@@ -12,7 +13,7 @@ export interface VisitorRecord {
   pending: PendingMessage[];
 }
 
-const keyOf = (configurationId: string) => `parley.widget.${configurationId}`;
+const keyOf = widgetStorageKeys.visitor;
 
 /**
  * `keptByHost`: the session id the loader kept in the host page's storage for a frame whose own storage is
@@ -47,7 +48,7 @@ export function saveVisitorRecord(configurationId: string, record: VisitorRecord
 
 export type Rating = "up" | "down";
 
-const ratingsKeyOf = (configurationId: string) => `parley.widget.${configurationId}.ratings`;
+const ratingsKeyOf = widgetStorageKeys.ratings;
 
 /**
  * The visitor's thumbs per answer. The contract has no call to send a rating yet, so it is only kept here;
@@ -77,7 +78,7 @@ export function saveRatings(configurationId: string, ratings: Record<string, Rat
   }
 }
 
-const chatStateKeyOf = (configurationId: string) => `parley.widget.${configurationId}.chat`;
+const chatStateKeyOf = widgetStorageKeys.chatState;
 
 /**
  * Whether the visitor left the chat open, closed or full screen, for the browser session (sessionStorage:
