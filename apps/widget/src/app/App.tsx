@@ -64,21 +64,26 @@ export function App({
     // Once: later changes are told with their own messages.
   }, []);
 
-  useEffect(() => host.onCollapseRequest(() => setChatState("closed")), [host]);
-
-  // Only the visitor's changes are kept: until then a new visit starts as the design says.
+  // Only the visitor's changes are kept (until then a new visit starts as the design says), and at once, not
+  // in an effect: a visitor who closes the chat and leaves the page straight away finds it closed on the next.
   const keptChatStateRef = useRef(keptChatState);
-  const chatStateChanged = useRef(false);
-  useEffect(() => {
-    if (embedded) return;
-    if (!chatStateChanged.current) {
-      chatStateChanged.current = true;
-      return;
-    }
-    if (saveChatState(configurationId, chatState) || keptChatStateRef.current === chatState) return;
-    keptChatStateRef.current = chatState;
-    host.keepChatState(chatState);
-  }, [embedded, configurationId, chatState, host]);
+  const rememberChatState = useCallback(
+    (next: ChatState) => {
+      if (embedded || saveChatState(configurationId, next) || keptChatStateRef.current === next) return;
+      keptChatStateRef.current = next;
+      host.keepChatState(next);
+    },
+    [embedded, configurationId, host],
+  );
+
+  useEffect(
+    () =>
+      host.onCollapseRequest(() => {
+        setChatState("closed");
+        rememberChatState("closed");
+      }),
+    [host, rememberChatState],
+  );
 
   // Focus follows the chat: into the message field when it opens, back to the launcher when it closes.
   useEffect(() => {
@@ -97,10 +102,11 @@ export function App({
         else if (next === "fullScreen") host.post({ type: iframeMessageTypes.fullScreen });
         else if (current === "fullScreen") host.post({ type: iframeMessageTypes.exitFullScreen });
         else host.post({ type: iframeMessageTypes.extend });
+        rememberChatState(next);
         return next;
       });
     },
-    [host],
+    [host, rememberChatState],
   );
 
   useEffect(() => {
