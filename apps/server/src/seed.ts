@@ -29,6 +29,16 @@ const faq = [
   ["Do you ship abroad?", "We ship to the Netherlands, Belgium, Germany, Luxembourg and France."],
   ["How can I track my parcel?", "You receive a tracking link by e-mail as soon as your parcel leaves our warehouse."],
   ["How do I reach customer service?", "Chat with us here, or e-mail support@demo.test. We answer on working days from 9:00 to 17:00."],
+  // The same answers for Dutch visitors: with language detection on, a Dutch question is matched against
+  // these and answered in Dutch even without an AI provider.
+  ["Wanneer wordt mijn bestelling bezorgd?", "Bestellingen die vóór 17:00 op een werkdag zijn geplaatst, worden dezelfde dag verzonden en komen meestal de volgende werkdag aan."],
+  ["Wat kost de verzending?", "Verzending is gratis vanaf 50 euro; daaronder kost het 4,95 euro binnen Nederland en België."],
+  ["Kan ik een artikel retourneren?", "Ja, je kunt elk ongebruikt artikel binnen 30 dagen retourneren. Start een retour vanaf je accountpagina."],
+  ["Wanneer krijg ik mijn geld terug?", "We betalen binnen 5 werkdagen nadat we je retour hebben ontvangen terug, via de betaalmethode die je hebt gebruikt."],
+  ["Welke betaalmethoden accepteren jullie?", "iDEAL, Bancontact, creditcard, PayPal en bankoverschrijving."],
+  ["Versturen jullie ook naar het buitenland?", "We versturen naar Nederland, België, Duitsland, Luxemburg en Frankrijk."],
+  ["Hoe kan ik mijn pakket volgen?", "Je ontvangt een track-and-trace-link per e-mail zodra je pakket ons magazijn verlaat."],
+  ["Hoe bereik ik de klantenservice?", "Chat hier met ons, of mail naar support@demo.test. We antwoorden op werkdagen van 9:00 tot 17:00."],
 ].map(([question, answer]) => ({ question: question!, answer: answer! }));
 
 /** True when the database has no user yet (a fresh embedded database). */
@@ -100,6 +110,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ created:
         settings: {
           ...settings,
           language: "en",
+          use_lang_detect: true,
           include_manual_dataset: true,
           entity_instruction: "You are the friendly assistant of Demo Webshop.",
           goal_instruction: "Help visitors with questions about orders, shipping, returns and payment.",

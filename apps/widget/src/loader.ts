@@ -9,7 +9,15 @@
 import { iframeMessageTypes, parentMessageTypes } from "@parley/domain/widget";
 import { defaultLayout, frameBoxFor, overlayZIndex, type FrameState } from "./loader/frame-geometry";
 import { safeNavigationTarget } from "./loader/navigation";
-import { isFromWindow, readFrameMessage, visitorSessionMessageType, type WidgetLayout } from "./protocol/messages";
+import {
+  chatStateOf,
+  isFromWindow,
+  readFrameMessage,
+  visitorChatStateMessageType,
+  visitorSessionMessageType,
+  type ChatState,
+  type WidgetLayout,
+} from "./protocol/messages";
 
 /** Longest page address sent along (a URL of many kilobytes would only bloat the frame's address). */
 const maxPageUrlLength = 2048;
@@ -41,6 +49,25 @@ function keepSessionId(key: string, sessionId: string | null): void {
   }
 }
 
+/** Whether the chat was open, for the browser session (see `visitorChatStateMessageType`). */
+const chatStateKeyOf = (configurationId: string) => `parley.visitor.${configurationId}.chat`;
+
+function keptChatState(key: string): ChatState | null {
+  try {
+    return chatStateOf(sessionStorage.getItem(key));
+  } catch {
+    return null;
+  }
+}
+
+function keepChatState(key: string, state: ChatState): void {
+  try {
+    sessionStorage.setItem(key, state);
+  } catch {
+    // Refused here too: the chat starts as its design says on the next page.
+  }
+}
+
 function start(script: HTMLScriptElement): void {
   const configurationId = script.dataset.configurationId;
   if (!configurationId) return;
@@ -53,6 +80,9 @@ function start(script: HTMLScriptElement): void {
   const sessionKey = sessionKeyOf(configurationId);
   const sessionId = keptSessionId(sessionKey);
   if (sessionId) address.searchParams.set("session_id", sessionId);
+  const chatStateKey = chatStateKeyOf(configurationId);
+  const chatState = keptChatState(chatStateKey);
+  if (chatState) address.searchParams.set("chat_state", chatState);
   frame.src = address.href;
   frame.title = script.dataset.title ?? "Chat";
   // The frame's own origin keeps its storage and socket; top navigation only on a click (answers' links
@@ -129,6 +159,10 @@ function start(script: HTMLScriptElement): void {
         keepSessionId(sessionKey, message.sessionId);
         if (message.sessionId) address.searchParams.set("session_id", message.sessionId);
         else address.searchParams.delete("session_id");
+        return;
+      case visitorChatStateMessageType:
+        keepChatState(chatStateKey, message.state);
+        address.searchParams.set("chat_state", message.state);
         return;
       case parentMessageTypes.navigateTo: {
         const target = safeNavigationTarget(message.path, location.href);

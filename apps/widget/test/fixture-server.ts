@@ -78,6 +78,8 @@ export async function startWidgetFixture(options: FixtureOptions = {}): Promise<
   const ratings: WidgetFixture["ratings"] = [];
   const attachments: WidgetFixture["attachments"] = [];
   let sessionCounter = 0;
+  /** What was said per socket session, sent back when a visitor reconnects with its id. */
+  const histories = new Map<string, Record<string, unknown>[]>();
 
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://localhost");
@@ -167,12 +169,21 @@ export async function startWidgetFixture(options: FixtureOptions = {}): Promise<
   sockets?.of("/chat").on("connection", (socket) => {
     const query = socket.handshake.query;
     const sessionId = typeof query.session_id === "string" ? query.session_id : `session-${++sessionCounter}`;
-    socket.emit("session", { session_id: sessionId, messages: [] });
+    // A kept session comes back with what was said in it, as the server answers it.
+    const history = histories.get(sessionId) ?? [];
+    histories.set(sessionId, history);
+    socket.emit("session", { session_id: sessionId, messages: history });
     socket.on("typing", (payload: { session_id: string; typing: boolean }) => typing.push({ ...payload, afterMessages: received.length }));
     socket.on(
       "visitor_message",
       async (payload: WidgetFixture["received"][number], ack: (answer: unknown) => void) => {
         received.push(payload);
+        history.push({
+          role: "user",
+          content: payload.message,
+          timestamp: new Date().toISOString(),
+          client_message_id: payload.client_message_id,
+        });
         ack({ status: "success", session_id: sessionId, handled_by: "assistant" });
         const messageId = `answer-${received.length}`;
         socket.emit("typing", { session_id: sessionId, who: "assistant", typing: true });
@@ -186,12 +197,9 @@ export async function startWidgetFixture(options: FixtureOptions = {}): Promise<
           });
         }
         await new Promise((done) => setTimeout(done, options.deltaDelayMs ?? 250));
-        socket.emit("assistant_message", {
-          session_id: sessionId,
-          message_id: messageId,
-          done: true,
-          message: { id: messageId, role: "assistant", content: answerHtml, timestamp: new Date().toISOString(), sources },
-        });
+        const answer = { id: messageId, role: "assistant", content: answerHtml, timestamp: new Date().toISOString(), sources };
+        history.push(answer);
+        socket.emit("assistant_message", { session_id: sessionId, message_id: messageId, done: true, message: answer });
       },
     );
   });

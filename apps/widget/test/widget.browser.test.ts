@@ -333,6 +333,113 @@ describe("on a website of another site, whose browser refuses the widget's frame
   });
 });
 
+describe("a kept conversation after a page load", () => {
+  let widget: WidgetFixture;
+  beforeAll(async () => {
+    widget = await startWidgetFixture({ chatbotSettings: englishDesign, deltaDelayMs: 50 });
+  });
+  afterAll(() => widget.stop());
+
+  it("shows the conversation again after a reload without reading it out to screen readers again", async () => {
+    const { page, pageErrors } = await openHostPage(widget.origin);
+    let frame = await widgetFrame(page, widget.origin);
+    await frame.getByRole("button", { name: "Open chat" }).click();
+    const field = frame.getByRole("textbox", { name: "Your message" });
+    await field.fill("Where is the FAQ?");
+    await field.press("Enter");
+    await expect.poll(() => frame.getByRole("status").textContent()).toContain("Hello visitor, see our FAQ.");
+
+    await page.reload({ waitUntil: "load" });
+    frame = await widgetFrame(page, widget.origin);
+    await frame.locator(".pw-from-assistant strong", { hasText: "visitor" }).waitFor();
+    await page.waitForTimeout(500);
+    expect(await frame.getByRole("status").textContent()).toBe("");
+    expect(pageErrors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe("Escape with the emoticons open", () => {
+  it("closes the emoticons first and the chat only on the next press", async () => {
+    const widget = await startWidgetFixture({ chatbotSettings: { ...englishDesign, allowEmoticons: true } });
+    const { page, pageErrors } = await openHostPage(widget.origin);
+    const frame = await widgetFrame(page, widget.origin);
+    const frameWidth = () => page.locator("iframe").evaluate((element) => element.getBoundingClientRect().width);
+    await frame.getByRole("button", { name: "Open chat" }).click();
+    const toggle = frame.getByRole("button", { name: "Emoticons" });
+    await toggle.click();
+    await frame.getByRole("group", { name: "Emoticons" }).waitFor();
+
+    await page.keyboard.press("Escape");
+    await frame.getByRole("group", { name: "Emoticons" }).waitFor({ state: "detached" });
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(await toggle.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await frameWidth()).toBe(470);
+
+    await page.keyboard.press("Escape");
+    await expect.poll(frameWidth).toBe(75);
+    expect(pageErrors).toEqual([]);
+    await page.context().close();
+    await widget.stop();
+  });
+});
+
+describe("the chat's open or closed state across page loads, for the browser session", () => {
+  let widget: WidgetFixture;
+  beforeAll(async () => {
+    widget = await startWidgetFixture({ chatbotSettings: englishDesign });
+  });
+  afterAll(() => widget.stop());
+
+  const frameWidth = (page: Page) =>
+    page.locator("iframe").evaluate((element) => element.getBoundingClientRect().width);
+
+  /** Opens the chat, reloads, goes to another page of the site, closes it and reloads again. */
+  async function openReloadNavigateClose(hostOrigin: string): Promise<Page> {
+    const { page, pageErrors } = await openHostPage(widget.origin, hostOrigin);
+    let frame = await widgetFrame(page, widget.origin);
+    await frame.getByRole("button", { name: "Open chat" }).click();
+    await expect.poll(() => frameWidth(page)).toBe(470);
+
+    // The visitor had the chat open: it comes back open, framed at the chat's size, without a click.
+    await page.reload({ waitUntil: "load" });
+    frame = await widgetFrame(page, widget.origin);
+    await frame.getByRole("textbox", { name: "Your message" }).waitFor();
+    await expect.poll(() => frameWidth(page)).toBe(470);
+    expect(await frame.getByRole("button", { name: "Open chat" }).count()).toBe(0);
+
+    // Another page of the same site.
+    await page.goto(`${hostOrigin}/shipping?widget=${encodeURIComponent(widget.origin)}`, { waitUntil: "load" });
+    frame = await widgetFrame(page, widget.origin);
+    await frame.getByRole("textbox", { name: "Your message" }).waitFor();
+    await expect.poll(() => frameWidth(page)).toBe(470);
+
+    // Closing is remembered too, also when the visitor reloads straight after.
+    await frame.getByRole("button", { name: "Close chat" }).click();
+    await page.reload({ waitUntil: "load" });
+    frame = await widgetFrame(page, widget.origin);
+    await frame.getByRole("button", { name: "Open chat" }).waitFor();
+    await expect.poll(() => frameWidth(page)).toBe(75);
+    expect(await frame.getByRole("textbox", { name: "Your message" }).count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+    return page;
+  }
+
+  it("keeps it in the widget's own storage on a page of the same site", async () => {
+    const page = await openReloadNavigateClose(host.origin);
+    // The host page is asked to keep nothing when the frame can keep it itself.
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    await page.context().close();
+  });
+
+  it("keeps it in the host page's session storage when the browser refuses the frame its own storage", async () => {
+    const hostOrigin = host.origin.replace("127.0.0.1", "localhost");
+    const page = await openReloadNavigateClose(hostOrigin);
+    expect(await page.evaluate(() => sessionStorage.getItem("parley.visitor.config-1.chat"))).toBe("closed");
+    await page.context().close();
+  });
+});
+
 describe("when the design allows attachments", () => {
   it("checks a picked file, uploads it and sends a message that links to it for the visitor's session", async () => {
     const widget = await startWidgetFixture({

@@ -96,3 +96,38 @@ export function readParentMessage(data: unknown): ParentMessage | null {
   if (type === parentMessageTypes.collapseChat) return { type };
   return null;
 }
+
+/**
+ * The widget's own drawings (paths in a 24 by 24 view box), drawn by the widget and by the portal's preview
+ * of it, so that the preview shows what visitors see.
+ */
+export const widgetIcons = {
+  /** The header's avatar when the design has none: a person on a light disc. */
+  defaultAvatar: {
+    disc: "rgba(255,255,255,0.25)",
+    path: "M12 6a3.5 3.5 0 1 1 0 7 3.5 3.5 0 0 1 0-7zm0 8.5c3.3 0 6 1.6 6 3.5v1H6v-1c0-1.9 2.7-3.5 6-3.5z",
+  },
+  /** The chat button's speech bubble when the design has no button image. */
+  launcher: "M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z",
+  /** An answer's rating: thumbs up and down, stroked (Lucide's thumbs, ISC licence). */
+  helpful: [
+    "M7 10v12",
+    "M15 5.88 14 10h5.83a2 2 0 0 1 1.92 2.56l-2.33 8A2 2 0 0 1 17.5 22H4a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2h2.76a2 2 0 0 0 1.79-1.11L12 2a3.13 3.13 0 0 1 3 3.88Z",
+  ],
+  notHelpful: [
+    "M17 14V2",
+    "M9 18.12 10 14H4.17a2 2 0 0 1-1.92-2.56l2.33-8A2 2 0 0 1 6.5 2H20a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2h-2.76a2 2 0 0 0-1.79 1.11L12 22a3.13 3.13 0 0 1-3-3.88Z",
+  ],
+} as const;
+
+/**
+ * What the widget keeps per configuration in its own origin's storage (apps/widget visitor-storage): the
+ * conversation (localStorage), the visitor's ratings (localStorage) and whether the chat was left open
+ * (sessionStorage, for the browser session). The portal's Test environment frames the widget from its own
+ * origin and forgets them to start over.
+ */
+export const widgetStorageKeys = {
+  visitor: (configurationId: string) => `parley.widget.${configurationId}`,
+  ratings: (configurationId: string) => `parley.widget.${configurationId}.ratings`,
+  chatState: (configurationId: string) => `parley.widget.${configurationId}.chat`,
+} as const;

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks"
 import type { ChatState } from "../protocol/messages";
 import { ChatWindow } from "./chat-window/ChatWindow";
 import { useConversation } from "./conversation/use-conversation";
+import { loadChatState, saveChatState } from "./conversation/visitor-storage";
 import type { HostChannel } from "./host/host-channel";
 import { translatorFor, widgetLanguageOf } from "./i18n/translations";
 import { Launcher } from "./launcher/Launcher";
@@ -18,13 +19,27 @@ export interface AppProps {
   host: HostChannel;
   /** The session id the loader kept in the host page's storage (see `useConversation`). */
   keptSessionId?: string | null;
+  /** The chat's state the loader kept in the host page's session storage (see `loadChatState`). */
+  keptChatState?: ChatState | null;
 }
 
-export function App({ design, configurationId, pageUrl, host, keptSessionId = null }: AppProps) {
+export function App({
+  design,
+  configurationId,
+  pageUrl,
+  host,
+  keptSessionId = null,
+  keptChatState = null,
+}: AppProps) {
   const language = widgetLanguageOf(design.chat.uiLanguage);
   const translate = useMemo(() => translatorFor(language), [language]);
   const embedded = design.chat.mode === "embedded";
-  const [chatState, setChatState] = useState<ChatState>(() => initialChatState(design.chat));
+  // An embedded chat is always open; an overlay comes back as the visitor left it in this browser session.
+  const [chatState, setChatState] = useState<ChatState>(() =>
+    embedded
+      ? initialChatState(design.chat)
+      : (loadChatState(configurationId, keptChatState) ?? initialChatState(design.chat)),
+  );
   const [soundOn, setSoundOn] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const launcherRef = useRef<HTMLButtonElement>(null);
@@ -49,7 +64,26 @@ export function App({ design, configurationId, pageUrl, host, keptSessionId = nu
     // Once: later changes are told with their own messages.
   }, []);
 
-  useEffect(() => host.onCollapseRequest(() => setChatState("closed")), [host]);
+  // Only the visitor's changes are kept (until then a new visit starts as the design says), and at once, not
+  // in an effect: a visitor who closes the chat and leaves the page straight away finds it closed on the next.
+  const keptChatStateRef = useRef(keptChatState);
+  const rememberChatState = useCallback(
+    (next: ChatState) => {
+      if (embedded || saveChatState(configurationId, next) || keptChatStateRef.current === next) return;
+      keptChatStateRef.current = next;
+      host.keepChatState(next);
+    },
+    [embedded, configurationId, host],
+  );
+
+  useEffect(
+    () =>
+      host.onCollapseRequest(() => {
+        setChatState("closed");
+        rememberChatState("closed");
+      }),
+    [host, rememberChatState],
+  );
 
   // Focus follows the chat: into the message field when it opens, back to the launcher when it closes.
   useEffect(() => {
@@ -68,25 +102,34 @@ export function App({ design, configurationId, pageUrl, host, keptSessionId = nu
         else if (next === "fullScreen") host.post({ type: iframeMessageTypes.fullScreen });
         else if (current === "fullScreen") host.post({ type: iframeMessageTypes.exitFullScreen });
         else host.post({ type: iframeMessageTypes.extend });
+        rememberChatState(next);
         return next;
       });
     },
-    [host],
+    [host, rememberChatState],
   );
 
   useEffect(() => {
     if (embedded) return;
     const handleKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && chatState !== "closed") changeState("closed");
+      // An Escape a part of the chat took (the emoticons closing) is not also the chat's.
+      if (event.key === "Escape" && !event.defaultPrevented && chatState !== "closed") changeState("closed");
     };
     window.addEventListener("keydown", handleKeyDown);
     return () => window.removeEventListener("keydown", handleKeyDown);
   }, [embedded, chatState, changeState]);
 
-  // New answers are read out once, as text, when complete (not each streamed piece).
+  // New answers are read out once, as text, when complete (not each streamed piece). The conversation the
+  // server brings back after a page load was heard on an earlier page: it is shown, not read out again.
   const announcedCount = useRef(conversation.messages.length);
+  const historyHeard = useRef(conversation.historyLoaded);
   useEffect(() => {
     const { messages } = conversation;
+    if (!historyHeard.current && conversation.historyLoaded) {
+      historyHeard.current = true;
+      announcedCount.current = messages.length;
+      return;
+    }
     if (messages.length <= announcedCount.current) {
       announcedCount.current = messages.length;
       return;

@@ -1,5 +1,6 @@
 import { render } from "preact";
 import { App } from "./App";
+import { chatStateOf } from "../protocol/messages";
 import { hostChannel } from "./host/host-channel";
 import { fetchDesign } from "./settings/design";
 import "./styles.css";
@@ -17,7 +18,9 @@ async function start(): Promise<void> {
   const pageUrl = parameters.get("page_url") ?? location.href;
   // Only a framed widget takes a kept session id from its address: a link to the widget's own page cannot
   // slip a visitor into someone else's conversation.
-  const keptSessionId = window.parent !== window ? parameters.get("session_id") : null;
+  const framed = window.parent !== window;
+  const keptSessionId = framed ? parameters.get("session_id") : null;
+  const keptChatState = framed ? chatStateOf(parameters.get("chat_state")) : null;
   try {
     const design = await fetchDesign(configurationId);
     render(
@@ -27,6 +30,7 @@ async function start(): Promise<void> {
         pageUrl={pageUrl}
         host={hostChannel(pageUrl)}
         keptSessionId={keptSessionId}
+        keptChatState={keptChatState}
       />,
       root,
     );

@@ -58,6 +58,12 @@ describe("message origin checks", () => {
       }),
     ).toBeNull();
     expect(readFrameMessage({ type: "loaded", layout: defaultLayout, state: "exploded" })).toBeNull();
+    expect(readFrameMessage({ type: "parley:visitor-chat-state", state: "fullScreen" })).toEqual({
+      type: "parley:visitor-chat-state",
+      state: "fullScreen",
+    });
+    expect(readFrameMessage({ type: "parley:visitor-chat-state", state: "<script>" })).toBeNull();
+    expect(readFrameMessage({ type: "parley:visitor-chat-state" })).toBeNull();
     expect(readFrameMessage({ type: "navigate-to" })).toBeNull();
     expect(readFrameMessage({ type: "eval", code: "alert(1)" })).toBeNull();
     expect(readFrameMessage("extend")).toBeNull();

@@ -19,6 +19,7 @@ export interface WidgetLayout {
 /** Where the chat stands; the loader sizes the frame for each. */
 export const chatStates = { closed: "closed", opened: "opened", fullScreen: "fullScreen" } as const;
 export type ChatState = (typeof chatStates)[keyof typeof chatStates];
+const chatStateValues: readonly string[] = Object.values(chatStates);
 
 /**
  * The visitor's session id, told to the loader only when the browser refuses the frame its own storage (a
@@ -29,15 +30,27 @@ export type ChatState = (typeof chatStates)[keyof typeof chatStates];
 export const visitorSessionMessageType = "parley:visitor-session";
 const sessionIdPattern = /^[\w-]{1,200}$/;
 
+/**
+ * Whether the visitor has the chat open (its state), told to the loader only when the browser refuses the
+ * frame its own storage, like `visitorSessionMessageType`: the loader keeps it in the host page's session
+ * storage and hands it back as the frame address's `chat_state`, so the chat stays open (or closed) across
+ * the page loads of the visitor's browser session.
+ */
+export const visitorChatStateMessageType = "parley:visitor-chat-state";
+
+/** A chat state read from storage or an address; anything else is null. */
+export function chatStateOf(value: unknown): ChatState | null {
+  return typeof value === "string" && chatStateValues.includes(value) ? (value as ChatState) : null;
+}
+
 /** `loaded` carries the layout and the state the chat starts in; the other iframe messages carry nothing. */
 export type FrameMessage =
   | { type: typeof visitorSessionMessageType; sessionId: string | null }
+  | { type: typeof visitorChatStateMessageType; state: ChatState }
   | { type: typeof iframeMessageTypes.loaded; layout: WidgetLayout; state: ChatState }
   | { type: Exclude<(typeof iframeMessageTypes)[keyof typeof iframeMessageTypes], "loaded"> }
   | { type: typeof parentMessageTypes.collapseChat }
   | { type: typeof parentMessageTypes.navigateTo; path: string };
-
-const chatStateValues: readonly string[] = Object.values(chatStates);
 
 function isLayout(value: unknown): value is WidgetLayout {
   if (typeof value !== "object" || value === null) return false;
@@ -66,14 +79,14 @@ export function readFrameMessage(data: unknown): FrameMessage | null {
     if (sessionId !== null && !(typeof sessionId === "string" && sessionIdPattern.test(sessionId))) return null;
     return { type: visitorSessionMessageType, sessionId };
   }
+  if (message.type === visitorChatStateMessageType) {
+    const state = chatStateOf(message.state);
+    return state ? { type: visitorChatStateMessageType, state } : null;
+  }
   if (message.type === iframeMessageTypes.loaded) {
-    if (
-      !isLayout(message.layout) ||
-      typeof message.state !== "string" ||
-      !chatStateValues.includes(message.state)
-    )
-      return null;
-    return { type: iframeMessageTypes.loaded, layout: message.layout, state: message.state as ChatState };
+    const state = chatStateOf(message.state);
+    if (!isLayout(message.layout) || !state) return null;
+    return { type: iframeMessageTypes.loaded, layout: message.layout, state };
   }
   if (isIframeMessage(data)) return { type: data.type } as FrameMessage;
   if (message.type === parentMessageTypes.collapseChat) return { type: parentMessageTypes.collapseChat };

@@ -1,3 +1,4 @@
+import { widgetIcons } from "@parley/domain/widget";
 import {
   defaultChatbotButtonSettings,
   defaultChatbotButtonSettingsIn,
@@ -143,5 +144,29 @@ describe("the chat while the server cannot be reached", () => {
       "connecting",
     );
     expect(shownText(root).split("Verbinding verbroken, opnieuw verbinden…")).toHaveLength(2);
+  });
+});
+
+describe("the widget's own drawings, shared with the portal's design preview", () => {
+  it("draws the default avatar and the chat button's icon from the domain's widgetIcons", () => {
+    const root = showChat({});
+    expect([...root.querySelectorAll(".pw-avatar path")].map((path) => path.getAttribute("d"))).toEqual([
+      widgetIcons.defaultAvatar.path,
+    ]);
+    expect([...root.querySelectorAll(".pw-launcher-button path")].map((path) => path.getAttribute("d"))).toEqual([
+      widgetIcons.launcher,
+    ]);
+  });
+
+  it("draws the rating's thumbs, as the preview does, instead of emoji a visitor's fonts may lack", () => {
+    const root = showChat({ data: { chatbotSettings: { uiLanguage: "en", showRating: true } } });
+    for (const [label, paths] of [
+      ["Helpful answer", widgetIcons.helpful],
+      ["Unhelpful answer", widgetIcons.notHelpful],
+    ] as const) {
+      const button = labelled(root, label)!;
+      expect(button.textContent).toBe("");
+      expect([...button.querySelectorAll("svg path")].map((path) => path.getAttribute("d"))).toEqual(paths);
+    }
   });
 });

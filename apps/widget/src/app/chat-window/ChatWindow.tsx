@@ -1,3 +1,4 @@
+import { widgetIcons } from "@parley/domain/widget";
 import type { Ref } from "preact";
 import type { ConversationState } from "../conversation/conversation-state";
 import type { Transport } from "../conversation/chat-connection";
@@ -29,14 +30,13 @@ export interface ChatWindowProps {
   onToggleSound: () => void;
 }
 
+/** Drawn from the domain's widgetIcons, which the portal's design preview draws too. */
 function DefaultAvatar() {
+  const { disc, path } = widgetIcons.defaultAvatar;
   return (
     <svg viewBox="0 0 24 24" width="100%" height="100%" aria-hidden="true" focusable="false">
-      <circle cx="12" cy="12" r="12" fill="rgba(255,255,255,0.25)" />
-      <path
-        fill="currentColor"
-        d="M12 6a3.5 3.5 0 1 1 0 7 3.5 3.5 0 0 1 0-7zm0 8.5c3.3 0 6 1.6 6 3.5v1H6v-1c0-1.9 2.7-3.5 6-3.5z"
-      />
+      <circle cx="12" cy="12" r="12" fill={disc} />
+      <path fill="currentColor" d={path} />
     </svg>
   );
 }

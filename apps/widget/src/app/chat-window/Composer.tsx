@@ -51,8 +51,17 @@ export function Composer({ placeholder, translate, allowEmoticons, allowAttachme
     if (event.key === "Enter" && !event.shiftKey && !event.isComposing) handleSubmit(event);
   };
 
+  const pickerToggle = useRef<HTMLButtonElement>(null);
+  // Escape closes the open emoticons first (the chat stays open: App closes it only on an Escape not taken).
+  const handleFormKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== "Escape" || !pickerOpen) return;
+    event.preventDefault();
+    setPickerOpen(false);
+    pickerToggle.current?.focus();
+  };
+
   return (
-    <form class="pw-composer" onSubmit={handleSubmit}>
+    <form class="pw-composer" onSubmit={handleSubmit} onKeyDown={handleFormKeyDown}>
       {(attachNotice || uploading) && (
         <p class={attachNotice ? "pw-error pw-attach-notice" : "pw-notice pw-attach-notice"} role={attachNotice ? "alert" : "status"}>
           {translate(attachNotice ?? "uploading")}
@@ -70,6 +79,7 @@ export function Composer({ placeholder, translate, allowEmoticons, allowAttachme
       {allowEmoticons && (
         <button
           type="button"
+          ref={pickerToggle}
           class="pw-icon-button"
           aria-label={translate("emoticons")}
           aria-expanded={pickerOpen}

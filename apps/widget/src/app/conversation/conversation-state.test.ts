@@ -57,6 +57,13 @@ describe("the conversation", () => {
     expect(state.messages.map((message) => message.role)).toEqual(["user"]);
   });
 
+  it("marks the conversation's history as told once the server sent it, until the visitor starts over", () => {
+    expect(emptyConversation("s1").historyLoaded).toBe(false);
+    const state = conversationReducer(emptyConversation("s1"), { type: "session", sessionId: "s1", messages: [answer] });
+    expect(state.historyLoaded).toBe(true);
+    expect(conversationReducer(state, { type: "reset" }).historyLoaded).toBe(false);
+  });
+
   it("adds the HTTP fallback's reply, and starts over empty", () => {
     let state = conversationReducer(emptyConversation(null), { type: "queued", message: pending });
     state = conversationReducer(state, {

@@ -10,6 +10,8 @@ export interface ConversationState {
   typing: boolean;
   /** The code of the last failure (`rate_limited`, …), cleared by the next message. */
   errorCode: string | null;
+  /** The server told the conversation so far (the first `session`): what it held then is old, not news. */
+  historyLoaded: boolean;
 }
 
 export type ConversationEvent =
@@ -28,7 +30,7 @@ export function emptyConversation(
   sessionId: string | null,
   pending: PendingMessage[] = [],
 ): ConversationState {
-  return { sessionId, messages: [], pending, streaming: [], typing: false, errorCode: null };
+  return { sessionId, messages: [], pending, streaming: [], typing: false, errorCode: null, historyLoaded: false };
 }
 
 let keyCounter = 0;
@@ -63,6 +65,7 @@ export function conversationReducer(state: ConversationState, event: Conversatio
         ...state,
         sessionId: event.sessionId,
         messages,
+        historyLoaded: true,
         pending: state.pending.filter((pending) => !stored.has(pending.clientMessageId)),
       };
     }

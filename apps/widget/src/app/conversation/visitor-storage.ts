@@ -1,4 +1,6 @@
+import { widgetStorageKeys } from "@parley/domain/widget";
 import type { PendingMessage } from "./types";
+import { chatStateOf, type ChatState } from "../../protocol/messages";
 
 /**
  * What the widget keeps in its own origin's localStorage per configuration: the visitor's session id (the
@@ -11,7 +13,7 @@ export interface VisitorRecord {
   pending: PendingMessage[];
 }
 
-const keyOf = (configurationId: string) => `parley.widget.${configurationId}`;
+const keyOf = widgetStorageKeys.visitor;
 
 /**
  * `keptByHost`: the session id the loader kept in the host page's storage for a frame whose own storage is
@@ -46,7 +48,7 @@ export function saveVisitorRecord(configurationId: string, record: VisitorRecord
 
 export type Rating = "up" | "down";
 
-const ratingsKeyOf = (configurationId: string) => `parley.widget.${configurationId}.ratings`;
+const ratingsKeyOf = widgetStorageKeys.ratings;
 
 /**
  * The visitor's thumbs per answer. The contract has no call to send a rating yet, so it is only kept here;
@@ -73,5 +75,31 @@ export function saveRatings(configurationId: string, ratings: Record<string, Rat
     localStorage.setItem(ratingsKeyOf(configurationId), JSON.stringify(ratings));
   } catch {
     // As above: the rating shows until the page closes.
+  }
+}
+
+const chatStateKeyOf = widgetStorageKeys.chatState;
+
+/**
+ * Whether the visitor left the chat open, closed or full screen, for the browser session (sessionStorage:
+ * the chat follows the visitor through reloads and the site's pages, but a visit days later starts as the
+ * design says). `keptByHost`: the state the loader kept in the host page for a frame whose own storage is
+ * refused; used when this frame's storage holds none.
+ */
+export function loadChatState(configurationId: string, keptByHost: ChatState | null = null): ChatState | null {
+  try {
+    return chatStateOf(sessionStorage.getItem(chatStateKeyOf(configurationId))) ?? keptByHost;
+  } catch {
+    return keptByHost;
+  }
+}
+
+/** Whether the state was stored; false when this frame's storage is refused. */
+export function saveChatState(configurationId: string, state: ChatState): boolean {
+  try {
+    sessionStorage.setItem(chatStateKeyOf(configurationId), state);
+    return true;
+  } catch {
+    return false;
   }
 }

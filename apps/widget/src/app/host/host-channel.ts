@@ -2,7 +2,9 @@ import { parentMessageTypes, visitorQuestionMessageType, type VisitorQuestionMes
 import {
   isFromWindow,
   readFrameMessage,
+  visitorChatStateMessageType,
   visitorSessionMessageType,
+  type ChatState,
   type FrameMessage,
 } from "../../protocol/messages";
 
@@ -26,6 +28,8 @@ export interface HostChannel {
   tellQuestion: (text: string) => void;
   /** Asks the loader to keep the session id in the host page's storage (this frame's own is refused). */
   keepSession: (sessionId: string | null) => void;
+  /** Asks the loader to keep the chat's state in the host page's session storage (this frame's own is refused). */
+  keepChatState: (state: ChatState) => void;
   /** Calls back when the host page asks the chat to collapse (collapseChat); returns the unsubscribe. */
   onCollapseRequest: (handler: () => void) => () => void;
 }
@@ -47,6 +51,9 @@ export function hostChannel(pageUrl: string): HostChannel {
     },
     keepSession: (sessionId) => {
       if (hostOrigin) window.parent.postMessage({ type: visitorSessionMessageType, sessionId }, hostOrigin);
+    },
+    keepChatState: (state) => {
+      if (hostOrigin) window.parent.postMessage({ type: visitorChatStateMessageType, state }, hostOrigin);
     },
     onCollapseRequest: (handler) => {
       const listener = (event: MessageEvent) => {

@@ -1,3 +1,4 @@
+import { widgetIcons } from "@parley/domain/widget";
 import { useEffect, useState } from "preact/hooks";
 import type { Ref } from "preact";
 import type { Translate } from "../i18n/translations";
@@ -14,7 +15,7 @@ export interface LauncherProps {
 function ChatIcon() {
   return (
     <svg viewBox="0 0 24 24" width="55%" height="55%" aria-hidden="true" focusable="false">
-      <path fill="currentColor" d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z" />
+      <path fill="currentColor" d={widgetIcons.launcher} />
     </svg>
   );
 }

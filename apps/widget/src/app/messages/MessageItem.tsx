@@ -1,3 +1,4 @@
+import { widgetIcons } from "@parley/domain/widget";
 import type { Translate } from "../i18n/translations";
 import type { Rating } from "../conversation/visitor-storage";
 import type { ChatMessage, MessageSource } from "../conversation/types";
@@ -65,6 +66,28 @@ function VisitorText({ text, configurationId, sessionId, pageUrl }: { text: stri
   );
 }
 
+/** A stroked drawing of the domain's widgetIcons (emoji would depend on the visitor's fonts). */
+function StrokedIcon({ paths }: { paths: readonly string[] }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="16"
+      height="16"
+      fill="none"
+      stroke="currentColor"
+      stroke-width="2"
+      stroke-linecap="round"
+      stroke-linejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {paths.map((path) => (
+        <path key={path} d={path} />
+      ))}
+    </svg>
+  );
+}
+
 export function MessageItem({ message, configurationId, sessionId, pageUrl, translate, showRating, rating, onRate }: MessageItemProps) {
   // Notes about the conversation itself: a person joined, the assistant is unavailable or failed to answer.
   if (message.role === "system") {
@@ -97,7 +120,7 @@ export function MessageItem({ message, configurationId, sessionId, pageUrl, tran
             aria-pressed={rating === "up"}
             onClick={() => onRate(message.key, "up")}
           >
-            👍
+            <StrokedIcon paths={widgetIcons.helpful} />
           </button>
           <button
             type="button"
@@ -105,7 +128,7 @@ export function MessageItem({ message, configurationId, sessionId, pageUrl, tran
             aria-pressed={rating === "down"}
             onClick={() => onRate(message.key, "down")}
           >
-            👎
+            <StrokedIcon paths={widgetIcons.notHelpful} />
           </button>
         </div>
       )}

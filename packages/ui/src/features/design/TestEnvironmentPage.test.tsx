@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { i18n } from "../../i18n/setup";
 import { renderConfigurationScreen } from "../../test/configurationScreen";
 import { fakeDesignServer, savedDesign } from "./fakeDesignServer.test-support";
-import { TestEnvironmentPage, widgetVisitorKey } from "./TestEnvironmentPage";
+import { widgetStorageKeys } from "@parley/domain/widget";
+import { TestEnvironmentPage } from "./TestEnvironmentPage";
 
 configure({ asyncUtilTimeout: 5_000 });
 
@@ -34,11 +35,14 @@ describe("the Test environment", { timeout: 30_000 }, () => {
     await waitFor(() => expect(frame.style.width).toBe("450px"));
     expect(frame.style.height).toBe("590px");
 
-    localStorage.setItem(widgetVisitorKey("c1"), JSON.stringify({ sessionId: "s1", pending: [] }));
-    localStorage.setItem(widgetVisitorKey("c2"), "kept");
+    localStorage.setItem(widgetStorageKeys.visitor("c1"), JSON.stringify({ sessionId: "s1", pending: [] }));
+    localStorage.setItem(widgetStorageKeys.visitor("c2"), "kept");
+    // The chat left open (or closed) is forgotten too: the fresh visit starts as the design says.
+    sessionStorage.setItem(widgetStorageKeys.chatState("c1"), "opened");
     fireEvent.click(screen.getByRole("button", { name: "Start over" }));
-    expect(localStorage.getItem(widgetVisitorKey("c1"))).toBeNull();
-    expect(localStorage.getItem(widgetVisitorKey("c2"))).toBe("kept");
+    expect(localStorage.getItem(widgetStorageKeys.visitor("c1"))).toBeNull();
+    expect(localStorage.getItem(widgetStorageKeys.visitor("c2"))).toBe("kept");
+    expect(sessionStorage.getItem(widgetStorageKeys.chatState("c1"))).toBeNull();
     // A new frame: the widget loads again without the old conversation.
     await waitFor(() => expect(screen.getByTitle("Chat widget test")).not.toBe(frame));
   });

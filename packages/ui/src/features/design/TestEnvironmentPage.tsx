@@ -1,5 +1,11 @@
 import { Badge, Box, Button, Field, Flex, Grid, HStack, Input, Spinner, Stack, Text } from "@chakra-ui/react";
-import { iframeMessageTypes, iframeSizeFor, isIframeMessage, isVisitorQuestionMessage } from "@parley/domain/widget";
+import {
+  iframeMessageTypes,
+  iframeSizeFor,
+  isIframeMessage,
+  isVisitorQuestionMessage,
+  widgetStorageKeys,
+} from "@parley/domain/widget";
 import { defaultChatbotSettings } from "@parley/domain/chatbotDesign";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,12 +19,6 @@ import { Notice, SectionCard } from "./parts";
 export function widgetAddress(configurationId: string, pageUrl: string): string {
   return `/widget/?${new URLSearchParams({ configuration_id: configurationId, page_url: pageUrl }).toString()}`;
 }
-
-/**
- * The widget keeps the visitor's conversation in its origin's storage under this key (apps/widget
- * visitor-storage). The widget is served from the portals' origin, so the portal can forget it.
- */
-export const widgetVisitorKey = (configurationId: string) => `parley.widget.${configurationId}`;
 
 /** How long the widget may take to say it loaded before the screen says what to check. */
 const loadPatience = 15_000;
@@ -54,8 +54,11 @@ function TestWidget({ configurationId, onQuestion }: { configurationId: string; 
   }, [session, onQuestion]);
 
   const handleStartOver = () => {
+    // The widget is served from the portal's origin, so the portal can forget what it keeps: the conversation
+    // and whether the chat was left open (the fresh visit starts as the design says).
     try {
-      localStorage.removeItem(widgetVisitorKey(configurationId));
+      localStorage.removeItem(widgetStorageKeys.visitor(configurationId));
+      sessionStorage.removeItem(widgetStorageKeys.chatState(configurationId));
     } catch {
       // Storage blocked: the reload still starts a fresh page.
     }

@@ -1,18 +1,14 @@
 import { Box, Button, Flex, HStack, Stack, Switch, Text } from "@chakra-ui/react";
 import { isDesignUrl } from "@parley/domain/chatbotDesign";
-import { phonePreviewSize } from "@parley/domain/widget";
+import { phonePreviewSize, widgetIcons } from "@parley/domain/widget";
 import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {
-  LuBot,
-  LuMessageCircle,
   LuMonitor,
   LuPaperclip,
   LuSend,
   LuSmartphone,
   LuSmile,
-  LuThumbsDown,
-  LuThumbsUp,
 } from "react-icons/lu";
 import type { ButtonSettingsValues, ChatSettingsValues, DesignValues } from "./design";
 
@@ -38,6 +34,48 @@ function backgroundOf(chat: ChatSettingsValues): CSSProperties {
   return image
     ? { background: `url(${JSON.stringify(image)}) center / cover, ${colour}` }
     : { background: colour };
+}
+
+/** The widget's default avatar, as the widget draws it (widgetIcons). */
+function DefaultAvatar() {
+  const { disc, path } = widgetIcons.defaultAvatar;
+  return (
+    <svg viewBox="0 0 24 24" width="100%" height="100%" aria-hidden focusable="false">
+      <circle cx="12" cy="12" r="12" fill={disc} />
+      <path fill="currentColor" d={path} />
+    </svg>
+  );
+}
+
+/** The widget's chat-button icon, at the widget's size (55 % of the button). */
+function LauncherIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="55%" height="55%" aria-hidden focusable="false">
+      <path fill="currentColor" d={widgetIcons.launcher} />
+    </svg>
+  );
+}
+
+/** A stroked drawing of widgetIcons (the answer's rating), as the widget draws it. */
+function StrokedIcon({ paths }: { paths: readonly string[] }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden
+      focusable="false"
+    >
+      {paths.map((path) => (
+        <path key={path} d={path} />
+      ))}
+    </svg>
+  );
 }
 
 function ChatWindowPreview({ chat, fill }: { chat: ChatSettingsValues; fill: boolean }) {
@@ -84,7 +122,6 @@ function ChatWindowPreview({ chat, fill }: { chat: ChatSettingsValues; fill: boo
         <Flex
           boxSize="9"
           borderRadius="full"
-          bg="whiteAlpha.400"
           align="center"
           justify="center"
           overflow="hidden"
@@ -93,7 +130,7 @@ function ChatWindowPreview({ chat, fill }: { chat: ChatSettingsValues; fill: boo
           {avatar ? (
             <img src={avatar} alt="" width={36} height={36} style={{ objectFit: "cover" }} />
           ) : (
-            <LuBot aria-hidden />
+            <DefaultAvatar />
           )}
         </Flex>
         <Stack gap="0" flex="1" minW="0">
@@ -142,8 +179,8 @@ function ChatWindowPreview({ chat, fill }: { chat: ChatSettingsValues; fill: boo
           <Box style={{ ...bubble("bot"), maxWidth: "100%" }}>{t("preview.sampleAnswer")}</Box>
           {chat.showRating && (
             <HStack gap="2" opacity={0.7} aria-label={t("preview.rating")}>
-              <LuThumbsUp aria-hidden />
-              <LuThumbsDown aria-hidden />
+              <StrokedIcon paths={widgetIcons.helpful} />
+              <StrokedIcon paths={widgetIcons.notHelpful} />
             </HStack>
           )}
         </Stack>
@@ -235,7 +272,7 @@ function LauncherPreview({
         {image ? (
           <img src={image} alt="" style={{ width: "100%", height: "100%", objectFit: "cover" }} />
         ) : (
-          <LuMessageCircle aria-hidden size={Math.max(16, button.buttonHeight / 2)} />
+          <LauncherIcon />
         )}
       </Flex>
     </Flex>
