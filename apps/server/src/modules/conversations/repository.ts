@@ -193,6 +193,19 @@ export async function insertReply(
   return toMessage(row);
 }
 
+/**
+ * Claims a visitor message for an answer: true for the one caller that claims it first, false for every other
+ * (so a message is answered once, whichever paths reach it at the same moment).
+ */
+export async function claimAnswer(db: Db, messageId: string): Promise<boolean> {
+  const row = await queryOne<{ id: string }>(
+    db,
+    "UPDATE conversation_messages SET answer_claimed_at = now() WHERE id = $1 AND role = 'user' AND answer_claimed_at IS NULL RETURNING id",
+    [messageId],
+  );
+  return row !== undefined;
+}
+
 /** The first reply to a visitor message (the assistant's answer or the note that it could not answer). */
 export async function findReplyTo(db: Db, messageId: string): Promise<StoredMessage | undefined> {
   const row = await queryOne<MessageRow>(
