@@ -491,6 +491,24 @@ describe("takeover and agent replies", () => {
     expect((await historyOf(alpha, visitor.sessionId)).map((message) => message.role).slice(6)).toEqual(["system", "user", "human_agent", "system"]);
   });
 
+  it("pushes the note that the assistant is unavailable to the open widget when the quota runs out during the answer after a hand-back", async () => {
+    const { tenant, agents } = await tenantWithAgents("Spent", 1);
+    const agent = await connectAgent(agents[0]!);
+    const visitor = await visitorWithConversation(tenant);
+    const target = { configuration_id: tenant.configurationId, session_id: visitor.sessionId };
+    await act(agent.socket, "manual_takeover", { ...target, first_name: "Anna", last_name: "A" });
+    expect((await say(visitor.socket, "Anyone there?")).handled_by).toBe("human_agent");
+    // The month's messages are used up while the agent has the conversation.
+    await ctx.database.db.query("UPDATE configurations SET message_limit = 50, remaining_messages = 0, usage_reset_date = current_date + 20 WHERE id = $1", [tenant.configurationId]);
+    const done = () => (named(visitor.events, "assistant_message") as { done: boolean; message?: { role: string; content: string } }[]).filter((payload) => payload.done);
+    const before = done().length;
+    await act(agent.socket, "release_conversation", target);
+    const [note] = (await waitFor(done, before + 1)).slice(before);
+    expect(note!.message).toMatchObject({ role: "system", content: `<p>${assistantTexts.en.unavailable}</p>` });
+    // What the widget shows live is what it shows after a reload.
+    expect((await historyOf(tenant, visitor.sessionId)).at(-1)).toMatchObject({ role: "system", content: note!.message!.content });
+  });
+
   it("answers a visitor message sent while the agent hands back exactly once, however the two interleave", async () => {
     const { tenant, agents } = await tenantWithAgents("Race", 1);
     // Unlimited messages: the rounds answer more than a plan's month.
