@@ -18,9 +18,11 @@ export interface AppProps {
   host: HostChannel;
   /** The session id the loader kept in the host page's storage (see `useConversation`). */
   keptSessionId?: string | null;
+  /** The portal's test environment's ticket (its conversations use no message of the quota). */
+  testTicket?: string | null;
 }
 
-export function App({ design, configurationId, pageUrl, host, keptSessionId = null }: AppProps) {
+export function App({ design, configurationId, pageUrl, host, keptSessionId = null, testTicket = null }: AppProps) {
   const language = widgetLanguageOf(design.chat.uiLanguage);
   const translate = useMemo(() => translatorFor(language), [language]);
   const embedded = design.chat.mode === "embedded";
@@ -42,6 +44,7 @@ export function App({ design, configurationId, pageUrl, host, keptSessionId = nu
     pageUrl,
     keptByHost: keptSessionId,
     keepElsewhere: host.keepSession,
+    testTicket,
   });
 
   useEffect(() => {

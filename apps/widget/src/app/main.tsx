@@ -18,6 +18,8 @@ async function start(): Promise<void> {
   // Only a framed widget takes a kept session id from its address: a link to the widget's own page cannot
   // slip a visitor into someone else's conversation.
   const keptSessionId = window.parent !== window ? parameters.get("session_id") : null;
+  // The portal's test environment frames the widget with the server's test ticket.
+  const testTicket = window.parent !== window ? parameters.get("test_ticket") : null;
   try {
     const design = await fetchDesign(configurationId);
     render(
@@ -27,6 +29,7 @@ async function start(): Promise<void> {
         pageUrl={pageUrl}
         host={hostChannel(pageUrl)}
         keptSessionId={keptSessionId}
+        testTicket={testTicket}
       />,
       root,
     );

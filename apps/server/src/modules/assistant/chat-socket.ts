@@ -77,6 +77,7 @@ export function attachChatNamespace(
       sessionId: firstString(query.session_id),
       language: firstString(query.language),
       pageUrl: firstString(query.page_url)?.slice(0, 2048),
+      testTicket: firstString(query.test_ticket)?.slice(0, 256),
       origin: firstString(socket.handshake.headers.origin),
       clientIp: socket.handshake.address,
     };
