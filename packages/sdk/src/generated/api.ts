@@ -1474,7 +1474,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a training file (.txt or .pdf)
-         * @description The content decides, not the name or the declared type - a PDF must begin with `%PDF-` and be readable, a text must be UTF-8 or Windows-1252 (stored as UTF-8) without binary control characters - and it must match the name's extension (.txt or .pdf). At most 10 MB. The file is stored under a name the server makes (`filename`); the name it was uploaded under is kept for display.
+         * @description The content decides, not the name or the declared type - a PDF must begin with `%PDF-` and be readable, a text must be UTF-8 or Windows-1252 (stored as UTF-8) without binary control characters - and it must match the name's extension (.txt or .pdf). At most 10 MB. The file is stored under a name the server makes (`filename`); the name it was uploaded under is kept for display. A file uploaded under a name the configuration already holds (compared without case) replaces that file - it keeps its `filename`, takes the new content, and the articles trained from it are deleted - rather than being stored beside it.
          */
         post: operations["uploadTrainingFile"];
         delete?: never;
