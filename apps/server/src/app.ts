@@ -30,6 +30,7 @@ import { agentAttachmentOperations, widgetChatOperations } from "./modules/assis
 import { createSourceFinder } from "./modules/assistant/sources";
 import { createLocalSentenceEncoder, providerSentenceEncoder } from "./modules/assistant/faq-matching/sentence-encoder";
 import { createVisitorService, defaultChatLimits, type ChatLimits } from "./modules/assistant/visitors";
+import { createTestTickets } from "./modules/assistant/test-tickets";
 import { findTrainingUrls } from "./modules/training-urls/repository";
 import { accountOperations } from "./modules/accounts/routes";
 import { createAccountsService } from "./modules/accounts/service";
@@ -246,12 +247,14 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     storeVisitorMessage: (input) => live.visitorMessage(input),
     logError,
   });
+  const testTickets = createTestTickets(deps.secret);
   const visitors = createVisitorService({
     db: deps.db,
     assistant,
     configurationById: (id) => configurations.published(id),
     limits: deps.chatLimits ?? (deps.rateLimits === false ? false : defaultChatLimits),
     publicUrl: deps.publicUrl,
+    testTickets,
   });
   // The sockets share the HTTP server: the visitors' namespace /chat and the agents' /live.
   let chat: ChatBroadcast | undefined;
@@ -302,7 +305,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
   const clientSettings = deps.clientSettings ?? clientSettingsFromEnv(process.env);
   const operations: OperationTable = {
     ...accountOperations(app, accounts, limits),
-    ...widgetChatOperations(visitors, () => chat, attachments),
+    ...widgetChatOperations(visitors, () => chat, attachments, testTickets),
     ...agentAttachmentOperations(attachments),
     ...googleOperations({
       db: deps.db,

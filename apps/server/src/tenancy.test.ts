@@ -1122,6 +1122,15 @@ const cases: Record<string, OperationCase> = {
       expect(planted).toHaveLength(0);
     },
   },
+  createWidgetTestTicket: {
+    request: (f, actor) => ({ method: "POST", url: "/api/widget/test-ticket", payload: { configuration_id: f.own[actor].configurationId } }),
+    expected: protectedOk,
+    foreign: async (f, _ctx, send) => {
+      // No ticket for another tenant's configuration: its test conversations stay its own customer's.
+      const response = await send({ method: "POST", url: "/api/widget/test-ticket", payload: { configuration_id: f.other.configurationId } });
+      expect(response.statusCode).toBe(404);
+    },
+  },
   getUsage: {
     request: (f, actor) => ({ method: "GET", url: `/api/dashboard/usage?configuration_id=${f.own[actor].configurationId}` }),
     expected: protectedOk,

@@ -29,8 +29,10 @@ export interface WidgetFixture {
   received: { message: string; client_message_id?: string; session_id?: string }[];
   /** Every typing event the socket received, with the number of visitor messages received before it. */
   typing: { session_id: string; typing: boolean; afterMessages: number }[];
-  /** Every message posted to the HTTP fallback. */
-  posted: { message: string; session_id?: string | null }[];
+  /** Every message posted to the HTTP fallback (`test_ticket` only when it was sent). */
+  posted: { message: string; session_id?: string | null; test_ticket?: string }[];
+  /** The query of every `/chat` connection. */
+  handshakes: Record<string, unknown>[];
   /** Every rating posted, with the answer's id from the path. */
   ratings: { messageId: string; session_id: string; page_url?: string; rating: number | null }[];
   /** Every attachment uploaded: the form's session id and the file's name and size in bytes. */
@@ -75,6 +77,7 @@ export async function startWidgetFixture(options: FixtureOptions = {}): Promise<
   const received: WidgetFixture["received"] = [];
   const typing: WidgetFixture["typing"] = [];
   const posted: WidgetFixture["posted"] = [];
+  const handshakes: WidgetFixture["handshakes"] = [];
   const ratings: WidgetFixture["ratings"] = [];
   const attachments: WidgetFixture["attachments"] = [];
   let sessionCounter = 0;
@@ -144,11 +147,12 @@ export async function startWidgetFixture(options: FixtureOptions = {}): Promise<
     }
     if (api?.[2] === "messages" && request.method === "POST") {
       void readBody(request).then((body) => {
-        const { session_id: sessionId, message } = (body ?? {}) as {
+        const { session_id: sessionId, message, test_ticket: testTicket } = (body ?? {}) as {
           session_id?: string | null;
           message: string;
+          test_ticket?: string;
         };
-        posted.push({ message, session_id: sessionId });
+        posted.push({ message, session_id: sessionId, ...(testTicket === undefined ? {} : { test_ticket: testTicket }) });
         sendJson(response, 200, {
           status: "success",
           session_id: sessionId ?? `http-session-${++sessionCounter}`,
@@ -168,6 +172,7 @@ export async function startWidgetFixture(options: FixtureOptions = {}): Promise<
   if (!sockets) server.on("upgrade", (_request, socket) => socket.destroy());
   sockets?.of("/chat").on("connection", (socket) => {
     const query = socket.handshake.query;
+    handshakes.push({ ...query });
     const sessionId = typeof query.session_id === "string" ? query.session_id : `session-${++sessionCounter}`;
     // A kept session comes back with what was said in it, as the server answers it.
     const history = histories.get(sessionId) ?? [];
@@ -211,6 +216,7 @@ export async function startWidgetFixture(options: FixtureOptions = {}): Promise<
     received,
     typing,
     posted,
+    handshakes,
     ratings,
     attachments,
     stop: () =>

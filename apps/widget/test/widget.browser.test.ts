@@ -295,6 +295,44 @@ describe("when websockets are refused", () => {
   });
 });
 
+describe("framed by the portal's test environment with the server's test ticket", () => {
+  /** The portal's page: it frames the chat app itself, with the ticket in the frame's address. */
+  async function openTestEnvironment(widgetOrigin: string, ticket: string) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const address = `${widgetOrigin}/widget/?${new URLSearchParams({ configuration_id: "config-1", page_url: `${host.origin}/assistant/test`, test_ticket: ticket }).toString()}`;
+    await page.setContent(`<!doctype html><title>Test environment</title><iframe title="Chat widget test" src="${address}" style="width:450px;height:700px"></iframe>`);
+    const frame = await widgetFrame(page, widgetOrigin);
+    const field = frame.getByRole("textbox", { name: "Your message" });
+    await field.fill("Free test?");
+    await field.press("Enter");
+    await frame.locator(".pw-from-assistant strong", { hasText: "visitor" }).waitFor();
+    return context;
+  }
+
+  it("hands the ticket to the server with the socket's connection", async () => {
+    const widget = await startWidgetFixture({ chatbotSettings: { ...englishDesign, initialState: "opened" }, deltaDelayMs: 20 });
+    const context = await openTestEnvironment(widget.origin, "1795000000000.signed");
+    expect(widget.handshakes.at(-1)).toMatchObject({ configuration_id: "config-1", test_ticket: "1795000000000.signed" });
+    await context.close();
+    // A customer's website frames the widget without one.
+    const { page } = await openHostPage(widget.origin);
+    await widgetFrame(page, widget.origin);
+    await expect.poll(() => widget.handshakes.length).toBe(2);
+    expect(widget.handshakes.at(-1)!.test_ticket).toBeUndefined();
+    await page.context().close();
+    await widget.stop();
+  });
+
+  it("hands the ticket to the server with a message over the HTTP fallback", async () => {
+    const widget = await startWidgetFixture({ chatbotSettings: { ...englishDesign, initialState: "opened" }, withoutSocket: true });
+    const context = await openTestEnvironment(widget.origin, "1795000000000.signed");
+    expect(widget.posted).toEqual([{ message: "Free test?", session_id: null, test_ticket: "1795000000000.signed" }]);
+    await context.close();
+    await widget.stop();
+  });
+});
+
 describe("on a website of another site, whose browser refuses the widget's frame its own storage", () => {
   it("continues the conversation after a page load with the session id kept in the host page, and nothing the visitor typed", async () => {
     const widget = await startWidgetFixture({ chatbotSettings: { ...englishDesign, initialState: "opened" } });

@@ -21,6 +21,8 @@ export interface AppProps {
   keptSessionId?: string | null;
   /** The chat's state the loader kept in the host page's session storage (see `loadChatState`). */
   keptChatState?: ChatState | null;
+  /** The portal's test environment's ticket (its conversations use no message of the quota). */
+  testTicket?: string | null;
 }
 
 export function App({
@@ -30,6 +32,7 @@ export function App({
   host,
   keptSessionId = null,
   keptChatState = null,
+  testTicket = null,
 }: AppProps) {
   const language = widgetLanguageOf(design.chat.uiLanguage);
   const translate = useMemo(() => translatorFor(language), [language]);
@@ -57,6 +60,7 @@ export function App({
     pageUrl,
     keptByHost: keptSessionId,
     keepElsewhere: host.keepSession,
+    testTicket,
   });
 
   useEffect(() => {

@@ -21,6 +21,8 @@ async function start(): Promise<void> {
   const framed = window.parent !== window;
   const keptSessionId = framed ? parameters.get("session_id") : null;
   const keptChatState = framed ? chatStateOf(parameters.get("chat_state")) : null;
+  // The portal's test environment frames the widget with the server's test ticket.
+  const testTicket = framed ? parameters.get("test_ticket") : null;
   try {
     const design = await fetchDesign(configurationId);
     render(
@@ -31,6 +33,7 @@ async function start(): Promise<void> {
         host={hostChannel(pageUrl)}
         keptSessionId={keptSessionId}
         keptChatState={keptChatState}
+        testTicket={testTicket}
       />,
       root,
     );

@@ -1474,7 +1474,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a training file (.txt or .pdf)
-         * @description The content decides, not the name or the declared type - a PDF must begin with `%PDF-` and be readable, a text must be UTF-8 or Windows-1252 (stored as UTF-8) without binary control characters - and it must match the name's extension (.txt or .pdf). At most 10 MB. The file is stored under a name the server makes (`filename`); the name it was uploaded under is kept for display.
+         * @description The content decides, not the name or the declared type - a PDF must begin with `%PDF-` and be readable, a text must be UTF-8 or Windows-1252 (stored as UTF-8) without binary control characters - and it must match the name's extension (.txt or .pdf). At most 10 MB. The file is stored under a name the server makes (`filename`); the name it was uploaded under is kept for display. A file uploaded under a name the configuration already holds (compared without case) replaces that file - it keeps its `filename`, takes the new content, and the articles trained from it are deleted - rather than being stored beside it.
          */
         post: operations["uploadTrainingFile"];
         delete?: never;
@@ -3088,6 +3088,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/widget/test-ticket": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A ticket for the portal's test environment
+         * @description The portal's test environment frames the widget with this ticket (its `test_ticket` parameter). A conversation the widget starts with a valid ticket of the configuration is a test conversation, whose answers use no message of the quota. The ticket is signed by the server and valid for 12 hours; only a user who may see the configuration gets one.
+         */
+        post: operations["createWidgetTestTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/widget/{configuration_id}/settings": {
         parameters: {
             query?: never;
@@ -3141,7 +3169,7 @@ export interface paths {
         put?: never;
         /**
          * Send a visitor message over HTTP
-         * @description The HTTP fallback of the `/chat` socket. Without `session_id` a conversation starts and its id is answered. When a human agent has taken over, `reply` is null and the agent answers over the socket (or in the history). Each answered message uses one message of the quota.
+         * @description The HTTP fallback of the `/chat` socket. Without `session_id` a conversation starts and its id is answered. When a human agent has taken over, `reply` is null and the agent answers over the socket (or in the history). Each answered message uses one message of the quota, except in a test conversation (one started with the portal's `test_ticket`, see createWidgetTestTicket).
          */
         post: operations["sendWidgetMessage"];
         delete?: never;
@@ -10874,6 +10902,51 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    createWidgetTestTicket: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A random id the client creates once and keeps in browser storage; sent with every request so the
+                 *     server can correlate the requests of one browser session. Optional for callers that cannot set
+                 *     headers (browser redirects, the payment provider's webhook).
+                 * @example 3f0c2b9e-5d1a-4f7e-9a51-0b2f6d8c1e42
+                 */
+                "X-Session-Id"?: components["parameters"]["SessionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    configuration_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The ticket. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        data: {
+                            test_ticket: string;
+                            /** Format: date-time */
+                            expires_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     getWidgetSettings: {
         parameters: {
             query?: never;
@@ -10941,6 +11014,8 @@ export interface operations {
                     /** @enum {string} */
                     language?: "en" | "nl" | "de" | "es" | "fr";
                     page_url?: string;
+                    /** @description The portal's test environment's ticket (createWidgetTestTicket): a conversation this message starts is a test conversation. An invalid or expired ticket is ignored. */
+                    test_ticket?: string;
                     /** @description The widget's id for this message. Sending the same id again (a retry after a lost answer) answers the first reply instead of asking the assistant twice. */
                     client_message_id?: string;
                 };

@@ -103,6 +103,7 @@ export const signedInOperations = {
   "POST /validate-token-login": { operationId: "validateTokenLogin", auth: "required", base: "configurationServer", requestBody: "json", response: "json" },
   "POST /webshop/webshopcredentials": { operationId: "saveWebshopCredentials", auth: "required", base: "configurationServer", requestBody: "json", response: "json" },
   "POST /webshop/webshopsettings": { operationId: "saveWebshopSettings", auth: "required", base: "configurationServer", requestBody: "json", response: "json" },
+  "POST /widget/test-ticket": { operationId: "createWidgetTestTicket", auth: "required", base: "configurationServer", requestBody: "json", response: "json" },
   "POST /wordpress/index-content": { operationId: "indexWordpressContent", auth: "required", base: "configurationServer", requestBody: "json", response: "json" },
   "POST /workflows": { operationId: "createWorkflow", auth: "required", base: "configurationServer", requestBody: "json", response: "json" },
   "PUT /workflows/{id}": { operationId: "updateWorkflow", auth: "required", base: "configurationServer", requestBody: "json", response: "json" },

@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { assistantTexts, smallTalkReplies } from "@parley/domain";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
+import { bearer, createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
 import { createConfiguration } from "../../test/fixture";
 import { openAiErrors, startLlmServer, type LlmServer } from "../../test/llm-server";
 import { payloadCheck } from "../../platform/sockets/events";
@@ -447,6 +447,56 @@ describe("the quota", () => {
     expect(row!.usage_reset_date.slice(8)).toBe("15");
     expect(new Date(row!.usage_reset_date).getTime()).toBeGreaterThan(Date.now());
     expect(new Date(row!.usage_reset_date).getTime()).toBeLessThan(Date.now() + 32 * 24 * 3600 * 1000);
+  });
+});
+
+describe("the test environment", () => {
+  async function ticketFor(context: TestContext, configurationId: string, token: string | undefined) {
+    const response = await context.app.inject({ method: "POST", url: "/api/widget/test-ticket", payload: { configuration_id: configurationId }, headers: token ? bearer(token) : {} });
+    expectToMatchContract("createWidgetTestTicket", response);
+    return response;
+  }
+
+  it("gives a ticket only to a user who may see the configuration", async () => {
+    const mine = await assistantFor(ctx);
+    const theirs = await assistantFor(ctx);
+    const { token } = await ctx.createUser({ role: "customer", customerId: mine.customerId });
+    expect((await ticketFor(ctx, mine.configurationId, undefined)).statusCode).toBe(401);
+    expect((await ticketFor(ctx, theirs.configurationId, token)).statusCode).toBe(404);
+    const issued = await ticketFor(ctx, mine.configurationId, token);
+    expect(issued.statusCode).toBe(200);
+    expect(Date.parse(issued.json().data.expires_at)).toBeGreaterThan(Date.now());
+  });
+
+  it("answers the conversations it starts without using the quota, also when the quota is used up, and only with its own configuration's ticket", async () => {
+    const shop = await assistantFor(ctx, {}, { limit: 500, remaining: 2, resetDate: "2099-01-01" });
+    const other = await assistantFor(ctx);
+    const owner = await ctx.createUser({ role: "customer", customerId: shop.customerId });
+    const otherOwner = await ctx.createUser({ role: "customer", customerId: other.customerId });
+    const ticket = (await ticketFor(ctx, shop.configurationId, owner.token)).json().data.test_ticket as string;
+    const foreignTicket = (await ticketFor(ctx, other.configurationId, otherOwner.token)).json().data.test_ticket as string;
+
+    // Over the socket, as the portal frames the widget.
+    const tested = connect(serverUrl(ctx), { configuration_id: shop.configurationId, test_ticket: ticket });
+    await tested.session;
+    expect(await ask(tested.socket, { message: "how long does delivery take" })).toMatchObject({ status: "success", handled_by: "assistant" });
+    await doneAnswer(tested.events);
+    // Over HTTP, and on in the same test conversation without the ticket.
+    const started = (await send(ctx, shop.configurationId, { message: "can I return a product", test_ticket: ticket })).json();
+    expect(started.reply.role).toBe("assistant");
+    expect((await send(ctx, shop.configurationId, { message: "which payment methods", session_id: started.session_id })).json().reply.role).toBe("assistant");
+    expect(await remaining(ctx, shop.configurationId)).toBe(2);
+
+    // A visitor's conversation counts; another configuration's ticket, or a forged one, makes no test.
+    expect((await send(ctx, shop.configurationId, { message: "how long does delivery take" })).statusCode).toBe(200);
+    expect((await send(ctx, shop.configurationId, { message: "how long does delivery take", test_ticket: foreignTicket })).statusCode).toBe(200);
+    expect(await remaining(ctx, shop.configurationId)).toBe(0);
+    const forged = `${Date.now() + 60_000}.${"A".repeat(43)}`;
+    expect((await send(ctx, shop.configurationId, { message: "how long does delivery take", test_ticket: forged })).statusCode).toBe(429);
+
+    // Used up: the customer can still try the assistant out.
+    expect((await send(ctx, shop.configurationId, { message: "where is my invoice", test_ticket: ticket })).json().reply.role).toBe("assistant");
+    expect(await remaining(ctx, shop.configurationId)).toBe(0);
   });
 });
 

@@ -26,7 +26,10 @@ const firstString = (value: unknown): string | undefined => (typeof value === "s
 
 /** What the chat namespace tells sessions, also used by the HTTP fallback so an open socket hears HTTP turns. */
 export interface ChatBroadcast {
-  /** The events of a finished turn: the answer (or the failure note) to every socket of the session. */
+  /**
+   * The events of a finished turn: the answer, or the stored note that there is none (the provider failed, the
+   * quota is used up), to every socket of the session, as a reload would show it.
+   */
   turnFinished(sessionId: string, result: TurnResult): void;
   delta(sessionId: string, messageId: string, text: string): void;
   typing(sessionId: string, typing: boolean): void;
@@ -35,7 +38,7 @@ export interface ChatBroadcast {
 export function chatBroadcast(chat: Namespace): ChatBroadcast {
   return {
     turnFinished(sessionId, result) {
-      if (result.outcome === "answered" || result.outcome === "provider_failed") {
+      if (result.outcome === "answered" || result.outcome === "provider_failed" || result.outcome === "quota_exhausted") {
         chat.to(sessionRoom(sessionId)).emit("assistant_message", {
           session_id: sessionId,
           message_id: result.reply.id,
@@ -74,6 +77,7 @@ export function attachChatNamespace(
       sessionId: firstString(query.session_id),
       language: firstString(query.language),
       pageUrl: firstString(query.page_url)?.slice(0, 2048),
+      testTicket: firstString(query.test_ticket)?.slice(0, 256),
       origin: firstString(socket.handshake.headers.origin),
       clientIp: socket.handshake.address,
     };

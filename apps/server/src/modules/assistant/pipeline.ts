@@ -10,6 +10,7 @@ import { assistantTexts, isLanguageCode, type LanguageCode } from "@parley/domai
 import type { Configuration } from "../configurations/repository";
 import type { Db } from "../../platform/db/db";
 import {
+  claimAnswer,
   findReplyTo,
   insertReply,
   insertVisitorMessage,
@@ -26,7 +27,7 @@ import { answerFromSources } from "./extractive";
 import { buildAnswerPrompt, buildLanguagePrompt, buildMonitorPrompt, buildUrlSearchPrompt, pickListedUrls, type PromptSource } from "./prompt";
 import type { ChatProvider } from "./provider/chat-provider";
 import { ProviderError } from "./provider/chat-provider";
-import { giveBackMessage, takeMessage } from "./quota";
+import { giveBackMessage, takeMessage, type QuotaTake } from "./quota";
 import type { FoundSource, SourceFinder } from "./sources";
 import { anonymise } from "./text/anonymise";
 import { detectLanguage } from "./text/language";
@@ -67,8 +68,11 @@ export interface TurnEvents {
 
 export type TurnResult =
   | { outcome: "answered"; visitorMessage: StoredMessage; reply: StoredMessage; duplicate: boolean }
-  /** A resend of a message whose answer is not there yet (it is still being written). */
-  | { outcome: "pending"; visitorMessage: StoredMessage; duplicate: true }
+  /**
+   * Another turn writes the answer: a resend of a message whose answer is not there yet, or a message the
+   * answer after a hand-back claimed first (it reaches the visitor's session like any answer).
+   */
+  | { outcome: "pending"; visitorMessage: StoredMessage; duplicate: boolean }
   | { outcome: "human_agent"; visitorMessage: StoredMessage; duplicate: boolean }
   /** `notice`: what the visitor is told, as plain text in the conversation's language (also stored as `reply`). */
   | { outcome: "quota_exhausted"; visitorMessage: StoredMessage; reply: StoredMessage; duplicate: boolean; notice: string }
@@ -284,9 +288,11 @@ export function createAssistant(deps: AssistantDependencies) {
       }
       const waiting = latest.at(-1);
       if (!waiting || waiting.role !== "user" || notes % 2 === 0) return undefined;
+      // The visitor's own turn may have taken the message already (it was stored while the hand-back committed).
+      if (!(await claimAnswer(db, waiting.id))) return undefined;
       const turn: VisitorTurn = { configuration, conversation, text: waiting.content, clientMessageId: waiting.client_message_id ?? null, stream: Boolean(events.delta) };
       events.stored?.(waiting, false, "assistant");
-      return answer(turn, events, { visitorMessage: waiting, duplicate: false, anonymised: waiting.content, language: conversation.language });
+      return answer(turn, events, { visitorMessage: waiting, duplicate: false, anonymised: waiting.content, language: conversation.language }, true);
     },
   };
 
@@ -317,11 +323,21 @@ export function createAssistant(deps: AssistantDependencies) {
     return answer(turn, events, { visitorMessage, duplicate, anonymised, language });
   }
 
-  /** The assistant answers a stored visitor message (the quota counted), and the agents are told of the answer. */
-  async function answer(turn: VisitorTurn, events: TurnEvents, question: { visitorMessage: StoredMessage; duplicate: boolean; anonymised: string; language: LanguageCode }): Promise<TurnResult> {
+  /**
+   * The assistant answers a stored visitor message (the quota counted), and the agents are told of the answer.
+   * The message is claimed first (unless the caller has), so of two paths that reach it only one answers.
+   */
+  async function answer(
+    turn: VisitorTurn,
+    events: TurnEvents,
+    question: { visitorMessage: StoredMessage; duplicate: boolean; anonymised: string; language: LanguageCode },
+    claimed = false,
+  ): Promise<TurnResult> {
     const { visitorMessage, duplicate, anonymised, language } = question;
+    if (!claimed && !(await claimAnswer(db, visitorMessage.id))) return { outcome: "pending", visitorMessage, duplicate };
     const settings = turn.configuration;
-    const take = await takeMessage(db, settings, deps.now?.());
+    // The portal's test environment tries the assistant out: its answers use no message of the quota.
+    const take: QuotaTake = turn.conversation.is_test ? { taken: true, unlimited: true } : await takeMessage(db, settings, deps.now?.());
     if (!take.taken) {
       const notice = assistantTexts[language].unavailable;
       const reply = await storeFailure(turn, visitorMessage, notice);

@@ -5,6 +5,7 @@ import { requiredTenantOf } from "../tenancy";
 import { publicMessage } from "../conversations/repository";
 import type { AttachmentService } from "./attachments";
 import type { ChatBroadcast } from "./chat-socket";
+import type { TestTickets } from "./test-tickets";
 import type { VisitorService } from "./visitors";
 
 /** A 429 of the visitor limits says when to try again, as the sign-in limits do. */
@@ -26,9 +27,16 @@ export function agentAttachmentOperations(attachments: AttachmentService): Opera
   };
 }
 
-/** The widget's HTTP calls: the fallback of the `/chat` socket and the visitor's own history. */
-export function widgetChatOperations(visitors: VisitorService, broadcast: () => ChatBroadcast | undefined, attachments: AttachmentService): OperationTable {
+/** The widget's HTTP calls: the fallback of the `/chat` socket and the visitor's own history; the portal's test ticket. */
+export function widgetChatOperations(
+  visitors: VisitorService,
+  broadcast: () => ChatBroadcast | undefined,
+  attachments: AttachmentService,
+  testTickets: TestTickets,
+): OperationTable {
   return {
+    createWidgetTestTicket: async (request) => ({ status: "success" as const, data: testTickets.issue(requiredTenantOf(request, "configuration")._id) }),
+
     uploadWidgetAttachment: async (request, reply) =>
       withRetryAfter(reply, () =>
         attachments.upload(
@@ -68,6 +76,7 @@ export function widgetChatOperations(visitors: VisitorService, broadcast: () => 
           origin: request.headers.origin,
           text: body.message,
           clientMessageId: body.client_message_id ?? null,
+          testTicket: body.test_ticket ?? null,
           stream: false,
         }),
       );

@@ -19,6 +19,7 @@ import {
   type Message,
 } from "../conversations/repository";
 import { baseLanguage, type Assistant, type TurnEvents, type TurnResult } from "./pipeline";
+import type { TestTickets } from "./test-tickets";
 
 /** Messages a visitor may send per minute, per conversation and per client address. */
 export interface ChatLimits {
@@ -114,6 +115,8 @@ export interface VisitorRequest {
   clientIp?: string;
   origin?: string;
   pageUrl?: string | null;
+  /** The portal's test environment's ticket: a conversation started with a valid one is a test conversation. */
+  testTicket?: string | null;
 }
 
 export interface VisitorSession {
@@ -131,6 +134,8 @@ export function createVisitorService(deps: {
   configurationById(id: string): Promise<Configuration | undefined>;
   limits: ChatLimits | false;
   publicUrl: string;
+  /** Without them no conversation is a test conversation. */
+  testTickets?: TestTickets;
   now?: () => number;
 }) {
   const { db } = deps;
@@ -191,6 +196,7 @@ export function createVisitorService(deps: {
       language: baseLanguage(configuration, request.language),
       clientIp: storedClientIp(request.clientIp, configuration.anonimize_input),
       pageUrl: request.pageUrl?.slice(0, 2048) ?? null,
+      isTest: deps.testTickets?.valid(request.testTicket, configuration._id) ?? false,
     });
   }
 

@@ -27,6 +27,8 @@ export interface ConversationRecord {
   alert_triggered: boolean;
   alert_message: string | null;
   agent_note: string | null;
+  /** Started in the portals' test environment: its answers use no message of the quota. */
+  is_test: boolean;
 }
 
 export interface MessageRow {
@@ -48,7 +50,7 @@ export interface StoredMessage extends Message {
 
 const conversationColumns = `id, configuration_id, session_id, status, language, client_ip, page_url,
   to_char(time_started AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS time_started, user_message_count,
-  is_locked, is_manual, taken_over_by, alert_triggered, alert_message, agent_note`;
+  is_locked, is_manual, taken_over_by, alert_triggered, alert_message, agent_note, is_test`;
 export const messageColumns = "id, role, content, raw_input, client_message_id, agent_name, sources, created_at, reply_to";
 
 export function toMessage(row: MessageRow): StoredMessage {
@@ -77,15 +79,15 @@ export function findConversationBySession(db: Db, sessionId: string): Promise<Co
 
 export async function startConversation(
   db: Db,
-  fields: { configurationId: string; sessionId: string; language: LanguageCode; clientIp: string | null; pageUrl: string | null },
+  fields: { configurationId: string; sessionId: string; language: LanguageCode; clientIp: string | null; pageUrl: string | null; isTest?: boolean },
 ): Promise<ConversationRecord> {
   // Two first messages of one socket at once both start it: the second finds the first's.
   const row =
     (await queryOne<ConversationRecord>(
       db,
-      `INSERT INTO conversations (configuration_id, session_id, language, client_ip, page_url)
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (session_id) DO NOTHING RETURNING ${conversationColumns}`,
-      [fields.configurationId, fields.sessionId, fields.language, fields.clientIp, fields.pageUrl],
+      `INSERT INTO conversations (configuration_id, session_id, language, client_ip, page_url, is_test)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (session_id) DO NOTHING RETURNING ${conversationColumns}`,
+      [fields.configurationId, fields.sessionId, fields.language, fields.clientIp, fields.pageUrl, fields.isTest ?? false],
     )) ?? (await findConversationBySession(db, fields.sessionId));
   if (!row || row.configuration_id !== fields.configurationId) throw new Error("the conversation was not stored");
   return row;
@@ -191,6 +193,19 @@ export async function insertReply(
   );
   if (!row) throw new Error("the reply was not stored");
   return toMessage(row);
+}
+
+/**
+ * Claims a visitor message for an answer: true for the one caller that claims it first, false for every other
+ * (so a message is answered once, whichever paths reach it at the same moment).
+ */
+export async function claimAnswer(db: Db, messageId: string): Promise<boolean> {
+  const row = await queryOne<{ id: string }>(
+    db,
+    "UPDATE conversation_messages SET answer_claimed_at = now() WHERE id = $1 AND role = 'user' AND answer_claimed_at IS NULL RETURNING id",
+    [messageId],
+  );
+  return row !== undefined;
 }
 
 /** The first reply to a visitor message (the assistant's answer or the note that it could not answer). */

@@ -4,6 +4,7 @@
  */
 import type { AddressInfo } from "node:net";
 import { agentJoinedText, assistantTexts } from "@parley/domain";
+import pg from "pg";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
@@ -488,6 +489,77 @@ describe("takeover and agent replies", () => {
     await act(agent.socket, "release_conversation", target);
     await quiet(600);
     expect((await historyOf(alpha, visitor.sessionId)).map((message) => message.role).slice(6)).toEqual(["system", "user", "human_agent", "system"]);
+  });
+
+  it("pushes the note that the assistant is unavailable to the open widget when the quota runs out during the answer after a hand-back", async () => {
+    const { tenant, agents } = await tenantWithAgents("Spent", 1);
+    const agent = await connectAgent(agents[0]!);
+    const visitor = await visitorWithConversation(tenant);
+    const target = { configuration_id: tenant.configurationId, session_id: visitor.sessionId };
+    await act(agent.socket, "manual_takeover", { ...target, first_name: "Anna", last_name: "A" });
+    expect((await say(visitor.socket, "Anyone there?")).handled_by).toBe("human_agent");
+    // The month's messages are used up while the agent has the conversation.
+    await ctx.database.db.query("UPDATE configurations SET message_limit = 50, remaining_messages = 0, usage_reset_date = current_date + 20 WHERE id = $1", [tenant.configurationId]);
+    const done = () => (named(visitor.events, "assistant_message") as { done: boolean; message?: { role: string; content: string } }[]).filter((payload) => payload.done);
+    const before = done().length;
+    await act(agent.socket, "release_conversation", target);
+    const [note] = (await waitFor(done, before + 1)).slice(before);
+    expect(note!.message).toMatchObject({ role: "system", content: `<p>${assistantTexts.en.unavailable}</p>` });
+    // What the widget shows live is what it shows after a reload.
+    expect((await historyOf(tenant, visitor.sessionId)).at(-1)).toMatchObject({ role: "system", content: note!.message!.content });
+  });
+
+  it("answers a visitor message sent while the agent hands back exactly once, however the two interleave", async () => {
+    const { tenant, agents } = await tenantWithAgents("Race", 1);
+    // Unlimited messages: the rounds answer more than a plan's month.
+    await ctx.database.db.query("UPDATE configurations SET message_limit = 0 WHERE id = $1", [tenant.configurationId]);
+    const agent = await connectAgent(agents[0]!);
+    const db = ctx.database.db;
+    /** A process of the database blocked by `pid` (PostgreSQL only). */
+    const blockedBy = async (pid: number) =>
+      (await db.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE $1::int = ANY(pg_blocking_pids(pid))", [pid]))[0]?.pid;
+    const sessions: string[] = [];
+    const schema = ctx.database.kind === "postgres" ? (await db.query<{ schema: string }>("SELECT current_schema() AS schema"))[0]!.schema : "";
+    for (let round = 0; round < 10; round += 1) {
+      const visitor = await visitorWithConversation(tenant);
+      const target = { configuration_id: tenant.configurationId, session_id: visitor.sessionId };
+      await act(agent.socket, "manual_takeover", { ...target, first_name: "Anna", last_name: "A" });
+      sessions.push(visitor.sessionId);
+      if (ctx.database.kind !== "postgres") {
+        // One connection: statements do not interleave; the message and the hand-back are sent at once.
+        await Promise.all([say(visitor.socket, "Alpha, are you there?"), act(agent.socket, "release_conversation", target)]);
+        continue;
+      }
+      // The narrowest interleaving, made certain: the visitor's message is stored while the hand-back's
+      // transaction holds the conversation (its note not yet written), and the message's statement then
+      // reads the conversation the hand-back left.
+      const holder = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL, options: `-c search_path=${schema}` });
+      await holder.connect();
+      try {
+        await holder.query("BEGIN");
+        const { rows } = await holder.query<{ pid: number }>("SELECT pg_backend_pid() AS pid FROM conversations WHERE session_id = $1 FOR UPDATE", [visitor.sessionId]);
+        const released = act(agent.socket, "release_conversation", target);
+        await expect.poll(() => blockedBy(rows[0]!.pid), { timeout: 5_000, interval: 5 }).toBeDefined();
+        const handBack = (await blockedBy(rows[0]!.pid))!;
+        const said = say(visitor.socket, "Alpha, are you there?");
+        await expect.poll(() => blockedBy(handBack), { timeout: 5_000, interval: 5 }).toBeDefined();
+        await holder.query("COMMIT");
+        await Promise.all([released, said]);
+      } finally {
+        await holder.end();
+      }
+    }
+    // Every visitor message has exactly one answer (the assistant's, or the note that it could not answer).
+    const unanswered = () =>
+      db.query<{ id: string; replies: number }>(
+        `SELECT m.id, (SELECT count(*)::int FROM conversation_messages r WHERE r.reply_to = m.id) AS replies
+           FROM conversation_messages m JOIN conversations c ON c.id = m.conversation_id
+          WHERE c.session_id = ANY($1::text[]) AND m.role = 'user'`,
+        [sessions],
+      );
+    await expect.poll(async () => (await unanswered()).filter((message) => message.replies === 0), { timeout: 15_000 }).toEqual([]);
+    await quiet(600);
+    expect((await unanswered()).filter((message) => message.replies !== 1)).toEqual([]);
   });
 
   it("refuses an answer to a conversation that is not taken over, hands back to the assistant and closes", async () => {

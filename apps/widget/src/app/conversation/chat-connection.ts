@@ -15,6 +15,8 @@ export interface ChatConnectionOptions {
   onTransport: (transport: Transport) => void;
   /** The session id known now (it changes when the server starts a conversation). */
   currentSessionId: () => string | null;
+  /** The portal's test environment's ticket: a conversation it starts uses no message of the quota. */
+  testTicket?: string | null;
 }
 
 export interface ChatConnection {
@@ -52,6 +54,7 @@ export function openChatConnection(options: ChatConnectionOptions): ChatConnecti
   // The page's address lets the server check the configuration's allowed websites (this frame's own origin is Parley's).
   const query: Record<string, string> = { configuration_id: configurationId, language, page_url: pageUrl };
   if (options.sessionId) query.session_id = options.sessionId;
+  if (options.testTicket) query.test_ticket = options.testTicket;
   const socket: Socket = io(`${location.origin}/chat`, {
     path: "/socket.io",
     transports: ["websocket"],
@@ -138,6 +141,7 @@ export function openChatConnection(options: ChatConnectionOptions): ChatConnecti
           message: message.text,
           language,
           page_url: pageUrl,
+          ...(options.testTicket ? { test_ticket: options.testTicket } : {}),
         }),
       });
       const body = (await response.json().catch(() => null)) as {

@@ -11,6 +11,8 @@ export interface ConversationOptions {
   keptByHost?: string | null;
   /** Called with the session id when this frame's own storage refuses it, to keep it in the host page's. */
   keepElsewhere?: (sessionId: string | null) => void;
+  /** The portal's test environment's ticket (see `openChatConnection`). */
+  testTicket?: string | null;
 }
 
 function newClientMessageId(): string {
@@ -20,7 +22,7 @@ function newClientMessageId(): string {
 }
 
 /** The visitor's conversation: connected, stored per configuration, resent after reconnects, restartable. */
-export function useConversation({ configurationId, language, pageUrl, keptByHost = null, keepElsewhere }: ConversationOptions) {
+export function useConversation({ configurationId, language, pageUrl, keptByHost = null, keepElsewhere, testTicket = null }: ConversationOptions) {
   const [state, dispatch] = useReducer(conversationReducer, undefined, () => {
     const record = loadVisitorRecord(configurationId, keptByHost);
     return emptyConversation(record.sessionId, record.pending);
@@ -47,6 +49,7 @@ export function useConversation({ configurationId, language, pageUrl, keptByHost
       pageUrl,
       sessionId: stateRef.current.sessionId,
       currentSessionId: () => stateRef.current.sessionId,
+      testTicket,
       onEvent: (event: ConversationEvent) => dispatch(event),
       onTransport: (next) => {
         setTransport(next);
@@ -68,7 +71,7 @@ export function useConversation({ configurationId, language, pageUrl, keptByHost
       connection.close();
       connectionRef.current = null;
     };
-  }, [configurationId, language, pageUrl, generation]);
+  }, [configurationId, language, pageUrl, testTicket, generation]);
 
   const send = useCallback((text: string) => {
     const trimmed = text.trim();

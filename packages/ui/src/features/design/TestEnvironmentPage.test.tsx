@@ -16,6 +16,7 @@ function renderTest(hits: unknown[] = []) {
       body: { status: "success", data: savedDesign({ chatbotWidth: 380, chatbotHeight: 560 }) },
     }),
     "POST /training/search_in_articles": () => ({ body: { status: "success", data: hits } }),
+    "POST /widget/test-ticket": () => ({ body: { status: "success", data: { test_ticket: "1795000000000.ticket", expires_at: "2026-11-28T08:00:00.000Z" } } }),
   });
   return { server, rendered: renderConfigurationScreen(<TestEnvironmentPage />, { api: server.api }) };
 }
@@ -26,12 +27,16 @@ afterEach(async () => {
 
 describe("the Test environment", { timeout: 30_000 }, () => {
   it("frames the real widget of the configuration, sized for its chat window, and starts over with a fresh session", async () => {
-    const { rendered } = renderTest();
+    const { server, rendered } = renderTest();
     await rendered;
     const frame = (await screen.findByTitle("Chat widget test")) as HTMLIFrameElement;
     const address = new URL(frame.getAttribute("src")!, "http://portal.test");
     expect(address.pathname).toBe("/widget/");
     expect(address.searchParams.get("configuration_id")).toBe("c1");
+    // The server's test ticket: the chats here use none of the customer's messages, and the screen says so.
+    expect(server.callsTo("POST /widget/test-ticket").map((call) => call.body)).toEqual([{ configuration_id: "c1" }]);
+    expect(address.searchParams.get("test_ticket")).toBe("1795000000000.ticket");
+    expect(screen.getByText("Chats here do not use your messages.")).toBeTruthy();
     await waitFor(() => expect(frame.style.width).toBe("450px"));
     expect(frame.style.height).toBe("590px");
 

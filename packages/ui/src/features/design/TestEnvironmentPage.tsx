@@ -12,12 +12,15 @@ import { useTranslation } from "react-i18next";
 import { LuRotateCcw, LuSearch } from "react-icons/lu";
 import { ConfigurationPage } from "../../configuration/RequireConfiguration";
 import { ErrorAlert } from "../../forms/ErrorAlert";
-import { useChatbotDesign, useKnowledgeSearch, type KnowledgeHit } from "./hooks";
+import { useChatbotDesign, useKnowledgeSearch, useWidgetTestTicket, type KnowledgeHit } from "./hooks";
 import { Notice, SectionCard } from "./parts";
 
-/** The widget app the server serves, framed as a customer's website frames it. */
-export function widgetAddress(configurationId: string, pageUrl: string): string {
-  return `/widget/?${new URLSearchParams({ configuration_id: configurationId, page_url: pageUrl }).toString()}`;
+/**
+ * The widget app the server serves, framed as a customer's website frames it; with the server's test ticket,
+ * its conversations are test conversations (they use no message of the quota).
+ */
+export function widgetAddress(configurationId: string, pageUrl: string, testTicket?: string): string {
+  return `/widget/?${new URLSearchParams({ configuration_id: configurationId, page_url: pageUrl, ...(testTicket ? { test_ticket: testTicket } : {}) }).toString()}`;
 }
 
 /** How long the widget may take to say it loaded before the screen says what to check. */
@@ -26,6 +29,8 @@ const loadPatience = 15_000;
 function TestWidget({ configurationId, onQuestion }: { configurationId: string; onQuestion: (text: string) => void }) {
   const { t } = useTranslation("design");
   const design = useChatbotDesign(configurationId);
+  // Without a ticket (the call failed) the widget still works; its answers then count as visitors' do.
+  const ticket = useWidgetTestTicket(configurationId);
   const frame = useRef<HTMLIFrameElement>(null);
   const [session, setSession] = useState(0);
   const [loaded, setLoaded] = useState(false);
@@ -90,12 +95,18 @@ function TestWidget({ configurationId, onQuestion }: { configurationId: string; 
           )}
         </HStack>
       )}
+      {ticket.isSuccess && (
+        <Text fontSize="sm" color="fg.muted" mb="2">
+          {t("test.free")}
+        </Text>
+      )}
       <Box borderWidth="1px" borderRadius="md" bg="bg.muted" overflow="auto" w="fit-content" maxW="full">
+        {!ticket.isPending && (
         <iframe
           key={session}
           ref={frame}
           title={t("test.frameTitle")}
-          src={widgetAddress(configurationId, window.location.href)}
+          src={widgetAddress(configurationId, window.location.href, ticket.data)}
           data-testid="test-widget-frame"
           style={{
             display: "block",
@@ -106,6 +117,7 @@ function TestWidget({ configurationId, onQuestion }: { configurationId: string; 
             colorScheme: "normal",
           }}
         />
+        )}
       </Box>
     </SectionCard>
   );

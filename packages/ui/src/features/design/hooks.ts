@@ -16,7 +16,24 @@ export const designQueryKeys = {
   design: (configurationId: string) => ["design", "settings", configurationId] as const,
   images: (configurationId: string) => ["design", "images", configurationId] as const,
   script: (configurationId: string) => ["design", "script", configurationId] as const,
+  testTicket: (configurationId: string) => ["design", "test-ticket", configurationId] as const,
 };
+
+/** A ticket lasts 12 hours (the server's); a fresh one is asked for well before that. */
+const testTicketFreshMs = 6 * 60 * 60_000;
+
+/**
+ * The server's ticket for the Test environment: the widget framed with it starts test conversations, whose
+ * answers use no message of the quota.
+ */
+export function useWidgetTestTicket(configurationId: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: designQueryKeys.testTicket(configurationId),
+    queryFn: async () => unwrap(await api.POST("/widget/test-ticket", { body: { configuration_id: configurationId } })).data.test_ticket,
+    staleTime: testTicketFreshMs,
+  });
+}
 
 /** The saved design, or null while none is saved ('No settings found': the screen starts from the defaults). */
 export function useChatbotDesign(configurationId: string) {

@@ -36,10 +36,11 @@ export function useGptCost(configurationId: string | null) {
   });
 }
 
-export function useUsage(configurationId: string | null) {
+export function useUsage(configurationId: string | null, { enabled = true }: { enabled?: boolean } = {}) {
   const api = useApi();
   return useQuery({
     queryKey: dashboardQueryKeys.usage(configurationId),
     queryFn: async () => unwrap(await api.GET("/dashboard/usage", { params: { query: queryOf(configurationId) } })).data,
+    enabled,
   });
 }
