@@ -26,7 +26,7 @@ describe("the message quota while the assistant answers", () => {
     await page.goto("/assistant/test");
     const footer = page.getByRole("region", { name: "Message quota" });
     await footer.getByText(`${before} of ${limit} messages left`).waitFor();
-    await page.getByText("Chats here do not use your messages.").waitFor();
+    await page.getByText("Chats here do not use your messages, up to 100 answers a day.").waitFor();
 
     // The customer tries the assistant in the test environment: answered, and no message used.
     const frame = page.frameLocator('iframe[title="Chat widget test"]');

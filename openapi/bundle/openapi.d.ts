@@ -3107,7 +3107,7 @@ export interface paths {
         put?: never;
         /**
          * A ticket for the portal's test environment
-         * @description The portal's test environment frames the widget with this ticket (its `test_ticket` parameter). A conversation the widget starts with a valid ticket of the configuration is a test conversation, whose answers use no message of the quota. The ticket is signed by the server and valid for 12 hours; only a user who may see the configuration gets one.
+         * @description The portal's test environment frames the widget with this ticket (its `test_ticket` parameter). A conversation the widget starts with a valid ticket of the configuration is a test conversation, whose answers use no message of the quota, up to 100 answers per configuration in any 24 hours (beyond that they count like a visitor's). The ticket is signed by the server and valid for 12 hours; only a user who may see the configuration gets one.
          */
         post: operations["createWidgetTestTicket"];
         delete?: never;
@@ -3169,7 +3169,7 @@ export interface paths {
         put?: never;
         /**
          * Send a visitor message over HTTP
-         * @description The HTTP fallback of the `/chat` socket. Without `session_id` a conversation starts and its id is answered. When a human agent has taken over, `reply` is null and the agent answers over the socket (or in the history). Each answered message uses one message of the quota, except in a test conversation (one started with the portal's `test_ticket`, see createWidgetTestTicket).
+         * @description The HTTP fallback of the `/chat` socket. Without `session_id` a conversation starts and its id is answered. When a human agent has taken over, `reply` is null and the agent answers over the socket (or in the history). Each answered message uses one message of the quota, except in a test conversation (one started with the portal's `test_ticket`, see createWidgetTestTicket), up to its daily cap.
          */
         post: operations["sendWidgetMessage"];
         delete?: never;

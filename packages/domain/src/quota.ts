@@ -5,6 +5,13 @@
 import { isUnlimited } from "./products";
 
 export const quotaGreenAbovePercent = 60;
+
+/**
+ * Answers in the portal's test environment use no message of the quota, up to this many per configuration in
+ * any 24 hours; beyond it they count like a visitor's. Trying the assistant out is a few dozen questions a day;
+ * the cap keeps a test ticket (12 hours, reusable) from becoming a way around the plan.
+ */
+export const freeTestAnswersPerDay = 100;
 export const quotaAmberAbovePercent = 30;
 
 export const quotaColors = ["green", "amber", "red"] as const;

@@ -5,6 +5,7 @@
  */
 import type { AddressInfo } from "node:net";
 import { assistantTexts, smallTalkReplies } from "@parley/domain";
+import { freeTestAnswersPerDay } from "@parley/domain/quota";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
@@ -497,6 +498,31 @@ describe("the test environment", () => {
     // Used up: the customer can still try the assistant out.
     expect((await send(ctx, shop.configurationId, { message: "where is my invoice", test_ticket: ticket })).json().reply.role).toBe("assistant");
     expect(await remaining(ctx, shop.configurationId)).toBe(0);
+  });
+
+  it("counts test answers like a visitor's once the day's free test answers are given", async () => {
+    const shop = await assistantFor(ctx, {}, { limit: 500, remaining: 10, resetDate: "2099-01-01" });
+    const owner = await ctx.createUser({ role: "customer", customerId: shop.customerId });
+    const ticket = (await ticketFor(ctx, shop.configurationId, owner.token)).json().data.test_ticket as string;
+    const started = (await send(ctx, shop.configurationId, { message: "can I return a product", test_ticket: ticket })).json();
+    expect(await remaining(ctx, shop.configurationId)).toBe(10);
+    // The day's other free answers, given earlier in the last 24 hours (one of them already above).
+    await ctx.database.db.query(
+      `INSERT INTO conversation_messages (conversation_id, role, content, created_at)
+       SELECT id, 'assistant', 'An earlier test answer', now() - interval '1 hour' FROM conversations, generate_series(2, $2)
+        WHERE session_id = $1`,
+      [started.session_id, freeTestAnswersPerDay],
+    );
+    expect((await send(ctx, shop.configurationId, { message: "which payment methods", session_id: started.session_id })).json().reply.role).toBe("assistant");
+    expect(await remaining(ctx, shop.configurationId)).toBe(9);
+    // Answers older than 24 hours no longer count towards the cap.
+    await ctx.database.db.query(
+      `UPDATE conversation_messages SET created_at = now() - interval '25 hours'
+        WHERE conversation_id = (SELECT id FROM conversations WHERE session_id = $1)`,
+      [started.session_id],
+    );
+    expect((await send(ctx, shop.configurationId, { message: "how long does delivery take", session_id: started.session_id })).json().reply.role).toBe("assistant");
+    expect(await remaining(ctx, shop.configurationId)).toBe(9);
   });
 });
 

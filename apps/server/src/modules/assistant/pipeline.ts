@@ -27,7 +27,7 @@ import { answerFromSources } from "./extractive";
 import { buildAnswerPrompt, buildLanguagePrompt, buildMonitorPrompt, buildUrlSearchPrompt, pickListedUrls, type PromptSource } from "./prompt";
 import type { ChatProvider } from "./provider/chat-provider";
 import { ProviderError } from "./provider/chat-provider";
-import { giveBackMessage, takeMessage, type QuotaTake } from "./quota";
+import { freeTestAnswerLeft, giveBackMessage, takeMessage, type QuotaTake } from "./quota";
 import type { FoundSource, SourceFinder } from "./sources";
 import { anonymise } from "./text/anonymise";
 import { detectLanguage } from "./text/language";
@@ -336,8 +336,10 @@ export function createAssistant(deps: AssistantDependencies) {
     const { visitorMessage, duplicate, anonymised, language } = question;
     if (!claimed && !(await claimAnswer(db, visitorMessage.id))) return { outcome: "pending", visitorMessage, duplicate };
     const settings = turn.configuration;
-    // The portal's test environment tries the assistant out: its answers use no message of the quota.
-    const take: QuotaTake = turn.conversation.is_test ? { taken: true, unlimited: true } : await takeMessage(db, settings, deps.now?.());
+    // The portal's test environment tries the assistant out: its answers use no message of the quota, up to a
+    // daily cap per configuration (beyond it a test answer counts like a visitor's).
+    const freeTest = turn.conversation.is_test && (await freeTestAnswerLeft(db, settings._id, deps.now?.()));
+    const take: QuotaTake = freeTest ? { taken: true, unlimited: true } : await takeMessage(db, settings, deps.now?.());
     if (!take.taken) {
       const notice = assistantTexts[language].unavailable;
       const reply = await storeFailure(turn, visitorMessage, notice);

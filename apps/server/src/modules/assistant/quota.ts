@@ -7,6 +7,7 @@
  * at once never both take the last one: the decrement is one conditional UPDATE, which PostgreSQL
  * serialises on the row.
  */
+import { freeTestAnswersPerDay } from "@parley/domain/quota";
 import type { Db } from "../../platform/db/db";
 import { queryOne } from "../../platform/db/db";
 
@@ -55,4 +56,20 @@ export async function giveBackMessage(db: Db, configurationId: string, take: Quo
     "UPDATE configurations SET remaining_messages = LEAST(remaining_messages + 1, message_limit) WHERE id = $1 AND message_limit <> 0",
     [configurationId],
   );
+}
+
+/**
+ * Whether an answer in a test conversation (the portal's test environment) may still be free: fewer than
+ * `freeTestAnswersPerDay` answers were given in the configuration's test conversations in the last 24 hours.
+ * Two answers at the cap at once may both be free; the cap is a limit on abuse, not a price.
+ */
+export async function freeTestAnswerLeft(db: Db, configurationId: string, now: Date = new Date()): Promise<boolean> {
+  const row = await queryOne<{ given: number }>(
+    db,
+    `SELECT count(*)::int AS given
+       FROM conversation_messages m JOIN conversations c ON c.id = m.conversation_id
+      WHERE c.configuration_id = $1 AND c.is_test AND m.role = 'assistant' AND m.created_at > $2`,
+    [configurationId, new Date(now.getTime() - 24 * 60 * 60_000)],
+  );
+  return (row?.given ?? 0) < freeTestAnswersPerDay;
 }

@@ -36,7 +36,7 @@ describe("the Test environment", { timeout: 30_000 }, () => {
     // The server's test ticket: the chats here use none of the customer's messages, and the screen says so.
     expect(server.callsTo("POST /widget/test-ticket").map((call) => call.body)).toEqual([{ configuration_id: "c1" }]);
     expect(address.searchParams.get("test_ticket")).toBe("1795000000000.ticket");
-    expect(screen.getByText("Chats here do not use your messages.")).toBeTruthy();
+    expect(screen.getByText("Chats here do not use your messages, up to 100 answers a day.")).toBeTruthy();
     await waitFor(() => expect(frame.style.width).toBe("450px"));
     expect(frame.style.height).toBe("590px");
 

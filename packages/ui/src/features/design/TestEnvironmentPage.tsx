@@ -7,6 +7,7 @@ import {
   widgetStorageKeys,
 } from "@parley/domain/widget";
 import { defaultChatbotSettings } from "@parley/domain/chatbotDesign";
+import { freeTestAnswersPerDay } from "@parley/domain/quota";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { LuRotateCcw, LuSearch } from "react-icons/lu";
@@ -97,7 +98,7 @@ function TestWidget({ configurationId, onQuestion }: { configurationId: string; 
       )}
       {ticket.isSuccess && (
         <Text fontSize="sm" color="fg.muted" mb="2">
-          {t("test.free")}
+          {t("test.free", { answers: freeTestAnswersPerDay })}
         </Text>
       )}
       <Box borderWidth="1px" borderRadius="md" bg="bg.muted" overflow="auto" w="fit-content" maxW="full">
