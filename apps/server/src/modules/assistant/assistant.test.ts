@@ -434,6 +434,39 @@ describe("the quota", () => {
     expect(kept.map((message) => message.role)).toEqual(["user", "system"]);
   });
 
+  it("tells every open tab of the session, once and in the widget's language, when the visitor's own message finds the quota used up", async () => {
+    // No language of its own: the conversation speaks the widget's.
+    const { configurationId } = await assistantFor(ctx, { language: "" }, { limit: 500, remaining: 1, resetDate: "2999-01-01" });
+    const tab1 = connect(serverUrl(ctx), { configuration_id: configurationId, language: "nl" });
+    const { session_id } = await tab1.session;
+    // The last message of the month is answered; a second tab then opens the conversation.
+    await ask(tab1.socket, { message: "waar is mijn factuur", client_message_id: "q0" });
+    await doneAnswer(tab1.events);
+    const tab2 = connect(serverUrl(ctx), { configuration_id: configurationId, language: "nl", session_id });
+    await tab2.session;
+    const answered = tab1.events.length;
+    const refused = new Promise((resolve) => tab1.socket.once("error", resolve));
+    // The sender's acknowledgement and its refusal are what they were: the message is kept, the limit is reached.
+    expect(await ask(tab1.socket, { message: "en kan ik iets terugsturen", client_message_id: "q1" })).toMatchObject({ status: "success", handled_by: "assistant" });
+    expect(await refused).toEqual({ status: "error", code: "rate_limited", message: assistantTexts.nl.unavailable });
+    const note = { role: "system", content: `<p>${assistantTexts.nl.unavailable}</p>` };
+    const [inOtherTab] = await doneAnswer(tab2.events);
+    const [, inSender] = await doneAnswer(tab1.events, 2);
+    expect(inOtherTab!.message).toMatchObject(note);
+    expect(inSender!.message).toMatchObject(note);
+    // The note comes after the refusal, so a widget that shows the note drops the refusal's line for it.
+    const names = tab1.events.slice(answered).map((event) => event.name);
+    expect(names.lastIndexOf("assistant_message")).toBeGreaterThan(names.indexOf("error"));
+    for (const payload of [inOtherTab, inSender]) expect(payloadCheck("assistantMessage")(payload)).toBeNull();
+    // What the tabs show live is what a reload shows, and each tab got it once.
+    const kept = (await history(ctx, configurationId, session_id)).json().data as { id: string; role: string; content: string }[];
+    expect(kept.at(-1)).toMatchObject({ ...note, id: inSender!.message.id });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await doneAnswer(tab1.events)).length).toBe(2);
+    expect((await doneAnswer(tab2.events)).length).toBe(1);
+    expect(tab2.events.filter((event) => event.name === "error")).toEqual([]);
+  });
+
   it("is unlimited on a limit of 0 and starts a new month at the reset date", async () => {
     const unlimited = await assistantFor(ctx, {}, { limit: 0, remaining: 0 });
     for (let i = 0; i < 3; i++) expect((await send(ctx, unlimited.configurationId, { message: "delivery time?" })).statusCode).toBe(200);

@@ -155,10 +155,10 @@ export function attachChatNamespace(
             }
             return;
           }
-          if (result.outcome === "quota_exhausted") {
-            socket.emit("error", { status: "error", code: "rate_limited", message: result.notice });
-            return;
-          }
+          // The sender keeps its refusal (clients act on `rate_limited`); the stored note then reaches every tab of
+          // the session, the sender's too, as a reload would show it. The refusal goes first so that a widget
+          // showing the note can drop the refusal's line for it.
+          if (result.outcome === "quota_exhausted") socket.emit("error", { status: "error", code: "rate_limited", message: result.notice });
           broadcast.turnFinished(sessionId, result);
         })
         .catch((error: unknown) => {
