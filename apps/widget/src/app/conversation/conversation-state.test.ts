@@ -90,4 +90,22 @@ describe("the conversation", () => {
     state = conversationReducer(state, { type: "failed", code: "rate_limited" });
     expect(state).toMatchObject({ typing: false, errorCode: "rate_limited" });
   });
+
+  it("shows the note that the message limit is used up once, in place of the refusal's line, in the tab that sent the message and in another", () => {
+    const note: ServerMessage = { id: "n1", role: "system", content: "<p>Sorry, de assistent is op dit moment niet beschikbaar.</p>", timestamp: "2025-01-01T10:00:02Z" };
+    // The sending tab: its message is acknowledged, the server refuses the answer, then sends every tab the note.
+    let sender = conversationReducer(emptyConversation("s1"), { type: "queued", message: pending });
+    sender = conversationReducer(sender, { type: "acknowledged", clientMessageId: "c1", sessionId: "s1" });
+    sender = conversationReducer(sender, { type: "typing", typing: true });
+    sender = conversationReducer(sender, { type: "failed", code: "rate_limited" });
+    sender = conversationReducer(sender, { type: "done", messageId: "n1", message: note });
+    expect(sender).toMatchObject({ typing: false, errorCode: null });
+    expect(sender.messages.map((message) => [message.role, message.content])).toEqual([["user", "Hello?"], ["system", note.content]]);
+    // Another tab of the session gets the note only.
+    const other = conversationReducer(emptyConversation("s1"), { type: "done", messageId: "n1", message: note });
+    expect(other).toMatchObject({ errorCode: null, messages: [{ ...note, key: "n1" }] });
+    // An answer does not clear a refusal (a message refused by the per-minute limit stays refused).
+    const refused = conversationReducer(emptyConversation("s1"), { type: "failed", code: "rate_limited" });
+    expect(conversationReducer(refused, { type: "done", messageId: "m1", message: answer }).errorCode).toBe("rate_limited");
+  });
 });

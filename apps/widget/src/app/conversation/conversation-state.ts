@@ -109,6 +109,9 @@ export function conversationReducer(state: ConversationState, event: Conversatio
       return {
         ...state,
         typing: false,
+        // A note closing a turn (the message limit is used up) follows the sender's `rate_limited` refusal and says
+        // the same in the conversation: the refusal's line goes, so the tab does not say it twice.
+        errorCode: event.message.role === "system" && state.errorCode === "rate_limited" ? null : state.errorCode,
         streaming: state.streaming.filter((answer) => answer.messageId !== event.messageId),
         messages: [...state.messages, { ...event.message, key: event.messageId }],
       };
