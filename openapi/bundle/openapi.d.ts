@@ -2433,7 +2433,7 @@ export interface paths {
         };
         /**
          * Export past conversations as CSV
-         * @description Every conversation the same filters find (not only one page; at most 10,000 conversations), one row per message, oldest conversation first. Columns: session_id, conversation_status, started_at, client_ip, message_time, role, agent_name, content, rating, sources. UTF-8 with a byte order mark, so spreadsheet programs read it as such; a cell that starts with =, +, -, @, tab or carriage return is prefixed with an apostrophe so that no spreadsheet runs it as a formula.
+         * @description Every conversation the same filters find (not only one page; at most 10,000 conversations), one row per message, oldest conversation first. Columns: session_id, conversation_status, is_test (true for a conversation started from the portal's test environment, else false), started_at, client_ip, message_time, role, agent_name, content, rating, sources. UTF-8 with a byte order mark, so spreadsheet programs read it as such; a cell that starts with =, +, -, @, tab or carriage return is prefixed with an apostrophe so that no spreadsheet runs it as a formula.
          */
         get: operations["exportConversationHistory"];
         put?: never;
@@ -2889,7 +2889,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conversations per month over the last 6 months */
+        /**
+         * Conversations per month over the last 6 months
+         * @description Visitors' conversations and messages: conversations started from the portal's test environment (`is_test`) are not counted.
+         */
         get: operations["getConversationsOverview"];
         put?: never;
         post?: never;
@@ -4274,6 +4277,8 @@ export interface components {
             user_message_count?: number;
             first_user_message?: string | null;
             is_manual?: boolean;
+            /** @description Started from the portal's test environment (with a test ticket), not by a visitor of the website; its answers used no message of the quota, and the dashboard does not count it. */
+            is_test: boolean;
             alert_triggered?: boolean;
             client_ip?: string | null;
             labels?: string[];
@@ -4578,6 +4583,8 @@ export interface components {
             is_locked: boolean;
             /** @description Answered by a human agent instead of the AI. */
             is_manual: boolean;
+            /** @description Started from the portal's test environment (with a test ticket), not by a visitor of the website; its answers used no message of the quota, and the dashboard does not count it. */
+            is_test: boolean;
             isNew?: boolean;
             newUserMessages?: number;
             alert_triggered?: boolean;

@@ -31,6 +31,7 @@ const conversation: LiveConversation = {
   messages: [{ role: "user", raw_input: "Hallo", content: "Hallo", timestamp: "2026-11-22T01:00:00.000Z" }],
   is_locked: false,
   is_manual: false,
+  is_test: false,
 };
 
 interface Received {

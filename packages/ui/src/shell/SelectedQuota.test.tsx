@@ -25,6 +25,7 @@ function conversation(sessionId: string, ofConfiguration: string, answers: numbe
     messages,
     is_locked: false,
     is_manual: false,
+    is_test: false,
     isNew: false,
     newUserMessages: 0,
     alert_triggered: false,

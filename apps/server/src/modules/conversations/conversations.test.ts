@@ -21,14 +21,15 @@ async function seedConversation(
   days: number,
   messages: { role: string; content: string; rating?: 1 | -1; sources?: unknown[] }[],
   status: "Ongoing" | "Closed" = "Closed",
+  isTest = false,
 ): Promise<string> {
   sequence += 1;
   const sessionId = `history-${unique}-${String(sequence).padStart(6, "0")}-abcdef`;
   const started = days === 0 ? new Date() : new Date(`${daysAgo(days)}T12:00:00Z`);
   const [row] = await ctx.database.db.query<{ id: string }>(
-    `INSERT INTO conversations (configuration_id, session_id, language, status, time_started, last_activity, client_ip)
-     VALUES ($1, $2, 'en', $3, $4, $4, '203.0.113.7') RETURNING id`,
-    [configurationId, sessionId, status, started],
+    `INSERT INTO conversations (configuration_id, session_id, language, status, time_started, last_activity, client_ip, is_test)
+     VALUES ($1, $2, 'en', $3, $4, $4, '203.0.113.7', $5) RETURNING id`,
+    [configurationId, sessionId, status, started, isTest],
   );
   for (const message of messages) {
     await ctx.database.db.query(
@@ -45,6 +46,7 @@ let weekOld: string;
 let tooOld: string;
 let ongoing: string;
 let theirs: string;
+let tested: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -68,6 +70,7 @@ beforeAll(async () => {
   tooOld = await seedConversation(alpha.configurationId, 9, [{ role: "user", content: "Return policy again" }]);
   ongoing = await seedConversation(alpha.configurationId, 1, [{ role: "user", content: "Still typing" }], "Ongoing");
   theirs = await seedConversation(bravo.configurationId, 0, [{ role: "user", content: "Bravo's secret question" }]);
+  tested = await seedConversation(alpha.configurationId, 4, [{ role: "user", content: "Portal test question" }], "Closed", true);
 });
 afterAll(async () => {
   await ctx?.close();
@@ -86,8 +89,8 @@ describe("conversation history", () => {
     const response = await get("listConversationHistory", historyUrl(`from=${daysAgo(7)}&to=${today}`));
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
-    expect(sessionsOf(body)).toEqual([rated, ongoing, older, weekOld]);
-    expect(body).toMatchObject({ total: 4, page: 1, page_size: 10 });
+    expect(sessionsOf(body)).toEqual([rated, ongoing, older, tested, weekOld]);
+    expect(body).toMatchObject({ total: 5, page: 1, page_size: 10 });
     const first = body.items[0];
     expect(first).toMatchObject({ status: "Closed", message_count: 4, first_user_message: "When do you open on Sunday?", thumbs_up: 1, thumbs_down: 1, client_ip: "203.0.113.7" });
     expect(first.messages.map((message: { role: string; rating: number | null }) => [message.role, message.rating])).toEqual([
@@ -159,6 +162,29 @@ describe("conversation history", () => {
   });
 });
 
+describe("test conversations (started from the portal's test environment)", () => {
+  it("are listed and answered with is_test, and the export says so in its own column", async () => {
+    const range = `from=${daysAgo(7)}&to=${today}`;
+    const items = (await get("listConversationHistory", historyUrl(`${range}&page_size=100`))).json().items as { session_id: string; is_test: boolean }[];
+    const seeded = [rated, ongoing, older, tested, weekOld];
+    expect(items.filter((item) => seeded.includes(item.session_id)).map((item) => [item.session_id, item.is_test])).toEqual([
+      [rated, false],
+      [ongoing, false],
+      [older, false],
+      [tested, true],
+      [weekOld, false],
+    ]);
+    const detail = await get("getConversation", `/api/conversations/${tested}?configuration_id=${alpha.configurationId}`);
+    expect(detail.json().data).toMatchObject({ session_id: tested, is_test: true });
+    const csv = (await get("exportConversationHistory", `/api/conversations/history/export?configuration_id=${alpha.configurationId}&${range}`)).body;
+    const lines = csv.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const testLine = lines.find((line) => line.startsWith(`${tested},`))!;
+    expect(testLine.startsWith(`${tested},Closed,true,`), testLine).toBe(true);
+    const visitorLine = lines.find((line) => line.startsWith(`${older},`))!;
+    expect(visitorLine.startsWith(`${older},Closed,false,`), visitorLine).toBe(true);
+  });
+});
+
 describe("one conversation", () => {
   it("answers a conversation of the configuration with its messages and ratings", async () => {
     const response = await get("getConversation", `/api/conversations/${rated}?configuration_id=${alpha.configurationId}`);
@@ -177,7 +203,7 @@ describe("CSV export", () => {
     expect(response.headers["content-type"]).toMatch(/^text\/csv/);
     expect(response.headers["content-disposition"]).toBe(`attachment; filename="conversations-${daysAgo(2)}-${today}.csv"`);
     const lines = response.body.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
-    expect(lines[0]).toBe("session_id,conversation_status,started_at,client_ip,message_time,role,agent_name,content,rating,sources");
+    expect(lines[0]).toBe("session_id,conversation_status,is_test,started_at,client_ip,message_time,role,agent_name,content,rating,sources");
     expect(lines).toHaveLength(5);
     expect(lines[2]).toContain(",assistant,,We open at ten.,1,Opening hours | Contact (https://shop.test/contact)");
     expect(lines[4]).toContain(",assistant,,Closed on holidays.,-1,");
@@ -195,7 +221,7 @@ describe("CSV export", () => {
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(csvCell(-1)).toBe("-1");
     expect(csvCell(null)).toBe("");
-    expect(conversationsCsv([])).toBe("\uFEFFsession_id,conversation_status,started_at,client_ip,message_time,role,agent_name,content,rating,sources\r\n");
+    expect(conversationsCsv([])).toBe("\uFEFFsession_id,conversation_status,is_test,started_at,client_ip,message_time,role,agent_name,content,rating,sources\r\n");
   });
 
   it("writes answers as a reader sees them, and a visitor's own text as typed", () => {

@@ -56,6 +56,7 @@ function summaryOf(row: HistoryRow) {
     user_message_count: row.user_message_count,
     first_user_message: row.first_user_message,
     is_manual: row.is_manual,
+    is_test: row.is_test,
     alert_triggered: row.alert_triggered,
     client_ip: row.client_ip,
     thumbs_up: row.thumbs_up,
@@ -129,7 +130,7 @@ export function createConversationsService(db: Db, clock: () => Date = () => new
 
 export type ConversationsService = ReturnType<typeof createConversationsService>;
 
-export const csvColumns = ["session_id", "conversation_status", "started_at", "client_ip", "message_time", "role", "agent_name", "content", "rating", "sources"] as const;
+export const csvColumns = ["session_id", "conversation_status", "is_test", "started_at", "client_ip", "message_time", "role", "agent_name", "content", "rating", "sources"] as const;
 
 /**
  * One CSV cell: quoted when it holds a separator, a quote or a line break; a text a spreadsheet would run
@@ -152,6 +153,8 @@ export function conversationsCsv(conversations: readonly ConversationDetail[]): 
         [
           conversation.session_id,
           conversation.status,
+          // A spreadsheet filter tells the portal's test conversations from visitors' ones.
+          String(conversation.is_test),
           conversation.started_at,
           conversation.client_ip,
           message.timestamp,

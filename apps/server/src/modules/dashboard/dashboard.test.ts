@@ -23,6 +23,8 @@ const sevenMonthsAgo = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth()
 interface Seeded {
   startedAt: Date;
   manual?: boolean;
+  /** Started from the portal's test environment. */
+  test?: boolean;
   visitorMessages?: number;
   /** Answers with recorded usage (model, prompt, completion); null usage: an extractive answer. */
   answers?: { model: string | null; prompt: number; completion: number }[];
@@ -31,9 +33,9 @@ interface Seeded {
 /** A stored conversation of the configuration, its messages written at its start. */
 async function seed(db: TestContext["database"]["db"], configurationId: string, conversation: Seeded) {
   const [row] = await db.query<{ id: string }>(
-    `INSERT INTO conversations (configuration_id, session_id, language, time_started, last_activity, is_manual)
-     VALUES ($1, $2, 'en', $3, $3, $4) RETURNING id`,
-    [configurationId, randomBytes(18).toString("base64url"), conversation.startedAt.toISOString(), conversation.manual ?? false],
+    `INSERT INTO conversations (configuration_id, session_id, language, time_started, last_activity, is_manual, is_test)
+     VALUES ($1, $2, 'en', $3, $3, $4, $5) RETURNING id`,
+    [configurationId, randomBytes(18).toString("base64url"), conversation.startedAt.toISOString(), conversation.manual ?? false, conversation.test ?? false],
   );
   for (let index = 0; index < (conversation.visitorMessages ?? 0); index++) {
     await db.query("INSERT INTO conversation_messages (conversation_id, role, content, created_at) VALUES ($1, 'user', 'hi', $2)", [row!.id, conversation.startedAt.toISOString()]);
@@ -116,6 +118,16 @@ describe("conversations per month", () => {
     expect(byMonth(await overview("", bravo.token))[months[5]!]).toBe(1);
     expect(byMonth(await overview("", admin))[months[5]!]).toBe(3);
     expect(byMonth(await overview(`?configuration_id=${bravo.configuration}`, admin))[months[5]!]).toBe(1);
+  });
+
+  it("counts visitors' conversations and messages only, not the portal's test conversations", async () => {
+    const db = ctx.database.db;
+    const tested = await createConfiguration(db, alpha.customerId, "alpha-tested");
+    await seed(db, tested, { startedAt: thisMonthStart, visitorMessages: 2 });
+    await seed(db, tested, { startedAt: thisMonthStart, test: true, manual: true, visitorMessages: 5 });
+    expect((await overview(`?configuration_id=${tested}`, alpha.token)).at(-1)).toEqual({ month: months[5], conversations: 1, messages: 2, manual_conversations: 0 });
+    // Nor in the sum over every configuration: alpha's two earlier conversations this month and the visitor's one here.
+    expect(byMonth(await overview("", alpha.token))[months[5]!]).toBe(3);
   });
 
   it("answers 404 for another customer's configuration and for an unknown id", async () => {

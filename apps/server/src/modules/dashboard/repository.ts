@@ -38,7 +38,12 @@ function parameters(scope: Scope, range: DashboardRange): unknown[] {
   return [...scopeParams(scope), range.configurationId, range.from.toISOString(), range.until.toISOString()];
 }
 
-/** Conversations by the month they started in (taken over by an agent counted apart too). */
+// The conversations overview counts visitors: a customer's "conversations this month" is how many visitors
+// chatted, so conversations started from the portal's test environment (`is_test`) and their messages are left
+// out of it. The language-model cost keeps them: their answers were generated and paid for all the same.
+const visitorsOnly = "AND NOT c.is_test";
+
+/** Visitors' conversations by the month they started in (taken over by an agent counted apart too). */
 export function conversationsByMonth(db: Db, scope: Scope, range: DashboardRange): Promise<ConversationMonthRow[]> {
   return db.query<ConversationMonthRow>(
     `SELECT ${utcMonth("c.time_started")} AS month,
@@ -47,13 +52,13 @@ export function conversationsByMonth(db: Db, scope: Scope, range: DashboardRange
        FROM conversations c
        JOIN configurations cf ON cf.id = c.configuration_id
       WHERE ${scopeCondition("cf.customer_id", 1)} AND ($3::uuid IS NULL OR c.configuration_id = $3::uuid)
-        AND c.time_started >= $4::timestamptz AND c.time_started < $5::timestamptz
+        AND c.time_started >= $4::timestamptz AND c.time_started < $5::timestamptz ${visitorsOnly}
       GROUP BY 1`,
     parameters(scope, range),
   );
 }
 
-/** Messages of `role` by the month they were written in. */
+/** Messages of `role` in visitors' conversations by the month they were written in. */
 export function messagesByMonth(db: Db, scope: Scope, range: DashboardRange, role: "user" | "assistant"): Promise<MessageMonthRow[]> {
   return db.query<MessageMonthRow>(
     `SELECT ${utcMonth("m.created_at")} AS month, count(*)::int AS messages
@@ -62,7 +67,7 @@ export function messagesByMonth(db: Db, scope: Scope, range: DashboardRange, rol
        JOIN configurations cf ON cf.id = c.configuration_id
       WHERE ${scopeCondition("cf.customer_id", 1)} AND ($3::uuid IS NULL OR c.configuration_id = $3::uuid)
         AND c.last_activity >= $4::timestamptz AND c.time_started < $5::timestamptz
-        AND m.created_at >= $4::timestamptz AND m.created_at < $5::timestamptz AND m.role = $6
+        AND m.created_at >= $4::timestamptz AND m.created_at < $5::timestamptz AND m.role = $6 ${visitorsOnly}
       GROUP BY 1`,
     [...parameters(scope, range), role],
   );

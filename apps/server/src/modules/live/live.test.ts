@@ -104,6 +104,7 @@ interface LiveConversation {
   status: string;
   is_locked: boolean;
   is_manual: boolean;
+  is_test: boolean;
   taken_over_by: string | null;
   emitted_by: string | null;
   notification_type: string | null;
@@ -139,11 +140,11 @@ function refusal(query: Record<string, string>): Promise<{ message: string }> {
   });
 }
 
-async function connectVisitor(tenant: Tenant, sessionId?: string) {
+async function connectVisitor(tenant: Tenant, sessionId?: string, testTicket?: string) {
   const socket = io(`${url}/chat`, {
     path: "/socket.io",
     transports: ["websocket"],
-    query: { configuration_id: tenant.configurationId, ...(sessionId ? { session_id: sessionId } : {}) },
+    query: { configuration_id: tenant.configurationId, ...(sessionId ? { session_id: sessionId } : {}), ...(testTicket ? { test_ticket: testTicket } : {}) },
     reconnection: false,
     forceNew: true,
   });
@@ -243,6 +244,22 @@ describe("connecting to /live", () => {
     await ctx.database.db.query("UPDATE users SET lastname = lastname WHERE id = $1", [agentA.userId]);
     await quiet();
     expect(staying.socket.connected).toBe(true);
+  });
+
+  it("marks a conversation started from the portal's test environment as is_test, a visitor's not", async () => {
+    const ticketResponse = await ctx.app.inject({ method: "POST", url: "/api/widget/test-ticket", payload: { configuration_id: alpha.configurationId }, headers: bearer(agentA.token) });
+    expect(ticketResponse.statusCode, ticketResponse.body).toBe(200);
+    const agent = await connectAgent(agentA);
+    const tester = await connectVisitor(alpha, undefined, ticketResponse.json().data.test_ticket as string);
+    const testAck = await say(tester.socket, "Testing the assistant");
+    const visitor = await visitorWithConversation(alpha, "A real visitor");
+    const testUpdates = await waitFor(() => updatesOf(agent.events, testAck.session_id), 2);
+    expect(testUpdates.map((update) => update.is_test)).toEqual([true, true]);
+    const visitorUpdates = await waitFor(() => updatesOf(agent.events, visitor.sessionId), 2);
+    expect(visitorUpdates.every((update) => update.is_test === false)).toBe(true);
+    const { initial } = await connectAgent(agentA);
+    expect(initial.find((conversation) => conversation.session_id === testAck.session_id)?.is_test).toBe(true);
+    expect(initial.find((conversation) => conversation.session_id === visitor.sessionId)?.is_test).toBe(false);
   });
 
   it("sends the ongoing conversations of the agent's own customer only", async () => {

@@ -124,6 +124,7 @@ export function toLiveConversation(
     messages: messages.map(publicMessage),
     is_locked: conversation.is_locked,
     is_manual: conversation.is_manual,
+    is_test: conversation.is_test,
     isNew: conversation.user_message_count <= 1 && !conversation.is_manual,
     newUserMessages: newUserMessages(messages),
     alert_triggered: conversation.alert_triggered,

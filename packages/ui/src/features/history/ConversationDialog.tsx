@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { LuThumbsDown, LuThumbsUp } from "react-icons/lu";
 import { TeachAssistant } from "../corrections/TeachAssistant";
 import { AttachmentDownload } from "../live/AttachmentDownload";
+import { TestConversationBadge } from "../live/TestConversationBadge";
 import type { HistoryConversation, HistoryMessage } from "./hooks";
 
 /**
@@ -115,7 +116,10 @@ export function ConversationDialog({
               <>
                 <Dialog.Header>
                   <Stack gap="1">
-                    <Dialog.Title>{t("history.dialog.title", { time: time.format(new Date(conversation.started_at)) })}</Dialog.Title>
+                    <HStack gap="2" wrap="wrap">
+                      <Dialog.Title>{t("history.dialog.title", { time: time.format(new Date(conversation.started_at)) })}</Dialog.Title>
+                      {conversation.is_test && <TestConversationBadge label={t("history.test")} explanation={t("history.testExplanation")} />}
+                    </HStack>
                     <Text fontSize="sm" color="fg.muted">
                       {t("history.dialog.summary", { count: conversation.message_count, status: t(`history.status.${conversation.status}`) })}
                       {conversation.client_ip ? ` · ${conversation.client_ip}` : ""}

@@ -19,6 +19,7 @@ const conversation = {
   user_message_count: 1,
   first_user_message: "When do you open?",
   is_manual: false,
+  is_test: false,
   alert_triggered: false,
   client_ip: null,
   thumbs_up: 1,
@@ -59,6 +60,17 @@ describe("the history screen", { timeout: 30_000 }, () => {
     expect(within(dialog).getByRole("link", { name: "Opening hours" }).getAttribute("href")).toBe("https://shop.test/hours");
     expect(within(dialog).getByText("Helpful")).toBeTruthy();
     expect(within(dialog).getByText("Visitor")).toBeTruthy();
+  });
+
+  it("marks a test conversation with a Test badge in the list and its dialog, and a visitor's with none", async () => {
+    const tested = { ...conversation, session_id: "session-tested-aaaaaaaaaaaaaaa", first_user_message: "Portal test", is_test: true };
+    await renderConfigurationScreen(<HistoryPage now={now} />, { api: historyServer([tested, conversation]).api });
+    const testRow = (await screen.findByText("Portal test")).closest("tr")!;
+    const visitorRow = screen.getByText("When do you open?").closest("tr")!;
+    expect(within(testRow).getByLabelText("Test conversation: started in the portal's test environment, not by a visitor").textContent).toBe("Test");
+    expect(within(visitorRow).queryByTestId("test-conversation-badge")).toBeNull();
+    fireEvent.click(within(testRow).getByRole("button"));
+    expect(within(await screen.findByRole("dialog")).getByText("Test")).toBeTruthy();
   });
 
   it("shows the date rules under their fields and asks nothing while one is broken", async () => {

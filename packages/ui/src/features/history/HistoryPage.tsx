@@ -15,6 +15,7 @@ import { DateRangeFilter, dateRangeIssues, initialDateRange, type DateRangeValue
 import { downloadHistoryCsv, useConversationHistory, type HistoryConversation } from "./hooks";
 import { ListState } from "./ListState";
 import { Pager } from "./Pager";
+import { TestConversationBadge } from "../live/TestConversationBadge";
 
 /**
  * Conversations → History: the selected configuration's conversations of a date range (at most 7 days),
@@ -142,6 +143,7 @@ export function HistoryPage({ now }: { titleKey?: string; now?: Date }) {
                         <Table.Cell>
                           <HStack gap="1">
                             <Badge colorPalette={conversation.status === "Ongoing" ? "green" : "gray"}>{t(`history.status.${conversation.status}`)}</Badge>
+                            {conversation.is_test && <TestConversationBadge label={t("history.test")} explanation={t("history.testExplanation")} />}
                             {conversation.is_manual && <Badge colorPalette="purple">{t("history.manual")}</Badge>}
                             {conversation.alert_triggered && <Badge colorPalette="orange">{t("history.alert")}</Badge>}
                           </HStack>

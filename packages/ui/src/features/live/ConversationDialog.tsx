@@ -8,6 +8,7 @@ import { TeachAssistant } from "../corrections/TeachAssistant";
 import { AttachmentDownload } from "./AttachmentDownload";
 import { displayStatus, liveStore, useLiveSnapshot, type LiveActions, type LiveConversation, type LiveStore } from "./liveStore";
 import { messageText, statusPalettes } from "./presentation";
+import { TestConversationBadge } from "./TestConversationBadge";
 
 type Action = Exclude<keyof LiveActions, "typing" | "setNote">;
 
@@ -262,6 +263,7 @@ export function ConversationDialog({ conversation, store = liveStore, onClose }:
                   <Badge colorPalette={statusPalettes[status]} variant="subtle" data-testid="dialog-status">
                     {t(`live.status.${status}`)}
                   </Badge>
+                  {conversation.is_test && <TestConversationBadge label={t("live.test")} explanation={t("live.testExplanation")} />}
                   {owner && <Text data-testid="dialog-owner">{t("live.dialog.takenOverBy", { name: owner })}</Text>}
                   {conversation.client_ip && <Text>{t("live.dialog.clientIp", { ip: conversation.client_ip })}</Text>}
                   {started && !Number.isNaN(started.getTime()) && <Text>{t("live.dialog.started", { time: new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" }).format(started) })}</Text>}

@@ -9,6 +9,7 @@ import { useLiveConversationsOverHttp } from "./hooks";
 import { offlineReason } from "./LiveStatus";
 import { conversationsOf, displayStatus, liveStore, useLiveSnapshot, type LiveConversation, type LiveStore } from "./liveStore";
 import { messageText, statusPalettes } from "./presentation";
+import { TestConversationBadge } from "./TestConversationBadge";
 
 export interface LiveConversationsPageProps {
   titleKey?: string;
@@ -108,6 +109,7 @@ export function LiveConversationsPage({ titleKey = "pages:titles.conversationsLi
                         <Badge colorPalette={statusPalettes[status]} variant="subtle">
                           {t(`live:live.status.${status}`)}
                         </Badge>
+                        {conversation.is_test && <TestConversationBadge label={t("live:live.test")} explanation={t("live:live.testExplanation")} />}
                         {conversation.alert_triggered && (
                           <Box
                             as="span"

@@ -37,6 +37,7 @@ function conversation(sessionId: string, change: Partial<LiveConversation> = {})
     messages: [{ id: `m-${sessionId}-1`, role: "user", raw_input: `Hello from ${sessionId}`, content: `Hello from ${sessionId}`, timestamp: "2026-11-25T10:00:00.000Z" }],
     is_locked: false,
     is_manual: false,
+    is_test: false,
     isNew: true,
     newUserMessages: 1,
     alert_triggered: false,
@@ -357,6 +358,15 @@ describe("the detail dialog", { timeout: 60_000 }, () => {
     expect(source.getAttribute("href")).toBe("https://shop.example/shipping");
     expect(dialog.getByText("I want to speak to a person…")).toBeTruthy();
     expect(dialog.getByText("IP 198.51.100.4")).toBeTruthy();
+  });
+
+  it("marks a test conversation with a Test badge in the list and the dialog, and a visitor's with none", async () => {
+    sessions.set("s-tested", conversation("s-tested", { is_test: true }));
+    const { dialog } = await open("s-tested");
+    expect(dialog.getByText("Test")).toBeTruthy();
+    expect(within(rowOf("s-tested")!).getByLabelText("Test conversation: started in the portal's test environment, not by a visitor")).toBeTruthy();
+    expect(within(rowOf("s-new")!).queryByTestId("test-conversation-badge")).toBeNull();
+    expect(within(rowOf("s-answered")!).queryByTestId("test-conversation-badge")).toBeNull();
   });
 
   it("takes over (locked at once), replies, hands back and closes, each with its event", async () => {

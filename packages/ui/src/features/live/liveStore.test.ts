@@ -3,7 +3,7 @@ import { typingShownMs } from "@parley/domain/live";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createLiveStore, displayStatus, liveCountOf } from "./liveStore";
 
-const base: LiveConversation = { session_id: "s-1", id: "c-1", configuration_id: "cfg-1", status: "Ongoing", messages: [], is_locked: false, is_manual: false };
+const base: LiveConversation = { session_id: "s-1", id: "c-1", configuration_id: "cfg-1", status: "Ongoing", messages: [], is_locked: false, is_manual: false, is_test: false };
 
 describe("live store", () => {
   it("shows the spec's display statuses", () => {
