@@ -1,4 +1,4 @@
-import { Box, Input, Table } from "@chakra-ui/react";
+import { Box, Table, Textarea } from "@chakra-ui/react";
 import { getCoreRowModel, getFilteredRowModel, getPaginationRowModel, useReactTable, type ColumnDef, type PaginationState } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
@@ -19,7 +19,9 @@ interface CellProps {
 
 /**
  * One editable cell. It keeps what is typed to itself and hands it over on blur, Enter or when it
- * scrolls out of view, so typing re-renders one input, not the table of thousands of rows.
+ * scrolls out of view, so typing re-renders one input, not the table of thousands of rows. A text area
+ * that grows with its text: an answer of several lines (imported, pasted, Shift+Enter) keeps its line
+ * breaks, which a one-line input would silently drop.
  */
 const EditableCell = memo(function EditableCell({ rowId, column, rowNumber, value, onCommit }: CellProps) {
   const [draft, setDraft] = useState(value);
@@ -36,14 +38,21 @@ const EditableCell = memo(function EditableCell({ rowId, column, rowNumber, valu
   const commit = () => {
     if (draft !== value) onCommit(rowId, column.value, draft);
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === "Enter") commit();
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Enter" && !event.shiftKey) {
+      event.preventDefault();
+      commit();
+    }
     if (event.key === "Escape") setDraft(value);
   };
   return (
-    <Input
+    <Textarea
       size="sm"
       variant="flushed"
+      rows={1}
+      resize="none"
+      minH="0"
+      css={{ fieldSizing: "content" }}
       value={draft}
       aria-label={`${column.text}, ${rowNumber}`}
       data-cell={`${rowId}:${column.value}`}
@@ -128,7 +137,14 @@ export function DatasetTable({ headers, rows, search, pagination, onPaginationCh
             if (!row) return null;
             const rowNumber = firstRowNumber + item.index;
             return (
-              <Table.Row key={row.id} height={`${rowHeight}px`} data-row-id={row.id} aria-rowindex={rowNumber + 1}>
+              <Table.Row
+                key={row.id}
+                ref={virtualizer.measureElement}
+                data-index={item.index}
+                height={`${rowHeight}px`}
+                data-row-id={row.id}
+                aria-rowindex={rowNumber + 1}
+              >
                 <Table.Cell textAlign="end" color="fg.muted" fontVariantNumeric="tabular-nums">
                   {rowNumber}
                 </Table.Cell>

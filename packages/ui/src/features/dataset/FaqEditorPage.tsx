@@ -90,7 +90,7 @@ function LoadedEditor({ configuration, dataset }: { configuration: SelectedConfi
 
   useEffect(() => {
     if (!focusRow) return;
-    document.querySelector<HTMLInputElement>(`[data-row-id="${focusRow}"] input`)?.focus();
+    document.querySelector<HTMLTextAreaElement>(`[data-row-id="${focusRow}"] textarea`)?.focus();
     setFocusRow(null);
   }, [focusRow, state]);
 
