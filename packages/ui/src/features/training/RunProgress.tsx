@@ -26,7 +26,7 @@ export function RunProgress<Item>({ state, unit, itemLabel, onCancel, onRetry, s
   const running = state.status === "running";
   const reason = (code: string) => failureTexts(t, i18n, code, scope).reason;
   // The advice for each kind of failure, once.
-  const advice = [...new Set(state.failures.map((failure) => failureTexts(t, i18n, failure.code, scope).help))];
+  const advice = [...new Set(state.failures.map((failure) => failureTexts(t, i18n, failure.code, scope).help))].filter(Boolean);
   const { created, failed, notIndexed } = state.counts;
   return (
     <Stack gap="3" borderWidth="1px" borderRadius="md" p="4" data-testid={`run-${unit}`}>

@@ -187,4 +187,19 @@ describe("website training", { timeout: 30_000 }, () => {
     expect(within(run).getByRole("button", { name: "Try the 7 failed ones again" })).toBeTruthy();
     expect(server.callsTo("POST /training/scrape_static_website")).toHaveLength(1);
   });
+
+  it("says what to change when a sitemap's address is refused, without a 'try again' that cannot help", async () => {
+    const server = fakeTrainingServer({
+      "POST /training/scrape_sitemap": () =>
+        problem(400, "url_address_not_allowed", "This address leads to a private or reserved network and cannot be fetched. Use the website's public address."),
+      "GET /training/articles": () => ({ body: { status: "success", articles: [] } }),
+      "GET /files/get_names": () => ({ body: { status: "success", file_names: [] } }),
+    });
+    await renderConfigurationScreen(<DataTrainingPage initialSection="website" />, { api: server.api });
+    fireEvent.change(await screen.findByRole("textbox", { name: "Sitemap or website address" }), { target: { value: "http://10.0.0.1/sitemap.xml" } });
+    fireEvent.click(screen.getByRole("button", { name: "Load pages" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Use the website's public address.");
+    expect(alert.textContent).not.toMatch(/try again|contact support/i);
+  });
 });

@@ -7,9 +7,25 @@ import { failureCode } from "../../api/errors";
 /** A section whose failures read differently (a 503 of the webshop is the shop's, not a WordPress site's). */
 export type FailureScope = "webshop";
 
+/** The outbound client's refusals, whose catalogue text ends with what to do (`errors.ts` of the domain). */
+const adviceInReason = new Set([
+  "url_credentials_not_allowed",
+  "url_port_not_allowed",
+  "url_address_not_allowed",
+  "url_too_many_redirects",
+  "url_host_not_found",
+  "url_connection_failed",
+  "url_timeout",
+  "url_response_too_large",
+  "url_content_type_not_accepted",
+  "url_response_invalid",
+]);
+
 /**
  * What a failed training step means and what to do next: the catalogue's text and the screen's advice.
- * A `scope` may say either in its own words (`<scope>.failures.<code>.reason|help`).
+ * A `scope` may say either in its own words (`<scope>.failures.<code>.reason|help`). The outbound client's
+ * refusals already say in their text what to change; without advice of their own they get none,
+ * not "try again; contact support", which is wrong for a private address or a port that is never fetched.
  */
 export function failureTexts(t: TFunction, i18n: I18n, code = "unknown_error", scope?: FailureScope): { reason: string; help: string } {
   const scoped = (part: "reason" | "help") => {
@@ -18,7 +34,12 @@ export function failureTexts(t: TFunction, i18n: I18n, code = "unknown_error", s
   };
   const reason =
     scoped("reason") ?? (code === "cancelled" ? t("training:run.cancelledItem") : t(`messages:errors.${i18n.exists(`errors.${code}`, { ns: "messages" }) ? code : "unknown_error"}`));
-  const help = scoped("help") ?? t(`training:help.${i18n.exists(`help.${code}`, { ns: "training" }) ? code : "default"}`, { megabytes: maxTrainingFileBytes / (1024 * 1024) });
+  const ownHelp = i18n.exists(`help.${code}`, { ns: "training" });
+  const help =
+    scoped("help") ??
+    (!ownHelp && adviceInReason.has(code)
+      ? ""
+      : t(`training:help.${ownHelp ? code : "default"}`, { megabytes: maxTrainingFileBytes / (1024 * 1024) }));
   return { reason, help };
 }
 
@@ -32,7 +53,7 @@ export function TrainingFailureAlert({ error, scope }: { error: unknown; scope?:
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Title>{reason}</Alert.Title>
-        <Alert.Description>{help}</Alert.Description>
+        {help && <Alert.Description>{help}</Alert.Description>}
       </Alert.Content>
     </Alert.Root>
   );
