@@ -93,6 +93,19 @@ describe("file training", { timeout: 30_000 }, () => {
     expect(server.callsTo("POST /files/delete")).toEqual([]);
   });
 
+  it("refuses a file over 10 MB before sending it, and still uploads the others", async () => {
+    const { server, rendered } = renderFiles();
+    await rendered;
+    fireEvent.change(await screen.findByTestId("file-input"), {
+      target: { files: [file("manual.pdf", "x".repeat(10 * 1024 * 1024 + 1), "application/pdf"), file("faq.txt", "We open at nine.", "text/plain")] },
+    });
+    const manual = await screen.findByTestId("file-manual.pdf");
+    await within(manual).findByText("Failed");
+    expect(within(manual).getByText(/A file can be at most 10 MB\. Split it into smaller files/)).toBeTruthy();
+    await waitFor(() => expect(server.callsTo("POST /training/files/upload")).toHaveLength(1));
+    expect((server.callsTo("POST /training/files/upload")[0]!.body as { file: string }).file).toBe("faq.txt");
+  });
+
   it("shows after a reload which stored files were trained, from their articles", async () => {
     const article = (id: string, source: string, indexed: boolean) => ({
       _id: id, configuration_id: "c1", text: "We open at nine.", source, kind: "file", subject: null, url: null,

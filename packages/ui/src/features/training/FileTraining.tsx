@@ -1,5 +1,5 @@
 import { Alert, Badge, Box, Button, HStack, Icon, IconButton, Input, Stack, Table, Text } from "@chakra-ui/react";
-import { allowedUploadExtensions, isAllowedUploadName, trainingFileNameKey } from "@parley/domain";
+import { allowedUploadExtensions, isAllowedUploadName, maxTrainingFileBytes, trainingFileNameKey } from "@parley/domain";
 import { useRef, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { LuFileText, LuRefreshCw, LuTrash2, LuUpload, LuX } from "react-icons/lu";
@@ -89,6 +89,11 @@ export function FileTraining({ configuration }: { configuration: SelectedConfigu
     for (const file of accepted) setStatus(rowOf(file), { state: "uploading" });
     for (const file of accepted) {
       const row = rowOf(file);
+      // The server refuses it anyway (413); sending megabytes first only makes the user wait for that.
+      if (file.size > maxTrainingFileBytes) {
+        setStatus(row, { state: "failed", code: "payload_too_large", notUploaded: row === file.name });
+        continue;
+      }
       let stored: string;
       try {
         stored = await uploadFile(api, configuration._id, file);
