@@ -125,6 +125,9 @@ describe("WordPress training", { timeout: 30_000 }, () => {
     const alert = await within(pageList).findByRole("alert");
     expect(alert.getAttribute("data-error-code")).toBe("service_unavailable");
     expect(within(alert).getByText(/REST API \(\/wp-json\/\) is not switched off/)).toBeTruthy();
+    // The site's failure, not ours: no "Services are offline".
+    expect(within(alert).getByText("The site did not answer as a WordPress site.")).toBeTruthy();
+    expect(alert.textContent).not.toContain("Services are offline");
   });
 
   it("deletes all WordPress content after a confirmation", async () => {

@@ -65,7 +65,7 @@ function ItemList({ site, type, chosen, indexedKeys, disabled, onToggle }: ItemL
       {items.isPending ? (
         <LoadingState label={t(`wordpress.loading.${type}`)} />
       ) : items.isError ? (
-        <TrainingFailureAlert error={items.error} />
+        <TrainingFailureAlert error={items.error} scope="wordpress" />
       ) : list.length === 0 && page === 1 ? (
         <EmptyNotice icon={type === "page" ? <LuFileText /> : <LuNewspaper />} title={t(`wordpress.empty.${type}`)} text={t("wordpress.empty.text")} />
       ) : (
@@ -332,7 +332,7 @@ export function WordpressTraining({ configuration }: { configuration: SelectedCo
         </>
       )}
 
-      <RunProgress state={run.state} unit="items" itemLabel={(item) => item.title} onCancel={run.cancel} onRetry={() => void run.retryFailed()} />
+      <RunProgress state={run.state} unit="items" itemLabel={(item) => item.title} onCancel={run.cancel} onRetry={() => void run.retryFailed()} scope="wordpress" />
 
       <IndexedList configuration={configuration} disabled={running} />
     </Stack>

@@ -4,8 +4,11 @@ import type { i18n as I18n, TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { failureCode } from "../../api/errors";
 
-/** A section whose failures read differently (a 503 of the webshop is the shop's, not a WordPress site's). */
-export type FailureScope = "webshop";
+/**
+ * A section whose failures read differently: a 503 there is the shop's or the WordPress site's, not "Services
+ * are offline" (ours).
+ */
+export type FailureScope = "webshop" | "wordpress";
 
 /** The outbound client's refusals, whose catalogue text ends with what to do (`errors.ts` of the domain). */
 const adviceInReason = new Set([
