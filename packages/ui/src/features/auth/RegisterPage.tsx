@@ -47,7 +47,9 @@ function CodeStep({ email, onBack }: { email: string; onBack: () => void }) {
               <ErrorAlert error={validateOtp.error} />
               <Field.Root invalid={Boolean(error)} required>
                 <Field.Label>{t("auth.register.code")}</Field.Label>
+                {/* `name` on the root: Enter in a complete code submits the form (zag submits only a named pin input). */}
                 <PinInput.Root
+                  name="otp"
                   otp
                   count={oneTimeCodeDigits}
                   value={values.otp.split("")}
