@@ -10,7 +10,7 @@ configure({ asyncUtilTimeout: 5_000 });
 
 const hit = (fields: Record<string, unknown>) => ({ text: "", score: 0, ...fields });
 
-function renderTest(hits: unknown[] = []) {
+function renderTest(hits: unknown[] = [], configuration?: { rag_enabled: boolean }) {
   const server = fakeDesignServer({
     "GET /chatbot/settings/byConfigurationId": () => ({
       body: { status: "success", data: savedDesign({ chatbotWidth: 380, chatbotHeight: 560 }) },
@@ -18,7 +18,7 @@ function renderTest(hits: unknown[] = []) {
     "POST /training/search_in_articles": () => ({ body: { status: "success", data: hits } }),
     "POST /widget/test-ticket": () => ({ body: { status: "success", data: { test_ticket: "1795000000000.ticket", expires_at: "2026-11-28T08:00:00.000Z" } } }),
   });
-  return { server, rendered: renderConfigurationScreen(<TestEnvironmentPage />, { api: server.api }) };
+  return { server, rendered: renderConfigurationScreen(<TestEnvironmentPage />, { api: server.api, configuration }) };
 }
 
 afterEach(async () => {
@@ -121,5 +121,21 @@ describe("the Test environment", { timeout: 30_000 }, () => {
     fireEvent.submit(screen.getByRole("search"));
     await screen.findByText("Nothing found for this question");
     expect(screen.getByText(/Add an article, a website or an FAQ row under Data training/)).toBeTruthy();
+  });
+
+  it("says beside the found articles that the assistant does not answer from them while the knowledge base is off", async () => {
+    const { rendered } = renderTest([hit({ source: "article", score: 0.03, text: "A service costs 79 euro.", article: { _id: "a1", subject: "Repairs", source: "https://shop.test/repairs" } })], { rag_enabled: false });
+    await rendered;
+    const panel = (await screen.findByRole("heading", { name: "Sources the assistant finds" })).closest("section") ?? document.body;
+    const notice = await within(panel as HTMLElement).findByRole("note");
+    expect(within(notice).getByText("The assistant does not answer from trained articles yet")).toBeTruthy();
+  });
+
+  it("adds no such note when the assistant answers from the knowledge base", async () => {
+    const { rendered } = renderTest([], { rag_enabled: true });
+    await rendered;
+    await screen.findByRole("heading", { name: "Sources the assistant finds" });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole("note")).toBeNull();
   });
 });

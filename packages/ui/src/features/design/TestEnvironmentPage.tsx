@@ -12,6 +12,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from "react"
 import { useTranslation } from "react-i18next";
 import { LuRotateCcw, LuSearch } from "react-icons/lu";
 import { ConfigurationPage } from "../../configuration/RequireConfiguration";
+import { KnowledgeOffNotice } from "../training/KnowledgeOffNotice";
 import { ErrorAlert } from "../../forms/ErrorAlert";
 import { useChatbotDesign, useKnowledgeSearch, useWidgetTestTicket, type KnowledgeHit } from "./hooks";
 import { Notice, SectionCard } from "./parts";
@@ -196,6 +197,8 @@ function RetrievalPanel({ configurationId, askedInWidget }: { configurationId: s
   return (
     <SectionCard id="retrieval" title={t("test.sourcesTitle")} help={t("test.sourcesHelp")}>
       <Stack gap="4">
+        {/* Articles found here are not answered from while the knowledge base is off: say so, or the widget's "I don't know" beside them looks broken. */}
+        <KnowledgeOffNotice configurationId={configurationId} />
         <form onSubmit={handleSubmit} role="search" aria-labelledby="retrieval-heading">
           <Field.Root>
             <Field.Label>{t("test.checkQuestion")}</Field.Label>

@@ -1,15 +1,15 @@
-import { Alert, Link, Tabs, Text } from "@chakra-ui/react";
+import { Tabs, Text } from "@chakra-ui/react";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { LuDatabase, LuFileText, LuGlobe, LuLink, LuNewspaper, LuPencilLine, LuShoppingCart } from "react-icons/lu";
-import { Link as RouterLink, useSearchParams } from "react-router-dom";
+import { useSearchParams } from "react-router-dom";
 import { ConfigurationPage } from "../../configuration/RequireConfiguration";
 import type { SelectedConfiguration } from "../../configuration/selection";
-import { useConfiguration } from "../../shell/hooks";
 import { useSessionUser } from "../../shell/useSessionUser";
 import { UrlManager } from "../training-urls/UrlManagerPage";
 import { ArticleEditor } from "./ArticleEditor";
 import { FileTraining } from "./FileTraining";
+import { KnowledgeOffNotice } from "./KnowledgeOffNotice";
 import { TrainedArticles } from "./TrainedArticles";
 import { WebshopTraining } from "./WebshopTraining";
 import { WebsiteTraining } from "./WebsiteTraining";
@@ -30,37 +30,6 @@ function UrlSection({ configuration }: { configuration: SelectedConfiguration })
       </Text>
       <UrlManager configuration={configuration} />
     </>
-  );
-}
-
-/**
- * Trained articles answer visitors only when the configuration answers from the knowledge base: while that is
- * off, the screen says so (and an admin gets the way to the switch), so training is not done in vain.
- */
-function KnowledgeOffNotice({ configuration }: { configuration: SelectedConfiguration }) {
-  const { t } = useTranslation("training");
-  const isAdmin = useSessionUser()?.role === "admin";
-  const stored = useConfiguration(configuration._id).data?.data;
-  if (stored?.rag_enabled !== false) return null;
-  return (
-    <Alert.Root status="warning" role="note" mb="4">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>{t("knowledgeOff.title")}</Alert.Title>
-        <Alert.Description>
-          {isAdmin ? (
-            <>
-              {t("knowledgeOff.admin")}{" "}
-              <Link asChild variant="underline">
-                <RouterLink to="/settings/ai-settings">{t("knowledgeOff.link")}</RouterLink>
-              </Link>
-            </>
-          ) : (
-            t("knowledgeOff.customer")
-          )}
-        </Alert.Description>
-      </Alert.Content>
-    </Alert.Root>
   );
 }
 
@@ -100,7 +69,7 @@ export function DataTrainingPage({ titleKey = "pages:titles.settingsDataTraining
     <ConfigurationPage title={t(titleKey)} intro={t("intro")}>
       {(configuration) => (
         <>
-          <KnowledgeOffNotice configuration={configuration} />
+          <KnowledgeOffNotice configurationId={configuration._id} />
           <Tabs.Root
             value={section}
             onValueChange={(details) => setParams((previous) => ({ ...Object.fromEntries(previous), section: details.value }), { replace: true })}
