@@ -128,6 +128,8 @@ describe("WordPress training", { timeout: 30_000 }, () => {
     // The site's failure, not ours: no "Services are offline".
     expect(within(alert).getByText("The site did not answer as a WordPress site.")).toBeTruthy();
     expect(alert.textContent).not.toContain("Services are offline");
+    // Said once, then what to check.
+    expect(alert.textContent?.split("did not answer as a WordPress site")).toHaveLength(2);
   });
 
   it("deletes all WordPress content after a confirmation", async () => {
