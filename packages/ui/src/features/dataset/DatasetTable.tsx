@@ -70,7 +70,8 @@ export interface DatasetTableProps {
   pagination: PaginationState;
   onPaginationChange: (pagination: PaginationState) => void;
   onCellChange: (rowId: string, column: string, text: string) => void;
-  onDeleteRow: (rowId: string) => void;
+  /** The row's id and the number it was shown with. */
+  onDeleteRow: (rowId: string, rowNumber: number) => void;
   /** Told how many rows the search leaves, for the pager. */
   onFilteredCount: (count: number) => void;
 }
@@ -154,7 +155,7 @@ export function DatasetTable({ headers, rows, search, pagination, onPaginationCh
                   </Table.Cell>
                 ))}
                 <Table.Cell py="1">
-                  <RemoveRowButton label={t("table.deleteRow", { number: rowNumber })} onClick={() => onDeleteRow(row.id)} />
+                  <RemoveRowButton label={t("table.deleteRow", { number: rowNumber })} onClick={() => onDeleteRow(row.id, rowNumber)} />
                 </Table.Cell>
               </Table.Row>
             );

@@ -1,9 +1,9 @@
 import { Box, Button, ButtonGroup, Field, Flex, HStack, IconButton, Input, InputGroup, NativeSelect, Stack, Text } from "@chakra-ui/react";
 import type { PaginationState } from "@tanstack/react-table";
 import { pageSizeOptions } from "@parley/domain";
-import { useCallback, useDeferredValue, useEffect, useState } from "react";
+import { useCallback, useDeferredValue, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LuBookOpen, LuChevronLeft, LuChevronRight, LuColumns3, LuDownload, LuPlus, LuSearch, LuTrash2, LuUpload } from "react-icons/lu";
+import { LuBookOpen, LuChevronLeft, LuChevronRight, LuColumns3, LuDownload, LuPlus, LuSearch, LuTrash2, LuUndo2, LuUpload } from "react-icons/lu";
 import { ConfigurationPage } from "../../configuration/RequireConfiguration";
 import type { SelectedConfiguration } from "../../configuration/selection";
 import { FormDialog } from "../../forms/FormDialog";
@@ -18,7 +18,7 @@ import { CsvImportDialog } from "./CsvImportDialog";
 import { LearnedPhrasings } from "../corrections/LearnedPhrasings";
 import { DatasetTable } from "./DatasetTable";
 import { datasetToCsv } from "./csv";
-import { addRow, deleteRow, editorFromDataset, editorToSaveBody, emptyEditor, importRows, updateCell, type EditorState } from "./editor";
+import { addRow, deleteRow, editorFromDataset, editorToSaveBody, emptyEditor, importRows, restoreRow, updateCell, type EditorRow, type EditorState } from "./editor";
 import { useDataset, useDeleteDataset, useSaveDataset } from "./hooks";
 
 /** Page sizes of the table; "all" shows every row, virtualised. */
@@ -81,12 +81,31 @@ function LoadedEditor({ configuration, dataset }: { configuration: SelectedConfi
   const remove = useDeleteDataset();
 
   const edit = useCallback((change: (current: EditorState) => EditorState) => setState(change), []);
+  // The row deleted last, to put back with Undo (a slip of the delete button costs no other unsaved edits).
+  const [deleted, setDeleted] = useState<{ row: EditorRow; index: number; number: number } | null>(null);
+  const latest = useRef(state);
+  latest.current = state;
   const reset = (to: EditorState) => {
     setState(to);
     setBaseline(to);
+    setDeleted(null);
   };
   const onCellChange = useCallback((rowId: string, column: string, text: string) => edit((current) => updateCell(current, rowId, column, text)), [edit]);
-  const onDeleteRow = useCallback((rowId: string) => edit((current) => deleteRow(current, rowId)), [edit]);
+  const onDeleteRow = useCallback(
+    (rowId: string, number: number) => {
+      const index = latest.current.rows.findIndex((row) => row.id === rowId);
+      const row = latest.current.rows[index];
+      if (!row) return;
+      setDeleted({ row, index, number });
+      edit((current) => deleteRow(current, rowId));
+    },
+    [edit],
+  );
+  const onUndoDelete = () => {
+    if (!deleted) return;
+    edit((current) => restoreRow(current, deleted.row, deleted.index));
+    setDeleted(null);
+  };
 
   useEffect(() => {
     if (!focusRow) return;
@@ -178,6 +197,17 @@ function LoadedEditor({ configuration, dataset }: { configuration: SelectedConfi
           {deferredSearch ? t("rowsFound", { count: filteredCount, total: state.rows.length }) : t("rows", { count: state.rows.length })}
         </Text>
       </Flex>
+
+      {deleted && (
+        <HStack gap="3" borderWidth="1px" borderRadius="md" px="3" py="2" bg="bg.subtle" role="status" data-testid="row-deleted">
+          <Text fontSize="sm" flex="1">
+            {t("undo.deleted", { number: deleted.number })}
+          </Text>
+          <Button size="xs" variant="outline" onClick={onUndoDelete}>
+            <LuUndo2 /> {t("undo.action")}
+          </Button>
+        </HStack>
+      )}
 
       {state.rows.length === 0 ? (
         <EmptyNotice bordered icon={<LuBookOpen />} title={t("empty.title")} text={t("empty.text")} />

@@ -111,6 +111,15 @@ export function deleteRow(state: EditorState, rowId: string): EditorState {
   return { ...state, rows: state.rows.filter((row) => row.id !== rowId) };
 }
 
+/** Puts a deleted row back where it was (or last, when fewer rows are left); the state itself when it is there. */
+export function restoreRow(state: EditorState, row: EditorRow, index: number): EditorState {
+  if (state.rows.some((existing) => existing.id === row.id)) return state;
+  const cells = Object.fromEntries(state.headers.map((header) => [header.value, row.cells[header.value] ?? ""]));
+  const rows = [...state.rows];
+  rows.splice(Math.min(index, rows.length), 0, { ...row, cells });
+  return { ...state, rows };
+}
+
 export interface CsvImport {
   headers: readonly string[];
   rows: readonly string[][];

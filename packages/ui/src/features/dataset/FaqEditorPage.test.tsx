@@ -1,0 +1,49 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { renderConfigurationScreen } from "../../test/configurationScreen";
+import { fakeTrainingServer } from "../training/fakeServer.test-support";
+import { FaqEditorPage } from "./FaqEditorPage";
+
+const dataset = {
+  dataset_name: "FAQ",
+  dataset_headers: [
+    { text: "Question", value: "question" },
+    { text: "Answer", value: "answer" },
+  ],
+  dataset_data: [
+    { question: "Do you rent bikes?", answer: "Yes, 35 euro a day." },
+    { question: "Can I test ride?", answer: "Yes, on Saturdays." },
+    { question: "Where are you?", answer: "Oudegracht 12." },
+  ],
+};
+
+describe("the FAQ editor", { timeout: 30_000 }, () => {
+  // jsdom lays nothing out; the virtualised table needs a scroll area with a height to render its rows.
+  beforeEach(() => {
+    vi.spyOn(HTMLElement.prototype, "clientHeight", "get").mockReturnValue(600);
+    vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(800);
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it("puts a deleted row back where it was with Undo, keeping the other unsaved edits", async () => {
+    const server = fakeTrainingServer({
+      "GET /data/dataset": () => ({ body: { status: "success", data: dataset, message: "" } }),
+      "GET /data/dataset/corrections": () => ({ body: { status: "success", data: [] } }),
+    });
+    await renderConfigurationScreen(<FaqEditorPage />, { api: server.api });
+    const answer3 = (await screen.findByLabelText("Answer, 3")) as HTMLTextAreaElement;
+    fireEvent.change(answer3, { target: { value: "Oudegracht 12, Utrecht." } });
+    fireEvent.blur(answer3);
+
+    fireEvent.click(screen.getByRole("button", { name: "Delete row 2" }));
+    await waitFor(() => expect(screen.getByTestId("row-count").textContent).toBe("Rows: 2"));
+    const notice = screen.getByTestId("row-deleted");
+    expect(within(notice).getByText("Row 2 deleted.")).toBeTruthy();
+
+    fireEvent.click(within(notice).getByRole("button", { name: "Undo" }));
+    await waitFor(() => expect(screen.getByTestId("row-count").textContent).toBe("Rows: 3"));
+    expect((screen.getByLabelText("Question, 2") as HTMLTextAreaElement).value).toBe("Can I test ride?");
+    expect((screen.getByLabelText("Answer, 3") as HTMLTextAreaElement).value).toBe("Oudegracht 12, Utrecht.");
+    expect(screen.queryByTestId("row-deleted")).toBeNull();
+  });
+});
