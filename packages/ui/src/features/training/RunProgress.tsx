@@ -33,7 +33,7 @@ export function RunProgress<Item>({ state, unit, itemLabel, onCancel, onRetry, s
       <Progress.Root value={state.done} max={Math.max(state.total, 1)} colorPalette={state.failures.length > 0 ? "orange" : "green"} aria-label={t(`run.progressLabel.${unit}`)}>
         <HStack justify="space-between">
           <Progress.Label>{t(`run.progress.${unit}`, { done: state.done, total: state.total })}</Progress.Label>
-          {state.failures.length > 0 && <Text fontSize="sm" color="fg.error">{t("run.failedCount", { count: state.failures.length })}</Text>}
+          {state.failures.length > 0 && <Text fontSize="sm" color="fg.error">{t(`run.failedCount.${unit}`, { count: state.failures.length })}</Text>}
         </HStack>
         <Progress.Track mt="2">
           <Progress.Range />

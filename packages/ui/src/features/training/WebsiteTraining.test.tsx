@@ -70,7 +70,7 @@ describe("website training", { timeout: 30_000 }, () => {
 
     secondBatch(problem(503, "no_scrape_data", "No data received from scraping API"));
     await within(run).findByText("7 of 7 pages");
-    expect(within(run).getByText("3 failed")).toBeTruthy();
+    expect(within(run).getByText("3 pages failed")).toBeTruthy();
     const failures = within(run).getByRole("list", { name: "Pages not trained" });
     expect(within(failures).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
       `${emptyPage} — No valid text found`,
