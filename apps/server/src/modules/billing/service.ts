@@ -12,6 +12,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import {
   builtInPriceIds,
   checkoutText,
+  productTitle,
   type CheckoutText,
   isLanguageCode,
   type LanguageCode,
@@ -223,7 +224,7 @@ export function createBillingService(db: Db, settings: BillingSettings) {
     const language = languageOfCustomer(customer);
     const vat = customer.taxExempt === true ? 0 : vatPercent;
     const description = checkoutText(language, "description", {
-      product,
+      product: productTitle(language, product),
       period: checkoutText(language, purchase.type === "annual" ? "one_year" : "one_month"),
     });
     await insertCheckoutSession(db, {
