@@ -111,8 +111,8 @@ describe("Stripe Checkout", () => {
     expect(expiresIn).toBeGreaterThan(30 * 60);
     expect(expiresIn).toBeLessThanOrEqual(24 * 3600);
     // What Stripe charges is the session's total: net plus 21 % VAT, to the cent.
-    const [stored] = await ctx.database.db.query<{ subtotal_cents: number; discount_cents: number }>(
-      "SELECT subtotal_cents, discount_cents FROM checkout_sessions WHERE id = $1",
+    const [stored] = await ctx.database.db.query<{ subtotal_cents: number; discount_cents: number; product: string }>(
+      "SELECT subtotal_cents, discount_cents, product FROM checkout_sessions WHERE id = $1",
       [ours],
     );
     const net = stored!.subtotal_cents - stored!.discount_cents;
@@ -128,6 +128,13 @@ describe("Stripe Checkout", () => {
     const session = stripe.sessions.get(url.slice(url.indexOf("cs_test_"), url.indexOf("#")))!;
     const paid = stripeEvent("checkout.session.completed", session, { status: "complete", payment_status: "paid" });
     expect((await webhook(paid)).statusCode).toBe(200);
+    // Stripe's event alone gives the plan: the customer may never come back to the return page (a closed tab).
+    const subscription = await call(ctx, "getSubscription", {
+      method: "GET",
+      url: `/api/orders/get-subscription?configuration_id=${customer.configurationId}`,
+      headers: bearer(customer.token),
+    });
+    expect(subscription.json().data).toMatchObject({ is_active: true, activation: "active", chosen_product: stored!.product });
     // Stripe retries an event it is not sure arrived: one invoice whatever the count.
     expect((await webhook(paid)).statusCode).toBe(200);
     expect(await invoiceCount(customer.customerId)).toBe(1);
