@@ -165,7 +165,8 @@ describe("the whole path: subscription, checkout, payment, activation, invoice",
       configuration_id: alpha.configurationId,
       end_date: "2027-03-01",
       is_active: false,
-      activation: "pending",
+      // Nothing is being paid for it: not "pending", which the portal reads as a payment under way.
+      activation: "inactive",
     });
     const again = await saveSubscription(admin, { ...dated, end_date: "2027-03-01" });
     expect(again.statusCode).toBe(204);
@@ -214,6 +215,12 @@ describe("the whole path: subscription, checkout, payment, activation, invoice",
     });
     expect(pending.json().subscription).toBe("pending");
     expect((await activate(sessionId)).json()).toMatchObject({ success: false });
+    const underWay = await call("getSubscription", {
+      method: "GET",
+      url: `/api/orders/get-subscription?configuration_id=${alpha.configurationId}`,
+      headers: bearer(alpha.token),
+    });
+    expect(underWay.json().data).toMatchObject({ is_active: false, activation: "pending" });
 
     const page = await call("showLocalCheckout", {
       method: "GET",
@@ -607,7 +614,8 @@ describe("tenancy", () => {
       url: `/api/orders/get-subscription?configuration_id=${so.configurationId}`,
       headers: bearer(so.token),
     });
-    expect(read.json().data.is_active).toBe(false);
+    // Canceled is not a payment under way.
+    expect(read.json().data).toMatchObject({ is_active: false, activation: "inactive" });
     const stripe = await call("getStripeSubscription", {
       method: "GET",
       url: `/api/orders/get-stripe-subscription?customer_id=${so.customerId}`,

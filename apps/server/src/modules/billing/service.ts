@@ -135,7 +135,7 @@ export function toSubscriptionAnswer(record: SubscriptionRecord): SubscriptionAn
     year_discount: record.year_discount,
     end_date: record.end_date,
     trial_days: record.trial_days,
-    activation: record.is_active ? "active" : "pending",
+    activation: record.is_active ? "active" : record.payment_pending ? "pending" : "inactive",
     stripe_subscription_id: null,
   };
 }
