@@ -102,6 +102,17 @@ const activate = (sessionId: string) =>
     payload: { session_id: sessionId },
   });
 
+/** The customer's cancel, as the portal posts it (a form with customer_id). */
+function cancelAs(token: string, customerId: string) {
+  const { payload, headers } = multipartBody([{ name: "customer_id", value: customerId }]);
+  return call("cancelSubscription", {
+    method: "POST",
+    url: "/api/orders/cancel_subscription",
+    headers: { ...headers, ...bearer(token) },
+    payload,
+  });
+}
+
 const invoices = (token: string, query = "") =>
   call("listInvoices", { method: "GET", url: `/api/orders/invoices${query}`, headers: bearer(token) });
 
@@ -351,6 +362,34 @@ describe("the whole path: subscription, checkout, payment, activation, invoice",
     expect(row!.count).toBe(2);
   });
 
+  it("buying again after a cancel continues after the period already paid, rather than dropping it", async () => {
+    const buyer = await customerTenant("Rebuyer");
+    const pay = async (annual: boolean) => {
+      const started = await startCheckout(buyer.token, buyer.customerId, annual);
+      expect(started.statusCode, started.body).toBe(200);
+      expect((await complete(started.json().session_id)).statusCode).toBe(303);
+    };
+    const read = async () =>
+      (
+        await call("getSubscription", {
+          method: "GET",
+          url: `/api/orders/get-subscription?configuration_id=${buyer.configurationId}`,
+          headers: bearer(buyer.token),
+        })
+      ).json().data as { is_active: boolean; end_date: string };
+    await pay(true);
+    const paidUntil = (await read()).end_date;
+    expect(paidUntil).toBe(paidPeriodEnd(new Date(), "annual"));
+    const canceled = await cancelAs(buyer.token, buyer.customerId);
+    expect(canceled.statusCode).toBe(200);
+    expect(await read()).toMatchObject({ is_active: false, end_date: paidUntil });
+    await pay(false);
+    expect(await read()).toMatchObject({
+      is_active: true,
+      end_date: paidPeriodEnd(new Date(`${paidUntil}T12:00:00Z`), "monthly"),
+    });
+  });
+
   it("a canceled checkout is 'failed', makes no invoice and activates nothing", async () => {
     const before = await invoiceCount(bravo.customerId);
     await saveSubscription(admin, subscriptionBody(bravo, { chosen_product: "premium" }));
@@ -579,13 +618,7 @@ describe("tenancy", () => {
       headers: bearer(bravo.token),
     });
     expect(foreignList.statusCode).toBe(403);
-    const { payload, headers } = multipartBody([{ name: "customer_id", value: alpha.customerId }]);
-    const foreignCancel = await call("cancelSubscription", {
-      method: "POST",
-      url: "/api/orders/cancel_subscription",
-      headers: { ...headers, ...bearer(bravo.token) },
-      payload,
-    });
+    const foreignCancel = await cancelAs(bravo.token, alpha.customerId);
     expect(foreignCancel.statusCode).toBe(404);
     const stillActive = await call("getSubscription", {
       method: "GET",
@@ -600,13 +633,7 @@ describe("tenancy", () => {
   });
 
   it("the customer cancels their own subscription", async () => {
-    const { payload, headers } = multipartBody([{ name: "customer_id", value: so.customerId }]);
-    const canceled = await call("cancelSubscription", {
-      method: "POST",
-      url: "/api/orders/cancel_subscription",
-      headers: { ...headers, ...bearer(so.token) },
-      payload,
-    });
+    const canceled = await cancelAs(so.token, so.customerId);
     expect(canceled.statusCode).toBe(200);
     expect(canceled.json().message).toBe("Subscription canceled successfully");
     const read = await call("getSubscription", {

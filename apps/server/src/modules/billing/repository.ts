@@ -9,6 +9,8 @@ export interface SubscriptionRecord extends Omit<Subscription, "configuration_id
   configuration_id: string;
   /** A payment for it is under way (read only; see `paymentPending`). */
   payment_pending: boolean;
+  /** Canceled by the customer while active: paid up to its end date (read only). */
+  canceled: boolean;
 }
 
 /**
@@ -23,9 +25,9 @@ const paymentPending = `EXISTS (SELECT 1 FROM checkout_sessions pending
 
 const subscriptionColumns = `id, configuration_id, customer_id, subscription_type, is_active, chosen_product,
   manual_amount::float8 AS manual_amount, year_discount::float8 AS year_discount, end_date::text AS end_date, trial_days,
-  ${paymentPending} AS payment_pending`;
+  ${paymentPending} AS payment_pending, canceled_at IS NOT NULL AS canceled`;
 
-export type SubscriptionValues = Omit<SubscriptionRecord, "id" | "payment_pending">;
+export type SubscriptionValues = Omit<SubscriptionRecord, "id" | "payment_pending" | "canceled">;
 
 export function findSubscription(
   db: Db,

@@ -288,10 +288,11 @@ export function createBillingService(db: Db, settings: BillingSettings) {
     if (!session) return;
     const now = clock();
     const stored = await findSubscription(tx, systemScope, session.configuration_id);
-    // Paying while a paid period still runs extends it rather than dropping the days left.
+    // Paying while a paid period still runs extends it rather than dropping the days left; a canceled
+    // subscription was paid up to its end date too (cancelling takes nothing back).
     const today = toIsoDate(now);
-    const periodStart =
-      stored?.is_active && stored.end_date > today ? new Date(`${stored.end_date}T12:00:00Z`) : now;
+    const paidUntil = stored && (stored.is_active || stored.canceled) && stored.end_date > today ? stored.end_date : null;
+    const periodStart = paidUntil ? new Date(`${paidUntil}T12:00:00Z`) : now;
     await upsertSubscription(tx, {
       configuration_id: session.configuration_id,
       customer_id: session.customer_id,
