@@ -390,6 +390,21 @@ describe("the whole path: subscription, checkout, payment, activation, invoice",
     });
   });
 
+  it("two plan payments settled at once both count: the second extends the first", async () => {
+    const buyer = await customerTenant("Twice");
+    const started = await Promise.all([startCheckout(buyer.token, buyer.customerId, false), startCheckout(buyer.token, buyer.customerId, false)]);
+    const ids = started.map((answer) => answer.json().session_id as string);
+    const settled = await Promise.all(ids.map((id) => complete(id)));
+    expect(settled.map((answer) => answer.statusCode)).toEqual([303, 303]);
+    const read = await call("getSubscription", {
+      method: "GET",
+      url: `/api/orders/get-subscription?configuration_id=${buyer.configurationId}`,
+      headers: bearer(buyer.token),
+    });
+    const first = paidPeriodEnd(new Date(), "monthly");
+    expect(read.json().data).toMatchObject({ is_active: true, end_date: paidPeriodEnd(new Date(`${first}T12:00:00Z`), "monthly") });
+  });
+
   it("a canceled checkout is 'failed', makes no invoice and activates nothing", async () => {
     const before = await invoiceCount(bravo.customerId);
     await saveSubscription(admin, subscriptionBody(bravo, { chosen_product: "premium" }));

@@ -286,6 +286,10 @@ export function createBillingService(db: Db, settings: BillingSettings) {
   async function activatePaid(tx: Db, sessionId: string): Promise<void> {
     const session = await markSessionActivated(tx, sessionId);
     if (!session) return;
+    // One activation of a configuration at a time: two payments settled at once would otherwise both read the
+    // same end date, and the second write would drop the period the first one added (a paid period lost).
+    // NO KEY UPDATE: the payments hold key-share locks on the row already (their foreign keys); FOR UPDATE would deadlock.
+    await tx.query("SELECT 1 FROM configurations WHERE id = $1 FOR NO KEY UPDATE", [session.configuration_id]);
     const now = clock();
     const stored = await findSubscription(tx, systemScope, session.configuration_id);
     // Paying while a paid period still runs extends it rather than dropping the days left; a canceled
