@@ -1,4 +1,5 @@
 import type { LanguageCode } from "./locale";
+import type { Product } from "./products";
 
 /**
  * The built-in checkout page's texts (the server renders it, outside the portals' translations), in the
@@ -100,4 +101,23 @@ export const checkoutTexts: Record<LanguageCode, Record<CheckoutText, string>> =
 /** A checkout text with its `{placeholders}` filled in (values are not escaped: the caller escapes for HTML). */
 export function checkoutText(language: LanguageCode, key: CheckoutText, values: Record<string, string> = {}): string {
   return checkoutTexts[language][key].replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+/** The trial's name in each language; the paid products' names are the same in every language (the portals' `billing:products`). */
+const trialNames: Record<LanguageCode, string> = { en: "Trial", nl: "Proefperiode", de: "Testphase", es: "Prueba", fr: "Essai" };
+
+const paidProductNames: Record<Exclude<Product, "so_trial">, string> = {
+  entry: "Entry",
+  basic: "Basic",
+  so_basic: "Basic",
+  premium: "Premium",
+  so_premium: "Premium",
+  business: "Business",
+  professional: "Professional",
+  enterprise: "Enterprise",
+};
+
+/** A product as the customer reads it on a checkout page and an invoice ("Basic", never the code "so_basic"). */
+export function productTitle(language: LanguageCode, product: Product): string {
+  return product === "so_trial" ? trialNames[language] : paidProductNames[product];
 }

@@ -4922,10 +4922,10 @@ export interface components {
             /** @default 14 */
             trial_days: number;
             /**
-             * @description Pending until the payment activates it.
+             * @description active while the subscription is; pending while a payment for it is under way (a checkout started after the subscription last changed, in the last 24 hours, neither paid nor failed); inactive otherwise (a trial, a canceled subscription, a checkout given up).
              * @enum {string}
              */
-            readonly activation?: "pending" | "active";
+            readonly activation?: "pending" | "active" | "inactive";
             readonly stripe_subscription_id?: string | null;
         };
         /**

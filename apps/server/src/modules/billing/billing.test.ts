@@ -102,6 +102,17 @@ const activate = (sessionId: string) =>
     payload: { session_id: sessionId },
   });
 
+/** The customer's cancel, as the portal posts it (a form with customer_id). */
+function cancelAs(token: string, customerId: string) {
+  const { payload, headers } = multipartBody([{ name: "customer_id", value: customerId }]);
+  return call("cancelSubscription", {
+    method: "POST",
+    url: "/api/orders/cancel_subscription",
+    headers: { ...headers, ...bearer(token) },
+    payload,
+  });
+}
+
 const invoices = (token: string, query = "") =>
   call("listInvoices", { method: "GET", url: `/api/orders/invoices${query}`, headers: bearer(token) });
 
@@ -165,7 +176,8 @@ describe("the whole path: subscription, checkout, payment, activation, invoice",
       configuration_id: alpha.configurationId,
       end_date: "2027-03-01",
       is_active: false,
-      activation: "pending",
+      // Nothing is being paid for it: not "pending", which the portal reads as a payment under way.
+      activation: "inactive",
     });
     const again = await saveSubscription(admin, { ...dated, end_date: "2027-03-01" });
     expect(again.statusCode).toBe(204);
@@ -214,6 +226,12 @@ describe("the whole path: subscription, checkout, payment, activation, invoice",
     });
     expect(pending.json().subscription).toBe("pending");
     expect((await activate(sessionId)).json()).toMatchObject({ success: false });
+    const underWay = await call("getSubscription", {
+      method: "GET",
+      url: `/api/orders/get-subscription?configuration_id=${alpha.configurationId}`,
+      headers: bearer(alpha.token),
+    });
+    expect(underWay.json().data).toMatchObject({ is_active: false, activation: "pending" });
 
     const page = await call("showLocalCheckout", {
       method: "GET",
@@ -342,6 +360,49 @@ describe("the whole path: subscription, checkout, payment, activation, invoice",
       [one!.json().session_id, two!.json().session_id],
     );
     expect(row!.count).toBe(2);
+  });
+
+  it("buying again after a cancel continues after the period already paid, rather than dropping it", async () => {
+    const buyer = await customerTenant("Rebuyer");
+    const pay = async (annual: boolean) => {
+      const started = await startCheckout(buyer.token, buyer.customerId, annual);
+      expect(started.statusCode, started.body).toBe(200);
+      expect((await complete(started.json().session_id)).statusCode).toBe(303);
+    };
+    const read = async () =>
+      (
+        await call("getSubscription", {
+          method: "GET",
+          url: `/api/orders/get-subscription?configuration_id=${buyer.configurationId}`,
+          headers: bearer(buyer.token),
+        })
+      ).json().data as { is_active: boolean; end_date: string };
+    await pay(true);
+    const paidUntil = (await read()).end_date;
+    expect(paidUntil).toBe(paidPeriodEnd(new Date(), "annual"));
+    const canceled = await cancelAs(buyer.token, buyer.customerId);
+    expect(canceled.statusCode).toBe(200);
+    expect(await read()).toMatchObject({ is_active: false, end_date: paidUntil });
+    await pay(false);
+    expect(await read()).toMatchObject({
+      is_active: true,
+      end_date: paidPeriodEnd(new Date(`${paidUntil}T12:00:00Z`), "monthly"),
+    });
+  });
+
+  it("two plan payments settled at once both count: the second extends the first", async () => {
+    const buyer = await customerTenant("Twice");
+    const started = await Promise.all([startCheckout(buyer.token, buyer.customerId, false), startCheckout(buyer.token, buyer.customerId, false)]);
+    const ids = started.map((answer) => answer.json().session_id as string);
+    const settled = await Promise.all(ids.map((id) => complete(id)));
+    expect(settled.map((answer) => answer.statusCode)).toEqual([303, 303]);
+    const read = await call("getSubscription", {
+      method: "GET",
+      url: `/api/orders/get-subscription?configuration_id=${buyer.configurationId}`,
+      headers: bearer(buyer.token),
+    });
+    const first = paidPeriodEnd(new Date(), "monthly");
+    expect(read.json().data).toMatchObject({ is_active: true, end_date: paidPeriodEnd(new Date(`${first}T12:00:00Z`), "monthly") });
   });
 
   it("a canceled checkout is 'failed', makes no invoice and activates nothing", async () => {
@@ -572,13 +633,7 @@ describe("tenancy", () => {
       headers: bearer(bravo.token),
     });
     expect(foreignList.statusCode).toBe(403);
-    const { payload, headers } = multipartBody([{ name: "customer_id", value: alpha.customerId }]);
-    const foreignCancel = await call("cancelSubscription", {
-      method: "POST",
-      url: "/api/orders/cancel_subscription",
-      headers: { ...headers, ...bearer(bravo.token) },
-      payload,
-    });
+    const foreignCancel = await cancelAs(bravo.token, alpha.customerId);
     expect(foreignCancel.statusCode).toBe(404);
     const stillActive = await call("getSubscription", {
       method: "GET",
@@ -593,13 +648,7 @@ describe("tenancy", () => {
   });
 
   it("the customer cancels their own subscription", async () => {
-    const { payload, headers } = multipartBody([{ name: "customer_id", value: so.customerId }]);
-    const canceled = await call("cancelSubscription", {
-      method: "POST",
-      url: "/api/orders/cancel_subscription",
-      headers: { ...headers, ...bearer(so.token) },
-      payload,
-    });
+    const canceled = await cancelAs(so.token, so.customerId);
     expect(canceled.statusCode).toBe(200);
     expect(canceled.json().message).toBe("Subscription canceled successfully");
     const read = await call("getSubscription", {
@@ -607,7 +656,8 @@ describe("tenancy", () => {
       url: `/api/orders/get-subscription?configuration_id=${so.configurationId}`,
       headers: bearer(so.token),
     });
-    expect(read.json().data.is_active).toBe(false);
+    // Canceled is not a payment under way.
+    expect(read.json().data).toMatchObject({ is_active: false, activation: "inactive" });
     const stripe = await call("getStripeSubscription", {
       method: "GET",
       url: `/api/orders/get-stripe-subscription?customer_id=${so.customerId}`,

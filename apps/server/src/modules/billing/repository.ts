@@ -7,12 +7,27 @@ import { scopeCondition, scopeParams, type Scope } from "../tenancy";
 export interface SubscriptionRecord extends Omit<Subscription, "configuration_id"> {
   id: string;
   configuration_id: string;
+  /** A payment for it is under way (read only; see `paymentPending`). */
+  payment_pending: boolean;
+  /** Canceled by the customer while active: paid up to its end date (read only). */
+  canceled: boolean;
 }
 
-const subscriptionColumns = `id, configuration_id, customer_id, subscription_type, is_active, chosen_product,
-  manual_amount::float8 AS manual_amount, year_discount::float8 AS year_discount, end_date::text AS end_date, trial_days`;
+/**
+ * Whether a payment for the subscription is under way: a checkout of its configuration started after the
+ * subscription last changed (a cancel after it wins), within a day (Stripe's longest session; a page given up
+ * on the built-in checkout stays pending for ever), and neither paid (that activates it) nor failed.
+ */
+const paymentPending = `EXISTS (SELECT 1 FROM checkout_sessions pending
+  WHERE pending.customer_id = subscriptions.customer_id AND pending.configuration_id = subscriptions.configuration_id
+    AND pending.status = 'pending' AND pending.created_at > subscriptions.updated_at
+    AND pending.created_at > now() - interval '1 day')`;
 
-export type SubscriptionValues = Omit<SubscriptionRecord, "id">;
+const subscriptionColumns = `id, configuration_id, customer_id, subscription_type, is_active, chosen_product,
+  manual_amount::float8 AS manual_amount, year_discount::float8 AS year_discount, end_date::text AS end_date, trial_days,
+  ${paymentPending} AS payment_pending, canceled_at IS NOT NULL AS canceled`;
+
+export type SubscriptionValues = Omit<SubscriptionRecord, "id" | "payment_pending" | "canceled">;
 
 export function findSubscription(
   db: Db,

@@ -4,14 +4,15 @@
  *
  * With no payment provider configured (the embedded default) a checkout session points to the built-in
  * checkout page on this origin, whose Pay button marks the session paid as the provider's webhook would.
- * A paid session gets one invoice; `activateProduct` (the payment return page) then activates what was
- * bought. Every step that may be reported twice (the page posted twice, a webhook retried, the return
+ * A paid session gets one invoice and activates what was bought as it is paid (the payment return page,
+ * `activateProduct`, may come too late or never: a closed tab). Every step that may be reported twice (the page posted twice, a webhook retried, the return
  * page reloaded) moves state with a conditional update, so it happens once whoever races.
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import {
   builtInPriceIds,
   checkoutText,
+  productTitle,
   type CheckoutText,
   isLanguageCode,
   type LanguageCode,
@@ -134,7 +135,7 @@ export function toSubscriptionAnswer(record: SubscriptionRecord): SubscriptionAn
     year_discount: record.year_discount,
     end_date: record.end_date,
     trial_days: record.trial_days,
-    activation: record.is_active ? "active" : "pending",
+    activation: record.is_active ? "active" : record.payment_pending ? "pending" : "inactive",
     stripe_subscription_id: null,
   };
 }
@@ -223,7 +224,7 @@ export function createBillingService(db: Db, settings: BillingSettings) {
     const language = languageOfCustomer(customer);
     const vat = customer.taxExempt === true ? 0 : vatPercent;
     const description = checkoutText(language, "description", {
-      product,
+      product: productTitle(language, product),
       period: checkoutText(language, purchase.type === "annual" ? "one_year" : "one_month"),
     });
     await insertCheckoutSession(db, {
@@ -278,10 +279,55 @@ export function createBillingService(db: Db, settings: BillingSettings) {
     return { net, taxes, total: net + taxes };
   }
 
-  /** Marks a pending session paid and invoices it, once however often it is reported; answers the new invoice. */
+  /**
+   * Gives the configuration what a paid session bought, once however often it is asked (the payment's webhook,
+   * the built-in page's Pay button, the return page): the subscription becomes active and the product applies.
+   */
+  async function activatePaid(tx: Db, sessionId: string): Promise<void> {
+    const session = await markSessionActivated(tx, sessionId);
+    if (!session) return;
+    // One activation of a configuration at a time: two payments settled at once would otherwise both read the
+    // same end date, and the second write would drop the period the first one added (a paid period lost).
+    // NO KEY UPDATE: the payments hold key-share locks on the row already (their foreign keys); FOR UPDATE would deadlock.
+    await tx.query("SELECT 1 FROM configurations WHERE id = $1 FOR NO KEY UPDATE", [session.configuration_id]);
+    const now = clock();
+    const stored = await findSubscription(tx, systemScope, session.configuration_id);
+    // Paying while a paid period still runs extends it rather than dropping the days left; a canceled
+    // subscription was paid up to its end date too (cancelling takes nothing back).
+    const today = toIsoDate(now);
+    const paidUntil = stored && (stored.is_active || stored.canceled) && stored.end_date > today ? stored.end_date : null;
+    const periodStart = paidUntil ? new Date(`${paidUntil}T12:00:00Z`) : now;
+    await upsertSubscription(tx, {
+      configuration_id: session.configuration_id,
+      customer_id: session.customer_id,
+      subscription_type: session.subscription_type,
+      is_active: true,
+      chosen_product: session.product,
+      // What was paid is what the subscription says from now on (the fixed price may differ from the stored one).
+      manual_amount: euro(session.subtotal_cents / (session.subscription_type === "annual" ? 12 : 1)),
+      year_discount:
+        session.subscription_type === "annual"
+          ? Math.round((session.discount_cents / session.subtotal_cents) * 10_000) / 100
+          : (stored?.year_discount ?? 0),
+      end_date: paidPeriodEnd(periodStart, session.subscription_type),
+      // A paid subscription has no trial left: once it is canceled it must not read as "trial active".
+      trial_days: 0,
+    });
+    await applyProduct(
+      tx,
+      session.configuration_id,
+      session.product,
+      messageLimitFor(session.product),
+      nextUsageResetDate(now),
+    );
+  }
+
+  /** Marks a pending session paid, activates and invoices it, once however often it is reported; answers the new invoice. */
   async function settlePaid(tx: Db, sessionId: string): Promise<InvoiceRecord | undefined> {
     const session = await settleCheckoutSession(tx, sessionId, "paid");
     if (!session) return undefined;
+    // Paid is enough: a customer who never comes back to the return page (a closed tab) still gets the plan.
+    await activatePaid(tx, session.id);
     const customer = await findCustomerInScope(tx, systemScope, session.customer_id);
     const amounts = sessionAmounts(session);
     const now = clock();
@@ -534,39 +580,7 @@ ${body}<p><small>${text("no_provider")}</small></p></body></html>`;
         return { status: "success" as const, success: false, message: "The payment has not arrived yet" };
       if (session.status === "failed")
         return { status: "success" as const, success: false, message: "The payment was not completed" };
-      const now = clock();
-      await db.transaction(async (tx) => {
-        const activated = await markSessionActivated(tx, session.id);
-        if (!activated) return;
-        const stored = await findSubscription(tx, systemScope, session.configuration_id);
-        // Paying while a paid period still runs extends it rather than dropping the days left.
-        const today = toIsoDate(now);
-        const periodStart =
-          stored?.is_active && stored.end_date > today ? new Date(`${stored.end_date}T12:00:00Z`) : now;
-        await upsertSubscription(tx, {
-          configuration_id: session.configuration_id,
-          customer_id: session.customer_id,
-          subscription_type: session.subscription_type,
-          is_active: true,
-          chosen_product: session.product,
-          // What was paid is what the subscription says from now on (the fixed price may differ from the stored one).
-          manual_amount: euro(session.subtotal_cents / (session.subscription_type === "annual" ? 12 : 1)),
-          year_discount:
-            session.subscription_type === "annual"
-              ? Math.round((session.discount_cents / session.subtotal_cents) * 10_000) / 100
-              : (stored?.year_discount ?? 0),
-          end_date: paidPeriodEnd(periodStart, session.subscription_type),
-          // A paid subscription has no trial left: once it is canceled it must not read as "trial active".
-          trial_days: 0,
-        });
-        await applyProduct(
-          tx,
-          session.configuration_id,
-          session.product,
-          messageLimitFor(session.product),
-          nextUsageResetDate(now),
-        );
-      });
+      await db.transaction((tx) => activatePaid(tx, session.id));
       return { status: "success" as const, success: true, message: "Product activated" };
     },
 

@@ -44,6 +44,14 @@ async function buyer(context: TestContext, role: "customer" | "customer_so" = "c
   return { ...tenant, token };
 }
 
+const fixedCheckout = (token: string, customerId: string, priceId: string) =>
+  call(ctx, "createFixedCheckoutSession", {
+    method: "POST",
+    url: "/api/orders/create-fixed-checkout-session",
+    headers: bearer(token),
+    payload: { customer_id: customerId, stripe_price_id: priceId },
+  });
+
 const checkout = (context: TestContext, token: string, customerId: string, isAnnual = false) =>
   call(context, "createCheckoutSession", {
     method: "POST",
@@ -103,8 +111,8 @@ describe("Stripe Checkout", () => {
     expect(expiresIn).toBeGreaterThan(30 * 60);
     expect(expiresIn).toBeLessThanOrEqual(24 * 3600);
     // What Stripe charges is the session's total: net plus 21 % VAT, to the cent.
-    const [stored] = await ctx.database.db.query<{ subtotal_cents: number; discount_cents: number }>(
-      "SELECT subtotal_cents, discount_cents FROM checkout_sessions WHERE id = $1",
+    const [stored] = await ctx.database.db.query<{ subtotal_cents: number; discount_cents: number; product: string }>(
+      "SELECT subtotal_cents, discount_cents, product FROM checkout_sessions WHERE id = $1",
       [ours],
     );
     const net = stored!.subtotal_cents - stored!.discount_cents;
@@ -120,6 +128,13 @@ describe("Stripe Checkout", () => {
     const session = stripe.sessions.get(url.slice(url.indexOf("cs_test_"), url.indexOf("#")))!;
     const paid = stripeEvent("checkout.session.completed", session, { status: "complete", payment_status: "paid" });
     expect((await webhook(paid)).statusCode).toBe(200);
+    // Stripe's event alone gives the plan: the customer may never come back to the return page (a closed tab).
+    const subscription = await call(ctx, "getSubscription", {
+      method: "GET",
+      url: `/api/orders/get-subscription?configuration_id=${customer.configurationId}`,
+      headers: bearer(customer.token),
+    });
+    expect(subscription.json().data).toMatchObject({ is_active: true, activation: "active", chosen_product: stored!.product });
     // Stripe retries an event it is not sure arrived: one invoice whatever the count.
     expect((await webhook(paid)).statusCode).toBe(200);
     expect(await invoiceCount(customer.customerId)).toBe(1);
@@ -128,12 +143,7 @@ describe("Stripe Checkout", () => {
 
   it("waits for a bank payment's success, and ends a session that expired or whose payment failed", async () => {
     const customer = await buyer(ctx, "customer_so");
-    const started = await call(ctx, "createFixedCheckoutSession", {
-      method: "POST",
-      url: "/api/orders/create-fixed-checkout-session",
-      headers: bearer(customer.token),
-      payload: { customer_id: customer.customerId, stripe_price_id: localPriceIds.monthly },
-    });
+    const started = await fixedCheckout(customer.token, customer.customerId, localPriceIds.monthly);
     expect(started.statusCode, started.body).toBe(200);
     const { session_id: ours } = started.json() as { session_id: string };
     expect(stripe.requests.at(-1)!.params.cancel_url).toBe(`http://portal.test/pricing`);
@@ -179,6 +189,20 @@ describe("Stripe Checkout", () => {
     expect(new Set(tries.map((request) => request.headers["idempotency-key"])).size).toBe(1);
     // The next attempt starts a new session and works.
     expect((await checkout(ctx, customer.token, customer.customerId)).statusCode).toBe(200);
+  });
+
+  it("names the product as the customer knows it on Stripe's page and the invoice, never its code", async () => {
+    const customer = await buyer(ctx, "customer_so");
+    await ctx.database.db.query("UPDATE customers SET language = 'es' WHERE id = $1", [customer.customerId]);
+    const started = await fixedCheckout(customer.token, customer.customerId, localPriceIds.annual);
+    expect(started.statusCode, started.body).toBe(200);
+    const { session_id: ours } = started.json() as { session_id: string };
+    const sent = stripe.requests.at(-1)!;
+    expect(sent.params["line_items[0][price_data][product_data][name]"]).toBe("Parley Basic, un año");
+    const session = [...stripe.sessions.values()].find((made) => made.client_reference_id === ours)!;
+    await webhook(stripeEvent("checkout.session.completed", session, { status: "complete", payment_status: "paid" }));
+    const [invoice] = await ctx.database.db.query<{ description: string }>("SELECT description FROM invoices WHERE customer_id = $1", [customer.customerId]);
+    expect(invoice!.description).toBe("Parley Basic, un año");
   });
 
   it("starts two checkouts at once as two sessions with two payment pages", async () => {

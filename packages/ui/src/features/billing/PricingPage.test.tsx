@@ -106,6 +106,19 @@ describe("the pricing page", { timeout: 30_000 }, () => {
     await renderPricing({ "GET /orders/get-subscription": () => subscriptionAnswer({ ...soTrial, chosen_product: "so_basic", is_active: true }) });
     expect(await within(await screen.findByRole("region", { name: "Basic" })).findByText("Current plan")).toBeTruthy();
     expect(within(plan("Trial")).queryByText("Current plan")).toBeNull();
-    expect(within(plan("Trial")).getByText("Active")).toBeTruthy();
+    // Not a bare "Active" under the trial, which reads as a running trial.
+    expect(within(plan("Trial")).queryByText("Active")).toBeNull();
+    expect(within(plan("Trial")).getByText("Your trial is over: you are on a paid plan.")).toBeTruthy();
+  });
+
+  it("shows an annual subscriber the annual price of their plan, until they switch to monthly", async () => {
+    await renderPricing({
+      "GET /orders/get-subscription": () => subscriptionAnswer({ ...soTrial, chosen_product: "so_basic", is_active: true, subscription_type: "annual", trial_days: 0 }),
+    });
+    const basic = await screen.findByRole("region", { name: "Basic" });
+    expect(await within(basic).findByText("€199.99 a year")).toBeTruthy();
+    expect(within(basic).getByRole("button", { name: "Choose Basic annually" })).toBeTruthy();
+    fireEvent.click(screen.getByLabelText("Pay annually"));
+    expect(await within(basic).findByText("€19.99 a month")).toBeTruthy();
   });
 });

@@ -55,6 +55,8 @@ function PlanCard({ plan, current, price, action }: PlanCardProps) {
 function TrialStatus({ subscription, now }: { subscription: Subscription | null; now: Date }) {
   const { t } = useTranslation("billing");
   if (!subscription) return <Text color="fg.muted">{t("pricing.trialUnknown")}</Text>;
+  // A bare "Active" under the trial would read as a running trial: the trial is over, a paid plan runs.
+  if (subscription.is_active) return <Text color="fg.muted">{t("pricing.trialOverPaid")}</Text>;
   return <SubscriptionStatusBadge state={subscriptionStateOf(subscription, now)} />;
 }
 
@@ -70,10 +72,12 @@ export function PricingPage({ titleKey, now = () => new Date() }: { titleKey?: s
   const subscription = useSubscription(configurationId);
   const settings = useClientSettings();
   const checkout = useStartCheckout();
-  const [annual, setAnnual] = useState(false);
+  // Until the customer flips it, the switch shows the period the customer pays: an annual subscriber sees the annual price.
+  const [chosenAnnual, setAnnual] = useState<boolean | null>(null);
 
   const current = subscription.data ?? null;
   const onBasic = current?.is_active === true && current.chosen_product === "so_basic";
+  const annual = chosenAnnual ?? (onBasic && current.subscription_type === "annual");
   const priceId = annual ? settings.data?.basicAnnualPriceId : settings.data?.basicMonthlyPriceId;
 
   const cardOf = (plan: Plan) => {
