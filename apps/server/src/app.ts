@@ -13,6 +13,7 @@ import { createOutboundClient, type OutboundClient } from "./platform/outbound/c
 import { loadContract, type OpenApiDocument } from "./platform/http/contract";
 import { registerDocs } from "./platform/http/docs";
 import { registerJsonBodyParser } from "./platform/http/json-body";
+import { registerLingeringClose } from "./platform/http/lingering-close";
 import { registerSecurityHeaders } from "./platform/http/security-headers";
 import { registerOperations, type OperationTable, type RegisteredOperation } from "./platform/http/operations";
 import { registerPortals, type PortalFolders } from "./platform/http/portals";
@@ -167,6 +168,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
   app.decorateRequest("uploads", null);
   app.setErrorHandler((error, request, reply) => sendProblem(reply, toProblem(error, request)));
   registerJsonBodyParser(app);
+  registerLingeringClose(app);
 
   registerSecurityHeaders(app, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
   await app.register(cors, {

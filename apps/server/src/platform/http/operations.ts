@@ -24,6 +24,7 @@ import {
 } from "./contract";
 import { isId } from "../ids";
 import { readMultipartBody, type MultipartLimits } from "./multipart";
+import { maxReportedFields } from "./problem";
 import { refuseUnsafeText } from "./request-text";
 
 import type { Role } from "@parley/domain/roles";
@@ -214,15 +215,17 @@ export async function registerOperations(
   app.setValidatorCompiler(({ schema, httpPart }) => {
     const { "x-optional-body": optional, ...rest } = schema as JsonSchema & { "x-optional-body"?: boolean };
     const validate: ValidateFunction = (httpPart === "body" ? bodyAjv : parameterAjv).compile(rest);
-    if (!optional) return validate;
-    const optionalValidate = (data: unknown) => {
-      if (data === undefined || data === null) return true;
+    // Ajv reports every failure (allErrors, so that a form can mark each field): a body of a million wrong
+    // items has a million, which listed, joined into Fastify's message and written out made a 90 MB answer
+    // and held the server 10 s, answering no one else. Only the first few are kept.
+    const cappedValidate = (data: unknown) => {
+      if (optional && (data === undefined || data === null)) return true;
       const valid = validate(data);
-      optionalValidate.errors = validate.errors;
+      cappedValidate.errors = validate.errors && validate.errors.length > maxReportedFields ? validate.errors.slice(0, maxReportedFields) : validate.errors;
       return valid;
     };
-    optionalValidate.errors = null as ValidateFunction["errors"];
-    return optionalValidate;
+    cappedValidate.errors = null as ValidateFunction["errors"];
+    return cappedValidate;
   });
 
   const contractOperations = listOperations(document);

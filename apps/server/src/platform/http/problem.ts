@@ -42,6 +42,9 @@ interface AjvLikeError {
   params?: Record<string, unknown>;
 }
 
+/** The most fields a 400 lists: enough for a form to point at; a body full of faults needs no complete list. */
+export const maxReportedFields = 20;
+
 /** The catalogue's words where there are some, so that the portals can translate them. */
 function fieldMessage(error: AjvLikeError): string {
   if (error.keyword === "required") return errorMessages.field_required;

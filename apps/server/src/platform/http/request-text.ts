@@ -1,6 +1,6 @@
 import { DomainError } from "@parley/domain";
 import type { FastifyRequest, preValidationHookHandler } from "fastify";
-import type { ProblemField } from "./problem";
+import { maxReportedFields, type ProblemField } from "./problem";
 
 // PostgreSQL cannot store NUL in text (the query fails), and an unpaired UTF-16 surrogate has no
 // UTF-8 form (it is silently turned into U+FFFD, or fails inside jsonb). Neither is ever typed by a
@@ -9,9 +9,6 @@ import type { ProblemField } from "./problem";
 const unsafeCharacter = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const unsafeTextMessage = "Contains a character that is not allowed (NUL or an unpaired surrogate)";
-
-// Enough for a form to point at; a body full of them needs no complete list.
-const maxReportedFields = 20;
 
 /** A path segment fit to show back: the offending characters themselves are replaced. */
 function printable(segment: string): string {
