@@ -2218,7 +2218,7 @@ export interface paths {
         };
         /**
          * List the local subscriptions
-         * @description Admins see all (optionally of one customer); customers their own.
+         * @description Admins see all (optionally of one customer); customers their own. A customer naming another customer's id (or an unknown one) gets 404, as for any other tenant's id.
          */
         get: operations["listLocalSubscriptions"];
         put?: never;
@@ -9375,6 +9375,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getStripeSubscription: {

@@ -1569,7 +1569,7 @@ const cases: Record<string, OperationCase> = {
     expected: protectedOk,
     foreign: async (f, ctx, send) => {
       await seedSubscription(ctx.database.db, f.other);
-      expect((await send({ method: "GET", url: `/api/orders/get-local-subscriptions?customer_id=${f.other.customerId}` })).statusCode).toBe(403);
+      expect((await send({ method: "GET", url: `/api/orders/get-local-subscriptions?customer_id=${f.other.customerId}` })).statusCode).toBe(404);
       const own = await send({ method: "GET", url: "/api/orders/get-local-subscriptions" });
       expect(own.body).not.toContain(f.other.configurationId);
     },

@@ -632,7 +632,7 @@ describe("tenancy", () => {
       url: `/api/orders/get-local-subscriptions?customer_id=${alpha.customerId}`,
       headers: bearer(bravo.token),
     });
-    expect(foreignList.statusCode).toBe(403);
+    expect(foreignList.statusCode).toBe(404);
     const foreignCancel = await cancelAs(bravo.token, alpha.customerId);
     expect(foreignCancel.statusCode).toBe(404);
     const stillActive = await call("getSubscription", {

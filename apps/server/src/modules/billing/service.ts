@@ -433,8 +433,8 @@ export function createBillingService(db: Db, settings: BillingSettings) {
       if (customerId !== undefined && customerId !== "" && !isId(customerId))
         throw invalid("customer_id", "customer_id is not an id");
       const wanted = customerId ? customerId.toLowerCase() : null;
-      // A customer asking for another customer's subscriptions is refused, whether that customer exists or not.
-      if (!scope.allCustomers && wanted !== null && wanted !== scope.customerId) throw forbidden();
+      // Another customer's id is not found for a customer, whether that customer exists or not (as every other tenant's id).
+      if (!scope.allCustomers && wanted !== null && wanted !== scope.customerId) throw notFound();
       const rows = scope.allCustomers || scope.customerId ? await listSubscriptions(db, scope, wanted) : [];
       return { status: "success" as const, data: rows.map(toSubscriptionAnswer) };
     },
