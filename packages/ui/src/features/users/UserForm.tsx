@@ -4,6 +4,7 @@ import { passwordTooWeak } from "@parley/domain/validation/password";
 import { userMaxLengths, userSchema, userStatuses } from "@parley/domain/validation/user";
 import { Form, Formik } from "formik";
 import { useTranslation } from "react-i18next";
+import { failureCode } from "../../api/errors";
 import { ErrorAlert } from "../../forms/ErrorAlert";
 import { UnsavedChangesGuard } from "../../forms/UnsavedChangesGuard";
 import { CheckboxField } from "../../forms/CheckboxField";
@@ -48,6 +49,8 @@ export function UserForm({ user, revision, customers, onSaved, onCancel }: UserF
               void showToast((tt) => ({ type: "success", title: tt("messages:success.data_saved") }));
             } catch (error) {
               applyFieldErrors(error, helpers);
+              // The address belongs to another user: said at the field, in the admin's words (not "try logging in").
+              if (failureCode(error) === "account_exists") helpers.setFieldError("email", "email_in_use");
             }
           }}
         >
@@ -58,7 +61,7 @@ export function UserForm({ user, revision, customers, onSaved, onCancel }: UserF
                 <Heading as="h2" size="lg" id="user-form-title">
                   {user ? t("users.form.editTitle", { name: `${user.firstname} ${user.lastname}` }) : t("users.form.newTitle")}
                 </Heading>
-                <ErrorAlert error={save.error} />
+                {failureCode(save.error) !== "account_exists" && <ErrorAlert error={save.error} />}
                 <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
                   <FormField name="firstname" maxLength={userMaxLengths.firstname} label={t("users.fields.firstname")} required />
                   <FormField name="lastname" maxLength={userMaxLengths.lastname} label={t("users.fields.lastname")} required />
