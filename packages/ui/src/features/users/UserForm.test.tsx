@@ -1,4 +1,4 @@
-import { fireEvent, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { clearSession } from "../../session/session";
 import { renderAdminPage } from "../../test/adminPage";
@@ -20,6 +20,23 @@ describe("the user form", { timeout: 30_000 }, () => {
     fireEvent.blur(firstname);
     expect(await screen.findByText("Use at most 100 characters")).toBeTruthy();
     expect(server.calls).toEqual([]);
+  });
+
+  it("does not let the signed-in admin change their own role or deactivate themselves, but another user's", async () => {
+    const server = fakeTrainingServer({});
+    const entry = (id: string) => ({
+      id, customerId: null, username: `${id}@example.test`, firstname: "Ada", lastname: "Admin", email: `${id}@example.test`, avatar: null,
+      role: "admin" as const, status: "active" as const, showWizard: false, showInstructions: false, forceRefreshPassword: false, languageCode: "en", is_available: true, customerName: null,
+    });
+    // The admin page signs in as user u0.
+    await renderAdminPage(<UserForm user={entry("u0")} revision={0} customers={[]} onSaved={vi.fn()} onCancel={vi.fn()} />, server.api);
+    expect(((await screen.findByLabelText(/^Role/)) as HTMLSelectElement).disabled).toBe(true);
+    expect((screen.getByLabelText(/^Status/) as HTMLSelectElement).disabled).toBe(true);
+    expect(screen.getByText("You cannot change your own role or deactivate yourself.")).toBeTruthy();
+    cleanup();
+    await renderAdminPage(<UserForm user={entry("u9")} revision={0} customers={[]} onSaved={vi.fn()} onCancel={vi.fn()} />, server.api);
+    expect(((await screen.findByLabelText(/^Role/)) as HTMLSelectElement).disabled).toBe(false);
+    expect((screen.getByLabelText(/^Status/) as HTMLSelectElement).disabled).toBe(false);
   });
 
   it("says at the field that another user has the address, not the sign-in page's 'try logging in'", async () => {

@@ -11,6 +11,7 @@ import { CheckboxField } from "../../forms/CheckboxField";
 import { FormField } from "../../forms/FormField";
 import { SelectField } from "../../forms/SelectField";
 import { applyFieldErrors } from "../../forms/fieldIssues";
+import { getSessionUser } from "../../session/session";
 import { showToast } from "../../shell/toasts";
 import type { Customer } from "../customers/hooks";
 import { toUserFormValues, toUserInput, type UserFormValues } from "./form";
@@ -33,6 +34,8 @@ export function UserForm({ user, revision, customers, onSaved, onCancel }: UserF
   const { t } = useTranslation(["users", "messages"]);
   const save = useAddOrUpdateUser();
   const customerOptions = (customers ?? []).map((customer) => ({ value: customer._id, label: customer.name }));
+  // Nobody deactivates themselves or changes their own role (the server refuses it too): that would lock them out.
+  const isSelf = user !== null && user.id === getSessionUser()?.id;
 
   return (
     <Card.Root>
@@ -81,6 +84,8 @@ export function UserForm({ user, revision, customers, onSaved, onCancel }: UserF
                     placeholder={t("users.form.choose")}
                     options={roles.map((role) => ({ value: role, label: t(`users.roles.${role}`) }))}
                     required
+                    disabled={isSelf}
+                    helperText={isSelf ? t("users.form.selfHelp") : undefined}
                   />
                   {values.role !== "admin" && (
                     <SelectField name="customerId" label={t("users.fields.customer")} placeholder={t("users.form.noCustomer")} options={customerOptions} />
@@ -89,6 +94,7 @@ export function UserForm({ user, revision, customers, onSaved, onCancel }: UserF
                     name="status"
                     label={t("users.fields.status")}
                     options={userStatuses.map((status) => ({ value: status, label: t(`users.statuses.${status}`) }))}
+                    disabled={isSelf}
                   />
                 </SimpleGrid>
                 {values.status === "inactive" && (
