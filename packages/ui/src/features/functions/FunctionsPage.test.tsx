@@ -45,6 +45,8 @@ describe("the AI functions screen", { timeout: 30_000 }, () => {
     await renderFunctions();
     fireEvent.click(await screen.findByRole("button", { name: "New workflow" }));
     const form = await screen.findByRole("form", { name: "New workflow" });
+    // The form opens below the list, maybe out of sight: the focus takes its first field.
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText(/^Name/)));
     fireEvent.click(within(form).getByRole("button", { name: "Save workflow" }));
     await waitFor(() => expect(within(form).getAllByText("This field is required")).toHaveLength(4));
     const action = within(form).getByRole("group", { name: "Action 1" });
