@@ -126,12 +126,12 @@ export function WorkflowForm({ configurationId, workflow, functions, onDone, onD
   const create = useCreateWorkflow(configurationId);
   const update = useUpdateWorkflow(configurationId);
   const functionOptions = functions.map((entry) => ({ value: entry.name, label: entry.label }));
-  // Opened below the list, the form is often out of sight: its first field comes into view with the focus.
+  // Opened below the list, the form is often out of sight: it comes into view (the focus stays on the
+  // button, whose next stop is the form's first field; a focused field would fail its rule on the first
+  // click elsewhere, and the message it adds would move "Save workflow" away from under the pointer).
   const sectionRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const name = sectionRef.current?.querySelector<HTMLInputElement>('input[name="name"]');
-    name?.focus({ preventScroll: true });
-    name?.scrollIntoView?.({ block: "center" });
+    sectionRef.current?.scrollIntoView?.({ block: "start" });
   }, []);
 
   return (
