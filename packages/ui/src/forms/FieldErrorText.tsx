@@ -5,7 +5,9 @@ import { fieldIssueOf, type FieldIssue } from "./fieldIssues";
 
 function TranslatedIssue({ issue }: { issue: FieldIssue }) {
   const { t, ready } = useTranslation("messages", { useSuspense: false });
-  return ready ? <Field.ErrorText>{t(`validation.${issue.key}`, issue.values)}</Field.ErrorText> : null;
+  if (!ready) return null;
+  const text = t(`validation.${issue.key}`, issue.values);
+  return <Field.ErrorText>{issue.line === undefined ? text : t("validation.in_line", { line: issue.line, text })}</Field.ErrorText>;
 }
 
 /**

@@ -5,6 +5,7 @@ import { FieldErrorText } from "./FieldErrorText";
 export interface FieldFrameProps {
   label: string;
   required?: boolean;
+  disabled?: boolean;
   helperText?: ReactNode;
   /** The field's failure (a validation issue or key); shown instead of the helper text. */
   error?: unknown;
@@ -12,9 +13,9 @@ export interface FieldFrameProps {
 }
 
 /** A form control with its label (marked when required), and its helper or error text below. */
-export function FieldFrame({ label, required, helperText, error, children }: FieldFrameProps) {
+export function FieldFrame({ label, required, disabled, helperText, error, children }: FieldFrameProps) {
   return (
-    <Field.Root invalid={Boolean(error)} required={required}>
+    <Field.Root invalid={Boolean(error)} required={required} disabled={disabled}>
       <Field.Label>
         {label}
         {required && <Field.RequiredIndicator />}

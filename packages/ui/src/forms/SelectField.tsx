@@ -9,13 +9,15 @@ export interface SelectFieldProps {
   placeholder?: string;
   options: { value: string; label: string }[];
   required?: boolean;
+  disabled?: boolean;
+  helperText?: string;
 }
 
 /** A labelled formik select whose failure is shown translated. */
-export function SelectField({ name, label, placeholder, options, required }: SelectFieldProps) {
+export function SelectField({ name, label, placeholder, options, required, disabled, helperText }: SelectFieldProps) {
   const [field] = useField<string>(name);
   return (
-    <FieldFrame label={label} required={required} error={useFieldError(name)}>
+    <FieldFrame label={label} required={required} disabled={disabled} error={useFieldError(name)} helperText={helperText}>
       <NativeChoice {...field} value={field.value ?? ""} placeholder={placeholder} options={options} />
     </FieldFrame>
   );

@@ -5,6 +5,8 @@ import { ApiError } from "../api/errors";
 export interface FieldIssue {
   key: string;
   values?: Record<string, string | number>;
+  /** The line (from 1) of a list field, one entry a line, whose entry fails. */
+  line?: number;
 }
 
 /**
@@ -13,6 +15,14 @@ export interface FieldIssue {
  */
 export function fieldIssueOf(error: unknown): FieldIssue | undefined {
   if (typeof error === "string" && error !== "") return { key: error };
+  // A list's entries fail one by one: formik holds an array with the failures at the failing entries' places.
+  if (Array.isArray(error)) {
+    for (const [index, entry] of error.entries()) {
+      const issue = fieldIssueOf(entry);
+      if (issue) return { ...issue, line: index + 1 };
+    }
+    return undefined;
+  }
   if (typeof error === "object" && error !== null && "key" in error && typeof error.key === "string") {
     const values = "values" in error && typeof error.values === "object" && error.values !== null ? { ...error.values } : undefined;
     return { key: error.key, values };

@@ -1,5 +1,5 @@
 import { Button, CloseButton, Dialog, Portal, Text } from "@chakra-ui/react";
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 
 export interface ConfirmDialogProps {
@@ -10,12 +10,21 @@ export interface ConfirmDialogProps {
   loading?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /**
+   * Where the focus goes when the dialog closes and the control that opened it is gone (a deleted row's
+   * button): by default the page's main content, never the document's body.
+   */
+  returnFocusTo?: () => HTMLElement | null;
 }
 
 /** Asks before something that cannot be undone; Cancel has the focus, so Enter does not destroy. */
-export function ConfirmDialog({ open, title, text, confirmLabel, loading, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, text, confirmLabel, loading, onConfirm, onCancel, returnFocusTo }: ConfirmDialogProps) {
   const { t } = useTranslation("lists");
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const openerRef = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) openerRef.current = document.activeElement;
+  }, [open]);
   return (
     <Dialog.Root
       open={open}
@@ -23,6 +32,11 @@ export function ConfirmDialog({ open, title, text, confirmLabel, loading, onConf
       onOpenChange={(details) => !details.open && onCancel()}
       placement="center"
       initialFocusEl={() => cancelRef.current}
+      finalFocusEl={() => {
+        const opener = openerRef.current;
+        if (opener?.isConnected) return opener;
+        return returnFocusTo?.() ?? document.getElementById("main-content");
+      }}
     >
       <Portal>
         <Dialog.Backdrop />

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { describe, expect, it } from "vitest";
+import { getSelectedConfiguration, selectConfiguration } from "../configuration/selection";
 import { renderWithUi } from "../test/render";
 import { NotificationBell } from "./NotificationBell";
 import { createNotificationStore } from "./store";
@@ -57,6 +58,26 @@ describe("notification bell", () => {
     const dialog = await screen.findByRole("dialog", { name: "Notifications" });
     await userEvent.click(within(dialog).getAllByRole("button", { name: "Go to live conversations" })[0]!);
     await waitFor(() => expect(screen.getByText("Live conversations page")).toBeTruthy());
+  });
+
+  it("opens the live conversations of the notification's configuration, not of the one selected", async () => {
+    selectConfiguration({ _id: "c-other", name: "other" });
+    const store = createNotificationStore(() => {});
+    store.add({ id: "a2", type: "alert", message: "I want to file a...", sender: "demo-webshop", configurationId: "c-alerted", session_id: "s1", timestamp: "2026-11-22T10:05:00Z", isRead: false });
+    await renderWithUi(
+      <MemoryRouter initialEntries={["/"]}>
+        <Routes>
+          <Route path="/" element={<NotificationBell store={store} />} />
+          <Route path="/conversations/live" element={<p>Live conversations page</p>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Notifications, 1 unread" }));
+    const dialog = await screen.findByRole("dialog", { name: "Notifications" });
+    await userEvent.click(within(dialog).getAllByRole("button", { name: "Go to live conversations" })[0]!);
+    await waitFor(() => expect(screen.getByText("Live conversations page")).toBeTruthy());
+    expect(getSelectedConfiguration()?._id).toBe("c-alerted");
+    selectConfiguration(null);
   });
 
   it("offers 'View all' even without notifications, which opens the notifications page", async () => {

@@ -2,13 +2,27 @@ import { Badge, Box, Button, CloseButton, Dialog, Flex, Icon, IconButton, Portal
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LuBell, LuCheckCheck, LuEyeOff, LuMessageSquare, LuTriangleAlert } from "react-icons/lu";
-import { useNavigate } from "react-router-dom";
+import { useNavigate, type NavigateFunction } from "react-router-dom";
+import { getSelectedConfiguration, requestConfigurationSwitch } from "../configuration/selection";
 import { notificationStore, useNotifications, type NotificationStore, type PortalNotification } from "./store";
 
 const collapsedCount = 5;
 
+/**
+ * Opens the live conversations where a notification's conversation is: its configuration is selected first
+ * (the list shows the selected configuration's conversations only), asking first on a screen with unsaved
+ * changes. The selector fills in the configuration's name.
+ */
+export async function openLiveConversations(navigate: NavigateFunction, path: string, item?: PortalNotification): Promise<void> {
+  const configurationId = item?.configurationId;
+  if (configurationId && getSelectedConfiguration()?._id !== configurationId) {
+    if (!(await requestConfigurationSwitch({ _id: configurationId, name: "" }))) return;
+  }
+  void navigate(path);
+}
+
 /** One notification with its actions (open the live conversations, mark read or unread, hide), in the bell and on its page. */
-export function NotificationRow({ item, store, onOpenLive }: { item: PortalNotification; store: NotificationStore; onOpenLive: () => void }) {
+export function NotificationRow({ item, store, onOpenLive }: { item: PortalNotification; store: NotificationStore; onOpenLive: (item: PortalNotification) => void }) {
   const { t, i18n } = useTranslation("shell");
   const alert = item.type === "alert";
   const time = new Date(item.timestamp);
@@ -40,7 +54,7 @@ export function NotificationRow({ item, store, onOpenLive }: { item: PortalNotif
             : new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" }).format(time)}
         </Text>
         <Flex gap="2" mt="2" wrap="wrap">
-          <Button size="xs" variant="outline" onClick={onOpenLive}>
+          <Button size="xs" variant="outline" onClick={() => onOpenLive(item)}>
             {t("notifications.goToLive")}
           </Button>
           <Button size="xs" variant="ghost" onClick={() => store.setRead(item.id, !item.isRead)}>
@@ -76,9 +90,9 @@ export function NotificationBell({
   const unread = items.filter((item) => !item.isRead).length;
   const hasAlert = items.some((item) => item.type === "alert" && !item.isRead);
   const visible = showAll ? items : items.slice(0, collapsedCount);
-  const openLive = () => {
+  const openLive = (item?: PortalNotification) => {
     setOpen(false);
-    navigate(liveConversationsPath);
+    void openLiveConversations(navigate, liveConversationsPath, item);
   };
   const openAll = () => {
     setOpen(false);
@@ -145,7 +159,7 @@ export function NotificationBell({
               )}
             </Dialog.Body>
             <Dialog.Footer>
-              <Button variant="outline" size="sm" onClick={openLive}>
+              <Button variant="outline" size="sm" onClick={() => openLive()}>
                 {t("notifications.goToLive")}
               </Button>
               {items.length > collapsedCount && !showAll && (

@@ -12,9 +12,9 @@ const configurations = [
   { _id: "b", name: "Shop B" },
 ];
 
-async function renderSelector() {
+async function renderSelector(stored: { _id: string; name: string } = configurations[0]!) {
   setSession("a-token", { id: "u1", role: "admin", customerId: "c1", firstname: "Ada", lastname: "Admin", username: "ada@example.test" });
-  selectConfiguration(configurations[0]!);
+  selectConfiguration(stored);
   const server = fakeTrainingServer({ "GET /configurations/search": () => ({ body: { status: "success", data: configurations } }) });
   await renderWithApi(
     <MemoryRouter>
@@ -39,6 +39,12 @@ describe("the configuration selector", { timeout: 30_000 }, () => {
     await pick(input, "Shop B");
     await waitFor(() => expect(getSelectedConfiguration()?._id).toBe("b"));
     await waitFor(() => expect(input.value).toBe("Shop B"));
+  });
+
+  it("names a configuration chosen by its id only (from a notification) as the list names it", async () => {
+    const input = await renderSelector({ _id: "b", name: "" });
+    await waitFor(() => expect(input.value).toBe("Shop B"));
+    expect(getSelectedConfiguration()).toEqual({ _id: "b", name: "Shop B" });
   });
 
   it("shows the current configuration again when a screen with unsaved changes keeps it", async () => {

@@ -51,6 +51,12 @@ export function ConfigurationSelector({ isAdmin, newConfigurationPath = "/settin
     if (!isAdmin && !selected && query === "" && options[0] && getToken()) selectConfiguration(options[0]);
   }, [isAdmin, selected, options, query]);
 
+  // A choice stored without its name (opened from a notification) or under an old one takes the listed name.
+  useEffect(() => {
+    const listed = selected && query === "" ? options.find((option) => option._id === selected._id) : undefined;
+    if (listed && listed.name !== selected?.name) selectConfiguration(listed);
+  }, [selected, query, options]);
+
   // A stored choice that no longer exists (another account, deleted) is dropped.
   useEffect(() => {
     if (selected && query === "" && search.isSuccess && getToken() && !options.some((option) => option._id === selected._id)) {

@@ -192,6 +192,45 @@ describe("users", () => {
     expect(refused.statusCode).toBe(401);
   });
 
+  it("answers 404, never 500, to a user or configuration added to a customer deleted at the same time", async () => {
+    const statuses: number[] = [];
+    for (let round = 0; round < 12; round++) {
+      const customerId = await ctx.createCustomer(`Vanishing ${round}`);
+      const send = (url: string, payload: object) => ctx.app.inject({ method: "POST", url, headers: bearer(adminToken), payload });
+      const [removed, user, configuration] = await Promise.all([
+        ctx.app.inject({ method: "DELETE", url: `/api/customers/${customerId}`, headers: bearer(adminToken) }),
+        send("/api/users/add_or_update", { customerId, username: `late${round}@vanishing.test`, email: `late${round}@vanishing.test`, firstname: "A", lastname: "B", password: "Good-pass1!", role: "customer" }),
+        send("/api/configuration/create_or_update", { name: `late-${round}`, customerId }),
+      ]);
+      expect(removed.statusCode).toBe(200);
+      for (const [operationId, response] of [["addOrUpdateUser", user], ["createOrUpdateConfiguration", configuration]] as const) {
+        expectToMatchContract(operationId, response);
+        statuses.push(response.statusCode);
+        if (response.statusCode === 404) expect(response.json().message).toBe("No such customer");
+      }
+    }
+    expect(statuses.filter((status) => status !== 200 && status !== 404)).toEqual([]);
+  });
+
+  it("refuses to let a user deactivate themselves or change their own role (400), so no admin locks themselves out", async () => {
+    const { user, token } = await ctx.createUser({ role: "admin" });
+    const own = { id: user.id, username: user.email, email: user.email, firstname: "Ada", lastname: "Self", role: "admin" };
+    const send = (payload: object) => ctx.app.inject({ method: "POST", url: "/api/users/add_or_update", headers: bearer(token), payload });
+    const deactivated = await send({ ...own, status: "inactive" });
+    expect(deactivated.statusCode).toBe(400);
+    expectToMatchContract("addOrUpdateUser", deactivated);
+    expect(deactivated.json()).toMatchObject({ message: "You cannot deactivate your own account", errors: [{ path: "status" }] });
+    const demoted = await send({ ...own, role: "customer" });
+    expect(demoted.statusCode).toBe(400);
+    expect(demoted.json()).toMatchObject({ message: "You cannot change your own role", errors: [{ path: "role" }] });
+    // Still signed in as an active admin; the own name still changes.
+    const renamed = await send({ ...own, firstname: "Adaline", status: "active" });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().data).toMatchObject({ firstname: "Adaline", role: "admin", status: "active" });
+    // Another admin may still deactivate this one.
+    expect((await ctx.app.inject({ method: "POST", url: "/api/users/add_or_update", headers: bearer(adminToken), payload: { ...own, status: "inactive" } })).statusCode).toBe(200);
+  });
+
   it("refuses a duplicate address with 409 and a customer giving the admin role with 403", async () => {
     const customerId = await ctx.createCustomer("Dupes");
     const { user, token } = await ctx.createUser({ role: "customer", customerId });

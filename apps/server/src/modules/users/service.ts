@@ -86,6 +86,7 @@ export async function addOrUpdateUser(db: Db, caller: Caller, input: UserInput, 
   }
 
   if (!isAdmin && existing.role === "admin") throw notFound();
+  if (existing.id === caller.userId) assertKeepsOwnAccess(existing, input);
   if (sameEmail && sameEmail.id !== existing.id) throw emailTaken();
   const changes: UserChanges = {
     customer_id: isAdmin ? customerId : existing.customer_id,
@@ -105,4 +106,19 @@ export async function addOrUpdateUser(db: Db, caller: Caller, input: UserInput, 
   const updated = await unlessEmailTaken(() => updateUser(db, scopeOf(caller), existing.id, changes));
   if (!updated) throw notFound();
   return { status: "success" as const, message: successMessages.data_saved, data: toUser(updated) };
+}
+
+/**
+ * Nobody locks themselves out: saving one's own user keeps it active and keeps its role (the last admin
+ * who deactivated themselves could not be undone from any portal).
+ */
+function assertKeepsOwnAccess(existing: UserRecord, input: UserInput): void {
+  if (input.status === "inactive" && existing.status !== "inactive") {
+    const message = "You cannot deactivate your own account";
+    throw new DomainError("validation_failed", message, 400, [{ path: "status", message }]);
+  }
+  if (input.role !== existing.role) {
+    const message = "You cannot change your own role";
+    throw new DomainError("validation_failed", message, 400, [{ path: "role", message }]);
+  }
 }

@@ -104,6 +104,8 @@ export function toProblem(error: unknown, request: FastifyRequest): Problem {
     const message = first ? `${first.path || "request"}: ${first.message}` : errorMessages.validation_failed;
     return problem(400, "validation_failed", message, fields);
   }
+  const gone = vanishedReference(error);
+  if (gone) return problem(404, "not_found", gone);
   const status = typeof fastifyError.statusCode === "number" ? fastifyError.statusCode : 500;
   if (status >= 400 && status < 500) {
     // Fastify's own client errors (bad JSON, wrong content type, body too large) carry safe messages.
@@ -148,4 +150,15 @@ export function sendClientErrorProblem(error: Error & { code?: string }, socket:
     socket.write(`HTTP/1.1 ${body.status} ${body.title}\r\n${headers}\r\n${text}`);
   }
   socket.destroy(error);
+}
+
+/**
+ * A write naming a row that a request at the same time deleted (a user or configuration added to a
+ * customer being deleted): the foreign key refuses it after the lookup before it passed. That row is
+ * gone, as a 404 says; a delete refused by a row still referring to it is not this case.
+ */
+export function vanishedReference(error: unknown): string | undefined {
+  const { code, constraint, detail } = (error ?? {}) as { code?: unknown; constraint?: unknown; detail?: unknown };
+  if (code !== "23503" || typeof detail !== "string" || !detail.includes("is not present in table")) return undefined;
+  return typeof constraint === "string" && constraint.endsWith("_customer_id_fkey") ? "No such customer" : errorMessages.no_data_found;
 }

@@ -86,7 +86,7 @@ export function CustomerForm({ editor, dispatch }: { editor: CustomerEditorState
               <UnsavedChangesGuard when={dirty && !isSubmitting} />
               <Stack gap="4">
                 <Stack gap="2">
-                  <Heading as="h2" size="lg" id="customer-form-title">
+                  <Heading as="h2" size="lg" id="customer-form-title" tabIndex={-1} outline="none">
                     {selected._id ? t("customers.form.editTitle", { name: editor.snapshot?.name ?? selected.name }) : t("customers.form.newTitle")}
                   </Heading>
                   <HStack gap="2" wrap="wrap">
@@ -128,6 +128,8 @@ export function CustomerForm({ editor, dispatch }: { editor: CustomerEditorState
           loading={remove.isPending}
           onConfirm={() => void deleteSelected()}
           onCancel={() => setConfirming(false)}
+          // Deleted, the form is a new customer's: its heading takes the focus the Delete button had.
+          returnFocusTo={() => document.getElementById("customer-form-title")}
         />
       </Card.Body>
     </Card.Root>

@@ -97,4 +97,23 @@ describe("the customers page", { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(table).queryByRole("button", { name: "Fietsenwinkel" })).toBeNull());
     expect(server.callsTo("GET /customer_has_configuration").filter((call) => call.query._id === "c2")).toHaveLength(1);
   });
+
+  it("after a delete by keyboard leaves the focus on the new customer's form, not on the page's body", async () => {
+    const server = fakeTrainingServer({
+      "GET /customers": () => ({ body: { status: "success", data: customers } }),
+      "GET /customer_has_configuration": () => ({ body: { status: "success", data: false } }),
+      "DELETE /customers/c2": () => ({ body: { status: "success" } }),
+    });
+    await renderAdminPage(<CustomersPage />, server.api);
+    const table = await screen.findByRole("table", { name: "Customers" });
+    fireEvent.click(within(table).getByRole("button", { name: "Fietsenwinkel" }));
+    await screen.findByRole("heading", { name: "Edit Fietsenwinkel" });
+    const remove = screen.getByRole("button", { name: "Delete" });
+    remove.focus();
+    fireEvent.click(remove);
+    fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete" }));
+    await screen.findByRole("heading", { name: "New customer" });
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull(), { timeout: 5_000 });
+    await waitFor(() => expect(document.activeElement?.textContent).toBe("New customer"), { timeout: 5_000 });
+  });
 });

@@ -43,8 +43,16 @@ describe("the AI functions screen", { timeout: 30_000 }, () => {
 
   it("refuses an incomplete workflow with the domain's messages, by field", async () => {
     await renderFunctions();
+    const scrolled: Element[] = [];
+    // jsdom lays nothing out and has no scrollIntoView: what asked to be scrolled into view is recorded.
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
     fireEvent.click(await screen.findByRole("button", { name: "New workflow" }));
     const form = await screen.findByRole("form", { name: "New workflow" });
+    // The form opens below the list, maybe out of sight: it comes into view.
+    await waitFor(() => expect(scrolled.some((element) => element.contains(form))).toBe(true));
+    delete (Element.prototype as Partial<Element>).scrollIntoView;
     fireEvent.click(within(form).getByRole("button", { name: "Save workflow" }));
     await waitFor(() => expect(within(form).getAllByText("This field is required")).toHaveLength(4));
     const action = within(form).getByRole("group", { name: "Action 1" });

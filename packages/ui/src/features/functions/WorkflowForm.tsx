@@ -2,7 +2,7 @@ import { Button, Card, Code, Field, Fieldset, Flex, HStack, Heading, IconButton,
 import { conversationValueNames, placeholderOf } from "@parley/domain/aiFunctions";
 import { orderPlatforms, workflowActionTypes, workflowSchema, type WorkflowActionType } from "@parley/domain/validation/workflow";
 import { Form, Formik, getIn, useFormikContext, validateYupSchema, yupToFormErrors, type FormikErrors } from "formik";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { LuMessageSquare, LuPackageSearch, LuTrash2 } from "react-icons/lu";
 import { CheckboxField } from "../../forms/CheckboxField";
@@ -126,9 +126,16 @@ export function WorkflowForm({ configurationId, workflow, functions, onDone, onD
   const create = useCreateWorkflow(configurationId);
   const update = useUpdateWorkflow(configurationId);
   const functionOptions = functions.map((entry) => ({ value: entry.name, label: entry.label }));
+  // Opened below the list, the form is often out of sight: it comes into view (the focus stays on the
+  // button, whose next stop is the form's first field; a focused field would fail its rule on the first
+  // click elsewhere, and the message it adds would move "Save workflow" away from under the pointer).
+  const sectionRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    sectionRef.current?.scrollIntoView?.({ block: "start" });
+  }, []);
 
   return (
-    <Card.Root as="section" aria-labelledby="workflow-form-title" variant="outline">
+    <Card.Root as="section" ref={sectionRef} aria-labelledby="workflow-form-title" variant="outline">
       <Card.Body>
         <Formik<WorkflowFormValues>
           initialValues={workflow ? toFormValues(workflow) : blankWorkflow}

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LuCheckCheck } from "react-icons/lu";
 import { useNavigate } from "react-router-dom";
-import { NotificationRow } from "../../notifications/NotificationBell";
+import { NotificationRow, openLiveConversations } from "../../notifications/NotificationBell";
 import { notificationStore, useNotifications, type NotificationStore, type PortalNotification } from "../../notifications/store";
 import { ScreenHeading } from "../home/dashboardParts";
 
@@ -25,7 +25,7 @@ export function NotificationsPage({ titleKey, store = notificationStore, liveCon
   const [filter, setFilter] = useState<Filter>("all");
   const shown = items.filter(filters[filter]);
   const unread = items.filter(filters.unread).length;
-  const openLive = () => navigate(liveConversationsPath);
+  const openLive = (item: PortalNotification) => void openLiveConversations(navigate, liveConversationsPath, item);
 
   return (
     <Stack gap="6" maxW="3xl">

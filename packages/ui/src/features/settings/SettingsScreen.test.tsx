@@ -4,7 +4,7 @@ import { renderConfigurationScreen } from "../../test/configurationScreen";
 import { getSelectedConfiguration, requestConfigurationSwitch } from "../../configuration/selection";
 import { answerRuleTexts } from "@parley/domain/answerRules";
 import type { ComponentType } from "react";
-import { AiSettingsPage, InstructionsPage } from "./SettingsPages";
+import { AiSettingsPage, ConnectionsPage, InstructionsPage } from "./SettingsPages";
 
 /** A settings screen of a loaded configuration. */
 function renderSettings(Screen: ComponentType) {
@@ -40,6 +40,12 @@ describe("a settings screen", { timeout: 30_000 }, () => {
     await renderSettings(AiSettingsPage);
     fireEvent.change(await screen.findByLabelText("Top-p"), { target: { value: "3" } });
     await screen.findByText("Enter a number from 0 to 1");
+  });
+
+  it("says which line of a list fails and why, instead of only marking the list red", async () => {
+    await renderSettings(ConnectionsPage);
+    fireEvent.change(await screen.findByLabelText("Ignore these addresses"), { target: { value: "a@b.test\nnot an address" } });
+    await screen.findByText("Line 2: Please enter a valid email address");
   });
 
   it("asks before leaving with unsaved changes, and stays when asked to", async () => {

@@ -4,12 +4,14 @@ import { passwordTooWeak } from "@parley/domain/validation/password";
 import { userMaxLengths, userSchema, userStatuses } from "@parley/domain/validation/user";
 import { Form, Formik } from "formik";
 import { useTranslation } from "react-i18next";
+import { failureCode } from "../../api/errors";
 import { ErrorAlert } from "../../forms/ErrorAlert";
 import { UnsavedChangesGuard } from "../../forms/UnsavedChangesGuard";
 import { CheckboxField } from "../../forms/CheckboxField";
 import { FormField } from "../../forms/FormField";
 import { SelectField } from "../../forms/SelectField";
 import { applyFieldErrors } from "../../forms/fieldIssues";
+import { getSessionUser } from "../../session/session";
 import { showToast } from "../../shell/toasts";
 import type { Customer } from "../customers/hooks";
 import { toUserFormValues, toUserInput, type UserFormValues } from "./form";
@@ -32,6 +34,8 @@ export function UserForm({ user, revision, customers, onSaved, onCancel }: UserF
   const { t } = useTranslation(["users", "messages"]);
   const save = useAddOrUpdateUser();
   const customerOptions = (customers ?? []).map((customer) => ({ value: customer._id, label: customer.name }));
+  // Nobody deactivates themselves or changes their own role (the server refuses it too): that would lock them out.
+  const isSelf = user !== null && user.id === getSessionUser()?.id;
 
   return (
     <Card.Root>
@@ -48,6 +52,8 @@ export function UserForm({ user, revision, customers, onSaved, onCancel }: UserF
               void showToast((tt) => ({ type: "success", title: tt("messages:success.data_saved") }));
             } catch (error) {
               applyFieldErrors(error, helpers);
+              // The address belongs to another user: said at the field, in the admin's words (not "try logging in").
+              if (failureCode(error) === "account_exists") helpers.setFieldError("email", "email_in_use");
             }
           }}
         >
@@ -58,7 +64,7 @@ export function UserForm({ user, revision, customers, onSaved, onCancel }: UserF
                 <Heading as="h2" size="lg" id="user-form-title">
                   {user ? t("users.form.editTitle", { name: `${user.firstname} ${user.lastname}` }) : t("users.form.newTitle")}
                 </Heading>
-                <ErrorAlert error={save.error} />
+                {failureCode(save.error) !== "account_exists" && <ErrorAlert error={save.error} />}
                 <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
                   <FormField name="firstname" maxLength={userMaxLengths.firstname} label={t("users.fields.firstname")} required />
                   <FormField name="lastname" maxLength={userMaxLengths.lastname} label={t("users.fields.lastname")} required />
@@ -78,6 +84,8 @@ export function UserForm({ user, revision, customers, onSaved, onCancel }: UserF
                     placeholder={t("users.form.choose")}
                     options={roles.map((role) => ({ value: role, label: t(`users.roles.${role}`) }))}
                     required
+                    disabled={isSelf}
+                    helperText={isSelf ? t("users.form.selfHelp") : undefined}
                   />
                   {values.role !== "admin" && (
                     <SelectField name="customerId" label={t("users.fields.customer")} placeholder={t("users.form.noCustomer")} options={customerOptions} />
@@ -86,6 +94,7 @@ export function UserForm({ user, revision, customers, onSaved, onCancel }: UserF
                     name="status"
                     label={t("users.fields.status")}
                     options={userStatuses.map((status) => ({ value: status, label: t(`users.statuses.${status}`) }))}
+                    disabled={isSelf}
                   />
                 </SimpleGrid>
                 {values.status === "inactive" && (
