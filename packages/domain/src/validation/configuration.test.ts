@@ -18,9 +18,9 @@ describe("configuration settings validation", () => {
 
   it("keeps the numbers in their ranges with the range in the issue", async () => {
     expect(await issues({ temperature: 2.5, max_tokens: 0, input_history_count: 1.5 })).toEqual([
-      { path: "max_tokens", message: { key: "number_between", values: { min: 1, max: 100000 } } },
+      { path: "max_tokens", message: { key: "whole_number_between", values: { min: 1, max: 100000 } } },
       { path: "temperature", message: { key: "number_between", values: { min: 0, max: 2 } } },
-      { path: "input_history_count", message: { key: "number_between", values: { min: 0, max: 100 } } },
+      { path: "input_history_count", message: { key: "whole_number_between", values: { min: 0, max: 100 } } },
     ]);
   });
 
@@ -29,7 +29,7 @@ describe("configuration settings validation", () => {
       { path: "name", message: { key: "text_too_long", values: { max: 200 } } },
       { path: "model", message: { key: "text_too_long", values: { max: 100 } } },
       { path: "entity_instruction", message: { key: "text_too_long", values: { max: 10000 } } },
-      { path: "max_tokens", message: { key: "number_between", values: { min: 1, max: 100000 } } },
+      { path: "max_tokens", message: { key: "whole_number_between", values: { min: 1, max: 100000 } } },
     ]);
     expect(await issues({ name: "n".repeat(200), model: "m".repeat(100), max_tokens: 100_000 })).toEqual([]);
   });

@@ -12,7 +12,8 @@ import { textTooLong, validationIssue } from "./messages";
 type Range = { min: number; max?: number };
 
 function numberIn({ min, max }: Range, integer = true) {
-  const issue = max === undefined ? validationIssue("number_at_least", { min }) : validationIssue("number_between", { min, max });
+  const issue =
+    max === undefined ? validationIssue("number_at_least", { min }) : validationIssue(integer ? "whole_number_between" : "number_between", { min, max });
   let schema = number().typeError(issue).min(min, issue);
   if (max !== undefined) schema = schema.max(max, issue);
   return integer ? schema.integer(issue) : schema;

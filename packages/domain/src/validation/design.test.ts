@@ -33,12 +33,12 @@ describe("the design form", () => {
     };
     expect(await keysOf(chatbotDesignSchema.validate(design, { abortEarly: false }))).toEqual([
       "chatbotSettings.demo_url: invalid_demo_url",
-      "chatbotSettings.chatbotWidth: number_between",
+      "chatbotSettings.chatbotWidth: whole_number_between",
       "chatbotSettings.primaryColor: invalid_colour",
       "chatbotSettings.headerFont: invalid_font",
       "chatbotSettings.headerGradientDirection: invalid_gradient_direction",
       "chatbotSettings.avatarUrl: invalid_design_url",
-      "chatbotButtonSettings.buttonHeight: number_between",
+      "chatbotButtonSettings.buttonHeight: whole_number_between",
     ]);
   });
 });

@@ -37,7 +37,7 @@ const longText = 5000;
 
 function whole(name: keyof typeof chatbotDesignRanges) {
   const { min, max } = chatbotDesignRanges[name];
-  const issue = validationIssue("number_between", { min, max });
+  const issue = validationIssue("whole_number_between", { min, max });
   return number().typeError(issue).integer(issue).min(min, issue).max(max, issue).required(issue);
 }
 

@@ -24,8 +24,8 @@ describe("subscription form validation", () => {
     expect(await issues({ manual_amount: "-1", trial_days: "1.5", end_date: "2026-02-30" })).toEqual([
       { path: "manual_amount", message: { key: "number_between", values: { min: 0, max: 1_000_000 } } },
       { path: "manual_amount", message: { key: "amount_two_decimals" } },
-      { path: "end_date", message: { key: "invalid_field" } },
-      { path: "trial_days", message: { key: "number_between", values: { min: 0, max: 365 } } },
+      { path: "end_date", message: { key: "invalid_date" } },
+      { path: "trial_days", message: { key: "whole_number_between", values: { min: 0, max: 365 } } },
     ]);
     expect(await issues({ manual_amount: "149.999" })).toEqual([{ path: "manual_amount", message: { key: "amount_two_decimals" } }]);
     expect(await issues({ chosen_product: "gold" })).toEqual([{ path: "chosen_product", message: { key: "invalid_field" } }]);

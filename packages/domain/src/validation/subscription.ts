@@ -20,7 +20,7 @@ export function parseAmount(text: string): number {
 }
 
 const amountRange = validationIssue("number_between", subscriptionRanges.manual_amount);
-const daysRange = validationIssue("number_between", subscriptionRanges.trial_days);
+const daysRange = validationIssue("whole_number_between", subscriptionRanges.trial_days);
 
 export const subscriptionFormSchema = object({
   chosen_product: string().required().oneOf(productNames),
@@ -37,7 +37,7 @@ export const subscriptionFormSchema = object({
   end_date: string()
     .trim()
     .required(validationIssue("field_required"))
-    .test("date", validationIssue("invalid_field"), (value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && parseCalendarDate(value) !== null),
+    .test("date", validationIssue("invalid_date"), (value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && parseCalendarDate(value) !== null),
   trial_days: string()
     .trim()
     .required(validationIssue("field_required"))
