@@ -28,6 +28,7 @@ export const validationMessages = {
   number_between: "Enter a number from {min} to {max}",
   whole_number_between: "Enter a whole number from {min} to {max}",
   invalid_date: "Enter a date such as 2027-01-31",
+  customer_required: "Choose the customer this user belongs to",
   number_at_least: "Enter a whole number of at least {min}",
   amount_two_decimals: "Enter an amount in euro with at most 2 decimals, such as 149.00",
   invalid_url: "Please enter a valid URL (https://…)",

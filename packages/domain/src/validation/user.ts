@@ -24,7 +24,13 @@ export const userMaxLengths = {
 
 export const userSchema = object({
   id: string().nullable(),
-  customerId: string().nullable(),
+  // Only an admin belongs to no customer: a customer's user without one would sign in to an empty portal.
+  customerId: string()
+    .nullable()
+    .when("role", {
+      is: (role: string | undefined) => role !== undefined && role !== "admin",
+      then: (schema) => schema.required(validationIssue("customer_required")),
+    }),
   username: requiredText(userMaxLengths.username),
   firstname: requiredText(userMaxLengths.firstname),
   lastname: requiredText(userMaxLengths.lastname),

@@ -231,6 +231,18 @@ describe("users", () => {
     expect((await ctx.app.inject({ method: "POST", url: "/api/users/add_or_update", headers: bearer(adminToken), payload: { ...own, status: "inactive" } })).statusCode).toBe(200);
   });
 
+  it("refuses a customer's user without a customer (400 at customerId), and keeps an admin without one", async () => {
+    const send = (payload: object) => ctx.app.inject({ method: "POST", url: "/api/users/add_or_update", headers: bearer(adminToken), payload });
+    const orphan = { username: "orphan@x.test", email: "orphan@x.test", firstname: "O", lastname: "Rphan", password: "Good-pass1!" };
+    for (const role of ["customer", "customer_so"]) {
+      const refused = await send({ ...orphan, role });
+      expect(refused.statusCode).toBe(400);
+      expectToMatchContract("addOrUpdateUser", refused);
+      expect(refused.json().errors).toEqual([{ path: "customerId", message: "Choose the customer this user belongs to" }]);
+    }
+    expect((await send({ ...orphan, role: "admin" })).statusCode).toBe(200);
+  });
+
   it("refuses a duplicate address with 409 and a customer giving the admin role with 403", async () => {
     const customerId = await ctx.createCustomer("Dupes");
     const { user, token } = await ctx.createUser({ role: "customer", customerId });
@@ -238,7 +250,7 @@ describe("users", () => {
       method: "POST",
       url: "/api/users/add_or_update",
       headers: bearer(adminToken),
-      payload: { username: user.email, email: user.email, firstname: "A", lastname: "B", password: "Good-pass1!", role: "customer" },
+      payload: { username: user.email, email: user.email, firstname: "A", lastname: "B", password: "Good-pass1!", role: "customer", customerId },
     });
     expect(duplicate.statusCode).toBe(409);
     expectToMatchContract("addOrUpdateUser", duplicate);

@@ -1,4 +1,4 @@
-import { DomainError, defaultLanguage, errorMessages, successMessages } from "@parley/domain";
+import { DomainError, defaultLanguage, errorMessages, successMessages, validationMessages } from "@parley/domain";
 import type { Db } from "../../platform/db/db";
 import { hashPassword } from "../../platform/auth/passwords";
 import type { BodyOf } from "../../platform/http/contract-types";
@@ -37,6 +37,12 @@ export async function addOrUpdateUser(db: Db, caller: Caller, input: UserInput, 
     if (!isId(customerId) || !(await findCustomerInScope(db, scopeOf(caller), customerId))) throw notFound("No such customer");
   }
   if (input.password !== undefined) assertStrongPassword(input.password);
+  /** A customer's user without a customer would sign in to a portal with nothing in it (said after the address's and own-access checks). */
+  const assertHasCustomer = () => {
+    if (customerId !== null || input.role === "admin") return;
+    const message = validationMessages.customer_required;
+    throw new DomainError("validation_failed", `customerId: ${message}`, 400, [{ path: "customerId", message }]);
+  };
 
   const email = input.email.trim();
   // Sign-in finds a user by address alone, so an address is unique across every tenant.
@@ -66,6 +72,7 @@ export async function addOrUpdateUser(db: Db, caller: Caller, input: UserInput, 
       throw new DomainError("validation_failed", "A new user needs a password", 400, [{ path: "password", message: "This field is required" }]);
     }
     if (sameEmail) throw emailTaken();
+    assertHasCustomer();
     const passwordHash = await hashPassword(input.password);
     const created = await unlessEmailTaken(() => insertUser(db, {
       customerId,
@@ -88,6 +95,7 @@ export async function addOrUpdateUser(db: Db, caller: Caller, input: UserInput, 
   if (!isAdmin && existing.role === "admin") throw notFound();
   if (existing.id === caller.userId) assertKeepsOwnAccess(existing, input);
   if (sameEmail && sameEmail.id !== existing.id) throw emailTaken();
+  assertHasCustomer();
   const changes: UserChanges = {
     customer_id: isAdmin ? customerId : existing.customer_id,
     email,

@@ -88,7 +88,7 @@ export function UserForm({ user, revision, customers, onSaved, onCancel }: UserF
                     helperText={isSelf ? t("users.form.selfHelp") : undefined}
                   />
                   {values.role !== "admin" && (
-                    <SelectField name="customerId" label={t("users.fields.customer")} placeholder={t("users.form.noCustomer")} options={customerOptions} />
+                    <SelectField name="customerId" label={t("users.fields.customer")} placeholder={t("users.form.noCustomer")} options={customerOptions} required />
                   )}
                   <SelectField
                     name="status"
