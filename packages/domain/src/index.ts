@@ -34,3 +34,4 @@ export * from "./assistantTexts";
 export * from "./checkoutTexts";
 export * from "./smallTalk";
 export * from "./anonymisation";
+export * from "./addressRegister";

@@ -82,9 +82,9 @@ export const smallTalkReplies: Record<LanguageCode, Record<SmallTalk, string>> =
     goodbye: "Goodbye, and thank you for your visit!",
   },
   nl: {
-    greeting: "Hallo! Waarmee kan ik u vandaag helpen?",
-    thanks: "Graag gedaan! Kan ik u nog ergens anders mee helpen?",
-    goodbye: "Tot ziens, en bedankt voor uw bezoek!",
+    greeting: "Hallo! Waarmee kan ik je vandaag helpen?",
+    thanks: "Graag gedaan! Kan ik je nog ergens anders mee helpen?",
+    goodbye: "Tot ziens, en bedankt voor je bezoek!",
   },
   de: {
     greeting: "Hallo! Wie kann ich Ihnen heute helfen?",
@@ -92,9 +92,9 @@ export const smallTalkReplies: Record<LanguageCode, Record<SmallTalk, string>> =
     goodbye: "Auf Wiedersehen und danke für Ihren Besuch!",
   },
   es: {
-    greeting: "¡Hola! ¿En qué puedo ayudarle hoy?",
-    thanks: "¡De nada! ¿Puedo ayudarle con algo más?",
-    goodbye: "¡Adiós y gracias por su visita!",
+    greeting: "¡Hola! ¿En qué puedo ayudarte hoy?",
+    thanks: "¡De nada! ¿Puedo ayudarte con algo más?",
+    goodbye: "¡Adiós y gracias por tu visita!",
   },
   fr: {
     greeting: "Bonjour ! Comment puis-je vous aider aujourd'hui ?",
