@@ -9,6 +9,7 @@ const user = {
   lastname: "Lovelace",
   email: "ada@example.test",
   role: "customer",
+  customerId: "c1",
 };
 
 describe("user schema", () => {
@@ -24,6 +25,13 @@ describe("user schema", () => {
     expect(await failureText(userSchema.validate({ ...user, id: "u1", password: "weak" }))).toContain(
       "at least 8 characters",
     );
+  });
+
+  it("needs a customer for a customer's user, not for an admin", async () => {
+    for (const role of ["customer", "customer_so"]) {
+      expect(await failureText(userSchema.validate({ ...user, id: "u1", role, customerId: null }))).toContain("Choose the customer this user belongs to");
+    }
+    await expect(userSchema.validate({ ...user, id: "u1", role: "admin", customerId: null })).resolves.toBeTruthy();
   });
 
   it("accepts only known roles and statuses", async () => {
