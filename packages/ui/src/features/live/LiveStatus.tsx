@@ -9,15 +9,16 @@ const palettes: Record<LiveConnectionState, string> = { connecting: "orange", on
 export function LiveStatus({ store = liveStore }: { store?: LiveStore }) {
   const { t } = useTranslation("shell");
   const { connection, errorCode } = useLiveSnapshot(store);
-  const label = t(`live.state.${connection}`);
+  // Nothing selected to watch is not a failure: said as such, in grey.
+  const idle = connection === "offline" && errorCode === "no_configuration";
+  const label = idle ? t("live.state.none") : t(`live.state.${connection}`);
   const reason = connection === "offline" ? t(`live.offlineReason.${offlineReason(errorCode)}`) : undefined;
   return (
     <Badge
       role="status"
       aria-live="polite"
       variant="subtle"
-      // Nothing selected to watch is not a failure.
-      colorPalette={connection === "offline" && errorCode === "no_configuration" ? "gray" : palettes[connection]}
+      colorPalette={idle ? "gray" : palettes[connection]}
       size="sm"
       title={reason ?? label}
       data-live-state={connection}

@@ -556,6 +556,16 @@ describe("the shell's live connection", () => {
     );
   }
 
+  it("says that no configuration is selected instead of offline when there is none to watch", async () => {
+    const store = createLiveStore();
+    store.setConnection("offline", "no_configuration");
+    await renderWithUi(<LiveStatus store={store} />);
+    expect(screen.getByRole("status").textContent).toContain("Live: no configuration selected");
+    expect(screen.getByRole("status").textContent).not.toContain("Live: offline");
+    store.setConnection("offline", "services_offline");
+    await waitFor(() => expect(screen.getByRole("status").textContent).toContain("Live: offline"));
+  });
+
   it("connects the signed-in agent, lists the stored notifications and stores the bell's changes", async () => {
     storedNotifications = [
       { id: "n-1", type: "chat", message: "Visitor wrote again", sender: null, timestamp: "2026-11-25T10:00:00.000Z", isRead: false, icon: "LuMessageCircle", color: "purple", configurationId, session_id: null },
