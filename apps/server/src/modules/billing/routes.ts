@@ -44,6 +44,8 @@ export function billingOperations(
       return reply.code(303).header("location", location).send();
     },
     handlePaymentWebhook: {
+      // A payment provider's event is larger than what a visitor sends (Stripe's carry the whole object with its metadata).
+      bodyLimit: 1024 * 1024,
       // The signature covers the body exactly as sent, so it is checked before anything reads the parsed body.
       preValidation: [
         async (request) => billing.verifySignature(request.rawBody, request.headers["stripe-signature"]),

@@ -69,6 +69,8 @@ export interface OperationDefinition<Id extends OperationId> {
    * contract's schema would otherwise answer as `validation_failed`.
    */
   preValidation?: preValidationHookHandler[];
+  /** The most bytes its body may have, where the default for its kind (`publicJsonBodyMaxBytes`, the app's limit) does not fit. */
+  bodyLimit?: number;
 }
 
 /** Handlers by operationId; each one typed by its own operation. */

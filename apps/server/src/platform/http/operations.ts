@@ -59,7 +59,16 @@ interface AnyOperationDefinition {
   handler: AnyOperationHandler;
   preHandler?: preHandlerHookHandler[];
   preValidation?: preValidationHookHandler[];
+  bodyLimit?: number;
 }
+
+/**
+ * The most bytes a JSON body of an operation anyone may call (sign-in, registration, the widget's
+ * messages) may have: the largest of them, a 4,000-character widget message written as JSON escapes, is
+ * about 25 kB. Anyone can send such a body without an account, and parsing 5 MB of it (the app's limit,
+ * for a signed-in customer's FAQ) holds the server for a tenth of a second or more; 64 kB cannot.
+ */
+export const publicJsonBodyMaxBytes = 64 * 1024;
 
 export interface RegisterOperationsOptions {
   document: OpenApiDocument;
@@ -255,9 +264,12 @@ export async function registerOperations(
       request.caller = caller;
     };
 
+    const publicJson = !op.requiresAuth && op.requestBody?.content?.["application/json"] !== undefined;
+    const bodyLimit = definition.bodyLimit ?? (publicJson ? publicJsonBodyMaxBytes : undefined);
     app.route({
       method: op.method.toUpperCase() as "GET",
       url,
+      ...(bodyLimit === undefined ? {} : { bodyLimit }),
       schema: routeSchema(op),
       config: { operationId: op.operationId, securityHeaders: answersOnlyJson(document, op) ? "api" : "page" },
       onRequest: [...(options.onRequest?.[op.operationId] ?? []), authenticate],

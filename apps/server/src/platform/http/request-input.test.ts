@@ -10,7 +10,8 @@ import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
 import { createTenant, type Tenant } from "../../test/fixture";
-import { maxJsonNesting, nestsDeeperThan } from "./json-body";
+import { jsonShapeFault, maxJsonMembers, maxJsonNesting, maxJsonValues, nestsDeeperThan } from "./json-body";
+import { publicJsonBodyMaxBytes } from "./operations";
 import { maxReportedFields } from "./problem";
 import { unsafeTextMessage, unsafeTextPaths } from "./request-text";
 
@@ -116,6 +117,16 @@ describe("text PostgreSQL cannot hold (NUL, unpaired surrogates)", () => {
     expect(unsafeTextPaths(deep)).toHaveLength(1);
     expect(unsafeTextPaths({ a: ["ok", "\uDFFF"], "b\u0000": 1, c: { d: "\uD800\uDC00" } })).toEqual(["a.1", "b\uFFFD"]);
   });
+
+  it("keeps text that only reads like an escape: a backslash followed by u0000", async () => {
+    const response = await send("createOrUpdateCustomer", {
+      method: "POST",
+      url: "/api/customer/create_or_update",
+      payload: { _id: tenant.customerId, name: "C:\\u0000 Bakery" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().updated_customer.name).toBe("C:\\u0000 Bakery");
+  });
 });
 
 describe("values nested too deeply", () => {
@@ -124,7 +135,7 @@ describe("values nested too deeply", () => {
 
   it("answers 400, never 500, for a body thousands of levels deep on any operation", async () => {
     const cases: [string, InjectOptions][] = [
-      ["login", { method: "POST", url: "/api/login", payload: `{"username":${deepArray(100_000)},"password":"x"}` }],
+      ["login", { method: "POST", url: "/api/login", payload: `{"username":${deepArray(10_000)},"password":"x"}` }],
       [
         "createOrUpdateConfiguration",
         { method: "POST", url: "/api/configuration/create_or_update", payload: `{"name":"deep","rag_settings":${deepObject(10_000)}}` },
@@ -139,7 +150,15 @@ describe("values nested too deeply", () => {
     }
   });
 
-  it("counts only brackets outside strings", () => {
+  it("counts only brackets, keys and values outside strings", () => {
+    const text = JSON.stringify({ "a,b:c{[": "x,y:z]}", quoted: '\\",:[', list: [1, 2] });
+    expect(jsonShapeFault(text, 64, { members: 3, values: 3 })).toBeUndefined();
+    expect(jsonShapeFault(text, 64, { members: 2, values: 3 })).toBe("too_many_members");
+    expect(jsonShapeFault(text, 64, { members: 3, values: 2 })).toBe("too_many_values");
+    expect(jsonShapeFault(text, 1, { members: 3, values: 3 })).toBe("too_deep");
+    // An unterminated string is the parser's to refuse.
+    expect(jsonShapeFault('{"a":"open', 64, { members: 0, values: 0 })).toBe("too_many_members");
+    expect(jsonShapeFault('["open', 64, { members: 0, values: 0 })).toBeUndefined();
     expect(nestsDeeperThan(deepArray(64), 64)).toBe(false);
     expect(nestsDeeperThan(deepArray(65), 64)).toBe(true);
     expect(nestsDeeperThan(JSON.stringify({ text: "[".repeat(1000), quoted: '\\"[[[' }), 2)).toBe(false);
@@ -147,12 +166,12 @@ describe("values nested too deeply", () => {
   });
 });
 
-describe("a body with a million wrong values", () => {
+describe("a body with a hundred thousand wrong values", () => {
   it("is answered 400 with a short list of the fields at fault, not one entry per value", async () => {
-    const million = Array.from({ length: 1_000_000 }, () => "a");
+    const many = Array.from({ length: maxJsonValues - 10 }, () => "a");
     const cases: [string, InjectOptions][] = [
-      ["submitContactPremium", { method: "POST", url: "/api/contact-premium", payload: { selectedFeatures: million } }],
-      ["saveUrls", { method: "POST", url: "/api/training/urls/save", payload: Object.fromEntries(million.slice(0, 300_000).map((value, index) => [`k${index}`, value])) }],
+      ["submitContactPremium", { method: "POST", url: "/api/contact-premium", payload: { selectedFeatures: many } }],
+      ["saveUrls", { method: "POST", url: "/api/training/urls/save", payload: Object.fromEntries(many.slice(0, maxJsonMembers - 10).map((value, index) => [`k${index}`, value])) }],
     ];
     for (const [operationId, options] of cases) {
       const response = await send(operationId, options);
@@ -164,6 +183,69 @@ describe("a body with a million wrong values", () => {
   });
 });
 
+describe("a body of more keys or values than any screen sends", () => {
+  it("is refused with 413 before it is parsed, and a large FAQ within the limits is saved", async () => {
+    const keys = await send("saveUrls", {
+      method: "POST",
+      url: "/api/training/urls/save",
+      payload: Object.fromEntries(Array.from({ length: maxJsonMembers + 1 }, (_, index) => [`k${index}`, 1])),
+    });
+    expect(keys.statusCode).toBe(413);
+    expect(keys.json()).toMatchObject({ code: "payload_too_large", message: "The request body has more than 100,000 keys; send the data in smaller parts" });
+    const values = await send("submitContactPremium", {
+      method: "POST",
+      url: "/api/contact-premium",
+      payload: { selectedFeatures: Array.from({ length: maxJsonValues + 2 }, () => 1) },
+    });
+    expect(values.statusCode).toBe(413);
+    expect(values.json().message).toBe("The request body has more than 250,000 values; send the data in smaller parts");
+
+    // 20,000 rows of four columns: 80,000 cells, well within both limits.
+    const columns = ["question", "answer", "category", "link"];
+    const rows = Array.from({ length: 20_000 }, (_, index) => Object.fromEntries(columns.map((column) => [column, `${column} ${index}`])));
+    const faq = await send("saveDataset", {
+      method: "POST",
+      url: "/api/data/dataset",
+      payload: { configurationId: tenant.configurationId, datasetName: "FAQ", datasetData: rows, datasetHeaders: columns.map((value) => ({ text: value, value })) },
+    });
+    expect(faq.statusCode).toBe(200);
+    expect(faq.json().data.dataset_data).toHaveLength(20_000);
+  });
+
+  it("keeps the bodies of calls anyone may make small, and a payment provider's event may be larger", async () => {
+    const padding = "x".repeat(publicJsonBodyMaxBytes);
+    const login = await ctx.app.inject({ method: "POST", url: "/api/login", payload: { username: "a@b.test", password: padding } });
+    expectToMatchContract("login", login);
+    expect(login.statusCode).toBe(413);
+    const register = await ctx.app.inject({ method: "POST", url: "/api/register", payload: { ...registration("padded@example.test"), firstname: padding } });
+    expectToMatchContract("register", register);
+    expect(register.statusCode).toBe(413);
+    const widget = await ctx.app.inject({ method: "POST", url: `/api/widget/${tenant.configurationId}/messages`, payload: { message: "hi", page_url: padding } });
+    expectToMatchContract("sendWidgetMessage", widget);
+    expect(widget.statusCode).toBe(413);
+    // The longest message a visitor may send, every character written as a JSON escape, still fits.
+    const escaped = `{"message":"${"\\ud83d\\ude00".repeat(4000)}"}`;
+    expect(escaped.length).toBeGreaterThan(48_000);
+    const longest = await ctx.app.inject({
+      method: "POST",
+      url: `/api/widget/${tenant.configurationId}/messages`,
+      payload: escaped,
+      headers: { "content-type": "application/json" },
+    });
+    expect(longest.statusCode).not.toBe(413);
+    const webhook = await ctx.app.inject({
+      method: "POST",
+      url: "/api/orders/webhook",
+      payload: { id: "evt_1", type: "checkout.session.completed", data: { object: { metadata: { note: padding } } } },
+      headers: { "stripe-signature": "t=1,v1=00" },
+    });
+    expectToMatchContract("handlePaymentWebhook", webhook);
+    expect(webhook.statusCode).not.toBe(413);
+    expect(webhook.statusCode).toBeLessThan(500);
+    expect(ctx.smtp.received.filter((mail) => mail.to.includes("padded@example.test"))).toEqual([]);
+  });
+});
+
 describe("text longer than the contract allows", () => {
   const megabyte = "x".repeat(1024 * 1024);
 
@@ -171,7 +253,7 @@ describe("text longer than the contract allows", () => {
     const register = await send("register", {
       method: "POST",
       url: "/api/register",
-      payload: { ...registration("long@example.test"), firstname: megabyte },
+      payload: { ...registration("long@example.test"), firstname: "x".repeat(10_000) },
     });
     expect(register.statusCode).toBe(400);
     expect(register.json().errors).toEqual([{ path: "firstname", message: "Use at most 100 characters" }]);
