@@ -147,6 +147,18 @@ describe("the chat while the server cannot be reached", () => {
   });
 });
 
+describe("the chat on a website its customer did not allow", () => {
+  it("says the chat is not available on this website instead of asking to try again, in the chat's language", () => {
+    const english = { data: { chatbotSettings: defaultChatbotSettingsIn("en"), chatbotButtonSettings: defaultChatbotButtonSettingsIn("en") } };
+    const alert = showChat(english, { errorCode: "forbidden" }).querySelector('[role="alert"]');
+    expect(alert?.textContent).toBe("This chat is not available on this website.");
+    const dutch = { data: { chatbotSettings: defaultChatbotSettingsIn("nl"), chatbotButtonSettings: defaultChatbotButtonSettingsIn("nl") } };
+    expect(showChat(dutch, { errorCode: "forbidden" }).querySelector('[role="alert"]')?.textContent).toBe(
+      "Deze chat is niet beschikbaar op deze website.",
+    );
+  });
+});
+
 describe("the widget's own drawings, shared with the portal's design preview", () => {
   it("draws the default avatar and the chat button's icon from the domain's widgetIcons", () => {
     const root = showChat({});

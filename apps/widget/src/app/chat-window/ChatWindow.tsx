@@ -2,7 +2,7 @@ import { widgetIcons } from "@parley/domain/widget";
 import type { Ref } from "preact";
 import type { ConversationState } from "../conversation/conversation-state";
 import type { Transport } from "../conversation/chat-connection";
-import type { Translate } from "../i18n/translations";
+import type { Translate, TranslationKey } from "../i18n/translations";
 import { MessageList } from "../messages/MessageList";
 import { SafeHtml } from "../messages/SafeHtml";
 import type { WidgetDesign } from "../settings/design";
@@ -42,8 +42,13 @@ function DefaultAvatar() {
 }
 
 // The server could not be reached: the message stays pending and is resent when the connection is back.
-const errorKeyOf = (code: string) =>
-  code === "rate_limited" ? "limitReached" : code === "service_unavailable" ? "reconnecting" : "failed";
+// `forbidden`: the page's website is not among the configuration's allowed websites; trying again won't help.
+const errorKeys = new Map<string, TranslationKey>([
+  ["rate_limited", "limitReached"],
+  ["service_unavailable", "reconnecting"],
+  ["forbidden", "notAllowedHere"],
+]);
+const errorKeyOf = (code: string): TranslationKey => errorKeys.get(code) ?? "failed";
 
 export function ChatWindow(props: ChatWindowProps) {
   const { design, translate, conversation, pageUrl } = props;
