@@ -15,7 +15,12 @@ import { readDesign } from "../settings/design";
 import { ChatWindow } from "./ChatWindow";
 
 /** The chat as App shows it for a settings answer: its language from the design, the window opened. */
-function showChat(answer: unknown, conversationChanges: Partial<ConversationState> = {}, transport: Transport = "socket"): HTMLElement {
+function showChat(
+  answer: unknown,
+  conversationChanges: Partial<ConversationState> = {},
+  transport: Transport = "socket",
+  fullScreen = false,
+): HTMLElement {
   const design = readDesign(answer);
   const translate = translatorFor(widgetLanguageOf(design.chat.uiLanguage));
   const conversation: ConversationState = {
@@ -44,7 +49,7 @@ function showChat(answer: unknown, conversationChanges: Partial<ConversationStat
         translate={translate}
         conversation={conversation}
         transport={transport}
-        fullScreen={false}
+        fullScreen={fullScreen}
         closable
         soundOn={false}
         fieldRef={{ current: null }}
@@ -156,6 +161,31 @@ describe("the chat on a website its customer did not allow", () => {
     expect(showChat(dutch, { errorCode: "forbidden" }).querySelector('[role="alert"]')?.textContent).toBe(
       "Deze chat is niet beschikbaar op deze website.",
     );
+  });
+});
+
+describe("the keyboard in the full-screen chat", () => {
+  const english = { data: { chatbotSettings: defaultChatbotSettingsIn("en"), chatbotButtonSettings: defaultChatbotButtonSettingsIn("en") } };
+  const tab = (shiftKey = false) =>
+    document.activeElement!.dispatchEvent(new KeyboardEvent("keydown", { key: "Tab", shiftKey, bubbles: true, cancelable: true }));
+
+  it("keeps Tab inside the chat, which covers the page: from the last control to the first and back", () => {
+    const root = showChat(english, {}, "socket", true);
+    const controls = [...root.querySelectorAll<HTMLElement>(".pw-window button:not([disabled]), .pw-window textarea, .pw-window a[href]")];
+    const first = controls[0]!;
+    const last = controls[controls.length - 1]!;
+    last.focus();
+    expect(tab()).toBe(false);
+    expect(document.activeElement).toBe(first);
+    expect(tab(true)).toBe(false);
+    expect(document.activeElement).toBe(last);
+  });
+
+  it("lets Tab leave the floating chat for the page around it", () => {
+    const root = showChat(english);
+    const controls = [...root.querySelectorAll<HTMLElement>(".pw-window button:not([disabled]), .pw-window textarea, .pw-window a[href]")];
+    controls[controls.length - 1]!.focus();
+    expect(tab()).toBe(true);
   });
 });
 

@@ -50,6 +50,24 @@ const errorKeys = new Map<string, TranslationKey>([
 ]);
 const errorKeyOf = (code: string): TranslationKey => errorKeys.get(code) ?? "failed";
 
+const focusable = "button:not([disabled]), textarea:not([disabled]), input:not([disabled]), a[href]";
+
+/**
+ * Full screen, the chat covers the host page: Tab wraps around within it instead of moving on to the page's
+ * links hidden beneath. The floating chat is no modal: Tab leaves it for the page around it.
+ */
+function keepTabInside(event: KeyboardEvent) {
+  if (event.key !== "Tab") return;
+  const controls = [...(event.currentTarget as HTMLElement).querySelectorAll<HTMLElement>(focusable)];
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  if (!first || !last) return;
+  const target = event.shiftKey ? (document.activeElement === first ? last : null) : document.activeElement === last ? first : null;
+  if (!target) return;
+  event.preventDefault();
+  target.focus();
+}
+
 export function ChatWindow(props: ChatWindowProps) {
   const { design, translate, conversation, pageUrl } = props;
   const { chat } = design;
@@ -63,6 +81,8 @@ export function ChatWindow(props: ChatWindowProps) {
       class={`pw-window${props.fullScreen ? " pw-full-screen" : ""}`}
       role="dialog"
       aria-label={chat.headerTitle || translate("chatWindow")}
+      aria-modal={props.fullScreen || undefined}
+      onKeyDown={props.fullScreen ? keepTabInside : undefined}
       style={backgroundImage ? { backgroundImage: `url(${JSON.stringify(backgroundImage)})` } : undefined}
     >
       <header class="pw-header">
