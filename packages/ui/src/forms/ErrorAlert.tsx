@@ -16,6 +16,7 @@ const codesWithHelp = new Set([
   "token_validation_failed",
   "authentication_required",
   "validation_failed",
+  "image_upload_failed",
 ]);
 
 export function errorHelpKey(code: string): string {

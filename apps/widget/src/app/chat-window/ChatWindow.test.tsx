@@ -15,7 +15,12 @@ import { readDesign } from "../settings/design";
 import { ChatWindow } from "./ChatWindow";
 
 /** The chat as App shows it for a settings answer: its language from the design, the window opened. */
-function showChat(answer: unknown, conversationChanges: Partial<ConversationState> = {}, transport: Transport = "socket"): HTMLElement {
+function showChat(
+  answer: unknown,
+  conversationChanges: Partial<ConversationState> = {},
+  transport: Transport = "socket",
+  fullScreen = false,
+): HTMLElement {
   const design = readDesign(answer);
   const translate = translatorFor(widgetLanguageOf(design.chat.uiLanguage));
   const conversation: ConversationState = {
@@ -44,7 +49,7 @@ function showChat(answer: unknown, conversationChanges: Partial<ConversationStat
         translate={translate}
         conversation={conversation}
         transport={transport}
-        fullScreen={false}
+        fullScreen={fullScreen}
         closable
         soundOn={false}
         fieldRef={{ current: null }}
@@ -144,6 +149,43 @@ describe("the chat while the server cannot be reached", () => {
       "connecting",
     );
     expect(shownText(root).split("Verbinding verbroken, opnieuw verbinden…")).toHaveLength(2);
+  });
+});
+
+describe("the chat on a website its customer did not allow", () => {
+  it("says the chat is not available on this website instead of asking to try again, in the chat's language", () => {
+    const english = { data: { chatbotSettings: defaultChatbotSettingsIn("en"), chatbotButtonSettings: defaultChatbotButtonSettingsIn("en") } };
+    const alert = showChat(english, { errorCode: "forbidden" }).querySelector('[role="alert"]');
+    expect(alert?.textContent).toBe("This chat is not available on this website.");
+    const dutch = { data: { chatbotSettings: defaultChatbotSettingsIn("nl"), chatbotButtonSettings: defaultChatbotButtonSettingsIn("nl") } };
+    expect(showChat(dutch, { errorCode: "forbidden" }).querySelector('[role="alert"]')?.textContent).toBe(
+      "Deze chat is niet beschikbaar op deze website.",
+    );
+  });
+});
+
+describe("the keyboard in the full-screen chat", () => {
+  const english = { data: { chatbotSettings: defaultChatbotSettingsIn("en"), chatbotButtonSettings: defaultChatbotButtonSettingsIn("en") } };
+  const tab = (shiftKey = false) =>
+    document.activeElement!.dispatchEvent(new KeyboardEvent("keydown", { key: "Tab", shiftKey, bubbles: true, cancelable: true }));
+
+  it("keeps Tab inside the chat, which covers the page: from the last control to the first and back", () => {
+    const root = showChat(english, {}, "socket", true);
+    const controls = [...root.querySelectorAll<HTMLElement>(".pw-window button:not([disabled]), .pw-window textarea, .pw-window a[href]")];
+    const first = controls[0]!;
+    const last = controls[controls.length - 1]!;
+    last.focus();
+    expect(tab()).toBe(false);
+    expect(document.activeElement).toBe(first);
+    expect(tab(true)).toBe(false);
+    expect(document.activeElement).toBe(last);
+  });
+
+  it("lets Tab leave the floating chat for the page around it", () => {
+    const root = showChat(english);
+    const controls = [...root.querySelectorAll<HTMLElement>(".pw-window button:not([disabled]), .pw-window textarea, .pw-window a[href]")];
+    controls[controls.length - 1]!.focus();
+    expect(tab()).toBe(true);
   });
 });
 

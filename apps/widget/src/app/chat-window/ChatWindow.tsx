@@ -2,7 +2,7 @@ import { widgetIcons } from "@parley/domain/widget";
 import type { Ref } from "preact";
 import type { ConversationState } from "../conversation/conversation-state";
 import type { Transport } from "../conversation/chat-connection";
-import type { Translate } from "../i18n/translations";
+import type { Translate, TranslationKey } from "../i18n/translations";
 import { MessageList } from "../messages/MessageList";
 import { SafeHtml } from "../messages/SafeHtml";
 import type { WidgetDesign } from "../settings/design";
@@ -42,8 +42,31 @@ function DefaultAvatar() {
 }
 
 // The server could not be reached: the message stays pending and is resent when the connection is back.
-const errorKeyOf = (code: string) =>
-  code === "rate_limited" ? "limitReached" : code === "service_unavailable" ? "reconnecting" : "failed";
+// `forbidden`: the page's website is not among the configuration's allowed websites; trying again won't help.
+const errorKeys = new Map<string, TranslationKey>([
+  ["rate_limited", "limitReached"],
+  ["service_unavailable", "reconnecting"],
+  ["forbidden", "notAllowedHere"],
+]);
+const errorKeyOf = (code: string): TranslationKey => errorKeys.get(code) ?? "failed";
+
+const focusable = "button:not([disabled]), textarea:not([disabled]), input:not([disabled]), a[href]";
+
+/**
+ * Full screen, the chat covers the host page: Tab wraps around within it instead of moving on to the page's
+ * links hidden beneath. The floating chat is no modal: Tab leaves it for the page around it.
+ */
+function keepTabInside(event: KeyboardEvent) {
+  if (event.key !== "Tab") return;
+  const controls = [...(event.currentTarget as HTMLElement).querySelectorAll<HTMLElement>(focusable)];
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  if (!first || !last) return;
+  const target = event.shiftKey ? (document.activeElement === first ? last : null) : document.activeElement === last ? first : null;
+  if (!target) return;
+  event.preventDefault();
+  target.focus();
+}
 
 export function ChatWindow(props: ChatWindowProps) {
   const { design, translate, conversation, pageUrl } = props;
@@ -58,6 +81,8 @@ export function ChatWindow(props: ChatWindowProps) {
       class={`pw-window${props.fullScreen ? " pw-full-screen" : ""}`}
       role="dialog"
       aria-label={chat.headerTitle || translate("chatWindow")}
+      aria-modal={props.fullScreen || undefined}
+      onKeyDown={props.fullScreen ? keepTabInside : undefined}
       style={backgroundImage ? { backgroundImage: `url(${JSON.stringify(backgroundImage)})` } : undefined}
     >
       <header class="pw-header">

@@ -31,6 +31,14 @@ export interface ChatConnection {
   close: () => void;
 }
 
+function websiteOf(pageUrl: string): string {
+  try {
+    return new URL(pageUrl).origin;
+  } catch {
+    return "this website";
+  }
+}
+
 /** After this long without a socket, messages go over HTTP; the socket keeps retrying meanwhile. */
 const socketWaitMs = 4000;
 /** A message unacknowledged for this long stays pending and is resent on the next connect. */
@@ -68,7 +76,15 @@ export function openChatConnection(options: ChatConnectionOptions): ChatConnecti
   socket.on("connect", () => setTransport("socket"));
   socket.on("disconnect", () => setTransport("connecting"));
   // A refused websocket (proxy, firewall, server down) fails fast; no need to wait for the timer.
-  socket.on("connect_error", () => setTransport("http"));
+  socket.on("connect_error", (error: Error & { data?: Partial<SocketError> }) => {
+    // The server refused this page's website (not among the configuration's allowed websites): the visitor is
+    // told at once, not after a message, and the site's developer finds why in the console.
+    if (error?.data?.code === "forbidden") {
+      console.warn(`Parley chat: ${websiteOf(pageUrl)} is not among this assistant's allowed websites (Add to website).`);
+      onEvent({ type: "failed", code: "forbidden" });
+    }
+    setTransport("http");
+  });
   socket.on("session", (payload: { session_id?: unknown; messages?: unknown }) => {
     if (typeof payload?.session_id !== "string") return;
     // The next reconnect continues this conversation.

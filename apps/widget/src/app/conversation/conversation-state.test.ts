@@ -30,6 +30,17 @@ describe("the conversation", () => {
     expect(state.messages).toEqual([{ ...answer, key: "m1" }]);
   });
 
+  it("keys an answer the same when it streamed in and when the history brings it back (a reload keeps its rating)", () => {
+    let state = conversationReducer(emptyConversation("s1"), { type: "done", messageId: "m1", message: { ...answer, id: "m1" } });
+    const keyWhenStreamed = state.messages[0]!.key;
+    state = conversationReducer(emptyConversation(null), {
+      type: "session",
+      sessionId: "s1",
+      messages: [{ role: "user", content: "Hello?", timestamp: pending.timestamp, client_message_id: "c1", id: "u1" }, { ...answer, id: "m1" }],
+    });
+    expect(state.messages.map((message) => message.key)).toEqual(["c1", keyWhenStreamed]);
+  });
+
   it("takes the server's history after a reconnect without showing a stored pending message twice", () => {
     let state = conversationReducer(emptyConversation("s1"), { type: "queued", message: pending });
     state = conversationReducer(state, { type: "queued", message: { ...pending, clientMessageId: "c2" } });

@@ -34,8 +34,10 @@ export function emptyConversation(
 }
 
 let keyCounter = 0;
+// A stored message is keyed by the server's id, as a streamed answer is (by its message id), so that a rating
+// given before a reload still belongs to the answer the history brings back.
 const messageKey = (message: ServerMessage, fallback?: string) =>
-  fallback ?? `${message.role}-${message.timestamp}-${++keyCounter}`;
+  fallback ?? message.id ?? `${message.role}-${message.timestamp}-${++keyCounter}`;
 
 function visitorMessageOf(pending: PendingMessage): ChatMessage {
   return {
@@ -55,7 +57,7 @@ export function conversationReducer(state: ConversationState, event: Conversatio
       const stored = new Set(event.messages.map((message) => message.client_message_id).filter(Boolean));
       const history = event.messages.map((message, index) => ({
         ...message,
-        key: messageKey(message, message.client_message_id ?? `history-${index}-${message.timestamp}`),
+        key: messageKey(message, message.client_message_id ?? message.id ?? `history-${index}-${message.timestamp}`),
       }));
       // An agent closed the conversation and the visitor wrote on: the server starts a new, empty one. What was
       // said before (with the note that it was closed) stays on screen above it.

@@ -217,4 +217,17 @@ describe("the Design screen", { timeout: 90_000 }, () => {
     ]);
     expect((screen.getByLabelText(/^Avatar(Changed)?$/) as HTMLSelectElement).value).toBe("uploaded");
   });
+
+  it("says what to do with an image the server cannot read, not to try the same file again", async () => {
+    const { rendered } = renderDesign({
+      "POST /chatbot/settings/image/upload": () =>
+        problem(400, "image_upload_failed", "The image could not be read: the PNG ends before its IEND chunk"),
+    });
+    await rendered;
+    fireEvent.change(await screen.findByTestId("image-input-1"), { target: { files: [fileOf("broken.png", "PNG", "image/png")] } });
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Image upload failed.");
+    expect(alert.textContent).toContain("Save the image again as PNG, JPEG, GIF or WebP");
+    expect(alert.textContent).not.toContain("Please try again");
+  });
 });

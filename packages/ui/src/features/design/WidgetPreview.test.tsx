@@ -26,4 +26,11 @@ describe("the design preview draws what the widget draws", () => {
     await renderWithUi(<WidgetPreview values={{ ...values, chatbotSettings: { ...values.chatbotSettings, showRating: true } }} />);
     expect(pathsIn(screen.getByLabelText("Rate this answer"))).toEqual([...widgetIcons.helpful, ...widgetIcons.notHelpful]);
   });
+
+  it("writes its sample conversation in the widget's language, not the portal's", async () => {
+    const values = designValuesOf(null, "en");
+    await renderWithUi(<WidgetPreview values={{ ...values, chatbotSettings: { ...values.chatbotSettings, uiLanguage: "nl" } }} />);
+    expect(await screen.findByText("Wat zijn jullie openingstijden?")).toBeTruthy();
+    expect(screen.queryByText("What are your opening hours?")).toBeNull();
+  });
 });

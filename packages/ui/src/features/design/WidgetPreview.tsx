@@ -1,5 +1,5 @@
 import { Box, Button, Flex, HStack, Stack, Switch, Text } from "@chakra-ui/react";
-import { isDesignUrl } from "@parley/domain/chatbotDesign";
+import { designTextLanguageOf, isDesignUrl } from "@parley/domain/chatbotDesign";
 import { phonePreviewSize, widgetIcons } from "@parley/domain/widget";
 import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -80,6 +80,9 @@ function StrokedIcon({ paths }: { paths: readonly string[] }) {
 
 function ChatWindowPreview({ chat, fill }: { chat: ChatSettingsValues; fill: boolean }) {
   const { t } = useTranslation("design");
+  // The sample conversation is in the widget's language, as its greeting and placeholder are. Another language's
+  // texts load without suspending (the preview would blank the page); the portal's fallback shows meanwhile.
+  const { t: inWidgetLanguage } = useTranslation("design", { lng: designTextLanguageOf(chat.uiLanguage), useSuspense: false });
   const avatar = chat.avatarType === "default" ? null : imageOf(chat.avatarUrl);
   const botImage = imageOf(chat.botImageUrl);
   const disclaimer = useMemo(() => textOfHtml(chat.disclaimerHtml), [chat.disclaimerHtml]);
@@ -173,10 +176,10 @@ function ChatWindowPreview({ chat, fill }: { chat: ChatSettingsValues; fill: boo
           {chat.startMessage}
         </Box>
         <Box alignSelf="flex-end" style={bubble("user")}>
-          {t("preview.sampleQuestion")}
+          {inWidgetLanguage("preview.sampleQuestion")}
         </Box>
         <Stack alignSelf="flex-start" gap="1" maxW="80%">
-          <Box style={{ ...bubble("bot"), maxWidth: "100%" }}>{t("preview.sampleAnswer")}</Box>
+          <Box style={{ ...bubble("bot"), maxWidth: "100%" }}>{inWidgetLanguage("preview.sampleAnswer")}</Box>
           {chat.showRating && (
             <HStack gap="2" opacity={0.7} aria-label={t("preview.rating")}>
               <StrokedIcon paths={widgetIcons.helpful} />
