@@ -4644,7 +4644,7 @@ export interface components {
             /** @description The sources of an assistant answer, best first (at most 3). */
             sources?: components["schemas"]["MessageSource"][];
             /**
-             * @description The visitor's rating of an assistant answer, 1 (thumbs up) or -1 (thumbs down); null when not rated. Only the history and the conversation detail give it.
+             * @description The visitor's rating of an assistant answer, 1 (thumbs up) or -1 (thumbs down); null when not rated. The conversation history, the conversation detail, the widget's history and its socket session give it.
              * @enum {integer|null}
              */
             rating?: 1 | -1 | null;

@@ -179,10 +179,16 @@ describe("the embedded default (no provider)", () => {
     expect((await rate(first.reply.id, { session_id: first.session_id, page_url: page, rating: 5 })).statusCode).toBe(400);
     const untouched = await ctx.database.db.query<{ rating: number | null }>("SELECT rating FROM conversation_messages WHERE id = $1", [other.reply.id]);
     expect(untouched[0]!.rating).toBeNull();
-    // The history read from the allowed website works with the page's address.
+    // The history read from the allowed website works with the page's address, and brings the thumb back
+    // (a widget whose storage the browser blocks in a third-party frame shows it after a reload).
+    expect((await rate(first.reply.id, { session_id: first.session_id, page_url: page, rating: 1 })).statusCode).toBe(200);
     const listed = await ctx.app.inject({ method: "GET", url: `/api/widget/${configurationId}/history?session_id=${first.session_id}&page_url=${encodeURIComponent(page)}` });
+    expectToMatchContract("getWidgetHistory", listed);
     expect(listed.statusCode).toBe(200);
-    expect(listed.json().data).toHaveLength(2);
+    expect(listed.json().data.map((message: { role: string; rating: unknown }) => [message.role, message.rating])).toEqual([
+      ["user", null],
+      ["assistant", 1],
+    ]);
   });
 
   it("says it does not know, in the conversation's language, for a question the FAQ does not cover", async () => {

@@ -11,13 +11,12 @@ import type { Db } from "../../platform/db/db";
 import type { Configuration } from "../configurations/repository";
 import {
   findConversationBySession,
-  listMessages,
-  publicMessage,
   rateAnswer,
   startConversation,
   type ConversationRecord,
   type Message,
 } from "../conversations/repository";
+import { ratedMessagesOf } from "../conversations/history";
 import { baseLanguage, type Assistant, type TurnEvents, type TurnResult } from "./pipeline";
 import type { TestTickets } from "./test-tickets";
 
@@ -200,6 +199,11 @@ export function createVisitorService(deps: {
     });
   }
 
+  /** The conversation's messages with the visitor's own ratings, so thumbs given before a reload show again. */
+  async function ratedMessages(conversationId: string): Promise<Message[]> {
+    return (await ratedMessagesOf(db, [conversationId])).get(conversationId) ?? [];
+  }
+
   return {
     configurationFor,
 
@@ -210,7 +214,7 @@ export function createVisitorService(deps: {
     async open(request: VisitorRequest): Promise<{ configuration: Configuration; conversation: ConversationRecord | undefined; messages: Message[] }> {
       const configuration = await configurationFor(request);
       const conversation = await existing(configuration, request.sessionId);
-      const messages = conversation ? (await listMessages(db, conversation.id)).map(publicMessage) : [];
+      const messages = conversation ? await ratedMessages(conversation.id) : [];
       return { configuration, conversation, messages };
     },
 
@@ -246,7 +250,7 @@ export function createVisitorService(deps: {
       const configuration = await configurationFor(request);
       const conversation = await findConversationBySession(db, request.sessionId);
       if (!conversation || conversation.configuration_id !== configuration._id) return [];
-      return (await listMessages(db, conversation.id)).map(publicMessage);
+      return ratedMessages(conversation.id);
     },
 
     async send(

@@ -211,4 +211,19 @@ describe("the widget's own drawings, shared with the portal's design preview", (
       expect([...button.querySelectorAll("svg path")].map((path) => path.getAttribute("d"))).toEqual(paths);
     }
   });
+
+  it("shows the thumb the conversation's history holds when this browser kept none (storage blocked in a third-party frame)", () => {
+    localStorage.clear();
+    const rated = (rating: 1 | -1 | null) => ({
+      messages: [{ key: "a1", id: "a1", role: "assistant" as const, content: "<p>Two days.</p>", timestamp: "2026-11-26T12:00:00.000Z", rating }],
+    });
+    const pressed = (root: HTMLElement) =>
+      ["Helpful answer", "Unhelpful answer"].map((label) => labelled(root, label)!.getAttribute("aria-pressed"));
+    const settings = { data: { chatbotSettings: { uiLanguage: "en", showRating: true } } };
+    expect(pressed(showChat(settings, rated(-1)))).toEqual(["false", "true"]);
+    document.body.replaceChildren();
+    expect(pressed(showChat(settings, rated(1)))).toEqual(["true", "false"]);
+    document.body.replaceChildren();
+    expect(pressed(showChat(settings, rated(null)))).toEqual(["false", "false"]);
+  });
 });

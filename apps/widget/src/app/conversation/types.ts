@@ -16,6 +16,8 @@ export interface ServerMessage {
   agent_name?: string | null;
   sources?: MessageSource[];
   client_message_id?: string;
+  /** The visitor's thumb on an answer, as stored with the conversation (history and session only). */
+  rating?: 1 | -1 | null;
 }
 
 /** A message shown in the widget. */

@@ -51,8 +51,9 @@ export type Rating = "up" | "down";
 const ratingsKeyOf = widgetStorageKeys.ratings;
 
 /**
- * The visitor's thumbs per answer. The contract has no call to send a rating yet, so it is only kept here;
- * the server side is a follow-up.
+ * The visitor's thumbs per answer, as given in this browser: they show at once and override what the
+ * conversation's history holds (the server keeps them too, `rateWidgetMessage`, for a browser that keeps
+ * no storage in a third-party frame).
  */
 export function loadRatings(configurationId: string): Record<string, Rating> {
   try {

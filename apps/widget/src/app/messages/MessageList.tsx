@@ -16,6 +16,9 @@ export interface MessageListProps {
   showStreaming: boolean;
 }
 
+/** The thumb the conversation holds, for a browser that keeps nothing in a third-party frame's storage. */
+const storedRating = (rating: 1 | -1 | null | undefined): Rating | undefined => (rating === 1 ? "up" : rating === -1 ? "down" : undefined);
+
 export function MessageList({
   configurationId,
   conversation,
@@ -60,7 +63,7 @@ export function MessageList({
             pageUrl={pageUrl}
             translate={translate}
             showRating={showRating}
-            rating={ratings[message.key]}
+            rating={ratings[message.key] ?? storedRating(message.rating)}
             onRate={handleRate}
           />
         ))}
