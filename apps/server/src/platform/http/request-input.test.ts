@@ -10,7 +10,7 @@ import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
 import { createTenant, type Tenant } from "../../test/fixture";
-import { jsonShapeFault, maxJsonMembers, maxJsonNesting, maxJsonValues, nestsDeeperThan } from "./json-body";
+import { jsonShapeFault, maxJsonKeyNames, maxJsonMembers, maxJsonNesting, maxJsonValues, nestsDeeperThan } from "./json-body";
 import { publicJsonBodyMaxBytes } from "./operations";
 import { maxReportedFields } from "./problem";
 import { unsafeTextMessage, unsafeTextPaths } from "./request-text";
@@ -156,6 +156,10 @@ describe("values nested too deeply", () => {
     expect(jsonShapeFault(text, 64, { members: 2, values: 3 })).toBe("too_many_members");
     expect(jsonShapeFault(text, 64, { members: 3, values: 2 })).toBe("too_many_values");
     expect(jsonShapeFault(text, 1, { members: 3, values: 3 })).toBe("too_deep");
+    // Key names count once however often they are used, and a string that is a value is no key name.
+    const rows = JSON.stringify([{ q: "a", a: "q" }, { q: "b", a: "c" }, { "q\"": "x" }]);
+    expect(jsonShapeFault(rows, 64, { keyNames: 3 })).toBeUndefined();
+    expect(jsonShapeFault(rows, 64, { keyNames: 2 })).toBe("too_many_key_names");
     // An unterminated string is the parser's to refuse.
     expect(jsonShapeFault('{"a":"open', 64, { members: 0, values: 0 })).toBe("too_many_members");
     expect(jsonShapeFault('["open', 64, { members: 0, values: 0 })).toBeUndefined();
@@ -171,7 +175,7 @@ describe("a body with a hundred thousand wrong values", () => {
     const many = Array.from({ length: maxJsonValues - 10 }, () => "a");
     const cases: [string, InjectOptions][] = [
       ["submitContactPremium", { method: "POST", url: "/api/contact-premium", payload: { selectedFeatures: many } }],
-      ["saveUrls", { method: "POST", url: "/api/training/urls/save", payload: Object.fromEntries(many.slice(0, maxJsonMembers - 10).map((value, index) => [`k${index}`, value])) }],
+      ["saveUrls", { method: "POST", url: "/api/training/urls/save", payload: Object.fromEntries(many.slice(0, maxJsonKeyNames - 10).map((value, index) => [`k${index}`, value])) }],
     ];
     for (const [operationId, options] of cases) {
       const response = await send(operationId, options);
@@ -188,10 +192,17 @@ describe("a body of more keys or values than any screen sends", () => {
     const keys = await send("saveUrls", {
       method: "POST",
       url: "/api/training/urls/save",
-      payload: Object.fromEntries(Array.from({ length: maxJsonMembers + 1 }, (_, index) => [`k${index}`, 1])),
+      payload: { urls: Array.from({ length: maxJsonMembers / 2 + 1 }, () => ({ url: "a", text: "b" })) },
     });
     expect(keys.statusCode).toBe(413);
     expect(keys.json()).toMatchObject({ code: "payload_too_large", message: "The request body has more than 100,000 keys; send the data in smaller parts" });
+    const names = await send("saveUrls", {
+      method: "POST",
+      url: "/api/training/urls/save",
+      payload: Object.fromEntries(Array.from({ length: maxJsonKeyNames + 1 }, (_, index) => [`k${index}`, 1])),
+    });
+    expect(names.statusCode).toBe(413);
+    expect(names.json().message).toBe("The request body has more than 10,000 different key names; send the data in smaller parts");
     const values = await send("submitContactPremium", {
       method: "POST",
       url: "/api/contact-premium",
