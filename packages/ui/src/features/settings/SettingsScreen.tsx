@@ -1,8 +1,9 @@
 import { Alert, Button, Card, Flex, Heading, SimpleGrid, Spinner, Stack, Text, Wrap } from "@chakra-ui/react";
 import { configurationSettingsSchema } from "@parley/domain/validation/configuration";
 import { Form, Formik } from "formik";
-import { useMemo, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useLocation, useNavigate } from "react-router-dom";
 import { ApiError } from "../../api/errors";
 import { selectConfiguration, useSelectedConfiguration } from "../../configuration/selection";
 import { ErrorAlert } from "../../forms/ErrorAlert";
@@ -71,6 +72,16 @@ function SettingsForm({ configuration, sections, children, unsavedElsewhere }: S
   const fields = useMemo(() => fieldsOf(sections), [sections]);
   const [snapshot, setSnapshot] = useState<SettingsValues>(() => snapshotOf(configuration, fields));
   const save = useSaveConfiguration();
+  const fieldsRef = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const focusFirstField = (location.state as { focusFirstField?: boolean } | null)?.focusFirstField === true;
+  // Arrived from a form that is gone (New configuration): its first field has the focus, once.
+  useEffect(() => {
+    if (!focusFirstField) return;
+    fieldsRef.current?.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea")?.focus();
+    void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [focusFirstField, location.pathname, location.search, navigate]);
 
   return (
     <Formik<SettingsValues>
@@ -101,7 +112,7 @@ function SettingsForm({ configuration, sections, children, unsavedElsewhere }: S
         return (
           <Form noValidate aria-label={t("form.label")}>
             <UnsavedChangesGuard when={(changed.length > 0 && !isSubmitting) || unsavedElsewhere === true} />
-            <Stack gap="5">
+            <Stack gap="5" ref={fieldsRef}>
               <ErrorAlert error={save.error} />
               {sections.map((section) => (
                 <Card.Root key={section.id} as="section" aria-labelledby={`section-${section.id}`}>
