@@ -51,5 +51,8 @@ describe("the new configuration form", { timeout: 30_000 }, () => {
     const settingsName = await screen.findByRole("form", { name: /./ }).then((form) => within(form).findByLabelText(/^Name/));
     await waitFor(() => expect(document.activeElement).toBe(settingsName));
     expect((settingsName as HTMLInputElement).value).toBe("Corner shop");
+    // A part of the screen loading its texts hides it for a frame, which drops the focus to the body: it comes back.
+    settingsName.blur();
+    await waitFor(() => expect(document.activeElement).toBe(settingsName));
   });
 });

@@ -27,6 +27,27 @@ export interface SettingsScreenProps {
   unsavedElsewhere?: boolean;
 }
 
+/**
+ * Focuses the target, and focuses it again for a moment while nothing else has the focus: a part of the
+ * screen loading its texts hides the screen for a frame (Suspense), which drops the focus to the body.
+ * Stops once anything else takes the focus. Returns the cancel.
+ */
+function focusWhenSettled(target: () => HTMLElement | null, forMs = 2_000): () => void {
+  const until = Date.now() + forMs;
+  let frame = 0;
+  let element: HTMLElement | null = null;
+  const tick = () => {
+    // Kept once found: the ref is let go while the screen is hidden, the element stays.
+    element = target() ?? element;
+    const active = document.activeElement;
+    if (active !== null && active !== document.body && active !== element) return;
+    if (element && active !== element) element.focus();
+    if (Date.now() < until) frame = requestAnimationFrame(tick);
+  };
+  tick();
+  return () => cancelAnimationFrame(frame);
+}
+
 /** A settings screen of the selected configuration: loading, failure and not-found states, then its form. */
 export function SettingsScreen(props: SettingsScreenProps) {
   const { t } = useTranslation(["settings", "pages"]);
@@ -75,13 +96,14 @@ function SettingsForm({ configuration, sections, children, unsavedElsewhere }: S
   const fieldsRef = useRef<HTMLDivElement>(null);
   const location = useLocation();
   const navigate = useNavigate();
-  const focusFirstField = (location.state as { focusFirstField?: boolean } | null)?.focusFirstField === true;
-  // Arrived from a form that is gone (New configuration): its first field has the focus, once.
+  // Arrived from a form that is gone (New configuration): the first field takes the focus, once.
+  const [focusOnArrival] = useState(() => (location.state as { focusFirstField?: boolean } | null)?.focusFirstField === true);
   useEffect(() => {
-    if (!focusFirstField) return;
-    fieldsRef.current?.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea")?.focus();
+    if (!focusOnArrival) return;
     void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
-  }, [focusFirstField, location.pathname, location.search, navigate]);
+    return focusWhenSettled(() => fieldsRef.current?.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea") ?? null);
+    // Once, on arrival: the state read above is dropped at once, so a later visit does not move the focus.
+  }, []);
 
   return (
     <Formik<SettingsValues>
