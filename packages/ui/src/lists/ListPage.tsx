@@ -1,4 +1,4 @@
-import { Button, Grid, Heading, Link, Stack, Text, type TextProps } from "@chakra-ui/react";
+import { Box, Button, Flex, Heading, Link, Stack, Text, type TextProps } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { LuPlus } from "react-icons/lu";
 
@@ -32,10 +32,16 @@ export function ListPage({ title, intro, newLabel, onNew, editor, children }: Li
         )}
       </Stack>
       {editor ? (
-        <Grid templateColumns={{ base: "1fr", xl: "minmax(0, 3fr) minmax(0, 2fr)" }} gap="6" alignItems="start">
-          {children}
-          {editor}
-        </Grid>
+        // Beside the list only while both keep their room (40rem lets five columns with a name and an e-mail
+        // show whole, 22rem the form's two columns); else the form goes below, at any window or sidebar width.
+        <Flex wrap="wrap" gap="6" align="start">
+          <Box flex="3 1 40rem" minW="0">
+            {children}
+          </Box>
+          <Box flex="2 1 22rem" minW="0">
+            {editor}
+          </Box>
+        </Flex>
       ) : (
         children
       )}

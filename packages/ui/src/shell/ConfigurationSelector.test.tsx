@@ -12,10 +12,10 @@ const configurations = [
   { _id: "b", name: "Shop B" },
 ];
 
-async function renderSelector(stored: { _id: string; name: string } = configurations[0]!) {
+async function renderSelector(stored: { _id: string; name: string } = configurations[0]!, listed = configurations) {
   setSession("a-token", { id: "u1", role: "admin", customerId: "c1", firstname: "Ada", lastname: "Admin", username: "ada@example.test" });
   selectConfiguration(stored);
-  const server = fakeTrainingServer({ "GET /configurations/search": () => ({ body: { status: "success", data: configurations } }) });
+  const server = fakeTrainingServer({ "GET /configurations/search": () => ({ body: { status: "success", data: listed } }) });
   await renderWithApi(
     <MemoryRouter>
       <ConfigurationSelector isAdmin />
@@ -61,5 +61,13 @@ describe("the configuration selector", { timeout: 30_000 }, () => {
     } finally {
       removeGuard();
     }
+  });
+
+  it("lists the configurations in the language's order, ignoring case and accents, numbers by value (the server's is plain text)", async () => {
+    const listed = ["Bakery 10", "bakery 2", "Zebra", "Édith", "Ernst"].map((name, index) => ({ _id: `k${index}`, name }));
+    const input = await renderSelector(listed[2], listed);
+    fireEvent.click(input);
+    await waitFor(() => expect(screen.getAllByRole("option")).toHaveLength(5));
+    expect(screen.getAllByRole("option").map((option) => option.textContent)).toEqual(["bakery 2", "Bakery 10", "Édith", "Ernst", "Zebra"]);
   });
 });

@@ -6,6 +6,7 @@ import { useNavigate } from "react-router-dom";
 import { configurationSearchDebounceMs } from "@parley/domain/ui";
 import { useSearchConfigurations } from "./hooks";
 import { getSelectedConfiguration, requestConfigurationSwitch, selectConfiguration, useSelectedConfiguration, type SelectedConfiguration } from "../configuration/selection";
+import { sortByName } from "../forms/sortOptions";
 import { getToken } from "../session/session";
 import { useDebouncedValue } from "./useDebouncedValue";
 
@@ -28,14 +29,15 @@ function asOptions(data: unknown): SelectedConfiguration[] {
  * when none is selected.
  */
 export function ConfigurationSelector({ isAdmin, newConfigurationPath = "/settings/general?new=1" }: ConfigurationSelectorProps) {
-  const { t } = useTranslation("shell");
+  const { t, i18n } = useTranslation("shell");
   const navigate = useNavigate();
   const selected = useSelectedConfiguration();
   const [inputValue, setInputValue] = useState(selected?.name ?? "");
   const [typing, setTyping] = useState(false);
   const query = useDebouncedSearch(typing ? inputValue : "");
   const search = useSearchConfigurations(query);
-  const options = useMemo(() => asOptions(search.data?.data), [search.data]);
+  // By name in the interface's language (the server's order is plain text: "Bakery 10" before "bakery 2").
+  const options = useMemo(() => sortByName(asOptions(search.data?.data), i18n.language, (option) => option.name), [search.data, i18n.language]);
   const collection = useMemo(
     () => createListCollection({ items: options, itemToValue: (item) => item._id, itemToString: (item) => item.name }),
     [options],

@@ -10,6 +10,21 @@ import { showFailureToast } from "./toasts";
 
 const dismissedThisSessionKey = "parley.gettingStartedClosed";
 
+/**
+ * Where the focus goes when the dialog closes: back to what had it when the dialog opened, else (it opened
+ * on its own, over a page nothing was focused on) the page's main heading, else its main content; never the body.
+ */
+function focusAfterGettingStarted(opener: Element | null): HTMLElement | null {
+  if (opener instanceof HTMLElement && opener !== document.body && opener.isConnected) return opener;
+  const main = document.getElementById("main-content");
+  const heading = main?.querySelector<HTMLElement>("h1");
+  if (heading) {
+    if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+    return heading;
+  }
+  return main;
+}
+
 const items = [
   { key: "design", icon: LuPalette },
   { key: "knowledgeBase", icon: LuBookOpen },
@@ -33,6 +48,8 @@ export function GettingStartedDialog({ user, testAssistantPath = "/assistant/tes
   const updateShowInstructions = useUpdateShowInstructions();
   const [open, setOpen] = useState(() => shouldShowGettingStarted(user) && sessionStorage.getItem(dismissedThisSessionKey) !== "1");
   const [dontShowAgain, setDontShowAgain] = useState(false);
+  // What had the focus as the dialog opened (it opens with the page, so mostly nothing: the body).
+  const [opener] = useState(() => document.activeElement);
 
   const close = () => {
     setOpen(false);
@@ -53,6 +70,7 @@ export function GettingStartedDialog({ user, testAssistantPath = "/assistant/tes
       open={open}
       onOpenChange={(details) => !details.open && close()}
       closeOnInteractOutside={false}
+      finalFocusEl={() => focusAfterGettingStarted(opener)}
       size="xl"
       placement="center"
     >

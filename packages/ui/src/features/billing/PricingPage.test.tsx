@@ -1,5 +1,6 @@
 import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { selectConfiguration } from "../../configuration/selection";
 import { clearSession } from "../../session/session";
 import { problem, type Route } from "../training/fakeServer.test-support";
 import { renderBillingScreen, signedInCustomer, storedSubscription, subscriptionAnswer } from "./billing.test-support";
@@ -120,5 +121,19 @@ describe("the pricing page", { timeout: 30_000 }, () => {
     expect(within(basic).getByRole("button", { name: "Choose Basic annually" })).toBeTruthy();
     fireEvent.click(screen.getByLabelText("Pay annually"));
     expect(await within(basic).findByText("€19.99 a month")).toBeTruthy();
+  });
+
+  it("tells a customer whose configuration has no subscription stored yet that the trial started with it, not that it starts later", async () => {
+    await renderPricing({ "GET /orders/get-subscription": () => ({ body: { status: "success", data: null } }) });
+    expect(await within(plan("Trial")).findByText("Your 14-day trial started with your first configuration.")).toBeTruthy();
+    expect(screen.queryByText("Your trial starts with your first configuration.")).toBeNull();
+  });
+
+  it("tells a customer without a configuration that the trial starts with the first one", async () => {
+    selectConfiguration(null);
+    await renderBillingScreen(<PricingPage now={now} />, {
+      "GET /client-settings": () => clientSettings({ basicMonthlyPriceId: "price_monthly", basicAnnualPriceId: "price_annual" }),
+    }, { user: { ...signedInCustomer, role: "customer_so" }, configuration: null });
+    expect(await within(await screen.findByRole("region", { name: "Trial" })).findByText("Your 14-day trial starts with your first configuration.")).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Heading, List, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { plans, selfOnboardingAnnualAmount, type Plan } from "@parley/domain/subscription";
+import { plans, selfOnboardingAnnualAmount, trialDays, type Plan } from "@parley/domain/subscription";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
@@ -51,10 +51,13 @@ function PlanCard({ plan, current, price, action }: PlanCardProps) {
   );
 }
 
-/** The trial card's line: the current trial's days left, its end, or that a paid plan runs. */
-function TrialStatus({ subscription, now }: { subscription: Subscription | null; now: Date }) {
+/**
+ * The trial card's line: the current trial's days left, its end, or that a paid plan runs. Without a stored
+ * subscription the trial runs from the first configuration (domain `leadTrial`): started once there is one.
+ */
+function TrialStatus({ subscription, hasConfiguration, now }: { subscription: Subscription | null; hasConfiguration: boolean; now: Date }) {
   const { t } = useTranslation("billing");
-  if (!subscription) return <Text color="fg.muted">{t("pricing.trialUnknown")}</Text>;
+  if (!subscription) return <Text color="fg.muted">{t(hasConfiguration ? "pricing.trialStarted" : "pricing.trialNotStarted", { count: trialDays })}</Text>;
   // A bare "Active" under the trial would read as a running trial: the trial is over, a paid plan runs.
   if (subscription.is_active) return <Text color="fg.muted">{t("pricing.trialOverPaid")}</Text>;
   return <SubscriptionStatusBadge state={subscriptionStateOf(subscription, now)} />;
@@ -82,7 +85,9 @@ export function PricingPage({ titleKey, now = () => new Date() }: { titleKey?: s
 
   const cardOf = (plan: Plan) => {
     if (plan.id === "trial") {
-      return <PlanCard key={plan.id} plan={plan} current={current !== null && !current.is_active} price={t("pricing.free")} action={<TrialStatus subscription={current} now={now()} />} />;
+      // Nothing said while the subscription loads: "no subscription" is not known yet.
+      const status = configurationId !== "" && !subscription.isSuccess ? null : <TrialStatus subscription={current} hasConfiguration={configurationId !== ""} now={now()} />;
+      return <PlanCard key={plan.id} plan={plan} current={current !== null && !current.is_active} price={t("pricing.free")} action={status} />;
     }
     if (plan.id === "custom") {
       return (

@@ -10,15 +10,15 @@ export const signedInCustomer: SessionUser = { id: "u1", role: "customer", custo
 
 /**
  * A billing screen at `path` in a data router beside the customer profile and home (pages to go to),
- * over the fake server answering `routes` (and the complete customer). Returns the server, to read the calls.
+ * over the fake server answering `routes` (and the complete customer). With `configuration` selected ("c1" unless told). Returns the server, to read the calls.
  */
 export async function renderBillingScreen(
   screen: ReactElement,
   routes: Record<string, Route>,
-  { path = "/screen", user = signedInCustomer as SessionUser | null } = {},
+  { path = "/screen", user = signedInCustomer as SessionUser | null, configuration = { _id: "c1", name: "shop" } as { _id: string; name: string } | null } = {},
 ) {
   if (user) setSession("a-token", user);
-  selectConfiguration({ _id: "c1", name: "shop" });
+  selectConfiguration(configuration);
   const server = fakeTrainingServer({ "GET /customer": () => ({ body: { status: "success", data: completeCustomer } }), ...routes });
   const router = createMemoryRouter(
     [

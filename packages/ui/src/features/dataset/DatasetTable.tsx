@@ -70,8 +70,11 @@ export interface DatasetTableProps {
   pagination: PaginationState;
   onPaginationChange: (pagination: PaginationState) => void;
   onCellChange: (rowId: string, column: string, text: string) => void;
-  /** The row's id and the number it was shown with. */
-  onDeleteRow: (rowId: string, rowNumber: number) => void;
+  /**
+   * The row's id, the number it was shown with, and the row to take the focus after it (the next one the
+   * search leaves, else the previous one; null when it was the last).
+   */
+  onDeleteRow: (rowId: string, rowNumber: number, focusRowId: string | null) => void;
   /** Told how many rows the search leaves, for the pager. */
   onFilteredCount: (count: number) => void;
 }
@@ -95,7 +98,12 @@ export function DatasetTable({ headers, rows, search, pagination, onPaginationCh
     getPaginationRowModel: getPaginationRowModel(),
     autoResetPageIndex: false,
   });
-  const filteredCount = table.getFilteredRowModel().rows.length;
+  const filteredRows = table.getFilteredRowModel().rows;
+  const filteredCount = filteredRows.length;
+  const neighbourOf = (rowId: string) => {
+    const at = filteredRows.findIndex((row) => row.id === rowId);
+    return (filteredRows[at + 1] ?? filteredRows[at - 1])?.id ?? null;
+  };
   useEffect(() => onFilteredCount(filteredCount), [filteredCount, onFilteredCount]);
   const pageRows = table.getPaginationRowModel().rows;
   const firstRowNumber = pagination.pageIndex * pagination.pageSize + 1;
@@ -154,8 +162,8 @@ export function DatasetTable({ headers, rows, search, pagination, onPaginationCh
                     <EditableCell rowId={row.id} column={header} rowNumber={rowNumber} value={row.original.cells[header.value] ?? ""} onCommit={onCellChange} />
                   </Table.Cell>
                 ))}
-                <Table.Cell py="1">
-                  <RemoveRowButton label={t("table.deleteRow", { number: rowNumber })} onClick={() => onDeleteRow(row.id, rowNumber)} />
+                <Table.Cell py="1" data-row-actions>
+                  <RemoveRowButton label={t("table.deleteRow", { number: rowNumber })} onClick={() => onDeleteRow(row.id, rowNumber, neighbourOf(row.id))} />
                 </Table.Cell>
               </Table.Row>
             );

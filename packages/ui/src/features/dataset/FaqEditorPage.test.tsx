@@ -46,4 +46,34 @@ describe("the FAQ editor", { timeout: 30_000 }, () => {
     expect((screen.getByLabelText("Answer, 3") as HTMLTextAreaElement).value).toBe("Oudegracht 12, Utrecht.");
     expect(screen.queryByTestId("row-deleted")).toBeNull();
   });
+
+  it("keeps the focus in the table when a row is deleted: the next row's delete button, the previous one's after the last, Add row when none are left", async () => {
+    const server = fakeTrainingServer({
+      "GET /data/dataset": () => ({ body: { status: "success", data: dataset, message: "" } }),
+      "GET /data/dataset/corrections": () => ({ body: { status: "success", data: [] } }),
+    });
+    await renderConfigurationScreen(<FaqEditorPage />, { api: server.api });
+    await screen.findByLabelText("Answer, 3");
+    /** The question of the row whose control has the focus. */
+    const focusedRowQuestion = () => (document.activeElement?.closest("[data-row-id]")?.querySelector("textarea") as HTMLTextAreaElement | null)?.value;
+    const deleteByKeyboard = (name: string) => {
+      const button = screen.getByRole("button", { name });
+      button.focus();
+      fireEvent.click(button);
+    };
+
+    deleteByKeyboard("Delete row 2");
+    await waitFor(() => expect(screen.getByTestId("row-count").textContent).toBe("Rows: 2"));
+    await waitFor(() => expect(document.activeElement?.getAttribute("aria-label")).toBe("Delete row 2"));
+    expect(focusedRowQuestion()).toBe("Where are you?");
+
+    deleteByKeyboard("Delete row 2");
+    await waitFor(() => expect(screen.getByTestId("row-count").textContent).toBe("Rows: 1"));
+    await waitFor(() => expect(document.activeElement?.getAttribute("aria-label")).toBe("Delete row 1"));
+    expect(focusedRowQuestion()).toBe("Do you rent bikes?");
+
+    deleteByKeyboard("Delete row 1");
+    await waitFor(() => expect(screen.getByTestId("row-count").textContent).toBe("Rows: 0"));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("button", { name: "Add row" })));
+  });
 });

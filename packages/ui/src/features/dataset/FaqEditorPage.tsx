@@ -77,6 +77,9 @@ function LoadedEditor({ configuration, dataset }: { configuration: SelectedConfi
   const [filteredCount, setFilteredCount] = useState(state.rows.length);
   const [dialog, setDialog] = useState<"columns" | "import" | "delete" | null>(null);
   const [focusRow, setFocusRow] = useState<string | null>(null);
+  // After a delete, the focus goes where the deleted row's button was (a neighbour's), never to the page's body.
+  const [focusAfterDelete, setFocusAfterDelete] = useState<{ rowId: string | null; tries?: number } | null>(null);
+  const addRowButton = useRef<HTMLButtonElement>(null);
   const save = useSaveDataset();
   const remove = useDeleteDataset();
 
@@ -92,11 +95,12 @@ function LoadedEditor({ configuration, dataset }: { configuration: SelectedConfi
   };
   const onCellChange = useCallback((rowId: string, column: string, text: string) => edit((current) => updateCell(current, rowId, column, text)), [edit]);
   const onDeleteRow = useCallback(
-    (rowId: string, number: number) => {
+    (rowId: string, number: number, focusRowId: string | null) => {
       const index = latest.current.rows.findIndex((row) => row.id === rowId);
       const row = latest.current.rows[index];
       if (!row) return;
       setDeleted({ row, index, number });
+      setFocusAfterDelete({ rowId: focusRowId });
       edit((current) => deleteRow(current, rowId));
     },
     [edit],
@@ -112,6 +116,19 @@ function LoadedEditor({ configuration, dataset }: { configuration: SelectedConfi
     document.querySelector<HTMLTextAreaElement>(`[data-row-id="${focusRow}"] textarea`)?.focus();
     setFocusRow(null);
   }, [focusRow, state]);
+
+  useEffect(() => {
+    if (!focusAfterDelete) return;
+    const { rowId, tries = 0 } = focusAfterDelete;
+    const neighbour = rowId ? document.querySelector<HTMLButtonElement>(`[data-row-id="${rowId}"] [data-row-actions] button`) : null;
+    // The neighbour may show a render later (the pager moving back a page); then Add row, not the page's body.
+    if (!neighbour && rowId && tries < 3) {
+      setFocusAfterDelete({ rowId, tries: tries + 1 });
+      return;
+    }
+    (neighbour ?? addRowButton.current)?.focus();
+    setFocusAfterDelete(null);
+  }, [focusAfterDelete, state, filteredCount]);
 
   const pageSize = pagination.pageSize === allRows ? Math.max(filteredCount, 1) : pagination.pageSize;
   const pageCount = Math.max(1, Math.ceil(filteredCount / pageSize));
@@ -187,7 +204,7 @@ function LoadedEditor({ configuration, dataset }: { configuration: SelectedConfi
             }}
           />
         </InputGroup>
-        <Button size="sm" onClick={onAddRow} disabled={state.headers.length === 0}>
+        <Button size="sm" ref={addRowButton} onClick={onAddRow} disabled={state.headers.length === 0}>
           <LuPlus /> {t("actions.addRow")}
         </Button>
         <Button size="sm" variant="outline" onClick={() => setDialog("columns")}>

@@ -44,7 +44,8 @@ export function NewConfigurationForm() {
                 });
                 selectConfiguration({ _id: answer.data._id, name: answer.data.name });
                 await showToast((text) => ({ type: "success", title: text("messages:success.data_saved") }));
-                navigate("/settings/general", { replace: true });
+                // The form goes, and its button with the focus: the new configuration's first field takes it.
+                navigate("/settings/general", { replace: true, state: { focusFirstField: true } });
               } catch (error) {
                 applyFieldErrors(error, helpers);
                 await showFailureToast(error);

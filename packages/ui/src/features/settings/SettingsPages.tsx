@@ -5,6 +5,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LuRefreshCw } from "react-icons/lu";
 import { useSearchParams } from "react-router-dom";
+import { sortOptionsByLabel } from "../../forms/sortOptions";
 import { useSessionUser } from "../../shell/useSessionUser";
 import { AdminSubscriptionSection } from "../admin-subscription/AdminSubscriptionSection";
 import { showFailureToast, showToast } from "../../shell/toasts";
@@ -19,11 +20,17 @@ export const languageOptions = [{ value: "", label: "—" }, ...interfaceLanguag
 
 /** Customers to choose as a configuration's owner (admins), with "no customer" first. */
 export function useCustomerOptions(): { value: string; label: string }[] {
-  const { t } = useTranslation("settings");
+  const { t, i18n } = useTranslation("settings");
   const customers = useListCustomers();
   return useMemo(
-    () => [{ value: "", label: t("form.noCustomer") }, ...(customers.data?.data ?? []).map((customer) => ({ value: customer._id ?? "", label: customer.name ?? customer._id ?? "" }))],
-    [customers.data, t],
+    () => [
+      { value: "", label: t("form.noCustomer") },
+      ...sortOptionsByLabel(
+        (customers.data?.data ?? []).map((customer) => ({ value: customer._id ?? "", label: customer.name ?? customer._id ?? "" })),
+        i18n.language,
+      ),
+    ],
+    [customers.data, t, i18n.language],
   );
 }
 

@@ -1,8 +1,9 @@
 import { Alert, Button, Card, Flex, Heading, SimpleGrid, Spinner, Stack, Text, Wrap } from "@chakra-ui/react";
 import { configurationSettingsSchema } from "@parley/domain/validation/configuration";
 import { Form, Formik } from "formik";
-import { useMemo, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useLocation, useNavigate } from "react-router-dom";
 import { ApiError } from "../../api/errors";
 import { selectConfiguration, useSelectedConfiguration } from "../../configuration/selection";
 import { ErrorAlert } from "../../forms/ErrorAlert";
@@ -24,6 +25,27 @@ export interface SettingsScreenProps {
   after?: (configuration: Configuration) => ReactNode;
   /** Changes not yet saved in `after`: leaving asks first for them too (a router has one leave guard). */
   unsavedElsewhere?: boolean;
+}
+
+/**
+ * Focuses the target, and focuses it again for a moment while nothing else has the focus: a part of the
+ * screen loading its texts hides the screen for a frame (Suspense), which drops the focus to the body.
+ * Stops once anything else takes the focus. Returns the cancel.
+ */
+function focusWhenSettled(target: () => HTMLElement | null, forMs = 2_000): () => void {
+  const until = Date.now() + forMs;
+  let frame = 0;
+  let element: HTMLElement | null = null;
+  const tick = () => {
+    // Kept once found: the ref is let go while the screen is hidden, the element stays.
+    element = target() ?? element;
+    const active = document.activeElement;
+    if (active !== null && active !== document.body && active !== element) return;
+    if (element && active !== element) element.focus();
+    if (Date.now() < until) frame = requestAnimationFrame(tick);
+  };
+  tick();
+  return () => cancelAnimationFrame(frame);
 }
 
 /** A settings screen of the selected configuration: loading, failure and not-found states, then its form. */
@@ -71,6 +93,17 @@ function SettingsForm({ configuration, sections, children, unsavedElsewhere }: S
   const fields = useMemo(() => fieldsOf(sections), [sections]);
   const [snapshot, setSnapshot] = useState<SettingsValues>(() => snapshotOf(configuration, fields));
   const save = useSaveConfiguration();
+  const fieldsRef = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Arrived from a form that is gone (New configuration): the first field takes the focus, once.
+  const [focusOnArrival] = useState(() => (location.state as { focusFirstField?: boolean } | null)?.focusFirstField === true);
+  useEffect(() => {
+    if (!focusOnArrival) return;
+    void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    return focusWhenSettled(() => fieldsRef.current?.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea") ?? null);
+    // Once, on arrival: the state read above is dropped at once, so a later visit does not move the focus.
+  }, []);
 
   return (
     <Formik<SettingsValues>
@@ -101,7 +134,7 @@ function SettingsForm({ configuration, sections, children, unsavedElsewhere }: S
         return (
           <Form noValidate aria-label={t("form.label")}>
             <UnsavedChangesGuard when={(changed.length > 0 && !isSubmitting) || unsavedElsewhere === true} />
-            <Stack gap="5">
+            <Stack gap="5" ref={fieldsRef}>
               <ErrorAlert error={save.error} />
               {sections.map((section) => (
                 <Card.Root key={section.id} as="section" aria-labelledby={`section-${section.id}`}>

@@ -58,4 +58,12 @@ describe("the user form", { timeout: 30_000 }, () => {
     expect(screen.queryByText(/try logging in/)).toBeNull();
     expect(screen.queryByText("Invalid field")).toBeNull();
   });
+
+  it("lists the customers in the language's order, ignoring case and accents, numbers by value", async () => {
+    const server = fakeTrainingServer({});
+    const customers = ["Bakery 10", "Zebra", "bakery 2", "Édith", "Ernst", "apple"].map((name, index) => ({ _id: `k${index}`, name }));
+    await renderAdminPage(<UserForm user={null} revision={0} customers={customers as never} onSaved={vi.fn()} onCancel={vi.fn()} />, server.api);
+    const picker = (await screen.findByLabelText(/^Customer/)) as HTMLSelectElement;
+    expect([...picker.options].map((option) => option.textContent).slice(1)).toEqual(["apple", "bakery 2", "Bakery 10", "Édith", "Ernst", "Zebra"]);
+  });
 });

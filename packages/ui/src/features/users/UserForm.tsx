@@ -10,6 +10,7 @@ import { UnsavedChangesGuard } from "../../forms/UnsavedChangesGuard";
 import { CheckboxField } from "../../forms/CheckboxField";
 import { FormField } from "../../forms/FormField";
 import { SelectField } from "../../forms/SelectField";
+import { sortOptionsByLabel } from "../../forms/sortOptions";
 import { applyFieldErrors } from "../../forms/fieldIssues";
 import { getSessionUser } from "../../session/session";
 import { showToast } from "../../shell/toasts";
@@ -31,9 +32,12 @@ export interface UserFormProps {
 
 /** The form of the selected user (or a new one): name, e-mail, role, customer, status, forced password renewal. */
 export function UserForm({ user, revision, customers, onSaved, onCancel }: UserFormProps) {
-  const { t } = useTranslation(["users", "messages"]);
+  const { t, i18n } = useTranslation(["users", "messages"]);
   const save = useAddOrUpdateUser();
-  const customerOptions = (customers ?? []).map((customer) => ({ value: customer._id, label: customer.name }));
+  const customerOptions = sortOptionsByLabel(
+    (customers ?? []).map((customer) => ({ value: customer._id, label: customer.name })),
+    i18n.language,
+  );
   // Nobody deactivates themselves or changes their own role (the server refuses it too): that would lock them out.
   const isSelf = user !== null && user.id === getSessionUser()?.id;
 
