@@ -42,6 +42,21 @@ describe("a settings screen", { timeout: 30_000 }, () => {
     await screen.findByText("Enter a number from 0 to 1");
   });
 
+  it("explains the technical fields under their labels, linked to the field", async () => {
+    await renderSettings(AiSettingsPage);
+    const temperature = await screen.findByLabelText("Temperature");
+    const help = screen.getByText(/How freely answers are worded, from 0/);
+    expect(temperature.getAttribute("aria-describedby")?.split(" ")).toContain(help.id);
+    expect(screen.getByText(/The longest answer the model may write/)).toBeTruthy();
+  });
+
+  it("says when an instruction applies and what an empty one means", async () => {
+    await renderSettings(InstructionsPage);
+    await screen.findByLabelText("Answer instruction");
+    expect(screen.getByText(/Left empty, the default rules in the visitor's language apply/)).toBeTruthy();
+    expect(screen.getByText(/Used only with the live chat monitor on/)).toBeTruthy();
+  });
+
   it("says which line of a list fails and why, instead of only marking the list red", async () => {
     await renderSettings(ConnectionsPage);
     fireEvent.change(await screen.findByLabelText("Ignore these addresses"), { target: { value: "a@b.test\nnot an address" } });
