@@ -15,17 +15,58 @@ async function rightEdges(page: Page, name: RegExp | string): Promise<{ button: 
   });
 }
 
+async function demoConfiguration(token: string): Promise<{ _id: string; name: string }> {
+  const found = await api<{ data: { _id: string; name: string }[] }>("GET", "/configurations/search", undefined, token);
+  const demo = found.data.data.find((configuration) => configuration.name === "demo-webshop")!;
+  return { _id: demo._id, name: demo.name };
+}
+
 describe("configuration screens on a phone, in French and dark", () => {
   const browser = useBrowser();
 
+  it("keeps each data-training tab on one line in French and German at 1280 px; the row scrolls on a phone", async () => {
+    const session = await apiSignIn(demoAccounts.admin);
+    const selected = JSON.stringify(await demoConfiguration(session.token));
+    for (const [language, first] of [["fr", "Articles rédigés"], ["de", "Geschriebene Artikel"]] as const) {
+      const { context, page } = await newPage(browser(), {
+        session,
+        colorScheme: "dark",
+        localStorage: { "parley.language": language, "parley.selectedConfiguration": selected },
+      });
+      await page.goto("/admin/settings/datatraining");
+      await page.getByRole("tab", { name: first }).waitFor();
+      // The lines each tab's label takes (a label squeezed to two lines had two).
+      const lines = await page.getByRole("tab").evaluateAll((tabs) =>
+        tabs.map((tab) => {
+          const tops = new Set<number>();
+          const walker = document.createTreeWalker(tab, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            if (!node.textContent?.trim()) continue;
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top / 4));
+          }
+          return tops.size;
+        }),
+      );
+      expect(lines).toEqual([1, 1, 1, 1, 1, 1, 1]);
+      // And all seven are in sight at 1280 px, none cut off at the row's end.
+      const listRight = await page.getByRole("tablist").evaluate((list) => list.getBoundingClientRect().right);
+      const lastRight = await page.getByRole("tab").last().evaluate((tab) => tab.getBoundingClientRect().right);
+      expect(lastRight).toBeLessThanOrEqual(listRight);
+      await snap(page, journey, `0-data-training-tabs-${language}`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+      await context.close();
+    }
+  });
+
   it("wraps the buttons of the subscription, the webshop connection and a new workflow instead of widening the page", async () => {
     const session = await apiSignIn(demoAccounts.admin);
-    const found = await api<{ data: { _id: string; name: string }[] }>("GET", "/configurations/search", undefined, session.token);
-    const demo = found.data.data.find((configuration) => configuration.name === "demo-webshop")!;
     const { context, page } = await newPage(browser(), {
       session,
       colorScheme: "dark",
-      localStorage: { "parley.language": "fr", "parley.selectedConfiguration": JSON.stringify({ _id: demo._id, name: demo.name }) },
+      localStorage: { "parley.language": "fr", "parley.selectedConfiguration": JSON.stringify(await demoConfiguration(session.token)) },
     });
     await page.setViewportSize({ width: 390, height: 844 });
 
