@@ -57,6 +57,22 @@ describe("a settings screen", { timeout: 30_000 }, () => {
     expect(screen.getByText(/Used only with the live chat monitor on/)).toBeTruthy();
   });
 
+  it("answers a save with invalid fields: says so in the save bar and takes the focus to the first marked field", async () => {
+    await renderSettings(AiSettingsPage);
+    const topp = await screen.findByLabelText("Top-p");
+    fireEvent.change(topp, { target: { value: "3" } });
+    fireEvent.change(screen.getByLabelText(/^Maximum tokens/), { target: { value: "-5" } });
+    await screen.findByText("Enter a number from 0 to 1");
+    expect(screen.queryByText("Correct the marked fields and try again.")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: /Save/ }));
+    await screen.findByText("Correct the marked fields and try again.");
+    await waitFor(() => expect(document.activeElement).toBe(topp));
+    // Corrected, the bar no longer says so.
+    fireEvent.change(topp, { target: { value: "0.2" } });
+    fireEvent.change(screen.getByLabelText(/^Maximum tokens/), { target: { value: "800" } });
+    await waitFor(() => expect(screen.queryByText("Correct the marked fields and try again.")).toBeNull());
+  });
+
   it("says which line of a list fails and why, instead of only marking the list red", async () => {
     await renderSettings(ConnectionsPage);
     fireEvent.change(await screen.findByLabelText("Ignore these addresses"), { target: { value: "a@b.test\nnot an address" } });
