@@ -10,6 +10,8 @@ describe("formalAddressIn", () => {
     expect(formalAddressIn("es", "Rellene estos campos en su perfil y compruebe la dirección.")).toEqual(["Rellene", "compruebe"]);
     expect(formalAddressIn("es", "¿En qué puedo ayudarle? Inténtelo más tarde o póngase en contacto.")).toEqual(["ayudarle", "Inténtelo", "póngase"]);
     expect(formalAddressIn("es", "Rellena estos campos en tu perfil. Después inicia el pago de nuevo.")).toEqual([]);
+    expect(formalAddressIn("es", "Configure su asistente. Personalice el diseño y consulte la guía.")).toEqual(["Configure", "Personalice", "consulte"]);
+    expect(formalAddressIn("es", "Configura tu asistente. Personaliza el diseño y consulta la guía.")).toEqual([]);
     expect(formalAddressIn("es", "Escríbela completa. Corrígelo si hace falta; la tienda y su dirección.")).toEqual([]);
   });
 

@@ -5,7 +5,8 @@
  * at the start of a sentence, "usted", "u/uw"), not every "su" (which is also his/her/its/their).
  */
 const spanishFormalImperatives = [
-  "Abra", "Active", "Añada", "Cambie", "Complete", "Compruebe", "Conecte", "Contacte", "Contáctenos", "Copie",
+  "Abra", "Acepte", "Active", "Ajuste", "Añada", "Asegúrese", "Cambie", "Comience", "Complete", "Compruebe", "Configure",
+  "Confirme", "Conecte", "Consulte", "Contacte", "Contáctenos", "Copie", "Descubra", "Empiece", "Gestione", "Personalice", "Visite",
   "Corrija", "Cree", "Describa", "Desmarque", "Diga", "Elija", "Elimine", "Enseñe", "Entrene", "Envíe", "Escriba",
   "Espere", "Guarde", "Haga", "Indique", "Inicie", "Inténtelo", "Introduzca", "Lea", "Marque", "Pegue", "Pruebe",
   "Pulse", "Rellene", "Revise", "Seleccione", "Siga", "Suba", "Suelte", "Use", "Vea", "Vuelva",

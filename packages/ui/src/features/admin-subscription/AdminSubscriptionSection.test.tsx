@@ -157,7 +157,7 @@ describe("the admin's subscription section", { timeout: 30_000 }, () => {
     const amount = await card.findByLabelText("Amount per month (€)");
     fireEvent.change(amount, { target: { value: "-5" } });
     fireEvent.click(card.getByRole("button", { name: "Save subscription" }));
-    expect(await card.findByText("Enter a number from 0 to 1000000")).toBeTruthy();
+    expect(await card.findByText("Enter a number from 0 to 1,000,000")).toBeTruthy();
     expect(card.getByTestId("annual-price").textContent).toBe("Paid annually: enter a valid amount to see the price");
     fireEvent.change(amount, { target: { value: "149.999" } });
     fireEvent.click(card.getByRole("button", { name: "Save subscription" }));

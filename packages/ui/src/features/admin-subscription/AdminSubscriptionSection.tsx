@@ -115,7 +115,7 @@ function SubscriptionForm({ configuration, stored, onDirtyChange, now }: Subscri
             <ErrorAlert error={save.error} />
             <SubscriptionFields values={values} />
             <HStack justify="space-between" wrap="wrap" gap="3">
-              <HStack gap="3">
+              <HStack gap="3" wrap="wrap">
                 <Button type="submit" loading={isSubmitting}>
                   {t("save")}
                 </Button>

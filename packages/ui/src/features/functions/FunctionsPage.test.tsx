@@ -65,6 +65,24 @@ describe("the AI functions screen", { timeout: 30_000 }, () => {
     expect(within(form).getByTestId("available-values").textContent).toBe("{{name}}{{phone}}{{question}}{{session_id}}{{client_ip}}");
   });
 
+  it("leaves out the 'no workflows yet' notice while the first workflow is being written", async () => {
+    await renderConfigurationScreen(<FunctionsPage />, {
+      configuration: { functions_enabled: true, functions: ["get_order_status"] },
+      cached: [
+        [workflowQueryKeys.aiFunctions, aiFunctions.map((entry) => ({ ...entry, parameters: [...entry.parameters] }))],
+        [workflowQueryKeys.list("c1"), []],
+      ],
+    });
+    await screen.findByText("No workflows yet");
+    Element.prototype.scrollIntoView = () => undefined;
+    fireEvent.click(screen.getByRole("button", { name: "New workflow" }));
+    await screen.findByRole("form", { name: "New workflow" });
+    delete (Element.prototype as Partial<Element>).scrollIntoView;
+    expect(screen.queryByText("No workflows yet")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    await screen.findByText("No workflows yet");
+  });
+
   it("opens a stored workflow for editing, and asks before leaving with its changes unsaved", async () => {
     const router = await renderFunctions();
     fireEvent.click(await screen.findByRole("button", { name: "Edit Order status" }));

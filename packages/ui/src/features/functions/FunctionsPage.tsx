@@ -110,7 +110,8 @@ function WorkflowsSection({ configuration, functions, onDirtyChange }: Workflows
           ) : workflows.isError ? (
             <LoadFailed error={workflows.error} onRetry={() => void workflows.refetch()} />
           ) : workflows.data.length === 0 ? (
-            <EmptyNotice icon={<LuWorkflow />} title={t("workflows.empty.title")} text={t("workflows.empty.text")} bordered />
+            // While the first workflow is being written, its form below replaces the "none yet" notice.
+            !editing && <EmptyNotice icon={<LuWorkflow />} title={t("workflows.empty.title")} text={t("workflows.empty.text")} bordered />
           ) : (
             <Table.ScrollArea borderWidth="1px" borderRadius="md">
               <Table.Root size="sm" aria-labelledby="workflows-title">

@@ -183,7 +183,17 @@ export function WorkflowForm({ configurationId, workflow, functions, onDone, onD
                   <ActionsError />
                   <HStack gap="2" wrap="wrap">
                     {workflowActionTypes.map((type) => (
-                      <Button key={type} size="sm" variant="outline" onClick={() => void setFieldValue("actions", [...values.actions, newAction(type)])}>
+                      <Button
+                        key={type}
+                        size="sm"
+                        variant="outline"
+                        // A long label ("Ajouter une recherche de commande") wraps on a phone instead of leaving the card.
+                        maxW="full"
+                        h="auto"
+                        minH="8"
+                        py="1.5"
+                        whiteSpace="normal"
+                        onClick={() => void setFieldValue("actions", [...values.actions, newAction(type)])}>
                         {type === "send_sms" ? <LuMessageSquare aria-hidden /> : <LuPackageSearch aria-hidden />}
                         {t(type === "send_sms" ? "form.addSms" : "form.addOrder")}
                       </Button>

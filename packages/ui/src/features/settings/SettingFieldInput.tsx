@@ -30,6 +30,8 @@ export function SettingFieldInput({ field, changed, storedValue }: SettingFieldI
   const { setFieldValue } = useFormikContext();
   const error = meta.touched || changed ? meta.error : undefined;
   const label = t(`fields.${field.name}`);
+  // What a technical field does, for the fields that have a text for it (locales' help.<name>).
+  const help = t(`help.${field.name}`, { defaultValue: "" });
   // Emptied, a field takes the empty value it was loaded with: null where the contract allows it, else "".
   const emptyValue = storedValue === null || storedValue === undefined ? null : "";
   const id = `setting-${field.name.replace(/\./g, "-")}`;
@@ -162,6 +164,7 @@ export function SettingFieldInput({ field, changed, storedValue }: SettingFieldI
         <ChangedBadge changed={changed} />
       </Field.Label>
       {control}
+      {help && <Field.HelperText>{help}</Field.HelperText>}
       {field.kind === "list" && !error && <Field.HelperText>{t("form.onePerLine")}</Field.HelperText>}
       {field.defaultsByLanguage && <DefaultTexts name={field.name} defaultsByLanguage={field.defaultsByLanguage} />}
       <FieldErrorText error={error} />

@@ -42,6 +42,37 @@ describe("a settings screen", { timeout: 30_000 }, () => {
     await screen.findByText("Enter a number from 0 to 1");
   });
 
+  it("explains the technical fields under their labels, linked to the field", async () => {
+    await renderSettings(AiSettingsPage);
+    const temperature = await screen.findByLabelText("Temperature");
+    const help = screen.getByText(/How freely answers are worded, from 0/);
+    expect(temperature.getAttribute("aria-describedby")?.split(" ")).toContain(help.id);
+    expect(screen.getByText(/The longest answer the model may write/)).toBeTruthy();
+  });
+
+  it("says when an instruction applies and what an empty one means", async () => {
+    await renderSettings(InstructionsPage);
+    await screen.findByLabelText("Answer instruction");
+    expect(screen.getByText(/Left empty, the default rules in the visitor's language apply/)).toBeTruthy();
+    expect(screen.getByText(/Used only with the live chat monitor on/)).toBeTruthy();
+  });
+
+  it("answers a save with invalid fields: says so in the save bar and takes the focus to the first marked field", async () => {
+    await renderSettings(AiSettingsPage);
+    const topp = await screen.findByLabelText("Top-p");
+    fireEvent.change(topp, { target: { value: "3" } });
+    fireEvent.change(screen.getByLabelText(/^Maximum tokens/), { target: { value: "-5" } });
+    await screen.findByText("Enter a number from 0 to 1");
+    expect(screen.queryByText("Correct the marked fields and try again.")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: /Save/ }));
+    await screen.findByText("Correct the marked fields and try again.");
+    await waitFor(() => expect(document.activeElement).toBe(topp));
+    // Corrected, the bar no longer says so.
+    fireEvent.change(topp, { target: { value: "0.2" } });
+    fireEvent.change(screen.getByLabelText(/^Maximum tokens/), { target: { value: "800" } });
+    await waitFor(() => expect(screen.queryByText("Correct the marked fields and try again.")).toBeNull());
+  });
+
   it("says which line of a list fails and why, instead of only marking the list red", async () => {
     await renderSettings(ConnectionsPage);
     fireEvent.change(await screen.findByLabelText("Ignore these addresses"), { target: { value: "a@b.test\nnot an address" } });

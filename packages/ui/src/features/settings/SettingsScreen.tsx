@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Flex, Heading, SimpleGrid, Spinner, Stack, Text, Wrap } from "@chakra-ui/react";
 import { configurationSettingsSchema } from "@parley/domain/validation/configuration";
-import { Form, Formik } from "formik";
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { Form, Formik, useFormikContext } from "formik";
+import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router-dom";
 import { ApiError } from "../../api/errors";
@@ -88,6 +88,21 @@ export function SettingsScreen(props: SettingsScreenProps) {
   );
 }
 
+/**
+ * A save refused by the form's own checks calls nothing: the first marked field takes the focus (and so comes
+ * into view), where otherwise nothing would happen and the marks might be out of sight.
+ */
+function FocusFirstInvalid({ form }: { form: RefObject<HTMLFormElement | null> }) {
+  const { submitCount, isSubmitting, isValid } = useFormikContext();
+  const answered = useRef(0);
+  useEffect(() => {
+    if (isSubmitting || submitCount === answered.current) return;
+    answered.current = submitCount;
+    if (!isValid) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [form, submitCount, isSubmitting, isValid]);
+  return null;
+}
+
 function SettingsForm({ configuration, sections, children, unsavedElsewhere }: SettingsScreenProps & { configuration: Configuration }) {
   const { t } = useTranslation("settings");
   const fields = useMemo(() => fieldsOf(sections), [sections]);
@@ -104,6 +119,7 @@ function SettingsForm({ configuration, sections, children, unsavedElsewhere }: S
     return focusWhenSettled(() => fieldsRef.current?.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea") ?? null);
     // Once, on arrival: the state read above is dropped at once, so a later visit does not move the focus.
   }, []);
+  const formRef = useRef<HTMLFormElement>(null);
 
   return (
     <Formik<SettingsValues>
@@ -128,11 +144,12 @@ function SettingsForm({ configuration, sections, children, unsavedElsewhere }: S
         }
       }}
     >
-      {({ values, isSubmitting, setValues }) => {
+      {({ values, isSubmitting, setValues, submitCount, isValid }) => {
         const changed = changedSettingFields(snapshot, values, fields);
         const changedNames = new Set(changed.map((field) => field.name));
         return (
-          <Form noValidate aria-label={t("form.label")}>
+          <Form noValidate aria-label={t("form.label")} ref={formRef}>
+            <FocusFirstInvalid form={formRef} />
             <UnsavedChangesGuard when={(changed.length > 0 && !isSubmitting) || unsavedElsewhere === true} />
             <Stack gap="5" ref={fieldsRef}>
               <ErrorAlert error={save.error} />
@@ -163,6 +180,11 @@ function SettingsForm({ configuration, sections, children, unsavedElsewhere }: S
               })}
               <SaveBar changed={changed.length > 0} submitting={isSubmitting} onReset={() => void setValues(structuredClone(snapshot))} resetLabel={t("form.reset")} saveLabel={t("form.save")}>
                 <Text fontWeight="medium">{changed.length > 0 ? t("form.unsaved", { count: changed.length }) : t("form.noUnsaved")}</Text>
+                {submitCount > 0 && !isValid && (
+                  <Text fontSize="sm" color="fg.error">
+                    {t("messages:errorHelp.validation_failed")}
+                  </Text>
+                )}
                 {changed.length > 0 && (
                   <Wrap gap="1" fontSize="sm" color="fg.muted" data-testid="changed-fields">
                     {changed.map((field) => t(`fields.${field.name}`)).join(", ")}

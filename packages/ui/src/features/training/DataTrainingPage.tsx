@@ -81,7 +81,8 @@ export function DataTrainingPage({ titleKey = "pages:titles.settingsDataTraining
               {sections.map((name) => {
                 const Icon = icons[name];
                 return (
-                  <Tabs.Trigger key={name} value={name}>
+                  // Whole labels on one line; where they do not fit (a phone) the row scrolls instead of squeezing them.
+                  <Tabs.Trigger key={name} value={name} flexShrink={0} whiteSpace="nowrap" px="2.5">
                     <Icon aria-hidden /> {t(`sections.${name}`)}
                   </Tabs.Trigger>
                 );

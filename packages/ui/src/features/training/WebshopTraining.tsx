@@ -232,7 +232,7 @@ function WebshopConnection({ configurationId, exists, type, url, onShopTotal }: 
             </Text>
           )}
         </Stack>
-        <HStack>
+        <HStack wrap="wrap">
           <Button variant="outline" onClick={handleTest} loading={test.isPending}>
             <LuPlugZap /> {t("webshop.test.submit")}
           </Button>
