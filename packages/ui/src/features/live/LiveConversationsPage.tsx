@@ -125,7 +125,8 @@ export function LiveConversationsPage({ titleKey = "pages:titles.conversationsLi
                         )}
                       </HStack>
                     </Table.Cell>
-                    <Table.Cell maxW="320px">
+                    {/* The message takes the room the other columns leave (cut short), so longer translations still fit. */}
+                    <Table.Cell width="full" maxW="0" minW="40">
                       <Text truncate>{lastVisitorText(conversation) || t("live:live.noVisitorMessage")}</Text>
                       {conversation.status === "Ongoing" && typing.includes(conversation.session_id) && (
                         <Text fontSize="xs" color="fg.muted" fontStyle="italic">
