@@ -449,7 +449,7 @@ describe("the detail dialog", { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
-  it("is usable by keyboard: open, take over (the reply box takes the focus), hand back (Take over takes it), and Escape closes", async () => {
+  it("is usable by keyboard: open, take over (the reply box takes the focus), hand back (Take over takes it), close the conversation (Close takes it), and Escape closes", async () => {
     const { store } = connect();
     await renderPage(store);
     await waitFor(() => expect(rowOf("s-new")).not.toBeNull());
@@ -464,6 +464,11 @@ describe("the detail dialog", { timeout: 60_000 }, () => {
     dialog.getByRole("button", { name: "Hand back to the assistant" }).focus();
     await userEvent.keyboard("{Enter}");
     await waitFor(() => expect(document.activeElement).toBe(dialog.getByRole("button", { name: "Take over" })));
+    // Closing removes the buttons: the focus goes to the dialog's Close button, not lost to the page.
+    dialog.getByRole("button", { name: "Close conversation" }).focus();
+    await userEvent.keyboard("{Enter}");
+    await waitFor(() => expect(dialog.getByText(/This conversation is closed/)).toBeTruthy());
+    await waitFor(() => expect(document.activeElement).toBe(dialog.getByRole("button", { name: "Close" })));
     await userEvent.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
