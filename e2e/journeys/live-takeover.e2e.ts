@@ -101,6 +101,8 @@ describe("an agent takes over a visitor's conversation live", () => {
     await row.getByRole("button", { name: nl.live.open }).click();
     const dialog = agentPage.getByRole("dialog", { name: nl.live.dialog.title });
     await dialog.getByText(question).waitFor();
+    // The dialog opens with the focus on what comes next, Take over (not on the agent note).
+    await expect.poll(() => dialog.getByRole("button", { name: nl.live.actions.takeover }).evaluate((button) => button === document.activeElement)).toBe(true);
     // The visitor types again: the agent sees it, until the visitor empties the field.
     await field.fill("Nog één ding");
     await dialog.getByText(nl.live.visitorTyping).waitFor({ timeout: 15_000 });

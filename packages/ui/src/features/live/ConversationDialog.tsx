@@ -254,7 +254,14 @@ export function ConversationDialog({ conversation, store = liveStore, onClose }:
   const visitorTyping = conversation !== null && conversation.status === "Ongoing" && typing.includes(conversation.session_id);
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} size="lg" scrollBehavior="inside">
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => !details.open && onClose()}
+      // It opens on what comes next: Take over, the reply once taken over, or Close once the conversation is closed.
+      initialFocusEl={() => (takenOver ? replyRef.current : ongoing ? takeoverRef.current : dismissRef.current)}
+      size="lg"
+      scrollBehavior="inside"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
