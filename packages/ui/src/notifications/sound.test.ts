@@ -30,6 +30,15 @@ function userActivation(hasBeenActive: boolean) {
   vi.stubGlobal("navigator", { ...globalThis.navigator, userActivation: { hasBeenActive, isActive: false } });
 }
 
+/** One beep with a suspended context, before or after the agent's first gesture: the contexts it made. */
+async function beepWith(hasBeenActive: boolean) {
+  const made = fakeAudio("suspended");
+  userActivation(hasBeenActive);
+  const { playNotificationSound } = await import("./sound");
+  playNotificationSound();
+  return made;
+}
+
 describe("the notification sound", () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -37,18 +46,11 @@ describe("the notification sound", () => {
   });
 
   it("makes no audio before the agent's first gesture on the page (the browser would refuse it and warn)", async () => {
-    const made = fakeAudio("suspended");
-    userActivation(false);
-    const { playNotificationSound } = await import("./sound");
-    playNotificationSound();
-    expect(made).toHaveLength(0);
+    expect(await beepWith(false)).toHaveLength(0);
   });
 
   it("plays after a gesture, and resumes a context the browser suspended, so later beeps are heard", async () => {
-    const made = fakeAudio("suspended");
-    userActivation(true);
-    const { playNotificationSound } = await import("./sound");
-    playNotificationSound();
+    const made = await beepWith(true);
     expect(made).toHaveLength(1);
     expect(made[0]!.resume).toHaveBeenCalled();
     expect(made[0]!.started).toBe(2);
