@@ -220,12 +220,12 @@ function testApi() {
   return createParleyClient({ baseUrls: { configurationServer: `${origin}/api`, chatServer: `${origin}/api`, chatbotBackend: `${origin}/api` }, getToken: () => token });
 }
 
-async function renderPage(store: LiveStore) {
+async function renderPage(store: LiveStore, openSession?: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   await renderWithUi(
     <QueryClientProvider client={queryClient}>
       <ApiProvider api={testApi()}>
-        <MemoryRouter>
+        <MemoryRouter initialEntries={[openSession ? { pathname: "/", state: { openSession } } : "/"]}>
           <LiveStatus store={store} />
           <LiveConversationsPage store={store} />
         </MemoryRouter>
@@ -424,6 +424,13 @@ describe("the detail dialog", { timeout: 60_000 }, () => {
     expect(received.some((item) => item.event === "human_agent_message")).toBe(false);
     await userEvent.type(box, "{Enter}");
     await waitFor(() => expect(received.find((item) => item.event === "human_agent_message")?.payload.messageContent).toBe("Hello!\nSecond line"));
+  });
+
+  it("opens the conversation a notification led to, once the list has it", async () => {
+    const { store } = connect();
+    await renderPage(store, "s-answered");
+    const dialog = within(await screen.findByRole("dialog", { name: "Conversation" }));
+    expect(dialog.getByText(sessions.get("s-answered")!.messages[0]!.content)).toBeTruthy();
   });
 
   it("says what to do when the server refuses an action, and keeps the conversation", async () => {
