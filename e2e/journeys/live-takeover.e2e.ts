@@ -101,6 +101,8 @@ describe("an agent takes over a visitor's conversation live", () => {
     await row.getByRole("button", { name: nl.live.open }).click();
     const dialog = agentPage.getByRole("dialog", { name: nl.live.dialog.title });
     await dialog.getByText(question).waitFor();
+    // The dialog opens with the focus on what comes next, Take over (not on the agent note).
+    await expect.poll(() => dialog.getByRole("button", { name: nl.live.actions.takeover }).evaluate((button) => button === document.activeElement)).toBe(true);
     // The visitor types again: the agent sees it, until the visitor empties the field.
     await field.fill("Nog één ding");
     await dialog.getByText(nl.live.visitorTyping).waitFor({ timeout: 15_000 });
@@ -154,7 +156,7 @@ describe("an agent takes over a visitor's conversation live", () => {
 
     // The visitor asks again, the agent hands back without answering: the assistant answers the waiting question.
     const answersBefore = await dialog.locator('li[data-role="assistant"]').count();
-    const waiting = "Wat kost de verzending?";
+    const waiting = "Wat kost de verzending naar België, en hoe lang duurt het voordat mijn pakket er is?";
     await field.fill(waiting);
     await field.press("Enter");
     await dialog.getByRole("list", { name: nl.live.dialog.messages }).getByText(waiting).waitFor({ timeout: 20_000 });
@@ -162,6 +164,10 @@ describe("an agent takes over a visitor's conversation live", () => {
     await expect.poll(() => dialog.locator('li[data-role="assistant"]').count(), { timeout: 30_000 }).toBe(answersBefore + 1);
     await expect.poll(() => dialog.locator("li[data-role]").last().getAttribute("data-role")).toBe("assistant");
     await snap(agentPage, journey, "5-handed-back-and-answered");
+    // The list behind fits the 1280 px screen with the longer Dutch status ("Niet verbonden"): nothing cut off.
+    const list = agentPage.locator("main table").first();
+    await list.locator('tr[data-status="disconnected"]').first().waitFor();
+    expect(await list.evaluate((table) => table.scrollWidth - table.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
 
     // Closing: the conversation leaves the live count.
     await dialog.getByRole("button", { name: nl.live.actions.close }).click();

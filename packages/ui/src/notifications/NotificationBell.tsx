@@ -18,7 +18,8 @@ export async function openLiveConversations(navigate: NavigateFunction, path: st
   if (configurationId && getSelectedConfiguration()?._id !== configurationId) {
     if (!(await requestConfigurationSwitch({ _id: configurationId, name: "" }))) return;
   }
-  void navigate(path);
+  // The live screen opens the notification's conversation.
+  void navigate(path, item?.session_id ? { state: { openSession: item.session_id } } : undefined);
 }
 
 /** One notification with its actions (open the live conversations, mark read or unread, hide), in the bell and on its page. */

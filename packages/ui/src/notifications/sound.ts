@@ -7,8 +7,12 @@ let context: AudioContext | null = null;
 export function playNotificationSound(): void {
   const AudioContextClass = globalThis.AudioContext ?? (globalThis as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
   if (!AudioContextClass) return;
+  // Before the first gesture on the page (e.g. right after a reload) the browser refuses audio and warns; a context
+  // made then stays suspended, which would silence every later beep too: skip the beep until the agent acted.
+  if (globalThis.navigator?.userActivation?.hasBeenActive === false) return;
   try {
     context ??= new AudioContextClass();
+    if (context.state === "suspended") void context.resume().catch(() => undefined);
     const now = context.currentTime;
     for (const [offset, frequency] of [
       [0, 880],

@@ -43,11 +43,12 @@ function MessageItem({ message, time, configurationId }: { message: HistoryMessa
     <Box
       as="li"
       listStyleType="none"
-      alignSelf={fromVisitor ? "end" : "start"}
+      // As in the Live dialog (the agent's view): the visitor on the left, the assistant and agents on the right.
+      alignSelf={fromVisitor ? "start" : "end"}
       maxW="85%"
       borderRadius="md"
       p="3"
-      bg={fromVisitor ? "colorPalette.subtle" : "bg.muted"}
+      bg={fromVisitor ? "bg.muted" : "colorPalette.subtle"}
       color="fg"
     >
       <HStack gap="2" fontSize="xs" color="fg.muted" mb="1" wrap="wrap">

@@ -60,6 +60,9 @@ describe("the history screen", { timeout: 30_000 }, () => {
     expect(within(dialog).getByRole("link", { name: "Opening hours" }).getAttribute("href")).toBe("https://shop.test/hours");
     expect(within(dialog).getByText("Helpful")).toBeTruthy();
     expect(within(dialog).getByText("Visitor")).toBeTruthy();
+    // As in the Live dialog (the agent's view): the visitor on the left, the assistant's side on the right.
+    const side = (text: string) => getComputedStyle(within(dialog).getByText(text).closest("li")!).alignSelf;
+    expect([side("Visitor"), side("We open at ten.")]).toEqual(["start", "end"]);
   });
 
   it("marks a test conversation with a Test badge in the list and its dialog, and a visitor's with none", async () => {

@@ -168,8 +168,9 @@ export function ConversationDialog({ conversation, store = liveStore, onClose }:
   const endRef = useRef<HTMLDivElement>(null);
   const replyRef = useRef<HTMLTextAreaElement>(null);
   const takeoverRef = useRef<HTMLButtonElement>(null);
+  const dismissRef = useRef<HTMLButtonElement>(null);
   // Set by a takeover or a hand-back: what takes the focus once it shows, as the button pressed is gone.
-  const [focusNext, setFocusNext] = useState<"reply" | "takeover" | null>(null);
+  const [focusNext, setFocusNext] = useState<"reply" | "takeover" | "dismiss" | null>(null);
   const sessionId = conversation?.session_id ?? null;
   const messageCount = conversation?.messages.length ?? 0;
 
@@ -243,15 +244,24 @@ export function ConversationDialog({ conversation, store = liveStore, onClose }:
   const offline = connection !== "online";
   const started = conversation?.time_started ? new Date(conversation.time_started) : null;
   useEffect(() => {
-    const target = focusNext === "reply" && takenOver ? replyRef.current : focusNext === "takeover" && !takenOver ? takeoverRef.current : null;
+    // After a close the action buttons are gone: the dialog's Close button takes the focus instead of the page.
+    const target =
+      focusNext === "reply" && takenOver ? replyRef.current : focusNext === "takeover" && !takenOver ? takeoverRef.current : focusNext === "dismiss" && !ongoing ? dismissRef.current : null;
     if (!target) return;
     target.focus();
     setFocusNext(null);
-  }, [focusNext, takenOver]);
+  }, [focusNext, takenOver, ongoing]);
   const visitorTyping = conversation !== null && conversation.status === "Ongoing" && typing.includes(conversation.session_id);
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} size="lg" scrollBehavior="inside">
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => !details.open && onClose()}
+      // It opens on what comes next: Take over, the reply once taken over, or Close once the conversation is closed.
+      initialFocusEl={() => (takenOver ? replyRef.current : ongoing ? takeoverRef.current : dismissRef.current)}
+      size="lg"
+      scrollBehavior="inside"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -342,7 +352,7 @@ export function ConversationDialog({ conversation, store = liveStore, onClose }:
                       {t("live.actions.release")}
                     </Button>
                   )}
-                  <Button size="sm" variant="outline" colorPalette="red" loading={pending === "close"} disabled={offline} onClick={() => void run("close", (a, c) => a.close(c))}>
+                  <Button size="sm" variant="outline" colorPalette="red" loading={pending === "close"} disabled={offline} onClick={() => void run("close", (a, c) => a.close(c)).then((done) => setFocusNext(done ? "dismiss" : null))}>
                     {t("live.actions.close")}
                   </Button>
                 </Flex>
@@ -350,7 +360,7 @@ export function ConversationDialog({ conversation, store = liveStore, onClose }:
               {offline && conversation && ongoing && <Text fontSize="sm" color="fg.muted">{t("live.dialog.offlineHelp")}</Text>}
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t("live.dialog.close")} />
+              <CloseButton ref={dismissRef} size="sm" aria-label={t("live.dialog.close")} />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -2,6 +2,7 @@ import { Alert, Badge, Box, Button, Heading, HStack, Icon, Stack, Table, Text } 
 import { withMessagesSeen } from "@parley/domain/live";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router-dom";
 import { LuTriangleAlert } from "react-icons/lu";
 import { useSelectedConfiguration } from "../../configuration/selection";
 import { ConversationDialog } from "./ConversationDialog";
@@ -37,6 +38,16 @@ export function LiveConversationsPage({ titleKey = "pages:titles.conversationsLi
   const shown = conversationsOf(source, selected?._id);
   const details = selectedSession ? (source.find((item) => item.session_id === selectedSession) ?? null) : null;
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" });
+
+  // A notification's conversation (its session in the navigation state) opens once the list has it, once per visit.
+  const location = useLocation();
+  const [openedFor, setOpenedFor] = useState<string | null>(null);
+  const wanted = (location.state as { openSession?: unknown } | null)?.openSession;
+  useEffect(() => {
+    if (typeof wanted !== "string" || openedFor === location.key || !source.some((item) => item.session_id === wanted)) return;
+    setOpenedFor(location.key);
+    setSelectedSession(wanted);
+  }, [wanted, openedFor, location.key, source]);
 
   // A conversation that is no longer in the list clears the selected details (spec 02 §4).
   useEffect(() => {
@@ -125,7 +136,8 @@ export function LiveConversationsPage({ titleKey = "pages:titles.conversationsLi
                         )}
                       </HStack>
                     </Table.Cell>
-                    <Table.Cell maxW="320px">
+                    {/* The message takes the room the other columns leave (cut short), so longer translations still fit. */}
+                    <Table.Cell width="full" maxW="0" minW="40">
                       <Text truncate>{lastVisitorText(conversation) || t("live:live.noVisitorMessage")}</Text>
                       {conversation.status === "Ongoing" && typing.includes(conversation.session_id) && (
                         <Text fontSize="xs" color="fg.muted" fontStyle="italic">

@@ -220,12 +220,12 @@ function testApi() {
   return createParleyClient({ baseUrls: { configurationServer: `${origin}/api`, chatServer: `${origin}/api`, chatbotBackend: `${origin}/api` }, getToken: () => token });
 }
 
-async function renderPage(store: LiveStore) {
+async function renderPage(store: LiveStore, openSession?: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   await renderWithUi(
     <QueryClientProvider client={queryClient}>
       <ApiProvider api={testApi()}>
-        <MemoryRouter>
+        <MemoryRouter initialEntries={[openSession ? { pathname: "/", state: { openSession } } : "/"]}>
           <LiveStatus store={store} />
           <LiveConversationsPage store={store} />
         </MemoryRouter>
@@ -426,6 +426,13 @@ describe("the detail dialog", { timeout: 60_000 }, () => {
     await waitFor(() => expect(received.find((item) => item.event === "human_agent_message")?.payload.messageContent).toBe("Hello!\nSecond line"));
   });
 
+  it("opens the conversation a notification led to, once the list has it", async () => {
+    const { store } = connect();
+    await renderPage(store, "s-answered");
+    const dialog = within(await screen.findByRole("dialog", { name: "Conversation" }));
+    expect(dialog.getByText(sessions.get("s-answered")!.messages[0]!.content)).toBeTruthy();
+  });
+
   it("says what to do when the server refuses an action, and keeps the conversation", async () => {
     refuseClose = true;
     const { dialog } = await open("s-new");
@@ -449,7 +456,7 @@ describe("the detail dialog", { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
-  it("is usable by keyboard: open, take over (the reply box takes the focus), hand back (Take over takes it), and Escape closes", async () => {
+  it("is usable by keyboard: open, take over (the reply box takes the focus), hand back (Take over takes it), close the conversation (Close takes it), and Escape closes", async () => {
     const { store } = connect();
     await renderPage(store);
     await waitFor(() => expect(rowOf("s-new")).not.toBeNull());
@@ -464,6 +471,11 @@ describe("the detail dialog", { timeout: 60_000 }, () => {
     dialog.getByRole("button", { name: "Hand back to the assistant" }).focus();
     await userEvent.keyboard("{Enter}");
     await waitFor(() => expect(document.activeElement).toBe(dialog.getByRole("button", { name: "Take over" })));
+    // Closing removes the buttons: the focus goes to the dialog's Close button, not lost to the page.
+    dialog.getByRole("button", { name: "Close conversation" }).focus();
+    await userEvent.keyboard("{Enter}");
+    await waitFor(() => expect(dialog.getByText(/This conversation is closed/)).toBeTruthy());
+    await waitFor(() => expect(document.activeElement).toBe(dialog.getByRole("button", { name: "Close" })));
     await userEvent.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
