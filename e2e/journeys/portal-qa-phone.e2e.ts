@@ -44,7 +44,7 @@ describe("configuration screens on a phone, in French and dark", () => {
             if (!node.textContent?.trim()) continue;
             const range = document.createRange();
             range.selectNodeContents(node);
-            for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top / 4));
+            for (const rect of Array.from(range.getClientRects())) if (rect.width > 0) tops.add(Math.round(rect.top / 4));
           }
           return tops.size;
         }),
