@@ -5,7 +5,16 @@
  */
 import type { LanguageCode } from "./locale";
 
-export type AssistantText = "unavailable" | "dont_know" | "dont_know_with_links" | "provider_failed" | "read_more" | "agent_joined" | "agent_left" | "conversation_closed";
+export type AssistantText =
+  | "unavailable"
+  | "dont_know"
+  | "dont_know_with_links"
+  | "provider_failed"
+  | "read_more"
+  | "agent_joined"
+  | "agent_left"
+  | "conversation_closed"
+  | "attachment_received";
 
 /** The note a visitor gets when an agent takes the conversation over, with the agent's first name. */
 export function agentJoinedText(language: LanguageCode, firstName: string): string {
@@ -35,6 +44,7 @@ export const assistantTexts: Record<LanguageCode, Record<AssistantText, string>>
     agent_joined: "{name} has joined the conversation. You are now chatting with a person.",
     agent_left: "{name} has left the conversation. You are chatting with the assistant again.",
     conversation_closed: "This conversation has been closed. Send a message to start a new one.",
+    attachment_received: "Thank you, I have received your file. I cannot open files myself, but it is kept with this conversation for our team. What can I help you with?",
   },
   nl: {
     unavailable: "Sorry, de assistent is op dit moment niet beschikbaar. Probeer het later nog eens of neem op een andere manier contact met ons op.",
@@ -45,6 +55,7 @@ export const assistantTexts: Record<LanguageCode, Record<AssistantText, string>>
     agent_joined: "{name} neemt deel aan het gesprek. Je chat nu met een medewerker.",
     agent_left: "{name} heeft het gesprek verlaten. Je chat weer met de assistent.",
     conversation_closed: "Dit gesprek is gesloten. Stuur een bericht om een nieuw gesprek te beginnen.",
+    attachment_received: "Bedankt, ik heb je bestand ontvangen. Zelf kan ik geen bestanden openen, maar het blijft bij dit gesprek bewaard voor ons team. Waarmee kan ik je helpen?",
   },
   de: {
     unavailable: "Entschuldigung, der Assistent ist im Moment nicht verfügbar. Bitte versuchen Sie es später noch einmal oder kontaktieren Sie uns auf anderem Weg.",
@@ -55,6 +66,7 @@ export const assistantTexts: Record<LanguageCode, Record<AssistantText, string>>
     agent_joined: "{name} ist dem Gespräch beigetreten. Sie chatten jetzt mit einer Person.",
     agent_left: "{name} hat das Gespräch verlassen. Sie chatten wieder mit dem Assistenten.",
     conversation_closed: "Dieses Gespräch wurde beendet. Senden Sie eine Nachricht, um ein neues zu beginnen.",
+    attachment_received: "Danke, ich habe Ihre Datei erhalten. Selbst kann ich keine Dateien öffnen, aber sie bleibt für unser Team bei diesem Gespräch gespeichert. Wobei kann ich Ihnen helfen?",
   },
   es: {
     unavailable: "Lo sentimos, el asistente no está disponible en este momento. Inténtalo más tarde o contáctanos de otra forma.",
@@ -65,6 +77,7 @@ export const assistantTexts: Record<LanguageCode, Record<AssistantText, string>>
     agent_joined: "{name} se ha unido a la conversación. Ahora estás hablando con una persona.",
     agent_left: "{name} ha salido de la conversación. Vuelves a hablar con el asistente.",
     conversation_closed: "Esta conversación se ha cerrado. Envía un mensaje para empezar una nueva.",
+    attachment_received: "Gracias, he recibido tu archivo. Yo no puedo abrir archivos, pero queda guardado en esta conversación para nuestro equipo. ¿En qué puedo ayudarte?",
   },
   fr: {
     unavailable: "Désolé, l'assistant n'est pas disponible pour le moment. Veuillez réessayer plus tard ou nous contacter autrement.",
@@ -75,6 +88,7 @@ export const assistantTexts: Record<LanguageCode, Record<AssistantText, string>>
     agent_joined: "{name} a rejoint la conversation. Vous discutez maintenant avec une personne.",
     agent_left: "{name} a quitté la conversation. Vous discutez de nouveau avec l'assistant.",
     conversation_closed: "Cette conversation est terminée. Envoyez un message pour en commencer une nouvelle.",
+    attachment_received: "Merci, j'ai bien reçu votre fichier. Je ne peux pas ouvrir les fichiers moi-même, mais il reste joint à cette conversation pour notre équipe. Comment puis-je vous aider ?",
   },
 };
 

@@ -1,7 +1,8 @@
 /** A visitor's attachments over the real server: who may send and download them, and what is refused. */
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { attachmentOf } from "@parley/domain/attachmentMessage";
+import { assistantTexts } from "@parley/domain";
+import { attachmentMessage, attachmentOf } from "@parley/domain/attachmentMessage";
 import { bearer, createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
 import { multipartBody, type FormPart } from "../../test/files";
 import { createConfiguration } from "../../test/fixture";
@@ -75,6 +76,26 @@ describe("a visitor's attachments", () => {
     const pdfFile = await download(pdfSent.json().attachment.url, sessionId);
     expect(pdfFile.headers["content-type"]).toBe("application/pdf");
     expect(pdfFile.rawPayload.equals(pdf)).toBe(true);
+  });
+
+  it("are acknowledged by the assistant, which reads no files, without using a message of the quota", async () => {
+    const { configurationId, sessionId } = await widget();
+    const remaining = async () =>
+      (await ctx.database.db.query<{ remaining_messages: number }>("SELECT remaining_messages FROM configurations WHERE id = $1", [configurationId]))[0]!.remaining_messages;
+    const before = await remaining();
+    const { attachment } = (await upload(configurationId, sessionId, { bytes: pdf, filename: "order.pdf", contentType: "application/pdf" })).json();
+    const sent = await ctx.app.inject({
+      method: "POST",
+      url: `/api/widget/${configurationId}/messages`,
+      payload: { session_id: sessionId, message: attachmentMessage(attachment) },
+    });
+    expectToMatchContract("sendWidgetMessage", sent);
+    expect(sent.json().reply).toMatchObject({ role: "assistant", content: `<p>${assistantTexts.en.attachment_received}</p>`, sources: [] });
+    expect(await remaining()).toBe(before);
+    // The same words naming another configuration's file are an ordinary question.
+    const foreign = attachmentMessage({ name: "order.pdf", url: attachment.url.replace(configurationId, "00000000-0000-4000-8000-000000000000") });
+    const other = await ctx.app.inject({ method: "POST", url: `/api/widget/${configurationId}/messages`, payload: { session_id: sessionId, message: foreign } });
+    expect(other.json().reply.content).not.toContain(assistantTexts.en.attachment_received);
   });
 
   it("are refused when the design does not allow them (the default included)", async () => {

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { assistantTexts, isLanguageCode, type LanguageCode } from "@parley/domain";
+import { attachmentOf } from "@parley/domain/attachmentMessage";
 import type { Configuration } from "../configurations/repository";
 import type { Db } from "../../platform/db/db";
 import {
@@ -336,6 +337,14 @@ export function createAssistant(deps: AssistantDependencies) {
     const { visitorMessage, duplicate, anonymised, language } = question;
     if (!claimed && !(await claimAnswer(db, visitorMessage.id))) return { outcome: "pending", visitorMessage, duplicate };
     const settings = turn.configuration;
+    if (attachmentOf(turn.text, settings._id)) {
+      // A file alone asks nothing the assistant could look up (and it reads no files): it says so, uses no
+      // message of the quota, and the file stays in the conversation for the agents.
+      const text = assistantTexts[language].attachment_received;
+      const reply = await insertReply(db, turn.conversation.id, { role: "assistant", content: `<p>${escapeHtml(text)}</p>`, replyTo: visitorMessage.id, sources: [] });
+      changed(turn.conversation, "assistant", reply);
+      return { outcome: "answered", visitorMessage, reply, duplicate };
+    }
     // The portal's test environment tries the assistant out: its answers use no message of the quota, up to a
     // daily cap per configuration (beyond it a test answer counts like a visitor's).
     const freeTest = turn.conversation.is_test && (await freeTestAnswerLeft(db, settings._id, deps.now?.()));
