@@ -6,6 +6,7 @@ import {
   defaultChatbotSettingsIn,
 } from "@parley/domain/chatbotDesign";
 import { render } from "preact";
+import { act } from "preact/test-utils";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Transport } from "../conversation/chat-connection";
 import { emptyConversation, type ConversationState } from "../conversation/conversation-state";
@@ -20,6 +21,7 @@ function showChat(
   conversationChanges: Partial<ConversationState> = {},
   transport: Transport = "socket",
   fullScreen = false,
+  onStartOver: () => void = () => undefined,
 ): HTMLElement {
   const design = readDesign(answer);
   const translate = translatorFor(widgetLanguageOf(design.chat.uiLanguage));
@@ -57,7 +59,7 @@ function showChat(
         onTyping={ignore}
         onClose={ignore}
         onToggleFullScreen={ignore}
-        onStartOver={ignore}
+        onStartOver={onStartOver}
         onToggleSound={ignore}
       />
       <Launcher button={design.button} translate={translate} buttonRef={{ current: null }} onOpen={ignore} />
@@ -161,6 +163,46 @@ describe("the chat on a website its customer did not allow", () => {
     expect(showChat(dutch, { errorCode: "forbidden" }).querySelector('[role="alert"]')?.textContent).toBe(
       "Deze chat is niet beschikbaar op deze website.",
     );
+  });
+});
+
+describe("starting a new conversation", () => {
+  const english = { data: { chatbotSettings: defaultChatbotSettingsIn("en"), chatbotButtonSettings: defaultChatbotButtonSettingsIn("en") } };
+  const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+
+  it("asks first when there is a conversation to lose, and Cancel or Esc keep it", async () => {
+    let startedOver = 0;
+    const root = showChat(english, {}, "socket", false, () => (startedOver += 1));
+    const startOver = labelled(root, "Start a new conversation") as HTMLButtonElement;
+    await act(() => startOver.click());
+    await settle();
+    expect(startedOver).toBe(0);
+    expect(root.querySelector(".pw-confirm")?.textContent).toContain("Start a new conversation? This one will no longer be shown here.");
+    expect(document.activeElement?.textContent).toBe("Cancel");
+    await act(() => (document.activeElement as HTMLButtonElement).click());
+    expect(root.querySelector(".pw-confirm")).toBeNull();
+    expect(document.activeElement).toBe(startOver);
+
+    await act(() => startOver.click());
+    await settle();
+    await act(() => {
+      document.activeElement!.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true }));
+    });
+    expect(root.querySelector(".pw-confirm")).toBeNull();
+    expect(startedOver).toBe(0);
+
+    await act(() => startOver.click());
+    await act(() => root.querySelector<HTMLButtonElement>(".pw-confirm-yes")!.click());
+    expect(startedOver).toBe(1);
+    expect(root.querySelector(".pw-confirm")).toBeNull();
+  });
+
+  it("starts at once when nothing has been said yet", async () => {
+    let startedOver = 0;
+    const root = showChat(english, { messages: [] }, "socket", false, () => (startedOver += 1));
+    await act(() => (labelled(root, "Start a new conversation") as HTMLButtonElement).click());
+    expect(startedOver).toBe(1);
+    expect(root.querySelector(".pw-confirm")).toBeNull();
   });
 });
 

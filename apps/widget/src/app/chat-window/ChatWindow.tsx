@@ -1,5 +1,6 @@
 import { widgetIcons } from "@parley/domain/widget";
 import type { Ref } from "preact";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { ConversationState } from "../conversation/conversation-state";
 import type { Transport } from "../conversation/chat-connection";
 import type { Translate, TranslationKey } from "../i18n/translations";
@@ -75,6 +76,17 @@ export function ChatWindow(props: ChatWindowProps) {
   const botImage = safeImageUrl(chat.botImageUrl);
   const backgroundImage = safeImageUrl(chat.backgroundImageUrl);
   const poweredByUrl = chat.poweredByUrl ? safeImageUrl(chat.poweredByUrl) : null;
+  const [confirmingStartOver, setConfirmingStartOver] = useState(false);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const startOverRef = useRef<HTMLButtonElement>(null);
+  const focusField = () => {
+    const field = props.fieldRef;
+    if (field && typeof field === "object") field.current?.focus();
+  };
+  const hasConversation = conversation.messages.length > 0 || conversation.pending.length > 0;
+  useEffect(() => {
+    if (confirmingStartOver) cancelRef.current?.focus();
+  }, [confirmingStartOver]);
 
   return (
     <section
@@ -112,7 +124,9 @@ export function ChatWindow(props: ChatWindowProps) {
             class="pw-icon-button"
             aria-label={translate("newConversation")}
             title={translate("newConversation")}
-            onClick={props.onStartOver}
+            aria-expanded={confirmingStartOver}
+            ref={startOverRef}
+            onClick={() => (hasConversation ? setConfirmingStartOver(!confirmingStartOver) : props.onStartOver())}
           >
             ↻
           </button>
@@ -138,6 +152,43 @@ export function ChatWindow(props: ChatWindowProps) {
           )}
         </div>
       </header>
+      {confirmingStartOver && (
+        // Starting over drops the conversation from this browser for good, so it is asked first.
+        <div
+          class="pw-confirm"
+          role="group"
+          aria-label={translate("newConversation")}
+          onKeyDown={(event) => {
+            if (event.key !== "Escape") return;
+            event.stopPropagation();
+            setConfirmingStartOver(false);
+            startOverRef.current?.focus();
+          }}
+        >
+          <p>{translate("startOverQuestion")}</p>
+          <button
+            type="button"
+            class="pw-confirm-yes"
+            onClick={() => {
+              setConfirmingStartOver(false);
+              props.onStartOver();
+              focusField();
+            }}
+          >
+            {translate("startOverConfirm")}
+          </button>
+          <button
+            type="button"
+            ref={cancelRef}
+            onClick={() => {
+              setConfirmingStartOver(false);
+              startOverRef.current?.focus();
+            }}
+          >
+            {translate("cancel")}
+          </button>
+        </div>
+      )}
       {chat.enableOnlineMessage && design.online && chat.onlineMessage && (
         <p class="pw-online">{chat.onlineMessage}</p>
       )}
