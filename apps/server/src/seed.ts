@@ -21,7 +21,8 @@ const faqHeaders = [
 ];
 
 const faq = [
-  ["When will my order arrive?", "Orders placed before 17:00 on a working day ship the same day and usually arrive the next working day."],
+  // The question a new visitor asks first, in two common phrasings (FAQs often give a row more than one).
+  ["How long does delivery take? When will my order arrive?", "Orders placed before 17:00 on a working day ship the same day and usually arrive the next working day."],
   ["How much does shipping cost?", "Shipping is free from 50 euro; below that it costs 4.95 euro within the Netherlands and Belgium."],
   ["Can I return an item?", "Yes, you can return any unused item within 30 days. Start a return from your account page."],
   ["When do I get my money back?", "We refund within 5 working days after we receive your return, to the payment method you used."],
@@ -31,7 +32,7 @@ const faq = [
   ["How do I reach customer service?", "Chat with us here, or e-mail support@demo.test. We answer on working days from 9:00 to 17:00."],
   // The same answers for Dutch visitors: with language detection on, a Dutch question is matched against
   // these and answered in Dutch even without an AI provider.
-  ["Wanneer wordt mijn bestelling bezorgd?", "Bestellingen die vóór 17:00 op een werkdag zijn geplaatst, worden dezelfde dag verzonden en komen meestal de volgende werkdag aan."],
+  ["Hoe lang duurt de bezorging? Wanneer wordt mijn bestelling bezorgd?", "Bestellingen die vóór 17:00 op een werkdag zijn geplaatst, worden dezelfde dag verzonden en komen meestal de volgende werkdag aan."],
   ["Wat kost de verzending?", "Verzending is gratis vanaf 50 euro; daaronder kost het 4,95 euro binnen Nederland en België."],
   ["Kan ik een artikel retourneren?", "Ja, je kunt elk ongebruikt artikel binnen 30 dagen retourneren. Start een retour vanaf je accountpagina."],
   ["Wanneer krijg ik mijn geld terug?", "We betalen binnen 5 werkdagen nadat we je retour hebben ontvangen terug, via de betaalmethode die je hebt gebruikt."],
