@@ -222,6 +222,23 @@ describe("testing the connection", { timeout: 30_000 }, () => {
     expect(alert.getAttribute("data-error-code")).toBe("service_unavailable");
     expect(within(alert).getByText("The shop did not answer, or refused the keys.")).toBeTruthy();
     expect(within(alert).getByText(/Check the shop address and the keys/)).toBeTruthy();
+    // Keys the shop refuses are no connection, whatever was saved.
+    const badge = screen.getByTestId("webshop-connected");
+    expect(badge.textContent).toBe("Not connected to WooCommerce");
+  });
+
+  it("shows the shop connected again once a test is answered", async () => {
+    let refuse = true;
+    await renderWebshop(
+      { credentials: connectedWoocommerce },
+      { "GET /webshop/test": () => (refuse ? problem(503, "service_unavailable", "The shop did not answer") : { body: { status: "success", total_count: 120 } }) },
+    );
+    fireEvent.click(await screen.findByRole("button", { name: /Test connection/ }));
+    await waitFor(() => expect(screen.getByTestId("webshop-connected").textContent).toBe("Not connected to WooCommerce"));
+    refuse = false;
+    fireEvent.click(screen.getByRole("button", { name: /Test connection/ }));
+    expect(await screen.findByText("The shop answered: 120 products")).toBeTruthy();
+    expect(screen.getByTestId("webshop-connected").textContent).toBe("Connected to WooCommerce");
   });
 
   it("says 'No webshop credentials found' and to save them first", async () => {

@@ -222,9 +222,16 @@ function WebshopConnection({ configurationId, exists, type, url, onShopTotal }: 
       <Flex gap="3" align="center" wrap="wrap" justify="space-between">
         <Stack gap="1">
           <HStack>
-            <Badge colorPalette="green" size="lg" data-testid="webshop-connected">
-              {type ? t("webshop.connect.connectedTo", { type }) : t("webshop.connect.connected")}
-            </Badge>
+            {/* The last test's answer overrides the saved credentials: keys the shop refuses are no connection. */}
+            {test.isError ? (
+              <Badge colorPalette="red" size="lg" data-testid="webshop-connected">
+                {type ? t("webshop.connect.notConnectedTo", { type }) : t("webshop.connect.notConnected")}
+              </Badge>
+            ) : (
+              <Badge colorPalette="green" size="lg" data-testid="webshop-connected">
+                {type ? t("webshop.connect.connectedTo", { type }) : t("webshop.connect.connected")}
+              </Badge>
+            )}
           </HStack>
           {url && (
             <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
