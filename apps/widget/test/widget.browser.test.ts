@@ -283,6 +283,8 @@ describe("when websockets are refused", () => {
     expect(await frame.getByRole("link", { name: "Our FAQ" }).getAttribute("target")).toBe("_parent");
     // The visitor starts over: the stored session is forgotten.
     await frame.getByRole("button", { name: "Start a new conversation" }).click();
+    // It asks first, since the conversation would be lost.
+    await frame.getByRole("button", { name: "Start new" }).click();
     await expect.poll(() => frame.locator(".pw-from-visitor").count()).toBe(0);
     await expect
       .poll(async () =>
@@ -364,6 +366,7 @@ describe("on a website of another site, whose browser refuses the widget's frame
 
     // Starting over replaces the kept id by the new conversation's.
     await reloaded.getByRole("button", { name: "Start a new conversation" }).click();
+    await reloaded.getByRole("button", { name: "Start new" }).click();
     await expect.poll(() => page.evaluate(() => localStorage.getItem("parley.visitor.config-1"))).toBe("session-2");
     expect(pageErrors).toEqual([]);
     await page.context().close();
