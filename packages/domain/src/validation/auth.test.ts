@@ -3,6 +3,7 @@ import { failureText } from "./failureText.test-support";
 import { ValidationError } from "yup";
 import { isValidationIssue } from "./messages";
 import {
+  changePasswordSchema,
   forgotPasswordSchema,
   loginSchema,
   newPasswordSchema,
@@ -10,7 +11,6 @@ import {
   resetPasswordSchema,
   validateOtpSchema,
 } from "./auth";
-
 
 /** The failures' keys by field: the schemas fail with keys, which the portals translate. */
 async function errorsOf(promise: Promise<unknown>): Promise<Record<string, string[]>> {
@@ -20,7 +20,10 @@ async function errorsOf(promise: Promise<unknown>): Promise<Record<string, strin
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
     const byPath: Record<string, string[]> = {};
-    for (const inner of error.inner) (byPath[inner.path ?? ""] ??= []).push(...inner.errors.map((issue: unknown) => (isValidationIssue(issue) ? issue.key : String(issue))));
+    for (const inner of error.inner)
+      (byPath[inner.path ?? ""] ??= []).push(
+        ...inner.errors.map((issue: unknown) => (isValidationIssue(issue) ? issue.key : String(issue))),
+      );
     return byPath;
   }
 }
@@ -77,9 +80,14 @@ describe("sign-in and password forms", () => {
 
   it("signs in with an e-mail address only, as the username is one", async () => {
     for (const username of ["chris", "chris@", "@demo.test", "chris demo@demo.test"]) {
-      expect(await errorsOf(loginSchema.validate({ username, password: "x" }, { abortEarly: false })), username).toEqual({ username: ["invalid_email"] });
+      expect(
+        await errorsOf(loginSchema.validate({ username, password: "x" }, { abortEarly: false })),
+        username,
+      ).toEqual({ username: ["invalid_email"] });
     }
-    await expect(loginSchema.validate({ username: "  chris@demo.test ", password: "x" })).resolves.toMatchObject({ username: "chris@demo.test" });
+    await expect(
+      loginSchema.validate({ username: "  chris@demo.test ", password: "x" }),
+    ).resolves.toMatchObject({ username: "chris@demo.test" });
   });
 
   it("needs a valid email to send a reset link", async () => {
@@ -100,9 +108,9 @@ describe("sign-in and password forms", () => {
         resetPasswordSchema.validate({ password: "short", confirmPassword: "short" }, { abortEarly: false }),
       ),
     ).toMatchObject({ token: ["field_required"] });
-    expect(await failureText(newPasswordSchema.validate({ password: "Demo!2345", confirmPassword: "" }))).toContain(
-      "This field is required",
-    );
+    expect(
+      await failureText(newPasswordSchema.validate({ password: "Demo!2345", confirmPassword: "" })),
+    ).toContain("This field is required");
   });
 
   it("refuses an e-mail address over 254 characters and a password over 128, as the server does", async () => {
@@ -110,12 +118,16 @@ describe("sign-in and password forms", () => {
       `${"a".repeat(64)}@${"b".repeat(60)}.${"c".repeat(60)}.${"d".repeat(lastLabel)}.example`;
     expect(address(59)).toHaveLength(254);
     await expect(forgotPasswordSchema.validate({ email: address(59) })).resolves.toBeTruthy();
-    expect(await failureText(forgotPasswordSchema.validate({ email: address(60) }))).toBe("Use at most 254 characters");
+    expect(await failureText(forgotPasswordSchema.validate({ email: address(60) }))).toBe(
+      "Use at most 254 characters",
+    );
     const password = `Aa1!${"x".repeat(125)}`;
     expect(await failureText(newPasswordSchema.validate({ password, confirmPassword: password }))).toBe(
       "Use at most 128 characters",
     );
-    expect(await failureText(loginSchema.validate({ username: "a@b.test", password }))).toBe("Use at most 128 characters");
+    expect(await failureText(loginSchema.validate({ username: "a@b.test", password }))).toBe(
+      "Use at most 128 characters",
+    );
   });
 
   it("needs a six-digit code", async () => {
@@ -123,5 +135,32 @@ describe("sign-in and password forms", () => {
     expect(await failureText(validateOtpSchema.validate({ email: "a@b.test", otp: "12345" }))).toContain(
       "Invalid code, please check your email for the correct code.",
     );
+  });
+});
+
+describe("a signed-in user's own password change", () => {
+  it("needs the current password and a new, strong, confirmed one that differs from it", async () => {
+    await expect(
+      changePasswordSchema.validate({
+        currentPassword: "Demo!2345",
+        password: "N3w!Password",
+        confirmPassword: "N3w!Password",
+      }),
+    ).resolves.toBeTruthy();
+    const errors = await errorsOf(
+      changePasswordSchema.validate(
+        { currentPassword: "", password: "weak", confirmPassword: "" },
+        { abortEarly: false },
+      ),
+    );
+    expect(Object.keys(errors).sort()).toEqual(["confirmPassword", "currentPassword", "password"]);
+    expect(errors.currentPassword).toEqual(["field_required"]);
+    const same = await errorsOf(
+      changePasswordSchema.validate(
+        { currentPassword: "Demo!2345", password: "Demo!2345", confirmPassword: "Demo!2345" },
+        { abortEarly: false },
+      ),
+    );
+    expect(same).toEqual({ password: ["password_unchanged"] });
   });
 });

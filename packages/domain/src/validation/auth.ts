@@ -12,7 +12,9 @@ import { passwordConfirmationSchema, passwordMaxLength, passwordSchema } from ".
 export const loginSchema = object({
   // The username is the account's e-mail address (the contract's `login`), so a malformed one is refused before it is sent.
   username: requiredEmail(),
-  password: string().required(validationIssue("field_required")).max(passwordMaxLength, textTooLong(passwordMaxLength)),
+  password: string()
+    .required(validationIssue("field_required"))
+    .max(passwordMaxLength, textTooLong(passwordMaxLength)),
 });
 export type LoginInput = InferType<typeof loginSchema>;
 
@@ -51,6 +53,24 @@ export const newPasswordSchema = object({
   confirmPassword: passwordConfirmationSchema(),
 });
 export type NewPasswordInput = InferType<typeof newPasswordSchema>;
+
+/**
+ * A signed-in user's own change: the current password proves it is the owner at the keyboard (the server
+ * checks it); a new password equal to it changes nothing and is refused before it is sent.
+ */
+export const changePasswordSchema = newPasswordSchema.shape({
+  currentPassword: string()
+    .required(validationIssue("field_required"))
+    .max(passwordMaxLength, textTooLong(passwordMaxLength)),
+  password: passwordSchema().test(
+    "differs-from-current",
+    validationIssue("password_unchanged"),
+    function differsFromCurrent(value) {
+      return value === undefined || value !== this.parent.currentPassword;
+    },
+  ),
+});
+export type ChangePasswordInput = InferType<typeof changePasswordSchema>;
 
 /** The reset call: the new password with the token from the e-mailed link. */
 export const resetPasswordSchema = newPasswordSchema.shape({

@@ -14,6 +14,8 @@ export const validationMessages = {
   invalid_email: "Please enter a valid email address",
   invalid_phone: "Please enter a valid phone number, e.g. +31 20 123 4567",
   passwords_do_not_match: errorMessages.passwords_do_not_match,
+  password_unchanged: "Choose a password other than your current one",
+  current_password_wrong: "This is not your current password. Check it, or sign out and reset your password",
   password_too_weak:
     "Use at least {min} characters with an uppercase letter, a lowercase letter, a digit and a special character",
   language_required: errorMessages.language_required,

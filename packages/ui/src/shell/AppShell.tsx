@@ -53,7 +53,16 @@ export interface AppShellProps {
 function Brand({ title, mini }: { title: string; mini: boolean }) {
   return (
     <HStack gap="2" px="2" h="10">
-      <Box boxSize="7" borderRadius="md" bg="colorPalette.solid" color="colorPalette.contrast" display="grid" placeItems="center" fontWeight="bold" aria-hidden>
+      <Box
+        boxSize="7"
+        borderRadius="md"
+        bg="colorPalette.solid"
+        color="colorPalette.contrast"
+        display="grid"
+        placeItems="center"
+        fontWeight="bold"
+        aria-hidden
+      >
         P
       </Box>
       {!mini && (
@@ -85,7 +94,13 @@ function SidebarContent({
       <Brand title={title} mini={mini} />
       {!mini && <ConfigurationSelector isAdmin={role === "admin"} />}
       <Box flex="1" overflowY="auto">
-        <NavMenu entries={entries} mini={mini} hasConfiguration={Boolean(selected)} liveCount={liveCount} onNavigate={onNavigate} />
+        <NavMenu
+          entries={entries}
+          mini={mini}
+          hasConfiguration={Boolean(selected)}
+          liveCount={liveCount}
+          onNavigate={onNavigate}
+        />
       </Box>
       {!mini && <SelectedQuota />}
     </Flex>
@@ -127,10 +142,20 @@ function HorizontalNav({ entries }: { entries: NavEntry[] }) {
                   <Menu.Positioner>
                     <Menu.Content>
                       {entry.children.map((child) => (
-                        <Menu.Item key={child.to} value={child.to} disabled={child.disabled || isBlocked(child, Boolean(selected))}>
+                        <Menu.Item
+                          key={child.to}
+                          value={child.to}
+                          disabled={child.disabled || isBlocked(child, Boolean(selected))}
+                        >
                           {t(child.labelKey)}
                           {child.badge === "liveCount" && liveCount > 0 && (
-                            <Badge colorPalette="red" variant="solid" size="sm" ms="auto" aria-label={t("nav.liveCount", { count: liveCount })}>
+                            <Badge
+                              colorPalette="red"
+                              variant="solid"
+                              size="sm"
+                              ms="auto"
+                              aria-label={t("nav.liveCount", { count: liveCount })}
+                            >
                               {liveCount}
                             </Badge>
                           )}
@@ -212,7 +237,12 @@ export function AppShell({ title }: AppShellProps) {
         {t("common.skipToContent")}
       </chakra.a>
       {vertical && (
-        <Theme appearance={semiDark ? "dark" : undefined} hasBackground={false} colorPalette="primary" asChild>
+        <Theme
+          appearance={semiDark ? "dark" : undefined}
+          hasBackground={false}
+          colorPalette="primary"
+          asChild
+        >
           <Box
             as="aside"
             colorPalette="primary"
@@ -270,7 +300,13 @@ export function AppShell({ title }: AppShellProps) {
           )}
           {!vertical && <Brand title={title} mini={false} />}
           {!onboarding && (
-            <Button variant="outline" size="sm" color="fg.muted" onClick={openSearch} aria-keyshortcuts="Control+K">
+            <Button
+              variant="outline"
+              size="sm"
+              color="fg.muted"
+              onClick={openSearch}
+              aria-keyshortcuts="Control+K"
+            >
               <LuSearch />
               {/* On a phone only the icon (the name stays for screen readers): with the label the bar is wider than the screen and cuts off the profile menu. */}
               <Box as="span" srOnly hideFrom="sm">
@@ -342,7 +378,9 @@ export function AppShell({ title }: AppShellProps) {
 
       <SearchDialog open={searchOpen} onOpenChange={setSearchOpen} role={user?.role} />
       {/* Opened afresh when onboarding finishes (a customer and showWizard false), not only at sign-in. */}
-      {user && <GettingStartedDialog key={`${user.customerId ?? ""}:${String(user.showWizard)}`} user={user} />}
+      {user && (
+        <GettingStartedDialog key={`${user.customerId ?? ""}:${String(user.showWizard)}`} user={user} />
+      )}
     </Flex>
   );
 }

@@ -1,7 +1,11 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it } from "vitest";
-import { getSelectedConfiguration, guardConfigurationSwitch, selectConfiguration } from "../configuration/selection";
+import {
+  getSelectedConfiguration,
+  guardConfigurationSwitch,
+  selectConfiguration,
+} from "../configuration/selection";
 import { clearSession, setSession } from "../session/session";
 import { fakeTrainingServer } from "../features/training/fakeServer.test-support";
 import { renderWithApi } from "../test/render";
@@ -12,10 +16,22 @@ const configurations = [
   { _id: "b", name: "Shop B" },
 ];
 
-async function renderSelector(stored: { _id: string; name: string } = configurations[0]!, listed = configurations) {
-  setSession("a-token", { id: "u1", role: "admin", customerId: "c1", firstname: "Ada", lastname: "Admin", username: "ada@example.test" });
+async function renderSelector(
+  stored: { _id: string; name: string } = configurations[0]!,
+  listed = configurations,
+) {
+  setSession("a-token", {
+    id: "u1",
+    role: "admin",
+    customerId: "c1",
+    firstname: "Ada",
+    lastname: "Admin",
+    username: "ada@example.test",
+  });
   selectConfiguration(stored);
-  const server = fakeTrainingServer({ "GET /configurations/search": () => ({ body: { status: "success", data: listed } }) });
+  const server = fakeTrainingServer({
+    "GET /configurations/search": () => ({ body: { status: "success", data: listed } }),
+  });
   await renderWithApi(
     <MemoryRouter>
       <ConfigurationSelector isAdmin />
@@ -64,10 +80,19 @@ describe("the configuration selector", { timeout: 30_000 }, () => {
   });
 
   it("lists the configurations in the language's order, ignoring case and accents, numbers by value (the server's is plain text)", async () => {
-    const listed = ["Bakery 10", "bakery 2", "Zebra", "Édith", "Ernst"].map((name, index) => ({ _id: `k${index}`, name }));
+    const listed = ["Bakery 10", "bakery 2", "Zebra", "Édith", "Ernst"].map((name, index) => ({
+      _id: `k${index}`,
+      name,
+    }));
     const input = await renderSelector(listed[2], listed);
     fireEvent.click(input);
     await waitFor(() => expect(screen.getAllByRole("option")).toHaveLength(5));
-    expect(screen.getAllByRole("option").map((option) => option.textContent)).toEqual(["bakery 2", "Bakery 10", "Édith", "Ernst", "Zebra"]);
+    expect(screen.getAllByRole("option").map((option) => option.textContent)).toEqual([
+      "bakery 2",
+      "Bakery 10",
+      "Édith",
+      "Ernst",
+      "Zebra",
+    ]);
   });
 });

@@ -5,7 +5,13 @@ import { LuPlus } from "react-icons/lu";
 import { useNavigate } from "react-router-dom";
 import { configurationSearchDebounceMs } from "@parley/domain/ui";
 import { useSearchConfigurations } from "./hooks";
-import { getSelectedConfiguration, requestConfigurationSwitch, selectConfiguration, useSelectedConfiguration, type SelectedConfiguration } from "../configuration/selection";
+import {
+  getSelectedConfiguration,
+  requestConfigurationSwitch,
+  selectConfiguration,
+  useSelectedConfiguration,
+  type SelectedConfiguration,
+} from "../configuration/selection";
 import { sortByName } from "../forms/sortOptions";
 import { getToken } from "../session/session";
 import { useDebouncedValue } from "./useDebouncedValue";
@@ -19,7 +25,9 @@ export interface ConfigurationSelectorProps {
 function asOptions(data: unknown): SelectedConfiguration[] {
   const list = Array.isArray(data) ? data : [];
   return list
-    .filter((item): item is { _id: string; name?: string } => typeof (item as { _id?: unknown })?._id === "string")
+    .filter(
+      (item): item is { _id: string; name?: string } => typeof (item as { _id?: unknown })?._id === "string",
+    )
     .map((item) => ({ _id: item._id, name: item.name ?? item._id }));
 }
 
@@ -28,7 +36,10 @@ function asOptions(data: unknown): SelectedConfiguration[] {
  * admins, customers get their first configuration selected, admins see a New configuration button
  * when none is selected.
  */
-export function ConfigurationSelector({ isAdmin, newConfigurationPath = "/settings/general?new=1" }: ConfigurationSelectorProps) {
+export function ConfigurationSelector({
+  isAdmin,
+  newConfigurationPath = "/settings/general?new=1",
+}: ConfigurationSelectorProps) {
   const { t, i18n } = useTranslation("shell");
   const navigate = useNavigate();
   const selected = useSelectedConfiguration();
@@ -37,9 +48,17 @@ export function ConfigurationSelector({ isAdmin, newConfigurationPath = "/settin
   const query = useDebouncedSearch(typing ? inputValue : "");
   const search = useSearchConfigurations(query);
   // By name in the interface's language (the server's order is plain text: "Bakery 10" before "bakery 2").
-  const options = useMemo(() => sortByName(asOptions(search.data?.data), i18n.language, (option) => option.name), [search.data, i18n.language]);
+  const options = useMemo(
+    () => sortByName(asOptions(search.data?.data), i18n.language, (option) => option.name),
+    [search.data, i18n.language],
+  );
   const collection = useMemo(
-    () => createListCollection({ items: options, itemToValue: (item) => item._id, itemToString: (item) => item.name }),
+    () =>
+      createListCollection({
+        items: options,
+        itemToValue: (item) => item._id,
+        itemToString: (item) => item.name,
+      }),
     [options],
   );
 
@@ -55,13 +74,20 @@ export function ConfigurationSelector({ isAdmin, newConfigurationPath = "/settin
 
   // A choice stored without its name (opened from a notification) or under an old one takes the listed name.
   useEffect(() => {
-    const listed = selected && query === "" ? options.find((option) => option._id === selected._id) : undefined;
+    const listed =
+      selected && query === "" ? options.find((option) => option._id === selected._id) : undefined;
     if (listed && listed.name !== selected?.name) selectConfiguration(listed);
   }, [selected, query, options]);
 
   // A stored choice that no longer exists (another account, deleted) is dropped.
   useEffect(() => {
-    if (selected && query === "" && search.isSuccess && getToken() && !options.some((option) => option._id === selected._id)) {
+    if (
+      selected &&
+      query === "" &&
+      search.isSuccess &&
+      getToken() &&
+      !options.some((option) => option._id === selected._id)
+    ) {
       selectConfiguration(isAdmin ? null : (options[0] ?? null));
     }
   }, [selected, query, search.isSuccess, options, isAdmin]);
@@ -105,7 +131,9 @@ export function ConfigurationSelector({ isAdmin, newConfigurationPath = "/settin
         <Portal>
           <Combobox.Positioner>
             <Combobox.Content>
-              <Combobox.Empty>{search.isError ? t("configuration.loadFailed") : t("configuration.none")}</Combobox.Empty>
+              <Combobox.Empty>
+                {search.isError ? t("configuration.loadFailed") : t("configuration.none")}
+              </Combobox.Empty>
               {options.map((option) => (
                 <Combobox.Item key={option._id} item={option}>
                   <Combobox.ItemText>{option.name}</Combobox.ItemText>

@@ -8,7 +8,16 @@ import type { SessionUser } from "../session/session";
 import { renderWithApi } from "../test/render";
 import { GettingStartedDialog } from "./GettingStartedDialog";
 
-const user: SessionUser = { id: "u1", role: "customer", customerId: "cust1", firstname: "Sam", lastname: "Shop", username: "sam@shop.test", showInstructions: true, showWizard: false };
+const user: SessionUser = {
+  id: "u1",
+  role: "customer",
+  customerId: "cust1",
+  firstname: "Sam",
+  lastname: "Shop",
+  username: "sam@shop.test",
+  showInstructions: true,
+  showWizard: false,
+};
 
 /** A page as the shell shows it, its main content under a heading, and the dialog opened on its own or by a button. */
 function Page({ byButton }: { byButton: boolean }) {
@@ -40,7 +49,9 @@ describe("the getting-started dialog", { timeout: 30_000 }, () => {
     await screen.findByRole("dialog", { name: "Getting started" });
     await userEvent.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Welcome back" })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Welcome back" })),
+    );
   });
 
   it("gives the focus back to what opened it", async () => {

@@ -1,4 +1,15 @@
-import { Button, Checkbox, CloseButton, Dialog, Flex, Icon, Portal, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import {
+  Button,
+  Checkbox,
+  CloseButton,
+  Dialog,
+  Flex,
+  Icon,
+  Portal,
+  SimpleGrid,
+  Stack,
+  Text,
+} from "@chakra-ui/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LuBookOpen, LuCode, LuMessagesSquare, LuPalette } from "react-icons/lu";
@@ -34,7 +45,13 @@ const items = [
 
 /** Shown when showInstructions is true and showWizard false (spec 01 §2). */
 export function shouldShowGettingStarted(user: SessionUser | null): boolean {
-  return user !== null && showsGettingStarted({ showInstructions: user.showInstructions === true, showWizard: user.showWizard === true });
+  return (
+    user !== null &&
+    showsGettingStarted({
+      showInstructions: user.showInstructions === true,
+      showWizard: user.showWizard === true,
+    })
+  );
 }
 
 export interface GettingStartedDialogProps {
@@ -42,11 +59,16 @@ export interface GettingStartedDialogProps {
   testAssistantPath?: string;
 }
 
-export function GettingStartedDialog({ user, testAssistantPath = "/assistant/test" }: GettingStartedDialogProps) {
+export function GettingStartedDialog({
+  user,
+  testAssistantPath = "/assistant/test",
+}: GettingStartedDialogProps) {
   const { t } = useTranslation("shell");
   const navigate = useNavigate();
   const updateShowInstructions = useUpdateShowInstructions();
-  const [open, setOpen] = useState(() => shouldShowGettingStarted(user) && sessionStorage.getItem(dismissedThisSessionKey) !== "1");
+  const [open, setOpen] = useState(
+    () => shouldShowGettingStarted(user) && sessionStorage.getItem(dismissedThisSessionKey) !== "1",
+  );
   const [dontShowAgain, setDontShowAgain] = useState(false);
   // What had the focus as the dialog opened (it opens with the page, so mostly nothing: the body).
   const [opener] = useState(() => document.activeElement);
@@ -100,7 +122,10 @@ export function GettingStartedDialog({ user, testAssistantPath = "/assistant/tes
               </SimpleGrid>
             </Dialog.Body>
             <Dialog.Footer justifyContent="space-between" flexWrap="wrap" gap="3">
-              <Checkbox.Root checked={dontShowAgain} onCheckedChange={(details) => setDontShowAgain(details.checked === true)}>
+              <Checkbox.Root
+                checked={dontShowAgain}
+                onCheckedChange={(details) => setDontShowAgain(details.checked === true)}
+              >
                 <Checkbox.HiddenInput />
                 <Checkbox.Control />
                 <Checkbox.Label>{t("gettingStarted.dontShowAgain")}</Checkbox.Label>

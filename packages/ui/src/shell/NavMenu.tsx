@@ -85,7 +85,12 @@ function NavItem({
       {(!nested || mini) && <Icon as={ItemIcon} boxSize="4" />}
       {!mini && <Text flex="1">{label}</Text>}
       {!mini && entry.badge === "liveCount" && liveCount > 0 && (
-        <Badge colorPalette="red" variant="solid" size="sm" aria-label={t("nav.liveCount", { count: liveCount })}>
+        <Badge
+          colorPalette="red"
+          variant="solid"
+          size="sm"
+          aria-label={t("nav.liveCount", { count: liveCount })}
+        >
           {liveCount}
         </Badge>
       )}
@@ -147,7 +152,12 @@ function NavGroupItem({
               <Menu.ItemGroup>
                 <Menu.ItemGroupLabel>{label}</Menu.ItemGroupLabel>
                 {group.children.map((child) => (
-                  <Menu.Item key={child.to} value={child.to} asChild disabled={child.disabled || isBlocked(child, hasConfiguration)}>
+                  <Menu.Item
+                    key={child.to}
+                    value={child.to}
+                    asChild
+                    disabled={child.disabled || isBlocked(child, hasConfiguration)}
+                  >
                     {child.disabled || isBlocked(child, hasConfiguration) ? (
                       <span>{t(child.labelKey)}</span>
                     ) : (
@@ -196,7 +206,14 @@ function NavGroupItem({
         <Flex direction="column" gap="0.5" py="1" as="ul" listStyleType="none">
           {group.children.map((child) => (
             <li key={child.to}>
-              <NavItem entry={child} mini={false} nested blocked={isBlocked(child, hasConfiguration)} liveCount={liveCount} onNavigate={onNavigate} />
+              <NavItem
+                entry={child}
+                mini={false}
+                nested
+                blocked={isBlocked(child, hasConfiguration)}
+                liveCount={liveCount}
+                onNavigate={onNavigate}
+              />
             </li>
           ))}
         </Flex>
@@ -206,7 +223,13 @@ function NavGroupItem({
 }
 
 /** The sidebar's navigation: translated entries, nested groups, active link and group highlighted. */
-export function NavMenu({ entries, mini = false, hasConfiguration, liveCount = 0, onNavigate }: NavMenuProps) {
+export function NavMenu({
+  entries,
+  mini = false,
+  hasConfiguration,
+  liveCount = 0,
+  onNavigate,
+}: NavMenuProps) {
   const { t } = useTranslation("shell");
   return (
     <chakra.nav aria-label={t("nav.label")}>

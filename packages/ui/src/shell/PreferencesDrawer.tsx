@@ -1,13 +1,43 @@
-import { CloseButton, Drawer, Field, IconButton, NativeSelect, Portal, Stack, Switch } from "@chakra-ui/react";
+import {
+  CloseButton,
+  Drawer,
+  Field,
+  IconButton,
+  NativeSelect,
+  Portal,
+  Stack,
+  Switch,
+} from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
 import { LuSlidersHorizontal } from "react-icons/lu";
 import { usePreferences } from "../preferences/context";
-import { menuLayouts, skins, themeModes, type MenuLayout, type Preferences, type Skin, type ThemeMode } from "../preferences/store";
+import {
+  menuLayouts,
+  skins,
+  themeModes,
+  type MenuLayout,
+  type Preferences,
+  type Skin,
+  type ThemeMode,
+} from "../preferences/store";
 
-function PreferenceSwitch({ name, checked, onChange }: { name: keyof Preferences; checked: boolean; onChange: (value: boolean) => void }) {
+function PreferenceSwitch({
+  name,
+  checked,
+  onChange,
+}: {
+  name: keyof Preferences;
+  checked: boolean;
+  onChange: (value: boolean) => void;
+}) {
   const { t } = useTranslation("shell");
   return (
-    <Switch.Root checked={checked} onCheckedChange={(details) => onChange(details.checked)} justifyContent="space-between" w="full">
+    <Switch.Root
+      checked={checked}
+      onCheckedChange={(details) => onChange(details.checked)}
+      justifyContent="space-between"
+      w="full"
+    >
       <Switch.HiddenInput />
       <Switch.Label>{t(`preferences.${name}`)}</Switch.Label>
       <Switch.Control />
@@ -38,7 +68,10 @@ export function PreferencesDrawer() {
                 <Field.Root>
                   <Field.Label>{t("preferences.theme")}</Field.Label>
                   <NativeSelect.Root size="sm">
-                    <NativeSelect.Field value={preferences.theme} onChange={(event) => update({ theme: event.target.value as ThemeMode })}>
+                    <NativeSelect.Field
+                      value={preferences.theme}
+                      onChange={(event) => update({ theme: event.target.value as ThemeMode })}
+                    >
                       {themeModes.map((mode) => (
                         <option key={mode} value={mode}>
                           {t(`theme.${mode}`)}
@@ -67,7 +100,10 @@ export function PreferencesDrawer() {
                 <Field.Root>
                   <Field.Label>{t("preferences.skin")}</Field.Label>
                   <NativeSelect.Root size="sm">
-                    <NativeSelect.Field value={preferences.skin} onChange={(event) => update({ skin: event.target.value as Skin })}>
+                    <NativeSelect.Field
+                      value={preferences.skin}
+                      onChange={(event) => update({ skin: event.target.value as Skin })}
+                    >
                       {skins.map((skin) => (
                         <option key={skin} value={skin}>
                           {t(`preferences.skins.${skin}`)}
@@ -77,9 +113,21 @@ export function PreferencesDrawer() {
                     <NativeSelect.Indicator />
                   </NativeSelect.Root>
                 </Field.Root>
-                <PreferenceSwitch name="miniMenu" checked={preferences.miniMenu} onChange={(miniMenu) => update({ miniMenu })} />
-                <PreferenceSwitch name="semiDark" checked={preferences.semiDark} onChange={(semiDark) => update({ semiDark })} />
-                <PreferenceSwitch name="navbarFixed" checked={preferences.navbarFixed} onChange={(navbarFixed) => update({ navbarFixed })} />
+                <PreferenceSwitch
+                  name="miniMenu"
+                  checked={preferences.miniMenu}
+                  onChange={(miniMenu) => update({ miniMenu })}
+                />
+                <PreferenceSwitch
+                  name="semiDark"
+                  checked={preferences.semiDark}
+                  onChange={(semiDark) => update({ semiDark })}
+                />
+                <PreferenceSwitch
+                  name="navbarFixed"
+                  checked={preferences.navbarFixed}
+                  onChange={(navbarFixed) => update({ navbarFixed })}
+                />
               </Stack>
             </Drawer.Body>
             <Drawer.CloseTrigger asChild>

@@ -23,7 +23,9 @@ describe("quota footer", () => {
   it("shows the reset date and the bar's share", async () => {
     await renderWithUi(<QuotaFooter remaining={250} limit={500} resetDate="2026-12-01" />);
     expect(screen.getByText("Resets on December 1, 2026")).toBeTruthy();
-    expect(screen.getByRole("progressbar", { name: "Share of messages remaining" }).getAttribute("aria-valuenow")).toBe("50");
+    expect(
+      screen.getByRole("progressbar", { name: "Share of messages remaining" }).getAttribute("aria-valuenow"),
+    ).toBe("50");
   });
 
   it("treats a limit of 0 as unlimited and green", async () => {
@@ -31,5 +33,4 @@ describe("quota footer", () => {
     expect(footer().getAttribute("data-quota-color")).toBe("green");
     expect(screen.getByText("Unlimited messages")).toBeTruthy();
   });
-
 });

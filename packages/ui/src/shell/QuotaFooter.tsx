@@ -21,10 +21,19 @@ export function QuotaFooter({ remaining, limit, resetDate }: QuotaFooterProps) {
   const reset = resetDate ? new Date(resetDate) : null;
   const resetText =
     reset && !Number.isNaN(reset.getTime())
-      ? new Intl.DateTimeFormat(i18n.language, { day: "numeric", month: "long", year: "numeric" }).format(reset)
+      ? new Intl.DateTimeFormat(i18n.language, { day: "numeric", month: "long", year: "numeric" }).format(
+          reset,
+        )
       : null;
   return (
-    <Box as="section" aria-label={t("quota.label")} data-quota-color={colour} p="3" borderRadius="md" bg="bg.subtle">
+    <Box
+      as="section"
+      aria-label={t("quota.label")}
+      data-quota-color={colour}
+      p="3"
+      borderRadius="md"
+      bg="bg.subtle"
+    >
       <Stack gap="2">
         <Text fontSize="sm" fontWeight="medium">
           {unlimited ? t("quota.unlimited") : t("quota.remaining", { remaining, limit })}

@@ -14,8 +14,18 @@ const configurationId = "7b0c1a52-3f4e-4d6a-9c8b-0e1f2a3b4c5d";
 function conversation(sessionId: string, ofConfiguration: string, answers: number): LiveConversation {
   const messages: LiveConversation["messages"] = [];
   for (let index = 0; index < answers; index += 1) {
-    messages.push({ id: `${sessionId}-q${index}`, role: "user", content: "Open today?", timestamp: "2026-11-25T10:00:00.000Z" });
-    messages.push({ id: `${sessionId}-a${index}`, role: "assistant", content: "<p>Yes.</p>", timestamp: "2026-11-25T10:00:02.000Z" });
+    messages.push({
+      id: `${sessionId}-q${index}`,
+      role: "user",
+      content: "Open today?",
+      timestamp: "2026-11-25T10:00:00.000Z",
+    });
+    messages.push({
+      id: `${sessionId}-a${index}`,
+      role: "assistant",
+      content: "<p>Yes.</p>",
+      timestamp: "2026-11-25T10:00:02.000Z",
+    });
   }
   return {
     session_id: sessionId,
@@ -52,7 +62,18 @@ describe("the sidebar's quota footer", () => {
       customers: 1,
     });
     const server = fakeTrainingServer({
-      "GET /configuration": () => ({ body: { status: "success", data: { _id: configurationId, name: "shop", message_limit: 500, remaining_messages: 100, usage_reset_date: "2026-12-01" } } }),
+      "GET /configuration": () => ({
+        body: {
+          status: "success",
+          data: {
+            _id: configurationId,
+            name: "shop",
+            message_limit: 500,
+            remaining_messages: 100,
+            usage_reset_date: "2026-12-01",
+          },
+        },
+      }),
       "GET /dashboard/usage": () => ({ body: { status: "success", data: usage() } }),
     });
     const store = createLiveStore();

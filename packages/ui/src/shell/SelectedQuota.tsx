@@ -19,7 +19,11 @@ const answersSettleMs = 500;
 function useLiveAnswers(configurationId: string | null, store: LiveStore): number {
   const { conversations } = useLiveSnapshot(store);
   if (!configurationId) return 0;
-  return conversationsOf(conversations, configurationId).reduce((sum, conversation) => sum + conversation.messages.filter((message) => message.role === "assistant").length, 0);
+  return conversationsOf(conversations, configurationId).reduce(
+    (sum, conversation) =>
+      sum + conversation.messages.filter((message) => message.role === "assistant").length,
+    0,
+  );
 }
 
 /**
@@ -42,12 +46,20 @@ export function SelectedQuota({ store = liveStore }: { store?: LiveStore }) {
     seen.current = { configurationId, answers };
     // Another configuration's first count is no news; its usage is being read anyway.
     if (!configurationId || before.configurationId !== configurationId || before.answers === answers) return;
-    const timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: dashboardQueryKeys.usage(configurationId), exact: true }), answersSettleMs);
+    const timer = setTimeout(
+      () =>
+        void queryClient.invalidateQueries({
+          queryKey: dashboardQueryKeys.usage(configurationId),
+          exact: true,
+        }),
+      answersSettleMs,
+    );
     return () => clearTimeout(timer);
   }, [configurationId, answers, queryClient]);
 
   const stored = (configuration.data as { data?: QuotaFields } | undefined)?.data;
-  const fields: QuotaFields | undefined = usage.data && usage.dataUpdatedAt >= configuration.dataUpdatedAt ? usage.data : stored;
+  const fields: QuotaFields | undefined =
+    usage.data && usage.dataUpdatedAt >= configuration.dataUpdatedAt ? usage.data : stored;
   if (!selected || !fields || typeof fields.message_limit !== "number") return null;
   return (
     <QuotaFooter

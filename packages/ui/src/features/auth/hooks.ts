@@ -78,9 +78,11 @@ export function useResetPassword() {
   });
 }
 
+/** A forced refresh sends the new password only; a user's own change sends the current one too. */
 export function useRefreshPassword() {
   const api = useApi();
   return useMutation({
-    mutationFn: async (password: string) => unwrap(await api.POST("/users/refresh_password", { body: { password } })),
+    mutationFn: async (input: string | { password: string; currentPassword: string }) =>
+      unwrap(await api.POST("/users/refresh_password", { body: typeof input === "string" ? { password: input } : input })),
   });
 }
