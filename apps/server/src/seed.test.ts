@@ -62,6 +62,7 @@ describe("demo data", () => {
     expect(await ask("Wat is de hoofdstad van Peru eigenlijk?")).toContain("daar weet ik het antwoord niet op");
     expect(await ask("When will my order arrive?")).toContain("usually arrive the next working day");
     expect(await ask("How long does delivery take?")).toContain("usually arrive the next working day");
+    expect(await ask("How long does shipping take?")).toContain("usually arrive the next working day");
     expect(await ask("Hoe lang duurt de bezorging naar Utrecht?")).toContain("komen meestal de volgende werkdag aan");
     expect(await ask("How much does shipping cost to Belgium?")).toContain("Shipping is free from 50 euro");
   });

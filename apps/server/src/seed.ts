@@ -22,7 +22,7 @@ const faqHeaders = [
 
 const faq = [
   // The question a new visitor asks first, in two common phrasings (FAQs often give a row more than one).
-  ["How long does delivery take? When will my order arrive?", "Orders placed before 17:00 on a working day ship the same day and usually arrive the next working day."],
+  ["How long does delivery (shipping) take? When will my order arrive?", "Orders placed before 17:00 on a working day ship the same day and usually arrive the next working day."],
   ["How much does shipping cost?", "Shipping is free from 50 euro; below that it costs 4.95 euro within the Netherlands and Belgium."],
   ["Can I return an item?", "Yes, you can return any unused item within 30 days. Start a return from your account page."],
   ["When do I get my money back?", "We refund within 5 working days after we receive your return, to the payment method you used."],
