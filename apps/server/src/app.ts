@@ -245,6 +245,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     urlsOf: async (configurationId) => (await findTrainingUrls(deps.db, systemScope, configurationId)).map((entry) => entry.url),
     provider,
     onAlert: (alert) => void live.alertRaised(alert),
+    agentsOnline: (configurationId) => live.agentsOnline(configurationId),
     onConversationChanged: (change) => void live.conversationChanged(change),
     storeVisitorMessage: (input) => live.visitorMessage(input),
     logError,

@@ -14,7 +14,10 @@ export type AssistantText =
   | "agent_joined"
   | "agent_left"
   | "conversation_closed"
-  | "attachment_received";
+  | "attachment_received"
+  | "person_requested_online"
+  | "person_requested_offline"
+  | "contact_details_received";
 
 /** The note a visitor gets when an agent takes the conversation over, with the agent's first name. */
 export function agentJoinedText(language: LanguageCode, firstName: string): string {
@@ -45,6 +48,9 @@ export const assistantTexts: Record<LanguageCode, Record<AssistantText, string>>
     agent_left: "{name} has left the conversation. You are chatting with the assistant again.",
     conversation_closed: "This conversation has been closed. Send a message to start a new one.",
     attachment_received: "Thank you, I have received your file. I cannot open files myself, but it is kept with this conversation for our team. What can I help you with?",
+    person_requested_online: "I have asked a colleague to join this chat. Please stay here: someone will be with you shortly.",
+    person_requested_offline: "Nobody from our team is online right now, but they will read this conversation. Leave your e-mail address or phone number here if you would like them to get back to you; meanwhile I am happy to help with anything else.",
+    contact_details_received: "Thank you. Our team will get back to you as soon as possible. Is there anything else I can help you with in the meantime?",
   },
   nl: {
     unavailable: "Sorry, de assistent is op dit moment niet beschikbaar. Probeer het later nog eens of neem op een andere manier contact met ons op.",
@@ -56,6 +62,9 @@ export const assistantTexts: Record<LanguageCode, Record<AssistantText, string>>
     agent_left: "{name} heeft het gesprek verlaten. Je chat weer met de assistent.",
     conversation_closed: "Dit gesprek is gesloten. Stuur een bericht om een nieuw gesprek te beginnen.",
     attachment_received: "Bedankt, ik heb je bestand ontvangen. Zelf kan ik geen bestanden openen, maar het blijft bij dit gesprek bewaard voor ons team. Waarmee kan ik je helpen?",
+    person_requested_online: "Ik heb een collega gevraagd om bij dit gesprek te komen. Blijf even hier: er komt zo iemand bij je.",
+    person_requested_offline: "Er is op dit moment niemand van ons team online, maar ze lezen dit gesprek later. Laat hier je e-mailadres of telefoonnummer achter als je wilt dat ze contact met je opnemen; intussen help ik je graag verder.",
+    contact_details_received: "Bedankt. Ons team neemt zo snel mogelijk contact met je op. Kan ik je intussen nog ergens mee helpen?",
   },
   de: {
     unavailable: "Entschuldigung, der Assistent ist im Moment nicht verfügbar. Bitte versuchen Sie es später noch einmal oder kontaktieren Sie uns auf anderem Weg.",
@@ -67,6 +76,9 @@ export const assistantTexts: Record<LanguageCode, Record<AssistantText, string>>
     agent_left: "{name} hat das Gespräch verlassen. Sie chatten wieder mit dem Assistenten.",
     conversation_closed: "Dieses Gespräch wurde beendet. Senden Sie eine Nachricht, um ein neues zu beginnen.",
     attachment_received: "Danke, ich habe Ihre Datei erhalten. Selbst kann ich keine Dateien öffnen, aber sie bleibt für unser Team bei diesem Gespräch gespeichert. Wobei kann ich Ihnen helfen?",
+    person_requested_online: "Ich habe einen Kollegen gebeten, sich diesem Chat anzuschließen. Bitte bleiben Sie hier: Gleich ist jemand für Sie da.",
+    person_requested_offline: "Gerade ist niemand aus unserem Team online, aber das Team liest dieses Gespräch später. Hinterlassen Sie hier Ihre E-Mail-Adresse oder Telefonnummer, wenn wir uns bei Ihnen melden sollen; bis dahin helfe ich Ihnen gern weiter.",
+    contact_details_received: "Vielen Dank. Unser Team meldet sich so bald wie möglich bei Ihnen. Kann ich Ihnen bis dahin noch weiterhelfen?",
   },
   es: {
     unavailable: "Lo sentimos, el asistente no está disponible en este momento. Inténtalo más tarde o contáctanos de otra forma.",
@@ -78,6 +90,9 @@ export const assistantTexts: Record<LanguageCode, Record<AssistantText, string>>
     agent_left: "{name} ha salido de la conversación. Vuelves a hablar con el asistente.",
     conversation_closed: "Esta conversación se ha cerrado. Envía un mensaje para empezar una nueva.",
     attachment_received: "Gracias, he recibido tu archivo. Yo no puedo abrir archivos, pero queda guardado en esta conversación para nuestro equipo. ¿En qué puedo ayudarte?",
+    person_requested_online: "He pedido a un compañero que se una a este chat. Quédate aquí: enseguida te atenderá alguien.",
+    person_requested_offline: "Ahora mismo no hay nadie de nuestro equipo en línea, pero leerán esta conversación. Deja aquí tu correo electrónico o teléfono si quieres que te contacten; mientras tanto, te ayudo con lo que necesites.",
+    contact_details_received: "Gracias. Nuestro equipo se pondrá en contacto contigo lo antes posible. ¿Te ayudo con algo más mientras tanto?",
   },
   fr: {
     unavailable: "Désolé, l'assistant n'est pas disponible pour le moment. Veuillez réessayer plus tard ou nous contacter autrement.",
@@ -89,6 +104,9 @@ export const assistantTexts: Record<LanguageCode, Record<AssistantText, string>>
     agent_left: "{name} a quitté la conversation. Vous discutez de nouveau avec l'assistant.",
     conversation_closed: "Cette conversation est terminée. Envoyez un message pour en commencer une nouvelle.",
     attachment_received: "Merci, j'ai bien reçu votre fichier. Je ne peux pas ouvrir les fichiers moi-même, mais il reste joint à cette conversation pour notre équipe. Comment puis-je vous aider ?",
+    person_requested_online: "J'ai demandé à un collègue de rejoindre cette conversation. Restez ici : quelqu'un va vous répondre sous peu.",
+    person_requested_offline: "Personne de notre équipe n'est en ligne pour le moment, mais l'équipe lira cette conversation. Laissez ici votre adresse e-mail ou votre numéro de téléphone si vous souhaitez être recontacté ; en attendant, je peux vous aider pour autre chose.",
+    contact_details_received: "Merci. Notre équipe vous recontactera dès que possible. Puis-je vous aider pour autre chose en attendant ?",
   },
 };
 

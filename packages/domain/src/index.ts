@@ -33,5 +33,6 @@ export * from "./aiFunctions";
 export * from "./assistantTexts";
 export * from "./checkoutTexts";
 export * from "./smallTalk";
+export * from "./personRequest";
 export * from "./anonymisation";
 export * from "./addressRegister";

@@ -39,6 +39,8 @@ export function answerFromSources(
   found: readonly FoundSource[],
   language: LanguageCode,
   fallbackLinks: readonly string[],
+  /** The visitor asked for a person and no agent is online: said instead of "I don't know". */
+  personRequested = false,
 ): ExtractiveAnswer {
   const smallTalk = smallTalkOf(question);
   if (smallTalk !== null) {
@@ -55,6 +57,11 @@ export function answerFromSources(
     // money back?" under the delivery times).
     const sources = [{ kind: best.kind, title: best.title, url: best.url }];
     return { html, text: best.url ? `${body}\n\n${texts.read_more}: ${best.url}` : body, sources };
+  }
+
+  if (personRequested) {
+    const text = texts.person_requested_offline;
+    return { html: sanitiseAnswerHtml(`<p>${escapeHtml(text)}</p>`), text, sources: [] };
   }
 
   const links = [...new Set(fallbackLinks.filter((url) => /^https?:\/\//i.test(url)))].slice(0, linksShown);

@@ -6,7 +6,7 @@
  * that is stored as a system message the visitor and the agents see.
  */
 import { randomUUID } from "node:crypto";
-import { assistantTexts, isLanguageCode, type LanguageCode } from "@parley/domain";
+import { asksForPerson, assistantTexts, isLanguageCode, type AssistantText, type LanguageCode } from "@parley/domain";
 import { attachmentOf } from "@parley/domain/attachmentMessage";
 import type { Configuration } from "../configurations/repository";
 import type { Db } from "../../platform/db/db";
@@ -30,7 +30,7 @@ import type { ChatProvider } from "./provider/chat-provider";
 import { ProviderError } from "./provider/chat-provider";
 import { freeTestAnswerLeft, giveBackMessage, takeMessage, type QuotaTake } from "./quota";
 import type { FoundSource, SourceFinder } from "./sources";
-import { anonymise } from "./text/anonymise";
+import { anonymise, holdsContactDetails } from "./text/anonymise";
 import { detectLanguage } from "./text/language";
 import { escapeHtml } from "../../platform/html";
 import { answerTextToHtml, sanitiseAnswerHtml } from "./text/sanitise-answer";
@@ -83,7 +83,8 @@ export interface AlertRaised {
   conversation: ConversationRecord;
   message: StoredMessage;
   alertText: string;
-  reason: "keyword" | "monitor";
+  /** An alert-trigger keyword, the live monitor's verdict, or the visitor asking for a person. */
+  reason: "keyword" | "monitor" | "person";
 }
 
 /** A message was stored in a conversation (what the agents' live screens follow). */
@@ -116,6 +117,8 @@ export interface AssistantDependencies {
   /** No provider: the embedded extractive default answers. */
   provider?: ChatProvider;
   onAlert?(alert: AlertRaised): void;
+  /** Whether an agent of the configuration is online and available (a visitor asking for a person is told). */
+  agentsOnline?(configurationId: string): Promise<boolean>;
   onConversationChanged?(change: ConversationChange): void;
   /**
    * Stores a visitor's message in the session's ongoing conversation and sends the agents its update (with the
@@ -209,6 +212,7 @@ export function createAssistant(deps: AssistantDependencies) {
       const keyword = matchedAlertKeyword(question, settings.alert_trigger_keywords);
       if (keyword) alert = { text: question, reason: "keyword" };
     }
+    if (!alert && asksForPerson(question)) alert = { text: question, reason: "person" };
     if (!alert && settings.use_live_chat_monitor && provider && settings.goal_live_monitoring_instruction.trim() !== "") {
       try {
         const verdict = await provider.complete({
@@ -256,8 +260,13 @@ export function createAssistant(deps: AssistantDependencies) {
       const message = { content: anonymised, rawInput: settings.anonimize_input ? null : given.text, clientMessageId: given.clientMessageId };
       // The live monitor's verdict comes after the message is stored; a keyword alert is known before.
       const monitored = Boolean(settings.use_live_chat_monitor && provider && settings.goal_live_monitoring_instruction.trim() !== "");
+      // A visitor asking for a person alerts the agents as a keyword does, whatever the alert settings.
       const keywordAlert = settings.use_alert_triggers && matchedAlertKeyword(anonymised, settings.alert_trigger_keywords) ? anonymised : null;
-      const shown = "sessionId" in given && deps.storeVisitorMessage && !monitored ? { alert: keywordAlert } : undefined;
+      const personAlert = keywordAlert === null && asksForPerson(anonymised) ? anonymised : null;
+      const shown =
+        "sessionId" in given && deps.storeVisitorMessage && !monitored
+          ? { alert: keywordAlert ?? personAlert, reason: keywordAlert !== null ? ("keyword" as const) : ("person" as const) }
+          : undefined;
       const target = "sessionId" in given ? { sessionId: given.sessionId, configurationId: settings._id } : undefined;
       const inSession = !target
         ? undefined
@@ -306,7 +315,7 @@ export function createAssistant(deps: AssistantDependencies) {
     anonymised: string,
     language: LanguageCode,
     /** The agents have the message already (`storeVisitorMessage`), with the keyword alert it raised. */
-    shown?: { alert: string | null },
+    shown?: { alert: string | null; reason: AlertRaised["reason"] },
   ): Promise<TurnResult> {
     events.stored?.(visitorMessage, duplicate, turn.conversation.is_manual || turn.conversation.is_locked ? "human_agent" : "assistant");
 
@@ -318,7 +327,7 @@ export function createAssistant(deps: AssistantDependencies) {
       return { outcome: "provider_failed", visitorMessage, reply: earlier, duplicate, notice: assistantTexts[language].provider_failed };
     }
 
-    if (shown?.alert) deps.onAlert?.({ conversation: turn.conversation, message: visitorMessage, alertText: shown.alert, reason: "keyword" });
+    if (shown?.alert) deps.onAlert?.({ conversation: turn.conversation, message: visitorMessage, alertText: shown.alert, reason: shown.reason });
     else if (!shown) changed(turn.conversation, "user", visitorMessage, await raiseAlerts(turn, visitorMessage, anonymised));
     if (turn.conversation.is_manual || turn.conversation.is_locked) return { outcome: "human_agent", visitorMessage, duplicate };
     return answer(turn, events, { visitorMessage, duplicate, anonymised, language });
@@ -341,6 +350,22 @@ export function createAssistant(deps: AssistantDependencies) {
       // A file alone asks nothing the assistant could look up (and it reads no files): it says so, uses no
       // message of the quota, and the file stays in the conversation for the agents.
       const text = assistantTexts[language].attachment_received;
+      const reply = await insertReply(db, turn.conversation.id, { role: "assistant", content: `<p>${escapeHtml(text)}</p>`, replyTo: visitorMessage.id, sources: [] });
+      changed(turn.conversation, "assistant", reply);
+      return { outcome: "answered", visitorMessage, reply, duplicate };
+    }
+    // A visitor asking for a person while an agent is online is told someone will join (the agents were alerted);
+    // after asking, contact details left for the team are acknowledged. Neither is the assistant's answer, so
+    // neither uses a message of the quota.
+    const personRequested = asksForPerson(anonymised);
+    const noteText: AssistantText | undefined =
+      personRequested && (await agentsAvailable(settings._id))
+        ? "person_requested_online"
+        : !provider && !personRequested && turn.conversation.alert_triggered && wordCount(anonymised) <= 12 && holdsContactDetails(anonymised)
+          ? "contact_details_received"
+          : undefined;
+    if (noteText) {
+      const text = assistantTexts[language][noteText];
       const reply = await insertReply(db, turn.conversation.id, { role: "assistant", content: `<p>${escapeHtml(text)}</p>`, replyTo: visitorMessage.id, sources: [] });
       changed(turn.conversation, "assistant", reply);
       return { outcome: "answered", visitorMessage, reply, duplicate };
@@ -405,7 +430,7 @@ export function createAssistant(deps: AssistantDependencies) {
         sources = shownSources(found, urls);
         if (answer.usage) usage = { model: answer.model || settings.model, promptTokens: answer.usage.promptTokens, completionTokens: answer.usage.completionTokens };
       } else {
-        const extractive = answerFromSources(anonymised, found, language, await linksFor(found, settings._id));
+        const extractive = answerFromSources(anonymised, found, language, await linksFor(found, settings._id), personRequested);
         content = extractive.html;
         sources = extractive.sources;
         if (turn.stream && events.delta) events.delta(replyId, extractive.text);
@@ -420,6 +445,16 @@ export function createAssistant(deps: AssistantDependencies) {
       const notice = assistantTexts[language].provider_failed;
       const reply = await storeFailure(turn, visitorMessage, notice);
       return { outcome: "provider_failed", visitorMessage, reply, duplicate, notice };
+    }
+  }
+
+  async function agentsAvailable(configurationId: string): Promise<boolean> {
+    if (!deps.agentsOnline) return false;
+    try {
+      return await deps.agentsOnline(configurationId);
+    } catch (error) {
+      logError("whether agents are online could not be read", error);
+      return false;
     }
   }
 

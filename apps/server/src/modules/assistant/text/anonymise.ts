@@ -79,6 +79,15 @@ export function anonymise(text: string, options: AnonymiseOptions): AnonymiseRes
   return replaceSpans(text, kept);
 }
 
+/**
+ * Whether a visitor's text gives a way to reach them: an e-mail address or phone number, as written or as the
+ * placeholder anonymisation put in its place.
+ */
+export function holdsContactDetails(text: string): boolean {
+  if (/\[(EMAIL_ADDRESS|PHONE_NUMBER)_\d+\]/.test(text)) return true;
+  return findEmailAddresses(text).length > 0 || findPhoneNumbers(text).length > 0;
+}
+
 /** Keeps the highest-priority (then longest, then first) of overlapping candidates; returns them in text order. */
 function withoutOverlaps(candidates: readonly Span[]): Span[] {
   const ranked = [...candidates].sort(

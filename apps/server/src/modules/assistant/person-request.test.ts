@@ -1,0 +1,136 @@
+/**
+ * A visitor asking for a person: the configuration's agents are alerted, and the visitor is told whether
+ * someone is online to join (an agent on the /live socket) or that the team will read the conversation, and
+ * contact details left afterwards are acknowledged. Over the real server, on PGlite and PostgreSQL.
+ */
+import type { AddressInfo } from "node:net";
+import { assistantTexts } from "@parley/domain";
+import { io, type Socket } from "socket.io-client";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { bearer, createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
+import { createTenant, type Tenant } from "../../test/fixture";
+
+let ctx: TestContext;
+let url: string;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  ctx = await createTestContext({ chatLimits: false });
+  await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+  url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.disconnect();
+});
+
+async function shop(label: string): Promise<{ tenant: Tenant; token: string }> {
+  const tenant = await createTenant(ctx, label);
+  // No alert keywords are configured: asking for a person alerts the agents all the same.
+  await ctx.database.db.query("UPDATE configurations SET settings = settings || $2::jsonb WHERE id = $1", [
+    tenant.configurationId,
+    JSON.stringify({
+      language: "en",
+      include_manual_dataset: true,
+      use_alert_triggers: false,
+      alert_trigger_keywords: [],
+    }),
+  ]);
+  const { token } = await ctx.createUser({ role: "customer", customerId: tenant.customerId });
+  return { tenant, token };
+}
+
+async function send(tenant: Tenant, message: string, sessionId?: string) {
+  const response = await ctx.app.inject({
+    method: "POST",
+    url: `/api/widget/${tenant.configurationId}/messages`,
+    payload: { message, ...(sessionId ? { session_id: sessionId } : {}) },
+  });
+  expectToMatchContract("sendWidgetMessage", response);
+  expect(response.statusCode).toBe(200);
+  return response.json() as { session_id: string; reply: { content: string } | null };
+}
+
+const remaining = async (tenant: Tenant) =>
+  (
+    await ctx.database.db.query<{ remaining_messages: number }>(
+      "SELECT remaining_messages FROM configurations WHERE id = $1",
+      [tenant.configurationId],
+    )
+  )[0]!.remaining_messages;
+
+async function alerts(token: string) {
+  const response = await ctx.app.inject({ method: "GET", url: "/api/notifications", headers: bearer(token) });
+  expectToMatchContract("listNotifications", response);
+  return (response.json() as { data: { type: string; message: string }[] }).data.filter(
+    (notification) => notification.type === "alert",
+  );
+}
+
+async function connectAgent(token: string) {
+  const socket = io(`${url}/live`, {
+    path: "/socket.io",
+    transports: ["websocket"],
+    query: { token, firstname: "Anna", lastname: "Agent" },
+    reconnection: false,
+    forceNew: true,
+  });
+  sockets.push(socket);
+  await new Promise((resolve, reject) => {
+    socket.once("initial_conversations", resolve);
+    socket.once("connect_error", reject);
+  });
+  return socket;
+}
+
+describe("a visitor asking for a person", () => {
+  it("with nobody online: the agents are alerted, the visitor is told the team will read it, and contact details left are acknowledged", async () => {
+    const { tenant, token } = await shop("Personless");
+    const before = await remaining(tenant);
+    const asked = await send(tenant, "Can I talk to a human please?");
+    expect(asked.reply?.content).toContain(assistantTexts.en.person_requested_offline);
+    await expect
+      .poll(() => alerts(token))
+      .toEqual([expect.objectContaining({ message: "Can I talk to a..." })]);
+    const [conversation] = await ctx.database.db.query<{ alert_triggered: boolean }>(
+      "SELECT alert_triggered FROM conversations WHERE session_id = $1",
+      [asked.session_id],
+    );
+    expect(conversation?.alert_triggered).toBe(true);
+
+    const left = await send(tenant, "my email is jan.jansen@example.com", asked.session_id);
+    expect(left.reply?.content).toContain(assistantTexts.en.contact_details_received);
+    // A question after that is answered from the knowledge as usual.
+    const question = await send(tenant, "Personless?", asked.session_id);
+    expect(question.reply?.content).toContain("Personless!");
+    // The acknowledgement is not the assistant's answer: two of the three turns used the quota.
+    expect(await remaining(tenant)).toBe(before - 2);
+  });
+
+  it("with an agent online: the visitor is told someone will join, using no message of the quota", async () => {
+    const { tenant, token } = await shop("Personful");
+    await connectAgent(token);
+    const before = await remaining(tenant);
+    const asked = await send(tenant, "Ik wil graag een medewerker spreken over mijn bestelling");
+    expect(asked.reply?.content).toMatch(
+      new RegExp(`${assistantTexts.en.person_requested_online}|${assistantTexts.nl.person_requested_online}`),
+    );
+    await expect.poll(async () => (await alerts(token)).length).toBe(1);
+    expect(await remaining(tenant)).toBe(before);
+  });
+
+  it("does not take a question about people or contact for a request to talk to someone", async () => {
+    const { tenant, token } = await shop("Personal");
+    for (const message of [
+      "Is my personal data safe with you?",
+      "How do I contact customer service?",
+      "Personal?",
+    ]) {
+      const answer = await send(tenant, message);
+      expect(answer.reply?.content).not.toContain(assistantTexts.en.person_requested_offline);
+    }
+    expect(await alerts(token)).toEqual([]);
+  });
+});
