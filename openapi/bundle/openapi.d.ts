@@ -4687,7 +4687,7 @@ export interface components {
              */
             color: "purple" | "error";
             configurationId: string;
-            /** @description Alerts only. */
+            /** @description The session id of the conversation the notification is about (chat and alert), so the portal opens that conversation; null for a chat notification stored before chat notifications carried it. */
             session_id?: string | null;
         };
         /**
