@@ -30,7 +30,7 @@ function lastVisitorText(conversation: LiveConversation): string {
 export function LiveConversationsPage({ titleKey = "pages:titles.conversationsLive", store = liveStore }: LiveConversationsPageProps) {
   const { t, i18n } = useTranslation(["live", "shell", "pages"]);
   const selected = useSelectedConfiguration();
-  const { connection, errorCode, conversations, typing } = useLiveSnapshot(store);
+  const { connection, errorCode, conversations, typing, actions } = useLiveSnapshot(store);
   const [selectedSession, setSelectedSession] = useState<string | null>(null);
   // Offline, the list is read over HTTP until the connection is back (read only: the actions need the socket).
   const overHttp = useLiveConversationsOverHttp(selected?._id, connection === "offline");
@@ -39,6 +39,21 @@ export function LiveConversationsPage({ titleKey = "pages:titles.conversationsLi
   const details = selectedSession ? (source.find((item) => item.session_id === selectedSession) ?? null) : null;
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" });
 
+  /**
+   * The agent reads the conversation: its new visitor messages are seen here at once, and on the server (so the
+   * count stays 0 after a reload and for the colleagues); offline the count is reset here only.
+   */
+  const markSeen = (sessionId: string) => {
+    const conversation = source.find((item) => item.session_id === sessionId);
+    if (!conversation || (conversation.newUserMessages ?? 0) === 0) return;
+    store.patch(sessionId, withMessagesSeen);
+    actions?.markSeen(conversation).catch(() => undefined);
+  };
+  const openConversation = (sessionId: string) => {
+    setSelectedSession(sessionId);
+    markSeen(sessionId);
+  };
+
   // A notification's conversation (its session in the navigation state) opens once the list has it, once per visit.
   const location = useLocation();
   const [openedFor, setOpenedFor] = useState<string | null>(null);
@@ -46,7 +61,7 @@ export function LiveConversationsPage({ titleKey = "pages:titles.conversationsLi
   useEffect(() => {
     if (typeof wanted !== "string" || openedFor === location.key || !source.some((item) => item.session_id === wanted)) return;
     setOpenedFor(location.key);
-    setSelectedSession(wanted);
+    openConversation(wanted);
   }, [wanted, openedFor, location.key, source]);
 
   // A conversation that is no longer in the list clears the selected details (spec 02 §4).
@@ -55,8 +70,8 @@ export function LiveConversationsPage({ titleKey = "pages:titles.conversationsLi
   }, [selectedSession, details]);
 
   const handleClose = () => {
-    // Clearing the selection: its new visitor messages are seen.
-    if (selectedSession) store.patch(selectedSession, withMessagesSeen);
+    // Clearing the selection: the visitor messages that came while it was open are seen too.
+    if (selectedSession) markSeen(selectedSession);
     setSelectedSession(null);
   };
 
@@ -160,7 +175,7 @@ export function LiveConversationsPage({ titleKey = "pages:titles.conversationsLi
                     <Table.Cell whiteSpace="nowrap">{started && !Number.isNaN(started.getTime()) ? dateFormat.format(started) : "—"}</Table.Cell>
                     <Table.Cell textAlign="end">{conversation.messages.length}</Table.Cell>
                     <Table.Cell textAlign="end">
-                      <Button size="xs" variant="outline" onClick={() => setSelectedSession(conversation.session_id)}>
+                      <Button size="xs" variant="outline" onClick={() => openConversation(conversation.session_id)}>
                         {t("live:live.open")}
                       </Button>
                     </Table.Cell>
