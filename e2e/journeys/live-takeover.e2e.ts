@@ -98,9 +98,23 @@ describe("an agent takes over a visitor's conversation live", () => {
     const listViolations = await seriousAccessibilityViolations(agentPage);
     expect(listViolations, describeViolations(listViolations)).toEqual([]);
 
-    await row.getByRole("button", { name: nl.live.open }).click();
+    // On a phone (390 px) the list is a card per conversation: nothing scrolls sideways, and Open is in sight and
+    // reached by keyboard.
+    await agentPage.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => agentPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const phoneList = agentPage.locator("main table").first();
+    expect(await phoneList.evaluate((table) => table.scrollWidth - table.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
+    const phoneOpen = row.getByRole("button", { name: nl.live.open });
+    const openBox = await phoneOpen.boundingBox();
+    expect(openBox && openBox.x >= 0 && openBox.x + openBox.width <= 390, "Open is on the phone's screen").toBe(true);
+    await snap(agentPage, journey, "2b-phone-list");
+    const phoneViolations = await seriousAccessibilityViolations(agentPage);
+    expect(phoneViolations, describeViolations(phoneViolations)).toEqual([]);
+    await phoneOpen.focus();
+    await agentPage.keyboard.press("Enter");
     const dialog = agentPage.getByRole("dialog", { name: nl.live.dialog.title });
     await dialog.getByText(question).waitFor();
+    await agentPage.setViewportSize({ width: 1280, height: 800 });
     // The dialog opens with the focus on what comes next, Take over (not on the agent note).
     await expect.poll(() => dialog.getByRole("button", { name: nl.live.actions.takeover }).evaluate((button) => button === document.activeElement)).toBe(true);
     // The visitor types again: the agent sees it, until the visitor empties the field.

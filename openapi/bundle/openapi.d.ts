@@ -4586,6 +4586,7 @@ export interface components {
             /** @description Started from the portal's test environment (with a test ticket), not by a visitor of the website; its answers used no message of the quota, and the dashboard does not count it. */
             is_test: boolean;
             isNew?: boolean;
+            /** @description The visitor's messages no agent has read yet: those after the last agent reply and after the messages the conversation had when an agent last opened it (`mark_conversation_seen`) or took it over. Stored on the conversation, so the same in `initial_conversations` (after a reload) as in `conversation_update`. */
             newUserMessages?: number;
             alert_triggered?: boolean;
             alert_message?: string | null;
@@ -4687,7 +4688,7 @@ export interface components {
              */
             color: "purple" | "error";
             configurationId: string;
-            /** @description Alerts only. */
+            /** @description The session id of the conversation the notification is about (chat and alert), so the portal opens that conversation; null for a chat notification stored before chat notifications carried it. */
             session_id?: string | null;
         };
         /**

@@ -127,6 +127,12 @@ export interface SetAgentNotePayload {
   agent_note: string;
 }
 
+/** The agent opened the conversation: its visitor messages are read (`newUserMessages` 0 for every agent, after a reload too). */
+export interface MarkConversationSeenPayload {
+  configuration_id: string;
+  session_id: string;
+}
+
 /** Events the server sends to an agent (socket.io `ServerToClientEvents`). */
 export interface LiveServerToClientEvents {
   initial_conversations: (conversations: LiveConversation[]) => void;
@@ -158,6 +164,8 @@ export interface LiveClientToServerEvents {
   agent_typing: (payload: AgentTypingPayload, acknowledge: (ack: LiveAck) => void) => void;
   /** Answered through the acknowledgement callback. */
   set_agent_note: (payload: SetAgentNotePayload, acknowledge: (ack: LiveAck) => void) => void;
+  /** Answered through the acknowledgement callback. */
+  mark_conversation_seen: (payload: MarkConversationSeenPayload, acknowledge: (ack: LiveAck) => void) => void;
 }
 
 export type LiveServerEventName = keyof LiveServerToClientEvents;
@@ -184,6 +192,7 @@ export const liveClientEvents = [
   "close_conversation",
   "agent_typing",
   "set_agent_note",
+  "mark_conversation_seen",
 ] as const satisfies readonly LiveClientEventName[];
 
 /** The sent events the server answers through an acknowledgement callback. */
@@ -196,4 +205,5 @@ export const liveAcknowledgedEvents = [
   "close_conversation",
   "agent_typing",
   "set_agent_note",
+  "mark_conversation_seen",
 ] as const satisfies readonly LiveClientEventName[];

@@ -17,6 +17,7 @@ import type {
   ManualTakeoverPayload,
   ReleaseConversationPayload,
   SetAgentNotePayload,
+  MarkConversationSeenPayload,
 } from "./live-events";
 
 /** connecting → online on connect; offline on a connection error, on disconnect, or without a token. */
@@ -92,6 +93,8 @@ export interface LiveSocket {
   agentTyping(payload: AgentTypingPayload): Promise<LiveAckSuccess>;
   /** Writes the conversation's note for the agents; resolves with the updated conversation. */
   setAgentNote(payload: SetAgentNotePayload): Promise<LiveAckSuccess>;
+  /** The agent opened the conversation: its new visitor messages are read; resolves with the conversation. */
+  markConversationSeen(payload: MarkConversationSeenPayload): Promise<LiveAckSuccess>;
   /** Answered by the `config_cleared` or `config_clear_error` event. */
   clearConfig(payload: ClearConfigPayload): Promise<void>;
   /** Tells the server the agent left (`agent_disconnected` with `user_id`), then closes. */
@@ -205,6 +208,7 @@ export function createLiveSocket(options: LiveSocketOptions): LiveSocket {
     changeAgentPresence: (payload) => sendWithAck("change_agent_presence", payload),
     agentTyping: (payload) => sendWithAck("agent_typing", payload),
     setAgentNote: (payload) => sendWithAck("set_agent_note", payload),
+    markConversationSeen: (payload) => sendWithAck("mark_conversation_seen", payload),
     clearConfig: (payload) => send("clear_config", payload),
     disconnect() {
       if (!socket) return;

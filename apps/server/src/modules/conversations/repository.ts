@@ -24,6 +24,8 @@ export interface ConversationRecord {
   is_locked: boolean;
   is_manual: boolean;
   taken_over_by: string | null;
+  /** How many of its messages the agents had when one of them last read it (opened or took it over). */
+  agents_seen_messages: number;
   alert_triggered: boolean;
   alert_message: string | null;
   agent_note: string | null;
@@ -50,7 +52,7 @@ export interface StoredMessage extends Message {
 
 const conversationColumns = `id, configuration_id, session_id, status, language, client_ip, page_url,
   to_char(time_started AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS time_started, user_message_count,
-  is_locked, is_manual, taken_over_by, alert_triggered, alert_message, agent_note, is_test`;
+  is_locked, is_manual, taken_over_by, alert_triggered, alert_message, agent_note, is_test, agents_seen_messages`;
 export const messageColumns = "id, role, content, raw_input, client_message_id, agent_name, sources, created_at, reply_to";
 
 export function toMessage(row: MessageRow): StoredMessage {
@@ -416,6 +418,19 @@ export function updateConversationState(
 /** Writes the agents' note on the conversation (null removes it); its activity time does not change. */
 export function setAgentNote(db: Db, id: string, note: string | null): Promise<ConversationRecord | undefined> {
   return queryOne<ConversationRecord>(db, `UPDATE conversations SET agent_note = $2 WHERE id = $1 RETURNING ${conversationColumns}`, [id, note]);
+}
+
+/**
+ * The agents read the conversation (an agent opened it on the live screen, or took it over): every message it has
+ * now is seen, its activity time unchanged. Answers the conversation as it is then.
+ */
+export function markConversationSeen(db: Db, id: string): Promise<ConversationRecord | undefined> {
+  return queryOne<ConversationRecord>(
+    db,
+    `UPDATE conversations c SET agents_seen_messages = (SELECT count(*)::int FROM conversation_messages m WHERE m.conversation_id = c.id)
+      WHERE c.id = $1 RETURNING ${conversationColumns}`,
+    [id],
+  );
 }
 
 /** Closes every ongoing conversation of a configuration; answers the closed ones. */

@@ -118,6 +118,7 @@ export function attachLiveNamespace(io: Server, live: LiveService, presence: Pre
     handle("agent_disconnected", "agentDisconnected", (payload: { user_id: string }) => live.disconnected(agent, socket.id, payload));
     handle("agent_typing", "agentTyping", (payload: Parameters<LiveService["agentTyping"]>[1]) => live.agentTyping(agent, payload));
     handle("set_agent_note", "setAgentNote", (payload: Parameters<LiveService["setNote"]>[1]) => live.setNote(agent, payload));
+    handle("mark_conversation_seen", "markConversationSeen", (payload: Parameters<LiveService["markSeen"]>[1]) => live.markSeen(agent, payload));
 
     const checkClear = payloadCheck("clearConfig");
     socket.on("clear_config", (payload: unknown) => {

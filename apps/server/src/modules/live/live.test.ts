@@ -984,3 +984,47 @@ describe("the agents' note", () => {
     expect(updatesOf(stranger.events, visitor.sessionId)).toEqual([]);
   });
 });
+
+describe("new visitor messages", () => {
+  const answered = (events: Event[]) => named(events, "assistant_message").filter((payload) => (payload as { done: boolean }).done);
+
+  it("are counted by the server until an agent opens or takes over the conversation or replies, the same after a reload and for every agent", async () => {
+    const agent = await connectAgent(agentA);
+    const colleague = await connectAgent(agentA2);
+    const stranger = await connectAgent(agentB);
+    const visitor = await visitorWithConversation(alpha, "First question");
+    await say(visitor.socket, "Second question");
+    await waitFor(() => answered(visitor.events), 2);
+    const target = { configuration_id: alpha.configurationId, session_id: visitor.sessionId };
+    /** The count a screen shows after a reload: the conversation as a new connection lists it. */
+    const afterReload = async (who: Agent = agentA) => (await connectAgent(who)).initial.find((conversation) => conversation.session_id === visitor.sessionId)!.newUserMessages;
+
+    // The assistant's answers leave them new.
+    expect(await afterReload()).toBe(2);
+    expect(await act(stranger.socket, "mark_conversation_seen", target)).toMatchObject({ status: "error", code: "not_found" });
+    expect(await act(agent.socket, "mark_conversation_seen", { session_id: 1 })).toMatchObject({ status: "error", code: "validation_failed" });
+    expect(await afterReload()).toBe(2);
+
+    expect(await act(agent.socket, "mark_conversation_seen", target)).toMatchObject({ status: "success", conversation: { session_id: visitor.sessionId, newUserMessages: 0 } });
+    await waitFor(() => updatesOf(colleague.events, visitor.sessionId).filter((update) => update.emitted_by === agentA.userId && update.newUserMessages === 0));
+    expect(await afterReload(agentA2)).toBe(0);
+    // Nothing new: nothing written, no update.
+    const updatesBefore = updatesOf(colleague.events, visitor.sessionId).length;
+    expect(await act(agent.socket, "mark_conversation_seen", target)).toMatchObject({ status: "success", conversation: { newUserMessages: 0 } });
+    await quiet();
+    expect(updatesOf(colleague.events, visitor.sessionId)).toHaveLength(updatesBefore);
+
+    // A later message is new until the agent who takes the conversation over has read it.
+    await say(visitor.socket, "Third question");
+    await waitFor(() => answered(visitor.events), 3);
+    expect(await afterReload()).toBe(1);
+    await act(agent.socket, "manual_takeover", { ...target, first_name: "Anna", last_name: "Agent" });
+    expect(await afterReload()).toBe(0);
+    await say(visitor.socket, "Are you there?");
+    await expect.poll(() => afterReload()).toBe(1);
+    // The agent's reply answers it.
+    await act(agent.socket, "human_agent_message", { configurationId: alpha.configurationId, conversationId: visitor.sessionId, messageContent: "Yes!" });
+    expect(await afterReload(agentA2)).toBe(0);
+    expect(updatesOf(stranger.events, visitor.sessionId)).toEqual([]);
+  });
+});

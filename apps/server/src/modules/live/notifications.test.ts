@@ -71,9 +71,15 @@ describe("chat notifications", () => {
     // One row for the event, none per recipient.
     expect(await ctx.database.db.query("SELECT id FROM notification_events WHERE id = $1", [added!.notification.id])).toHaveLength(1);
     expect(await ctx.database.db.query("SELECT user_id FROM notification_states WHERE notification_id = $1", [added!.notification.id])).toEqual([]);
-    expect(added!.notification).toMatchObject({ type: "chat", message: "Where is my parcel?", configurationId: tenant.configurationId, isRead: false, session_id: null });
+    // The conversation's session, so the portal opens it from the notification.
+    const [{ session_id: session }] = (await ctx.database.db.query<{ session_id: string }>("SELECT session_id FROM conversations WHERE id = $1", [taken])) as [{ session_id: string }];
+    expect(added!.notification).toMatchObject({ type: "chat", message: "Where is my parcel?", configurationId: tenant.configurationId, isRead: false, session_id: session });
     for (const agent of agents) expect((await list(agent)).data[0]).toEqual(added!.notification);
     expect((await list(otherAgent, null)).data).toEqual([]);
+    // One stored before chat notifications had their conversation's session still lists, without one.
+    await ctx.database.db.query("UPDATE notification_events SET session_id = NULL WHERE id = $1", [added!.notification.id]);
+    expect((await list(agents[0]!)).data[0]).toEqual({ ...added!.notification, session_id: null });
+    await ctx.database.db.query("UPDATE notification_events SET session_id = $2 WHERE id = $1", [added!.notification.id, session]);
 
     const [first, second, third] = agents as [string, string, string];
     const id = added!.notification.id;

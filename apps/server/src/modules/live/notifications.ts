@@ -55,7 +55,8 @@ export function toNotification(row: NotificationRow): Notification {
     icon: row.type === "alert" ? "LuTriangleAlert" : "LuMessageCircle",
     color: row.type === "alert" ? "error" : "purple",
     configurationId: row.configuration_id,
-    session_id: row.type === "alert" ? row.session_id : null,
+    // The conversation it is about (chat and alert); null for a chat notification stored before chat ones had it.
+    session_id: row.session_id,
   };
 }
 

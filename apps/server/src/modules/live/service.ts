@@ -25,6 +25,7 @@ import {
   insertReply,
   listMessagesOf,
   listOngoingConversations,
+  markConversationSeen,
   messageOfClient,
   publicMessage,
   readConversationSince,
@@ -103,10 +104,15 @@ const refused = (message: string) => new DomainError("validation_failed", messag
 const firstString = (value: unknown): string | undefined =>
   typeof value === "string" ? value : Array.isArray(value) && typeof value[0] === "string" ? value[0] : undefined;
 
-/** Visitor messages since the last message of anyone else. */
-function newUserMessages(messages: readonly StoredMessage[]): number {
+/**
+ * The visitor's messages no agent has read: those after the ones the agents had when one last read the
+ * conversation (`agents_seen_messages`) and after the last agent reply. Stored, so a reload shows them too.
+ */
+export function newUserMessages(messages: readonly Pick<StoredMessage, "role">[], seenMessages: number): number {
   let count = 0;
-  for (let index = messages.length - 1; index >= 0 && messages[index]!.role === "user"; index -= 1) count += 1;
+  for (let index = messages.length - 1; index >= Math.max(seenMessages, 0) && messages[index]!.role !== "human_agent"; index -= 1) {
+    if (messages[index]!.role === "user") count += 1;
+  }
   return count;
 }
 
@@ -126,7 +132,7 @@ export function toLiveConversation(
     is_manual: conversation.is_manual,
     is_test: conversation.is_test,
     isNew: conversation.user_message_count <= 1 && !conversation.is_manual,
-    newUserMessages: newUserMessages(messages),
+    newUserMessages: newUserMessages(messages, conversation.agents_seen_messages),
     alert_triggered: conversation.alert_triggered,
     alert_message: conversation.alert_message,
     emitted_by: emitted.by ?? null,
@@ -245,7 +251,7 @@ export function createLiveService(deps: LiveDependencies) {
    */
   async function changeWithNote(
     conversationId: string,
-    change: { state: Parameters<typeof updateConversationState>[2]; takenOver?: boolean; notTakenOverBy?: string },
+    change: { state: Parameters<typeof updateConversationState>[2]; takenOver?: boolean; notTakenOverBy?: string; seen?: boolean },
     note: (updated: ConversationRecord) => { text: string; agentName: string | null },
   ): Promise<ConversationRecord | undefined> {
     const changed = await db.transaction(async (tx) => {
@@ -258,7 +264,8 @@ export function createLiveService(deps: LiveDependencies) {
         replyTo: null,
         agentName: agentName?.trim().slice(0, 100) || null,
       });
-      return { updated, stored };
+      // The agent who takes a conversation over has read it: its visitor messages so far are not new any more.
+      return { updated: (change.seen ? await markConversationSeen(tx, updated.id) : undefined) ?? updated, stored };
     });
     if (!changed) return undefined;
     const sessionId = changed.updated.session_id;
@@ -373,7 +380,7 @@ export function createLiveService(deps: LiveDependencies) {
       const name = payload.first_name.trim() || agent.firstName;
       const updated = await changeWithNote(
         conversation.id,
-        { state: { is_locked: true, is_manual: true, taken_over_by: agent.caller.userId }, notTakenOverBy: agent.caller.userId },
+        { state: { is_locked: true, is_manual: true, taken_over_by: agent.caller.userId }, notTakenOverBy: agent.caller.userId, seen: true },
         (now) => ({ text: agentJoinedText(now.language, name), agentName: name }),
       );
       if (!updated) {
@@ -470,6 +477,19 @@ export function createLiveService(deps: LiveDependencies) {
       const { configuration, conversation } = await reach(agent, payload.configuration_id, payload.session_id);
       const note = payload.agent_note.trim();
       const updated = await setAgentNote(db, conversation.id, note === "" ? null : note);
+      if (!updated) throw notFound();
+      return { conversation: await changedByAgent(agent, configuration, updated) };
+    },
+
+    /**
+     * An agent opened the conversation on the live screen: its visitor messages are read, for every agent and after a
+     * reload (the agents watching get the update). Nothing is written while none is new.
+     */
+    async markSeen(agent: LiveAgent, payload: { configuration_id: string; session_id: string }) {
+      const { configuration, conversation } = await reach(agent, payload.configuration_id, payload.session_id);
+      const shown = await live(conversation, { by: agent.caller.userId });
+      if ((shown.newUserMessages ?? 0) === 0) return { conversation: shown };
+      const updated = await markConversationSeen(db, conversation.id);
       if (!updated) throw notFound();
       return { conversation: await changedByAgent(agent, configuration, updated) };
     },

@@ -10,7 +10,7 @@ import { displayStatus, liveStore, useLiveSnapshot, type LiveActions, type LiveC
 import { messageText, statusPalettes } from "./presentation";
 import { TestConversationBadge } from "./TestConversationBadge";
 
-type Action = Exclude<keyof LiveActions, "typing" | "setNote">;
+type Action = Exclude<keyof LiveActions, "typing" | "setNote" | "markSeen">;
 
 /** The failure codes the dialog explains with what to do next; anything else is `unknown`. */
 const explainedCodes = ["not_found", "validation_failed", "socket_not_connected", "services_offline"] as const;

@@ -17,6 +17,38 @@ export interface LiveConversationsPageProps {
   store?: LiveStore;
 }
 
+/**
+ * Below `md` (a phone) the table is a list of cards, one per conversation, so the page never scrolls sideways: the
+ * status, the new-message count and Open on the first line, the visitor's last message on the second, when it
+ * started on the third; the column names, the client IP and the message count are left out. The table's roles are
+ * written out, so it stays a table to screen readers whatever its display.
+ */
+const phoneCards = {
+  root: { display: { base: "block", md: "table" } },
+  header: { display: { base: "none", md: "table-header-group" } },
+  body: { display: { base: "block", md: "table-row-group" } },
+  row: {
+    display: { base: "grid", md: "table-row" },
+    gridTemplateColumns: "minmax(0, 1fr) auto auto",
+    gridTemplateAreas: `"status new open" "visitor visitor visitor" "started started started"`,
+    alignItems: "center",
+    columnGap: "3",
+    rowGap: "1",
+    px: { base: "3", md: "0" },
+    py: { base: "3", md: "0" },
+    borderBottomWidth: { base: "1px", md: "0" },
+    _last: { borderBottomWidth: "0" },
+  },
+  cell: (area: string) => ({
+    gridArea: area,
+    display: { base: "block", md: "table-cell" },
+    px: { base: "0", md: "2" },
+    py: { base: "0", md: "2" },
+    borderBottomWidth: { base: "0", md: "1px" },
+  }),
+  wideOnly: { display: { base: "none", md: "table-cell" } },
+} as const;
+
 function lastVisitorText(conversation: LiveConversation): string {
   const last = [...conversation.messages].reverse().find((message) => message.role === "user");
   return last ? (last.raw_input ?? messageText(last.content)) : "";
@@ -30,7 +62,7 @@ function lastVisitorText(conversation: LiveConversation): string {
 export function LiveConversationsPage({ titleKey = "pages:titles.conversationsLive", store = liveStore }: LiveConversationsPageProps) {
   const { t, i18n } = useTranslation(["live", "shell", "pages"]);
   const selected = useSelectedConfiguration();
-  const { connection, errorCode, conversations, typing } = useLiveSnapshot(store);
+  const { connection, errorCode, conversations, typing, actions } = useLiveSnapshot(store);
   const [selectedSession, setSelectedSession] = useState<string | null>(null);
   // Offline, the list is read over HTTP until the connection is back (read only: the actions need the socket).
   const overHttp = useLiveConversationsOverHttp(selected?._id, connection === "offline");
@@ -39,6 +71,21 @@ export function LiveConversationsPage({ titleKey = "pages:titles.conversationsLi
   const details = selectedSession ? (source.find((item) => item.session_id === selectedSession) ?? null) : null;
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" });
 
+  /**
+   * The agent reads the conversation: its new visitor messages are seen here at once, and on the server (so the
+   * count stays 0 after a reload and for the colleagues); offline the count is reset here only.
+   */
+  const markSeen = (sessionId: string) => {
+    const conversation = source.find((item) => item.session_id === sessionId);
+    if (!conversation || (conversation.newUserMessages ?? 0) === 0) return;
+    store.patch(sessionId, withMessagesSeen);
+    actions?.markSeen(conversation).catch(() => undefined);
+  };
+  const openConversation = (sessionId: string) => {
+    setSelectedSession(sessionId);
+    markSeen(sessionId);
+  };
+
   // A notification's conversation (its session in the navigation state) opens once the list has it, once per visit.
   const location = useLocation();
   const [openedFor, setOpenedFor] = useState<string | null>(null);
@@ -46,7 +93,7 @@ export function LiveConversationsPage({ titleKey = "pages:titles.conversationsLi
   useEffect(() => {
     if (typeof wanted !== "string" || openedFor === location.key || !source.some((item) => item.session_id === wanted)) return;
     setOpenedFor(location.key);
-    setSelectedSession(wanted);
+    openConversation(wanted);
   }, [wanted, openedFor, location.key, source]);
 
   // A conversation that is no longer in the list clears the selected details (spec 02 §4).
@@ -55,8 +102,8 @@ export function LiveConversationsPage({ titleKey = "pages:titles.conversationsLi
   }, [selectedSession, details]);
 
   const handleClose = () => {
-    // Clearing the selection: its new visitor messages are seen.
-    if (selectedSession) store.patch(selectedSession, withMessagesSeen);
+    // Clearing the selection: the visitor messages that came while it was open are seen too.
+    if (selectedSession) markSeen(selectedSession);
     setSelectedSession(null);
   };
 
@@ -94,29 +141,33 @@ export function LiveConversationsPage({ titleKey = "pages:titles.conversationsLi
       ) : (
         // Positioned, so the visually hidden column name stays inside it and does not widen the page on a phone.
         <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="bg.panel" position="relative">
-          <Table.Root size="sm" aria-label={t(titleKey)} interactive>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t("live:live.columns.status")}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t("live:live.columns.visitor")}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t("live:live.columns.newMessages")}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t("live:live.columns.clientIp")}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t("live:live.columns.started")}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t("live:live.columns.messages")}</Table.ColumnHeader>
-                <Table.ColumnHeader>
+          <Table.Root size="sm" aria-label={t(titleKey)} interactive role="table" {...phoneCards.root}>
+            <Table.Header role="rowgroup" {...phoneCards.header}>
+              <Table.Row role="row">
+                <Table.ColumnHeader role="columnheader">{t("live:live.columns.status")}</Table.ColumnHeader>
+                <Table.ColumnHeader role="columnheader">{t("live:live.columns.visitor")}</Table.ColumnHeader>
+                <Table.ColumnHeader role="columnheader" textAlign="end">
+                  {t("live:live.columns.newMessages")}
+                </Table.ColumnHeader>
+                <Table.ColumnHeader role="columnheader">{t("live:live.columns.clientIp")}</Table.ColumnHeader>
+                <Table.ColumnHeader role="columnheader">{t("live:live.columns.started")}</Table.ColumnHeader>
+                <Table.ColumnHeader role="columnheader" textAlign="end">
+                  {t("live:live.columns.messages")}
+                </Table.ColumnHeader>
+                <Table.ColumnHeader role="columnheader">
                   <Box srOnly>{t("live:live.columns.actions")}</Box>
                 </Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
-            <Table.Body>
+            <Table.Body role="rowgroup" {...phoneCards.body}>
               {shown.map((conversation) => {
                 const status = displayStatus(conversation);
                 const unread = conversation.newUserMessages ?? 0;
                 const started = conversation.time_started ? new Date(conversation.time_started) : null;
                 return (
-                  <Table.Row key={conversation.session_id} data-session-id={conversation.session_id} data-status={status}>
-                    <Table.Cell>
-                      <HStack gap="2">
+                  <Table.Row key={conversation.session_id} data-session-id={conversation.session_id} data-status={status} role="row" {...phoneCards.row}>
+                    <Table.Cell role="cell" {...phoneCards.cell("status")}>
+                      <HStack gap="2" wrap="wrap">
                         <Badge colorPalette={statusPalettes[status]} variant="subtle">
                           {t(`live:live.status.${status}`)}
                         </Badge>
@@ -137,7 +188,7 @@ export function LiveConversationsPage({ titleKey = "pages:titles.conversationsLi
                       </HStack>
                     </Table.Cell>
                     {/* The message takes the room the other columns leave (cut short), so longer translations still fit. */}
-                    <Table.Cell width="full" maxW="0" minW="40">
+                    <Table.Cell role="cell" {...phoneCards.cell("visitor")} width={{ base: "auto", md: "full" }} maxW={{ base: "none", md: "0" }} minW={{ base: "0", md: "40" }}>
                       <Text truncate>{lastVisitorText(conversation) || t("live:live.noVisitorMessage")}</Text>
                       {conversation.status === "Ongoing" && typing.includes(conversation.session_id) && (
                         <Text fontSize="xs" color="fg.muted" fontStyle="italic">
@@ -145,22 +196,29 @@ export function LiveConversationsPage({ titleKey = "pages:titles.conversationsLi
                         </Text>
                       )}
                     </Table.Cell>
-                    <Table.Cell textAlign="end">
+                    <Table.Cell role="cell" {...phoneCards.cell("new")} textAlign="end">
                       {unread > 0 ? (
                         <Badge colorPalette="red" variant="solid" aria-label={t("live:live.newMessages", { count: unread })}>
                           {unread}
                         </Badge>
                       ) : (
-                        <Text as="span" color="fg.muted">
+                        // On a phone's card, without the column's name, a bare 0 says nothing: left out.
+                        <Text as="span" color="fg.muted" display={{ base: "none", md: "inline" }}>
                           0
                         </Text>
                       )}
                     </Table.Cell>
-                    <Table.Cell>{conversation.client_ip ?? "—"}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{started && !Number.isNaN(started.getTime()) ? dateFormat.format(started) : "—"}</Table.Cell>
-                    <Table.Cell textAlign="end">{conversation.messages.length}</Table.Cell>
-                    <Table.Cell textAlign="end">
-                      <Button size="xs" variant="outline" onClick={() => setSelectedSession(conversation.session_id)}>
+                    <Table.Cell role="cell" {...phoneCards.wideOnly}>
+                      {conversation.client_ip ?? "—"}
+                    </Table.Cell>
+                    <Table.Cell role="cell" {...phoneCards.cell("started")} whiteSpace="nowrap" color={{ base: "fg.muted", md: "inherit" }} fontSize={{ base: "xs", md: "inherit" }}>
+                      {started && !Number.isNaN(started.getTime()) ? dateFormat.format(started) : "—"}
+                    </Table.Cell>
+                    <Table.Cell role="cell" textAlign="end" {...phoneCards.wideOnly}>
+                      {conversation.messages.length}
+                    </Table.Cell>
+                    <Table.Cell role="cell" {...phoneCards.cell("open")} textAlign="end">
+                      <Button size="xs" variant="outline" onClick={() => openConversation(conversation.session_id)}>
                         {t("live:live.open")}
                       </Button>
                     </Table.Cell>

@@ -128,6 +128,10 @@ export function connectLive(options: LiveConnectionOptions): LiveConnection {
       const ack = await socket.setAgentNote({ configuration_id: conversation.configuration_id, session_id: conversation.session_id, agent_note: note });
       apply(ack.conversation);
     },
+    async markSeen(conversation) {
+      const ack = await socket.markConversationSeen({ configuration_id: conversation.configuration_id, session_id: conversation.session_id });
+      apply(ack.conversation);
+    },
   };
   store.setActions(actions);
 

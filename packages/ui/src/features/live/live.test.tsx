@@ -121,6 +121,9 @@ function answer(event: string, payload: Record<string, unknown>, ack?: (reply: L
   } else if (event === "set_agent_note") {
     if (payload.agent_note === "refuse") ack?.({ status: "error", code: "validation_failed", message: "agent_note must NOT have more than 2000 characters" });
     else reply({ agent_note: String(payload.agent_note).trim() || null });
+  } else if (event === "mark_conversation_seen") {
+    // The server stores it: the next list (after a reload) has the count at 0.
+    reply({ newUserMessages: 0 });
   } else if (event === "close_conversation") {
     if (refuseClose) ack?.({ status: "error", code: "not_found", message: "Not found" });
     else reply({ status: "Closed", is_locked: false });
@@ -454,6 +457,25 @@ describe("the detail dialog", { timeout: 60_000 }, () => {
     await screen.findByRole("dialog", { name: "Conversation" });
     act(() => store.replaceAll([]));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("tells the server the conversation was read, so its new-message count stays 0 after a reload, and keeps its place in the list", async () => {
+    const { store, dialog, connection } = await open("s-new");
+    await waitFor(() => expect(received.find((item) => item.event === "mark_conversation_seen")?.payload).toEqual({ configuration_id: configurationId, session_id: "s-new" }));
+    await userEvent.click(dialog.getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(within(rowOf("s-new")!).queryByLabelText(/New visitor messages/)).toBeNull();
+    expect(store.get().conversations.map((item) => item.session_id)).toEqual(["s-answered", "s-new", "s-other"]);
+    // Nothing new came while it was open: said once only, and opening it again says nothing.
+    await userEvent.click(within(rowOf("s-new")!).getByRole("button", { name: "Open" }));
+    await screen.findByRole("dialog", { name: "Conversation" });
+    expect(received.filter((item) => item.event === "mark_conversation_seen")).toHaveLength(1);
+
+    // A reload: a new connection, whose list is the server's.
+    connection.disconnect();
+    const reloaded = connect();
+    await waitFor(() => expect(reloaded.store.get().conversations.find((item) => item.session_id === "s-new")?.newUserMessages).toBe(0));
+    expect(reloaded.store.get().conversations.find((item) => item.session_id === "s-answered")?.newUserMessages).toBe(2);
   });
 
   it("is usable by keyboard: open, take over (the reply box takes the focus), hand back (Take over takes it), close the conversation (Close takes it), and Escape closes", async () => {

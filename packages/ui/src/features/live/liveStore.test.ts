@@ -13,12 +13,20 @@ describe("live store", () => {
     expect(displayStatus({ ...base, status: "Closed", is_manual: true })).toBe("closed");
   });
 
-  it("moves a changed conversation to the top and says whether it is new", () => {
+  it("moves a conversation with a new message to the top, keeps one changed otherwise in its place, and says whether it is new", () => {
     const store = createLiveStore();
     store.replaceAll([base, { ...base, session_id: "s-2" }]);
-    expect(store.upsert({ ...base, session_id: "s-2", is_locked: true })).toBe(false);
+    const message = { id: "m-1", role: "user" as const, content: "Hello", timestamp: "2026-11-25T10:00:00.000Z" };
+    expect(store.upsert({ ...base, session_id: "s-2", is_locked: true, messages: [message] })).toBe(false);
     expect(store.get().conversations.map((item) => item.session_id)).toEqual(["s-2", "s-1"]);
+    // Read, or a note: nothing new happened in it, so the list stays as the agent sees it.
+    expect(store.upsert({ ...base, session_id: "s-1", newUserMessages: 0, agent_note: "Call back" })).toBe(false);
+    expect(store.get().conversations.map((item) => [item.session_id, item.agent_note ?? null])).toEqual([
+      ["s-2", null],
+      ["s-1", "Call back"],
+    ]);
     expect(store.upsert({ ...base, session_id: "s-3" })).toBe(true);
+    expect(store.get().conversations[0]!.session_id).toBe("s-3");
   });
 
   it("counts the ongoing conversations of the selected configuration, or all", () => {

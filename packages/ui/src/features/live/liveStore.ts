@@ -21,6 +21,8 @@ export interface LiveActions {
   typing(conversation: LiveConversation, typing: boolean): Promise<void>;
   /** Writes the conversation's note for the agents (empty removes it). */
   setNote(conversation: LiveConversation, note: string): Promise<void>;
+  /** The agent opened the conversation: its new visitor messages are read, for every agent and after a reload. */
+  markSeen(conversation: LiveConversation): Promise<void>;
 }
 
 export interface LiveSnapshot {
@@ -43,7 +45,10 @@ export interface LiveStore {
   setActions(actions: LiveActions | null): void;
   /** The list the server sent on connect replaces the one before. */
   replaceAll(conversations: readonly LiveConversation[]): void;
-  /** A changed conversation moves to the top; answers whether it was not known before. */
+  /**
+   * A conversation with a new message moves to the top (the list is most recently active first, as the server
+   * orders it); another change (read, a note) keeps its place. Answers whether it was not known before.
+   */
   upsert(conversation: LiveConversation): boolean;
   /** Changes one conversation in place (a local change before the server answers). */
   patch(sessionId: string, change: (conversation: LiveConversation) => LiveConversation): void;
@@ -84,10 +89,14 @@ export function createLiveStore(): LiveStore {
     setActions: (actions) => set({ actions }),
     replaceAll: (conversations) => set({ conversations: [...conversations] }),
     upsert(conversation) {
-      const known = snapshot.conversations.some((item) => item.session_id === conversation.session_id);
+      const known = snapshot.conversations.find((item) => item.session_id === conversation.session_id);
       // The visitor's message ends their typing.
       if (conversation.emitted_by === "user") setTyping(conversation.session_id, false);
-      set({ conversations: [conversation, ...snapshot.conversations.filter((item) => item.session_id !== conversation.session_id)] });
+      if (known && conversation.messages.length === known.messages.length) {
+        set({ conversations: snapshot.conversations.map((item) => (item === known ? conversation : item)) });
+        return false;
+      }
+      set({ conversations: [conversation, ...snapshot.conversations.filter((item) => item !== known)] });
       return !known;
     },
     patch(sessionId, change) {
