@@ -4,6 +4,7 @@
  * told whether someone is online to join. The words are general conversation of the five assistant
  * languages, not any customer's.
  */
+import { foldedWords } from "./smallTalk";
 
 /** Who the visitor wants, in the five languages (accents folded, lower case). */
 const personWords = new Set([
@@ -129,18 +130,9 @@ const contactWords = new Set([
 
 const shortMessageWords = 4;
 
-function fold(text: string): string[] {
-  return text
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word !== "");
-}
-
 /** Whether the visitor's message asks to be put in touch with a person rather than the assistant. */
 export function asksForPerson(message: string): boolean {
-  const words = fold(message);
+  const words = foldedWords(message);
   if (words.length === 0 || words.length > 40) return false;
   const person = words.some((word) => personWords.has(word));
   if (!person) return false;

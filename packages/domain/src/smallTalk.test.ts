@@ -23,6 +23,15 @@ describe("smallTalkOf", () => {
     ["Auf Wiedersehen", "goodbye"],
     ["au revoir", "goodbye"],
     ["hasta luego", "goodbye"],
+    ["thank you, that helps", "thanks"],
+    ["thanks, that was very helpful", "thanks"],
+    ["ok", "acknowledgement"],
+    ["Okay, got it", "acknowledgement"],
+    ["perfect!", "acknowledgement"],
+    ["oké, duidelijk", "acknowledgement"],
+    ["alles klar", "acknowledgement"],
+    ["vale, entendido", "acknowledgement"],
+    ["d'accord, c'est parfait", "acknowledgement"],
   ])("%s is %s", (message, kind) => {
     expect(smallTalkOf(message)).toBe(kind);
   });
@@ -31,7 +40,8 @@ describe("smallTalkOf", () => {
     "hi, where is my order?",
     "thanks, but how do I return this?",
     "bedankt, wat kost verzending?",
-    "ok",
+    "ok, and where is my order?",
+    "great, how much is shipping?",
     "",
     "   !!! ",
     "I will order later",
@@ -42,7 +52,7 @@ describe("smallTalkOf", () => {
 
   it("has a reply of each kind in every language", () => {
     for (const language of languageCodes) {
-      for (const kind of ["greeting", "thanks", "goodbye"] as const) expect(smallTalkReplies[language][kind].length).toBeGreaterThan(5);
+      for (const kind of ["greeting", "thanks", "goodbye", "acknowledgement"] as const) expect(smallTalkReplies[language][kind].length).toBeGreaterThan(5);
     }
   });
 });

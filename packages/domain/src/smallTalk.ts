@@ -7,7 +7,7 @@
  */
 import type { LanguageCode } from "./locale";
 
-export type SmallTalk = "greeting" | "thanks" | "goodbye";
+export type SmallTalk = "greeting" | "thanks" | "goodbye" | "acknowledgement";
 
 /** What each kind opens with, in the five assistant languages (accents folded, lower case). */
 const anchors: Record<SmallTalk, readonly string[]> = {
@@ -32,12 +32,21 @@ const anchors: Record<SmallTalk, readonly string[]> = {
     "adios", "hasta", "luego", "chao",
     "revoir", "bientot",
   ],
+  // "ok", "got it", "perfect": the visitor read the answer and has nothing to ask (yet).
+  acknowledgement: [
+    "ok", "okay", "okey", "oke", "k", "alright", "allright", "perfect", "great", "cool", "fine", "understood", "noted", "gotcha", "awesome",
+    "prima", "top", "helder", "duidelijk", "begrepen", "mooi", "super", "goed",
+    "klar", "alles", "gut", "verstanden", "perfekt",
+    "vale", "perfecto", "entendido", "genial", "bien", "claro",
+    "accord", "parfait", "compris", "entendu",
+  ],
 };
 
 /** Words that may come with small talk without making it a question (names of the addressee, politeness). */
 const fillers = new Set([
   "there", "all", "you", "so", "much", "very", "a", "lot", "again", "good", "great", "nice", "day", "have", "and", "ok", "okay",
-  "team", "everyone", "guys", "folks", "bot", "assistant", "for", "the", "help", "your", "that", "is", "it", "see", "soon",
+  "team", "everyone", "guys", "folks", "bot", "assistant", "for", "the", "help", "helps", "helped", "helpful", "your", "that", "is", "it", "see", "soon",
+  "got", "thats", "this", "was", "d", "muy", "tres", "bedankt", "het", "ist", "c", "est",
   "allemaal", "zeer", "heel", "erg", "hartelijk", "fijne", "prettige", "nog", "een", "en", "voor", "de", "hulp", "je", "jullie", "u", "wel", "oke",
   "schon", "sehr", "ihnen", "dir", "einen", "schonen", "und", "fur", "die", "hilfe", "auf",
   "todos", "mucho", "un", "buen", "y", "por", "la", "ayuda", "que", "vale",
@@ -46,10 +55,14 @@ const fillers = new Set([
 
 const maxWords = 8;
 
-/** A goodbye wins over thanks, thanks over a greeting, in one message ("hi, thanks!", "thanks, bye"). */
-const kinds: readonly SmallTalk[] = ["goodbye", "thanks", "greeting"];
+/**
+ * A goodbye wins over thanks, thanks over a greeting, any of them over an acknowledgement, in one message
+ * ("hi, thanks!", "thanks, bye", "ok thanks").
+ */
+const kinds: readonly SmallTalk[] = ["goodbye", "thanks", "greeting", "acknowledgement"];
 
-function fold(text: string): string[] {
+/** A message's words, lower case with accents folded ("Dankeschön!" → ["dankeschon"]). */
+export function foldedWords(text: string): string[] {
   return text
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")
@@ -60,7 +73,7 @@ function fold(text: string): string[] {
 
 /** The kind of small talk a whole message is, or null when it says anything else (or nothing). */
 export function smallTalkOf(message: string): SmallTalk | null {
-  const words = fold(message);
+  const words = foldedWords(message);
   if (words.length === 0 || words.length > maxWords) return null;
   let kind: SmallTalk | null = null;
   for (const word of words) {
@@ -80,25 +93,30 @@ export const smallTalkReplies: Record<LanguageCode, Record<SmallTalk, string>> =
     greeting: "Hello! How can I help you today?",
     thanks: "You're welcome! Is there anything else I can help you with?",
     goodbye: "Goodbye, and thank you for your visit!",
+    acknowledgement: "All right. Is there anything else I can help you with?",
   },
   nl: {
     greeting: "Hallo! Waarmee kan ik je vandaag helpen?",
     thanks: "Graag gedaan! Kan ik je nog ergens anders mee helpen?",
     goodbye: "Tot ziens, en bedankt voor je bezoek!",
+    acknowledgement: "Prima. Kan ik je nog ergens anders mee helpen?",
   },
   de: {
     greeting: "Hallo! Wie kann ich Ihnen heute helfen?",
     thanks: "Gern geschehen! Kann ich Ihnen sonst noch helfen?",
     goodbye: "Auf Wiedersehen und danke für Ihren Besuch!",
+    acknowledgement: "Alles klar. Kann ich Ihnen sonst noch helfen?",
   },
   es: {
     greeting: "¡Hola! ¿En qué puedo ayudarte hoy?",
     thanks: "¡De nada! ¿Puedo ayudarte con algo más?",
     goodbye: "¡Adiós y gracias por tu visita!",
+    acknowledgement: "De acuerdo. ¿Puedo ayudarte con algo más?",
   },
   fr: {
     greeting: "Bonjour ! Comment puis-je vous aider aujourd'hui ?",
     thanks: "Avec plaisir ! Puis-je vous aider pour autre chose ?",
     goodbye: "Au revoir, et merci de votre visite !",
+    acknowledgement: "D'accord. Puis-je vous aider pour autre chose ?",
   },
 };
