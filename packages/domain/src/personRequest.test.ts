@@ -27,6 +27,9 @@ describe("a visitor asking for a person", () => {
     for (const message of [
       "",
       "Is my personal data safe?",
+      "Are you human?",
+      "am I talking to a real person?",
+      "Bist du ein Mensch?",
       "How do I contact customer service?",
       "What is your phone number?",
       "Can someone tell me when my order arrives?",

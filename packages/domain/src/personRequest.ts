@@ -4,7 +4,7 @@
  * told whether someone is online to join. The words are general conversation of the five assistant
  * languages, not any customer's.
  */
-import { foldedWords } from "./smallTalk";
+import { foldedWords, isIdentityQuestion } from "./smallTalk";
 
 /** Who the visitor wants, in the five languages (accents folded, lower case). */
 const personWords = new Set([
@@ -134,6 +134,8 @@ const shortMessageWords = 4;
 export function asksForPerson(message: string): boolean {
   const words = foldedWords(message);
   if (words.length === 0 || words.length > 40) return false;
+  // "Are you a human?" asks what answers, not for someone else.
+  if (isIdentityQuestion(message)) return false;
   const person = words.some((word) => personWords.has(word));
   if (!person) return false;
   if (words.some((word) => contactWords.has(word))) return true;

@@ -32,6 +32,13 @@ describe("smallTalkOf", () => {
     ["alles klar", "acknowledgement"],
     ["vale, entendido", "acknowledgement"],
     ["d'accord, c'est parfait", "acknowledgement"],
+    ["who are you?", "identity"],
+    ["Are you a bot?", "identity"],
+    ["am I talking to a real person?", "identity"],
+    ["ben jij een mens of een robot?", "identity"],
+    ["Bist du ein Mensch?", "identity"],
+    ["¿Eres un robot?", "identity"],
+    ["Êtes-vous un humain ?", "identity"],
   ])("%s is %s", (message, kind) => {
     expect(smallTalkOf(message)).toBe(kind);
   });
@@ -41,6 +48,9 @@ describe("smallTalkOf", () => {
     "thanks, but how do I return this?",
     "bedankt, wat kost verzending?",
     "ok, and where is my order?",
+    "Are you a computer shop?",
+    "Do you sell robot vacuum cleaners?",
+    "who are you shipping with?",
     "great, how much is shipping?",
     "",
     "   !!! ",
@@ -52,7 +62,7 @@ describe("smallTalkOf", () => {
 
   it("has a reply of each kind in every language", () => {
     for (const language of languageCodes) {
-      for (const kind of ["greeting", "thanks", "goodbye", "acknowledgement"] as const) expect(smallTalkReplies[language][kind].length).toBeGreaterThan(5);
+      for (const kind of ["greeting", "thanks", "goodbye", "acknowledgement", "identity"] as const) expect(smallTalkReplies[language][kind].length).toBeGreaterThan(5);
     }
   });
 });
