@@ -10,7 +10,7 @@ import type { LanguageCode } from "./locale";
 export type SmallTalk = "greeting" | "thanks" | "goodbye" | "acknowledgement" | "identity";
 
 /** What each kind opens with, in the five assistant languages (accents folded, lower case). */
-const anchors: Record<SmallTalk, readonly string[]> = {
+const anchors: Record<Exclude<SmallTalk, "identity">, readonly string[]> = {
   greeting: [
     "hi",
     "hello",
@@ -241,7 +241,7 @@ const maxWords = 8;
  * A goodbye wins over thanks, thanks over a greeting, any of them over an acknowledgement, in one message
  * ("hi, thanks!", "thanks, bye", "ok thanks").
  */
-const kinds: readonly SmallTalk[] = ["goodbye", "thanks", "greeting", "acknowledgement"];
+const kinds: readonly Exclude<SmallTalk, "identity">[] = ["goodbye", "thanks", "greeting", "acknowledgement"];
 
 /** A message's words, lower case with accents folded ("Dankeschön!" → ["dankeschon"]). */
 export function foldedWords(text: string): string[] {
