@@ -121,6 +121,23 @@ describe("a visitor asking for a person", () => {
     expect(await remaining(tenant)).toBe(before);
   });
 
+  it("alerts the agents when the request comes later in a conversation, over the visitor's socket", async () => {
+    const { tenant, token } = await shop("Personlater");
+    const visitor = io(`${url}/chat`, { path: "/socket.io", transports: ["websocket"], query: { configuration_id: tenant.configurationId }, reconnection: false, forceNew: true });
+    sockets.push(visitor);
+    await new Promise((resolve, reject) => {
+      visitor.once("session", resolve);
+      visitor.once("connect_error", reject);
+    });
+    const answers: string[] = [];
+    visitor.on("assistant_message", (payload: { message?: { content?: string }; content?: string }) => answers.push(payload.message?.content ?? payload.content ?? ""));
+    await visitor.timeout(5_000).emitWithAck("visitor_message", { message: "Personlater?" });
+    expect(await alerts(token)).toEqual([]);
+    await visitor.timeout(5_000).emitWithAck("visitor_message", { message: "I would like to speak to someone" });
+    await expect.poll(() => alerts(token)).toEqual([expect.objectContaining({ message: "I would like to speak..." })]);
+    await expect.poll(() => answers.some((answer) => answer.includes(assistantTexts.en.person_requested_offline))).toBe(true);
+  });
+
   it("does not take a question about people or contact for a request to talk to someone", async () => {
     const { tenant, token } = await shop("Personal");
     for (const message of [
