@@ -70,4 +70,45 @@ describe("forgot and reset password", () => {
     await snap(page, journey, "7-signed-in-with-new-password");
     await context.close();
   });
+
+  it("changes the password of the signed-in user from the profile menu; the session goes on, the old password no longer signs in", async () => {
+    const account = await createSelfOnboardingAccount("change", true);
+    const { context, page } = await newPage(browser());
+    await page.goto("/login");
+    await signInWithForm(page, account.email, account.password);
+    await expectPath(page, "/customer");
+
+    await page.getByRole("button", { name: "Profile menu" }).click();
+    await page.getByRole("menuitem", { name: "Change password" }).click();
+    const dialog = page.getByRole("dialog", { name: "Change your password" });
+    await dialog.waitFor();
+    // The dialog starts on the current password, and Enter in the last field saves.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("currentPassword");
+    await page.keyboard.type("Wrong!Pass42");
+    await dialog.getByLabel("New password", { exact: false }).first().fill(newPassword);
+    await dialog.getByLabel("Confirm new password").fill(newPassword);
+    await dialog.getByLabel("Confirm new password").press("Enter");
+    await dialog.getByText("This is not your current password").waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("currentPassword");
+    await snap(page, journey, "8-change-wrong-current");
+
+    await dialog.getByLabel("Current password").fill(account.password);
+    await dialog.getByLabel("Confirm new password").press("Enter");
+    await page.getByText("Password updated successfully").waitFor();
+    await dialog.waitFor({ state: "hidden" });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-haspopup"))).toBe("menu");
+    // This session goes on with the new token: a reload stays signed in.
+    await page.reload();
+    await expectPath(page, "/customer");
+    await snap(page, journey, "9-changed-and-still-signed-in");
+
+    await page.getByRole("button", { name: "Profile menu" }).click();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await expectPath(page, "/login");
+    await signInWithForm(page, account.email, account.password);
+    await page.getByText("Invalid login credentials").waitFor();
+    await signInWithForm(page, account.email, newPassword);
+    await expectPath(page, "/customer");
+    await context.close();
+  });
 });
