@@ -17,7 +17,8 @@ export type AssistantText =
   | "attachment_received"
   | "person_requested_online"
   | "person_requested_offline"
-  | "contact_details_received";
+  | "contact_details_received"
+  | "person_available";
 
 /** The note a visitor gets when an agent takes the conversation over, with the agent's first name. */
 export function agentJoinedText(language: LanguageCode, firstName: string): string {
@@ -51,6 +52,7 @@ export const assistantTexts: Record<LanguageCode, Record<AssistantText, string>>
     person_requested_online: "I have asked a colleague to join this chat. Please stay here: someone will be with you shortly.",
     person_requested_offline: "Nobody from our team is online right now, but they will read this conversation. Leave your e-mail address or phone number here if you would like them to get back to you; meanwhile I am happy to help with anything else.",
     contact_details_received: "Thank you. Our team will get back to you as soon as possible. Is there anything else I can help you with in the meantime?",
+    person_available: "A colleague is online too: say you would like to talk to a person, and they will join this chat.",
   },
   nl: {
     unavailable: "Sorry, de assistent is op dit moment niet beschikbaar. Probeer het later nog eens of neem op een andere manier contact met ons op.",
@@ -65,6 +67,7 @@ export const assistantTexts: Record<LanguageCode, Record<AssistantText, string>>
     person_requested_online: "Ik heb een collega gevraagd om bij dit gesprek te komen. Blijf even hier: er komt zo iemand bij je.",
     person_requested_offline: "Er is op dit moment niemand van ons team online, maar ze lezen dit gesprek later. Laat hier je e-mailadres of telefoonnummer achter als je wilt dat ze contact met je opnemen; intussen help ik je graag verder.",
     contact_details_received: "Bedankt. Ons team neemt zo snel mogelijk contact met je op. Kan ik je intussen nog ergens mee helpen?",
+    person_available: "Er is ook een collega online: zeg dat je een mens wilt spreken, dan komt die bij dit gesprek.",
   },
   de: {
     unavailable: "Entschuldigung, der Assistent ist im Moment nicht verfügbar. Bitte versuchen Sie es später noch einmal oder kontaktieren Sie uns auf anderem Weg.",
@@ -79,6 +82,7 @@ export const assistantTexts: Record<LanguageCode, Record<AssistantText, string>>
     person_requested_online: "Ich habe einen Kollegen gebeten, sich diesem Chat anzuschließen. Bitte bleiben Sie hier: Gleich ist jemand für Sie da.",
     person_requested_offline: "Gerade ist niemand aus unserem Team online, aber das Team liest dieses Gespräch später. Hinterlassen Sie hier Ihre E-Mail-Adresse oder Telefonnummer, wenn wir uns bei Ihnen melden sollen; bis dahin helfe ich Ihnen gern weiter.",
     contact_details_received: "Vielen Dank. Unser Team meldet sich so bald wie möglich bei Ihnen. Kann ich Ihnen bis dahin noch weiterhelfen?",
+    person_available: "Ein Kollege ist ebenfalls online: Sagen Sie, dass Sie mit einem Menschen sprechen möchten, dann kommt er in diesen Chat.",
   },
   es: {
     unavailable: "Lo sentimos, el asistente no está disponible en este momento. Inténtalo más tarde o contáctanos de otra forma.",
@@ -93,6 +97,7 @@ export const assistantTexts: Record<LanguageCode, Record<AssistantText, string>>
     person_requested_online: "He pedido a un compañero que se una a este chat. Quédate aquí: enseguida te atenderá alguien.",
     person_requested_offline: "Ahora mismo no hay nadie de nuestro equipo en línea, pero leerán esta conversación. Deja aquí tu correo electrónico o teléfono si quieres que te contacten; mientras tanto, te ayudo con lo que necesites.",
     contact_details_received: "Gracias. Nuestro equipo se pondrá en contacto contigo lo antes posible. ¿Te ayudo con algo más mientras tanto?",
+    person_available: "También hay un compañero en línea: di que quieres hablar con una persona y se unirá a este chat.",
   },
   fr: {
     unavailable: "Désolé, l'assistant n'est pas disponible pour le moment. Veuillez réessayer plus tard ou nous contacter autrement.",
@@ -107,6 +112,7 @@ export const assistantTexts: Record<LanguageCode, Record<AssistantText, string>>
     person_requested_online: "J'ai demandé à un collègue de rejoindre cette conversation. Restez ici : quelqu'un va vous répondre sous peu.",
     person_requested_offline: "Personne de notre équipe n'est en ligne pour le moment, mais l'équipe lira cette conversation. Laissez ici votre adresse e-mail ou votre numéro de téléphone si vous souhaitez être recontacté ; en attendant, je peux vous aider pour autre chose.",
     contact_details_received: "Merci. Notre équipe vous recontactera dès que possible. Puis-je vous aider pour autre chose en attendant ?",
+    person_available: "Un collègue est aussi en ligne : dites que vous souhaitez parler à une personne, et il rejoindra cette conversation.",
   },
 };
 

@@ -39,8 +39,12 @@ export function answerFromSources(
   found: readonly FoundSource[],
   language: LanguageCode,
   fallbackLinks: readonly string[],
-  /** The visitor asked for a person and no agent is online: said instead of "I don't know". */
-  personRequested = false,
+  people: {
+    /** The visitor asked for a person and no agent is online: said instead of "I don't know". */
+    personRequested?: boolean;
+    /** An agent is online: "I don't know" says a person can join. */
+    agentOnline?: boolean;
+  } = {},
 ): ExtractiveAnswer {
   const smallTalk = smallTalkOf(question);
   if (smallTalk !== null) {
@@ -59,18 +63,22 @@ export function answerFromSources(
     return { html, text: best.url ? `${body}\n\n${texts.read_more}: ${best.url}` : body, sources };
   }
 
-  if (personRequested) {
+  if (people.personRequested) {
     const text = texts.person_requested_offline;
     return { html: sanitiseAnswerHtml(`<p>${escapeHtml(text)}</p>`), text, sources: [] };
   }
 
   const links = [...new Set(fallbackLinks.filter((url) => /^https?:\/\//i.test(url)))].slice(0, linksShown);
+  // With a colleague online, the visitor learns that asking for a person brings one in.
+  const hint = people.agentOnline ? texts.person_available : undefined;
+  const hintHtml = hint ? `<p>${escapeHtml(hint)}</p>` : "";
+  const hintText = hint ? `\n\n${hint}` : "";
   if (links.length === 0) {
-    return { html: sanitiseAnswerHtml(`<p>${escapeHtml(texts.dont_know)}</p>`), text: texts.dont_know, sources: [] };
+    return { html: sanitiseAnswerHtml(`<p>${escapeHtml(texts.dont_know)}</p>${hintHtml}`), text: `${texts.dont_know}${hintText}`, sources: [] };
   }
   return {
-    html: sanitiseAnswerHtml(`<p>${escapeHtml(texts.dont_know_with_links)}</p>${linkList(links)}`),
-    text: `${texts.dont_know_with_links}\n${links.join("\n")}`,
+    html: sanitiseAnswerHtml(`<p>${escapeHtml(texts.dont_know_with_links)}</p>${linkList(links)}${hintHtml}`),
+    text: `${texts.dont_know_with_links}\n${links.join("\n")}${hintText}`,
     sources: links.map((url) => {
       const source = found.find((candidate) => candidate.url === url);
       return { kind: source?.kind ?? "url", title: source?.title ?? url, url };

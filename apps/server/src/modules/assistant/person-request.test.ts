@@ -102,11 +102,15 @@ describe("a visitor asking for a person", () => {
 
     const left = await send(tenant, "my email is jan.jansen@example.com", asked.session_id);
     expect(left.reply?.content).toContain(assistantTexts.en.contact_details_received);
+    // Nobody is online, so "I don't know" offers no person.
+    const unknown = await send(tenant, "What is the capital of Peru?", asked.session_id);
+    expect(unknown.reply?.content).toContain(assistantTexts.en.dont_know);
+    expect(unknown.reply?.content).not.toContain(assistantTexts.en.person_available);
     // A question after that is answered from the knowledge as usual.
     const question = await send(tenant, "Personless?", asked.session_id);
     expect(question.reply?.content).toContain("Personless!");
-    // The acknowledgement is not the assistant's answer: two of the three turns used the quota.
-    expect(await remaining(tenant)).toBe(before - 2);
+    // The acknowledgement is not the assistant's answer: three of the four turns used the quota.
+    expect(await remaining(tenant)).toBe(before - 3);
   });
 
   it("with an agent online: the visitor is told someone will join, using no message of the quota", async () => {
@@ -119,6 +123,11 @@ describe("a visitor asking for a person", () => {
     );
     await expect.poll(async () => (await alerts(token)).length).toBe(1);
     expect(await remaining(tenant)).toBe(before);
+    // A question the knowledge has no answer to says that a person can join; one it answers does not.
+    const unknown = await send(tenant, "What is the capital of Peru?");
+    expect(unknown.reply?.content).toContain(assistantTexts.en.dont_know);
+    expect(unknown.reply?.content).toContain(assistantTexts.en.person_available);
+    expect((await send(tenant, "Personful?")).reply?.content).not.toContain(assistantTexts.en.person_available);
   });
 
   it("alerts the agents when the request comes later in a conversation, over the visitor's socket", async () => {

@@ -29,7 +29,7 @@ import { buildAnswerPrompt, buildLanguagePrompt, buildMonitorPrompt, buildUrlSea
 import type { ChatProvider } from "./provider/chat-provider";
 import { ProviderError } from "./provider/chat-provider";
 import { freeTestAnswerLeft, giveBackMessage, takeMessage, type QuotaTake } from "./quota";
-import type { FoundSource, SourceFinder } from "./sources";
+import { answerConfidenceThreshold, type FoundSource, type SourceFinder } from "./sources";
 import { anonymise, holdsContactDetails } from "./text/anonymise";
 import { detectLanguage } from "./text/language";
 import { escapeHtml } from "../../platform/html";
@@ -430,7 +430,10 @@ export function createAssistant(deps: AssistantDependencies) {
         sources = shownSources(found, urls);
         if (answer.usage) usage = { model: answer.model || settings.model, promptTokens: answer.usage.promptTokens, completionTokens: answer.usage.completionTokens };
       } else {
-        const extractive = answerFromSources(anonymised, found, language, await linksFor(found, settings._id), personRequested);
+        const confident = (found[0]?.confidence ?? 0) >= answerConfidenceThreshold;
+        // Whether a colleague is online matters only to an answer that has nothing better to give.
+        const agentOnline = !confident && !personRequested && (await agentsAvailable(settings._id));
+        const extractive = answerFromSources(anonymised, found, language, await linksFor(found, settings._id), { personRequested, agentOnline });
         content = extractive.html;
         sources = extractive.sources;
         if (turn.stream && events.delta) events.delta(replyId, extractive.text);
