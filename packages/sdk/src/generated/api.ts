@@ -3172,7 +3172,7 @@ export interface paths {
         put?: never;
         /**
          * Send a visitor message over HTTP
-         * @description The HTTP fallback of the `/chat` socket. Without `session_id` a conversation starts and its id is answered. When a human agent has taken over, `reply` is null and the agent answers over the socket (or in the history). Each answered message uses one message of the quota, except in a test conversation (one started with the portal's `test_ticket`, see createWidgetTestTicket), up to its daily cap.
+         * @description The HTTP fallback of the `/chat` socket. Without `session_id` a conversation starts and its id is answered. When a human agent has taken over, `reply` is null and the agent answers over the socket (or in the history). Each answered message uses one message of the quota, except in a test conversation (one started with the portal's `test_ticket`, see createWidgetTestTicket), up to its daily cap. Notes that are not the assistant's answer use none (a file sent alone acknowledged, "a colleague will join" to a visitor asking for a person while an agent is online, and contact details left after such a request acknowledged). Asking for a person (in any of the five languages) alerts the configuration's agents.
          */
         post: operations["sendWidgetMessage"];
         delete?: never;
