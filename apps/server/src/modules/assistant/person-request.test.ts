@@ -9,27 +9,37 @@ import { io, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
 import { createTenant, type Tenant } from "../../test/fixture";
+import { startLlmServer, type LlmServer } from "../../test/llm-server";
 
 let ctx: TestContext;
 let url: string;
+let llm: LlmServer;
+let withProvider: TestContext;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
   ctx = await createTestContext({ chatLimits: false });
+  llm = await startLlmServer();
+  withProvider = await createTestContext({
+    chatLimits: false,
+    llm: { openai: { baseUrl: llm.baseUrl, apiKey: llm.apiKey, models: { "gpt-4o-default": "gpt-4o", "gpt-4o-mini-default": "gpt-4o-mini" }, timeoutMs: 2_000, firstTokenTimeoutMs: 1_500 } },
+  });
   await ctx.app.listen({ port: 0, host: "127.0.0.1" });
   url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
   await ctx?.close();
+  await withProvider?.close();
+  await llm?.close();
 });
 afterEach(() => {
   for (const socket of sockets.splice(0)) socket.disconnect();
 });
 
-async function shop(label: string): Promise<{ tenant: Tenant; token: string }> {
-  const tenant = await createTenant(ctx, label);
+async function shop(label: string, context = ctx): Promise<{ tenant: Tenant; token: string }> {
+  const tenant = await createTenant(context, label);
   // No alert keywords are configured: asking for a person alerts the agents all the same.
-  await ctx.database.db.query("UPDATE configurations SET settings = settings || $2::jsonb WHERE id = $1", [
+  await context.database.db.query("UPDATE configurations SET settings = settings || $2::jsonb WHERE id = $1", [
     tenant.configurationId,
     JSON.stringify({
       language: "en",
@@ -38,12 +48,12 @@ async function shop(label: string): Promise<{ tenant: Tenant; token: string }> {
       alert_trigger_keywords: [],
     }),
   ]);
-  const { token } = await ctx.createUser({ role: "customer", customerId: tenant.customerId });
+  const { token } = await context.createUser({ role: "customer", customerId: tenant.customerId });
   return { tenant, token };
 }
 
-async function send(tenant: Tenant, message: string, sessionId?: string) {
-  const response = await ctx.app.inject({
+async function send(tenant: Tenant, message: string, sessionId?: string, context = ctx) {
+  const response = await context.app.inject({
     method: "POST",
     url: `/api/widget/${tenant.configurationId}/messages`,
     payload: { message, ...(sessionId ? { session_id: sessionId } : {}) },
@@ -61,8 +71,8 @@ const remaining = async (tenant: Tenant) =>
     )
   )[0]!.remaining_messages;
 
-async function alerts(token: string) {
-  const response = await ctx.app.inject({ method: "GET", url: "/api/notifications", headers: bearer(token) });
+async function alerts(token: string, context = ctx) {
+  const response = await context.app.inject({ method: "GET", url: "/api/notifications", headers: bearer(token) });
   expectToMatchContract("listNotifications", response);
   return (response.json() as { data: { type: string; message: string }[] }).data.filter(
     (notification) => notification.type === "alert",
@@ -145,6 +155,15 @@ describe("a visitor asking for a person", () => {
     await visitor.timeout(5_000).emitWithAck("visitor_message", { message: "I would like to speak to someone" });
     await expect.poll(() => alerts(token)).toEqual([expect.objectContaining({ message: "I would like to speak..." })]);
     await expect.poll(() => answers.some((answer) => answer.includes(assistantTexts.en.person_requested_offline))).toBe(true);
+  });
+
+  it("with a provider and nobody online: the provider answers, and the agents are alerted all the same", async () => {
+    const { tenant, token } = await shop("Personprovided", withProvider);
+    llm.reply({ text: "<p>Our team is available on weekdays from 9 to 17.</p>" });
+    const asked = await send(tenant, "I want to speak to a person", undefined, withProvider);
+    expect(asked.reply?.content).toContain("Our team is available on weekdays");
+    expect(llm.requests).toHaveLength(1);
+    await expect.poll(() => alerts(token, withProvider)).toEqual([expect.objectContaining({ message: "I want to speak to..." })]);
   });
 
   it("does not take a question about people or contact for a request to talk to someone", async () => {
