@@ -1,7 +1,8 @@
-import { Field, HStack, Input, NativeSelect } from "@chakra-ui/react";
+import { Box, Field, HStack, Input, NativeSelect, Stack, type StackProps } from "@chakra-ui/react";
 import { toIsoDate } from "@parley/domain/dates";
 import { dateRangeForPreset, datePresets, maxDateRangeDays, type DatePreset } from "@parley/domain/reporting";
 import { checkDateRange, type DateRangeIssue } from "@parley/domain/validation/dateRange";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
 export interface DateRangeValue {
@@ -21,6 +22,31 @@ export function dateRangeIssues(range: DateRangeValue, now = new Date()): DateRa
 }
 
 /**
+ * The line under a filter that holds a broken date rule, kept whether or not one shows: a rule that appears
+ * then moves nothing in the filter row (the search and Export beside the dates stay where they were).
+ */
+function RuleLine({ children }: { children?: ReactNode }) {
+  return (
+    <Box minH="5" data-testid="rule-line">
+      {children}
+    </Box>
+  );
+}
+
+/**
+ * A control of the filter row beside the date range (search, Export), with the same rule line below it, so it
+ * lines up with the date inputs whatever the dates show.
+ */
+export function BesideDateRange({ children, ...stack }: StackProps) {
+  return (
+    <Stack gap="1.5" {...stack}>
+      {children}
+      <RuleLine />
+    </Stack>
+  );
+}
+
+/**
  * The date range of a conversation list: the presets today, yesterday, last 7 days, or custom dates; a
  * rule the dates break shows under the field it concerns.
  */
@@ -37,7 +63,7 @@ export function DateRangeFilter({ value, onChange, now = new Date() }: { value: 
           {t(`history.range.${path}`)}
         </Field.Label>
         <Input type="date" value={value[path]} max={path === "to" ? toIsoDate(now) : undefined} onChange={(event) => onChange({ ...value, preset: "custom", [path]: event.target.value })} />
-        {issue && <Field.ErrorText>{t(`messages:validation.${issue.key}`, { days: maxDateRangeDays })}</Field.ErrorText>}
+        <RuleLine>{issue && <Field.ErrorText mt="0">{t(`messages:validation.${issue.key}`, { days: maxDateRangeDays })}</Field.ErrorText>}</RuleLine>
       </Field.Root>
     );
   };
@@ -57,6 +83,7 @@ export function DateRangeFilter({ value, onChange, now = new Date() }: { value: 
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
+        <RuleLine />
       </Field.Root>
       {dateField("from")}
       {dateField("to")}

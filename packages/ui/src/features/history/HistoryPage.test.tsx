@@ -93,6 +93,25 @@ describe("the history screen", { timeout: 30_000 }, () => {
     await waitFor(() => expect(server.callsTo("GET /conversations/history").at(-1)?.query).toMatchObject({ from: "2026-11-21", to: "2026-11-21" }));
   });
 
+  it("keeps a line for a date rule under every control of the filter row, so a rule that appears moves neither the search nor Export", async () => {
+    await renderConfigurationScreen(<HistoryPage now={now} />, { api: historyServer().api });
+    await screen.findByRole("button", { name: /2026|21/ });
+    const search = screen.getByLabelText("Search in the messages");
+    const exportButton = screen.getByRole("button", { name: "Export CSV" });
+    const lines = () => screen.getAllByTestId("rule-line");
+    // Period, From, To, the search and Export: each has the line below it, empty while the dates are fine.
+    expect(lines()).toHaveLength(5);
+    expect(lines().every((line) => line.textContent === "")).toBe(true);
+    expect(search.closest("div")!.parentElement!.querySelector(":scope > [data-testid=rule-line]")).not.toBeNull();
+    expect(exportButton.parentElement!.querySelector(":scope > [data-testid=rule-line]")).not.toBeNull();
+    fireEvent.change(screen.getByLabelText("From"), { target: { value: "2026-11-10" } });
+    const rule = await screen.findByText("The period can span at most 7 days");
+    // The rule fills the From field's line; no line is added or removed around the search and Export.
+    expect(lines()).toHaveLength(5);
+    expect(rule.closest("[data-testid=rule-line]")).toBe(lines()[1]);
+    expect(screen.getByLabelText("Search in the messages")).toBe(search);
+  });
+
   it("pages by the server with the page sizes, searches, and exports every conversation of the filters", async () => {
     const server = historyServer([conversation], 40);
     await renderConfigurationScreen(<HistoryPage now={now} />, { api: server.api });

@@ -11,7 +11,7 @@ import { ListPage, RowTitle } from "../../lists/ListPage";
 import { SearchInput } from "../../lists/SearchInput";
 import { useDebouncedValue } from "../../shell/useDebouncedValue";
 import { ConversationDialog } from "./ConversationDialog";
-import { DateRangeFilter, dateRangeIssues, initialDateRange, type DateRangeValue } from "./DateRangeFilter";
+import { BesideDateRange, DateRangeFilter, dateRangeIssues, initialDateRange, type DateRangeValue } from "./DateRangeFilter";
 import { downloadHistoryCsv, useConversationHistory, type HistoryConversation } from "./hooks";
 import { ListState } from "./ListState";
 import { Pager } from "./Pager";
@@ -81,20 +81,22 @@ export function HistoryPage({ now }: { titleKey?: string; now?: Date }) {
                 setPage(1);
               }}
             />
-            <SearchInput
-              flex="1"
-              minW="48"
-              value={search}
-              label={t("history.search")}
-              onChange={(text) => {
-                setSearch(text);
-                setPage(1);
-              }}
-            />
-            <Button variant="outline" onClick={() => void exportCsv()} loading={exporting} disabled={!valid || items.length === 0}>
-              <LuDownload aria-hidden />
-              {t("history.export")}
-            </Button>
+            <BesideDateRange flex="1" minW="48">
+              <SearchInput
+                value={search}
+                label={t("history.search")}
+                onChange={(text) => {
+                  setSearch(text);
+                  setPage(1);
+                }}
+              />
+            </BesideDateRange>
+            <BesideDateRange>
+              <Button variant="outline" onClick={() => void exportCsv()} loading={exporting} disabled={!valid || items.length === 0}>
+                <LuDownload aria-hidden />
+                {t("history.export")}
+              </Button>
+            </BesideDateRange>
           </Flex>
           {exportError !== null && (
             <Flex px="4" pb="4">
