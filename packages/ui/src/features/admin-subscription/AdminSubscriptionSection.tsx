@@ -105,7 +105,7 @@ function SubscriptionForm({ configuration, stored, onDirtyChange, now }: Subscri
               <Alert.Root status="info">
                 <Alert.Indicator />
                 <Alert.Content>
-                  <Alert.Title>{t("messages:errors.no_data_found")}</Alert.Title>
+                  <Alert.Title>{t("noneTitle")}</Alert.Title>
                   <Alert.Description>{t("proposal")}</Alert.Description>
                 </Alert.Content>
               </Alert.Root>
