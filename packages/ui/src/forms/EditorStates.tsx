@@ -51,9 +51,9 @@ export function ActionsColumnHeader() {
 }
 
 /** The delete button of a row in an editable table. */
-export function RemoveRowButton({ label, onClick }: { label: string; onClick: () => void }) {
+export function RemoveRowButton({ label, onClick, ...rest }: { label: string; onClick: () => void } & Record<`data-${string}`, string>) {
   return (
-    <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={label} onClick={onClick}>
+    <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={label} onClick={onClick} {...rest}>
       <LuTrash2 />
     </IconButton>
   );
