@@ -22,6 +22,7 @@ import { failureCode } from "../../api/errors";
 import type { SelectedConfiguration } from "../../configuration/selection";
 import { LoadFailed, LoadingState } from "../../forms/EditorStates";
 import { ErrorAlert } from "../../forms/ErrorAlert";
+import { applyFieldErrors } from "../../forms/fieldIssues";
 import { FormField } from "../../forms/FormField";
 import { showFailureToast, showToast } from "../../shell/toasts";
 import { TrainingFailureAlert } from "./failureHelp";
@@ -131,14 +132,14 @@ function ConnectForm({ configurationId, initialType, initialUrl, onDone, onCance
           if (failureCode(error) === "url_not_allowed") {
             void helpers.setFieldTouched("webshopUrl", true, false);
             helpers.setFieldError("webshopUrl", "url_not_allowed");
-          }
+          } else applyFieldErrors(error, helpers);
         }
       }}
     >
       {({ values, isSubmitting }) => (
         <Form noValidate aria-label={t("webshop.connect.formLabel")}>
           <Stack gap="4">
-            {save.error !== null && failureCode(save.error) !== "url_not_allowed" && <ErrorAlert error={save.error} />}
+            {save.error !== null && failureCode(save.error) !== "url_not_allowed" && <ErrorAlert error={save.error} serverReason />}
             <WebshopTypeField />
             <FormField
               name="webshopUrl"
