@@ -30,6 +30,7 @@ export const validationMessages = {
   invalid_date: "Enter a date such as 2027-01-31",
   customer_required: "Choose the customer this user belongs to",
   number_at_least: "Enter a whole number of at least {min}",
+  remaining_above_limit: "The remaining messages cannot be more than the message limit ({max})",
   amount_two_decimals: "Enter an amount in euro with at most 2 decimals, such as 149.00",
   invalid_url: "Please enter a valid URL (https://…)",
   url_not_allowed: "This address cannot be fetched. Enter the shop's public address, such as https://shop.example.com",
