@@ -1,3 +1,4 @@
+import { catalogueMessageOf, isValidationMessageKey } from "@parley/domain/validation/messages";
 import type { FormikHelpers } from "formik";
 import { ApiError } from "../api/errors";
 
@@ -37,7 +38,10 @@ const fieldKeyOfCode: Partial<Record<string, string>> = {
   language_required: "language_required",
 };
 
-/** Marks the fields a server failure names, by the problem's code (its English texts are not read). */
+/**
+ * Marks the fields a server failure names: with the field's message when it is one of the validation texts
+ * (shown in the user's language, placeholders filled), else by the problem's code.
+ */
 export function applyFieldErrors<T>(error: unknown, helpers: Pick<FormikHelpers<T>, "setFieldError" | "setFieldTouched">): void {
   if (!(error instanceof ApiError) || !error.fields) return;
   const key = fieldKeyOfCode[error.code] ?? "invalid_field";
@@ -45,7 +49,10 @@ export function applyFieldErrors<T>(error: unknown, helpers: Pick<FormikHelpers<
     const name = field.path.replace(/^\/?(body\/)?/, "").replace(/\//g, ".");
     if (!name) continue;
     void helpers.setFieldTouched(name, true, false);
-    helpers.setFieldError(name, key);
+    const said = catalogueMessageOf(field.message);
+    const issue: FieldIssue | string = said && isValidationMessageKey(said.key) ? { key: said.key, values: said.values } : key;
+    // formik types a field's error as text; the fields read issues too (fieldIssueOf above).
+    helpers.setFieldError(name, issue as string);
   }
 }
 
