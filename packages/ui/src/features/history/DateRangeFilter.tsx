@@ -1,8 +1,7 @@
-import { Box, Field, HStack, Input, NativeSelect, Stack, type StackProps } from "@chakra-ui/react";
+import { Field, HStack, Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
 import { toIsoDate } from "@parley/domain/dates";
 import { dateRangeForPreset, datePresets, maxDateRangeDays, type DatePreset } from "@parley/domain/reporting";
 import { checkDateRange, type DateRangeIssue } from "@parley/domain/validation/dateRange";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
 export interface DateRangeValue {
@@ -22,35 +21,11 @@ export function dateRangeIssues(range: DateRangeValue, now = new Date()): DateRa
 }
 
 /**
- * The line under a filter that holds a broken date rule, kept whether or not one shows: a rule that appears
- * then moves nothing in the filter row (the search and Export beside the dates stay where they were).
+ * The date range of a conversation list: the presets today, yesterday, last 7 days, or custom dates. A date
+ * that breaks a rule is marked and described by `rulesId`, the `DateRangeRules` below the filter row: a rule
+ * shown under its field would make the row taller and move the controls beside the dates.
  */
-function RuleLine({ children }: { children?: ReactNode }) {
-  return (
-    <Box minH="5" data-testid="rule-line">
-      {children}
-    </Box>
-  );
-}
-
-/**
- * A control of the filter row beside the date range (search, Export), with the same rule line below it, so it
- * lines up with the date inputs whatever the dates show.
- */
-export function BesideDateRange({ children, ...stack }: StackProps) {
-  return (
-    <Stack gap="1.5" {...stack}>
-      {children}
-      <RuleLine />
-    </Stack>
-  );
-}
-
-/**
- * The date range of a conversation list: the presets today, yesterday, last 7 days, or custom dates; a
- * rule the dates break shows under the field it concerns.
- */
-export function DateRangeFilter({ value, onChange, now = new Date() }: { value: DateRangeValue; onChange: (value: DateRangeValue) => void; now?: Date }) {
+export function DateRangeFilter({ value, onChange, rulesId, now = new Date() }: { value: DateRangeValue; onChange: (value: DateRangeValue) => void; rulesId: string; now?: Date }) {
   const { t } = useTranslation(["history", "messages"]);
   const issues = dateRangeIssues(value, now);
   const issueOf = (path: "from" | "to") => issues.find((issue) => issue.path === path);
@@ -62,8 +37,13 @@ export function DateRangeFilter({ value, onChange, now = new Date() }: { value: 
         <Field.Label fontSize="sm" color="fg.muted">
           {t(`history.range.${path}`)}
         </Field.Label>
-        <Input type="date" value={value[path]} max={path === "to" ? toIsoDate(now) : undefined} onChange={(event) => onChange({ ...value, preset: "custom", [path]: event.target.value })} />
-        <RuleLine>{issue && <Field.ErrorText mt="0">{t(`messages:validation.${issue.key}`, { days: maxDateRangeDays })}</Field.ErrorText>}</RuleLine>
+        <Input
+          type="date"
+          value={value[path]}
+          max={path === "to" ? toIsoDate(now) : undefined}
+          aria-describedby={issue ? rulesId : undefined}
+          onChange={(event) => onChange({ ...value, preset: "custom", [path]: event.target.value })}
+        />
       </Field.Root>
     );
   };
@@ -83,10 +63,24 @@ export function DateRangeFilter({ value, onChange, now = new Date() }: { value: 
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        <RuleLine />
       </Field.Root>
       {dateField("from")}
       {dateField("to")}
     </HStack>
+  );
+}
+
+/** The rules a range breaks, each with the field it concerns, on the lines below the filter row (`id` describes the fields). */
+export function DateRangeRules({ value, id, now = new Date() }: { value: DateRangeValue; id: string; now?: Date }) {
+  const { t } = useTranslation(["history", "messages"]);
+  const issues = dateRangeIssues(value, now);
+  return (
+    <Stack id={id} gap="1" aria-live="polite" data-testid="date-range-rules">
+      {issues.map((issue) => (
+        <Text key={`${issue.path}:${issue.key}`} fontSize="sm" color="fg.error">
+          {t("history.range.rule", { field: t(`history.range.${issue.path}`), rule: t(`messages:validation.${issue.key}`, { days: maxDateRangeDays }) })}
+        </Text>
+      ))}
+    </Stack>
   );
 }
