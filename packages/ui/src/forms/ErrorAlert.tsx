@@ -1,6 +1,5 @@
 import { Alert } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
-import { serverReasonLine } from "./serverReason";
 import { shownFailureCode } from "./shownFailureCode";
 
 /** Codes with a specific "what to do next"; every other code gets the general advice. */
@@ -25,21 +24,19 @@ export function errorHelpKey(code: string): string {
 }
 
 /**
- * Shows a failed call by its catalogue code, translated, with what to do next; with `serverReason`, also what
- * the server said beyond the code (its field messages or its own reason), for a screen whose failures the
- * server explains (a shop it could not use).
+ * Shows a failed call by its catalogue code, translated, with what to do next; `detail` says more between
+ * them (what the server said beyond the code: serverReason.ts's `serverReasonLine`).
  */
-export function ErrorAlert({ error, serverReason = false }: { error: unknown; serverReason?: boolean }) {
+export function ErrorAlert({ error, detail }: { error: unknown; detail?: string | null }) {
   const { t, i18n } = useTranslation("messages");
   const code = shownFailureCode(i18n, error);
   if (!error) return null;
-  const said = serverReason ? serverReasonLine(t, i18n, error) : null;
   return (
     <Alert.Root status="error" role="alert" data-error-code={code}>
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Title>{t(`errors.${code}`)}</Alert.Title>
-        {said && <Alert.Description data-testid="server-reason">{said}</Alert.Description>}
+        {detail && <Alert.Description data-testid="server-reason">{detail}</Alert.Description>}
         <Alert.Description>{t(errorHelpKey(code))}</Alert.Description>
       </Alert.Content>
     </Alert.Root>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../api/errors";
 import { applyFieldErrors, repeatsCallFailure } from "./fieldIssues";
+import { catalogueIssueOf } from "./serverReason";
 
 describe("a field failure beside the call's alert", () => {
   const wrongCode = new ApiError("invalid_otp", "Invalid code", 400, [{ path: "otp", message: "Invalid code" }]);
@@ -21,7 +22,7 @@ describe("a field failure beside the call's alert", () => {
 describe("a server's refused fields on a form", () => {
   function marked(error: ApiError) {
     const errors: Record<string, unknown> = {};
-    applyFieldErrors(error, { setFieldError: (name, message) => void (errors[name] = message), setFieldTouched: () => Promise.resolve() });
+    applyFieldErrors(error, { setFieldError: (name, message) => void (errors[name] = message), setFieldTouched: () => Promise.resolve() }, catalogueIssueOf);
     return errors;
   }
 

@@ -1,4 +1,3 @@
-import { catalogueMessageOf, isValidationMessageKey } from "@parley/domain/validation/messages";
 import type { FormikHelpers } from "formik";
 import { ApiError } from "../api/errors";
 
@@ -39,18 +38,22 @@ const fieldKeyOfCode: Partial<Record<string, string>> = {
 };
 
 /**
- * Marks the fields a server failure names: with the field's message when it is one of the validation texts
- * (shown in the user's language, placeholders filled), else by the problem's code.
+ * Marks the fields a server failure names, by the problem's code; with `issueOfMessage` (serverReason.ts's
+ * `catalogueIssueOf`), a field whose message is one of the validation texts shows that text in the user's
+ * language. The sign-in pages go without it, so they do not load the catalogue's texts.
  */
-export function applyFieldErrors<T>(error: unknown, helpers: Pick<FormikHelpers<T>, "setFieldError" | "setFieldTouched">): void {
+export function applyFieldErrors<T>(
+  error: unknown,
+  helpers: Pick<FormikHelpers<T>, "setFieldError" | "setFieldTouched">,
+  issueOfMessage?: (message: string) => FieldIssue | undefined,
+): void {
   if (!(error instanceof ApiError) || !error.fields) return;
   const key = fieldKeyOfCode[error.code] ?? "invalid_field";
   for (const field of error.fields) {
     const name = field.path.replace(/^\/?(body\/)?/, "").replace(/\//g, ".");
     if (!name) continue;
     void helpers.setFieldTouched(name, true, false);
-    const said = catalogueMessageOf(field.message);
-    const issue: FieldIssue | string = said && isValidationMessageKey(said.key) ? { key: said.key, values: said.values } : key;
+    const issue: FieldIssue | string = issueOfMessage?.(field.message) ?? key;
     // formik types a field's error as text; the fields read issues too (fieldIssueOf above).
     helpers.setFieldError(name, issue as string);
   }

@@ -1,6 +1,7 @@
-import { catalogueMessageOf } from "@parley/domain/validation/messages";
+import { catalogueMessageOf, isValidationMessageKey } from "@parley/domain/validation/messages";
 import type { i18n as I18n, TFunction } from "i18next";
 import { ApiError } from "../api/errors";
+import type { FieldIssue } from "./fieldIssues";
 
 /** A server's message in the user's language when it is a catalogue text, else in the server's own words. */
 export function translatedServerMessage(t: TFunction, i18n: I18n, message: string): string {
@@ -28,4 +29,10 @@ export function serverReasons(t: TFunction, i18n: I18n, error: unknown): string[
 export function serverReasonLine(t: TFunction, i18n: I18n, error: unknown): string | null {
   const reasons = serverReasons(t, i18n, error);
   return reasons.length ? t("messages:serverReason", { reason: reasons.join(" ") }) : null;
+}
+
+/** A server's field message as the form's issue, when it is one of the validation texts (for `applyFieldErrors`). */
+export function catalogueIssueOf(message: string): FieldIssue | undefined {
+  const said = catalogueMessageOf(message);
+  return said && isValidationMessageKey(said.key) ? { key: said.key, values: said.values } : undefined;
 }

@@ -578,15 +578,15 @@ describe("the self-onboarding wizard", { timeout: 60_000 }, () => {
     });
     await screen.findByRole("heading", { name: "Persona", level: 2 });
     for (const heading of ["FAQ", "URLs"]) await continueTo(heading);
-    const examples: Record<string, [string, string]> = {
-      en: ["https://www.example.com", "https://www.example.com/page"],
-      nl: ["https://www.voorbeeld.nl", "https://www.voorbeeld.nl/pagina"],
-      de: ["https://www.beispiel.de", "https://www.beispiel.de/seite"],
-      es: ["https://www.ejemplo.es", "https://www.ejemplo.es/pagina"],
-      fr: ["https://www.exemple.fr", "https://www.exemple.fr/page"],
-    };
+    const examples = [
+      ["en", "https://www.example.com", "https://www.example.com/page"],
+      ["nl", "https://www.voorbeeld.nl", "https://www.voorbeeld.nl/pagina"],
+      ["de", "https://www.beispiel.de", "https://www.beispiel.de/seite"],
+      ["es", "https://www.ejemplo.es", "https://www.ejemplo.es/pagina"],
+      ["fr", "https://www.exemple.fr", "https://www.exemple.fr/page"],
+    ] as const;
     try {
-      for (const [language, [site, page]] of Object.entries(examples)) {
+      for (const [language, site, page] of examples) {
         await act(() => changeLanguage(language));
         expect(screen.getByLabelText(i18n.t("onboarding:urls.new")).getAttribute("placeholder")).toBe(page);
         // The website step's example is the address its help text and messages name.
