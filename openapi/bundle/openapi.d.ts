@@ -4178,7 +4178,7 @@ export interface components {
             url_search_instruction?: string;
             /** @description Messages per period of the product (entry 50, so_trial 200, basic 500, so_basic 500, premium 1000, so_premium 1000, business 2500, professional 5000, enterprise 0 = unlimited). */
             message_limit?: number;
-            /** @description Messages left in this period. */
+            /** @description Messages left in this period: at most message_limit (sent with it, or the stored one), any number when that is 0 (unlimited); more is refused with 400 validation_failed naming remaining_messages. */
             remaining_messages?: number;
             /**
              * Format: date

@@ -8,6 +8,7 @@ import {
   hasChanges,
   newConfigurationDefaults,
   nextUsageResetDate,
+  remainingWithinLimit,
   sameValue,
 } from "./configuration";
 
@@ -69,6 +70,14 @@ describe("configuration defaults", () => {
   it("resets usage one month ahead, clamped at month end", () => {
     expect(nextUsageResetDate(new Date("2026-01-31T12:00:00Z"))).toBe("2026-02-28");
     expect(nextUsageResetDate(new Date("2026-12-31T23:59:00Z"))).toBe("2027-01-31");
+  });
+});
+
+describe("remaining messages", () => {
+  it("are at most the message limit, and any number under enterprise's unlimited 0", () => {
+    expect(remainingWithinLimit(500, 500)).toBe(true);
+    expect(remainingWithinLimit(501, 500)).toBe(false);
+    expect(remainingWithinLimit(1_000_000, 0)).toBe(true);
   });
 });
 

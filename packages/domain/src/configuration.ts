@@ -2,7 +2,7 @@
  * Configuration defaults (spec 01 §3, spec 02 §9) and change tracking against the loaded copy.
  */
 import { addMonths, toIsoDate } from "./dates";
-import { messageLimitFor, productForNewConfiguration } from "./products";
+import { isUnlimited, messageLimitFor, productForNewConfiguration } from "./products";
 
 export const configurationDefaults = {
   max_tokens: 1500,
@@ -94,6 +94,14 @@ export const configurationSectionDefaults = {
 };
 export type ConfigurationSection = keyof typeof configurationSectionDefaults;
 export const configurationSections = Object.keys(configurationSectionDefaults) as ConfigurationSection[];
+
+/**
+ * Whether a configuration may hold `remaining` messages under `messageLimit`: at most the limit, since a
+ * period starts with the limit and only counts down; any number when the limit is unlimited (0, enterprise).
+ */
+export function remainingWithinLimit(remaining: number, messageLimit: number): boolean {
+  return isUnlimited(messageLimit) || remaining <= messageLimit;
+}
 
 /** Months between two resets of `remaining_messages` to `message_limit`. */
 export const usageResetIntervalMonths = 1;

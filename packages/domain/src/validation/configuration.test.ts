@@ -24,6 +24,16 @@ describe("configuration settings validation", () => {
     ]);
   });
 
+  it("keeps the remaining messages within the message limit, any number under an unlimited one (0)", async () => {
+    expect(await issues({ message_limit: 500, remaining_messages: 501 })).toEqual([
+      { path: "remaining_messages", message: { key: "remaining_above_limit", values: { max: 500 } } },
+    ]);
+    expect(await issues({ message_limit: 500, remaining_messages: 500 })).toEqual([]);
+    expect(await issues({ message_limit: 0, remaining_messages: 99_999 })).toEqual([]);
+    // A screen without the limit (or with a broken one) has nothing to compare with.
+    expect(await issues({ remaining_messages: 99_999 })).toEqual([]);
+  });
+
   it("says the contract's limits before the server refuses them (too many tokens, too long a name or model)", async () => {
     expect(await issues({ name: "n".repeat(201), model: "m".repeat(101), max_tokens: 9_999_999, entity_instruction: "i".repeat(10_001) })).toEqual([
       { path: "name", message: { key: "text_too_long", values: { max: 200 } } },

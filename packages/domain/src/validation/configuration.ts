@@ -4,7 +4,7 @@
  */
 import "./yupLocale";
 import { array, boolean, number, object, string } from "yup";
-import { configurationRanges, configurationTextLimits as limits } from "../configuration";
+import { configurationRanges, configurationTextLimits as limits, remainingWithinLimit } from "../configuration";
 import { productNames } from "../products";
 import { optionalEmail, optionalText, requiredText } from "./common";
 import { textTooLong, validationIssue } from "./messages";
@@ -40,7 +40,15 @@ export const configurationSettingsSchema = object({
   lang_detect_word_count: numberIn(configurationRanges.lang_detect_word_count),
   input_history_count: numberIn(configurationRanges.input_history_count),
   message_limit: numberIn(configurationRanges.message_limit),
-  remaining_messages: numberIn(configurationRanges.remaining_messages),
+  // A screen with the message limit too (the admin's) keeps the remaining messages within it.
+  remaining_messages: numberIn(configurationRanges.remaining_messages).test({
+    name: "remaining-within-limit",
+    test(remaining, context) {
+      const limit: unknown = (context.parent as { message_limit?: unknown }).message_limit;
+      if (typeof remaining !== "number" || typeof limit !== "number" || !Number.isInteger(limit) || limit < 0) return true;
+      return remainingWithinLimit(remaining, limit) || context.createError({ message: validationIssue("remaining_above_limit", { max: limit }) });
+    },
+  }),
   reporting_recipients: emailList(),
   rag_settings: object({
     products_limit: numberIn(configurationRanges.products_limit),

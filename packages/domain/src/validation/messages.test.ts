@@ -3,6 +3,7 @@ import { errorMessages } from "../errors";
 import { ValidationError, object, string } from "yup";
 import "./yupLocale";
 import {
+  catalogueMessageOf,
   isValidationIssue,
   validationIssue,
   validationMessage,
@@ -36,5 +37,13 @@ describe("validation messages", () => {
     expect(isValidationIssue(validationIssue("password_too_weak", { min: 8 }))).toBe(true);
     expect(isValidationIssue({ key: "no_such_key" })).toBe(false);
     expect(isValidationIssue("This field is required")).toBe(false);
+  });
+});
+
+describe("a server's message found in the catalogue", () => {
+  it("finds an error text and a validation text with its placeholders' values, and nothing in other words", () => {
+    expect(catalogueMessageOf("This field is required")).toMatchObject({ kind: "error", key: "field_required" });
+    expect(catalogueMessageOf("Enter a whole number from 0 to 500")).toEqual({ kind: "validation", key: "whole_number_between", values: { min: "0", max: "500" } });
+    expect(catalogueMessageOf("The shop did not answer in time. Check that the shop is online and try again.")).toBeUndefined();
   });
 });

@@ -32,6 +32,7 @@ export const validationMessages = {
   invalid_date: "Enter a date such as 2027-01-31",
   customer_required: "Choose the customer this user belongs to",
   number_at_least: "Enter a whole number of at least {min}",
+  remaining_above_limit: "The remaining messages cannot be more than the message limit ({max})",
   amount_two_decimals: "Enter an amount in euro with at most 2 decimals, such as 149.00",
   invalid_url: "Please enter a valid URL (https://…)",
   url_not_allowed: "This address cannot be fetched. Enter the shop's public address, such as https://shop.example.com",
@@ -90,4 +91,36 @@ export function isValidationIssue(value: unknown): value is ValidationIssue {
 export function validationText(failure: unknown): string {
   if (isValidationIssue(failure)) return validationMessage(failure.key, failure.values);
   return typeof failure === "string" ? failure : validationMessages.invalid_field;
+}
+
+/** A catalogue text a server answered, found again: its code or validation key, with its placeholders' values. */
+export type CatalogueMessage = { kind: "error" | "validation"; key: string; values: Record<string, string> };
+
+function templateMatch(template: string, text: string): Record<string, string> | undefined {
+  const names: string[] = [];
+  const pattern = template.replace(/\{(\w+)\}|[.*+?^${}()|[\]\\]/g, (whole, name: string | undefined) => {
+    if (name === undefined) return `\\${whole}`;
+    names.push(name);
+    return "(.+?)";
+  });
+  const match = new RegExp(`^${pattern}$`).exec(text.trim());
+  if (!match) return undefined;
+  return Object.fromEntries(names.map((name, index) => [name, match[index + 1] ?? ""]));
+}
+
+/**
+ * Which catalogue text a server's message is, if it is one (the error catalogue's, then the validation texts,
+ * placeholders filled): a portal then shows it in the user's language; any other message is the server's own words.
+ */
+export function catalogueMessageOf(text: string): CatalogueMessage | undefined {
+  for (const [kind, catalogue] of [
+    ["error", errorMessages],
+    ["validation", validationMessages],
+  ] as const) {
+    for (const [key, template] of Object.entries(catalogue)) {
+      const values = templateMatch(template, text);
+      if (values) return { kind, key, values };
+    }
+  }
+  return undefined;
 }

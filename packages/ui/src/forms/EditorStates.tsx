@@ -24,8 +24,8 @@ export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => 
   );
 }
 
-/** Nothing to show yet, and how to start. */
-export function EmptyNotice({ icon, title, text, bordered = false }: { icon: ReactNode; title: string; text: string; bordered?: boolean }) {
+/** Nothing to show yet, and how to start (with the step's button, where there is one). */
+export function EmptyNotice({ icon, title, text, action, bordered = false }: { icon: ReactNode; title: string; text: string; action?: ReactNode; bordered?: boolean }) {
   return (
     <EmptyState.Root borderWidth={bordered ? "1px" : undefined} borderRadius="md">
       <EmptyState.Content>
@@ -34,6 +34,7 @@ export function EmptyNotice({ icon, title, text, bordered = false }: { icon: Rea
           <EmptyState.Title>{title}</EmptyState.Title>
           <EmptyState.Description>{text}</EmptyState.Description>
         </VStack>
+        {action}
       </EmptyState.Content>
     </EmptyState.Root>
   );
@@ -50,9 +51,9 @@ export function ActionsColumnHeader() {
 }
 
 /** The delete button of a row in an editable table. */
-export function RemoveRowButton({ label, onClick }: { label: string; onClick: () => void }) {
+export function RemoveRowButton({ label, onClick, ...rest }: { label: string; onClick: () => void } & Record<`data-${string}`, string>) {
   return (
-    <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={label} onClick={onClick}>
+    <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={label} onClick={onClick} {...rest}>
       <LuTrash2 />
     </IconButton>
   );

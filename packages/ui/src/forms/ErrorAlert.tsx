@@ -23,8 +23,11 @@ export function errorHelpKey(code: string): string {
   return codesWithHelp.has(code) ? `errorHelp.${code}` : "errorHelp.default";
 }
 
-/** Shows a failed call by its catalogue code, translated, with what to do next. */
-export function ErrorAlert({ error }: { error: unknown }) {
+/**
+ * Shows a failed call by its catalogue code, translated, with what to do next; `detail` says more between
+ * them (what the server said beyond the code: serverReason.ts's `serverReasonLine`).
+ */
+export function ErrorAlert({ error, detail }: { error: unknown; detail?: string | null }) {
   const { t, i18n } = useTranslation("messages");
   const code = shownFailureCode(i18n, error);
   if (!error) return null;
@@ -33,6 +36,7 @@ export function ErrorAlert({ error }: { error: unknown }) {
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Title>{t(`errors.${code}`)}</Alert.Title>
+        {detail && <Alert.Description data-testid="server-reason">{detail}</Alert.Description>}
         <Alert.Description>{t(errorHelpKey(code))}</Alert.Description>
       </Alert.Content>
     </Alert.Root>

@@ -37,15 +37,25 @@ const fieldKeyOfCode: Partial<Record<string, string>> = {
   language_required: "language_required",
 };
 
-/** Marks the fields a server failure names, by the problem's code (its English texts are not read). */
-export function applyFieldErrors<T>(error: unknown, helpers: Pick<FormikHelpers<T>, "setFieldError" | "setFieldTouched">): void {
+/**
+ * Marks the fields a server failure names, by the problem's code; with `issueOfMessage` (serverReason.ts's
+ * `catalogueIssueOf`), a field whose message is one of the validation texts shows that text in the user's
+ * language. The sign-in pages go without it, so they do not load the catalogue's texts.
+ */
+export function applyFieldErrors<T>(
+  error: unknown,
+  helpers: Pick<FormikHelpers<T>, "setFieldError" | "setFieldTouched">,
+  issueOfMessage?: (message: string) => FieldIssue | undefined,
+): void {
   if (!(error instanceof ApiError) || !error.fields) return;
   const key = fieldKeyOfCode[error.code] ?? "invalid_field";
   for (const field of error.fields) {
     const name = field.path.replace(/^\/?(body\/)?/, "").replace(/\//g, ".");
     if (!name) continue;
     void helpers.setFieldTouched(name, true, false);
-    helpers.setFieldError(name, key);
+    const issue: FieldIssue | string = issueOfMessage?.(field.message) ?? key;
+    // formik types a field's error as text; the fields read issues too (fieldIssueOf above).
+    helpers.setFieldError(name, issue as string);
   }
 }
 

@@ -54,8 +54,9 @@ export function ListPage({ title, intro, newLabel, onNew, editor, children }: Li
  * Both stay on one line, cut short with the full text on hover, so a long name leaves the other columns in view.
  */
 export function RowTitle({ title, detail, onOpen }: { title: string; detail?: string | null; onOpen?: () => void }) {
+  // Narrower on a phone, so the columns beside it stay on the screen.
   return (
-    <Stack gap="0" maxW="xs">
+    <Stack gap="0" maxW={{ base: "44", sm: "xs" }}>
       {onOpen ? (
         <Link asChild fontWeight="medium" color="colorPalette.fg" display="block" maxW="full" textAlign="start" truncate title={title}>
           <button type="button" onClick={onOpen}>

@@ -1,10 +1,11 @@
 import { CloseButton, Dialog, Portal } from "@chakra-ui/react";
 import type { Role } from "@parley/domain/roles";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "react-router-dom";
 import { requestConfigurationSwitch } from "../configuration/selection";
 import { resolveSearchHit } from "./configurationHit";
+import { currentPageHeading, focusPageHeadingWhenShown } from "../shell/focusPageHeading";
 import { useGlobalSearch } from "../shell/hooks";
 import { useDebouncedValue } from "../shell/useDebouncedValue";
 import { withTranslatedPageHits } from "./localize";
@@ -43,6 +44,8 @@ export interface SearchDialogWithRoleProps extends SearchDialogProps {
 }
 
 export interface SearchDialogViewProps extends SearchDialogProps {
+  /** Where the focus goes when the dialog closes; by default back to what opened it. */
+  finalFocusEl?: () => HTMLElement | null;
   query: string;
   onQueryChange: (query: string) => void;
   results: SearchResult[];
@@ -52,10 +55,10 @@ export interface SearchDialogViewProps extends SearchDialogProps {
 }
 
 /** The dialog itself: focus is trapped inside, Esc closes it. */
-export function SearchDialogView({ open, onOpenChange, ...palette }: SearchDialogViewProps) {
+export function SearchDialogView({ open, onOpenChange, finalFocusEl, ...palette }: SearchDialogViewProps) {
   const { t } = useTranslation("shell");
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} placement="top" size="lg">
+    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} placement="top" size="lg" finalFocusEl={finalFocusEl}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -80,7 +83,12 @@ export function SearchDialogView({ open, onOpenChange, ...palette }: SearchDialo
 export function SearchDialog({ open, onOpenChange, role }: SearchDialogWithRoleProps) {
   const { t } = useTranslation(["shell", "pages"]);
   const navigate = useNavigate();
+  const location = useLocation();
   const [query, setQuery] = useState("");
+  // Set while a chosen hit's page opens: the dialog then hands its focus to the page, not back to its opener.
+  const chosen = useRef(false);
+  const stopFocusing = useRef<() => void>(() => undefined);
+  useEffect(() => () => stopFocusing.current(), []);
   const [recent, setRecent] = useState<SearchResult[]>(() => loadRecentSearches());
   const debounced = useDebouncedValue(query, searchDelayMs);
   const search = useGlobalSearch(debounced);
@@ -88,20 +96,31 @@ export function SearchDialog({ open, onOpenChange, role }: SearchDialogWithRoleP
   const settled = query.trim() === debounced.trim();
 
   useEffect(() => {
-    if (!open) setQuery("");
+    if (open) chosen.current = false;
+    else setQuery("");
   }, [open]);
+
+  // Opens the hit's page and then focuses its heading (the same page's heading when it is already open).
+  const openPage = (url: string) => {
+    const here = location.pathname + location.search === url;
+    const previous = here ? null : currentPageHeading();
+    navigate(url);
+    stopFocusing.current();
+    stopFocusing.current = focusPageHeadingWhenShown(previous);
+  };
 
   const handleSelect = (result: SearchResult) => {
     setRecent(rememberSearch(result));
+    chosen.current = true;
     onOpenChange(false);
     const { url, select } = resolveSearchHit(result);
     if (!select) {
-      navigate(url);
+      openPage(url);
       return;
     }
     // Like the sidebar's selector: a screen with unsaved changes asks first, and staying keeps it open.
     void requestConfigurationSwitch(select).then((switched) => {
-      if (switched) navigate(url);
+      if (switched) openPage(url);
     });
   };
 
@@ -109,6 +128,7 @@ export function SearchDialog({ open, onOpenChange, role }: SearchDialogWithRoleP
     <SearchDialogView
       open={open}
       onOpenChange={onOpenChange}
+      finalFocusEl={() => (chosen.current ? document.getElementById("main-content") : null)}
       query={query}
       onQueryChange={setQuery}
       results={settled ? results : []}

@@ -1,12 +1,14 @@
 import { act, fireEvent, renderHook, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { Outlet, RouterProvider, createMemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderWithUi } from "../test/render";
+import { createApi } from "../api/client";
+import { renderWithApi, renderWithUi } from "../test/render";
 import { i18n } from "../i18n/setup";
 import { withTranslatedPageHits } from "./localize";
 import { loadRecentSearches, rememberSearch, type SearchResult } from "./recent";
-import { SearchDialogView, useSearchShortcut } from "./SearchDialog";
+import { SearchDialog, SearchDialogView, useSearchShortcut } from "./SearchDialog";
 import { SearchPalette } from "./SearchPalette";
 
 const results: SearchResult[] = [
@@ -128,5 +130,55 @@ describe("search in the interface language", () => {
     const hits = withTranslatedPageHits(server, "customer", "Verlauf", i18n.t);
     expect(hits.map((hit) => hit.url)).toEqual(["/conversations/history", "/dataset/view", "/customer?configurationId=c1"]);
     expect(withTranslatedPageHits(server, "customer", "FAQ verwalten", i18n.t).map((hit) => hit.url)).toEqual(["/dataset/view", "/customer?configurationId=c1"]);
+  });
+});
+
+describe("choosing a hit", () => {
+  afterEach(() => localStorage.clear());
+
+  it("puts the focus on the opened page's heading once the page shows it, not back on the search's opener", async () => {
+    localStorage.clear();
+    rememberSearch(results[0]!);
+    /** A page that loads a moment after the navigation, as the portals' lazily loaded screens do. */
+    function LateFaqPage() {
+      const [loaded, setLoaded] = useState(false);
+      useEffect(() => void setTimeout(() => setLoaded(true), 150), []);
+      return loaded ? <h1>Manage FAQ</h1> : <p>Loading…</p>;
+    }
+    function Shell() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Search
+          </button>
+          <main id="main-content" tabIndex={-1}>
+            <Outlet />
+          </main>
+          <SearchDialog open={open} onOpenChange={setOpen} />
+        </>
+      );
+    }
+    const router = createMemoryRouter(
+      [
+        {
+          path: "/",
+          element: <Shell />,
+          children: [
+            { index: true, element: <h1>Home</h1> },
+            { path: "assistant/faq", element: <LateFaqPage /> },
+          ],
+        },
+      ],
+      { initialEntries: ["/"] },
+    );
+    await renderWithApi(<RouterProvider router={router} />, createApi());
+    const opener = screen.getByRole("button", { name: "Search" });
+    opener.focus();
+    fireEvent.click(opener);
+    fireEvent.click(await screen.findByRole("option", { name: /Manage FAQ/ }));
+    const heading = await screen.findByRole("heading", { name: "Manage FAQ" });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(router.state.location.pathname).toBe("/assistant/faq");
   });
 });

@@ -17,6 +17,7 @@ import { useNavigate } from "react-router-dom";
 import { showsGettingStarted } from "@parley/domain/ui";
 import { useUpdateShowInstructions } from "./hooks";
 import { updateSessionUser, type SessionUser } from "../session/session";
+import { currentPageHeading, focusable } from "./focusPageHeading";
 import { showFailureToast } from "./toasts";
 
 const dismissedThisSessionKey = "parley.gettingStartedClosed";
@@ -27,13 +28,8 @@ const dismissedThisSessionKey = "parley.gettingStartedClosed";
  */
 function focusAfterGettingStarted(opener: Element | null): HTMLElement | null {
   if (opener instanceof HTMLElement && opener !== document.body && opener.isConnected) return opener;
-  const main = document.getElementById("main-content");
-  const heading = main?.querySelector<HTMLElement>("h1");
-  if (heading) {
-    if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
-    return heading;
-  }
-  return main;
+  const heading = currentPageHeading();
+  return heading ? focusable(heading) : document.getElementById("main-content");
 }
 
 const items = [

@@ -77,6 +77,26 @@ describe("configurations", () => {
     expect(got.json().data).toMatchObject({ _id: id, message_limit: 2500 });
   });
 
+  it("refuses an admin's remaining messages above the message limit with the field's message, and takes any under enterprise's unlimited 0", async () => {
+    const customerId = await ctx.createCustomer("Limit Co");
+    const id = (await save(adminToken, { name: "limit", customerId, product: "basic" })).json().inserted_id as string;
+    const limit = messageLimitFor("basic");
+
+    const above = await save(adminToken, { _id: id, remaining_messages: limit + 1 });
+    expect(above.statusCode).toBe(400);
+    const message = `The remaining messages cannot be more than the message limit (${limit})`;
+    expect(above.json()).toMatchObject({ code: "validation_failed", errors: [{ path: "remaining_messages", message }] });
+    // A lower limit with the stored remaining messages above it is refused too; the two together pass.
+    expect((await save(adminToken, { _id: id, message_limit: 10 })).statusCode).toBe(400);
+    expect((await save(adminToken, { _id: id, message_limit: 10, remaining_messages: 10 })).json().data).toMatchObject({ message_limit: 10, remaining_messages: 10 });
+    expect((await save(adminToken, { _id: id, remaining_messages: limit })).statusCode).toBe(400);
+    expect((await save(adminToken, { _id: id, product: "basic", remaining_messages: limit })).json().data).toMatchObject({ message_limit: limit, remaining_messages: limit });
+
+    const enterprise = await save(adminToken, { _id: id, product: "enterprise", remaining_messages: 1_000_000 });
+    expect(enterprise.statusCode).toBe(200);
+    expect(enterprise.json().data).toMatchObject({ product: "enterprise", message_limit: 0, remaining_messages: 1_000_000 });
+  });
+
   it("keeps both fields when two saves of different fields arrive at once", async () => {
     const created = (await save(adminToken, { name: "two-editors" })).json();
     const id = created.inserted_id as string;

@@ -7,8 +7,10 @@ import {
   nextUsageResetDate,
   quotaColor,
   remainingPercent,
+  remainingWithinLimit,
   successMessages,
   unlimitedMessages,
+  validationMessage,
 } from "@parley/domain";
 import type { Db } from "../../platform/db/db";
 import { createRowCache } from "../../platform/db/row-cache";
@@ -58,6 +60,19 @@ function adminUsageChanges(input: ConfigurationInput) {
     ...(input.remaining_messages !== undefined ? { remaining_messages: input.remaining_messages } : {}),
     ...(input.usage_reset_date !== undefined ? { usage_reset_date: input.usage_reset_date } : {}),
   };
+}
+
+/**
+ * Refuses an admin's usage change that leaves more messages remaining than the message limit (a period starts
+ * at the limit and counts down); an unlimited limit (0, enterprise) takes any number. The limit or the
+ * remaining messages not sent are the stored ones.
+ */
+function assertRemainingWithinLimit(changes: ReturnType<typeof adminUsageChanges>, existing: Configuration): void {
+  if (changes.message_limit === undefined && changes.remaining_messages === undefined) return;
+  const limit = changes.message_limit ?? existing.message_limit;
+  if (remainingWithinLimit(changes.remaining_messages ?? existing.remaining_messages, limit)) return;
+  const message = validationMessage("remaining_above_limit", { max: limit });
+  throw new DomainError("validation_failed", `remaining_messages: ${message}`, 400, [{ path: "remaining_messages", message }]);
 }
 
 export function createConfigurationsService(db: Db) {
@@ -183,11 +198,13 @@ export function createConfigurationsService(db: Db) {
         };
       }
 
+      const usageChanges = isAdmin ? adminUsageChanges(input) : {};
+      if (isAdmin) assertRemainingWithinLimit(usageChanges, existing);
       // Only what was sent changes; the rest is kept by the database, not from a copy read earlier.
       const updated = await repository.updateConfiguration(db, scopeOf(caller), existing._id, {
         ...(isAdmin && input.customerId !== undefined ? { customer_id: await owningCustomer(caller, input.customerId) } : {}),
         ...(input.name !== undefined ? { name: input.name.trim() } : {}),
-        ...(isAdmin ? adminUsageChanges(input) : {}),
+        ...usageChanges,
         settings: settingsOf(input),
       });
       if (!updated) throw notFound();

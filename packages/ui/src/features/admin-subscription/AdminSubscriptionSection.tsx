@@ -13,6 +13,7 @@ import { LoadFailed, LoadingState } from "../../forms/EditorStates";
 import { FormField } from "../../forms/FormField";
 import { SelectField } from "../../forms/SelectField";
 import { applyFieldErrors } from "../../forms/fieldIssues";
+import { catalogueIssueOf } from "../../forms/serverReason";
 import { ConfirmDialog } from "../../lists/ConfirmDialog";
 import { showFailureToast, showToast } from "../../shell/toasts";
 import { SubscriptionStatusBadge, subscriptionStateOf } from "../billing/SubscriptionStatus";
@@ -92,7 +93,7 @@ function SubscriptionForm({ configuration, stored, onDirtyChange, now }: Subscri
             answer.outcome === "saved" ? { type: "success", title: text("messages:success.data_saved") } : { type: "info", title: text("messages:errors.no_changes_detected") },
           );
         } catch (error) {
-          applyFieldErrors(error, helpers);
+          applyFieldErrors(error, helpers, catalogueIssueOf);
           await showFailureToast(error, undefined, fieldsNamedBy(error, t));
         }
       }}
@@ -105,7 +106,7 @@ function SubscriptionForm({ configuration, stored, onDirtyChange, now }: Subscri
               <Alert.Root status="info">
                 <Alert.Indicator />
                 <Alert.Content>
-                  <Alert.Title>{t("messages:errors.no_data_found")}</Alert.Title>
+                  <Alert.Title>{t("noneTitle")}</Alert.Title>
                   <Alert.Description>{t("proposal")}</Alert.Description>
                 </Alert.Content>
               </Alert.Root>

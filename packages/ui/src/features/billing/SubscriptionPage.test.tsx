@@ -52,11 +52,14 @@ describe("the subscription view", { timeout: 30_000 }, () => {
     expect((await screen.findByTestId("subscription-status")).textContent).toBe("Trial ended");
   });
 
-  it("says there is no data when the configuration has no subscription", async () => {
+  it("says the configuration has no subscription yet and leads to choosing a plan", async () => {
     await renderView({ "GET /orders/get-subscription": () => subscriptionAnswer(null) });
-    expect(await screen.findByText("No data found")).toBeTruthy();
+    expect(await screen.findByText("No subscription yet")).toBeTruthy();
+    expect(screen.queryByText("No data found")).toBeNull();
     expect(screen.getByText(/has no subscription yet/)).toBeTruthy();
     expect(screen.getByRole("button", { name: "Buy plan" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Choose a plan" }));
+    expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Buy a plan" }));
   });
 
   it("cancels after the confirmation, reads the subscription again and says so", async () => {

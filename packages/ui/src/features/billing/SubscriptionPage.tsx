@@ -58,6 +58,13 @@ export function SubscriptionPage({ titleKey, now = () => new Date() }: { titleKe
   const customerId = current?.customer_id ?? customerIdOfUser;
   const payAnnually = annual ?? current?.subscription_type === "annual";
 
+  // The next step of an empty screen: the purchase below, its heading focused so a keyboard continues there.
+  const handleChoosePlan = () => {
+    const heading = document.getElementById("subscription-actions");
+    heading?.scrollIntoView?.({ block: "start" });
+    heading?.focus();
+  };
+
   const handleCancel = () => {
     if (customerId) cancel.cancel(customerId, () => setConfirming(false));
   };
@@ -66,7 +73,19 @@ export function SubscriptionPage({ titleKey, now = () => new Date() }: { titleKe
     if (!configurationId) return <EmptyNotice icon={<LuCreditCard />} title={t("messages:selectConfiguration.title")} text={t("messages:selectConfiguration.text")} />;
     if (subscription.isPending) return <LoadingState label={t("view.loading")} />;
     if (subscription.isError) return <LoadFailed error={subscription.error} onRetry={() => void subscription.refetch()} />;
-    if (!current) return <EmptyNotice icon={<LuCreditCard />} title={t("messages:errors.no_data_found")} text={t("view.none")} />;
+    if (!current)
+      return (
+        <EmptyNotice
+          icon={<LuCreditCard />}
+          title={t("view.noneTitle")}
+          text={t("view.none")}
+          action={
+            <Button variant="outline" onClick={handleChoosePlan}>
+              {t("view.choosePlan")}
+            </Button>
+          }
+        />
+      );
     return (
       <Stack gap="4">
         <HStack justify="space-between" wrap="wrap" gap="3">
@@ -95,7 +114,7 @@ export function SubscriptionPage({ titleKey, now = () => new Date() }: { titleKe
       {configurationId && !subscription.isPending && !subscription.isError && (
         <Card.Root as="section" aria-labelledby="subscription-actions" css={skinSurface(preferences.skin)}>
           <Card.Body gap="4">
-            <Heading as="h2" size="md" id="subscription-actions">
+            <Heading as="h2" size="md" id="subscription-actions" tabIndex={-1}>
               {current?.is_active ? t("view.changeTitle") : t("view.buyTitle")}
             </Heading>
             <Text color="fg.muted">{t("view.checkoutHelp")}</Text>

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../forms/ErrorAlert";
 import { UnsavedChangesGuard } from "../../forms/UnsavedChangesGuard";
 import { applyFieldErrors } from "../../forms/fieldIssues";
+import { catalogueIssueOf } from "../../forms/serverReason";
 import { ConfirmDialog } from "../../lists/ConfirmDialog";
 import { showToast } from "../../shell/toasts";
 import type { CustomerEditorEvent, CustomerEditorState } from "./editor";
@@ -77,7 +78,7 @@ export function CustomerForm({ editor, dispatch }: { editor: CustomerEditorState
                 setNoChanges(true);
               }
             } catch (error) {
-              applyFieldErrors(error, helpers);
+              applyFieldErrors(error, helpers, catalogueIssueOf);
             }
           }}
         >

@@ -1,4 +1,4 @@
-import { Field, HStack, Input, NativeSelect } from "@chakra-ui/react";
+import { Field, HStack, Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
 import { toIsoDate } from "@parley/domain/dates";
 import { dateRangeForPreset, datePresets, maxDateRangeDays, type DatePreset } from "@parley/domain/reporting";
 import { checkDateRange, type DateRangeIssue } from "@parley/domain/validation/dateRange";
@@ -21,10 +21,11 @@ export function dateRangeIssues(range: DateRangeValue, now = new Date()): DateRa
 }
 
 /**
- * The date range of a conversation list: the presets today, yesterday, last 7 days, or custom dates; a
- * rule the dates break shows under the field it concerns.
+ * The date range of a conversation list: the presets today, yesterday, last 7 days, or custom dates. A date
+ * that breaks a rule is marked and described by `rulesId`, the `DateRangeRules` below the filter row: a rule
+ * shown under its field would make the row taller and move the controls beside the dates.
  */
-export function DateRangeFilter({ value, onChange, now = new Date() }: { value: DateRangeValue; onChange: (value: DateRangeValue) => void; now?: Date }) {
+export function DateRangeFilter({ value, onChange, rulesId, now = new Date() }: { value: DateRangeValue; onChange: (value: DateRangeValue) => void; rulesId: string; now?: Date }) {
   const { t } = useTranslation(["history", "messages"]);
   const issues = dateRangeIssues(value, now);
   const issueOf = (path: "from" | "to") => issues.find((issue) => issue.path === path);
@@ -36,8 +37,13 @@ export function DateRangeFilter({ value, onChange, now = new Date() }: { value: 
         <Field.Label fontSize="sm" color="fg.muted">
           {t(`history.range.${path}`)}
         </Field.Label>
-        <Input type="date" value={value[path]} max={path === "to" ? toIsoDate(now) : undefined} onChange={(event) => onChange({ ...value, preset: "custom", [path]: event.target.value })} />
-        {issue && <Field.ErrorText>{t(`messages:validation.${issue.key}`, { days: maxDateRangeDays })}</Field.ErrorText>}
+        <Input
+          type="date"
+          value={value[path]}
+          max={path === "to" ? toIsoDate(now) : undefined}
+          aria-describedby={issue ? rulesId : undefined}
+          onChange={(event) => onChange({ ...value, preset: "custom", [path]: event.target.value })}
+        />
       </Field.Root>
     );
   };
@@ -61,5 +67,20 @@ export function DateRangeFilter({ value, onChange, now = new Date() }: { value: 
       {dateField("from")}
       {dateField("to")}
     </HStack>
+  );
+}
+
+/** The rules a range breaks, each with the field it concerns, on the lines below the filter row (`id` describes the fields). */
+export function DateRangeRules({ value, id, now = new Date() }: { value: DateRangeValue; id: string; now?: Date }) {
+  const { t } = useTranslation(["history", "messages"]);
+  const issues = dateRangeIssues(value, now);
+  return (
+    <Stack id={id} gap="1" aria-live="polite" data-testid="date-range-rules">
+      {issues.map((issue) => (
+        <Text key={`${issue.path}:${issue.key}`} fontSize="sm" color="fg.error">
+          {t("history.range.rule", { field: t(`history.range.${issue.path}`), rule: t(`messages:validation.${issue.key}`, { days: maxDateRangeDays }) })}
+        </Text>
+      ))}
+    </Stack>
   );
 }

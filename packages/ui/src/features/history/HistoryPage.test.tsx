@@ -76,21 +76,36 @@ describe("the history screen", { timeout: 30_000 }, () => {
     expect(within(await screen.findByRole("dialog")).getByText("Test")).toBeTruthy();
   });
 
-  it("shows the date rules under their fields and asks nothing while one is broken", async () => {
+  it("shows the date rules with the field they concern and asks nothing while one is broken", async () => {
     const server = historyServer();
     await renderConfigurationScreen(<HistoryPage now={now} />, { api: server.api });
     await screen.findByRole("button", { name: /2026|21/ });
     fireEvent.change(screen.getByLabelText("From"), { target: { value: "2026-11-10" } });
-    expect(await screen.findByText("The period can span at most 7 days")).toBeTruthy();
+    expect(await screen.findByText("From: The period can span at most 7 days")).toBeTruthy();
     expect((screen.getByLabelText("Period") as HTMLSelectElement).value).toBe("custom");
     fireEvent.change(screen.getByLabelText("To"), { target: { value: "2026-11-23" } });
-    expect(await screen.findByText("The end date cannot be in the future")).toBeTruthy();
+    expect(await screen.findByText("To: The end date cannot be in the future")).toBeTruthy();
     fireEvent.change(screen.getByLabelText("From"), { target: { value: "2026-11-24" } });
-    expect(await screen.findByText("The start date cannot be after the end date")).toBeTruthy();
+    expect(await screen.findByText(/: The start date cannot be after the end date$/)).toBeTruthy();
     expect(screen.getByText("Correct the period above to see its conversations.")).toBeTruthy();
     expect(server.callsTo("GET /conversations/history")).toHaveLength(1);
     fireEvent.change(screen.getByLabelText("Period"), { target: { value: "yesterday" } });
     await waitFor(() => expect(server.callsTo("GET /conversations/history").at(-1)?.query).toMatchObject({ from: "2026-11-21", to: "2026-11-21" }));
+  });
+
+  it("shows a broken date rule below the filter row, so the search and Export stay where they are, and ties it to the date", async () => {
+    await renderConfigurationScreen(<HistoryPage now={now} />, { api: historyServer().api });
+    await screen.findByRole("button", { name: /2026|21/ });
+    const row = screen.getByLabelText("Search in the messages").closest("div")!.parentElement!;
+    expect(within(row).getByRole("button", { name: "Export CSV" })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("From"), { target: { value: "2026-11-10" } });
+    const rule = await screen.findByText("From: The period can span at most 7 days");
+    // Not inside the row of the dates, the search and Export: the row keeps its height.
+    expect(row.contains(rule)).toBe(false);
+    expect(rule.compareDocumentPosition(row) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
+    const from = screen.getByLabelText("From");
+    expect(from.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(from.getAttribute("aria-describedby")!)?.textContent).toBe("From: The period can span at most 7 days");
   });
 
   it("pages by the server with the page sizes, searches, and exports every conversation of the filters", async () => {

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Flex, HStack, Table, Text } from "@chakra-ui/react";
 import { defaultPageSize, type PageSize } from "@parley/domain/reporting";
 import { configurationSearchDebounceMs } from "@parley/domain/ui";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LuDownload, LuThumbsDown, LuThumbsUp } from "react-icons/lu";
 import { useApi } from "../../api/client";
@@ -11,7 +11,7 @@ import { ListPage, RowTitle } from "../../lists/ListPage";
 import { SearchInput } from "../../lists/SearchInput";
 import { useDebouncedValue } from "../../shell/useDebouncedValue";
 import { ConversationDialog } from "./ConversationDialog";
-import { DateRangeFilter, dateRangeIssues, initialDateRange, type DateRangeValue } from "./DateRangeFilter";
+import { DateRangeFilter, DateRangeRules, dateRangeIssues, initialDateRange, type DateRangeValue } from "./DateRangeFilter";
 import { downloadHistoryCsv, useConversationHistory, type HistoryConversation } from "./hooks";
 import { ListState } from "./ListState";
 import { Pager } from "./Pager";
@@ -49,6 +49,7 @@ export function HistoryPage({ now }: { titleKey?: string; now?: Date }) {
   const [opened, setOpened] = useState<HistoryConversation | null>(null);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<unknown>(null);
+  const rulesId = useId();
   const debouncedSearch = useDebouncedValue(search, configurationSearchDebounceMs);
   const valid = dateRangeIssues(range, now).length === 0;
   const filters = { configurationId, from: range.from, to: range.to, search: debouncedSearch };
@@ -76,6 +77,7 @@ export function HistoryPage({ now }: { titleKey?: string; now?: Date }) {
             <DateRangeFilter
               value={range}
               now={now}
+              rulesId={rulesId}
               onChange={(value) => {
                 setRange(value);
                 setPage(1);
@@ -96,6 +98,12 @@ export function HistoryPage({ now }: { titleKey?: string; now?: Date }) {
               {t("history.export")}
             </Button>
           </Flex>
+          {/* Below the row, not under the dates: a rule that appears leaves the search and Export where they are. */}
+          {!valid && (
+            <Flex px="4" pb="2">
+              <DateRangeRules value={range} now={now} id={rulesId} />
+            </Flex>
+          )}
           {exportError !== null && (
             <Flex px="4" pb="4">
               <ErrorAlert error={exportError} />

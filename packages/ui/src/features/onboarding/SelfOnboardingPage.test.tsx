@@ -572,4 +572,40 @@ describe("the self-onboarding wizard", { timeout: 60_000 }, () => {
     expect(await screen.findByRole("heading", { name: "Persona", level: 2 })).toBeTruthy();
     expect(screen.getByText("Wie is de assistent?")).toBeTruthy();
   });
+  it("gives the website and page fields an example address of the user's language, the one the help names", async () => {
+    await openWizard("/self-onboarding?attempt=att-9", {
+      "GET /onboarding/attempt": () => ok({ data: { attempt_id: "att-9", url: website, branding, persona, faq, urls } }),
+    });
+    await screen.findByRole("heading", { name: "Persona", level: 2 });
+    for (const heading of ["FAQ", "URLs"]) await continueTo(heading);
+    const examples = [
+      ["en", "https://www.example.com", "https://www.example.com/page"],
+      ["nl", "https://www.voorbeeld.nl", "https://www.voorbeeld.nl/pagina"],
+      ["de", "https://www.beispiel.de", "https://www.beispiel.de/seite"],
+      ["es", "https://www.ejemplo.es", "https://www.ejemplo.es/pagina"],
+      ["fr", "https://www.exemple.fr", "https://www.exemple.fr/page"],
+    ] as const;
+    try {
+      for (const [language, site, page] of examples) {
+        await act(() => changeLanguage(language));
+        expect(screen.getByLabelText(i18n.t("onboarding:urls.new")).getAttribute("placeholder")).toBe(page);
+        // The website step's example is the address its help text and messages name.
+        expect(i18n.t("onboarding:welcome.urlPlaceholder")).toBe(site);
+        expect(i18n.t("onboarding:welcome.urlHelp")).toContain(new URL(site).host);
+      }
+    } finally {
+      await act(() => changeLanguage("en"));
+    }
+  });
+  it("shows the website field's example in Spanish as its help names it", async () => {
+    await openWizard("/self-onboarding", {});
+    try {
+      await act(() => changeLanguage("es"));
+      const field = await screen.findByLabelText(/Dirección del sitio web/);
+      expect(field.getAttribute("placeholder")).toBe("https://www.ejemplo.es");
+      expect(screen.getByText("Por ejemplo www.ejemplo.es")).toBeTruthy();
+    } finally {
+      await act(() => changeLanguage("en"));
+    }
+  });
 });

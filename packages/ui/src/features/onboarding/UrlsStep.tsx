@@ -78,7 +78,7 @@ export function UrlsStep({ rows, onChange, onBack, onContinue }: UrlsStepProps) 
             <Input
               type="url"
               value={typed}
-              placeholder="https://www.example.com/page"
+              placeholder={t("urls.newPlaceholder")}
               onChange={(event) => {
                 setTyped(event.target.value);
                 setProblem(null);

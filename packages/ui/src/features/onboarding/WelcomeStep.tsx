@@ -43,7 +43,7 @@ function UrlField({ outcome }: { outcome: string | null }) {
         {t("welcome.url")}
         <Field.RequiredIndicator />
       </Field.Label>
-      <Input {...field} type="url" inputMode="url" autoComplete="url" placeholder="https://www.example.com" autoFocus />
+      <Input {...field} type="url" inputMode="url" autoComplete="url" placeholder={t("welcome.urlPlaceholder")} autoFocus />
       {!code && <Field.HelperText>{t("welcome.urlHelp")}</Field.HelperText>}
       {code && (
         <Field.ErrorText data-testid="url-outcome" data-code={code}>

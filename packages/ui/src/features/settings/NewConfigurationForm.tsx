@@ -9,6 +9,7 @@ import { ErrorAlert } from "../../forms/ErrorAlert";
 import { FormField } from "../../forms/FormField";
 import { SelectField } from "../../forms/SelectField";
 import { applyFieldErrors } from "../../forms/fieldIssues";
+import { catalogueIssueOf } from "../../forms/serverReason";
 import { showFailureToast, showToast } from "../../shell/toasts";
 import { useSaveConfiguration } from "./hooks";
 import { productOptions, useCustomerOptions } from "./SettingsPages";
@@ -47,7 +48,7 @@ export function NewConfigurationForm() {
                 // The form goes, and its button with the focus: the new configuration's first field takes it.
                 navigate("/settings/general", { replace: true, state: { focusFirstField: true } });
               } catch (error) {
-                applyFieldErrors(error, helpers);
+                applyFieldErrors(error, helpers, catalogueIssueOf);
                 await showFailureToast(error);
               }
             }}

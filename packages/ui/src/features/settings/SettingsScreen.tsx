@@ -8,6 +8,7 @@ import { ApiError } from "../../api/errors";
 import { selectConfiguration, useSelectedConfiguration } from "../../configuration/selection";
 import { ErrorAlert } from "../../forms/ErrorAlert";
 import { applyFieldErrors } from "../../forms/fieldIssues";
+import { catalogueIssueOf } from "../../forms/serverReason";
 import { useConfiguration } from "../../shell/hooks";
 import { showFailureToast, showToast } from "../../shell/toasts";
 import { useSaveConfiguration, type Configuration } from "./hooks";
@@ -139,7 +140,7 @@ function SettingsForm({ configuration, sections, children, unsavedElsewhere }: S
           if (changes.name !== undefined) selectConfiguration({ _id: answer.data._id, name: answer.data.name });
           await showToast((text) => ({ type: "success", title: text("messages:success.data_saved") }));
         } catch (error) {
-          applyFieldErrors(error, helpers);
+          applyFieldErrors(error, helpers, catalogueIssueOf);
           await showFailureToast(error);
         }
       }}

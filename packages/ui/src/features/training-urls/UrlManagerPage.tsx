@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Field, Flex, HStack, Input, Link, Stack, Table, Text, Textarea } from "@chakra-ui/react";
 import { mergeFoundUrls, trainingUrlFrom, urlsFromPastedText, type FoundUrl } from "@parley/domain";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { LuClipboardPaste, LuExternalLink, LuLink, LuPlus } from "react-icons/lu";
 import { ConfigurationPage } from "../../configuration/RequireConfiguration";
@@ -52,6 +52,19 @@ function LoadedUrls({ configuration, saved }: { configuration: SelectedConfigura
   const [problem, setProblem] = useState<AddProblem | undefined>();
   const [pasting, setPasting] = useState(false);
   const save = useSaveUrls();
+  const addInput = useRef<HTMLInputElement>(null);
+  const table = useRef<HTMLTableElement>(null);
+  // The row a removal took away: once it is gone, focus moves to the row now in its place (or the last one),
+  // or to the add field when no row is left, instead of falling back to the page.
+  const [removedAt, setRemovedAt] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (removedAt === null) return;
+    const buttons = table.current?.querySelectorAll<HTMLButtonElement>("[data-remove-row]") ?? [];
+    const next = buttons[Math.min(removedAt, buttons.length - 1)];
+    (next ?? addInput.current)?.focus();
+    setRemovedAt(null);
+  }, [removedAt]);
 
   const change = (next: FoundUrl[]) => {
     setUrls(next);
@@ -87,6 +100,7 @@ function LoadedUrls({ configuration, saved }: { configuration: SelectedConfigura
           <Field.Root invalid={problem !== undefined} flex="1" minW="16rem">
             <Field.Label>{t("add.label")}</Field.Label>
             <Input
+              ref={addInput}
               type="url"
               inputMode="url"
               placeholder="https://www.example.com/page"
@@ -117,7 +131,7 @@ function LoadedUrls({ configuration, saved }: { configuration: SelectedConfigura
         <EmptyNotice bordered icon={<LuLink />} title={t("empty.title")} text={t("empty.text")} />
       ) : (
         <Box overflowX="auto" borderWidth="1px" borderRadius="md">
-          <Table.Root size="sm" interactive>
+          <Table.Root size="sm" interactive ref={table}>
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeader>{t("table.url")}</Table.ColumnHeader>
@@ -144,7 +158,14 @@ function LoadedUrls({ configuration, saved }: { configuration: SelectedConfigura
                     />
                   </Table.Cell>
                   <Table.Cell>
-                    <RemoveRowButton label={t("table.remove", { url: entry.url })} onClick={() => change(urls.filter((_other, at) => at !== index))} />
+                    <RemoveRowButton
+                      label={t("table.remove", { url: entry.url })}
+                      data-remove-row=""
+                      onClick={() => {
+                        change(urls.filter((_other, at) => at !== index));
+                        setRemovedAt(index);
+                      }}
+                    />
                   </Table.Cell>
                 </Table.Row>
               ))}

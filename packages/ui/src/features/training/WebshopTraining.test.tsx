@@ -227,6 +227,37 @@ describe("testing the connection", { timeout: 30_000 }, () => {
     expect(badge.textContent).toBe("Not connected to WooCommerce");
   });
 
+  it("shows the server's reason when it refuses a test, beside what to do next", async () => {
+    const reason = "The shop did not answer in time. Check that the shop is online and try again.";
+    await renderWebshop({ credentials: connectedWoocommerce }, { "GET /webshop/test": () => problem(503, "service_unavailable", reason) });
+    fireEvent.click(await screen.findByRole("button", { name: /Test connection/ }));
+    const alert = await within(screen.getByTestId("webshop-connection")).findByRole("alert");
+    expect(within(alert).getByTestId("server-reason").textContent).toBe(`The server said: ${reason}`);
+    expect(within(alert).getByText(/Check the shop address and the keys/)).toBeTruthy();
+  });
+
+  it("shows a refused field's message in the user's language when it is a catalogue text, and marks the field", async () => {
+    await renderWebshop(
+      {},
+      {
+        "POST /webshop/webshopcredentials": () => ({
+          status: 400,
+          body: { type: "about:blank", title: "Error", status: 400, code: "validation_failed", message: "Invalid field", errors: [{ path: "webshopKey", message: "This field is required" }] },
+        }),
+      },
+    );
+    const connection = await screen.findByTestId("webshop-connection");
+    fireEvent.change(await within(connection).findByLabelText(/Shop address/), { target: { value: "https://shop.test" } });
+    fireEvent.change(within(connection).getByLabelText(/Consumer key/), { target: { value: "ck" } });
+    fireEvent.change(within(connection).getByLabelText(/Consumer secret/), { target: { value: "cs" } });
+    fireEvent.click(within(connection).getByRole("button", { name: /Save credentials/ }));
+    const reason = await within(connection).findByTestId("server-reason");
+    expect(reason.textContent).toBe("The server said: This field is required");
+    expect(within(connection).getByLabelText(/Consumer key/).getAttribute("aria-invalid")).toBe("true");
+    await act(() => i18n.changeLanguage("de"));
+    expect(within(connection).getByTestId("server-reason").textContent).toBe("Der Server meldet: Dieses Feld ist erforderlich");
+  });
+
   it("shows the shop connected again once a test is answered", async () => {
     let refuse = true;
     await renderWebshop(

@@ -22,6 +22,8 @@ import { failureCode } from "../../api/errors";
 import type { SelectedConfiguration } from "../../configuration/selection";
 import { LoadFailed, LoadingState } from "../../forms/EditorStates";
 import { ErrorAlert } from "../../forms/ErrorAlert";
+import { applyFieldErrors } from "../../forms/fieldIssues";
+import { catalogueIssueOf, serverReasonLine } from "../../forms/serverReason";
 import { FormField } from "../../forms/FormField";
 import { showFailureToast, showToast } from "../../shell/toasts";
 import { TrainingFailureAlert } from "./failureHelp";
@@ -107,7 +109,7 @@ interface ConnectFormProps {
 
 /** The shop's type, address and keys; the keys are asked for every time, as they are never answered back. */
 function ConnectForm({ configurationId, initialType, initialUrl, onDone, onCancel }: ConnectFormProps) {
-  const { t } = useTranslation(["training", "messages"]);
+  const { t, i18n } = useTranslation(["training", "messages"]);
   const save = useSaveWebshopCredentials();
   const initialValues: WebshopCredentialsForm = { webshopType: initialType, webshopUrl: initialUrl, webshopKey: "", webshopSecret: "" };
   return (
@@ -131,14 +133,14 @@ function ConnectForm({ configurationId, initialType, initialUrl, onDone, onCance
           if (failureCode(error) === "url_not_allowed") {
             void helpers.setFieldTouched("webshopUrl", true, false);
             helpers.setFieldError("webshopUrl", "url_not_allowed");
-          }
+          } else applyFieldErrors(error, helpers, catalogueIssueOf);
         }
       }}
     >
       {({ values, isSubmitting }) => (
         <Form noValidate aria-label={t("webshop.connect.formLabel")}>
           <Stack gap="4">
-            {save.error !== null && failureCode(save.error) !== "url_not_allowed" && <ErrorAlert error={save.error} />}
+            {save.error !== null && failureCode(save.error) !== "url_not_allowed" && <ErrorAlert error={save.error} detail={serverReasonLine(t, i18n, save.error)} />}
             <WebshopTypeField />
             <FormField
               name="webshopUrl"

@@ -3,6 +3,7 @@ import { maxTrainingFileBytes } from "@parley/domain";
 import type { i18n as I18n, TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { failureCode } from "../../api/errors";
+import { serverReasonLine } from "../../forms/serverReason";
 
 /**
  * A section whose failures read differently: a 503 there is the shop's or the WordPress site's, not "Services
@@ -46,16 +47,21 @@ export function failureTexts(t: TFunction, i18n: I18n, code = "unknown_error", s
   return { reason, help };
 }
 
-/** A failed training call: what went wrong, by its catalogue code, and the screen's advice for it. */
+/**
+ * A failed training call: what went wrong, by its catalogue code, the server's own reason where it gave one
+ * (the shop's answer, a refused field), and the screen's advice for it.
+ */
 export function TrainingFailureAlert({ error, scope }: { error: unknown; scope?: FailureScope }) {
   const { t, i18n } = useTranslation(["training", "messages"]);
   const code = failureCode(error);
   const { reason, help } = failureTexts(t, i18n, code, scope);
+  const said = serverReasonLine(t, i18n, error);
   return (
     <Alert.Root status="error" role="alert" data-error-code={code}>
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Title>{reason}</Alert.Title>
+        {said && <Alert.Description data-testid="server-reason">{said}</Alert.Description>}
         {help && <Alert.Description>{help}</Alert.Description>}
       </Alert.Content>
     </Alert.Root>

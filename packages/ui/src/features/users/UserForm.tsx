@@ -12,6 +12,7 @@ import { FormField } from "../../forms/FormField";
 import { SelectField } from "../../forms/SelectField";
 import { sortOptionsByLabel } from "../../forms/sortOptions";
 import { applyFieldErrors } from "../../forms/fieldIssues";
+import { catalogueIssueOf } from "../../forms/serverReason";
 import { getSessionUser } from "../../session/session";
 import { showToast } from "../../shell/toasts";
 import type { Customer } from "../customers/hooks";
@@ -55,7 +56,7 @@ export function UserForm({ user, revision, customers, onSaved, onCancel }: UserF
               onSaved({ ...data, customerName });
               void showToast((tt) => ({ type: "success", title: tt("messages:success.data_saved") }));
             } catch (error) {
-              applyFieldErrors(error, helpers);
+              applyFieldErrors(error, helpers, catalogueIssueOf);
               // The address belongs to another user: said at the field, in the admin's words (not "try logging in").
               if (failureCode(error) === "account_exists") helpers.setFieldError("email", "email_in_use");
             }

@@ -43,12 +43,28 @@ describe("the users page", { timeout: 30_000 }, () => {
     const { table } = await openUsers();
     const fullName = `${longFirstname} Jansen`;
     const name = within(table).getByRole("button", { name: fullName });
-    const customer = within(table).getByText(longCustomerName.trim());
-    for (const [cell, text] of [[name, fullName], [customer, longCustomerName.trim()]] as const) {
+    const customers = within(table).getAllByText(longCustomerName.trim());
+    for (const [cell, text] of [[name, fullName], ...customers.map((customer) => [customer, longCustomerName.trim()] as const)] as const) {
       expect(cell.getAttribute("title")).toBe(text);
       const style = getComputedStyle(cell);
       expect([style.whiteSpace, style.overflow, style.textOverflow]).toEqual(["nowrap", "hidden", "ellipsis"]);
     }
+  });
+
+  it("fits a phone's width: the name and status columns only, the customer under the name", async () => {
+    const { table } = await openUsers();
+    // jsdom applies no media query: what a phone shows is read from the page's style rules for narrow screens.
+    const narrowRules = [...document.styleSheets]
+      .flatMap((sheet) => [...sheet.cssRules])
+      .filter((rule): rule is CSSMediaRule => rule instanceof CSSMediaRule && /max-width/.test(rule.media.mediaText))
+      .flatMap((rule) => [...rule.cssRules])
+      .filter((rule): rule is CSSStyleRule => rule instanceof CSSStyleRule);
+    const shownOnPhone = (element: Element) => !narrowRules.some((rule) => element.matches(rule.selectorText) && rule.style.display === "none");
+    const headers = within(table).getAllByRole("columnheader").filter(shownOnPhone).map((header) => header.textContent);
+    expect(headers).toEqual([expect.stringMatching(/^Name/), expect.stringMatching(/^Status/)]);
+    const [first] = within(table).getAllByTestId("user-customer-narrow");
+    expect(first?.textContent).toBe(longCustomerName.trim());
+    expect(shownOnPhone(first!)).toBe(true);
   });
 
   it("asks before another row or a new user takes the place of unsaved changes", async () => {

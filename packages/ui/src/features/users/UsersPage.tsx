@@ -30,9 +30,15 @@ export function UsersPage() {
       id: "name",
       header: t("users.list.name"),
       sortValue: fullName,
-      cell: (user) => <RowTitle title={fullName(user)} detail={user.email} onOpen={() => openLeavingUnsavedChanges(() => edit(user))} />,
+      cell: (user) => (
+        <>
+          <RowTitle title={fullName(user)} detail={user.email} onOpen={() => openLeavingUnsavedChanges(() => edit(user))} />
+          {/* A phone has no room for the customer's column: the customer shows under the name there. */}
+          <CellText text={user.customerName} hideFrom="md" fontSize="xs" color="fg.muted" data-testid="user-customer-narrow" />
+        </>
+      ),
     },
-    { id: "customer", header: t("users.fields.customer"), sortValue: (user) => user.customerName, cell: (user) => <CellText text={user.customerName ?? "—"} /> },
+    { id: "customer", header: t("users.fields.customer"), wide: true, sortValue: (user) => user.customerName, cell: (user) => <CellText text={user.customerName ?? "—"} /> },
     { id: "role", header: t("users.fields.role"), wide: true, sortValue: (user) => t(`users.roles.${user.role}`), cell: (user) => t(`users.roles.${user.role}`) },
     {
       id: "status",
