@@ -153,6 +153,9 @@ describe("the Test environment", { timeout: 30_000 }, () => {
     const panel = (await screen.findByRole("heading", { name: "Sources the assistant finds" })).closest("section") ?? document.body;
     const notice = await within(panel as HTMLElement).findByRole("note");
     expect(within(notice).getByText("The assistant does not answer from trained articles yet")).toBeTruthy();
+    // Nothing is trained on this screen: the note speaks of the articles found here, not of "what you train here".
+    expect(notice.textContent).not.toMatch(/train here/);
+    expect(notice.textContent).toContain("The articles found below are not used in answers");
   });
 
   it("adds no such note when the assistant answers from the knowledge base", async () => {

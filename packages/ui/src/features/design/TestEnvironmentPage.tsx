@@ -233,7 +233,7 @@ function RetrievalPanel({ configurationId, askedInWidget }: { configurationId: s
     <SectionCard id="retrieval" title={t("test.sourcesTitle")} help={t("test.sourcesHelp")}>
       <Stack gap="4">
         {/* Articles found here are not answered from while the knowledge base is off: say so, or the widget's "I don't know" beside them looks broken. */}
-        <KnowledgeOffNotice configurationId={configurationId} />
+        <KnowledgeOffNotice configurationId={configurationId} place="test" />
         <form onSubmit={handleSubmit} role="search" aria-labelledby="retrieval-heading">
           <Field.Root>
             <Field.Label>{t("test.checkQuestion")}</Field.Label>
