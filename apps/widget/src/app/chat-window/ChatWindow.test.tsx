@@ -282,5 +282,15 @@ describe("the widget's own drawings, shared with the portal's design preview", (
     const row = root.querySelector("form.pw-composer")!;
     expect(row.contains(alert)).toBe(false);
     expect(alert.nextElementSibling).toBe(row);
+    // Writing on clears it.
+    const field = root.querySelector("textarea")!;
+    await act(async () => {
+      field.value = "Where is my order?";
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    await act(async () => {
+      row.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
+    });
+    expect(root.querySelector('[role="alert"]')).toBeNull();
   });
 });

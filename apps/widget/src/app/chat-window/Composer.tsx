@@ -54,6 +54,8 @@ export function Composer({
     onTyping?.(false);
     onSend(text);
     setText("");
+    // A refused file is old news once the visitor writes on: the note would stand under every later message.
+    setAttachNotice(null);
   };
   const handleKeyDown = (event: KeyboardEvent) => {
     // Enter sends, Shift+Enter breaks the line, as in every chat.
