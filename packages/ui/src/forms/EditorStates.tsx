@@ -1,5 +1,5 @@
 import { Badge, Button, EmptyState, Flex, IconButton, Spinner, Stack, Table, Text, VStack } from "@chakra-ui/react";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LuTrash2 } from "react-icons/lu";
 import { ErrorAlert } from "./ErrorAlert";
@@ -72,8 +72,28 @@ export interface SaveBarProps {
 /** The bar at the bottom of an editor: whether there are unsaved changes, discard and save. */
 export function SaveBar({ dirty, saving, canSave, onDiscard, onSave, note }: SaveBarProps) {
   const { t } = useTranslation("messages");
+  const bar = useRef<HTMLDivElement>(null);
+  const focusWasInBar = useRef(false);
+  // Discard and a finished save disable the button just pressed, which drops a keyboard user's focus to the top
+  // of the page; the bar takes it instead, so Tab goes on from where they were.
+  useEffect(() => {
+    if (dirty || saving || !focusWasInBar.current) return;
+    const active = document.activeElement;
+    if (active === null || active === document.body || (active instanceof HTMLButtonElement && active.disabled && bar.current?.contains(active))) {
+      bar.current?.focus();
+    }
+  }, [dirty, saving]);
   return (
     <Flex
+      ref={bar}
+      tabIndex={-1}
+      onFocusCapture={() => {
+        focusWasInBar.current = true;
+      }}
+      onBlurCapture={(event) => {
+        // A blur without a new target is the pressed button being disabled: the focus is still "here".
+        if (event.relatedTarget && !bar.current?.contains(event.relatedTarget as Node)) focusWasInBar.current = false;
+      }}
       position="sticky"
       bottom="0"
       zIndex="docked"

@@ -1,5 +1,5 @@
 import { Button, CloseButton, Dialog, Portal } from "@chakra-ui/react";
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
 export interface FormDialogProps {
@@ -33,6 +33,7 @@ export function FormDialog({
   busy,
 }: FormDialogProps) {
   const { t } = useTranslation("messages");
+  const cancelRef = useRef<HTMLButtonElement>(null);
   return (
     <Dialog.Root
       open={open}
@@ -41,6 +42,8 @@ export function FormDialog({
       placement="center"
       scrollBehavior="inside"
       role={destructive ? "alertdialog" : "dialog"}
+      // The dialog does not read data-autofocus: without this the focus started on the close button.
+      initialFocusEl={destructive ? () => cancelRef.current : undefined}
     >
       <Portal>
         <Dialog.Backdrop />
@@ -51,7 +54,7 @@ export function FormDialog({
             </Dialog.Header>
             <Dialog.Body>{children}</Dialog.Body>
             <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} data-autofocus={destructive ? "" : undefined}>
+              <Button variant="outline" ref={cancelRef} onClick={onClose}>
                 {cancelLabel ?? t("actions.cancel")}
               </Button>
               <Button colorPalette={destructive ? "red" : undefined} disabled={submitDisabled} loading={busy} onClick={onSubmit}>

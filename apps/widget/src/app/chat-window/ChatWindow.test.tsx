@@ -268,4 +268,29 @@ describe("the widget's own drawings, shared with the portal's design preview", (
     document.body.replaceChildren();
     expect(pressed(showChat(settings, rated(null)))).toEqual(["false", "false"]);
   });
+
+  it("says a refused attachment above the message row, not inside it where it squeezed the field", async () => {
+    const root = showChat({ data: { chatbotSettings: { uiLanguage: "en", allowAttachments: true } } });
+    const input = root.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const file = new File(["hello"], "note.txt", { type: "text/plain" });
+    Object.defineProperty(input, "files", { value: [file], configurable: true });
+    await act(async () => {
+      input.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    const alert = root.querySelector('[role="alert"]')!;
+    expect(alert.textContent).toContain("Only PNG, JPEG, WebP, GIF and PDF files can be sent.");
+    const row = root.querySelector("form.pw-composer")!;
+    expect(row.contains(alert)).toBe(false);
+    expect(alert.nextElementSibling).toBe(row);
+    // Writing on clears it.
+    const field = root.querySelector("textarea")!;
+    await act(async () => {
+      field.value = "Where is my order?";
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    await act(async () => {
+      row.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
+    });
+    expect(root.querySelector('[role="alert"]')).toBeNull();
+  });
 });

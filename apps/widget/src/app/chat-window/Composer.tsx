@@ -18,7 +18,16 @@ export interface ComposerProps {
 
 const emoticons = ["😀", "🙂", "😉", "😍", "🤔", "👍", "🙏", "🎉"];
 
-export function Composer({ placeholder, translate, allowEmoticons, allowAttachments, onAttach, fieldRef, onSend, onTyping }: ComposerProps) {
+export function Composer({
+  placeholder,
+  translate,
+  allowEmoticons,
+  allowAttachments,
+  onAttach,
+  fieldRef,
+  onSend,
+  onTyping,
+}: ComposerProps) {
   const [text, setText] = useState("");
   const [pickerOpen, setPickerOpen] = useState(false);
   const [attachNotice, setAttachNotice] = useState<TranslationKey | null>(null);
@@ -45,6 +54,8 @@ export function Composer({ placeholder, translate, allowEmoticons, allowAttachme
     onTyping?.(false);
     onSend(text);
     setText("");
+    // A refused file is old news once the visitor writes on: the note would stand under every later message.
+    setAttachNotice(null);
   };
   const handleKeyDown = (event: KeyboardEvent) => {
     // Enter sends, Shift+Enter breaks the line, as in every chat.
@@ -61,82 +72,107 @@ export function Composer({ placeholder, translate, allowEmoticons, allowAttachme
   };
 
   return (
-    <form class="pw-composer" onSubmit={handleSubmit} onKeyDown={handleFormKeyDown}>
+    <>
+      {/* Above the row, across the chat's width: inside the row it took the message field's room (a narrow chat left the field a few pixels). */}
       {(attachNotice || uploading) && (
-        <p class={attachNotice ? "pw-error pw-attach-notice" : "pw-notice pw-attach-notice"} role={attachNotice ? "alert" : "status"}>
+        <p
+          class={attachNotice ? "pw-error pw-attach-notice" : "pw-notice pw-attach-notice"}
+          role={attachNotice ? "alert" : "status"}
+        >
           {translate(attachNotice ?? "uploading")}
         </p>
       )}
-      {pickerOpen && (
-        <div class="pw-emoticons" role="group" aria-label={translate("emoticons")}>
-          {emoticons.map((emoticon) => (
-            <button type="button" key={emoticon} onClick={() => setText((current) => current + emoticon)}>
-              {emoticon}
-            </button>
-          ))}
-        </div>
-      )}
-      {allowEmoticons && (
-        <button
-          type="button"
-          ref={pickerToggle}
-          class="pw-icon-button"
-          aria-label={translate("emoticons")}
-          aria-expanded={pickerOpen}
-          onClick={() => setPickerOpen((open) => !open)}
-        >
-          {/* Drawn, not an emoji: the button must show on systems without an emoji font. */}
-          <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" aria-hidden="true">
-            <circle cx="12" cy="12" r="10" />
-            <path d="M8 14s1.5 2 4 2 4-2 4-2M9 9h.01M15 9h.01" />
-          </svg>
-        </button>
-      )}
-      {allowAttachments && (
-        <>
-          <input
-            ref={fileInput}
-            type="file"
-            accept={attachmentAccept}
-            hidden
-            tabIndex={-1}
-            aria-hidden="true"
-            onChange={(event) => void handleFile(event.currentTarget)}
-          />
+      <form class="pw-composer" onSubmit={handleSubmit} onKeyDown={handleFormKeyDown}>
+        {pickerOpen && (
+          <div class="pw-emoticons" role="group" aria-label={translate("emoticons")}>
+            {emoticons.map((emoticon) => (
+              <button type="button" key={emoticon} onClick={() => setText((current) => current + emoticon)}>
+                {emoticon}
+              </button>
+            ))}
+          </div>
+        )}
+        {allowEmoticons && (
           <button
             type="button"
-            class="pw-icon-button pw-attach"
-            aria-label={translate("attach")}
-            title={translate("attach")}
-            disabled={uploading}
-            onClick={() => fileInput.current?.click()}
+            ref={pickerToggle}
+            class="pw-icon-button"
+            aria-label={translate("emoticons")}
+            aria-expanded={pickerOpen}
+            onClick={() => setPickerOpen((open) => !open)}
           >
-            {/* A drawn paperclip, like the emoticon button. */}
-            <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">
-              <path d="M21.4 11.1l-9.2 9.2a6 6 0 0 1-8.5-8.5l9.2-9.2a4 4 0 0 1 5.7 5.7l-9.2 9.2a2 2 0 0 1-2.8-2.8l8.5-8.5" />
+            {/* Drawn, not an emoji: the button must show on systems without an emoji font. */}
+            <svg
+              width="18"
+              height="18"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              stroke-width="2"
+              stroke-linecap="round"
+              aria-hidden="true"
+            >
+              <circle cx="12" cy="12" r="10" />
+              <path d="M8 14s1.5 2 4 2 4-2 4-2M9 9h.01M15 9h.01" />
             </svg>
           </button>
-        </>
-      )}
-      <textarea
-        ref={fieldRef}
-        rows={1}
-        maxLength={4000}
-        aria-label={translate("messageField")}
-        placeholder={placeholder}
-        value={text}
-        onInput={(event) => {
-          setText(event.currentTarget.value);
-          onTyping?.(event.currentTarget.value.trim() !== "");
-        }}
-        onBlur={() => onTyping?.(false)}
-        onKeyDown={handleKeyDown}
-      />
-      <button type="submit" class="pw-send" aria-label={translate("send")} disabled={!text.trim()}>
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-          <path fill="currentColor" d="M2 21l21-9L2 3v7l15 2-15 2z" />
-        </svg>
-      </button>
-    </form>
+        )}
+        {allowAttachments && (
+          <>
+            <input
+              ref={fileInput}
+              type="file"
+              accept={attachmentAccept}
+              hidden
+              tabIndex={-1}
+              aria-hidden="true"
+              onChange={(event) => void handleFile(event.currentTarget)}
+            />
+            <button
+              type="button"
+              class="pw-icon-button pw-attach"
+              aria-label={translate("attach")}
+              title={translate("attach")}
+              disabled={uploading}
+              onClick={() => fileInput.current?.click()}
+            >
+              {/* A drawn paperclip, like the emoticon button. */}
+              <svg
+                width="18"
+                height="18"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                stroke-width="2"
+                stroke-linecap="round"
+                stroke-linejoin="round"
+                aria-hidden="true"
+              >
+                <path d="M21.4 11.1l-9.2 9.2a6 6 0 0 1-8.5-8.5l9.2-9.2a4 4 0 0 1 5.7 5.7l-9.2 9.2a2 2 0 0 1-2.8-2.8l8.5-8.5" />
+              </svg>
+            </button>
+          </>
+        )}
+        <textarea
+          ref={fieldRef}
+          rows={1}
+          maxLength={4000}
+          aria-label={translate("messageField")}
+          placeholder={placeholder}
+          value={text}
+          onInput={(event) => {
+            setText(event.currentTarget.value);
+            onTyping?.(event.currentTarget.value.trim() !== "");
+          }}
+          onBlur={() => onTyping?.(false)}
+          onKeyDown={handleKeyDown}
+        />
+        <button type="submit" class="pw-send" aria-label={translate("send")} disabled={!text.trim()}>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path fill="currentColor" d="M2 21l21-9L2 3v7l15 2-15 2z" />
+          </svg>
+        </button>
+      </form>
+    </>
   );
 }

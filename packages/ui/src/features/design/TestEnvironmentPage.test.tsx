@@ -4,7 +4,8 @@ import { i18n } from "../../i18n/setup";
 import { renderConfigurationScreen } from "../../test/configurationScreen";
 import { fakeDesignServer, savedDesign } from "./fakeDesignServer.test-support";
 import { widgetStorageKeys } from "@parley/domain/widget";
-import { TestEnvironmentPage } from "./TestEnvironmentPage";
+import { clearSession, setSession } from "../../session/session";
+import { knowledgePageFor, TestEnvironmentPage } from "./TestEnvironmentPage";
 
 configure({ asyncUtilTimeout: 5_000 });
 
@@ -123,12 +124,38 @@ describe("the Test environment", { timeout: 30_000 }, () => {
     expect(screen.getByText(/Add an article, a website or an FAQ row under Data training/)).toBeTruthy();
   });
 
+  it("sends a customer, who has no Data training, to the FAQ when nothing is found", async () => {
+    setSession("token", { role: "customer", email: "customer@demo.test" });
+    try {
+      const { rendered } = renderTest([]);
+      await rendered;
+      fireEvent.change(await screen.findByLabelText("Check a question"), { target: { value: "Do you sell bikes?" } });
+      fireEvent.submit(screen.getByRole("search"));
+      await screen.findByText("Nothing found for this question");
+      expect(screen.queryByText(/under Data training/)).toBeNull();
+      expect(screen.getByText(/Add the question and its answer to your FAQ/)).toBeTruthy();
+      expect(screen.getByRole("link", { name: "Open the FAQ" }).getAttribute("href")).toBe("/dataset/view");
+    } finally {
+      clearSession();
+    }
+  });
+
+  it("finds for each role the knowledge page that role may open", () => {
+    expect(knowledgePageFor("admin")).toEqual({ path: "/settings/datatraining", kind: "training" });
+    expect(knowledgePageFor("customer_so")).toEqual({ path: "/assistant/links", kind: "training" });
+    expect(knowledgePageFor("customer")).toEqual({ path: "/dataset/view", kind: "faq" });
+    expect(knowledgePageFor(undefined)).toBeNull();
+  });
+
   it("says beside the found articles that the assistant does not answer from them while the knowledge base is off", async () => {
     const { rendered } = renderTest([hit({ source: "article", score: 0.03, text: "A service costs 79 euro.", article: { _id: "a1", subject: "Repairs", source: "https://shop.test/repairs" } })], { rag_enabled: false });
     await rendered;
     const panel = (await screen.findByRole("heading", { name: "Sources the assistant finds" })).closest("section") ?? document.body;
     const notice = await within(panel as HTMLElement).findByRole("note");
     expect(within(notice).getByText("The assistant does not answer from trained articles yet")).toBeTruthy();
+    // Nothing is trained on this screen: the note speaks of the articles found here, not of "what you train here".
+    expect(notice.textContent).not.toMatch(/train here/);
+    expect(notice.textContent).toContain("The articles found below are not used in answers");
   });
 
   it("adds no such note when the assistant answers from the knowledge base", async () => {

@@ -1,4 +1,6 @@
-import { Badge, Box, Button, Field, Flex, Grid, HStack, Input, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Field, Flex, Grid, HStack, Input, Link, Spinner, Stack, Text } from "@chakra-ui/react";
+import { pagesFor } from "@parley/domain/pages";
+import type { Role } from "@parley/domain/roles";
 import {
   iframeMessageTypes,
   iframeSizeFor,
@@ -11,9 +13,11 @@ import { freeTestAnswersPerDay } from "@parley/domain/quota";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { LuRotateCcw, LuSearch } from "react-icons/lu";
+import { Link as RouterLink } from "react-router-dom";
 import { ConfigurationPage } from "../../configuration/RequireConfiguration";
 import { KnowledgeOffNotice } from "../training/KnowledgeOffNotice";
 import { ErrorAlert } from "../../forms/ErrorAlert";
+import { useSessionUser } from "../../shell/useSessionUser";
 import { useChatbotDesign, useKnowledgeSearch, useWidgetTestTicket, type KnowledgeHit } from "./hooks";
 import { Notice, SectionCard } from "./parts";
 
@@ -170,6 +174,37 @@ function HitItem({ hit, rank }: { hit: KnowledgeHit; rank: number }) {
   );
 }
 
+/**
+ * Where the signed-in user adds what the assistant should know, among the pages their role may open: Data
+ * training (articles, websites, files) where they have it, else the FAQ (the customer's only knowledge screen).
+ */
+export function knowledgePageFor(role: Role | undefined): { path: string; kind: "training" | "faq" } | null {
+  if (!role) return null;
+  const paths = new Set(pagesFor(role).map((page) => page.path));
+  if (paths.has("/settings/datatraining")) return { path: "/settings/datatraining", kind: "training" };
+  if (role === "customer_so" && paths.has("/assistant/links")) return { path: "/assistant/links", kind: "training" };
+  for (const path of ["/dataset/view", "/assistant/faq"]) if (paths.has(path)) return { path, kind: "faq" };
+  return null;
+}
+
+function NoHitsHelp() {
+  const { t } = useTranslation("design");
+  const destination = knowledgePageFor(useSessionUser()?.role);
+  return (
+    <>
+      {destination?.kind === "faq" ? t("test.noHitsHelpFaq") : t("test.noHitsHelp")}
+      {destination && (
+        <>
+          {" "}
+          <Link asChild variant="underline">
+            <RouterLink to={destination.path}>{destination.kind === "faq" ? t("test.openFaq") : t("test.openTraining")}</RouterLink>
+          </Link>
+        </>
+      )}
+    </>
+  );
+}
+
 function RetrievalPanel({ configurationId, askedInWidget }: { configurationId: string; askedInWidget: { text: string; at: number } | null }) {
   const { t } = useTranslation("design");
   const search = useKnowledgeSearch(configurationId);
@@ -198,7 +233,7 @@ function RetrievalPanel({ configurationId, askedInWidget }: { configurationId: s
     <SectionCard id="retrieval" title={t("test.sourcesTitle")} help={t("test.sourcesHelp")}>
       <Stack gap="4">
         {/* Articles found here are not answered from while the knowledge base is off: say so, or the widget's "I don't know" beside them looks broken. */}
-        <KnowledgeOffNotice configurationId={configurationId} />
+        <KnowledgeOffNotice configurationId={configurationId} place="test" />
         <form onSubmit={handleSubmit} role="search" aria-labelledby="retrieval-heading">
           <Field.Root>
             <Field.Label>{t("test.checkQuestion")}</Field.Label>
@@ -225,7 +260,7 @@ function RetrievalPanel({ configurationId, askedInWidget }: { configurationId: s
               </Text>
               {search.data.length === 0 ? (
                 <Notice status="info" title={t("test.noHits")}>
-                  {t("test.noHitsHelp")}
+                  <NoHitsHelp />
                 </Notice>
               ) : (
                 <Stack as="ol" gap="2" p="0" m="0">

@@ -9,7 +9,7 @@ import { useSessionUser } from "../../shell/useSessionUser";
  * off, the screen says so (and an admin gets the way to the switch), so training is not done in vain; the Test
  * environment says so beside the knowledge it finds, which the assistant then does not answer from.
  */
-export function KnowledgeOffNotice({ configurationId }: { configurationId: string }) {
+export function KnowledgeOffNotice({ configurationId, place = "training" }: { configurationId: string; place?: "training" | "test" }) {
   const { t } = useTranslation("training");
   const isAdmin = useSessionUser()?.role === "admin";
   const stored = useConfiguration(configurationId).data?.data;
@@ -22,13 +22,14 @@ export function KnowledgeOffNotice({ configurationId }: { configurationId: strin
         <Alert.Description>
           {isAdmin ? (
             <>
-              {t("knowledgeOff.admin")}{" "}
+              {t(place === "test" ? "knowledgeOff.adminTest" : "knowledgeOff.admin")}{" "}
               <Link asChild variant="underline">
                 <RouterLink to="/settings/ai-settings">{t("knowledgeOff.link")}</RouterLink>
               </Link>
             </>
           ) : (
-            t("knowledgeOff.customer")
+            // On the Test environment "what you train here" would be wrong: nothing is trained there.
+            t(place === "test" ? "knowledgeOff.customerTest" : "knowledgeOff.customer")
           )}
         </Alert.Description>
       </Alert.Content>

@@ -132,6 +132,30 @@ describe("WordPress training", { timeout: 30_000 }, () => {
     expect(alert.textContent?.split("did not answer as a WordPress site")).toHaveLength(2);
   });
 
+  it("says once, under the address, when the site cannot be read at all, and reads it again on a retry", async () => {
+    let up = false;
+    const refused = () => problem(400, "url_port_not_allowed", "Only the standard ports can be fetched");
+    const { server, rendered } = renderWordpress({
+      "GET /wordpress/total-pages": () => (up ? { body: { status: "success", total_results: 12, total_pages: 2 } } : refused()),
+      "GET /wordpress/total-posts": () => (up ? { body: { status: "success", total_results: 1, total_pages: 1 } } : refused()),
+      "GET /wordpress/pages": (call) => (up ? listing(pages)(call) : refused()),
+      "GET /wordpress/posts": (call) => (up ? listing(posts)(call) : refused()),
+    });
+    await rendered;
+    await loadSite("http://127.0.0.1:9/");
+    const alert = await screen.findByRole("alert");
+    expect(alert.getAttribute("data-error-code")).toBe("url_port_not_allowed");
+    expect(screen.getAllByRole("alert")).toHaveLength(1);
+    // No empty lists and no "Index 0 chosen" for a site that could not be read.
+    expect(screen.queryByTestId("wordpress-pages")).toBeNull();
+    expect(screen.queryByRole("button", { name: /Index 0/ })).toBeNull();
+    up = true;
+    const before = server.callsTo("GET /wordpress/pages").length;
+    fireEvent.click(screen.getByRole("button", { name: /Load pages and posts/ }));
+    expect(await screen.findByText("Page 1")).toBeTruthy();
+    expect(server.callsTo("GET /wordpress/pages").length).toBeGreaterThan(before);
+  });
+
   it("deletes all WordPress content after a confirmation", async () => {
     const { server, rendered } = renderWordpress();
     await rendered;

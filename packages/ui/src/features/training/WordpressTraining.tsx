@@ -7,6 +7,7 @@ import { LuChevronLeft, LuChevronRight, LuDownload, LuExternalLink, LuFileText, 
 import type { SelectedConfiguration } from "../../configuration/selection";
 import { EmptyNotice, LoadingState } from "../../forms/EditorStates";
 import { useConfiguration } from "../../shell/hooks";
+import { failureCode } from "../../api/errors";
 import { DeleteAllDialog } from "./DeleteAllDialog";
 import { TrainingFailureAlert } from "./failureHelp";
 import { trainingQueryKeys, useTrainingRunner } from "./hooks";
@@ -224,6 +225,12 @@ export function WordpressTraining({ configuration }: { configuration: SelectedCo
   const queryClient = useQueryClient();
   const indexed = useWordpressIndexed(configuration._id);
   const indexedKeys = new Set((indexed.data ?? []).map(itemKey));
+  // The first page of each list (the lists below read the same queries): when the site cannot be read at all,
+  // both fail alike, and one message under the address says so, not the same text twice beside an empty list.
+  const firstPages = useWordpressItems(site, "page", 1);
+  const firstPosts = useWordpressItems(site, "post", 1);
+  const siteFailure =
+    firstPages.isError && firstPosts.isError && failureCode(firstPages.error) === failureCode(firstPosts.error) ? firstPages.error : null;
 
   const work = useCallback(
     async (batch: Chosen[], signal: AbortSignal): Promise<BatchResult<Chosen>> => {
@@ -262,6 +269,10 @@ export function WordpressTraining({ configuration }: { configuration: SelectedCo
     if (checked.url !== site) {
       setChosen(new Map());
       run.reset();
+    } else {
+      // The same address again is a retry (the site may be up now): read it anew.
+      void queryClient.refetchQueries({ queryKey: ["wordpress", "items", checked.url] });
+      void queryClient.refetchQueries({ queryKey: ["wordpress", "totals", checked.url] });
     }
     setSite(checked.url);
   };
@@ -309,6 +320,8 @@ export function WordpressTraining({ configuration }: { configuration: SelectedCo
 
       {site === null ? (
         <Text color="fg.muted">{t("wordpress.site.start")}</Text>
+      ) : siteFailure ? (
+        <TrainingFailureAlert error={siteFailure} scope="wordpress" />
       ) : (
         <>
           <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4">
