@@ -138,6 +138,10 @@ describe("a visitor asking for a person", () => {
     expect(unknown.reply?.content).toContain(assistantTexts.en.dont_know);
     expect(unknown.reply?.content).toContain(assistantTexts.en.person_available);
     expect((await send(tenant, "Personful?")).reply?.content).not.toContain(assistantTexts.en.person_available);
+    // Once the visitor asked for a person (the agents are alerted), "I don't know" does not say it again.
+    const later = await send(tenant, "What is the capital of Chile?", asked.session_id);
+    expect(later.reply?.content).toContain(assistantTexts.en.dont_know);
+    expect(later.reply?.content).not.toContain(assistantTexts.en.person_available);
   });
 
   it("alerts the agents when the request comes later in a conversation, over the visitor's socket", async () => {

@@ -432,7 +432,8 @@ export function createAssistant(deps: AssistantDependencies) {
       } else {
         const confident = (found[0]?.confidence ?? 0) >= answerConfidenceThreshold;
         // Whether a colleague is online matters only to an answer that has nothing better to give.
-        const agentOnline = !confident && !personRequested && (await agentsAvailable(settings._id));
+        // Once the agents were alerted (the visitor asked for a person already), it is not said again.
+        const agentOnline = !confident && !personRequested && !turn.conversation.alert_triggered && (await agentsAvailable(settings._id));
         const extractive = answerFromSources(anonymised, found, language, await linksFor(found, settings._id), { personRequested, agentOnline });
         content = extractive.html;
         sources = extractive.sources;
