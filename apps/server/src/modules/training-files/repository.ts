@@ -81,8 +81,12 @@ export async function storeTrainingFile(
     if (!row) return undefined;
     if (!row.inserted) await deleteArticlesOfKind(tx, scope, configurationId, "file", row.stored_name);
     return { file: toUploadedFile(row), replaced: !row.inserted };
-  });
+    // Writing a file of up to 10 MB takes the embedded database several seconds on a busy machine (seen: 7 s
+    // under a CI run): the usual 5 s limit for a transaction would roll a valid upload back with a 500.
+  }, { timeoutMs: largeWriteTimeoutMs });
 }
+
+const largeWriteTimeoutMs = 60_000;
 
 /** True when the unique stored name refused an insert: another file of the configuration has that name. */
 export function isStoredNameTaken(error: unknown): boolean {
