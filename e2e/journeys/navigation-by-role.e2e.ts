@@ -85,7 +85,7 @@ describe("signing in as each demo role shows that role's navigation", () => {
     expect(profile.texts).toContain("Ada Admin");
     expect(profile.texts).toContain(demoAccounts.admin);
     // Availability, Profile, Subscription and Invoices are for customer roles only.
-    expect(profile.items).toEqual(["Logout"]);
+    expect(profile.items).toEqual(["Change password", "Logout"]);
     await snap(page, "01-navigation", "admin-3-profile-menu");
     await page.getByRole("menuitem", { name: "Logout" }).click();
     await expectPath(page, "/admin/login");
@@ -132,7 +132,7 @@ describe("signing in as each demo role shows that role's navigation", () => {
     const profile = await readProfileMenu(page);
     expect(profile.texts).toContain("Chris Customer");
     expect(profile.texts).toContain(demoAccounts.customer);
-    expect(profile.items).toEqual(["Available", "Away", "Profile", "Subscription", "Invoices", "Logout"]);
+    expect(profile.items).toEqual(["Available", "Away", "Profile", "Subscription", "Invoices", "Change password", "Logout"]);
     await snap(page, "01-navigation", "customer-4-profile-menu");
     await page.getByRole("menuitem", { name: "Logout" }).click();
     await expectPath(page, "/login");
@@ -178,7 +178,7 @@ describe("signing in as each demo role shows that role's navigation", () => {
     await snap(page, "01-navigation", "customer-so-1-home-navigation");
 
     const profile = await readProfileMenu(page);
-    expect(profile.items).toEqual(["Available", "Away", "Profile", "Subscription", "Invoices", "Logout"]);
+    expect(profile.items).toEqual(["Available", "Away", "Profile", "Subscription", "Invoices", "Change password", "Logout"]);
     await page.keyboard.press("Escape");
     await context.close();
   });

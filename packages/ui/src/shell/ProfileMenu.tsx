@@ -1,14 +1,16 @@
 import { Avatar, Box, Button, Circle, Float, Menu, Portal, Text, VisuallyHidden } from "@chakra-ui/react";
 import { routes, showsCustomerMenu, subscriptionRouteFor, type Role } from "@parley/domain/roles";
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LuCreditCard, LuKeyRound, LuLogOut, LuReceipt, LuUser } from "react-icons/lu";
 import { useNavigate } from "react-router-dom";
-import { ChangePasswordDialog } from "./ChangePasswordDialog";
 import { useFetchCustomer, useSetAvailability } from "./hooks";
 import { isAddressComplete } from "@parley/domain/address";
 import { fullName, type SessionUser } from "../session/session";
 import { showFailureToast, showToast } from "./toasts";
+
+// Loaded when first opened: its form rules (yup) would otherwise weigh on every signed-in page's first load.
+const ChangePasswordDialog = lazy(() => import("./ChangePasswordDialog").then((module) => ({ default: module.ChangePasswordDialog })));
 
 export const availabilityStorageKey = "parley.agentAvailable";
 /** Set when the profile must be completed first; the profile page continues to the subscription. */
@@ -151,11 +153,11 @@ export function ProfileMenu({ user, role, onLogout, onAvailabilityChange }: Prof
           </Menu.Positioner>
         </Portal>
       </Menu.Root>
-      <ChangePasswordDialog
-        open={changingPassword}
-        onClose={() => setChangingPassword(false)}
-        returnFocusTo={() => triggerRef.current}
-      />
+      {changingPassword && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog open onClose={() => setChangingPassword(false)} returnFocusTo={() => triggerRef.current} />
+        </Suspense>
+      )}
     </>
   );
 }
