@@ -175,8 +175,6 @@ const fillers = new Set([
   "was",
   "d",
   "muy",
-  "tres",
-  "bedankt",
   "het",
   "ist",
   "c",

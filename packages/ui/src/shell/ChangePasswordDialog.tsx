@@ -12,8 +12,8 @@ import { applyFieldErrors } from "../forms/fieldIssues";
 import { setToken } from "../session/session";
 import { toaster } from "../toaster";
 
+/** Mounted while open: closing unmounts it, so nothing typed (or refused) outlives the dialog. */
 export interface ChangePasswordDialogProps {
-  open: boolean;
   onClose: () => void;
   /** Where the focus returns: the menu that opened the dialog is closed by then. */
   returnFocusTo: () => HTMLElement | null;
@@ -27,7 +27,7 @@ const currentPasswordInput = () => document.querySelector<HTMLInputElement>('inp
  * A signed-in user's own password change, from the profile menu in every portal and role. The server
  * checks the current password and ends every other session; this one goes on with the token it answers.
  */
-export function ChangePasswordDialog({ open, onClose, returnFocusTo }: ChangePasswordDialogProps) {
+export function ChangePasswordDialog({ onClose, returnFocusTo }: ChangePasswordDialogProps) {
   const { t } = useTranslation("shell");
   const change = useRefreshPassword();
   // The current password the server refused: the field says so until it is changed, also when the
@@ -37,16 +37,10 @@ export function ChangePasswordDialog({ open, onClose, returnFocusTo }: ChangePas
   // A wrong current password is the field's failure, said there; the alert is for everything else.
   const wrongCurrent = change.error instanceof ApiError && change.error.code === "invalid_credentials";
 
-  const close = () => {
-    change.reset();
-    refusedCurrent.current = null;
-    onClose();
-  };
-
   return (
     <Dialog.Root
-      open={open}
-      onOpenChange={(details) => !details.open && close()}
+      open
+      onOpenChange={(details) => !details.open && onClose()}
       placement="center"
       finalFocusEl={returnFocusTo}
     >
@@ -71,7 +65,7 @@ export function ChangePasswordDialog({ open, onClose, returnFocusTo }: ChangePas
                   setToken(token);
                   toaster.create({ type: "success", title: t("messages:success.password_updated") });
                   helpers.resetForm();
-                  close();
+                  onClose();
                 } catch (error) {
                   if (error instanceof ApiError && error.code === "invalid_credentials") {
                     refusedCurrent.current = values.currentPassword;
@@ -121,7 +115,7 @@ export function ChangePasswordDialog({ open, onClose, returnFocusTo }: ChangePas
                     </Stack>
                   </Dialog.Body>
                   <Dialog.Footer>
-                    <Button variant="outline" onClick={close}>
+                    <Button variant="outline" onClick={onClose}>
                       {t("messages:actions.cancel")}
                     </Button>
                     <Button type="submit" loading={isSubmitting}>

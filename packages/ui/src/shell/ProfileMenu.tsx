@@ -155,7 +155,7 @@ export function ProfileMenu({ user, role, onLogout, onAvailabilityChange }: Prof
       </Menu.Root>
       {changingPassword && (
         <Suspense fallback={null}>
-          <ChangePasswordDialog open onClose={() => setChangingPassword(false)} returnFocusTo={() => triggerRef.current} />
+          <ChangePasswordDialog onClose={() => setChangingPassword(false)} returnFocusTo={() => triggerRef.current} />
         </Suspense>
       )}
     </>
