@@ -366,6 +366,13 @@ describe("the embedded default (no provider)", () => {
     expect(empty).toMatchObject({ status: "error", code: "validation_failed" });
     const huge = await ask(open.socket, { message: "x".repeat(4001) });
     expect(huge).toMatchObject({ status: "error", code: "validation_failed" });
+    // A packet over the sockets' 64 kB limit closes that connection only; the server and the other sockets go on.
+    const oversized = connect(serverUrl(ctx), { configuration_id: configurationId, page_url: "https://shop.example/products" });
+    await oversized.session;
+    const closed = new Promise<string>((resolve) => oversized.socket.once("disconnect", resolve));
+    oversized.socket.emit("visitor_message", { message: "x".repeat(70_000) });
+    expect(await closed).toBe("transport close");
+    expect(await ask(open.socket, { message: "how long is delivery" })).toMatchObject({ status: "success" });
     expect((await send(ctx, configurationId, { message: "x".repeat(4001) }, { origin: "https://shop.example" })).statusCode).toBe(400);
     expect((await send(ctx, configurationId, { message: "\u0000\u0000" }, { origin: "https://shop.example" })).statusCode).toBe(400);
   });
