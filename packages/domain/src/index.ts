@@ -22,6 +22,7 @@ export * from "./onboarding";
 export * from "./onboardingScan";
 export * from "./dataset";
 export * from "./webshop";
+export * from "./serviceReasons";
 export * from "./customers";
 export * from "./leads";
 export * from "./address";

@@ -44,6 +44,7 @@ describe("a server's message found in the catalogue", () => {
   it("finds an error text and a validation text with its placeholders' values, and nothing in other words", () => {
     expect(catalogueMessageOf("This field is required")).toMatchObject({ kind: "error", key: "field_required" });
     expect(catalogueMessageOf("Enter a whole number from 0 to 500")).toEqual({ kind: "validation", key: "whole_number_between", values: { min: "0", max: "500" } });
-    expect(catalogueMessageOf("The shop did not answer in time. Check that the shop is online and try again.")).toBeUndefined();
+    expect(catalogueMessageOf("Shopify answered with status 502. Check the shop URL and try again later.")).toEqual({ kind: "reason", key: "shopify_status", values: { status: "502" } });
+    expect(catalogueMessageOf("The shop did not answer, or refused the keys.")).toBeUndefined();
   });
 });

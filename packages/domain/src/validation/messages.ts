@@ -6,6 +6,7 @@
  * portal can read issues without loading it.
  */
 import { errorMessages } from "../errors";
+import { serviceReasons } from "../serviceReasons";
 
 export const validationMessages = {
   field_required: errorMessages.field_required,
@@ -94,7 +95,7 @@ export function validationText(failure: unknown): string {
 }
 
 /** A catalogue text a server answered, found again: its code or validation key, with its placeholders' values. */
-export type CatalogueMessage = { kind: "error" | "validation"; key: string; values: Record<string, string> };
+export type CatalogueMessage = { kind: "error" | "validation" | "reason"; key: string; values: Record<string, string> };
 
 function templateMatch(template: string, text: string): Record<string, string> | undefined {
   const names: string[] = [];
@@ -109,13 +110,14 @@ function templateMatch(template: string, text: string): Record<string, string> |
 }
 
 /**
- * Which catalogue text a server's message is, if it is one (the error catalogue's, then the validation texts,
- * placeholders filled): a portal then shows it in the user's language; any other message is the server's own words.
+ * Which catalogue text a server's message is, if it is one (the error catalogue's, then the validation texts, then
+ * the reasons an outside service failed; placeholders filled): a portal then shows it in the user's language; any other message is the server's own words.
  */
 export function catalogueMessageOf(text: string): CatalogueMessage | undefined {
   for (const [kind, catalogue] of [
     ["error", errorMessages],
     ["validation", validationMessages],
+    ["reason", serviceReasons],
   ] as const) {
     for (const [key, template] of Object.entries(catalogue)) {
       const values = templateMatch(template, text);

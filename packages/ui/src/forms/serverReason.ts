@@ -3,11 +3,14 @@ import type { i18n as I18n, TFunction } from "i18next";
 import { ApiError } from "../api/errors";
 import type { FieldIssue } from "./fieldIssues";
 
+/** Where each catalogue's texts are in the `messages` namespace. */
+const catalogueSection = { error: "errors", validation: "validation", reason: "reasons" } as const;
+
 /** A server's message in the user's language when it is a catalogue text, else in the server's own words. */
 export function translatedServerMessage(t: TFunction, i18n: I18n, message: string): string {
   const entry = catalogueMessageOf(message);
   if (!entry) return message;
-  const key = `${entry.kind === "error" ? "errors" : "validation"}.${entry.key}`;
+  const key = `${catalogueSection[entry.kind]}.${entry.key}`;
   return i18n.exists(key, { ns: "messages" }) ? t(`messages:${key}`, entry.values) : message;
 }
 

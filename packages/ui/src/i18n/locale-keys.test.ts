@@ -1,6 +1,7 @@
 import { errorCodes } from "@parley/domain/errors";
 import { languageCodes } from "@parley/domain/locale";
 import { pageTitles, portalPages } from "@parley/domain/pages";
+import { serviceReasons } from "@parley/domain/serviceReasons";
 import { validationMessageKeys } from "@parley/domain/validation/messages";
 import { describe, expect, it } from "vitest";
 import { allNamespaceLoaders, compareLocale, compareNamespaces, flattenKeys } from "./locale-keys";
@@ -40,6 +41,11 @@ describe("texts the domain names by key", () => {
   it("translates every validation message key of the domain", async () => {
     const keys = await englishKeys("messages");
     expect(validationMessageKeys.filter((key) => !keys.has(`validation.${key}`))).toEqual([]);
+  });
+
+  it("translates every reason the domain gives for an outside service's failure", async () => {
+    const keys = await englishKeys("messages");
+    expect(Object.keys(serviceReasons).filter((key) => !keys.has(`reasons.${key}`))).toEqual([]);
   });
 
   it("takes the English page titles from the page manifest, so every page has a title in every language", async () => {

@@ -1,4 +1,4 @@
-import { DomainError, type WebshopType } from "@parley/domain";
+import { DomainError, serviceReasons, type WebshopType } from "@parley/domain";
 import type { IncomingHttpHeaders } from "node:http";
 import type { OutboundClient } from "../../platform/outbound/client";
 import { wordpressRootOf } from "../wordpress/client";
@@ -37,13 +37,13 @@ export function shopUnavailable(message: string): DomainError {
 
 /** Why the outbound client could not reach the shop, in the customer's words. */
 const unreachable: Partial<Record<string, string>> = {
-  url_host_not_found: "The shop's address was not found. Check the shop URL.",
-  url_connection_failed: "The shop could not be reached. Check the shop URL and that the shop is online.",
-  url_timeout: "The shop did not answer in time. Check that the shop is online and try again.",
-  url_response_too_large: "The shop's answer was too large. Index fewer products per page.",
-  url_too_many_redirects: "The shop's address redirects too often. Check the shop URL.",
-  url_response_invalid: "The shop did not answer in HTTP as expected. Check the shop URL.",
-  url_content_type_not_accepted: "The shop's address does not answer as its API. Check the shop URL.",
+  url_host_not_found: serviceReasons.shop_host_not_found,
+  url_connection_failed: serviceReasons.shop_connection_failed,
+  url_timeout: serviceReasons.shop_timeout,
+  url_response_too_large: serviceReasons.shop_response_too_large,
+  url_too_many_redirects: serviceReasons.shop_too_many_redirects,
+  url_response_invalid: serviceReasons.shop_response_invalid,
+  url_content_type_not_accepted: serviceReasons.shop_not_its_api,
 };
 
 /**
@@ -57,7 +57,7 @@ export async function getShopJson(outbound: OutboundClient, url: string, headers
   } catch (error) {
     if (error instanceof DomainError && error.status !== 400) {
       const message = unreachable[error.code];
-      const failure = shopUnavailable(message ?? "The shop could not be reached. Check the shop URL.");
+      const failure = shopUnavailable(message ?? serviceReasons.shop_unreachable);
       failure.cause = error;
       throw failure;
     }

@@ -2,6 +2,8 @@ import {
   DomainError,
   indexedProductsStatus,
   maxIndexedProductsPerConfiguration,
+  serviceReason,
+  serviceReasons,
   successMessages,
   woocommerceIndexPageSize,
   type WebshopType,
@@ -51,10 +53,10 @@ export function createWebshopService(db: Db, outbound: OutboundClient, knowledge
     const key = options.secrets.open(stored.key);
     const secret = options.secrets.open(stored.secret);
     // Sealed under an earlier server secret: they cannot be used, and saying so tells the customer what to do.
-    if (key === undefined || secret === undefined) throw new DomainError("no_webshop_credentials", "The saved webshop credentials can no longer be read: save them again", 404);
+    if (key === undefined || secret === undefined) throw new DomainError("no_webshop_credentials", serviceReasons.webshop_credentials_unreadable, 404);
     const credentials = { ...stored, key, secret };
     if (type !== undefined && credentials.type !== type) {
-      throw new DomainError("no_webshop_credentials", `No ${type} credentials found: the saved credentials are for ${credentials.type}`, 404);
+      throw new DomainError("no_webshop_credentials", serviceReason("webshop_credentials_other_type", { type, saved: credentials.type }), 404);
     }
     return credentials;
   }

@@ -1,4 +1,4 @@
-import { shopifyPageSize } from "@parley/domain";
+import { serviceReason, serviceReasons, shopifyPageSize } from "@parley/domain";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { OutboundClient } from "../../platform/outbound/client";
 import { getShopJson, headerText, shopUnavailable, type ShopAnswer } from "./client";
@@ -27,12 +27,12 @@ export interface ShopifyCredentials {
 
 function refusal(answer: ShopAnswer) {
   if (answer.status === 401) {
-    return shopUnavailable("Shopify refused the access token. Check the Admin API access token of your Shopify app and save it again.");
+    return shopUnavailable(serviceReasons.shopify_token_refused);
   }
-  if (answer.status === 403) return shopUnavailable("The Shopify access token may not read products. Give your Shopify app the read_products scope.");
-  if (answer.status === 404) return shopUnavailable("No Shopify store answers at this address. Check the shop URL (your-store.myshopify.com).");
-  if (answer.status === 429) return shopUnavailable("Shopify is limiting the calls to this store. Try again in a minute.");
-  return shopUnavailable(`Shopify answered with status ${answer.status}. Check the shop URL and try again later.`);
+  if (answer.status === 403) return shopUnavailable(serviceReasons.shopify_scope_missing);
+  if (answer.status === 404) return shopUnavailable(serviceReasons.shopify_store_not_found);
+  if (answer.status === 429) return shopUnavailable(serviceReasons.shopify_rate_limited);
+  return shopUnavailable(serviceReason("shopify_status", { status: answer.status }));
 }
 
 /** Seconds (Shopify sends `2.0`) as milliseconds, when within the cap. */
@@ -86,7 +86,7 @@ export function createShopifyCaller(outbound: OutboundClient, shop: ShopifyCrede
       const answer = await get(api("products/count.json", vendorQuery(vendor)));
       if (answer.status !== 200) throw refusal(answer);
       const count = (answer.body as { count?: unknown } | undefined)?.count;
-      if (typeof count !== "number" || !Number.isSafeInteger(count)) throw shopUnavailable("The shop's address does not answer as Shopify's Admin API. Check the shop URL.");
+      if (typeof count !== "number" || !Number.isSafeInteger(count)) throw shopUnavailable(serviceReasons.shopify_not_admin_api);
       return count;
     },
 
@@ -101,7 +101,7 @@ export function createShopifyCaller(outbound: OutboundClient, shop: ShopifyCrede
         const answer = await get(url);
         if (answer.status !== 200) throw refusal(answer);
         const entries = (answer.body as { products?: unknown } | undefined)?.products;
-        if (!Array.isArray(entries)) throw shopUnavailable("The shop's address does not answer as Shopify's Admin API. Check the shop URL.");
+        if (!Array.isArray(entries)) throw shopUnavailable(serviceReasons.shopify_not_admin_api);
         for (const entry of entries) {
           const product = shopifyProduct(entry, shop.root);
           if (product) found.push(product);

@@ -1,4 +1,4 @@
-import { woocommerceMaxPageSize } from "@parley/domain";
+import { serviceReason, serviceReasons, woocommerceMaxPageSize } from "@parley/domain";
 import { createHmac, randomBytes } from "node:crypto";
 import type { OutboundClient } from "../../platform/outbound/client";
 import { getShopJson, headerNumber, shopUnavailable, type ShopAnswer } from "./client";
@@ -93,14 +93,12 @@ async function productsAnswer(outbound: OutboundClient, shop: WoocommerceCredent
 function refusal(answer: ShopAnswer) {
   const code = errorCode(answer.body);
   if (answer.status === 401 || answer.status === 403 || code === "woocommerce_rest_cannot_view" || code === "woocommerce_rest_authentication_error") {
-    return shopUnavailable(
-      "WooCommerce refused the consumer key and secret. Check them (WooCommerce › Settings › Advanced › REST API, with read access) and save them again.",
-    );
+    return shopUnavailable(serviceReasons.woocommerce_credentials_refused);
   }
   if (answer.status === 404 || code === "rest_no_route") {
-    return shopUnavailable("No WooCommerce REST API answers at this address. Check the shop URL (the address of the WordPress site).");
+    return shopUnavailable(serviceReasons.woocommerce_not_found);
   }
-  return shopUnavailable(`WooCommerce answered with status ${answer.status}. Check the shop URL and try again later.`);
+  return shopUnavailable(serviceReason("woocommerce_status", { status: answer.status }));
 }
 
 export async function woocommerceProducts(outbound: OutboundClient, shop: WoocommerceCredentials, page: number, perPage: number): Promise<WoocommercePage> {
@@ -112,7 +110,7 @@ export async function woocommerceProducts(outbound: OutboundClient, shop: Woocom
     return { products: [], total: total ?? 0, totalPages: totalPages ?? 0, perPage: size, listed: false };
   }
   if (answer.status !== 200) throw refusal(answer);
-  if (!Array.isArray(answer.body)) throw shopUnavailable("The shop's address does not answer as WooCommerce's REST API. Check the shop URL.");
+  if (!Array.isArray(answer.body)) throw shopUnavailable(serviceReasons.woocommerce_not_rest_api);
   const products = answer.body.flatMap((entry) => woocommerceProduct(entry, shop.root) ?? []);
   const counted = total ?? (page - 1) * size + answer.body.length;
   return { products, total: counted, totalPages: totalPages ?? Math.ceil(counted / size), perPage: size, listed: total !== undefined && totalPages !== undefined };

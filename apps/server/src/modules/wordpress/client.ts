@@ -1,4 +1,4 @@
-import { DomainError } from "@parley/domain";
+import { DomainError, serviceReasons } from "@parley/domain";
 import { load } from "cheerio";
 import { LRUCache } from "lru-cache";
 import type { OutboundClient } from "../../platform/outbound/client";
@@ -102,7 +102,7 @@ function isRestAnswer(answer: RestAnswer): boolean {
   return code !== undefined && code !== "rest_no_route";
 }
 
-const noRestApi = () => new DomainError("service_unavailable", "The site's WordPress REST API did not answer", 503);
+const noRestApi = () => new DomainError("service_unavailable", serviceReasons.wordpress_no_rest_api, 503);
 
 function headerNumber(value: string | string[] | undefined): number | undefined {
   const text = Array.isArray(value) ? value[0] : value;

@@ -234,6 +234,18 @@ describe("testing the connection", { timeout: 30_000 }, () => {
     const alert = await within(screen.getByTestId("webshop-connection")).findByRole("alert");
     expect(within(alert).getByTestId("server-reason").textContent).toBe(`The server said: ${reason}`);
     expect(within(alert).getByText(/Check the shop address and the keys/)).toBeTruthy();
+    await act(() => i18n.changeLanguage("fr"));
+    expect(within(alert).getByTestId("server-reason").textContent).toBe(
+      "Le serveur a indiqué : La boutique n'a pas répondu à temps. Vérifiez que la boutique est en ligne et réessayez.",
+    );
+  });
+
+  it("shows a shop's status in the reason in the user's language", async () => {
+    await renderWebshop({ credentials: connectedWoocommerce }, { "GET /webshop/test": () => problem(503, "service_unavailable", "WooCommerce answered with status 502. Check the shop URL and try again later.") });
+    await act(() => i18n.changeLanguage("nl"));
+    fireEvent.click(await screen.findByRole("button", { name: /Verbinding testen/ }));
+    const alert = await within(screen.getByTestId("webshop-connection")).findByRole("alert");
+    expect(within(alert).getByTestId("server-reason").textContent).toMatch(/WooCommerce antwoordde met status 502\. Controleer de shop-URL/);
   });
 
   it("shows a refused field's message in the user's language when it is a catalogue text, and marks the field", async () => {
