@@ -11027,7 +11027,7 @@ export interface operations {
                     page_url?: string;
                     /** @description The portal's test environment's ticket (createWidgetTestTicket): a conversation this message starts is a test conversation. An invalid or expired ticket is ignored. */
                     test_ticket?: string;
-                    /** @description The widget's id for this message. Sending the same id again (a retry after a lost answer) answers the first reply instead of asking the assistant twice. */
+                    /** @description The widget's id for this message. Sending the same id again (a retry after a lost answer, also while the first request is still being answered) answers the first reply instead of asking the assistant twice; such a retry waits for that reply. */
                     client_message_id?: string;
                 };
             };

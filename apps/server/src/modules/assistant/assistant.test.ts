@@ -157,6 +157,22 @@ describe("the embedded default (no provider)", () => {
     expect(stored[0]!.content).toBe("how long does delivry take for my order?");
   });
 
+  it("answers every concurrent resend of one message over HTTP with the one answer, asked once", async () => {
+    const { configurationId } = await assistantFor(ctx);
+    const sessionId = (await send(ctx, configurationId, { message: "hello" })).json().session_id as string;
+    const resends = await Promise.all(
+      [1, 2, 3, 4].map(() => send(ctx, configurationId, { session_id: sessionId, message: "how long does delivery take", client_message_id: "same-1" })),
+    );
+    const bodies = resends.map((response) => response.json());
+    expect(bodies.map((body) => body.handled_by)).toEqual(["assistant", "assistant", "assistant", "assistant"]);
+    const replies = bodies.map((body) => body.reply?.id);
+    expect(replies[0]).toBeTruthy();
+    expect(new Set(replies)).toEqual(new Set([replies[0]]));
+    expect(bodies[3].reply.content).toContain("2 to 3 working days");
+    const stored = (await history(ctx, configurationId, sessionId)).json().data as { role: string }[];
+    expect(stored.map((message) => message.role)).toEqual(["user", "assistant", "user", "assistant"]);
+  });
+
   it("stores the visitor's rating of an answer of their own conversation only", async () => {
     const { configurationId } = await assistantFor(ctx, { allowed_origins: ["https://shop.example"] });
     const page = "https://shop.example/help";

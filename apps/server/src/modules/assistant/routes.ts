@@ -66,8 +66,8 @@ export function widgetChatOperations(
 
     sendWidgetMessage: async (request, reply) => {
       const body = request.body;
-      const result = await withRetryAfter(reply, () =>
-        visitors.send({
+      const result = await withRetryAfter(reply, async () =>
+        visitors.settled(await visitors.send({
           configurationId: request.params.configuration_id,
           sessionId: body.session_id ?? null,
           language: body.language,
@@ -78,7 +78,7 @@ export function widgetChatOperations(
           clientMessageId: body.client_message_id ?? null,
           testTicket: body.test_ticket ?? null,
           stream: false,
-        }),
+        })),
       );
       const sessionId = result.conversation.session_id;
       // A socket of the same session (another tab) hears the answer too.

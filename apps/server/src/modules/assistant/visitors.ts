@@ -4,6 +4,7 @@
  * handing the message to the pipeline.
  */
 import { randomBytes } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { DomainError, errorMessages } from "@parley/domain";
 import ipaddr from "ipaddr.js";
 import { LRUCache } from "lru-cache";
@@ -11,6 +12,7 @@ import type { Db } from "../../platform/db/db";
 import type { Configuration } from "../configurations/repository";
 import {
   findConversationBySession,
+  findReplyTo,
   rateAnswer,
   startConversation,
   type ConversationRecord,
@@ -25,6 +27,15 @@ export interface ChatLimits {
   perVisitorPerMinute: number;
   perAddressPerMinute: number;
 }
+
+/**
+ * How long an HTTP resend waits for the answer another request of the same message is still writing: longer
+ * than a provider's answer with its retry takes, so the resend answers what the first request does.
+ */
+/** A visitor message's turn, with the conversation it went to. */
+export type SentTurn = TurnResult & { conversation: ConversationRecord };
+
+export const pendingAnswerWait = { timeoutMs: 60_000, pollMs: 100 };
 
 export const defaultChatLimits: ChatLimits = { perVisitorPerMinute: 20, perAddressPerMinute: 60 };
 
@@ -253,10 +264,28 @@ export function createVisitorService(deps: {
       return ratedMessages(conversation.id);
     },
 
+    /**
+     * A resend of a message whose answer another request is still writing (`pending`) waits for that answer, as
+     * the HTTP fallback needs (a socket's resend hears it in the session's room instead). Other results as they are.
+     */
+    async settled(result: SentTurn, wait = pendingAnswerWait): Promise<SentTurn> {
+      if (result.outcome !== "pending") return result;
+      const until = performance.now() + wait.timeoutMs;
+      while (performance.now() < until) {
+        await sleep(wait.pollMs);
+        const reply = await findReplyTo(db, result.visitorMessage.id);
+        if (!reply) continue;
+        if (reply.role === "human_agent") return { ...result, outcome: "human_agent" };
+        if (reply.role === "assistant") return { ...result, outcome: "answered", reply };
+        return { ...result, outcome: "provider_failed", reply, notice: reply.content };
+      }
+      return result;
+    },
+
     async send(
       request: VisitorRequest & { text: string; clientMessageId?: string | null; stream: boolean },
       events: TurnEvents & { conversation?(conversation: ConversationRecord): void } = {},
-    ): Promise<TurnResult & { conversation: ConversationRecord }> {
+    ): Promise<SentTurn> {
       const configuration = await configurationFor(request);
       const text = request.text.replaceAll("\u0000", "").trim();
       if (text === "") throw new DomainError("validation_failed", `message: ${errorMessages.field_required}`, 400, [{ path: "message", message: errorMessages.field_required }]);
