@@ -53,11 +53,64 @@ function fieldMessage(error: AjvLikeError): string {
   return error.message ?? errorMessages.validation_failed;
 }
 
+/** What one failed branch of a oneOf/anyOf would have taken: its allowed values, or its type. */
+function acceptedBy(error: AjvLikeError): string[] | undefined {
+  if (error.keyword === "enum" && Array.isArray(error.params?.allowedValues)) return error.params.allowedValues.map((value) => JSON.stringify(value));
+  if (error.keyword === "const" && error.params && "allowedValue" in error.params) return [JSON.stringify(error.params.allowedValue)];
+  if (error.keyword === "type") {
+    const types = ([] as unknown[]).concat(error.params?.type);
+    return types.filter((type): type is string => typeof type === "string").map((type) => (type === "null" ? "null" : `a ${type}`));
+  }
+  return undefined;
+}
+
+/**
+ * Ajv reports a value that fits none of a oneOf/anyOf's branches three times over ("must be equal to one of the
+ * allowed values", "must be null", "must match exactly one schema in oneOf"). The branches' values and types are
+ * said once instead ("must be one of: 1, -1, null"); what a branch says beyond them (a length, a pattern) stays.
+ */
+function collapseAlternatives(errors: readonly AjvLikeError[]): AjvLikeError[] {
+  const alternatives = new Set(errors.filter((error) => error.keyword === "oneOf" || error.keyword === "anyOf").map((error) => error.instancePath ?? ""));
+  if (alternatives.size === 0) return [...errors];
+  const merged = new Map<string, { error: AjvLikeError; accepted: string[] }>();
+  const result: AjvLikeError[] = [];
+  for (const error of errors) {
+    const at = error.instancePath ?? "";
+    if (!alternatives.has(at)) {
+      result.push(error);
+      continue;
+    }
+    const accepted = acceptedBy(error);
+    if (accepted) {
+      const earlier = merged.get(at);
+      if (earlier) earlier.accepted.push(...accepted);
+      else {
+        const entry = { error: { instancePath: at, keyword: "oneOf", message: "" }, accepted: [...accepted] };
+        merged.set(at, entry);
+        result.push(entry.error);
+      }
+    } else if ((error.keyword !== "oneOf" && error.keyword !== "anyOf") || !errors.some((other) => other !== error && (other.instancePath ?? "") === at && other.keyword !== error.keyword)) {
+      result.push(error);
+    }
+  }
+  const summaries = new Set<AjvLikeError>();
+  for (const { error, accepted } of merged.values()) {
+    const said = [...new Set(accepted)];
+    error.message = said.length === 1 ? `must be ${said[0]}` : `must be one of: ${said.join(", ")}`;
+    summaries.add(error);
+  }
+  // A value of a branch's type that breaks that branch's own rule (too long, no match) is told that rule only.
+  const ruleBroken = new Set(
+    result.filter((error) => !summaries.has(error) && error.keyword !== "oneOf" && error.keyword !== "anyOf" && alternatives.has(error.instancePath ?? "")).map((error) => error.instancePath ?? ""),
+  );
+  return result.filter((error) => !(summaries.has(error) && ruleBroken.has(error.instancePath ?? "")));
+}
+
 /** Turns Ajv's errors into field paths a form can point at: `contactPersonEmail.email`, `_id`. */
 export function validationFields(errors: readonly AjvLikeError[]): ProblemField[] {
   const fields: ProblemField[] = [];
   const seen = new Set<string>();
-  for (const error of errors) {
+  for (const error of collapseAlternatives(errors)) {
     // An if/then/else failure only repeats the failures of its branch, which are listed themselves.
     if (error.keyword === "if") continue;
     const segments = (error.instancePath ?? "")

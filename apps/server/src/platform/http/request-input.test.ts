@@ -303,6 +303,20 @@ describe("numbers beyond what the contract allows", () => {
   });
 });
 
+describe("a value that fits none of a field's alternatives", () => {
+  it("is said once per field with what the field takes, and a branch's own limit stays", async () => {
+    const messages = `/api/widget/${tenant.configurationId}/messages`;
+    const rating = await send("rateWidgetMessage", { method: "POST", url: `${messages}/00000000-0000-4000-8000-000000000000/rating`, payload: { session_id: "s", rating: 5 } });
+    expect(rating.statusCode).toBe(400);
+    expect(rating.json().errors).toEqual([{ path: "rating", message: "must be one of: 1, -1, null" }]);
+    expect(rating.json().message).toBe("rating: must be one of: 1, -1, null");
+    const session = await send("sendWidgetMessage", { method: "POST", url: messages, payload: { session_id: 42, message: "hi" } });
+    expect(session.json().errors).toEqual([{ path: "session_id", message: "must be one of: a string, null" }]);
+    const long = await send("sendWidgetMessage", { method: "POST", url: messages, payload: { session_id: "s".repeat(200), message: "hi" } });
+    expect(long.json().errors).toEqual([{ path: "session_id", message: "Use at most 128 characters" }]);
+  });
+});
+
 describe("unknown properties", () => {
   it("are dropped: neither stored nor echoed back", async () => {
     const configuration = await send("createOrUpdateConfiguration", {
