@@ -206,6 +206,15 @@ describe("the shipped files", () => {
   });
 });
 
+const compilerOptions = {
+  target: "ES2022",
+  lib: ["ES2022", "DOM"],
+  types: [],
+  strict: true,
+  noEmit: true,
+  skipLibCheck: false,
+};
+
 // Answers every call with a success, without a network: enough to load the operation tables and read JSON.
 const fakeFetch = `async (request) => new Response(JSON.stringify({ status: "success", data: [{ url: request.url }] }), {
   status: 200, headers: { "content-type": "application/json" } })`;
@@ -278,15 +287,6 @@ export async function signIn(): Promise<string> {
 }
 `;
   const imports = "ApiResult, ErrorCode, Schemas";
-  const compilerOptions = {
-    target: "ES2022",
-    lib: ["ES2022", "DOM"],
-    types: [],
-    strict: true,
-    noEmit: true,
-    skipLibCheck: false,
-  };
-
   it.each([
     [
       "NodeNext ESM",
@@ -320,4 +320,71 @@ export async function signIn(): Promise<string> {
     },
     120_000,
   );
+});
+
+// The names the README's examples use without defining them, as the surrounding app would have them.
+const readmeContext: Record<string, string> = {
+  api: 'import("@parley/sdk").ParleyClient',
+  token: "string",
+  customerId: "string",
+  configurationId: "string",
+  file: "File",
+  user: 'import("@parley/sdk").Schemas["User"]',
+  customerFields: 'import("@parley/sdk").Schemas["Customer"]',
+  redirectToLogin: "() => void",
+  showFieldErrors: '(fields: import("@parley/sdk").FieldError[]) => void',
+  toast: "{ error(text: string): void }",
+  setConnection: '(state: import("@parley/sdk").LiveConnectionState) => void',
+  setConversations: '(conversations: import("@parley/sdk").LiveConversation[]) => void',
+  upsertConversation: '(conversation: import("@parley/sdk").LiveConversation) => void',
+  dropConversationsOf: "(configurationId: string) => void",
+  showNotification: '(notification: import("@parley/sdk").LiveNotification) => void',
+  configuration_id: "string",
+  session_id: "string",
+  first_name: "string",
+  last_name: "string",
+  conversationId: "string",
+  ErrorCode: "",
+};
+
+describe("the README", () => {
+  it("has TypeScript examples that compile against the package", () => {
+    const readme = readFileSync(join(installed, "README.md"), "utf8");
+    const examples = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] ?? "");
+    expect(examples.length).toBeGreaterThan(5);
+    const project = join(consumerDir, "readme");
+    mkdirSync(project, { recursive: true });
+    const files = examples.map((example, index) => {
+      const lines = example.split("\n");
+      const imports = lines.filter((line) => /^import\s/.test(line));
+      const body = lines
+        .filter((line) => !/^import\s/.test(line))
+        .map((line) => line.replace(/^export /, ""));
+      const defined = (name: string) =>
+        new RegExp(
+          `\\b(const|let|function|type)\\s+${name}\\b|\\{[^}]*\\b${name}\\b[^}]*\\}\\s*=|import[^;]*\\b${name}\\b`,
+        ).test(example);
+      const context = Object.entries(readmeContext)
+        .filter(([name]) => new RegExp(`\\b${name}\\b`).test(example) && !defined(name))
+        .map(([name, type]) =>
+          name === "ErrorCode"
+            ? 'type ErrorCode = import("@parley/sdk").ErrorCode;'
+            : `declare const ${name}: ${type};`,
+        );
+      const file = `example-${index + 1}.ts`;
+      writeFileSync(
+        join(project, file),
+        [...imports, ...context, "export async function example() {", ...body, "}", ""].join("\n"),
+      );
+      return file;
+    });
+    writeFileSync(
+      join(project, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: { ...compilerOptions, module: "ESNext", moduleResolution: "Bundler" },
+        files,
+      }),
+    );
+    run("node", [tsc, "-p", project]);
+  }, 120_000);
 });
