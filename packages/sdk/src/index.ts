@@ -21,6 +21,8 @@ export {
   type LiveSocketOptions,
 } from "./live-socket";
 export * from "./live-events";
+export { createChatSocket, type ChatSocket, type ChatSocketOptions } from "./chat-socket";
+export * from "./chat-events";
 
 import type { components } from "./generated/api";
 

@@ -257,7 +257,12 @@ describe("a consumer on Node", () => {
     expect(cjs).toMatchObject(expected);
     expect(cjs.exports).toEqual(esm.exports);
     expect(esm.exports).toEqual(
-      expect.arrayContaining(["createParleyClient", "createLiveSocket", "LiveSocketError"]),
+      expect.arrayContaining([
+        "createParleyClient",
+        "createLiveSocket",
+        "LiveSocketError",
+        "createChatSocket",
+      ]),
     );
   }, 60_000);
 
