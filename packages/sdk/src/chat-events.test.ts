@@ -1,7 +1,4 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { parse } from "yaml";
 import {
   chatAcknowledgedEvents,
   chatClientEvents,
@@ -11,6 +8,7 @@ import {
   type ChatConnectionQuery,
   type ChatServerEventName,
 } from "./chat-events";
+import { eventsOf, socketChannel, socketDocumentPath } from "./socket-document.testing";
 
 // The runtime lists must name every event of the typed interfaces, and nothing else.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -24,59 +22,24 @@ const queryFields: Record<keyof ChatConnectionQuery, true> = {
   test_ticket: true,
 };
 
-interface Ref {
-  $ref: string;
-}
-interface AsyncApi {
-  channels: Record<
-    string,
-    {
-      address: string;
-      bindings?: { ws?: { query?: { properties?: Record<string, unknown>; required?: string[] } } };
-    }
-  >;
-  operations: Record<string, { action: "send" | "receive"; channel: Ref; messages: Ref[]; reply?: unknown }>;
-}
-
-const documentPath = createRequire(import.meta.url).resolve("@parley/openapi/asyncapi.yaml");
-const document = parse(readFileSync(documentPath, "utf8")) as AsyncApi;
-
-function follow<T>(ref: Ref): T {
-  return ref.$ref
-    .slice(2)
-    .split("/")
-    .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], document) as T;
-}
-
-const [chatChannelKey, chatChannel] =
-  Object.entries(document.channels).find(([, channel]) => channel.address === chatNamespace) ?? [];
-
-function eventsOf(action: "send" | "receive", acknowledgedOnly = false): string[] {
-  return Object.values(document.operations)
-    .filter(
-      (operation) => operation.action === action && operation.channel.$ref === `#/channels/${chatChannelKey}`,
-    )
-    .filter((operation) => !acknowledgedOnly || operation.reply !== undefined)
-    .flatMap((operation) => operation.messages.map((ref) => follow<{ name: string }>(follow<Ref>(ref)).name))
-    .sort();
-}
+const chatChannel = socketChannel(chatNamespace);
 
 describe("the chat socket types match the contract's socket document", () => {
   it("has the /chat namespace", () => {
-    expect(chatChannel, documentPath).toBeDefined();
+    expect(chatChannel, socketDocumentPath).toBeDefined();
     expect(serverListComplete && clientListComplete).toBe(true);
   });
 
   it("receives every event the server sends", () => {
-    expect([...chatServerEvents].sort()).toEqual(eventsOf("send"));
+    expect([...chatServerEvents].sort()).toEqual(eventsOf(chatNamespace, "send"));
   });
 
   it("sends exactly the events the server receives", () => {
-    expect([...chatClientEvents].sort()).toEqual(eventsOf("receive"));
+    expect([...chatClientEvents].sort()).toEqual(eventsOf(chatNamespace, "receive"));
   });
 
   it("waits for an acknowledgement where the server replies", () => {
-    expect([...chatAcknowledgedEvents].sort()).toEqual(eventsOf("receive", true));
+    expect([...chatAcknowledgedEvents].sort()).toEqual(eventsOf(chatNamespace, "receive", true));
   });
 
   it("puts the contract's query fields in the handshake", () => {
