@@ -25,8 +25,12 @@ import { resolveSessionId, type SessionStorageLike } from "./session";
 export type TokenProvider = () => string | null | undefined | Promise<string | null | undefined>;
 
 export interface ParleyClientOptions {
-  /** The spec's three services; by default all three are the same origin's `/api`. */
-  baseUrls: Record<BaseName, string>;
+  /**
+   * Where the API is: one base URL for all three services (`"https://parley.example/api"`, or `"/api"` on the
+   * page's own origin in a browser), or one per service when they live on different hosts. Node has no page
+   * origin: give it an absolute URL.
+   */
+  baseUrls: string | Record<BaseName, string>;
   /** Called before every call that may carry a token; sync or async. */
   getToken?: TokenProvider;
   /** Keeps the `X-Session-Id` across page loads (key `parley.sessionId`); in memory without it. */
@@ -120,6 +124,7 @@ export interface ParleyClient extends ParleyHttpClient {
 }
 
 const sessionHeader = "X-Session-Id";
+const baseNames: readonly BaseName[] = ["configurationServer", "chatServer", "chatbotBackend"];
 const httpMethods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type UpperMethod = (typeof httpMethods)[number];
 
@@ -174,11 +179,12 @@ export function createParleyClient(options: ParleyClientOptions): ParleyClient {
     }
   };
 
+  const baseUrls = options.baseUrls;
   const transports = Object.fromEntries(
-    (Object.keys(options.baseUrls) as BaseName[]).map((base) => [
+    baseNames.map((base) => [
       base,
       createClient<paths>({
-        baseUrl: options.baseUrls[base],
+        baseUrl: typeof baseUrls === "string" ? baseUrls : baseUrls[base],
         fetch: sendRequest,
         headers: { [sessionHeader]: sessionId },
       }),

@@ -8,7 +8,7 @@ export {
   type ParleyMethod,
   type TokenProvider,
 } from "./client";
-export type { ApiFailure, ApiResult, ApiSuccess, FieldError } from "./result";
+export type { ApiFailure, ApiResult, ApiSuccess, ErrorCode, FieldError } from "./result";
 export { sessionIdStorageKey, type SessionStorageLike } from "./session";
 export type { BaseName, OperationInfo } from "./operation-info";
 export type { components, operations, paths } from "./generated/api";
@@ -21,6 +21,8 @@ export {
   type LiveSocketOptions,
 } from "./live-socket";
 export * from "./live-events";
+export { createChatSocket, type ChatSocket, type ChatSocketOptions } from "./chat-socket";
+export * from "./chat-events";
 
 import type { components } from "./generated/api";
 

@@ -1,7 +1,4 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { parse } from "yaml";
 import {
   liveAcknowledgedEvents,
   liveClientEvents,
@@ -11,6 +8,7 @@ import {
   type LiveConnectionQuery,
   type LiveServerEventName,
 } from "./live-events";
+import { eventsOf, socketChannel, socketDocumentPath } from "./socket-document.testing";
 
 // The runtime lists must name every event of the typed interfaces, and nothing else.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -24,61 +22,24 @@ const queryFields: Record<keyof LiveConnectionQuery, true> = {
   configuration_ids: true,
 };
 
-interface Ref {
-  $ref: string;
-}
-interface AsyncApi {
-  channels: Record<
-    string,
-    {
-      address: string;
-      messages: Record<string, Ref>;
-      bindings?: { ws?: { query?: { properties?: Record<string, unknown>; required?: string[] } } };
-    }
-  >;
-  operations: Record<string, { action: "send" | "receive"; channel: Ref; messages: Ref[]; reply?: unknown }>;
-  components: { messages: Record<string, { name: string }> };
-}
-
-const documentPath = createRequire(import.meta.url).resolve("@parley/openapi/asyncapi.yaml");
-const document = parse(readFileSync(documentPath, "utf8")) as AsyncApi;
-
-function follow<T>(ref: Ref): T {
-  return ref.$ref
-    .slice(2)
-    .split("/")
-    .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], document) as T;
-}
-
-const [liveChannelKey, liveChannel] =
-  Object.entries(document.channels).find(([, channel]) => channel.address === liveNamespace) ?? [];
-
-function eventsOf(action: "send" | "receive", acknowledgedOnly = false): string[] {
-  return Object.values(document.operations)
-    .filter(
-      (operation) => operation.action === action && operation.channel.$ref === `#/channels/${liveChannelKey}`,
-    )
-    .filter((operation) => !acknowledgedOnly || operation.reply !== undefined)
-    .flatMap((operation) => operation.messages.map((ref) => follow<{ name: string }>(follow<Ref>(ref)).name))
-    .sort();
-}
+const liveChannel = socketChannel(liveNamespace);
 
 describe("the live socket types match the contract's socket document", () => {
   it("has the /live namespace", () => {
-    expect(liveChannel, documentPath).toBeDefined();
+    expect(liveChannel, socketDocumentPath).toBeDefined();
     expect(serverListComplete && clientListComplete).toBe(true);
   });
 
   it("receives every event the server sends", () => {
-    expect([...liveServerEvents].sort()).toEqual(eventsOf("send"));
+    expect([...liveServerEvents].sort()).toEqual(eventsOf(liveNamespace, "send"));
   });
 
   it("sends exactly the events the server receives", () => {
-    expect([...liveClientEvents].sort()).toEqual(eventsOf("receive"));
+    expect([...liveClientEvents].sort()).toEqual(eventsOf(liveNamespace, "receive"));
   });
 
   it("waits for an acknowledgement where the server replies", () => {
-    expect([...liveAcknowledgedEvents].sort()).toEqual(eventsOf("receive", true));
+    expect([...liveAcknowledgedEvents].sort()).toEqual(eventsOf(liveNamespace, "receive", true));
   });
 
   it("puts the contract's query fields in the handshake", () => {

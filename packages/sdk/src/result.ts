@@ -1,3 +1,11 @@
+import type { components } from "./generated/api";
+
+/**
+ * A failure's machine-readable code: one of the contract's `ErrorCode`s (the server's, and the client's own
+ * `authentication_required`, `services_offline`, `unknown_error` and `unexpected_response_format`).
+ */
+export type ErrorCode = components["schemas"]["ErrorCode"];
+
 /** A field failure of a `validation_failed` answer (the problem's `errors`). */
 export interface FieldError {
   path: string;
@@ -14,8 +22,11 @@ export interface ApiFailure {
   success: false;
   /** The HTTP status, or 0 when nothing was answered (not sent, or the network failed). */
   status: number;
-  /** The problem's `code` (one of the contract's `ErrorCode`s), or a code of the client itself. */
-  code: string;
+  /**
+   * The problem's `code`, or a code of the client itself. A server newer than this client may send a code
+   * the union does not list yet: keep a `default` branch.
+   */
+  code: ErrorCode;
   /** The server's human text (problem `message`, or `error`, or `detail`), else 'Unknown error'. */
   error: string;
   fields?: FieldError[];
@@ -36,9 +47,9 @@ export const clientFailures = {
   servicesOffline: { success: false, status: 0, code: "services_offline", error: "Services are offline" },
 } as const satisfies Record<string, ApiFailure>;
 
-export const unknownErrorCode = "unknown_error";
+export const unknownErrorCode = "unknown_error" satisfies ErrorCode;
 export const unknownErrorText = "Unknown error";
-export const unexpectedResponseCode = "unexpected_response_format";
+export const unexpectedResponseCode = "unexpected_response_format" satisfies ErrorCode;
 export const unexpectedResponseText = "Unexpected response format";
 
 /** Reads a failure answer: a problem body, an `{ error }` body, or anything else. */
@@ -47,7 +58,8 @@ export function failureFromBody(status: number, body: unknown): ApiFailure {
   const failure: ApiFailure = {
     success: false,
     status,
-    code: nonEmptyString(record.code) ?? unknownErrorCode,
+    // Passed on as the server wrote it (see `ApiFailure.code`).
+    code: (nonEmptyString(record.code) as ErrorCode | undefined) ?? unknownErrorCode,
     error:
       nonEmptyString(record.message) ??
       nonEmptyString(record.error) ??
