@@ -22,6 +22,7 @@ function showChat(
   transport: Transport = "socket",
   fullScreen = false,
   onStartOver: () => void = () => undefined,
+  onSend: (text: string) => void = () => undefined,
 ): HTMLElement {
   const design = readDesign(answer);
   const translate = translatorFor(widgetLanguageOf(design.chat.uiLanguage));
@@ -55,7 +56,7 @@ function showChat(
         closable
         soundOn={false}
         fieldRef={{ current: null }}
-        onSend={ignore}
+        onSend={onSend}
         onTyping={ignore}
         onClose={ignore}
         onToggleFullScreen={ignore}
@@ -163,6 +164,67 @@ describe("the chat on a website its customer did not allow", () => {
     expect(showChat(dutch, { errorCode: "forbidden" }).querySelector('[role="alert"]')?.textContent).toBe(
       "Deze chat is niet beschikbaar op deze website.",
     );
+  });
+});
+
+describe("the chat on a website its customer did not allow: nothing to type into", () => {
+  it("turns the message field and Send off, so no message waits forever as 'Sending…'", () => {
+    const english = { data: { chatbotSettings: defaultChatbotSettingsIn("en"), chatbotButtonSettings: defaultChatbotButtonSettingsIn("en") } };
+    const root = showChat(english, { errorCode: "forbidden" });
+    expect(root.querySelector("textarea")!.disabled).toBe(true);
+    expect(root.querySelector<HTMLButtonElement>(".pw-send")!.disabled).toBe(true);
+    document.body.replaceChildren();
+    expect(showChat(english).querySelector("textarea")!.disabled).toBe(false);
+  });
+});
+
+describe("writing a message", () => {
+  const english = { data: { chatbotSettings: defaultChatbotSettingsIn("en"), chatbotButtonSettings: defaultChatbotButtonSettingsIn("en") } };
+  const type = (root: HTMLElement, text: string) =>
+    act(() => {
+      const field = root.querySelector("textarea")!;
+      field.value = text;
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+  const submit = (root: HTMLElement) =>
+    act(() => {
+      root.querySelector("form.pw-composer")!.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
+    });
+
+  it("keeps Send in the tab order while there is nothing to send, so Tab from the field stays in the chat", async () => {
+    const sent: string[] = [];
+    const root = showChat(english, {}, "socket", false, undefined, (text) => sent.push(text));
+    const send = labelled(root, "Send") as HTMLButtonElement;
+    expect(send.disabled).toBe(false);
+    expect(send.getAttribute("aria-disabled")).toBe("true");
+    await submit(root);
+    expect(sent).toEqual([]);
+    await type(root, "Where is my order?");
+    expect(send.getAttribute("aria-disabled")).toBe("false");
+    await submit(root);
+    expect(sent).toEqual(["Where is my order?"]);
+  });
+
+  it("keeps a message over 4000 characters whole and says it is too long instead of cutting it", async () => {
+    const sent: string[] = [];
+    const root = showChat(english, {}, "socket", false, undefined, (text) => sent.push(text));
+    const field = root.querySelector("textarea")!;
+    expect(field.hasAttribute("maxlength")).toBe(false);
+    const long = `${"a".repeat(4400)} the end`;
+    await type(root, long);
+    expect(root.querySelector('[role="alert"]')?.textContent).toBe(
+      "Your message is too long: 4408 characters, at most 4000. Please shorten it.",
+    );
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+    expect(labelled(root, "Send")!.getAttribute("aria-disabled")).toBe("true");
+    await submit(root);
+    expect(sent).toEqual([]);
+    expect(field.value).toBe(long);
+    // Shortened to the limit, it goes.
+    await type(root, "b".repeat(4000));
+    expect(root.querySelector('[role="alert"]')).toBeNull();
+    await submit(root);
+    expect(sent).toEqual(["b".repeat(4000)]);
   });
 });
 
