@@ -35,6 +35,7 @@ function showChat(
         role: "assistant",
         content: "<p>We ship in two days.</p>",
         timestamp: "2026-11-26T12:00:00.000Z",
+        is_answer: true,
         sources: [{ kind: "url", title: "Shipping", url: "https://shop.example/shipping" }],
       },
     ],
@@ -316,10 +317,31 @@ describe("the widget's own drawings, shared with the portal's design preview", (
     }
   });
 
+  it("offers thumbs under answers only: not under the greeting, small talk or a note that a colleague will join", () => {
+    const at = "2026-11-26T12:00:00.000Z";
+    const root = showChat(
+      { data: { chatbotSettings: { uiLanguage: "en", showRating: true, startMessage: "Hello! How can I help you?" } } },
+      {
+        messages: [
+          { key: "u1", id: "u1", role: "user", content: "hi", timestamp: at },
+          { key: "a1", id: "a1", role: "assistant", content: "<p>Hello! How can I help you today?</p>", timestamp: at, is_answer: false },
+          { key: "u2", id: "u2", role: "user", content: "Can I pay with PayPal?", timestamp: at },
+          { key: "a2", id: "a2", role: "assistant", content: "<p>Yes, we accept PayPal.</p>", timestamp: at, is_answer: true },
+          { key: "u3", id: "u3", role: "user", content: "Can I talk to a person?", timestamp: at },
+          { key: "a3", id: "a3", role: "assistant", content: "<p>A colleague will join shortly.</p>", timestamp: at, is_answer: false },
+          { key: "s1", id: "s1", role: "system", content: "<p>Anna joined the conversation.</p>", timestamp: at },
+          { key: "h1", id: "h1", role: "human_agent", content: "<p>Hi, Anna here.</p>", timestamp: at, agent_name: "Anna" },
+        ],
+      },
+    );
+    const rated = [...root.querySelectorAll(".pw-message")].filter((item) => item.querySelector(".pw-rating"));
+    expect(rated.map((item) => item.querySelector(".pw-bubble")?.textContent)).toEqual(["Yes, we accept PayPal."]);
+  });
+
   it("shows the thumb the conversation's history holds when this browser kept none (storage blocked in a third-party frame)", () => {
     localStorage.clear();
     const rated = (rating: 1 | -1 | null) => ({
-      messages: [{ key: "a1", id: "a1", role: "assistant" as const, content: "<p>Two days.</p>", timestamp: "2026-11-26T12:00:00.000Z", rating }],
+      messages: [{ key: "a1", id: "a1", role: "assistant" as const, content: "<p>Two days.</p>", timestamp: "2026-11-26T12:00:00.000Z", is_answer: true, rating }],
     });
     const pressed = (root: HTMLElement) =>
       ["Helpful answer", "Unhelpful answer"].map((label) => labelled(root, label)!.getAttribute("aria-pressed"));
