@@ -84,9 +84,9 @@ export function Composer({
       {/* Above the row, across the chat's width: inside the row it took the message field's room (a narrow chat left the field a few pixels). */}
       {tooLong && (
         <p class="pw-error pw-too-long" id="pw-too-long" role="alert">
-          {translate("messageTooLong")
-            .replace("{count}", String(text.length))
-            .replace("{max}", String(visitorMessageMaxLength))}
+          {translate("messageTooLong").replace("{max}", String(visitorMessageMaxLength))}
+          {/* The count follows each keystroke: shown, not announced again and again. */}
+          <span aria-hidden="true">{` (${text.length}/${visitorMessageMaxLength})`}</span>
         </p>
       )}
       {(attachNotice || uploading) && (
