@@ -85,6 +85,46 @@ describe("the assistant in the widget on a customer's website", () => {
     await context.close();
   });
 
+  it("shows one conversation in two tabs, each question above its answer, and keeps a message over the limit whole", { timeout: 120_000 }, async () => {
+    const context = await browser().newContext({ viewport: { width: 390, height: 844 } });
+    const first = await context.newPage();
+    await first.goto(websiteUrl, { waitUntil: "load" });
+    const one = await widgetFrame(first);
+    await one.getByRole("button", { name: /open chat/i }).click();
+    const field = one.getByRole("textbox").first();
+    await field.fill("Which payment methods do you accept?");
+    await field.press("Enter");
+    const conversationOne = one.getByRole("list").first();
+    await conversationOne.getByText("iDEAL", { exact: false }).waitFor({ timeout: 20_000 });
+
+    // The second tab continues the conversation; its question shows in the first tab too, above its answer.
+    const second = await context.newPage();
+    await second.goto(websiteUrl, { waitUntil: "load" });
+    const two = await widgetFrame(second);
+    await two.getByRole("button", { name: /open chat/i }).click();
+    await two.locator(".pw-from-visitor").getByText("Which payment methods do you accept?").waitFor({ timeout: 15_000 });
+    await two.getByRole("textbox").first().fill("Do you ship abroad?");
+    await two.getByRole("textbox").first().press("Enter");
+    await conversationOne.getByText("Luxembourg", { exact: false }).waitFor({ timeout: 20_000 });
+    // The visitor's own bubble (the FAQ source under the answer is named the same).
+    await expect.poll(() => conversationOne.locator(".pw-from-visitor").getByText("Do you ship abroad?").count(), { timeout: 10_000 }).toBe(1);
+    const order = await one.evaluate(() => Array.from(document.querySelectorAll(".pw-messages > ul > li"), (item) => item.textContent ?? ""));
+    const asked = order.indexOf("Do you ship abroad?");
+    expect(asked).toBeGreaterThan(0);
+    expect(order[asked + 1]).toContain("Luxembourg");
+    await first.screenshot({ path: `${resultsDir}/${journey}-two-tabs.png` });
+
+    // A message over 4000 characters is not cut: it waits in the field, with a note, until it is shortened.
+    const long = `${"Where is my parcel? ".repeat(210)}Thanks.`;
+    await field.fill(long);
+    await one.getByRole("alert").getByText(/longer than 4000 characters/).waitFor();
+    await field.press("Enter");
+    expect(await field.inputValue()).toBe(long);
+    expect(await conversationOne.getByText("Where is my parcel? Where", { exact: false }).count()).toBe(0);
+    await first.screenshot({ path: `${resultsDir}/${journey}-too-long.png` });
+    await context.close();
+  });
+
   it("runs nothing from an XSS corpus in the design's texts, and the open widget has no serious accessibility violation", { timeout: 120_000 }, async () => {
     const payloads = [
       `<img src=x onerror="window.__xss=1">`,

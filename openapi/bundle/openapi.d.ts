@@ -3233,7 +3233,7 @@ export interface paths {
         put?: never;
         /**
          * The visitor rates an answer
-         * @description Public, like the widget's other calls: the visitor's session id proves the answer is theirs. `rating` 1 is thumbs up, -1 thumbs down, null takes the rating back. Only the assistant's answers can be rated; any other message, or one of another session or configuration, answers 404.
+         * @description Public, like the widget's other calls: the visitor's session id proves the answer is theirs. `rating` 1 is thumbs up, -1 thumbs down, null takes the rating back. Only the assistant's answers (messages with `is_answer` true) can be rated; any other message (a reply to small talk, a note), or one of another session or configuration, answers 404.
          */
         post: operations["rateWidgetMessage"];
         delete?: never;
@@ -4644,6 +4644,8 @@ export interface components {
             client_message_id?: string | null;
             /** @description The sources of an assistant answer, best first (at most 3). */
             sources?: components["schemas"]["MessageSource"][];
+            /** @description Whether the message answers the visitor's question: true on an `assistant` message from the FAQ, the knowledge or the AI model, or saying that it does not know; false on the assistant's replies to small talk (a greeting, thanks, who it is), on its notes (a colleague will join, nobody is online, a file was received), and on every other role. The widget offers its rating (thumbs) on answers only, and only an answer can be rated. */
+            is_answer?: boolean;
             /**
              * @description The visitor's rating of an assistant answer, 1 (thumbs up) or -1 (thumbs down); null when not rated. The conversation history, the conversation detail, the widget's history and its socket session give it.
              * @enum {integer|null}

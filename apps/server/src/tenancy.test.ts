@@ -721,7 +721,8 @@ const cases: Record<string, OperationCase> = {
     prepare: async (f, ctx) => {
       const prepared: Prepared = {};
       for (const actor of actors) {
-        const sent = await ctx.app.inject({ method: "POST", url: `/api/widget/${f.own[actor].configurationId}/messages`, payload: { message: "Hello" } });
+        // A question, whose reply is an answer (a reply to "Hello" is small talk, which cannot be rated).
+        const sent = await ctx.app.inject({ method: "POST", url: `/api/widget/${f.own[actor].configurationId}/messages`, payload: { message: "Where is my order?" } });
         prepared[actor] = `${sent.json().session_id} ${sent.json().reply.id}`;
       }
       return prepared;
@@ -732,7 +733,7 @@ const cases: Record<string, OperationCase> = {
     },
     expected: publicOk,
     foreign: async (f, ctx, send) => {
-      const theirs = (await ctx.app.inject({ method: "POST", url: `/api/widget/${f.other.configurationId}/messages`, payload: { message: "bravo" } })).json();
+      const theirs = (await ctx.app.inject({ method: "POST", url: `/api/widget/${f.other.configurationId}/messages`, payload: { message: "Where is my order?" } })).json();
       const response = await send({ method: "POST", url: `/api/widget/${f.own.customer.configurationId}/messages/${theirs.reply.id}/rating`, payload: { session_id: theirs.session_id, rating: -1 } });
       expect(response.statusCode).toBe(404);
       const rows = await ctx.database.db.query<{ rating: number | null }>("SELECT rating FROM conversation_messages WHERE id = $1", [theirs.reply.id]);

@@ -157,7 +157,7 @@ export async function startWidgetFixture(options: FixtureOptions = {}): Promise<
           status: "success",
           session_id: sessionId ?? `http-session-${++sessionCounter}`,
           handled_by: "assistant",
-          reply: { role: "assistant", content: answerHtml, timestamp: new Date().toISOString(), sources },
+          reply: { role: "assistant", content: answerHtml, timestamp: new Date().toISOString(), sources, is_answer: true },
         });
       });
       return;
@@ -202,7 +202,7 @@ export async function startWidgetFixture(options: FixtureOptions = {}): Promise<
           });
         }
         await new Promise((done) => setTimeout(done, options.deltaDelayMs ?? 250));
-        const answer = { id: messageId, role: "assistant", content: answerHtml, timestamp: new Date().toISOString(), sources };
+        const answer = { id: messageId, role: "assistant", content: answerHtml, timestamp: new Date().toISOString(), sources, is_answer: true };
         history.push(answer);
         socket.emit("assistant_message", { session_id: sessionId, message_id: messageId, done: true, message: answer });
       },

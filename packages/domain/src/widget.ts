@@ -75,13 +75,16 @@ export function isIframeMessage(data: unknown): data is { type: IframeMessageTyp
  * the visitor just asked, so the page can show the sources the assistant finds for it.
  */
 export const visitorQuestionMessageType = "parley:visitor-question";
+
+/** The longest message a visitor may send (the contract's `visitor_message.message` and the HTTP message's maxLength). */
+export const visitorMessageMaxLength = 4000;
 export interface VisitorQuestionMessage {
   type: typeof visitorQuestionMessageType;
   text: string;
 }
 export function isVisitorQuestionMessage(data: unknown): data is VisitorQuestionMessage {
   const message = data as Partial<VisitorQuestionMessage> | null;
-  return message?.type === visitorQuestionMessageType && typeof message.text === "string" && message.text.length <= 4000;
+  return message?.type === visitorQuestionMessageType && typeof message.text === "string" && message.text.length <= visitorMessageMaxLength;
 }
 
 /** Messages a parent page posts to the portal. */

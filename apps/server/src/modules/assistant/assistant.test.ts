@@ -207,6 +207,29 @@ describe("the embedded default (no provider)", () => {
     ]);
   });
 
+  it("tells answers from small talk and notes (is_answer), and lets the visitor rate answers only", async () => {
+    const { configurationId } = await assistantFor(ctx);
+    const rate = (messageId: string, sessionId: string) =>
+      ctx.app.inject({ method: "POST", url: `/api/widget/${configurationId}/messages/${messageId}/rating`, payload: { session_id: sessionId, rating: 1 } });
+    const greeting = (await send(ctx, configurationId, { message: "hi" })).json();
+    const session = greeting.session_id as string;
+    const turn = async (message: string) => (await send(ctx, configurationId, { message, session_id: session })).json().reply as { id: string; is_answer: boolean };
+    const faqAnswer = await turn("which payment methods do you accept?");
+    const identity = await turn("who are you?");
+    const thanks = await turn("thanks");
+    const unknown = await turn("what is the capital of Australia?");
+    // Nobody is online: the note that the team will read the conversation is no answer either.
+    const person = await turn("can I talk to a person?");
+    expect([greeting.reply, faqAnswer, identity, thanks, unknown, person].map((reply) => reply.is_answer)).toEqual([false, true, false, false, true, false]);
+    expect(greeting.message.is_answer).toBe(false);
+    expect((await rate(faqAnswer.id, session)).statusCode).toBe(200);
+    expect((await rate(unknown.id, session)).statusCode).toBe(200);
+    for (const reply of [greeting.reply, identity, thanks, person]) expect((await rate(reply.id, session)).statusCode).toBe(404);
+    // The history (and so a reloaded widget) says the same.
+    const stored = (await history(ctx, configurationId, session)).json().data as { role: string; is_answer: boolean }[];
+    expect(stored.filter((message) => message.role === "assistant").map((message) => message.is_answer)).toEqual([false, true, false, false, true, false]);
+  });
+
   it("says it does not know, in the conversation's language, for a question the FAQ does not cover", async () => {
     const { configurationId } = await assistantFor(ctx, { language: "nl" });
     const response = await send(ctx, configurationId, { message: "Wat is de hoofdstad van Australië?" });
@@ -615,6 +638,14 @@ describe("with a provider", () => {
     max_tokens: 321,
     model: "gpt-4o-default",
   };
+
+  it("counts the model's reply to small talk as no answer, and its reply to a question as one", async () => {
+    const { configurationId } = await assistantFor(withProvider);
+    llm.queue({ text: "<p>Hello there!</p>" }, { text: "<p>We accept iDEAL.</p>" });
+    const greeting = (await send(withProvider, configurationId, { message: "good morning" })).json();
+    const question = (await send(withProvider, configurationId, { message: "which payment methods do you accept?", session_id: greeting.session_id })).json();
+    expect([greeting.reply.is_answer, question.reply.is_answer]).toEqual([false, true]);
+  });
 
   it("sends the instructions, fenced sources, history and anonymised question with the configuration's settings", async () => {
     const { configurationId } = await assistantFor(withProvider, { ...instructions, anonimize_input: true, entitytypes_to_anonimize: ["EMAIL_ADDRESS"] });

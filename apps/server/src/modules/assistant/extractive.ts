@@ -20,6 +20,11 @@ export interface ExtractiveAnswer {
   /** The same answer as plain text (what a streaming widget shows until the HTML arrives). */
   text: string;
   sources: MessageSource[];
+  /**
+   * Whether it answers the question (the best source, or that the assistant does not know): not a reply to
+   * small talk, nor the note that nobody is online to take the visitor's request for a person.
+   */
+  answer: boolean;
 }
 
 function passage(text: string): string {
@@ -49,7 +54,7 @@ export function answerFromSources(
   const smallTalk = smallTalkOf(question);
   if (smallTalk !== null) {
     const reply = smallTalkReplies[language][smallTalk];
-    return { html: sanitiseAnswerHtml(`<p>${escapeHtml(reply)}</p>`), text: reply, sources: [] };
+    return { html: sanitiseAnswerHtml(`<p>${escapeHtml(reply)}</p>`), text: reply, sources: [], answer: false };
   }
   const texts = assistantTexts[language];
   const best = found[0];
@@ -60,12 +65,12 @@ export function answerFromSources(
     // The answer is the best source's alone: other matches would read as its sources ("When do I get my
     // money back?" under the delivery times).
     const sources = [{ kind: best.kind, title: best.title, url: best.url }];
-    return { html, text: best.url ? `${body}\n\n${texts.read_more}: ${best.url}` : body, sources };
+    return { html, text: best.url ? `${body}\n\n${texts.read_more}: ${best.url}` : body, sources, answer: true };
   }
 
   if (people.personRequested) {
     const text = texts.person_requested_offline;
-    return { html: sanitiseAnswerHtml(`<p>${escapeHtml(text)}</p>`), text, sources: [] };
+    return { html: sanitiseAnswerHtml(`<p>${escapeHtml(text)}</p>`), text, sources: [], answer: false };
   }
 
   const links = [...new Set(fallbackLinks.filter((url) => /^https?:\/\//i.test(url)))].slice(0, linksShown);
@@ -74,7 +79,7 @@ export function answerFromSources(
   const hintHtml = hint ? `<p>${escapeHtml(hint)}</p>` : "";
   const hintText = hint ? `\n\n${hint}` : "";
   if (links.length === 0) {
-    return { html: sanitiseAnswerHtml(`<p>${escapeHtml(texts.dont_know)}</p>${hintHtml}`), text: `${texts.dont_know}${hintText}`, sources: [] };
+    return { html: sanitiseAnswerHtml(`<p>${escapeHtml(texts.dont_know)}</p>${hintHtml}`), text: `${texts.dont_know}${hintText}`, sources: [], answer: true };
   }
   return {
     html: sanitiseAnswerHtml(`<p>${escapeHtml(texts.dont_know_with_links)}</p>${linkList(links)}${hintHtml}`),
@@ -83,5 +88,6 @@ export function answerFromSources(
       const source = found.find((candidate) => candidate.url === url);
       return { kind: source?.kind ?? "url", title: source?.title ?? url, url };
     }),
+    answer: true,
   };
 }

@@ -6,7 +6,7 @@
  * that is stored as a system message the visitor and the agents see.
  */
 import { randomUUID } from "node:crypto";
-import { asksForPerson, assistantTexts, isLanguageCode, type AssistantText, type LanguageCode } from "@parley/domain";
+import { asksForPerson, assistantTexts, isLanguageCode, smallTalkOf, type AssistantText, type LanguageCode } from "@parley/domain";
 import { attachmentOf } from "@parley/domain/attachmentMessage";
 import type { Configuration } from "../configurations/repository";
 import type { Db } from "../../platform/db/db";
@@ -403,6 +403,8 @@ export function createAssistant(deps: AssistantDependencies) {
       let content: string;
       let sources: MessageSource[];
       let usage: ModelUsage | undefined;
+      // Whether the reply answers the question (rated by the visitor), not small talk or a note.
+      let isAnswer: boolean;
       if (provider) {
         const promptSources: PromptSource[] = [
           ...found.map((source) => ({ kind: source.kind, title: source.title, url: source.url, text: source.text })),
@@ -428,6 +430,7 @@ export function createAssistant(deps: AssistantDependencies) {
         );
         content = looksLikeHtml(answer.text) ? sanitiseAnswerHtml(answer.text) : answerTextToHtml(answer.text);
         sources = shownSources(found, urls);
+        isAnswer = smallTalkOf(anonymised) === null;
         if (answer.usage) usage = { model: answer.model || settings.model, promptTokens: answer.usage.promptTokens, completionTokens: answer.usage.completionTokens };
       } else {
         const confident = (found[0]?.confidence ?? 0) >= answerConfidenceThreshold;
@@ -437,9 +440,10 @@ export function createAssistant(deps: AssistantDependencies) {
         const extractive = answerFromSources(anonymised, found, language, await linksFor(found, settings._id), { personRequested, agentOnline });
         content = extractive.html;
         sources = extractive.sources;
+        isAnswer = extractive.answer;
         if (turn.stream && events.delta) events.delta(replyId, extractive.text);
       }
-      const reply = await insertReply(db, turn.conversation.id, { id: replyId, role: "assistant", content, replyTo: visitorMessage.id, sources, usage });
+      const reply = await insertReply(db, turn.conversation.id, { id: replyId, role: "assistant", content, replyTo: visitorMessage.id, sources, usage, answer: isAnswer });
       changed(turn.conversation, "assistant", reply);
       return { outcome: "answered", visitorMessage, reply, duplicate };
     } catch (error) {

@@ -43,6 +43,7 @@ export interface MessageRow {
   sources: MessageSource[];
   created_at: Date | string;
   reply_to: string | null;
+  is_answer: boolean;
 }
 
 export interface StoredMessage extends Message {
@@ -53,7 +54,7 @@ export interface StoredMessage extends Message {
 const conversationColumns = `id, configuration_id, session_id, status, language, client_ip, page_url,
   to_char(time_started AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS time_started, user_message_count,
   is_locked, is_manual, taken_over_by, alert_triggered, alert_message, agent_note, is_test, agents_seen_messages`;
-export const messageColumns = "id, role, content, raw_input, client_message_id, agent_name, sources, created_at, reply_to";
+export const messageColumns = "id, role, content, raw_input, client_message_id, agent_name, sources, created_at, reply_to, is_answer";
 
 export function toMessage(row: MessageRow): StoredMessage {
   return {
@@ -66,6 +67,7 @@ export function toMessage(row: MessageRow): StoredMessage {
     sources: row.sources,
     timestamp: new Date(row.created_at).toISOString(),
     reply_to: row.reply_to,
+    is_answer: row.is_answer,
   };
 }
 
@@ -170,13 +172,15 @@ export async function insertReply(
     agentName?: string | null;
     /** What the language model that wrote the answer reported using (the dashboard prices it). */
     usage?: ModelUsage;
+    /** An assistant message that answers the visitor's question (not small talk or a note): it can be rated. */
+    answer?: boolean;
   },
 ): Promise<StoredMessage> {
   const row = await queryOne<MessageRow>(
     db,
     `WITH stored AS (
-       INSERT INTO conversation_messages (id, conversation_id, role, content, reply_to, sources, agent_name, model, prompt_tokens, completion_tokens)
-       VALUES (COALESCE($7::uuid, gen_random_uuid()), $1, $2, $3, $4, $5::jsonb, $6, $8, $9, $10)
+       INSERT INTO conversation_messages (id, conversation_id, role, content, reply_to, sources, agent_name, model, prompt_tokens, completion_tokens, is_answer)
+       VALUES (COALESCE($7::uuid, gen_random_uuid()), $1, $2, $3, $4, $5::jsonb, $6, $8, $9, $10, $11)
        RETURNING ${messageColumns}
      ), touched AS (UPDATE conversations SET last_activity = now() WHERE id = $1)
      SELECT * FROM stored`,
@@ -191,6 +195,7 @@ export async function insertReply(
       reply.usage ? reply.usage.model.slice(0, 200) : null,
       reply.usage?.promptTokens ?? null,
       reply.usage?.completionTokens ?? null,
+      reply.role === "assistant" && reply.answer === true,
     ],
   );
   if (!row) throw new Error("the reply was not stored");
@@ -480,7 +485,7 @@ export async function rateAnswer(db: Db, target: { configurationId: string; sess
     db,
     `UPDATE conversation_messages m SET rating = $4
        FROM conversations c
-      WHERE m.id = $3::uuid AND m.conversation_id = c.id AND m.role = 'assistant'
+      WHERE m.id = $3::uuid AND m.conversation_id = c.id AND m.role = 'assistant' AND m.is_answer
         AND c.session_id = $2 AND c.configuration_id = $1
       RETURNING m.id`,
     [target.configurationId, target.sessionId, target.messageId, rating],

@@ -22,6 +22,7 @@ function showChat(
   transport: Transport = "socket",
   fullScreen = false,
   onStartOver: () => void = () => undefined,
+  onSend: (text: string) => void = () => undefined,
 ): HTMLElement {
   const design = readDesign(answer);
   const translate = translatorFor(widgetLanguageOf(design.chat.uiLanguage));
@@ -34,6 +35,7 @@ function showChat(
         role: "assistant",
         content: "<p>We ship in two days.</p>",
         timestamp: "2026-11-26T12:00:00.000Z",
+        is_answer: true,
         sources: [{ kind: "url", title: "Shipping", url: "https://shop.example/shipping" }],
       },
     ],
@@ -55,7 +57,7 @@ function showChat(
         closable
         soundOn={false}
         fieldRef={{ current: null }}
-        onSend={ignore}
+        onSend={onSend}
         onTyping={ignore}
         onClose={ignore}
         onToggleFullScreen={ignore}
@@ -166,6 +168,68 @@ describe("the chat on a website its customer did not allow", () => {
   });
 });
 
+describe("the chat on a website its customer did not allow: nothing to type into", () => {
+  it("turns the message field and Send off, so no message waits forever as 'Sending…'", () => {
+    const english = { data: { chatbotSettings: defaultChatbotSettingsIn("en"), chatbotButtonSettings: defaultChatbotButtonSettingsIn("en") } };
+    const root = showChat(english, { errorCode: "forbidden" });
+    expect(root.querySelector("textarea")!.disabled).toBe(true);
+    expect(root.querySelector<HTMLButtonElement>(".pw-send")!.disabled).toBe(true);
+    document.body.replaceChildren();
+    expect(showChat(english).querySelector("textarea")!.disabled).toBe(false);
+  });
+});
+
+describe("writing a message", () => {
+  const english = { data: { chatbotSettings: defaultChatbotSettingsIn("en"), chatbotButtonSettings: defaultChatbotButtonSettingsIn("en") } };
+  const type = (root: HTMLElement, text: string) =>
+    act(() => {
+      const field = root.querySelector("textarea")!;
+      field.value = text;
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+  const submit = (root: HTMLElement) =>
+    act(() => {
+      root.querySelector("form.pw-composer")!.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
+    });
+
+  it("keeps Send in the tab order while there is nothing to send, so Tab from the field stays in the chat", async () => {
+    const sent: string[] = [];
+    const root = showChat(english, {}, "socket", false, undefined, (text) => sent.push(text));
+    const send = labelled(root, "Send") as HTMLButtonElement;
+    expect(send.disabled).toBe(false);
+    expect(send.getAttribute("aria-disabled")).toBe("true");
+    await submit(root);
+    expect(sent).toEqual([]);
+    await type(root, "Where is my order?");
+    expect(send.getAttribute("aria-disabled")).toBe("false");
+    await submit(root);
+    expect(sent).toEqual(["Where is my order?"]);
+  });
+
+  it("keeps a message over 4000 characters whole and says it is too long instead of cutting it", async () => {
+    const sent: string[] = [];
+    const root = showChat(english, {}, "socket", false, undefined, (text) => sent.push(text));
+    const field = root.querySelector("textarea")!;
+    expect(field.hasAttribute("maxlength")).toBe(false);
+    const long = `${"a".repeat(4400)} the end`;
+    await type(root, long);
+    const alert = root.querySelector('[role="alert"]')!;
+    expect(alert.textContent).toBe("Your message is longer than 4000 characters. Please shorten it. (4408/4000)");
+    // The count changes with each keystroke: it is shown, not read out each time.
+    expect(alert.querySelector('[aria-hidden="true"]')?.textContent).toBe(" (4408/4000)");
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+    expect(labelled(root, "Send")!.getAttribute("aria-disabled")).toBe("true");
+    await submit(root);
+    expect(sent).toEqual([]);
+    expect(field.value).toBe(long);
+    // Shortened to the limit, it goes.
+    await type(root, "b".repeat(4000));
+    expect(root.querySelector('[role="alert"]')).toBeNull();
+    await submit(root);
+    expect(sent).toEqual(["b".repeat(4000)]);
+  });
+});
+
 describe("starting a new conversation", () => {
   const english = { data: { chatbotSettings: defaultChatbotSettingsIn("en"), chatbotButtonSettings: defaultChatbotButtonSettingsIn("en") } };
   const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
@@ -254,10 +318,31 @@ describe("the widget's own drawings, shared with the portal's design preview", (
     }
   });
 
+  it("offers thumbs under answers only: not under the greeting, small talk or a note that a colleague will join", () => {
+    const at = "2026-11-26T12:00:00.000Z";
+    const root = showChat(
+      { data: { chatbotSettings: { uiLanguage: "en", showRating: true, startMessage: "Hello! How can I help you?" } } },
+      {
+        messages: [
+          { key: "u1", id: "u1", role: "user", content: "hi", timestamp: at },
+          { key: "a1", id: "a1", role: "assistant", content: "<p>Hello! How can I help you today?</p>", timestamp: at, is_answer: false },
+          { key: "u2", id: "u2", role: "user", content: "Can I pay with PayPal?", timestamp: at },
+          { key: "a2", id: "a2", role: "assistant", content: "<p>Yes, we accept PayPal.</p>", timestamp: at, is_answer: true },
+          { key: "u3", id: "u3", role: "user", content: "Can I talk to a person?", timestamp: at },
+          { key: "a3", id: "a3", role: "assistant", content: "<p>A colleague will join shortly.</p>", timestamp: at, is_answer: false },
+          { key: "s1", id: "s1", role: "system", content: "<p>Anna joined the conversation.</p>", timestamp: at },
+          { key: "h1", id: "h1", role: "human_agent", content: "<p>Hi, Anna here.</p>", timestamp: at, agent_name: "Anna" },
+        ],
+      },
+    );
+    const rated = [...root.querySelectorAll(".pw-message")].filter((item) => item.querySelector(".pw-rating"));
+    expect(rated.map((item) => item.querySelector(".pw-bubble")?.textContent)).toEqual(["Yes, we accept PayPal."]);
+  });
+
   it("shows the thumb the conversation's history holds when this browser kept none (storage blocked in a third-party frame)", () => {
     localStorage.clear();
     const rated = (rating: 1 | -1 | null) => ({
-      messages: [{ key: "a1", id: "a1", role: "assistant" as const, content: "<p>Two days.</p>", timestamp: "2026-11-26T12:00:00.000Z", rating }],
+      messages: [{ key: "a1", id: "a1", role: "assistant" as const, content: "<p>Two days.</p>", timestamp: "2026-11-26T12:00:00.000Z", is_answer: true, rating }],
     });
     const pressed = (root: HTMLElement) =>
       ["Helpful answer", "Unhelpful answer"].map((label) => labelled(root, label)!.getAttribute("aria-pressed"));

@@ -228,6 +228,7 @@ export function ChatWindow(props: ChatWindowProps) {
         fieldRef={props.fieldRef}
         onSend={props.onSend}
         onTyping={props.onTyping}
+        disabled={conversation.errorCode === "forbidden"}
       />
       {chat.disclaimerHtml && (
         <SafeHtml className="pw-disclaimer" html={chat.disclaimerHtml} base={pageUrl} />

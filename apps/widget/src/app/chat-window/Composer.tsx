@@ -1,3 +1,4 @@
+import { visitorMessageMaxLength } from "@parley/domain/widget";
 import { useRef, useState } from "preact/hooks";
 import type { Ref } from "preact";
 import type { Translate, TranslationKey } from "../i18n/translations";
@@ -14,6 +15,8 @@ export interface ComposerProps {
   onSend: (text: string) => void;
   /** The visitor types (true: the field has text) or stopped (sent, emptied or left the field). */
   onTyping?: (typing: boolean) => void;
+  /** Nothing can be sent (the chat is not allowed on this website): the field and Send are off. */
+  disabled?: boolean;
 }
 
 const emoticons = ["😀", "🙂", "😉", "😍", "🤔", "👍", "🙏", "🎉"];
@@ -27,6 +30,7 @@ export function Composer({
   fieldRef,
   onSend,
   onTyping,
+  disabled = false,
 }: ComposerProps) {
   const [text, setText] = useState("");
   const [pickerOpen, setPickerOpen] = useState(false);
@@ -48,9 +52,13 @@ export function Composer({
       setUploading(false);
     }
   };
+  // A message over the limit is not cut (a paste lost its end without a word): it stays in the field, with the
+  // count, until the visitor shortens it.
+  const tooLong = text.length > visitorMessageMaxLength;
+  const sendable = !disabled && !tooLong && text.trim() !== "";
   const handleSubmit = (event: Event) => {
     event.preventDefault();
-    if (!text.trim()) return;
+    if (!sendable) return;
     onTyping?.(false);
     onSend(text);
     setText("");
@@ -74,6 +82,13 @@ export function Composer({
   return (
     <>
       {/* Above the row, across the chat's width: inside the row it took the message field's room (a narrow chat left the field a few pixels). */}
+      {tooLong && (
+        <p class="pw-error pw-too-long" id="pw-too-long" role="alert">
+          {translate("messageTooLong").replace("{max}", String(visitorMessageMaxLength))}
+          {/* The count follows each keystroke: shown, not announced again and again. */}
+          <span aria-hidden="true">{` (${text.length}/${visitorMessageMaxLength})`}</span>
+        </p>
+      )}
       {(attachNotice || uploading) && (
         <p
           class={attachNotice ? "pw-error pw-attach-notice" : "pw-notice pw-attach-notice"}
@@ -156,8 +171,10 @@ export function Composer({
         <textarea
           ref={fieldRef}
           rows={1}
-          maxLength={4000}
           aria-label={translate("messageField")}
+          aria-invalid={tooLong || undefined}
+          aria-describedby={tooLong ? "pw-too-long" : undefined}
+          disabled={disabled}
           placeholder={placeholder}
           value={text}
           onInput={(event) => {
@@ -167,7 +184,9 @@ export function Composer({
           onBlur={() => onTyping?.(false)}
           onKeyDown={handleKeyDown}
         />
-        <button type="submit" class="pw-send" aria-label={translate("send")} disabled={!text.trim()}>
+        {/* Not `disabled` while there is nothing to send: a disabled button leaves the tab order, and Tab from the
+            field then left the chat (on the widget's own page, for the browser's address bar). */}
+        <button type="submit" class="pw-send" aria-label={translate("send")} aria-disabled={!sendable} disabled={disabled}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <path fill="currentColor" d="M2 21l21-9L2 3v7l15 2-15 2z" />
           </svg>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { conversationReducer, emptyConversation } from "./conversation-state";
+import { answersUnseenQuestion, conversationReducer, emptyConversation } from "./conversation-state";
 import type { ServerMessage } from "./types";
 
 const pending = { clientMessageId: "c1", text: "Hello?", timestamp: "2025-01-01T10:00:00Z" };
@@ -39,6 +39,25 @@ describe("the conversation", () => {
       messages: [{ role: "user", content: "Hello?", timestamp: pending.timestamp, client_message_id: "c1", id: "u1" }, { ...answer, id: "m1" }],
     });
     expect(state.messages.map((message) => message.key)).toEqual(["c1", keyWhenStreamed]);
+  });
+
+  it("shows an answer once when a resent message's answer comes again after the history brought it", () => {
+    const question: ServerMessage = { id: "u1", role: "user", content: "Hello?", timestamp: pending.timestamp, client_message_id: "c1" };
+    let state = conversationReducer(emptyConversation("s1"), { type: "queued", message: pending });
+    state = conversationReducer(state, { type: "session", sessionId: "s1", messages: [question, { ...answer, id: "m1" }] });
+    state = conversationReducer(state, { type: "done", messageId: "m1", message: { ...answer, id: "m1" } });
+    expect(state.messages.map((message) => message.key)).toEqual(["c1", "m1"]);
+    expect(state.pending).toEqual([]);
+  });
+
+  it("knows an answer to a question asked in another tab: nothing of its own waits for an answer", () => {
+    let state = conversationReducer(emptyConversation("s1"), { type: "queued", message: pending });
+    expect(answersUnseenQuestion(state)).toBe(false);
+    state = conversationReducer(state, { type: "acknowledged", clientMessageId: "c1", sessionId: "s1" });
+    expect(answersUnseenQuestion(state)).toBe(false);
+    state = conversationReducer(state, { type: "done", messageId: "m1", message: { ...answer, id: "m1" } });
+    expect(answersUnseenQuestion(state)).toBe(true);
+    expect(answersUnseenQuestion(emptyConversation("s1"))).toBe(true);
   });
 
   it("takes the server's history after a reconnect without showing a stored pending message twice", () => {

@@ -49,6 +49,15 @@ function visitorMessageOf(pending: PendingMessage): ChatMessage {
   };
 }
 
+/**
+ * Whether an answer arriving now answers a question this tab has not shown: nothing of its own waits for an
+ * answer (the visitor asked in another tab of the session, whose sockets all get the answer). The widget then
+ * takes the conversation from the server, so the question shows above its answer.
+ */
+export function answersUnseenQuestion(state: ConversationState): boolean {
+  return state.pending.length === 0 && state.messages.at(-1)?.role !== "user";
+}
+
 export function conversationReducer(state: ConversationState, event: ConversationEvent): ConversationState {
   switch (event.type) {
     case "session": {
@@ -107,7 +116,10 @@ export function conversationReducer(state: ConversationState, event: Conversatio
         : [...state.streaming, { messageId: event.messageId, text: event.delta }];
       return { ...state, streaming, typing: false };
     }
-    case "done":
+    case "done": {
+      // The same answer again (a resend whose first answer the server's history already brought): shown once.
+      const answered = { ...event.message, key: event.messageId };
+      const shown = state.messages.some((message) => message.key === event.messageId);
       return {
         ...state,
         typing: false,
@@ -115,8 +127,11 @@ export function conversationReducer(state: ConversationState, event: Conversatio
         // the same in the conversation: the refusal's line goes, so the tab does not say it twice.
         errorCode: event.message.role === "system" && state.errorCode === "rate_limited" ? null : state.errorCode,
         streaming: state.streaming.filter((answer) => answer.messageId !== event.messageId),
-        messages: [...state.messages, { ...event.message, key: event.messageId }],
+        messages: shown
+          ? state.messages.map((message) => (message.key === event.messageId ? answered : message))
+          : [...state.messages, answered],
       };
+    }
     case "agentMessage":
       return {
         ...state,

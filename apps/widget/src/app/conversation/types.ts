@@ -16,6 +16,11 @@ export interface ServerMessage {
   agent_name?: string | null;
   sources?: MessageSource[];
   client_message_id?: string;
+  /**
+   * Whether an assistant message answers the visitor's question (not a reply to small talk, nor a note such as
+   * "a colleague will join"): only answers are offered thumbs.
+   */
+  is_answer?: boolean;
   /** The visitor's thumb on an answer, as stored with the conversation (history and session only). */
   rating?: 1 | -1 | null;
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from "preact/hooks";
 import { openChatConnection, fetchHistory, type ChatConnection, type Transport } from "./chat-connection";
-import { conversationReducer, emptyConversation, type ConversationEvent } from "./conversation-state";
+import { answersUnseenQuestion, conversationReducer, emptyConversation, type ConversationEvent } from "./conversation-state";
 import { loadVisitorRecord, saveVisitorRecord } from "./visitor-storage";
 
 export interface ConversationOptions {
@@ -50,7 +50,15 @@ export function useConversation({ configurationId, language, pageUrl, keptByHost
       sessionId: stateRef.current.sessionId,
       currentSessionId: () => stateRef.current.sessionId,
       testTicket,
-      onEvent: (event: ConversationEvent) => dispatch(event),
+      onEvent: (event: ConversationEvent) => {
+        const unseen = event.type === "done" && answersUnseenQuestion(stateRef.current);
+        dispatch(event);
+        const sessionId = stateRef.current.sessionId;
+        if (!unseen || !sessionId) return;
+        void fetchHistory(configurationId, sessionId, pageUrl).then((messages) => {
+          if (messages && stateRef.current.sessionId === sessionId) dispatch({ type: "session", sessionId, messages });
+        });
+      },
       onTransport: (next) => {
         setTransport(next);
         if (next === "connecting") return;

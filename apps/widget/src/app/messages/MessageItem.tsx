@@ -112,7 +112,8 @@ export function MessageItem({ message, configurationId, sessionId, pageUrl, tran
       {!fromVisitor && message.sources && message.sources.length > 0 && (
         <Sources sources={message.sources} pageUrl={pageUrl} translate={translate} />
       )}
-      {message.role === "assistant" && showRating && (
+      {/* Thumbs on answers only: rating a greeting, a thanks or a note says nothing of the assistant's knowledge. */}
+      {message.role === "assistant" && message.is_answer === true && showRating && (
         <div class="pw-rating">
           <button
             type="button"
