@@ -41,14 +41,17 @@ describe("the Test environment", { timeout: 30_000 }, () => {
     await waitFor(() => expect(frame.style.width).toBe("450px"));
     expect(frame.style.height).toBe("590px");
 
+    // The tester came to chat: the widget starts with its chat open (a closed launcher sat below the fold).
+    expect(sessionStorage.getItem(widgetStorageKeys.chatState("c1"))).toBe("opened");
+
     localStorage.setItem(widgetStorageKeys.visitor("c1"), JSON.stringify({ sessionId: "s1", pending: [] }));
     localStorage.setItem(widgetStorageKeys.visitor("c2"), "kept");
-    // The chat left open (or closed) is forgotten too: the fresh visit starts as the design says.
-    sessionStorage.setItem(widgetStorageKeys.chatState("c1"), "opened");
+    // The chat left closed (or full screen) is forgotten too: the fresh visit starts with the chat open.
+    sessionStorage.setItem(widgetStorageKeys.chatState("c1"), "closed");
     fireEvent.click(screen.getByRole("button", { name: "Start over" }));
     expect(localStorage.getItem(widgetStorageKeys.visitor("c1"))).toBeNull();
     expect(localStorage.getItem(widgetStorageKeys.visitor("c2"))).toBe("kept");
-    expect(sessionStorage.getItem(widgetStorageKeys.chatState("c1"))).toBeNull();
+    expect(sessionStorage.getItem(widgetStorageKeys.chatState("c1"))).toBe("opened");
     // A new frame: the widget loads again without the old conversation.
     await waitFor(() => expect(screen.getByTitle("Chat widget test")).not.toBe(frame));
   });

@@ -29,6 +29,20 @@ export function widgetAddress(configurationId: string, pageUrl: string, testTick
   return `/widget/?${new URLSearchParams({ configuration_id: configurationId, page_url: pageUrl, ...(testTicket ? { test_ticket: testTicket } : {}) }).toString()}`;
 }
 
+/**
+ * The tester came to chat: the widget opens its chat, unless the tester closed it in this browser session. The
+ * frame is as tall as the open chat, so a closed widget's launcher sits at its bottom, below the fold of most screens,
+ * and the frame looked empty. (`opened` is the widget's chat state, `chatStates.opened` of its frame protocol.)
+ */
+function openChatUnlessClosed(configurationId: string): void {
+  try {
+    const key = widgetStorageKeys.chatState(configurationId);
+    if (sessionStorage.getItem(key) === null) sessionStorage.setItem(key, "opened");
+  } catch {
+    // Storage blocked: the widget starts as the design says.
+  }
+}
+
 /** How long the widget may take to say it loaded before the screen says what to check. */
 const loadPatience = 15_000;
 
@@ -38,7 +52,10 @@ function TestWidget({ configurationId, onQuestion }: { configurationId: string; 
   // Without a ticket (the call failed) the widget still works; its answers then count as visitors' do.
   const ticket = useWidgetTestTicket(configurationId);
   const frame = useRef<HTMLIFrameElement>(null);
-  const [session, setSession] = useState(0);
+  const [session, setSession] = useState(() => {
+    openChatUnlessClosed(configurationId);
+    return 0;
+  });
   const [loaded, setLoaded] = useState(false);
   const [slow, setSlow] = useState(false);
   const chat = design.data?.chatbotSettings ?? defaultChatbotSettings;
@@ -66,13 +83,14 @@ function TestWidget({ configurationId, onQuestion }: { configurationId: string; 
 
   const handleStartOver = () => {
     // The widget is served from the portal's origin, so the portal can forget what it keeps: the conversation
-    // and whether the chat was left open (the fresh visit starts as the design says).
+    // and whether the chat was left closed (the fresh visit starts with the chat open).
     try {
       localStorage.removeItem(widgetStorageKeys.visitor(configurationId));
       sessionStorage.removeItem(widgetStorageKeys.chatState(configurationId));
     } catch {
       // Storage blocked: the reload still starts a fresh page.
     }
+    openChatUnlessClosed(configurationId);
     setSession((current) => current + 1);
   };
 
