@@ -47,6 +47,21 @@ describe("the FAQ editor", { timeout: 30_000 }, () => {
     expect(screen.queryByTestId("row-deleted")).toBeNull();
   });
 
+  it("gives the focus to the row Undo puts back, not to the page's body (the Undo button goes away)", async () => {
+    const server = fakeTrainingServer({
+      "GET /data/dataset": () => ({ body: { status: "success", data: dataset, message: "" } }),
+      "GET /data/dataset/corrections": () => ({ body: { status: "success", data: [] } }),
+    });
+    await renderConfigurationScreen(<FaqEditorPage />, { api: server.api });
+    await screen.findByLabelText("Answer, 3");
+    fireEvent.click(screen.getByRole("button", { name: "Delete row 2" }));
+    const undo = within(await screen.findByTestId("row-deleted")).getByRole("button", { name: "Undo" });
+    undo.focus();
+    fireEvent.click(undo);
+    await waitFor(() => expect(document.activeElement?.getAttribute("aria-label")).toBe("Delete row 2"));
+    expect((document.activeElement?.closest("[data-row-id]")?.querySelector("textarea") as HTMLTextAreaElement).value).toBe("Can I test ride?");
+  });
+
   it("keeps the focus in the table when a row is deleted: the next row's delete button, the previous one's after the last, Add row when none are left", async () => {
     const server = fakeTrainingServer({
       "GET /data/dataset": () => ({ body: { status: "success", data: dataset, message: "" } }),
