@@ -25,7 +25,7 @@ beforeAll(async () => {
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   await new Promise<void>((resolve, reject) => {
     const timer = setInterval(() => {
-      const match = /API\s+http:\/\/localhost:(\d+)\/api/.exec(output);
+      const match = /customer portal\s+http:\/\/localhost:(\d+)\//.exec(output);
       if (match) {
         clearInterval(timer);
         port = Number(match[1]);
@@ -49,6 +49,10 @@ describe("server process", () => {
     expect(output).toContain("/api/docs");
     expect(output).toContain("customer@demo.test");
     expect(output).toContain("Demo!2345");
+    // A newcomer opens what it prints: every address answers (none is a bare API prefix that says 404).
+    const printed = [...output.matchAll(/^\s{2}[a-zA-Z ]+?\s{2,}(http:\/\/localhost:\d+\S*)/gm)].map((match) => match[1]!);
+    expect(printed.length).toBeGreaterThanOrEqual(4);
+    for (const address of printed) expect([address, (await fetch(address.replace("localhost", "127.0.0.1"))).status]).toEqual([address, 200]);
 
     const login = () =>
       fetch(`http://127.0.0.1:${port}/api/login`, {

@@ -120,8 +120,8 @@ async function main() {
     "Parley is running:",
     `  customer portal  ${base}/`,
     `  admin portal     ${base}/admin/`,
-    `  API              ${base}/api`,
-    `  API docs         ${base}/api/docs`,
+    // Only addresses that open: the bare /api prefix answers 404, so it is named in words.
+    `  API docs         ${base}/api/docs (every call is under /api)`,
     ...(devMailboxAvailable(mailer.kind) ? [`  dev mailbox      ${base}/api/dev/mailbox (only from this machine)`] : []),
     `  database         ${database.kind === "pglite" ? `embedded PGlite in ${config.dataDir}` : "PostgreSQL (DATABASE_URL)"}`,
     `  assistant        ${process.env.LLM_BASE_URL ? `AI provider at ${new URL(process.env.LLM_BASE_URL).origin}` : "embedded extractive answers (set LLM_BASE_URL and LLM_API_KEY for an AI provider)"}`,

@@ -52,6 +52,17 @@ describe("notification bell", () => {
     expect(store.list().map((item) => item.id)).toEqual(["c1"]);
   });
 
+  it("wraps its footer buttons on a phone instead of pushing the first one off the dialog's edge", async () => {
+    await renderBell(true);
+    await userEvent.click(screen.getByRole("button", { name: "Notifications, 2 unread" }));
+    const dialog = await screen.findByRole("dialog", { name: "Notifications" });
+    const footer = within(dialog).getByRole("button", { name: "View all" }).parentElement as HTMLElement;
+    // jsdom lays nothing out and skips Chakra's cascade layers: the footer's own style rule says it.
+    const styles = [...document.querySelectorAll("style")].map((style) => style.textContent ?? "").join("\n");
+    const footerRules = [...footer.classList].filter((name) => name.startsWith("css-")).flatMap((name) => [...styles.matchAll(new RegExp(`\\.${name}\\{([^}]*)\\}`, "g"))].map((match) => match[1]));
+    expect(footerRules.join(";")).toContain("flex-wrap:wrap");
+  });
+
   it("goes to the live conversations", async () => {
     await renderBell(true);
     await userEvent.click(screen.getByRole("button", { name: "Notifications, 2 unread" }));

@@ -79,7 +79,9 @@ const moreSlotRecipes: Record<string, SlotRecipeConfig> = {
   collapsible: collapsibleSlotRecipe,
   combobox: comboboxSlotRecipe,
   dataList: dataListSlotRecipe,
-  dialog: dialogSlotRecipe,
+  // A footer's buttons wrap when they do not fit (long French or German labels on a phone), instead of
+  // overflowing the dialog's start edge, where the first button was cut off.
+  dialog: { ...dialogSlotRecipe, base: { ...dialogSlotRecipe.base, footer: { ...dialogSlotRecipe.base?.footer, flexWrap: "wrap" } } },
   drawer: drawerSlotRecipe,
   emptyState: emptyStateSlotRecipe,
   fileUpload: fileUploadSlotRecipe,

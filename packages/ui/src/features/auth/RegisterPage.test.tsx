@@ -35,15 +35,20 @@ async function openRegistration() {
   return calls;
 }
 
+/** Claire's details in the registration form (language left as it is). */
+async function fillRegistration() {
+  fireEvent.change(await screen.findByLabelText(/First name/), { target: { value: "Claire" } });
+  fireEvent.change(screen.getByLabelText(/Last name/), { target: { value: "Dubois" } });
+  fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: "claire@velo.test" } });
+  fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: "Velo!2345x" } });
+  fireEvent.change(screen.getByLabelText(/Confirm password/), { target: { value: "Velo!2345x" } });
+}
+
 describe("the registration's one-time-code step", { timeout: 30_000 }, () => {
   it("is sent with Enter once the six digits are typed, as a keyboard user expects", async () => {
     const calls = await openRegistration();
     const user = userEvent.setup();
-    fireEvent.change(await screen.findByLabelText(/First name/), { target: { value: "Claire" } });
-    fireEvent.change(screen.getByLabelText(/Last name/), { target: { value: "Dubois" } });
-    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: "claire@velo.test" } });
-    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: "Velo!2345x" } });
-    fireEvent.change(screen.getByLabelText(/Confirm password/), { target: { value: "Velo!2345x" } });
+    await fillRegistration();
     fireEvent.change(screen.getByRole("combobox", { name: /Language/ }), { target: { value: "fr" } });
     fireEvent.click(screen.getByRole("button", { name: "Sign up" }));
     const firstDigit = await screen.findByLabelText("Digit 1 of the code");
@@ -52,5 +57,14 @@ describe("the registration's one-time-code step", { timeout: 30_000 }, () => {
     await user.keyboard("{Enter}");
     await waitFor(() => expect(calls.map((call) => call.url)).toContain("/api/validate-otp"));
     expect(calls.find((call) => call.url === "/api/validate-otp")?.body).toMatchObject({ email: "claire@velo.test", otp: "123456" });
+  });
+
+  it("puts the cursor in the first digit when the code step opens, so the code can be typed at once", async () => {
+    await openRegistration();
+    const user = userEvent.setup();
+    await fillRegistration();
+    await user.click(screen.getByRole("button", { name: "Sign up" }));
+    const firstDigit = await screen.findByLabelText("Digit 1 of the code");
+    await waitFor(() => expect(document.activeElement).toBe(firstDigit));
   });
 });

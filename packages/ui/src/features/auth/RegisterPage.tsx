@@ -48,8 +48,10 @@ function CodeStep({ email, onBack }: { email: string; onBack: () => void }) {
               <Field.Root invalid={Boolean(error)} required>
                 <Field.Label>{t("auth.register.code")}</Field.Label>
                 {/* `name` on the root: Enter in a complete code submits the form (zag submits only a named pin input). */}
+                {/* The step replaces the form the Enter key was pressed in: the cursor goes to the code. */}
                 <PinInput.Root
                   name="otp"
+                  autoFocus
                   otp
                   count={oneTimeCodeDigits}
                   value={values.otp.split("")}

@@ -17,6 +17,15 @@ const dataset = {
   ],
 };
 
+/** The editor on the three-row dataset, against a server that has no corrections. */
+async function openEditor() {
+  const server = fakeTrainingServer({
+    "GET /data/dataset": () => ({ body: { status: "success", data: dataset, message: "" } }),
+    "GET /data/dataset/corrections": () => ({ body: { status: "success", data: [] } }),
+  });
+  await renderConfigurationScreen(<FaqEditorPage />, { api: server.api });
+}
+
 describe("the FAQ editor", { timeout: 30_000 }, () => {
   // jsdom lays nothing out; the virtualised table needs a scroll area with a height to render its rows.
   beforeEach(() => {
@@ -26,11 +35,7 @@ describe("the FAQ editor", { timeout: 30_000 }, () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("puts a deleted row back where it was with Undo, keeping the other unsaved edits", async () => {
-    const server = fakeTrainingServer({
-      "GET /data/dataset": () => ({ body: { status: "success", data: dataset, message: "" } }),
-      "GET /data/dataset/corrections": () => ({ body: { status: "success", data: [] } }),
-    });
-    await renderConfigurationScreen(<FaqEditorPage />, { api: server.api });
+    await openEditor();
     const answer3 = (await screen.findByLabelText("Answer, 3")) as HTMLTextAreaElement;
     fireEvent.change(answer3, { target: { value: "Oudegracht 12, Utrecht." } });
     fireEvent.blur(answer3);
@@ -47,12 +52,19 @@ describe("the FAQ editor", { timeout: 30_000 }, () => {
     expect(screen.queryByTestId("row-deleted")).toBeNull();
   });
 
+  it("gives the focus to the row Undo puts back, not to the page's body (the Undo button goes away)", async () => {
+    await openEditor();
+    await screen.findByLabelText("Answer, 3");
+    fireEvent.click(screen.getByRole("button", { name: "Delete row 2" }));
+    const undo = within(await screen.findByTestId("row-deleted")).getByRole("button", { name: "Undo" });
+    undo.focus();
+    fireEvent.click(undo);
+    await waitFor(() => expect(document.activeElement?.getAttribute("aria-label")).toBe("Delete row 2"));
+    expect((document.activeElement?.closest("[data-row-id]")?.querySelector("textarea") as HTMLTextAreaElement).value).toBe("Can I test ride?");
+  });
+
   it("keeps the focus in the table when a row is deleted: the next row's delete button, the previous one's after the last, Add row when none are left", async () => {
-    const server = fakeTrainingServer({
-      "GET /data/dataset": () => ({ body: { status: "success", data: dataset, message: "" } }),
-      "GET /data/dataset/corrections": () => ({ body: { status: "success", data: [] } }),
-    });
-    await renderConfigurationScreen(<FaqEditorPage />, { api: server.api });
+    await openEditor();
     await screen.findByLabelText("Answer, 3");
     /** The question of the row whose control has the focus. */
     const focusedRowQuestion = () => (document.activeElement?.closest("[data-row-id]")?.querySelector("textarea") as HTMLTextAreaElement | null)?.value;

@@ -77,7 +77,7 @@ function LoadedEditor({ configuration, dataset }: { configuration: SelectedConfi
   const [filteredCount, setFilteredCount] = useState(state.rows.length);
   const [dialog, setDialog] = useState<"columns" | "import" | "delete" | null>(null);
   const [focusRow, setFocusRow] = useState<string | null>(null);
-  // After a delete, the focus goes where the deleted row's button was (a neighbour's), never to the page's body.
+  // After a delete, the focus goes where the deleted row's button was (a neighbour's), never to the page's body; after Undo, to the row put back.
   const [focusAfterDelete, setFocusAfterDelete] = useState<{ rowId: string | null; tries?: number } | null>(null);
   const addRowButton = useRef<HTMLButtonElement>(null);
   const save = useSaveDataset();
@@ -109,6 +109,8 @@ function LoadedEditor({ configuration, dataset }: { configuration: SelectedConfi
     if (!deleted) return;
     edit((current) => restoreRow(current, deleted.row, deleted.index));
     setDeleted(null);
+    // The Undo button goes away with its notice: the focus goes to the row put back (its delete button, where it was).
+    setFocusAfterDelete({ rowId: deleted.row.id });
   };
 
   useEffect(() => {

@@ -107,6 +107,21 @@ describe("the Test environment", { timeout: 30_000 }, () => {
     expect((screen.getByLabelText("Check a question") as HTMLInputElement).value).toBe("When are you open?");
   });
 
+  it("says where to open the chat while the framed widget shows it closed (its button sits at the frame's bottom, often below the fold)", async () => {
+    const { rendered } = renderTest([]);
+    await rendered;
+    const frame = (await screen.findByTitle("Chat widget test")) as HTMLIFrameElement;
+    const post = (data: unknown) => act(() => void window.dispatchEvent(new MessageEvent("message", { data, origin: window.location.origin, source: frame.contentWindow })));
+    const hint = /open it with the round button at the bottom of the frame/;
+    const layout = { mode: "overlay", side: "right", sideOffset: 20, bottomOffset: 20, fullHeight: false };
+    post({ type: "loaded", layout, state: "closed" });
+    expect(await screen.findByText(hint)).toBeTruthy();
+    post({ type: "extend" });
+    await waitFor(() => expect(screen.queryByText(hint)).toBeNull());
+    post({ type: "collapse" });
+    expect(await screen.findByText(hint)).toBeTruthy();
+  });
+
   it("writes a source's score as a number of the interface language", async () => {
     const { rendered } = renderTest([hit({ source: "faq", text: "Monday to Friday.", score: 0.0328, faq: { row: 0, values: {} } })]);
     await rendered;

@@ -58,6 +58,8 @@ function TestWidget({ configurationId, onQuestion }: { configurationId: string; 
   });
   const [loaded, setLoaded] = useState(false);
   const [slow, setSlow] = useState(false);
+  // The chat as the widget shows it; closed, its only button sits at the frame's bottom, often below the fold.
+  const [closed, setClosed] = useState(false);
   const chat = design.data?.chatbotSettings ?? defaultChatbotSettings;
   const size = iframeSizeFor({
     chatbotWidth: chat.chatbotWidth ?? defaultChatbotSettings.chatbotWidth,
@@ -67,9 +69,18 @@ function TestWidget({ configurationId, onQuestion }: { configurationId: string; 
   useEffect(() => {
     setLoaded(false);
     setSlow(false);
+    setClosed(false);
     const listener = (event: MessageEvent) => {
       if (event.source !== frame.current?.contentWindow || event.origin !== window.location.origin) return;
-      if (isIframeMessage(event.data) && event.data.type === iframeMessageTypes.loaded) setLoaded(true);
+      if (isIframeMessage(event.data)) {
+        const { type } = event.data;
+        if (type === iframeMessageTypes.loaded) {
+          setLoaded(true);
+          setClosed((event.data as { state?: unknown }).state === "closed");
+        }
+        if (type === iframeMessageTypes.extend || type === iframeMessageTypes.fullScreen) setClosed(false);
+        if (type === iframeMessageTypes.collapse) setClosed(true);
+      }
       // The widget says what the visitor asked: the panel shows the sources found for it.
       if (isVisitorQuestionMessage(event.data)) onQuestion(event.data.text);
     };
@@ -122,6 +133,11 @@ function TestWidget({ configurationId, onQuestion }: { configurationId: string; 
       {ticket.isSuccess && (
         <Text fontSize="sm" color="fg.muted" mb="2">
           {t("test.free", { answers: freeTestAnswersPerDay })}
+        </Text>
+      )}
+      {loaded && closed && (
+        <Text fontSize="sm" mb="2" aria-live="polite">
+          {t("test.openHint")}
         </Text>
       )}
       <Box borderWidth="1px" borderRadius="md" bg="bg.muted" overflow="auto" w="fit-content" maxW="full">
