@@ -50,8 +50,8 @@ interface WatchedPage {
 }
 
 /** `hostOrigin`: the customer's page at another address of the same site (`localhost`: another site than the widget's 127.0.0.1). */
-async function openHostPage(widgetOrigin: string | null, hostOrigin = host.origin): Promise<WatchedPage> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+async function openHostPage(widgetOrigin: string | null, hostOrigin = host.origin, viewport = { width: 1280, height: 800 }): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const pageErrors: string[] = [];
   const consoleErrors: string[] = [];
@@ -419,6 +419,28 @@ describe("Escape with the emoticons open", () => {
 
     await page.keyboard.press("Escape");
     await expect.poll(frameWidth).toBe(75);
+    expect(pageErrors).toEqual([]);
+    await page.context().close();
+    await widget.stop();
+  });
+});
+
+describe("on a narrow phone", () => {
+  it("keeps the header's title and subtitle on one line each beside its buttons", async () => {
+    const widget = await startWidgetFixture({
+      chatbotSettings: { uiLanguage: "fr", headerTitle: "Discutez avec nous", headerSubtitle: "Nous sommes là pour vous aider", allowPlaySounds: true },
+    });
+    const { page, pageErrors } = await openHostPage(widget.origin, host.origin, { width: 320, height: 640 });
+    const frame = await widgetFrame(page, widget.origin);
+    await frame.getByRole("button", { name: /chat/i }).first().click();
+    const title = frame.getByRole("heading", { name: "Discutez avec nous" });
+    await title.waitFor();
+    const lines = (selector: string) =>
+      frame.locator(selector).evaluate((element) => Math.round(element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight === "normal" ? String(parseFloat(getComputedStyle(element).fontSize) * 1.2) : getComputedStyle(element).lineHeight)));
+    expect(await lines(".pw-header-texts h1")).toBe(1);
+    expect(await lines(".pw-header-texts p")).toBe(1);
+    // The full title stays readable on hover and to assistive technology.
+    expect(await title.getAttribute("title")).toBe("Discutez avec nous");
     expect(pageErrors).toEqual([]);
     await page.context().close();
     await widget.stop();

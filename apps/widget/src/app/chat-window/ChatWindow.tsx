@@ -100,8 +100,8 @@ export function ChatWindow(props: ChatWindowProps) {
       <header class="pw-header">
         <span class="pw-avatar">{avatar ? <img src={avatar} alt="" /> : <DefaultAvatar />}</span>
         <div class="pw-header-texts">
-          <h1>{chat.headerTitle || chat.name}</h1>
-          {chat.headerSubtitle && <p>{chat.headerSubtitle}</p>}
+          <h1 title={chat.headerTitle || chat.name}>{chat.headerTitle || chat.name}</h1>
+          {chat.headerSubtitle && <p title={chat.headerSubtitle}>{chat.headerSubtitle}</p>}
         </div>
         {botImage && <img class="pw-bot-image" src={botImage} alt="" />}
         <div class="pw-header-actions">
