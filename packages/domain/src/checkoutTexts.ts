@@ -1,4 +1,5 @@
 import type { LanguageCode } from "./locale";
+import { fillPlaceholders } from "./placeholders";
 import type { Product } from "./products";
 
 /**
@@ -100,7 +101,7 @@ export const checkoutTexts: Record<LanguageCode, Record<CheckoutText, string>> =
 
 /** A checkout text with its `{placeholders}` filled in (values are not escaped: the caller escapes for HTML). */
 export function checkoutText(language: LanguageCode, key: CheckoutText, values: Record<string, string> = {}): string {
-  return checkoutTexts[language][key].replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+  return fillPlaceholders(checkoutTexts[language][key], values);
 }
 
 /** The trial's name in each language; the paid products' names are the same in every language (the portals' `billing:products`). */

@@ -3,6 +3,8 @@
  * `application/problem+json` bodies whose `code` is one of these; the portals translate by code.
  * The contract's `ErrorCode` enum (openapi/) must list exactly these keys; a test there checks it.
  */
+import { fillPlaceholders } from "./placeholders";
+
 export const errorMessages = {
   // Generic
   unexpected_error: "Unexpected error",
@@ -116,7 +118,7 @@ export const successMessages = {
 
 /** Fills `{name}` placeholders of a catalogue text. */
 export function formatErrorMessage(code: ErrorCode, values: Record<string, string> = {}): string {
-  return errorMessages[code].replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+  return fillPlaceholders(errorMessages[code], values);
 }
 
 /** A domain failure with a catalogue code; the server maps it to a problem body. */

@@ -23,6 +23,7 @@ export * from "./onboardingScan";
 export * from "./dataset";
 export * from "./webshop";
 export * from "./serviceReasons";
+export * from "./placeholders";
 export * from "./customers";
 export * from "./leads";
 export * from "./address";

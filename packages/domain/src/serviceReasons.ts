@@ -1,3 +1,5 @@
+import { fillPlaceholders } from "./placeholders";
+
 /**
  * Why a customer's own outside service (their webshop, their WordPress site) could not be used, with what to check.
  * The server answers these English texts as the `message` of a 503 `service_unavailable` (or a 404
@@ -35,5 +37,5 @@ export type ServiceReasonKey = keyof typeof serviceReasons;
 
 /** The English text of a reason, its `{placeholders}` filled. */
 export function serviceReason(key: ServiceReasonKey, values: Record<string, string | number> = {}): string {
-  return serviceReasons[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  return fillPlaceholders(serviceReasons[key], values);
 }

@@ -70,14 +70,14 @@ export function isIframeMessage(data: unknown): data is { type: IframeMessageTyp
   return typeof type === "string" && (Object.values(iframeMessageTypes) as string[]).includes(type);
 }
 
+/** The longest message a visitor may send (the contract's `visitor_message.message` and the HTTP message's maxLength). */
+export const visitorMessageMaxLength = 4000;
+
 /**
  * What the chat iframe tells Parley's own Test environment page (never a customer's website): the question
  * the visitor just asked, so the page can show the sources the assistant finds for it.
  */
 export const visitorQuestionMessageType = "parley:visitor-question";
-
-/** The longest message a visitor may send (the contract's `visitor_message.message` and the HTTP message's maxLength). */
-export const visitorMessageMaxLength = 4000;
 export interface VisitorQuestionMessage {
   type: typeof visitorQuestionMessageType;
   text: string;

@@ -6,6 +6,7 @@
  * portal can read issues without loading it.
  */
 import { errorMessages } from "../errors";
+import { fillPlaceholders } from "../placeholders";
 import { serviceReasons } from "../serviceReasons";
 
 export const validationMessages = {
@@ -55,9 +56,7 @@ export function validationMessage(
   key: ValidationMessageKey,
   values: Record<string, string | number> = {},
 ): string {
-  return validationMessages[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  );
+  return fillPlaceholders(validationMessages[key], values);
 }
 
 /** A text longer than `max` characters, as a keyed failure for forms. */

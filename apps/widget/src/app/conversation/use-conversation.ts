@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from "preact/hooks";
+import { visitorMessageMaxLength } from "@parley/domain/widget";
 import { openChatConnection, fetchHistory, type ChatConnection, type Transport } from "./chat-connection";
 import { answersUnseenQuestion, conversationReducer, emptyConversation, type ConversationEvent } from "./conversation-state";
 import { loadVisitorRecord, saveVisitorRecord } from "./visitor-storage";
@@ -86,7 +87,7 @@ export function useConversation({ configurationId, language, pageUrl, keptByHost
     if (!trimmed) return;
     const message = {
       clientMessageId: newClientMessageId(),
-      text: trimmed.slice(0, 4000),
+      text: trimmed.slice(0, visitorMessageMaxLength),
       timestamp: new Date().toISOString(),
     };
     dispatch({ type: "queued", message });
