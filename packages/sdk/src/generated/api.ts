@@ -2740,7 +2740,7 @@ export interface paths {
         };
         /**
          * Show the built-in checkout page
-         * @description Only with the embedded payment provider (no STRIPE_SECRET_KEY): a page where the buyer confirms the payment. `url` of a checkout session points here.
+         * @description Only with the embedded payment provider (no STRIPE_SECRET_KEY): a page where the buyer confirms the payment. `url` of a checkout session points here. The page speaks `lang` when given (the portal adds its interface language), else the customer's language.
          */
         get: operations["showLocalCheckout"];
         put?: never;
@@ -10223,7 +10223,10 @@ export interface operations {
     };
     showLocalCheckout: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The page's language (the portal's interface language). */
+                lang?: "en" | "nl" | "de" | "es" | "fr";
+            };
             header?: {
                 /**
                  * @description A random id the client creates once and keeps in browser storage; sent with every request so the

@@ -578,6 +578,13 @@ describe("checkout refusals", () => {
       // Dutch amounts: € 121,00 (a no-break space between sign and amount).
       expect(page.body).toMatch(/Betaal €\s121,00/);
       expect(page.body).not.toContain("Checkout");
+      // The portal adds its interface language: a French interface on a Dutch account pays in French.
+      const french = await ctx.app.inject({ method: "GET", url: `/api/orders/local-checkout/${started.json().session_id}?lang=fr` });
+      expect(french.body).toContain('<html lang="fr">');
+      expect(french.body).toMatch(/Payer 121,00\s€/);
+      const unknown = await ctx.app.inject({ method: "GET", url: `/api/orders/local-checkout/${started.json().session_id}?lang=xx` });
+      expect(unknown.statusCode).toBe(400);
+      expectToMatchContract("showLocalCheckout", unknown);
       expect((await complete(started.json().session_id)).statusCode).toBe(303);
       const mail = await ctx.smtp.nextFor("factuur@alpha.test");
       expect(mail.subject).toMatch(/^Je Parley-factuur PAR-/);

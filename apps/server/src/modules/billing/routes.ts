@@ -31,7 +31,7 @@ export function billingOperations(
       handler: async (request) => billing.activate(request.body.session_id),
     },
     showLocalCheckout: async (request, reply) => {
-      const page = await billing.checkoutPage(request.params.session_id);
+      const page = await billing.checkoutPage(request.params.session_id, request.query.lang);
       reply.header("cache-control", "no-store");
       reply.type("text/html; charset=utf-8");
       return page;

@@ -533,11 +533,12 @@ export function createBillingService(db: Db, settings: BillingSettings) {
       });
     },
 
-    async checkoutPage(sessionId: string): Promise<string> {
+    /** The built-in checkout page, in `pageLanguage` when the portal gives one (its interface language), else the customer's. */
+    async checkoutPage(sessionId: string, pageLanguage?: LanguageCode): Promise<string> {
       const session = await builtInSession(sessionId);
       const customer = await findCustomerInScope(db, systemScope, session.customer_id);
       const amounts = sessionAmounts(session);
-      const language = languageOfCustomer(customer);
+      const language = pageLanguage ?? languageOfCustomer(customer);
       const text = (key: CheckoutText, values: Record<string, string> = {}) => escapeHtml(checkoutText(language, key, values));
       const amount = (cents: number) => formatAmount(euro(cents), language);
       const rows = [

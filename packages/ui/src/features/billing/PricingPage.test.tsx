@@ -4,7 +4,7 @@ import { selectConfiguration } from "../../configuration/selection";
 import { clearSession } from "../../session/session";
 import { problem, type Route } from "../training/fakeServer.test-support";
 import { renderBillingScreen, signedInCustomer, storedSubscription, subscriptionAnswer } from "./billing.test-support";
-import { browserNavigation } from "./checkout";
+import { browserNavigation, checkoutAddress } from "./checkout";
 import { PricingPage } from "./PricingPage";
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -72,6 +72,20 @@ describe("the pricing page", { timeout: 30_000 }, () => {
     fireEvent.click(choose);
     await waitFor(() => expect(assign).toHaveBeenCalledWith("https://pay.example.test/cs_9"));
     expect(server.callsTo("POST /orders/create-fixed-checkout-session").map((call) => call.body)).toEqual([{ customer_id: "cust1", stripe_price_id: "price_annual" }]);
+  });
+
+  it("opens the built-in checkout page in the interface's language, and a payment provider's page as given", async () => {
+    const assign = vi.spyOn(browserNavigation, "assign").mockImplementation(() => undefined);
+    const local = "http://portal.test/api/orders/local-checkout/cs_9";
+    await renderPricing({ "POST /orders/create-fixed-checkout-session": () => ({ body: { status: "success", session_id: "cs_9", url: local } }) });
+    const choose = await within(await screen.findByRole("region", { name: "Basic" })).findByRole("button", { name: "Choose Basic monthly" });
+    await waitFor(() => expect(choose.hasAttribute("disabled")).toBe(false));
+    fireEvent.click(choose);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(`${local}?lang=en`));
+    expect(checkoutAddress(local, "fr")).toBe(`${local}?lang=fr`);
+    expect(checkoutAddress("/api/orders/local-checkout/cs_9", "de")).toBe(`${window.location.origin}/api/orders/local-checkout/cs_9?lang=de`);
+    expect(checkoutAddress("https://checkout.stripe.com/c/pay/cs_9", "fr")).toBe("https://checkout.stripe.com/c/pay/cs_9");
+    expect(checkoutAddress(local, "xx")).toBe(local);
   });
 
   it("starts the monthly checkout with the monthly price id", async () => {

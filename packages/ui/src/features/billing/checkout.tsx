@@ -1,6 +1,7 @@
 import { Alert, Button, HStack, Stack, Switch, Text } from "@chakra-ui/react";
 import { addressFields, missingAddressFields, type AddressField } from "@parley/domain/address";
 import { errorMessages } from "@parley/domain/errors";
+import { isLanguageCode } from "@parley/domain/locale";
 import { routes } from "@parley/domain/roles";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -18,6 +19,22 @@ export const browserNavigation = {
   },
 };
 
+/** The server's own checkout page (no payment provider set up) speaks the portal's language, not only the account's. */
+const builtInCheckoutPath = /\/api\/orders\/local-checkout\/[^/]+$/;
+
+/** The payment page's address, with the interface language added where the page is the built-in one. */
+export function checkoutAddress(url: string, language: string | undefined): string {
+  if (!isLanguageCode(language)) return url;
+  try {
+    const address = new URL(url, window.location.href);
+    if (!builtInCheckoutPath.test(address.pathname)) return url;
+    address.searchParams.set("lang", language);
+    return address.toString();
+  } catch {
+    return url;
+  }
+}
+
 /**
  * Starts a checkout, generic (customer, with is_annual) or fixed-price (customer_so, with the price id),
  * and sends the browser to the payment page the answer names. The customer's address must be complete
@@ -29,7 +46,8 @@ export function useStartCheckout() {
   const generic = useCreateCheckoutSession();
   const fixed = useCreateFixedCheckoutSession();
   const [profileError, setProfileError] = useState<unknown>(null);
-  const leave = ({ url }: { url: string }) => browserNavigation.assign(url);
+  const { i18n } = useTranslation();
+  const leave = ({ url }: { url: string }) => browserNavigation.assign(checkoutAddress(url, i18n.resolvedLanguage));
 
   const afterProfileCheck = async (customerId: string, start: () => void) => {
     setProfileError(null);
