@@ -723,6 +723,21 @@ describe("with a provider", () => {
     expect(llm.requests.at(-1)!.body.stream).toBe(true);
   });
 
+  it("replaces the pieces of an answer whose stream is cut off by the note that there is no answer", async () => {
+    const { configurationId } = await assistantFor(withProvider, instructions, { limit: 500, remaining: 10 });
+    llm.queue({ dropConnectionAfterChunks: 2, chunks: ["<p>Ship", "ping costs", " 4.95", " euro</p>"] });
+    const visitor = connect(providerUrl, { configuration_id: configurationId });
+    await visitor.session;
+    await ask(visitor.socket, { message: "shipping?", client_message_id: "cut-1" });
+    const [done] = await doneAnswer(visitor.events);
+    const deltas = visitor.events.filter((event) => event.name === "assistant_message" && !(event.payload as { done: boolean }).done).map((event) => event.payload as { message_id: string; delta: string });
+    expect(deltas.map((delta) => delta.delta)).toEqual(["<p>Ship", "ping costs"]);
+    // The widget replaces a streamed answer by the `done` of its message id: the note must carry that id.
+    expect(done).toMatchObject({ message_id: deltas[0]!.message_id, message: { id: deltas[0]!.message_id, role: "system" } });
+    expect(done!.message.content).toContain(assistantTexts.en.provider_failed.slice(0, 30));
+    expect(await remaining(withProvider, configurationId)).toBe(10);
+  });
+
   it("keeps the visitor's message, gives the message back and says so when the provider fails", async () => {
     const { configurationId } = await assistantFor(withProvider, { ...instructions, language: "fr" }, { limit: 500, remaining: 10 });
     llm.queue({ error: openAiErrors.invalidApiKey("sk-wrong-key-000") });

@@ -243,8 +243,9 @@ export function createAssistant(deps: AssistantDependencies) {
     return shown;
   }
 
-  async function storeFailure(turn: VisitorTurn, visitorMessage: StoredMessage, text: string): Promise<StoredMessage> {
-    const reply = await insertReply(db, turn.conversation.id, { role: "system", content: sanitiseAnswerHtml(`<p>${escapeHtml(text)}</p>`), replyTo: visitorMessage.id });
+  /** `id`: the streamed answer's, when the note replaces pieces of an answer the visitor was shown (a stream cut off). */
+  async function storeFailure(turn: VisitorTurn, visitorMessage: StoredMessage, text: string, id?: string): Promise<StoredMessage> {
+    const reply = await insertReply(db, turn.conversation.id, { id, role: "system", content: sanitiseAnswerHtml(`<p>${escapeHtml(text)}</p>`), replyTo: visitorMessage.id });
     changed(turn.conversation, "assistant", reply);
     return reply;
   }
@@ -380,6 +381,9 @@ export function createAssistant(deps: AssistantDependencies) {
       return { outcome: "quota_exhausted", visitorMessage, reply, duplicate, notice };
     }
 
+    // The answer's id, known before it streams: a note that there is no answer takes it too, so the pieces a
+    // visitor was shown of an answer cut off are replaced by the note (`done` of the same message id).
+    const replyId = randomUUID();
     try {
       const history = settings.use_input_history ? await turnsBefore(db, turn.conversation.id, visitorMessage.id, settings.input_history_count) : [];
       const wantsKnowledge = settings.rag_enabled || settings.include_manual_dataset;
@@ -399,7 +403,6 @@ export function createAssistant(deps: AssistantDependencies) {
         settings.rag_enabled ? pickUrls(settings, language, anonymised) : Promise.resolve([]),
       ]);
 
-      const replyId = randomUUID();
       let content: string;
       let sources: MessageSource[];
       let usage: ModelUsage | undefined;
@@ -451,7 +454,7 @@ export function createAssistant(deps: AssistantDependencies) {
       if (!(error instanceof ProviderError)) throw error;
       logError("the AI provider could not answer a visitor", error);
       const notice = assistantTexts[language].provider_failed;
-      const reply = await storeFailure(turn, visitorMessage, notice);
+      const reply = await storeFailure(turn, visitorMessage, notice, replyId);
       return { outcome: "provider_failed", visitorMessage, reply, duplicate, notice };
     }
   }
