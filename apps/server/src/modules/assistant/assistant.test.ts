@@ -32,7 +32,7 @@ beforeAll(async () => {
   ctx = await createTestContext({ chatLimits: false });
   withProvider = await createTestContext({
     chatLimits: false,
-    llm: { openai: { baseUrl: llm.baseUrl, apiKey: llm.apiKey, models: { "gpt-4o-default": "gpt-4o", "gpt-4o-mini-default": "gpt-4o-mini" }, timeoutMs: 2_000, firstTokenTimeoutMs: 1_500 } },
+    llm: { openai: { baseUrl: llm.baseUrl, apiKey: llm.apiKey, models: { "gpt-4o-default": "gpt-4o", "gpt-4o-mini-default": "gpt-4o-mini" }, timeoutMs: 2_000, firstTokenTimeoutMs: 1_500, auxiliaryTimeoutMs: 600 } },
   });
   await withProvider.app.listen({ port: 0, host: "127.0.0.1" });
   providerUrl = `http://127.0.0.1:${(withProvider.app.server.address() as AddressInfo).port}`;
@@ -721,6 +721,20 @@ describe("with a provider", () => {
     expect(done!.message.content).not.toMatch(/script|javascript|onclick/i);
     expect(done!.message.content).toContain("Hello there");
     expect(llm.requests.at(-1)!.body.stream).toBe(true);
+  });
+
+  it("keeps the visitor's message at once when the provider does not answer the language question, and answers after it", async () => {
+    const { configurationId } = await assistantFor(withProvider, { ...instructions, use_lang_detect: true, lang_detect_word_count: 3 });
+    llm.reply((request) => (request.body.messages?.[0]?.content.startsWith("Which language") ? { hang: true } : { text: "<p>Two days.</p>" }));
+    const visitor = connect(providerUrl, { configuration_id: configurationId });
+    await visitor.session;
+    const started = Date.now();
+    const ack = await ask(visitor.socket, { message: "how long does delivery take?", client_message_id: "lang-hang" });
+    // The language question's own limit (600 ms here), not the answer's (2 s), holds the message.
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(ack).toMatchObject({ status: "success" });
+    const [done] = await doneAnswer(visitor.events);
+    expect(done!.message.content).toBe("<p>Two days.</p>");
   });
 
   it("replaces the pieces of an answer whose stream is cut off by the note that there is no answer", async () => {

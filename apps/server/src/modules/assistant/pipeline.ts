@@ -168,6 +168,7 @@ export function createAssistant(deps: AssistantDependencies) {
         topP: 1,
         maxTokens: 3,
         azure: settings.use_azure_openai,
+        auxiliary: true,
       });
       const code = answer.text.trim().toLowerCase().slice(0, 2);
       return isLanguageCode(code) ? code : (local ?? null);
@@ -189,6 +190,7 @@ export function createAssistant(deps: AssistantDependencies) {
         topP: 1,
         maxTokens: 200,
         azure: configuration.use_azure_openai,
+        auxiliary: true,
       });
       return pickListedUrls(answer.text, urls, 3);
     } catch (error) {
@@ -222,6 +224,7 @@ export function createAssistant(deps: AssistantDependencies) {
           topP: 1,
           maxTokens: 40,
           azure: settings.use_azure_openai,
+          auxiliary: true,
         });
         if (/^\s*ALERT\b/i.test(verdict.text)) alert = { text: question, reason: "monitor" };
       } catch (error) {

@@ -16,6 +16,7 @@ import OpenAI, {
   type ClientOptions,
 } from "openai";
 import type { ChatCompletionCreateParamsBase } from "openai/resources/chat/completions";
+import { defaultAuxiliaryTimeoutMs } from "./settings";
 import type {
   AzureOpenAiSettings,
   OpenAiCompatibleSettings,
@@ -41,6 +42,11 @@ export interface ChatRequest {
   stream?: boolean;
   /** The caller giving up (the visitor left): the request is cancelled and the signal's reason is thrown. */
   signal?: AbortSignal;
+  /**
+   * A short question asked before the answer (language, monitor, URL search): it gets the auxiliary time limit,
+   * since the visitor's turn waits for it and the turn goes on without its result.
+   */
+  auxiliary?: boolean;
 }
 
 export interface ChatUsage {
@@ -303,7 +309,10 @@ export function createChatProvider(settings: ProviderSettings): ChatProvider {
     async complete(request, onDelta) {
       const target = targetFor(request);
       const stream = request.stream ?? onDelta !== undefined;
-      const { timeoutMs, firstTokenTimeoutMs } = target.timeouts;
+      const { firstTokenTimeoutMs } = target.timeouts;
+      const timeoutMs = request.auxiliary
+        ? Math.min(target.timeouts.auxiliaryTimeoutMs ?? defaultAuxiliaryTimeoutMs, target.timeouts.timeoutMs)
+        : target.timeouts.timeoutMs;
 
       // Our own limits, told apart from the caller's abort by `expired`.
       const limits = new AbortController();
