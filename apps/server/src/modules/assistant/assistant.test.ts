@@ -723,6 +723,25 @@ describe("with a provider", () => {
     expect(llm.requests.at(-1)!.body.stream).toBe(true);
   });
 
+  it("says there is no answer, and uses no message of the quota, when the model's answer has no text to show", async () => {
+    const { configurationId } = await assistantFor(withProvider, instructions, { limit: 500, remaining: 10 });
+    llm.queue({ text: "", finishReason: "content_filter" }, { text: "<script>alert(1)</script><iframe src=\"https://evil.example\"></iframe>" });
+    for (const message of ["first question", "second question"]) {
+      const answered = (await send(withProvider, configurationId, { message })).json();
+      expect(answered.reply).toMatchObject({ role: "system", content: expect.stringContaining(assistantTexts.en.provider_failed.slice(0, 30)) });
+    }
+    expect(await remaining(withProvider, configurationId)).toBe(10);
+  });
+
+  it("shows an HTML answer in elements beyond the usual few as formatted text, never as escaped markup", async () => {
+    const { configurationId } = await assistantFor(withProvider, instructions);
+    llm.queue({ text: '<div><table><tr><td>Mon</td><td>9-17</td></tr></table><span style="color:red">Closed</span> on Sunday</div>' }, { text: "Orders < 50 euro ship for 4.95" });
+    const table = (await send(withProvider, configurationId, { message: "opening hours?" })).json();
+    expect(table.reply.content).toBe("<table><tr><td>Mon</td><td>9-17</td></tr></table>Closed on Sunday");
+    const plain = (await send(withProvider, configurationId, { message: "shipping?" })).json();
+    expect(plain.reply.content).toBe("<p>Orders &lt; 50 euro ship for 4.95</p>");
+  });
+
   it("keeps the visitor's message at once when the provider does not answer the language question, and answers after it", async () => {
     const { configurationId } = await assistantFor(withProvider, { ...instructions, use_lang_detect: true, lang_detect_word_count: 3 });
     llm.reply((request) => (request.body.messages?.[0]?.content.startsWith("Which language") ? { hang: true } : { text: "<p>Two days.</p>" }));

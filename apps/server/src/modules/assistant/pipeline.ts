@@ -33,7 +33,7 @@ import { answerConfidenceThreshold, type FoundSource, type SourceFinder } from "
 import { anonymise, holdsContactDetails } from "./text/anonymise";
 import { detectLanguage } from "./text/language";
 import { escapeHtml } from "../../platform/html";
-import { answerTextToHtml, sanitiseAnswerHtml } from "./text/sanitise-answer";
+import { answerHtmlToText, answerTextToHtml, sanitiseAnswerHtml } from "./text/sanitise-answer";
 
 /** Sources handed to the model, and the most an answer lists. */
 const sourcesForPrompt = 6;
@@ -435,6 +435,10 @@ export function createAssistant(deps: AssistantDependencies) {
           turn.stream && events.delta ? (text) => events.delta!(replyId, text) : undefined,
         );
         content = looksLikeHtml(answer.text) ? sanitiseAnswerHtml(answer.text) : answerTextToHtml(answer.text);
+        // No text (a content filter, a tool call nobody asked for) or nothing left once sanitised: the visitor
+        // gets the note that there is no answer, and the quota its message back, rather than an empty bubble.
+        if (answerHtmlToText(content) === "")
+          throw new ProviderError("unavailable", `the provider's answer has no text to show (finish reason ${answer.finishReason ?? "none"})`, { requestId: answer.requestId });
         sources = shownSources(found, urls);
         isAnswer = smallTalkOf(anonymised) === null;
         if (answer.usage) usage = { model: answer.model || settings.model, promptTokens: answer.usage.promptTokens, completionTokens: answer.usage.completionTokens };
@@ -482,4 +486,9 @@ export function createAssistant(deps: AssistantDependencies) {
 
 export type Assistant = ReturnType<typeof createAssistant>;
 
-const looksLikeHtml = (text: string) => /<(p|ul|ol|li|a|br|strong|em|b|i|h[1-6])\b[^>]*>/i.test(text);
+/**
+ * An answer written in HTML (what the answer rules ask for) has a whole tag, of any element: one the allow-list
+ * refuses (a table in a div, a script) is sanitised away rather than shown to the visitor as escaped markup.
+ * Plain text and Markdown ("prices < 50 euro") have none.
+ */
+const looksLikeHtml = (text: string) => /<\/?[a-z][a-z0-9]*(\s[^<>]*)?\/?>/i.test(text);
