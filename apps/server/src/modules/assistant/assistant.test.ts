@@ -678,6 +678,17 @@ describe("with a provider", () => {
     expect(firstPrompt).toMatch(/<<<SOURCE (\S+) 1 kind=faq title="How long does delivery take\?">>>\nHow long does delivery take\?\nOrders arrive/);
   });
 
+  it("sends no model the visitor's personal details, the language question included", async () => {
+    const { configurationId } = await assistantFor(withProvider, { ...instructions, anonimize_input: true, entitytypes_to_anonimize: ["EMAIL_ADDRESS", "PHONE_NUMBER"], use_lang_detect: true, lang_detect_word_count: 3 });
+    llm.reply((request) => (request.body.messages?.[0]?.content.startsWith("Which language") ? { text: "en" } : { text: "<p>We will mail you.</p>" }));
+    await send(withProvider, configurationId, { message: "please mail me at jan.jansen@example.com or call +31 6 12345678 about my order" });
+    expect(llm.requests.map((request) => request.body.messages![0]!.content.slice(0, 14))).toContain("Which language");
+    for (const request of llm.requests) {
+      expect(JSON.stringify(request.body)).not.toContain("jan.jansen@example.com");
+      expect(JSON.stringify(request.body)).not.toContain("12345678");
+    }
+  });
+
   it("detects the language, picks URLs from the configuration's own list, and raises a monitor alert through the provider", async () => {
     const { customerId, configurationId } = await assistantFor(withProvider, {
       ...instructions,

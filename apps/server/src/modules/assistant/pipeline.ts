@@ -154,8 +154,11 @@ export function createAssistant(deps: AssistantDependencies) {
   const { db, provider } = deps;
   const logError = deps.logError ?? (() => undefined);
 
-  /** The language the message is in, or null when it is taken to be the conversation's (nothing detected). */
-  async function answerLanguage(turn: Pick<VisitorTurn, "configuration" | "text">): Promise<LanguageCode | null> {
+  /**
+   * The language the message is in, or null when it is taken to be the conversation's (nothing detected). The
+   * local detector reads what the visitor typed; the provider gets the anonymised text only, as every model does.
+   */
+  async function answerLanguage(turn: Pick<VisitorTurn, "configuration" | "text">, anonymised: string): Promise<LanguageCode | null> {
     const settings = turn.configuration;
     if (!settings.use_lang_detect || wordCount(turn.text) < settings.lang_detect_word_count) return null;
     const local = detectLanguage(turn.text, { minWords: settings.lang_detect_word_count });
@@ -163,7 +166,7 @@ export function createAssistant(deps: AssistantDependencies) {
     try {
       const answer = await provider.complete({
         model: settings.lang_detect_model,
-        messages: buildLanguagePrompt(turn.text),
+        messages: buildLanguagePrompt(anonymised),
         temperature: 0,
         topP: 1,
         maxTokens: 3,
@@ -256,10 +259,10 @@ export function createAssistant(deps: AssistantDependencies) {
   return {
     async handle(given: VisitorTurn | SessionTurn, events: TurnEvents = {}): Promise<TurnResult & { conversation: ConversationRecord }> {
       const settings = given.configuration;
-      const detected = await answerLanguage(given);
       const anonymised = settings.anonimize_input
         ? anonymise(given.text, { entityTypes: settings.entitytypes_to_anonimize, exceptions: settings.anonimize_exceptions }).text
         : given.text;
+      const detected = await answerLanguage(given, anonymised);
       // What the visitor typed is kept only while anonymisation is off; with it on, nothing stores the original.
       const message = { content: anonymised, rawInput: settings.anonimize_input ? null : given.text, clientMessageId: given.clientMessageId };
       // The live monitor's verdict comes after the message is stored; a keyword alert is known before.
