@@ -211,6 +211,27 @@ describe("streaming", () => {
 });
 
 describe("retries", () => {
+  it("retries a stream cut before its first token once, and only once", async () => {
+    server.queue({ dropConnectionAfterChunks: 0 });
+    const deltas: string[] = [];
+    const answer = await provider.complete(request, (text) => deltas.push(text));
+    expect(server.requests).toHaveLength(2);
+    expect(deltas.join("")).toBe("Echo: And on Mondays?");
+    expect(answer.text).toBe("Echo: And on Mondays?");
+    expect(server.requests.map((sent) => sent.headers["x-parley-attempt-of"])).toEqual([undefined, undefined]);
+
+    server.reset();
+    server.reply({ dropConnectionAfterChunks: 0 });
+    expect((await failureOf(provider.complete(request, () => undefined))).kind).toBe("unavailable");
+    expect(server.requests).toHaveLength(2);
+
+    // The SDK's retry of a 503 was the one retry: a cut stream after it fails.
+    server.reset();
+    server.queue({ error: openAiErrors.serverError(503) }, { dropConnectionAfterChunks: 0 });
+    expect((await failureOf(provider.complete(request, () => undefined))).kind).toBe("unavailable");
+    expect(server.requests).toHaveLength(2);
+  });
+
   it("retries a 503 once and returns the answer of the second attempt", async () => {
     server.queue({ error: openAiErrors.serverError(503) });
     const answer = await provider.complete(request);
