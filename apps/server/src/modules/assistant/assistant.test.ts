@@ -32,7 +32,7 @@ beforeAll(async () => {
   ctx = await createTestContext({ chatLimits: false });
   withProvider = await createTestContext({
     chatLimits: false,
-    llm: { openai: { baseUrl: llm.baseUrl, apiKey: llm.apiKey, models: { "gpt-4o-default": "gpt-4o", "gpt-4o-mini-default": "gpt-4o-mini" }, timeoutMs: 2_000, firstTokenTimeoutMs: 1_500 } },
+    llm: { openai: { baseUrl: llm.baseUrl, apiKey: llm.apiKey, models: { "gpt-4o-default": "gpt-4o", "gpt-4o-mini-default": "gpt-4o-mini" }, timeoutMs: 2_000, firstTokenTimeoutMs: 1_500, auxiliaryTimeoutMs: 600 } },
   });
   await withProvider.app.listen({ port: 0, host: "127.0.0.1" });
   providerUrl = `http://127.0.0.1:${(withProvider.app.server.address() as AddressInfo).port}`;
@@ -678,6 +678,17 @@ describe("with a provider", () => {
     expect(firstPrompt).toMatch(/<<<SOURCE (\S+) 1 kind=faq title="How long does delivery take\?">>>\nHow long does delivery take\?\nOrders arrive/);
   });
 
+  it("sends no model the visitor's personal details, the language question included", async () => {
+    const { configurationId } = await assistantFor(withProvider, { ...instructions, anonimize_input: true, entitytypes_to_anonimize: ["EMAIL_ADDRESS", "PHONE_NUMBER"], use_lang_detect: true, lang_detect_word_count: 3 });
+    llm.reply((request) => (request.body.messages?.[0]?.content.startsWith("Which language") ? { text: "en" } : { text: "<p>We will mail you.</p>" }));
+    await send(withProvider, configurationId, { message: "please mail me at jan.jansen@example.com or call +31 6 12345678 about my order" });
+    expect(llm.requests.map((request) => request.body.messages![0]!.content.slice(0, 14))).toContain("Which language");
+    for (const request of llm.requests) {
+      expect(JSON.stringify(request.body)).not.toContain("jan.jansen@example.com");
+      expect(JSON.stringify(request.body)).not.toContain("12345678");
+    }
+  });
+
   it("detects the language, picks URLs from the configuration's own list, and raises a monitor alert through the provider", async () => {
     const { customerId, configurationId } = await assistantFor(withProvider, {
       ...instructions,
@@ -721,6 +732,54 @@ describe("with a provider", () => {
     expect(done!.message.content).not.toMatch(/script|javascript|onclick/i);
     expect(done!.message.content).toContain("Hello there");
     expect(llm.requests.at(-1)!.body.stream).toBe(true);
+  });
+
+  it("says there is no answer, and uses no message of the quota, when the model's answer has no text to show", async () => {
+    const { configurationId } = await assistantFor(withProvider, instructions, { limit: 500, remaining: 10 });
+    llm.queue({ text: "", finishReason: "content_filter" }, { text: "<script>alert(1)</script><iframe src=\"https://evil.example\"></iframe>" });
+    for (const message of ["first question", "second question"]) {
+      const answered = (await send(withProvider, configurationId, { message })).json();
+      expect(answered.reply).toMatchObject({ role: "system", content: expect.stringContaining(assistantTexts.en.provider_failed.slice(0, 30)) });
+    }
+    expect(await remaining(withProvider, configurationId)).toBe(10);
+  });
+
+  it("shows an HTML answer in elements beyond the usual few as formatted text, never as escaped markup", async () => {
+    const { configurationId } = await assistantFor(withProvider, instructions);
+    llm.queue({ text: '<div><table><tr><td>Mon</td><td>9-17</td></tr></table><span style="color:red">Closed</span> on Sunday</div>' }, { text: "Orders < 50 euro ship for 4.95" });
+    const table = (await send(withProvider, configurationId, { message: "opening hours?" })).json();
+    expect(table.reply.content).toBe("<table><tr><td>Mon</td><td>9-17</td></tr></table>Closed on Sunday");
+    const plain = (await send(withProvider, configurationId, { message: "shipping?" })).json();
+    expect(plain.reply.content).toBe("<p>Orders &lt; 50 euro ship for 4.95</p>");
+  });
+
+  it("keeps the visitor's message at once when the provider does not answer the language question, and answers after it", async () => {
+    const { configurationId } = await assistantFor(withProvider, { ...instructions, use_lang_detect: true, lang_detect_word_count: 3 });
+    llm.reply((request) => (request.body.messages?.[0]?.content.startsWith("Which language") ? { hang: true } : { text: "<p>Two days.</p>" }));
+    const visitor = connect(providerUrl, { configuration_id: configurationId });
+    await visitor.session;
+    const started = Date.now();
+    const ack = await ask(visitor.socket, { message: "how long does delivery take?", client_message_id: "lang-hang" });
+    // The language question's own limit (600 ms here), not the answer's (2 s), holds the message.
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(ack).toMatchObject({ status: "success" });
+    const [done] = await doneAnswer(visitor.events);
+    expect(done!.message.content).toBe("<p>Two days.</p>");
+  });
+
+  it("replaces the pieces of an answer whose stream is cut off by the note that there is no answer", async () => {
+    const { configurationId } = await assistantFor(withProvider, instructions, { limit: 500, remaining: 10 });
+    llm.queue({ dropConnectionAfterChunks: 2, chunks: ["<p>Ship", "ping costs", " 4.95", " euro</p>"] });
+    const visitor = connect(providerUrl, { configuration_id: configurationId });
+    await visitor.session;
+    await ask(visitor.socket, { message: "shipping?", client_message_id: "cut-1" });
+    const [done] = await doneAnswer(visitor.events);
+    const deltas = visitor.events.filter((event) => event.name === "assistant_message" && !(event.payload as { done: boolean }).done).map((event) => event.payload as { message_id: string; delta: string });
+    expect(deltas.map((delta) => delta.delta)).toEqual(["<p>Ship", "ping costs"]);
+    // The widget replaces a streamed answer by the `done` of its message id: the note must carry that id.
+    expect(done).toMatchObject({ message_id: deltas[0]!.message_id, message: { id: deltas[0]!.message_id, role: "system" } });
+    expect(done!.message.content).toContain(assistantTexts.en.provider_failed.slice(0, 30));
+    expect(await remaining(withProvider, configurationId)).toBe(10);
   });
 
   it("keeps the visitor's message, gives the message back and says so when the provider fails", async () => {

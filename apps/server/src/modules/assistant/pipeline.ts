@@ -33,7 +33,7 @@ import { answerConfidenceThreshold, type FoundSource, type SourceFinder } from "
 import { anonymise, holdsContactDetails } from "./text/anonymise";
 import { detectLanguage } from "./text/language";
 import { escapeHtml } from "../../platform/html";
-import { answerTextToHtml, sanitiseAnswerHtml } from "./text/sanitise-answer";
+import { answerHtmlToText, answerTextToHtml, sanitiseAnswerHtml } from "./text/sanitise-answer";
 
 /** Sources handed to the model, and the most an answer lists. */
 const sourcesForPrompt = 6;
@@ -154,8 +154,11 @@ export function createAssistant(deps: AssistantDependencies) {
   const { db, provider } = deps;
   const logError = deps.logError ?? (() => undefined);
 
-  /** The language the message is in, or null when it is taken to be the conversation's (nothing detected). */
-  async function answerLanguage(turn: Pick<VisitorTurn, "configuration" | "text">): Promise<LanguageCode | null> {
+  /**
+   * The language the message is in, or null when it is taken to be the conversation's (nothing detected). The
+   * local detector reads what the visitor typed; the provider gets the anonymised text only, as every model does.
+   */
+  async function answerLanguage(turn: Pick<VisitorTurn, "configuration" | "text">, anonymised: string): Promise<LanguageCode | null> {
     const settings = turn.configuration;
     if (!settings.use_lang_detect || wordCount(turn.text) < settings.lang_detect_word_count) return null;
     const local = detectLanguage(turn.text, { minWords: settings.lang_detect_word_count });
@@ -163,11 +166,12 @@ export function createAssistant(deps: AssistantDependencies) {
     try {
       const answer = await provider.complete({
         model: settings.lang_detect_model,
-        messages: buildLanguagePrompt(turn.text),
+        messages: buildLanguagePrompt(anonymised),
         temperature: 0,
         topP: 1,
         maxTokens: 3,
         azure: settings.use_azure_openai,
+        auxiliary: true,
       });
       const code = answer.text.trim().toLowerCase().slice(0, 2);
       return isLanguageCode(code) ? code : (local ?? null);
@@ -189,6 +193,7 @@ export function createAssistant(deps: AssistantDependencies) {
         topP: 1,
         maxTokens: 200,
         azure: configuration.use_azure_openai,
+        auxiliary: true,
       });
       return pickListedUrls(answer.text, urls, 3);
     } catch (error) {
@@ -222,6 +227,7 @@ export function createAssistant(deps: AssistantDependencies) {
           topP: 1,
           maxTokens: 40,
           azure: settings.use_azure_openai,
+          auxiliary: true,
         });
         if (/^\s*ALERT\b/i.test(verdict.text)) alert = { text: question, reason: "monitor" };
       } catch (error) {
@@ -243,8 +249,9 @@ export function createAssistant(deps: AssistantDependencies) {
     return shown;
   }
 
-  async function storeFailure(turn: VisitorTurn, visitorMessage: StoredMessage, text: string): Promise<StoredMessage> {
-    const reply = await insertReply(db, turn.conversation.id, { role: "system", content: sanitiseAnswerHtml(`<p>${escapeHtml(text)}</p>`), replyTo: visitorMessage.id });
+  /** `id`: the streamed answer's, when the note replaces pieces of an answer the visitor was shown (a stream cut off). */
+  async function storeFailure(turn: VisitorTurn, visitorMessage: StoredMessage, text: string, id?: string): Promise<StoredMessage> {
+    const reply = await insertReply(db, turn.conversation.id, { id, role: "system", content: sanitiseAnswerHtml(`<p>${escapeHtml(text)}</p>`), replyTo: visitorMessage.id });
     changed(turn.conversation, "assistant", reply);
     return reply;
   }
@@ -252,10 +259,10 @@ export function createAssistant(deps: AssistantDependencies) {
   return {
     async handle(given: VisitorTurn | SessionTurn, events: TurnEvents = {}): Promise<TurnResult & { conversation: ConversationRecord }> {
       const settings = given.configuration;
-      const detected = await answerLanguage(given);
       const anonymised = settings.anonimize_input
         ? anonymise(given.text, { entityTypes: settings.entitytypes_to_anonimize, exceptions: settings.anonimize_exceptions }).text
         : given.text;
+      const detected = await answerLanguage(given, anonymised);
       // What the visitor typed is kept only while anonymisation is off; with it on, nothing stores the original.
       const message = { content: anonymised, rawInput: settings.anonimize_input ? null : given.text, clientMessageId: given.clientMessageId };
       // The live monitor's verdict comes after the message is stored; a keyword alert is known before.
@@ -380,6 +387,9 @@ export function createAssistant(deps: AssistantDependencies) {
       return { outcome: "quota_exhausted", visitorMessage, reply, duplicate, notice };
     }
 
+    // The answer's id, known before it streams: a note that there is no answer takes it too, so the pieces a
+    // visitor was shown of an answer cut off are replaced by the note (`done` of the same message id).
+    const replyId = randomUUID();
     try {
       const history = settings.use_input_history ? await turnsBefore(db, turn.conversation.id, visitorMessage.id, settings.input_history_count) : [];
       const wantsKnowledge = settings.rag_enabled || settings.include_manual_dataset;
@@ -399,7 +409,6 @@ export function createAssistant(deps: AssistantDependencies) {
         settings.rag_enabled ? pickUrls(settings, language, anonymised) : Promise.resolve([]),
       ]);
 
-      const replyId = randomUUID();
       let content: string;
       let sources: MessageSource[];
       let usage: ModelUsage | undefined;
@@ -429,6 +438,10 @@ export function createAssistant(deps: AssistantDependencies) {
           turn.stream && events.delta ? (text) => events.delta!(replyId, text) : undefined,
         );
         content = looksLikeHtml(answer.text) ? sanitiseAnswerHtml(answer.text) : answerTextToHtml(answer.text);
+        // No text (a content filter, a tool call nobody asked for) or nothing left once sanitised: the visitor
+        // gets the note that there is no answer, and the quota its message back, rather than an empty bubble.
+        if (answerHtmlToText(content) === "")
+          throw new ProviderError("unavailable", `the provider's answer has no text to show (finish reason ${answer.finishReason ?? "none"})`, { requestId: answer.requestId });
         sources = shownSources(found, urls);
         isAnswer = smallTalkOf(anonymised) === null;
         if (answer.usage) usage = { model: answer.model || settings.model, promptTokens: answer.usage.promptTokens, completionTokens: answer.usage.completionTokens };
@@ -451,7 +464,7 @@ export function createAssistant(deps: AssistantDependencies) {
       if (!(error instanceof ProviderError)) throw error;
       logError("the AI provider could not answer a visitor", error);
       const notice = assistantTexts[language].provider_failed;
-      const reply = await storeFailure(turn, visitorMessage, notice);
+      const reply = await storeFailure(turn, visitorMessage, notice, replyId);
       return { outcome: "provider_failed", visitorMessage, reply, duplicate, notice };
     }
   }
@@ -476,4 +489,9 @@ export function createAssistant(deps: AssistantDependencies) {
 
 export type Assistant = ReturnType<typeof createAssistant>;
 
-const looksLikeHtml = (text: string) => /<(p|ul|ol|li|a|br|strong|em|b|i|h[1-6])\b[^>]*>/i.test(text);
+/**
+ * An answer written in HTML (what the answer rules ask for) has a whole tag, of any element: one the allow-list
+ * refuses (a table in a div, a script) is sanitised away rather than shown to the visitor as escaped markup.
+ * Plain text and Markdown ("prices < 50 euro") have none.
+ */
+const looksLikeHtml = (text: string) => /<\/?[a-z][a-z0-9]*(\s[^<>]*)?\/?>/i.test(text);

@@ -379,3 +379,24 @@ describe("the widget's own drawings, shared with the portal's design preview", (
     expect(root.querySelector('[role="alert"]')).toBeNull();
   });
 });
+
+describe("an answer while it streams", () => {
+  const streamingChat = { data: { chatbotSettings: { uiLanguage: "en", streamingResponse: true } } };
+  const streamedBubble = (root: HTMLElement) => root.querySelector(".pw-streaming .pw-bubble")!;
+
+  it("shows a model's HTML as formatted text as it grows, never its tags, and nothing the allow-list refuses", () => {
+    const root = showChat(streamingChat, {
+      streaming: [{ messageId: "m1", text: '<p>Shipping costs <strong>4.95</strong> euro; see <a href="https://shop.example/ship" onclick="x()">our page</a><script>alert(1)</script><img src=x onerror=alert(1)> <a href="https://shop.ex' }],
+    });
+    const bubble = streamedBubble(root);
+    expect(bubble.textContent).toBe("Shipping costs 4.95 euro; see our page ");
+    expect(bubble.querySelector("strong")?.textContent).toBe("4.95");
+    expect(bubble.querySelector("a")?.getAttribute("href")).toBe("https://shop.example/ship");
+    expect(bubble.querySelector("script, img, [onclick]")).toBeNull();
+  });
+
+  it("shows plain text as it is, a lone '<' included", () => {
+    const root = showChat(streamingChat, { streaming: [{ messageId: "m1", text: "Prices < 50 euro ship for 4.95" }] });
+    expect(streamedBubble(root).textContent).toBe("Prices < 50 euro ship for 4.95");
+  });
+});

@@ -16,6 +16,9 @@ export interface MessageListProps {
   showStreaming: boolean;
 }
 
+/** A streamed answer written in HTML: it has a complete tag (a lone "<" of plain text has none). */
+const streamedHtml = /<\/?[a-z][a-z0-9]*(\s[^<>]*)?\/?>/i;
+
 /** The thumb the conversation holds, for a browser that keeps nothing in a third-party frame's storage. */
 const storedRating = (rating: 1 | -1 | null | undefined): Rating | undefined => (rating === 1 ? "up" : rating === -1 ? "down" : undefined);
 
@@ -75,9 +78,15 @@ export function MessageList({
         ))}
         {showStreaming &&
           streaming.map((answer) => (
-            // Streamed pieces are raw text until the final, sanitised HTML replaces them.
+            // Streamed pieces are the model's raw output until the server's sanitised answer replaces them: HTML
+            // (what the answer rules ask for) is shown through the allow-list walk as it grows, so the visitor
+            // never reads tags; plain text or Markdown is shown as text.
             <li key={answer.messageId} class="pw-message pw-from-assistant pw-streaming" aria-hidden="true">
-              <div class="pw-bubble">{answer.text}</div>
+              {streamedHtml.test(answer.text) ? (
+                <SafeHtml className="pw-bubble" html={answer.text} base={pageUrl} />
+              ) : (
+                <div class="pw-bubble">{answer.text}</div>
+              )}
             </li>
           ))}
         {(typing || (!showStreaming && streaming.length > 0)) && (

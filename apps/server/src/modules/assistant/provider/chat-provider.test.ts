@@ -73,6 +73,7 @@ describe("settings from the environment", () => {
       models: { "gpt-4o-default": "gpt-4o", "gpt-4o-mini-default": "gpt-4o-mini" },
       timeoutMs: 30_000,
       firstTokenTimeoutMs: 15_000,
+      auxiliaryTimeoutMs: 5_000,
     });
     expect(settings.azure).toMatchObject({
       apiVersion: "2024-10-21",
@@ -89,6 +90,7 @@ describe("settings from the environment", () => {
       providerSettingsFromEnv({ LLM_BASE_URL: server.baseUrl, LLM_MODELS: "gpt-4o-default" }),
     ).toThrow(/LLM_MODELS/);
     expect(() => providerSettingsFromEnv({ LLM_TIMEOUT_MS: "30s" })).toThrow(/LLM_TIMEOUT_MS/);
+    expect(() => providerSettingsFromEnv({ LLM_AUXILIARY_TIMEOUT_MS: "soon" })).toThrow(/LLM_AUXILIARY_TIMEOUT_MS/);
     expect(() => providerSettingsFromEnv({ AZURE_OPENAI_ENDPOINT: "https://acme.openai.azure.com" })).toThrow(
       /AZURE_OPENAI_API_KEY/,
     );
@@ -209,6 +211,27 @@ describe("streaming", () => {
 });
 
 describe("retries", () => {
+  it("retries a stream cut before its first token once, and only once", async () => {
+    server.queue({ dropConnectionAfterChunks: 0 });
+    const deltas: string[] = [];
+    const answer = await provider.complete(request, (text) => deltas.push(text));
+    expect(server.requests).toHaveLength(2);
+    expect(deltas.join("")).toBe("Echo: And on Mondays?");
+    expect(answer.text).toBe("Echo: And on Mondays?");
+    expect(server.requests.map((sent) => sent.headers["x-parley-attempt-of"])).toEqual([undefined, undefined]);
+
+    server.reset();
+    server.reply({ dropConnectionAfterChunks: 0 });
+    expect((await failureOf(provider.complete(request, () => undefined))).kind).toBe("unavailable");
+    expect(server.requests).toHaveLength(2);
+
+    // The SDK's retry of a 503 was the one retry: a cut stream after it fails.
+    server.reset();
+    server.queue({ error: openAiErrors.serverError(503) }, { dropConnectionAfterChunks: 0 });
+    expect((await failureOf(provider.complete(request, () => undefined))).kind).toBe("unavailable");
+    expect(server.requests).toHaveLength(2);
+  });
+
   it("retries a 503 once and returns the answer of the second attempt", async () => {
     server.queue({ error: openAiErrors.serverError(503) });
     const answer = await provider.complete(request);
@@ -309,6 +332,18 @@ describe("time limits", () => {
     expect(failure.message).toMatch(/first token/);
     expect(Date.now() - started).toBeLessThan(2000);
     await expect(server.requests[0]!.ended).resolves.toBe("closed-by-client");
+  });
+
+  it("gives an auxiliary request LLM_AUXILIARY_TIMEOUT_MS, never more than LLM_TIMEOUT_MS", async () => {
+    server.reply({ hang: true });
+    const timed = async (env: NodeJS.ProcessEnv) => {
+      const started = Date.now();
+      const failure = await failureOf(providerWith(env).complete({ ...request, auxiliary: true }));
+      expect(failure.kind).toBe("timeout");
+      return Date.now() - started;
+    };
+    expect(await timed({ LLM_AUXILIARY_TIMEOUT_MS: "200", LLM_TIMEOUT_MS: "5000" })).toBeLessThan(1500);
+    expect(await timed({ LLM_AUXILIARY_TIMEOUT_MS: "5000", LLM_TIMEOUT_MS: "300" })).toBeLessThan(1500);
   });
 
   it("lets a stream run past LLM_FIRST_TOKEN_TIMEOUT_MS once its first token came", async () => {

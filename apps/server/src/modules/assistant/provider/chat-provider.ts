@@ -7,6 +7,7 @@
  * Every failure comes out as a ProviderError whose `kind` says what the caller can do about it, with a
  * message fit for the logs: the API key is never in it.
  */
+import { randomUUID } from "node:crypto";
 import OpenAI, {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -16,6 +17,7 @@ import OpenAI, {
   type ClientOptions,
 } from "openai";
 import type { ChatCompletionCreateParamsBase } from "openai/resources/chat/completions";
+import { defaultAuxiliaryTimeoutMs } from "./settings";
 import type {
   AzureOpenAiSettings,
   OpenAiCompatibleSettings,
@@ -41,6 +43,11 @@ export interface ChatRequest {
   stream?: boolean;
   /** The caller giving up (the visitor left): the request is cancelled and the signal's reason is thrown. */
   signal?: AbortSignal;
+  /**
+   * A short question asked before the answer (language, monitor, URL search): it gets the auxiliary time limit,
+   * since the visitor's turn waits for it and the turn goes on without its result.
+   */
+  auxiliary?: boolean;
 }
 
 export interface ChatUsage {
@@ -130,8 +137,23 @@ function isQuotaRefusal(body: string): boolean {
  * `retry-after` longer than the whole-request limit could only end in a timeout. Such answers get the SDK's
  * own `x-should-retry: false`, so they fail at once with what the provider said.
  */
+/**
+ * A request's own header naming it to the fetch below, which counts the SDK's attempts of it (a retry is one
+ * more) and does not send the header on.
+ */
+const attemptHeader = "x-parley-attempt-of";
+const attemptsOf = new Map<string, number>();
+
 function fetchMarkingHopelessRetries(timeoutMs: number): ClientOptions["fetch"] {
-  return async (input, init) => {
+  return async (input, given) => {
+    let init = given;
+    const sent = new Headers(given?.headers);
+    const of = sent.get(attemptHeader);
+    if (of !== null) {
+      sent.delete(attemptHeader);
+      attemptsOf.set(of, (attemptsOf.get(of) ?? 0) + 1);
+      init = { ...given, headers: sent };
+    }
     const response = await fetch(input, init);
     if (response.status !== 429 || response.headers.has("x-should-retry")) return response;
     const body = await response.text();
@@ -303,7 +325,10 @@ export function createChatProvider(settings: ProviderSettings): ChatProvider {
     async complete(request, onDelta) {
       const target = targetFor(request);
       const stream = request.stream ?? onDelta !== undefined;
-      const { timeoutMs, firstTokenTimeoutMs } = target.timeouts;
+      const { firstTokenTimeoutMs } = target.timeouts;
+      const timeoutMs = request.auxiliary
+        ? Math.min(target.timeouts.auxiliaryTimeoutMs ?? defaultAuxiliaryTimeoutMs, target.timeouts.timeoutMs)
+        : target.timeouts.timeoutMs;
 
       // Our own limits, told apart from the caller's abort by `expired`.
       const limits = new AbortController();
@@ -320,7 +345,11 @@ export function createChatProvider(settings: ProviderSettings): ChatProvider {
 
       let requestId: string | undefined;
       let callbackFailed = false;
+      let delivered = false;
+      const attemptKey = randomUUID();
+      const requestOptions = { signal, headers: { [attemptHeader]: attemptKey } };
       const deliver = (text: string) => {
+        delivered = true;
         try {
           onDelta?.(text);
         } catch (error) {
@@ -339,7 +368,7 @@ export function createChatProvider(settings: ProviderSettings): ChatProvider {
 
       async function answerWhole(): Promise<ChatAnswer> {
         const { data, request_id } = await target.client.chat.completions
-          .create({ ...params, stream: false }, { signal })
+          .create({ ...params, stream: false }, requestOptions)
           .withResponse();
         requestId = request_id ?? undefined;
         const choice = data.choices[0];
@@ -354,9 +383,9 @@ export function createChatProvider(settings: ProviderSettings): ChatProvider {
         };
       }
 
-      async function answerStreamed(): Promise<ChatAnswer> {
+      async function answerStreamed(retry = false): Promise<ChatAnswer> {
         const { data: chunks, request_id } = await target.client.chat.completions
-          .create({ ...params, stream: true, stream_options: { include_usage: true } }, { signal })
+          .create({ ...params, stream: true, stream_options: { include_usage: true } }, retry ? { ...requestOptions, maxRetries: 0 } : requestOptions)
           .withResponse();
         requestId = request_id ?? undefined;
         let text = "";
@@ -388,7 +417,16 @@ export function createChatProvider(settings: ProviderSettings): ChatProvider {
       }
 
       try {
-        return await untilAborted(stream ? answerStreamed() : answerWhole(), signal);
+        try {
+          return await untilAborted(stream ? answerStreamed() : answerWhole(), signal);
+        } catch (error) {
+          // A stream that broke before its first token (the connection cut after the headers, or ended with no
+          // answer) is a failed connection as far as the visitor can tell: it gets the one retry, unless the SDK
+          // made it already. Once a token was shown, a second answer would not follow on from it: no retry.
+          const retryable = stream && !delivered && !signal.aborted && !(error instanceof APIError) && (attemptsOf.get(attemptKey) ?? 0) < 2;
+          if (!retryable) throw error;
+          return await untilAborted(answerStreamed(true), signal);
+        }
       } catch (error) {
         if (callbackFailed) throw error;
         if (request.signal?.aborted) throw request.signal.reason;
@@ -398,6 +436,7 @@ export function createChatProvider(settings: ProviderSettings): ChatProvider {
           });
         throw providerErrorFrom(error, target, requestId);
       } finally {
+        attemptsOf.delete(attemptKey);
         clearTimeout(requestTimer);
         clearTimeout(firstTokenTimer);
       }

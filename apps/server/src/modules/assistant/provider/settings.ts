@@ -9,6 +9,8 @@
  *   commas; default `gpt-4o-default=gpt-4o,gpt-4o-mini-default=gpt-4o-mini`. A name not in the map is sent as it is.
  * - `LLM_TIMEOUT_MS`: the whole request, retry included, until the last token (default 30000).
  * - `LLM_FIRST_TOKEN_TIMEOUT_MS`: how long a streamed answer may take to send its first token (default 15000).
+ * - `LLM_AUXILIARY_TIMEOUT_MS`: the whole of a short question asked before the answer (the message's language,
+ *   the live monitor's verdict, the URL search), which the visitor waits for (default 5000, at most LLM_TIMEOUT_MS).
  * - `AZURE_OPENAI_ENDPOINT`: `https://{resource}.openai.azure.com`, for configurations with use_azure_openai.
  *   Unset: no Azure.
  * - `AZURE_OPENAI_API_KEY`: sent as the `api-key` header; required with the endpoint.
@@ -25,6 +27,11 @@ export interface ProviderTimeouts {
   timeoutMs: number;
   /** A streamed answer's first content token; non-streamed requests have the whole-request limit only. */
   firstTokenTimeoutMs: number;
+  /**
+   * The whole of an auxiliary request (language, monitor, URL search): each holds up the visitor's turn, and a
+   * failed one only costs its refinement. Default 5000; never more than `timeoutMs`.
+   */
+  auxiliaryTimeoutMs?: number;
 }
 
 /** OpenAI itself or any server speaking its Chat Completions API (Ollama, vLLM, LiteLLM…). */
@@ -53,6 +60,7 @@ export const defaultModelMap = "gpt-4o-default=gpt-4o,gpt-4o-mini-default=gpt-4o
 export const defaultAzureApiVersion = "2024-10-21";
 const defaultTimeoutMs = 30_000;
 const defaultFirstTokenTimeoutMs = 15_000;
+export const defaultAuxiliaryTimeoutMs = 5_000;
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value && value.trim() !== "" ? value.trim() : undefined;
@@ -102,6 +110,7 @@ export function providerSettingsFromEnv(env: NodeJS.ProcessEnv): ProviderSetting
       env.LLM_FIRST_TOKEN_TIMEOUT_MS,
       defaultFirstTokenTimeoutMs,
     ),
+    auxiliaryTimeoutMs: milliseconds("LLM_AUXILIARY_TIMEOUT_MS", env.LLM_AUXILIARY_TIMEOUT_MS, defaultAuxiliaryTimeoutMs),
   };
   const settings: ProviderSettings = {};
 

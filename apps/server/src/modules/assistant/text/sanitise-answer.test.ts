@@ -151,6 +151,16 @@ describe("sanitiseAnswerHtml: what survives", () => {
     expect(sanitiseAnswerHtml("<script>alert(1)</script>after")).toBe("after");
   });
 
+  it("closes the elements after a dropped link as what they are", () => {
+    expect(sanitiseAnswerHtml('<p>x <a href="javascript:1">bad</a> <a href="https://shop.example/">ship</a> tail</p><p>next</p>')).toBe(
+      '<p>x bad <a href="https://shop.example/" target="_parent" rel="noopener">ship</a> tail</p><p>next</p>',
+    );
+    expect(sanitiseAnswerHtml("<p><a>bare</a> <strong>b</strong> <em>e</em></p><ul><li>one</li></ul>")).toBe(
+      "<p>bare <strong>b</strong> <em>e</em></p><ul><li>one</li></ul>",
+    );
+    expect(sanitiseAnswerHtml('<a href="data:text/html,x"><strong>in</strong></a><b>after</b>')).toBe("<strong>in</strong><b>after</b>");
+  });
+
   it("escapes text outside tags", () => {
     expect(sanitiseAnswerHtml('5 < 6 & 7 > 3 "quoted"')).toBe("5 &lt; 6 &amp; 7 &gt; 3 \"quoted\"");
     expect(sanitiseAnswerHtml("a <b>bold</b> < c")).toBe("a <b>bold</b> &lt; c");

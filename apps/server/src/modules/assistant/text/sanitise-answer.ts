@@ -48,15 +48,17 @@ const answerOptions: sanitizeHtml.IOptions = {
   nonTextTags: ["script", "style", "textarea", "option", "noscript", "template", "iframe", "object", "embed", "xmp", "noembed", "noframes", "svg", "math", "title", "select"],
   disallowedTagsMode: "discard",
   transformTags: {
-    // A link is rebuilt from its safe href alone; a link without one becomes its text (span is not allowed,
-    // so the tag is dropped and the text kept). target="_parent": the widget is an iframe, and a link
-    // should open on the business's page, not inside the chat.
+    // A link is rebuilt from its safe href alone. target="_parent": the widget is an iframe, and a link
+    // should open on the business's page, not inside the chat. A link without a safe href keeps no
+    // attributes and `exclusiveFilter` below leaves its text only. (It is not renamed to a disallowed tag:
+    // sanitize-html then forgets to undo the rename, and the next element at that depth closes as that tag.)
     a: (_tagName, attributes): sanitizeHtml.Tag => {
       const href = safeLinkHref(attributes.href);
-      if (!href) return { tagName: "span", attribs: {} };
+      if (!href) return { tagName: "a", attribs: {} };
       return { tagName: "a", attribs: { href, target: "_parent", rel: "noopener" } };
     },
   },
+  exclusiveFilter: (frame) => (frame.tag === "a" && !frame.attribs.href ? "excludeTag" : false),
 };
 
 export function sanitiseAnswerHtml(html: string): string {
