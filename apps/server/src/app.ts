@@ -10,6 +10,8 @@ import type { TokenService } from "./platform/auth/jwt";
 import { createSecretBox } from "./platform/auth/sealed-secrets";
 import type { Mailer } from "./platform/mail/mailer";
 import { createOutboundClient, type OutboundClient } from "./platform/outbound/client";
+import { createFunctionRunner } from "./modules/workflows/runner";
+import { defaultTwilioBaseUrl } from "./modules/workflows/twilio";
 import { loadContract, type OpenApiDocument } from "./platform/http/contract";
 import { registerDocs } from "./platform/http/docs";
 import { registerJsonBodyParser } from "./platform/http/json-body";
@@ -122,6 +124,8 @@ export interface AppDependencies {
   localSentenceModel?: boolean;
   /** The LLM provider(s) of the assistant; without one the embedded extractive default answers. */
   llm?: ProviderSettings | null;
+  /** Twilio's API root for the workflows' text messages (`TWILIO_API_BASE_URL`; Twilio's own when not given). */
+  twilioBaseUrl?: string;
   /** Visitors' message limits; `false` switches them off (benchmarks only). */
   chatLimits?: ChatLimits | false;
   /** Several instances: the socket.io Redis adapter (`REDIS_URL`); one instance's in-process adapter otherwise. */
@@ -237,6 +241,15 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     }
   }
 
+  const outbound = deps.outbound ?? createOutboundClient();
+  const knowledge = createKnowledgeService(deps.db, { retrieval, embedder, vectors, logError, articlesPerTransaction: deps.singleConnection ? maxArticlesPerIndexing : undefined });
+  const webshop = createWebshopService(deps.db, outbound, knowledge, { secrets: createSecretBox(deps.secret, "webshop credentials"), logError });
+  const functions = createFunctionRunner({
+    db: deps.db,
+    orderOf: (configurationId, type, orderNumber) => webshop.orderOf(configurationId, type, orderNumber),
+    twilioBaseUrl: deps.twilioBaseUrl ?? defaultTwilioBaseUrl,
+    logError,
+  });
   const hasProvider = deps.llm != null && (deps.llm.openai !== undefined || deps.llm.azure !== undefined);
   const provider = hasProvider ? createChatProvider(deps.llm!) : undefined;
   const assistant = createAssistant({
@@ -244,6 +257,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     sources: createSourceFinder(deps.db, retrieval, { sentenceEncoder }),
     urlsOf: async (configurationId) => (await findTrainingUrls(deps.db, systemScope, configurationId)).map((entry) => entry.url),
     provider,
+    functions,
     onAlert: (alert) => void live.alertRaised(alert),
     agentsOnline: (configurationId) => live.agentsOnline(configurationId),
     onConversationChanged: (change) => void live.conversationChanged(change),
@@ -283,7 +297,6 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
   });
 
   const attachments = createAttachmentService(deps.db, visitors);
-  const outbound = deps.outbound ?? createOutboundClient();
   const scraping = createScrapingService(outbound);
   const onboarding = createOnboardingService({
     db: deps.db,
@@ -304,7 +317,6 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
   const publicTenants: PublicTenantLoaders = {
     publicConfiguration: (id) => configurations.published(id),
   };
-  const knowledge = createKnowledgeService(deps.db, { retrieval, embedder, vectors, logError, articlesPerTransaction: deps.singleConnection ? maxArticlesPerIndexing : undefined });
   const clientSettings = deps.clientSettings ?? clientSettingsFromEnv(process.env);
   const operations: OperationTable = {
     ...accountOperations(app, accounts, limits),
@@ -330,7 +342,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     ...workflowOperations(createWorkflowsService(deps.db)),
     ...knowledgeOperations(knowledge),
     ...wordpressOperations(createWordpressService(deps.db, outbound, knowledge)),
-    ...webshopOperations(createWebshopService(deps.db, outbound, knowledge, { secrets: createSecretBox(deps.secret, "webshop credentials"), logError })),
+    ...webshopOperations(webshop),
     ...searchOperations(deps.db),
     ...leadOperations(deps.db),
     ...billingOperations(

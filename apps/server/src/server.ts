@@ -79,6 +79,7 @@ async function main() {
         : undefined,
     embeddings: embeddingSettingsFromEnv(process.env) ?? null,
     llm: providerSettingsFromEnv(process.env),
+    twilioBaseUrl: process.env.TWILIO_API_BASE_URL || undefined,
     localSentenceModel: process.env.LOCAL_SENTENCE_MODEL !== "off",
     chatLimits: chatLimitsFromEnvironment(process.env),
     redis: redisSettingsFromEnv(process.env),

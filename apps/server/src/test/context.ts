@@ -100,6 +100,8 @@ export interface TestContextOptions {
   localSentenceModel?: boolean;
   /** An LLM provider (a loopback server); the embedded extractive default otherwise. */
   llm?: ProviderSettings;
+  /** Twilio's API at a loopback server (the workflows' text messages); Twilio's own otherwise. */
+  twilioBaseUrl?: string;
   /** The payment webhook's secret (`testWebhookSecret` unless given; null: none configured). */
   paymentsWebhookSecret?: string | null;
   /** Stripe Checkout against a loopback server; the built-in checkout page otherwise. */
@@ -161,6 +163,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       embeddings: options.embeddings,
       localSentenceModel: options.localSentenceModel,
       llm: options.llm,
+      twilioBaseUrl: options.twilioBaseUrl,
       chatLimits: options.chatLimits,
       stripe: options.stripe,
       paymentsWebhookSecret: options.paymentsWebhookSecret === null ? undefined : (options.paymentsWebhookSecret ?? testWebhookSecret),

@@ -57,6 +57,11 @@ export type LlmReply =
       beforeChunk?: (index: number) => Promise<void>;
     }
   | { error: LlmErrorReply }
+  /**
+   * The model calls functions instead of answering (`finish_reason: "tool_calls"`, content null): as one
+   * message, or streamed as OpenAI streams them (the id and name first, then the arguments in pieces).
+   */
+  | { toolCalls: { name: string; arguments: string }[] }
   /** Accepts the request and never answers (not even headers). */
   | { hang: true }
   /** Streams the role chunk and `n` content chunks, then destroys the socket without a finish chunk or [DONE]. */
@@ -329,7 +334,9 @@ export async function startLlmServer(options: { apiKey?: string } = {}): Promise
     const chunks =
       "text" in reply
         ? asChunks(reply.text)
-        : (reply.chunks ?? asChunks("This answer is cut off before its end"));
+        : "toolCalls" in reply
+          ? []
+          : (reply.chunks ?? asChunks("This answer is cut off before its end"));
     const text = chunks.join("");
     const finishReason = "text" in reply ? (reply.finishReason ?? "stop") : "stop";
     const model = deployment !== undefined ? "gpt-4o-2024-08-06" : (snapshots[body.model] ?? body.model);
@@ -345,26 +352,6 @@ export async function startLlmServer(options: { apiKey?: string } = {}): Promise
       total_tokens: promptTokens + wordCount(text),
     };
 
-    if (!body.stream) {
-      sendJson(200, {
-        id,
-        object: "chat.completion",
-        created,
-        model,
-        choices: [
-          {
-            index: 0,
-            message: { role: "assistant", content: text, refusal: null },
-            logprobs: null,
-            finish_reason: finishReason,
-          },
-        ],
-        usage,
-        system_fingerprint: "fp_parley",
-      });
-      return;
-    }
-
     const includeUsage = body.stream_options?.include_usage === true;
     const chunkOf = (choices: unknown[], extra: Record<string, unknown> = {}) =>
       `data: ${JSON.stringify({
@@ -379,6 +366,48 @@ export async function startLlmServer(options: { apiKey?: string } = {}): Promise
       })}\n\n`;
     const delta = (content: Record<string, unknown>, finish: string | null = null) =>
       chunkOf([{ index: 0, delta: content, logprobs: null, finish_reason: finish }]);
+    /** A whole (not streamed) answer: one choice with its message. */
+    function sendCompletion(message: Record<string, unknown>, finish: string) {
+      sendJson(200, {
+        id,
+        object: "chat.completion",
+        created,
+        model,
+        choices: [{ index: 0, message, logprobs: null, finish_reason: finish }],
+        usage,
+        system_fingerprint: "fp_parley",
+      });
+    }
+    function sendToolCalls(calls: { name: string; arguments: string }[]) {
+      const withIds = calls.map((call) => ({ ...call, id: `call_${randomBytes(12).toString("base64url")}` }));
+      if (!body.stream) {
+        sendCompletion(
+          { role: "assistant", content: null, refusal: null, tool_calls: withIds.map((call) => ({ id: call.id, type: "function", function: { name: call.name, arguments: call.arguments } })) },
+          "tool_calls",
+        );
+        return;
+      }
+      response.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", ...commonHeaders });
+      response.write(delta({ role: "assistant", content: null, refusal: null }));
+      for (const [index, call] of withIds.entries()) {
+        response.write(delta({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: "" } }] }));
+        for (const piece of call.arguments.match(/[\s\S]{1,8}/g) ?? []) response.write(delta({ tool_calls: [{ index, function: { arguments: piece } }] }));
+      }
+      response.write(delta({}, "tool_calls"));
+      if (includeUsage) response.write(chunkOf([], { usage }));
+      response.end("data: [DONE]\n\n");
+    }
+
+    if ("toolCalls" in reply) {
+      sendToolCalls(reply.toolCalls);
+      return;
+    }
+
+    if (!body.stream) {
+      sendCompletion({ role: "assistant", content: text, refusal: null }, finishReason);
+      return;
+    }
+
     const clientGone = () => response.destroyed;
     // Resolves once the bytes are handed to the socket, so a drop that follows cannot swallow them.
     const send = (event: string) => new Promise<void>((resolve) => response.write(event, () => resolve()));

@@ -235,6 +235,23 @@ export interface TestShopify extends TestShop {
   pageSize: number;
   /** The next call to products.json with `page_info` answers 429 with this `Retry-After` (seconds). */
   throttleNextPage: string | undefined;
+  /** The shop's orders as `orders.json` answers them (Shopify's order fields a test needs). */
+  orders: ShopifyOrder[];
+}
+
+/** An order in the Admin API's shape (the fields read by the order lookup). */
+export interface ShopifyOrder {
+  id: number;
+  name: string;
+  email: string | null;
+  created_at: string;
+  cancelled_at: string | null;
+  financial_status: string;
+  fulfillment_status: string | null;
+  total_price: string;
+  currency: string;
+  line_items: { id: number; name: string; quantity: number; price: string }[];
+  fulfillments: { id: number; status: string; tracking_company: string | null; tracking_number: string | null; tracking_url: string | null }[];
 }
 
 export const shopifyInvalidToken = "[API] Invalid API key or access token (unrecognized login or wrong password)";
@@ -283,6 +300,12 @@ export async function startTestShopify(products: ShopifyProduct[], token = "shpa
     if (request.headers["x-shopify-access-token"] !== shopify.token) return json(response, 401, { errors: shopifyInvalidToken });
     const base = "/admin/api/2024-10";
     const vendorOf = (vendor: string | null) => shopify.products.filter((product) => vendor === null || product.vendor === vendor);
+    if (url.pathname === `${base}/orders.json`) {
+      // Shopify's `name` filter matches the order's name with or without its "#".
+      const name = (url.searchParams.get("name") ?? "").replace(/^#/, "");
+      const found = shopify.orders.filter((order) => name === "" || order.name.replace(/^#/, "") === name);
+      return json(response, 200, { orders: found.slice(0, Number(url.searchParams.get("limit") ?? "50")) }, limitHeader);
+    }
     if (url.pathname === `${base}/products/count.json`) return json(response, 200, { count: vendorOf(url.searchParams.get("vendor")).length }, limitHeader);
     if (url.pathname !== `${base}/products.json`) return json(response, 404, { errors: "Not Found" }, limitHeader);
     const limit = Math.min(Number(url.searchParams.get("limit") ?? "50"), 250);
@@ -310,6 +333,6 @@ export async function startTestShopify(products: ShopifyProduct[], token = "shpa
     ];
     return json(response, 200, { products: page.map(shopifyProductJson) }, { ...limitHeader, ...(links.length > 0 ? { link: links.join(", ") } : {}) });
   })) as TestShopify;
-  const shopify = Object.assign(shop, { products, token, pageSize: 250, throttleNextPage: undefined as string | undefined });
+  const shopify = Object.assign(shop, { products, token, pageSize: 250, throttleNextPage: undefined as string | undefined, orders: [] as ShopifyOrder[] });
   return shopify;
 }

@@ -26,7 +26,9 @@ import {
 } from "../conversations/repository";
 import { answerFromSources } from "./extractive";
 import { buildAnswerPrompt, buildLanguagePrompt, buildMonitorPrompt, buildUrlSearchPrompt, pickListedUrls, type PromptSource } from "./prompt";
-import type { ChatProvider } from "./provider/chat-provider";
+import type { FunctionRunner } from "../workflows/runner";
+import { maxFunctionCallsPerAnswer } from "../workflows/runner";
+import type { ChatMessage, ChatProvider, ChatRequest } from "./provider/chat-provider";
 import { ProviderError } from "./provider/chat-provider";
 import { freeTestAnswerLeft, giveBackMessage, takeMessage, type QuotaTake } from "./quota";
 import { answerConfidenceThreshold, type FoundSource, type SourceFinder } from "./sources";
@@ -116,6 +118,8 @@ export interface AssistantDependencies {
   urlsOf(configurationId: string): Promise<string[]>;
   /** No provider: the embedded extractive default answers. */
   provider?: ChatProvider;
+  /** The configurations' AI functions and the workflows they trigger (with a provider only: models call them). */
+  functions?: Pick<FunctionRunner, "toolsOf" | "run">;
   onAlert?(alert: AlertRaised): void;
   /** Whether an agent of the configuration is online and available (a visitor asking for a person is told). */
   agentsOnline?(configurationId: string): Promise<boolean>;
@@ -419,25 +423,43 @@ export function createAssistant(deps: AssistantDependencies) {
           ...found.map((source) => ({ kind: source.kind, title: source.title, url: source.url, text: source.text })),
           ...urls.map((url) => ({ kind: "url" as const, title: url, url, text: url })),
         ];
-        const answer = await provider.complete(
-          {
-            model: settings.model,
-            messages: buildAnswerPrompt({
-              settings,
-              language,
-              sources: promptSources,
-              history: history.map((message) => ({ role: message.role === "user" ? "user" : "assistant", content: message.content })),
-              question: anonymised,
-            }),
-            temperature: settings.temperature,
-            topP: settings.topp,
-            maxTokens: settings.max_tokens,
-            azure: settings.use_azure_openai,
-            stream: turn.stream,
-          },
-          turn.stream && events.delta ? (text) => events.delta!(replyId, text) : undefined,
-        );
-        content = looksLikeHtml(answer.text) ? sanitiseAnswerHtml(answer.text) : answerTextToHtml(answer.text);
+        const request: ChatRequest = {
+          model: settings.model,
+          messages: buildAnswerPrompt({
+            settings,
+            language,
+            sources: promptSources,
+            history: history.map((message) => ({ role: message.role === "user" ? "user" : "assistant", content: message.content })),
+            question: anonymised,
+          }),
+          temperature: settings.temperature,
+          topP: settings.topp,
+          maxTokens: settings.max_tokens,
+          azure: settings.use_azure_openai,
+          stream: turn.stream,
+        };
+        const onDelta = turn.stream && events.delta ? (text: string) => events.delta!(replyId, text) : undefined;
+        const tools = deps.functions?.toolsOf(settings) ?? [];
+        let answer = await provider.complete(tools.length > 0 ? { ...request, tools } : request, onDelta);
+        let answerText = answer.text;
+        if (answer.toolCalls?.length && deps.functions) {
+          // The model called the configuration's functions: their workflows run, and it answers with what they found
+          // (offered no functions this time, so the visitor always gets an answer).
+          const calls = answer.toolCalls.slice(0, maxFunctionCallsPerAnswer);
+          const results = await Promise.all(calls.map((call) => deps.functions!.run(settings, turn.conversation, call)));
+          const messages: ChatMessage[] = [
+            ...request.messages,
+            { role: "assistant", content: answer.text, toolCalls: calls },
+            ...calls.map((call, index) => ({ role: "tool" as const, toolCallId: call.id, content: results[index]! })),
+          ];
+          const usageBefore = answer.usage;
+          answer = await provider.complete({ ...request, messages }, onDelta);
+          answerText = [answerText, answer.text].filter((part) => part.trim() !== "").join(" ");
+          if (usageBefore && answer.usage) {
+            answer = { ...answer, usage: { promptTokens: usageBefore.promptTokens + answer.usage.promptTokens, completionTokens: usageBefore.completionTokens + answer.usage.completionTokens, totalTokens: usageBefore.totalTokens + answer.usage.totalTokens } };
+          }
+        }
+        content = looksLikeHtml(answerText) ? sanitiseAnswerHtml(answerText) : answerTextToHtml(answerText);
         // No text (a content filter, a tool call nobody asked for) or nothing left once sanitised: the visitor
         // gets the note that there is no answer, and the quota its message back, rather than an empty bubble.
         if (answerHtmlToText(content) === "")

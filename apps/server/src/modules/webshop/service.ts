@@ -15,10 +15,11 @@ import type { SecretBox } from "../../platform/auth/sealed-secrets";
 import type { OutboundClient } from "../../platform/outbound/client";
 import type { Configuration } from "../configurations/repository";
 import { contentHashOf, type createKnowledgeService } from "../knowledge/service";
-import { scopeOf, type Scope } from "../tenancy";
+import { scopeOf, systemScope, type Scope } from "../tenancy";
 import { shopRoot } from "./client";
 import { cleanText, knowledgeTextOf, searchTextOf, type Product } from "./products";
 import * as repository from "./repository";
+import { findShopOrder, type FoundOrder } from "./orders";
 import { createShopifyCaller } from "./shopify";
 import { woocommerceProducts } from "./woocommerce";
 
@@ -47,8 +48,8 @@ function sortOf(sortBy: string | undefined): { sort: repository.ProductSortField
 export function createWebshopService(db: Db, outbound: OutboundClient, knowledge: KnowledgeService, options: WebshopServiceOptions) {
   const maxProducts = options.maxProducts ?? maxIndexedProductsPerConfiguration;
 
-  async function credentialsOf(caller: Caller, configuration: Configuration, type?: WebshopType): Promise<repository.StoredCredentials> {
-    const stored = await repository.findCredentials(db, scopeOf(caller), configuration._id);
+  async function credentialsOf(caller: Caller | "system", configuration: Pick<Configuration, "_id">, type?: WebshopType): Promise<repository.StoredCredentials> {
+    const stored = await repository.findCredentials(db, caller === "system" ? systemScope : scopeOf(caller), configuration._id);
     if (!stored) throw new DomainError("no_webshop_credentials", undefined, 404);
     const key = options.secrets.open(stored.key);
     const secret = options.secrets.open(stored.secret);
@@ -120,6 +121,15 @@ export function createWebshopService(db: Db, outbound: OutboundClient, knowledge
   }
 
   return {
+    /**
+     * An order of the configuration's webshop of `type` (a workflow's order lookup, not an HTTP call): undefined
+     * when the shop has no such order; `no_webshop_credentials` when none of that type are saved.
+     */
+    async orderOf(configurationId: string, type: WebshopType, orderNumber: string): Promise<FoundOrder | undefined> {
+      const credentials = await credentialsOf("system", { _id: configurationId }, type);
+      return findShopOrder(outbound, type, credentials, orderNumber);
+    },
+
     async settings(caller: Caller, configuration: Configuration): Promise<AnswerOf<"getWebshopSettings">> {
       return { status: "success", settings: await repository.findSettings(db, scopeOf(caller), configuration._id) };
     },

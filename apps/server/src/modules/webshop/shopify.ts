@@ -25,7 +25,7 @@ export interface ShopifyCredentials {
   token: string;
 }
 
-function refusal(answer: ShopAnswer) {
+export function shopifyRefusal(answer: ShopAnswer) {
   if (answer.status === 401) {
     return shopUnavailable(serviceReasons.shopify_token_refused);
   }
@@ -72,7 +72,7 @@ export function createShopifyCaller(outbound: OutboundClient, shop: ShopifyCrede
     const answer = await getShopJson(outbound, url, headers);
     if (answer.status !== 429) return answer;
     const wait = retryAfterMs(answer);
-    if (wait === undefined) throw refusal(answer);
+    if (wait === undefined) throw shopifyRefusal(answer);
     await sleep(wait);
     return getShopJson(outbound, url, headers);
   }
@@ -82,9 +82,18 @@ export function createShopifyCaller(outbound: OutboundClient, shop: ShopifyCrede
     new URLSearchParams({ ...extra, ...(vendor ? { vendor } : {}) });
 
   return {
+    /** The order named `#number` (any status), as Shopify has it; undefined when there is none. */
+    async order(number: string): Promise<unknown> {
+      const answer = await get(api("orders.json", new URLSearchParams({ name: number.replace(/^#/u, ""), status: "any", limit: "1" })));
+      if (answer.status !== 200) throw shopifyRefusal(answer);
+      const orders = (answer.body as { orders?: unknown } | undefined)?.orders;
+      if (!Array.isArray(orders)) throw shopUnavailable(serviceReasons.shopify_not_admin_api);
+      return orders[0];
+    },
+
     async count(vendor?: string): Promise<number> {
       const answer = await get(api("products/count.json", vendorQuery(vendor)));
-      if (answer.status !== 200) throw refusal(answer);
+      if (answer.status !== 200) throw shopifyRefusal(answer);
       const count = (answer.body as { count?: unknown } | undefined)?.count;
       if (typeof count !== "number" || !Number.isSafeInteger(count)) throw shopUnavailable(serviceReasons.shopify_not_admin_api);
       return count;
@@ -99,7 +108,7 @@ export function createShopifyCaller(outbound: OutboundClient, shop: ShopifyCrede
       let url: string | undefined = api("products.json", vendorQuery(vendor, { limit: String(shopifyPageSize) }));
       for (let pages = 0; url !== undefined && found.length < max && pages < maxPages; pages += 1) {
         const answer = await get(url);
-        if (answer.status !== 200) throw refusal(answer);
+        if (answer.status !== 200) throw shopifyRefusal(answer);
         const entries = (answer.body as { products?: unknown } | undefined)?.products;
         if (!Array.isArray(entries)) throw shopUnavailable(serviceReasons.shopify_not_admin_api);
         for (const entry of entries) {

@@ -76,21 +76,24 @@ const productsPath = "/wp-json/wc/v3/products";
  * One products page: signed with OAuth over http, with Basic auth over https; an http address that redirected
  * to https (where the signature, made for http, cannot hold) is asked again at its https address with Basic auth.
  */
-async function productsAnswer(outbound: OutboundClient, shop: WoocommerceCredentials, parameters: Record<string, string>): Promise<ShopAnswer> {
+export async function woocommerceGet(outbound: OutboundClient, shop: WoocommerceCredentials, path: string, parameters: Record<string, string>): Promise<ShopAnswer> {
   const basic = (root: string) =>
-    getShopJson(outbound, `${root}${productsPath}?${new URLSearchParams(parameters)}`, {
+    getShopJson(outbound, `${root}${path}?${new URLSearchParams(parameters)}`, {
       authorization: `Basic ${Buffer.from(`${shop.key}:${shop.secret}`, "utf8").toString("base64")}`,
     });
   if (!shop.root.startsWith("http:")) return basic(shop.root);
-  const address = `${shop.root}${productsPath}`;
+  const address = `${shop.root}${path}`;
   const answer = await getShopJson(outbound, `${address}?${oauthSignedQuery(address, parameters, shop)}`, {});
   const answered = new URL(answer.url);
-  if (answer.status !== 401 || answered.protocol !== "https:" || !answered.pathname.endsWith(productsPath)) return answer;
-  return basic(`${answered.origin}${answered.pathname.slice(0, -productsPath.length)}`);
+  if (answer.status !== 401 || answered.protocol !== "https:" || !answered.pathname.endsWith(path)) return answer;
+  return basic(`${answered.origin}${answered.pathname.slice(0, -path.length)}`);
 }
 
+const productsAnswer = (outbound: OutboundClient, shop: WoocommerceCredentials, parameters: Record<string, string>) =>
+  woocommerceGet(outbound, shop, productsPath, parameters);
+
 /** What a WooCommerce error answer means for the customer. */
-function refusal(answer: ShopAnswer) {
+export function woocommerceRefusal(answer: ShopAnswer) {
   const code = errorCode(answer.body);
   if (answer.status === 401 || answer.status === 403 || code === "woocommerce_rest_cannot_view" || code === "woocommerce_rest_authentication_error") {
     return shopUnavailable(serviceReasons.woocommerce_credentials_refused);
@@ -109,7 +112,7 @@ export async function woocommerceProducts(outbound: OutboundClient, shop: Woocom
   if (answer.status === 400 && errorCode(answer.body) === "rest_post_invalid_page_number") {
     return { products: [], total: total ?? 0, totalPages: totalPages ?? 0, perPage: size, listed: false };
   }
-  if (answer.status !== 200) throw refusal(answer);
+  if (answer.status !== 200) throw woocommerceRefusal(answer);
   if (!Array.isArray(answer.body)) throw shopUnavailable(serviceReasons.woocommerce_not_rest_api);
   const products = answer.body.flatMap((entry) => woocommerceProduct(entry, shop.root) ?? []);
   const counted = total ?? (page - 1) * size + answer.body.length;

@@ -402,3 +402,43 @@ describe("error messages", () => {
     }
   });
 });
+
+describe("functions the model may call", () => {
+  const tools = [{ name: "get_order_status", description: "Look up an order.", parameters: { type: "object", properties: { order_number: { type: "string" } }, required: ["order_number"] } }];
+
+  it("offers them as tools and reads the calls, whole or streamed in pieces", async () => {
+    for (const stream of [false, true]) {
+      server.reset();
+      server.queue({ toolCalls: [{ name: "get_order_status", arguments: '{"order_number":"#1001-Ä"}' }, { name: "get_order_status", arguments: '{"order_number":"7"}' }] });
+      const answer = await provider.complete({ ...request, tools, stream }, stream ? () => undefined : undefined);
+      expect(answer.finishReason).toBe("tool_calls");
+      expect(answer.text).toBe("");
+      expect(answer.toolCalls?.map((call) => [call.name, JSON.parse(call.arguments)])).toEqual([
+        ["get_order_status", { order_number: "#1001-Ä" }],
+        ["get_order_status", { order_number: "7" }],
+      ]);
+      expect(answer.toolCalls?.every((call) => call.id.startsWith("call_"))).toBe(true);
+      expect(server.requests[0]!.body.tools).toEqual([{ type: "function", function: tools[0] }]);
+      expect(server.requests[0]!.body.tool_choice).toBe("auto");
+    }
+  });
+
+  it("sends the calls and their results back in the Chat Completions shape, and offers nothing when given no tools", async () => {
+    await provider.complete({
+      ...request,
+      messages: [
+        { role: "user", content: "Where is order 7?" },
+        { role: "assistant", content: "", toolCalls: [{ id: "call_1", name: "get_order_status", arguments: '{"order_number":"7"}' }] },
+        { role: "tool", toolCallId: "call_1", content: '{"status":"shipped"}' },
+      ],
+    });
+    const body = server.requests[0]!.body;
+    expect(body.tools).toBeUndefined();
+    expect(body.tool_choice).toBeUndefined();
+    expect(body.messages).toEqual([
+      { role: "user", content: "Where is order 7?" },
+      { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "get_order_status", arguments: '{"order_number":"7"}' } }] },
+      { role: "tool", tool_call_id: "call_1", content: '{"status":"shipped"}' },
+    ]);
+  });
+});

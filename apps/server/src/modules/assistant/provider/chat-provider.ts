@@ -25,9 +25,24 @@ import type {
   ProviderTimeouts,
 } from "./settings";
 
-export interface ChatMessage {
-  role: "system" | "user" | "assistant";
-  content: string;
+/** A function the model asked to call, with its arguments as the JSON text the model wrote. */
+export interface ChatToolCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+export type ChatMessage =
+  | { role: "system" | "user"; content: string }
+  | { role: "assistant"; content: string; toolCalls?: ChatToolCall[] }
+  /** What a called function gave back, for the call with `toolCallId`. */
+  | { role: "tool"; toolCallId: string; content: string };
+
+/** A function the model may call: its name, what it does and its parameters as a JSON schema. */
+export interface ChatTool {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
 }
 
 export interface ChatRequest {
@@ -39,6 +54,8 @@ export interface ChatRequest {
   maxTokens: number;
   /** The configuration's use_azure_openai. */
   azure?: boolean;
+  /** Functions the model may call instead of answering (the configuration's AI functions). */
+  tools?: ChatTool[];
   /** Stream the answer token by token; by default it streams when `onDelta` is given. */
   stream?: boolean;
   /** The caller giving up (the visitor left): the request is cancelled and the signal's reason is thrown. */
@@ -65,6 +82,8 @@ export interface ChatAnswer {
   usage?: ChatUsage;
   /** The provider's `x-request-id`, for its support. */
   requestId?: string;
+  /** The functions the model asked to call (`finishReason` `tool_calls`), in its order. */
+  toolCalls?: ChatToolCall[];
 }
 
 export interface ChatProvider {
@@ -303,6 +322,19 @@ function usageOf(usage: OpenAI.CompletionUsage | null | undefined): ChatUsage | 
     : undefined;
 }
 
+/** A message as the Chat Completions API takes it. */
+function wireMessage(message: ChatMessage): OpenAI.ChatCompletionMessageParam {
+  if (message.role === "tool") return { role: "tool", tool_call_id: message.toolCallId, content: message.content };
+  if (message.role === "assistant" && message.toolCalls?.length) {
+    return {
+      role: "assistant",
+      content: message.content || null,
+      tool_calls: message.toolCalls.map((call) => ({ id: call.id, type: "function" as const, function: { name: call.name, arguments: call.arguments } })),
+    };
+  }
+  return { role: message.role, content: message.content };
+}
+
 export function createChatProvider(settings: ProviderSettings): ChatProvider {
   const openai = settings.openai && openAiTarget(settings.openai);
   const azure = settings.azure && azureTarget(settings.azure);
@@ -360,10 +392,13 @@ export function createChatProvider(settings: ProviderSettings): ChatProvider {
 
       const params: ChatCompletionCreateParamsBase = {
         model: target.providerModel(request.model),
-        messages: request.messages,
+        messages: request.messages.map(wireMessage),
         temperature: request.temperature,
         top_p: request.topP,
         max_tokens: request.maxTokens,
+        ...(request.tools?.length
+          ? { tools: request.tools.map((tool) => ({ type: "function" as const, function: tool })), tool_choice: "auto" as const }
+          : {}),
       };
 
       async function answerWhole(): Promise<ChatAnswer> {
@@ -374,12 +409,16 @@ export function createChatProvider(settings: ProviderSettings): ChatProvider {
         const choice = data.choices[0];
         const text = choice?.message.content ?? "";
         if (text) deliver(text);
+        const toolCalls = (choice?.message.tool_calls ?? []).flatMap((call) =>
+          call.type === "function" ? [{ id: call.id, name: call.function.name, arguments: call.function.arguments }] : [],
+        );
         return {
           text,
           model: data.model,
           finishReason: choice?.finish_reason,
           usage: usageOf(data.usage),
           requestId,
+          ...(toolCalls.length > 0 ? { toolCalls } : {}),
         };
       }
 
@@ -392,10 +431,20 @@ export function createChatProvider(settings: ProviderSettings): ChatProvider {
         let model = params.model;
         let finishReason: string | undefined;
         let usage: ChatUsage | undefined;
+        // A call's id and name come in its first piece, its arguments in pieces after it, by `index`.
+        const toolCalls: ChatToolCall[] = [];
         for await (const chunk of chunks) {
           if (chunk.model) model = chunk.model;
           usage = usageOf(chunk.usage) ?? usage;
           const choice = chunk.choices[0];
+          for (const piece of choice?.delta?.tool_calls ?? []) {
+            clearTimeout(firstTokenTimer);
+            firstTokenTimer = undefined;
+            const call = (toolCalls[piece.index] ??= { id: "", name: "", arguments: "" });
+            if (piece.id) call.id = piece.id;
+            if (piece.function?.name) call.name += piece.function.name;
+            if (piece.function?.arguments) call.arguments += piece.function.arguments;
+          }
           const content = choice?.delta?.content;
           if (content) {
             clearTimeout(firstTokenTimer);
@@ -413,7 +462,8 @@ export function createChatProvider(settings: ProviderSettings): ChatProvider {
             `${target.label} ended the stream before the answer was complete`,
             { requestId },
           );
-        return { text, model, finishReason, usage, requestId };
+        const called = toolCalls.filter((call) => call && call.name !== "");
+        return { text, model, finishReason, usage, requestId, ...(called.length > 0 ? { toolCalls: called } : {}) };
       }
 
       try {
