@@ -62,6 +62,7 @@ function ruleMessage(error: AjvLikeError): string | undefined {
   if (field === "languageCode" && (error.keyword === "required" || error.keyword === "enum")) return errorMessages.language_required;
   if (error.keyword === "format" && error.params?.format === "email") return validationMessage("invalid_email");
   if (error.keyword === "format" && error.params?.format === "date") return validationMessage("invalid_date");
+  if (error.keyword === "format" && error.params?.format === "uri") return validationMessage("invalid_url");
   return undefined;
 }
 
