@@ -70,7 +70,8 @@ function ruleMessage(error: AjvLikeError): string | undefined {
 function fieldMessage(error: AjvLikeError): string {
   const rule = ruleMessage(error);
   if (rule !== undefined) return rule;
-  if (error.keyword === "required") return errorMessages.field_required;
+  // A blank text where one is needed is a field left empty: 'This field is required', as the forms say.
+  if (error.keyword === "required" || (error.keyword === "minLength" && error.params?.limit === 1)) return errorMessages.field_required;
   if (error.keyword === "additionalProperties") return "Unknown field";
   if (error.keyword === "maxLength" && typeof error.params?.limit === "number") return textTooLongMessage(error.params.limit);
   // "must be equal to one of the allowed values" leaves the caller guessing; a short list is said (page sizes 10, 25, 50, 100).

@@ -324,6 +324,16 @@ describe("a value that fits none of a field's alternatives", () => {
     expect(search.statusCode).toBe(400);
     expect(search.json().errors).toEqual([{ path: "itemsPerPage", message: "must be one of: 10, 25, 50, 100" }]);
   });
+
+  it("calls an empty text where one is needed 'This field is required', not 'must NOT have fewer than 1 characters'", async () => {
+    const search = await send("searchInArticles", {
+      method: "POST",
+      url: "/api/training/search_in_articles",
+      payload: { configurationId: tenant.configurationId, searchText: "" },
+    });
+    expect(search.statusCode).toBe(400);
+    expect(search.json().errors).toEqual([{ path: "searchText", message: "This field is required" }]);
+  });
 });
 
 describe("unknown properties", () => {
