@@ -72,6 +72,9 @@ const methods = ["get", "put", "post", "delete", "patch", "options", "head", "tr
  */
 const publicOperationIds = new Set([
   "login",
+  // The token checked is the one in the body; no header is needed to ask whether a token is good.
+  "validateToken",
+  "validateTokenLogin",
   "register",
   "validateOtp",
   "validateEmail",

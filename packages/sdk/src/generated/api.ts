@@ -51,7 +51,7 @@ export interface paths {
         put?: never;
         /**
          * Check a token and read its role
-         * @description The route guard calls this on every navigation; an invalid token is removed by the client.
+         * @description The route guard calls this on every navigation; an invalid token is removed by the client. The token in the body is the one checked, so no `Authorization` header is needed (one that is sent is not read).
          */
         post: operations["validateToken"];
         delete?: never;
@@ -79,7 +79,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with an existing token
-         * @description Used after the Google sign-in redirect and on reload; answers the user's fields next to `status`.
+         * @description Used after the Google sign-in redirect and on reload; answers the user's fields next to `status`. The token in the body is the credential, so no `Authorization` header is needed (one that is sent is not read).
          */
         post: operations["validateTokenLogin"];
         delete?: never;
@@ -5464,7 +5464,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            /** @description The token is invalid or expired (code `invalid_token` or `token_validation_failed`). */
+            /** @description The token is invalid, expired or revoked (code `token_validation_failed`, 'Token validation failed'). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5510,7 +5510,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            /** @description The token is invalid (code `invalid_token` or `token_validation_failed`). */
+            /** @description The token is invalid, expired or revoked (code `invalid_token`, 'Invalid token'). */
             401: {
                 headers: {
                     [name: string]: unknown;

@@ -29,6 +29,8 @@ export const publicOperations = {
   "POST /register": { operationId: "register", auth: "none", base: "configurationServer", requestBody: "json", response: "json" },
   "POST /validate-email": { operationId: "validateEmail", auth: "none", base: "configurationServer", requestBody: "json", response: "json" },
   "POST /validate-otp": { operationId: "validateOtp", auth: "none", base: "configurationServer", requestBody: "json", response: "json" },
+  "POST /validate-token": { operationId: "validateToken", auth: "none", base: "configurationServer", requestBody: "json", response: "json" },
+  "POST /validate-token-login": { operationId: "validateTokenLogin", auth: "none", base: "configurationServer", requestBody: "json", response: "json" },
   "POST /widget/{configuration_id}/attachments": { operationId: "uploadWidgetAttachment", auth: "none", base: "configurationServer", requestBody: "multipart", response: "json" },
   "POST /widget/{configuration_id}/messages": { operationId: "sendWidgetMessage", auth: "none", base: "configurationServer", requestBody: "json", response: "json" },
   "POST /widget/{configuration_id}/messages/{message_id}/rating": { operationId: "rateWidgetMessage", auth: "none", base: "configurationServer", requestBody: "json", response: "json" },

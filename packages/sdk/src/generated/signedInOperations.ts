@@ -99,8 +99,6 @@ export const signedInOperations = {
   "POST /users/availability": { operationId: "setUserAvailability", auth: "required", base: "configurationServer", requestBody: "json", response: "json" },
   "POST /users/refresh_password": { operationId: "refreshPassword", auth: "required", base: "configurationServer", requestBody: "json", response: "json" },
   "POST /users/update_show_instructions": { operationId: "updateShowInstructions", auth: "required", base: "configurationServer", requestBody: "json", response: "json" },
-  "POST /validate-token": { operationId: "validateToken", auth: "required", base: "configurationServer", requestBody: "json", response: "json" },
-  "POST /validate-token-login": { operationId: "validateTokenLogin", auth: "required", base: "configurationServer", requestBody: "json", response: "json" },
   "POST /webshop/webshopcredentials": { operationId: "saveWebshopCredentials", auth: "required", base: "configurationServer", requestBody: "json", response: "json" },
   "POST /webshop/webshopsettings": { operationId: "saveWebshopSettings", auth: "required", base: "configurationServer", requestBody: "json", response: "json" },
   "POST /widget/test-ticket": { operationId: "createWidgetTestTicket", auth: "required", base: "configurationServer", requestBody: "json", response: "json" },

@@ -129,7 +129,21 @@ describe("registration with a one-time code", () => {
     const { languageCode: _omitted, ...withoutLanguage } = registration();
     const noLanguage = await ctx.app.inject({ method: "POST", url: "/api/register", payload: withoutLanguage });
     expect(noLanguage.statusCode).toBe(400);
-    expect(noLanguage.json().errors).toContainEqual({ path: "languageCode", message: "This field is required" });
+    // Spec 01 §5: a language must be selected before registering; the server says so in the form's words.
+    expect(noLanguage.json().errors).toContainEqual({ path: "languageCode", message: "Please select a language" });
+    const blankLanguage = await ctx.app.inject({ method: "POST", url: "/api/register", payload: registration({ languageCode: "" }) });
+    expect(blankLanguage.json()).toMatchObject({ message: "languageCode: Please select a language", errors: [{ path: "languageCode", message: "Please select a language" }] });
+
+    // A password too short and one without a digit get the same words: the schema's length check says the rule, not Ajv's text.
+    const rule = "Use at least 8 characters with an uppercase letter, a lowercase letter, a digit and a special character";
+    for (const password of ["Ab1!", "Abcdefgh!"]) {
+      const refused = await ctx.app.inject({ method: "POST", url: "/api/register", payload: registration({ password, confirmPassword: password }) });
+      expect(refused.statusCode, password).toBe(400);
+      expect(refused.json(), password).toMatchObject({ code: "validation_failed", errors: [{ path: "password", message: rule }] });
+      expect(refused.json().message, password).toContain(rule);
+    }
+    const badEmail = await ctx.app.inject({ method: "POST", url: "/api/register", payload: registration({ email: "not-an-address" }) });
+    expect(badEmail.json().errors).toContainEqual({ path: "email", message: "Please enter a valid email address" });
   });
 });
 

@@ -102,7 +102,8 @@ export function createAccountsService(deps: AccountsDependencies) {
     async validateToken(token: string) {
       const claims = await tokens.verify(token);
       const caller = claims ? await authenticate(token) : null;
-      if (!claims || !caller) throw new DomainError("invalid_token", undefined, 401);
+      // Spec 02 §8: the route guard's check failing is 'Token validation failed' (a token login says 'Invalid token').
+      if (!claims || !caller) throw new DomainError("token_validation_failed", undefined, 401);
       return {
         status: "success" as const,
         payload: {

@@ -210,6 +210,40 @@ describe("tokens", () => {
     }
   });
 
+  it("are checked from the body by validate-token and validate-token-login, with or without a header, in the spec's words", async () => {
+    const { user, token } = await ctx.createUser({ role: "customer", customerId: await ctx.createCustomer("Guard Co") });
+    const check = (url: string, body: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: "POST", url, headers, payload: { token: body } });
+    for (const headers of [{}, bearer(token), bearer("stale-or-foreign")]) {
+      const valid = await check("/api/validate-token", token, headers);
+      expect(valid.statusCode, JSON.stringify(headers)).toBe(200);
+      expectToMatchContract("validateToken", valid);
+      expect(valid.json().payload).toMatchObject({ id: user.id, role: "customer" });
+      const login = await check("/api/validate-token-login", token, headers);
+      expect(login.statusCode, JSON.stringify(headers)).toBe(200);
+      expectToMatchContract("validateTokenLogin", login);
+      expect(login.json()).toMatchObject({ status: "success", id: user.id, token });
+    }
+    const expired = await new SignJWT({ role: "customer", customerId: user.customer_id, ver: 0 })
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuer("parley")
+      .setAudience("parley-portal")
+      .setSubject(user.id)
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+      .sign(key);
+    for (const bad of ["not-a-token", expired, await sign(user.id, false)]) {
+      // The route guard's check: 'Token validation failed' (spec 02 §8); signing in with a token: 'Invalid token'.
+      const guard = await check("/api/validate-token", bad, bearer(token));
+      expect(guard.statusCode).toBe(401);
+      expectToMatchContract("validateToken", guard);
+      expect(guard.json()).toMatchObject({ code: "token_validation_failed", message: "Token validation failed" });
+      const login = await check("/api/validate-token-login", bad);
+      expect(login.statusCode).toBe(401);
+      expectToMatchContract("validateTokenLogin", login);
+      expect(login.json()).toMatchObject({ code: "invalid_token", message: "Invalid token" });
+    }
+  });
+
   it("keeps a deactivated user's tokens dead after reactivation", async () => {
     const { token: admin } = await ctx.createUser({ role: "admin" });
     const { user, token } = await ctx.createUser({ role: "customer", customerId: await ctx.createCustomer("Paused Co") });

@@ -694,6 +694,13 @@ describe("validation", () => {
       expect(response.statusCode, JSON.stringify(overrides)).toBe(400);
       expect(JSON.stringify(response.json().errors), JSON.stringify(overrides)).toContain(path);
     }
+    // Left out, null or blank: the catalogue's 'No Configuration ID provided.', not the schema's 'This field is required'.
+    const { configuration_id: _left, ...withoutConfiguration } = subscriptionBody(alpha);
+    for (const body of [withoutConfiguration, subscriptionBody(alpha, { configuration_id: null }), subscriptionBody(alpha, { configuration_id: " " })]) {
+      const response = await saveSubscription(admin, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json(), JSON.stringify(body)).toMatchObject({ code: "no_configuration_id", message: "No Configuration ID provided." });
+    }
     const unknown = await saveSubscription(
       admin,
       subscriptionBody(alpha, { configuration_id: "00000000-0000-4000-8000-000000000000" }),

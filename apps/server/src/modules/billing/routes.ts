@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { OperationTable } from "../../platform/http/operations";
 import { byAddress, createLimit, type RateLimitSettings } from "../../platform/http/rate-limits";
+import { requires } from "../../platform/http/spec-words";
 import { callerOf, requiredTenantOf, tenantOf } from "../tenancy";
 import type { BillingService } from "./service";
 
@@ -13,10 +14,14 @@ export function billingOperations(
     getSubscription: async (request) => billing.subscription(requiredTenantOf(request, "configuration")),
     listLocalSubscriptions: async (request) =>
       billing.localSubscriptions(callerOf(request), request.query.customer_id),
-    createOrUpdateSubscription: async (request, reply) => {
-      const saved = await billing.save(callerOf(request), tenantOf(request, "configuration"), request.body);
-      if (saved === null) return reply.code(204).send();
-      return saved;
+    createOrUpdateSubscription: {
+      // Left out, null or blank alike: 'No Configuration ID provided.' (the schema would say 'This field is required').
+      preValidation: [requires("body", "configuration_id", "no_configuration_id")],
+      handler: async (request, reply) => {
+        const saved = await billing.save(callerOf(request), tenantOf(request, "configuration"), request.body);
+        if (saved === null) return reply.code(204).send();
+        return saved;
+      },
     },
     cancelSubscription: async (request) => billing.cancel(requiredTenantOf(request, "customer")),
     getStripeSubscription: async () => billing.stripeSubscription(),

@@ -312,6 +312,21 @@ describe("design images", () => {
     }
   });
 
+  it("answer 'Missing configuration ID or filename' when either is left out or blank (spec 02 §8)", async () => {
+    const { token, configurationId } = await tenant();
+    const missing = { code: "missing_configuration_or_filename", message: "Missing configuration ID or filename" };
+    for (const query of [`configuration_id=${configurationId}`, `configuration_id=${configurationId}&filename=`, "filename=avatar.png", "configuration_id=&filename=avatar.png", ""]) {
+      const download = await call("downloadChatbotImage", { method: "GET", url: `/api/chatbot/settings/image/download?${query}` });
+      expect(download.statusCode, query).toBe(400);
+      expect(download.json(), query).toMatchObject(missing);
+    }
+    for (const body of [{ configuration_id: configurationId }, { configuration_id: configurationId, filename: " " }, { filename: "avatar.png" }, { configuration_id: null, filename: "avatar.png" }]) {
+      const deleted = await deleteImage(token, body);
+      expect(deleted.statusCode, JSON.stringify(body)).toBe(400);
+      expect(deleted.json(), JSON.stringify(body)).toMatchObject(missing);
+    }
+  });
+
   it("keep another tenant's images out of reach", async () => {
     const own = await tenant();
     const other = await tenant();

@@ -2,6 +2,7 @@ import type { DesignImageType } from "@parley/domain";
 import type { FastifyReply } from "fastify";
 import { uploadOf } from "../../platform/http/multipart";
 import type { OperationTable } from "../../platform/http/operations";
+import { requires } from "../../platform/http/spec-words";
 import { callerOf, requiredTenantOf } from "../tenancy";
 import type { createDesignService } from "./service";
 
@@ -21,6 +22,11 @@ function readableFromAnyOrigin(reply: FastifyReply): void {
   reply.removeHeader("access-control-allow-credentials");
 }
 
+/** An image is named by its configuration and file name; either missing is 'Missing configuration ID or filename' (spec 02 §8). */
+function imageNamedIn(part: "query" | "body") {
+  return [requires(part, "configuration_id", "missing_configuration_or_filename"), requires(part, "filename", "missing_configuration_or_filename")];
+}
+
 export function designOperations(design: ReturnType<typeof createDesignService>): OperationTable {
   return {
     getChatbotSettings: async (request) => design.get(callerOf(request), requiredTenantOf(request, "configuration")),
@@ -28,9 +34,15 @@ export function designOperations(design: ReturnType<typeof createDesignService>)
     uploadChatbotImage: async (request) =>
       design.uploadImage(callerOf(request), requiredTenantOf(request, "configuration"), request.uploads?.file, formImageType(request.body.image_type)),
     listChatbotImages: async (request) => design.listImages(callerOf(request), requiredTenantOf(request, "configuration"), request.query.image_type),
-    downloadChatbotImage: async (request, reply) => design.downloadImage(requiredTenantOf(request, "publicConfiguration"), request.query.filename, reply),
-    deleteChatbotImage: async (request) =>
-      design.deleteImage(callerOf(request), requiredTenantOf(request, "configuration"), request.body.filename, request.body.image_type),
+    downloadChatbotImage: {
+      preValidation: imageNamedIn("query"),
+      handler: async (request, reply) => design.downloadImage(requiredTenantOf(request, "publicConfiguration"), request.query.filename, reply),
+    },
+    deleteChatbotImage: {
+      preValidation: imageNamedIn("body"),
+      handler: async (request) =>
+        design.deleteImage(callerOf(request), requiredTenantOf(request, "configuration"), request.body.filename, request.body.image_type),
+    },
     uploadChatbotScript: async (request) => design.uploadScript(callerOf(request), requiredTenantOf(request, "configuration"), request.body.script_content),
     uploadChatbotDemo: async (request) => design.uploadDemo(callerOf(request), requiredTenantOf(request, "configuration"), uploadOf(request, "demo_content")),
     getChatbotDemo: async (request, reply) => design.demoPage(request.params.demo_id, reply),

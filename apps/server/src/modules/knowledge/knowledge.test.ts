@@ -151,6 +151,7 @@ describe("articles", () => {
     expect(none.json()).toMatchObject({ indexed: 0, failed: 1, code: "articles_failed", message: "Articles failed" });
     const tooMany = await index(token, { configurationId, articleIds: Array.from({ length: 11 }, (_, i) => `00000000-0000-4000-8000-0000000000${10 + i}`) });
     expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toMatchObject({ code: "too_many_articles", message: "At most 10 articles can be indexed at once" });
     const blank = await create(token, { configurationId, text: " \n\t ", source: "manual" });
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toMatchObject({ code: "no_valid_text", message: "No valid text found" });

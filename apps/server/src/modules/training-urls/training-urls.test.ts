@@ -72,6 +72,11 @@ describe("training URLs", () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ code: "url_not_allowed", errors: [{ path: "urls.1.url" }] });
     expect((await getUrls(token, configurationId)).json().urls).toEqual([{ url: "https://refused.test/", subject: "" }]);
+
+    // Text that is no address at all is said in the form's words, not as Ajv's 'must match format "uri"'.
+    const noAddress = await saveUrls(token, { configurationId, urls: [{ url: "not an address", subject: "" }] });
+    expect(noAddress.statusCode).toBe(400);
+    expect(noAddress.json().errors).toEqual([{ path: "urls.0.url", message: "Please enter a valid URL (https://…)" }]);
   });
 
   it("the list goes with its configuration", async () => {

@@ -1,4 +1,4 @@
-import { DomainError, errorMessages, textTooLongMessage, type ErrorCode } from "@parley/domain";
+import { DomainError, errorMessages, passwordTooWeakMessage, textTooLongMessage, validationMessage, type ErrorCode } from "@parley/domain";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
@@ -45,13 +45,43 @@ interface AjvLikeError {
 /** The most fields a 400 lists: enough for a form to point at; a body full of faults needs no complete list. */
 export const maxReportedFields = 20;
 
+/** The name of the field a failure is about: the missing one, or the last step of its path. */
+function fieldName(error: AjvLikeError): string {
+  const missing = error.params?.missingProperty;
+  if (error.keyword === "required" && typeof missing === "string") return missing;
+  return (error.instancePath ?? "").split("/").pop() ?? "";
+}
+
+/**
+ * The words the domain says for a rule the contract's schema checks as well (spec 01 §5), so that a
+ * password, an e-mail address or a language is refused alike by the form, the schema and the service.
+ */
+function ruleMessage(error: AjvLikeError): string | undefined {
+  const field = fieldName(error);
+  if (field === "password" && error.keyword === "minLength") return passwordTooWeakMessage;
+  if (field === "languageCode" && (error.keyword === "required" || error.keyword === "enum")) return errorMessages.language_required;
+  if (error.keyword === "format" && error.params?.format === "email") return validationMessage("invalid_email");
+  if (error.keyword === "format" && error.params?.format === "date") return validationMessage("invalid_date");
+  if (error.keyword === "format" && error.params?.format === "uri") return validationMessage("invalid_url");
+  return undefined;
+}
+
 /** The catalogue's words where there are some, so that the portals can translate them. */
 function fieldMessage(error: AjvLikeError): string {
-  if (error.keyword === "required") return errorMessages.field_required;
+  const rule = ruleMessage(error);
+  if (rule !== undefined) return rule;
+  // A blank text where one is needed is a field left empty: 'This field is required', as the forms say.
+  if (error.keyword === "required" || (error.keyword === "minLength" && error.params?.limit === 1)) return errorMessages.field_required;
   if (error.keyword === "additionalProperties") return "Unknown field";
   if (error.keyword === "maxLength" && typeof error.params?.limit === "number") return textTooLongMessage(error.params.limit);
+  // "must be equal to one of the allowed values" leaves the caller guessing; a short list is said (page sizes 10, 25, 50, 100).
+  const accepted = error.keyword === "enum" ? acceptedBy(error) : undefined;
+  if (accepted && accepted.length > 0 && accepted.length <= maxListedValues) return `must be one of: ${accepted.join(", ")}`;
   return error.message ?? errorMessages.validation_failed;
 }
+
+/** The most allowed values a 400 lists for a field; a longer list is left to the contract. */
+const maxListedValues = 20;
 
 /** What one failed branch of a oneOf/anyOf would have taken: its allowed values, or its type. */
 function acceptedBy(error: AjvLikeError): string[] | undefined {

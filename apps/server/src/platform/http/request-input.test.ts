@@ -315,6 +315,25 @@ describe("a value that fits none of a field's alternatives", () => {
     const long = await send("sendWidgetMessage", { method: "POST", url: messages, payload: { session_id: "s".repeat(200), message: "hi" } });
     expect(long.json().errors).toEqual([{ path: "session_id", message: "Use at most 128 characters" }]);
   });
+
+  it("names the values of a plain list too (page sizes 10, 25, 50, 100), not 'one of the allowed values'", async () => {
+    const search = await send("searchProducts", {
+      method: "GET",
+      url: `/api/webshop/search_products?configurationId=${tenant.configurationId}&itemsPerPage=7`,
+    });
+    expect(search.statusCode).toBe(400);
+    expect(search.json().errors).toEqual([{ path: "itemsPerPage", message: "must be one of: 10, 25, 50, 100" }]);
+  });
+
+  it("calls an empty text where one is needed 'This field is required', not 'must NOT have fewer than 1 characters'", async () => {
+    const search = await send("searchInArticles", {
+      method: "POST",
+      url: "/api/training/search_in_articles",
+      payload: { configurationId: tenant.configurationId, searchText: "" },
+    });
+    expect(search.statusCode).toBe(400);
+    expect(search.json().errors).toEqual([{ path: "searchText", message: "This field is required" }]);
+  });
 });
 
 describe("unknown properties", () => {
