@@ -89,7 +89,7 @@ const moreSlotRecipes: Record<string, SlotRecipeConfig> = {
   breadcrumb: breadcrumbSlotRecipe,
   checkbox: checkboxSlotRecipe,
   collapsible: collapsibleSlotRecipe,
-  combobox: comboboxSlotRecipe,
+  combobox: visibleOutlineSlotRecipe(comboboxSlotRecipe, "input"),
   dataList: dataListSlotRecipe,
   // A footer's buttons wrap when they do not fit (long French or German labels on a phone), instead of
   // overflowing the dialog's start edge, where the first button was cut off.

@@ -101,7 +101,7 @@ describe("form controls' outlines in both modes", () => {
     return typeof value === "string" ? { light: shade(value), dark: shade(value) } : { light: shade(value._light), dark: shade(value._dark) };
   };
 
-  it("draws inputs, textareas and selects with the emphasized border, not the faint default", () => {
+  it("draws inputs, textareas, selects and comboboxes with the emphasized border, not the faint default", () => {
     const outline = (recipe: unknown, slot?: string) => {
       const variant = (recipe as { variants: { variant: { outline: Record<string, Record<string, unknown>> } } }).variants.variant.outline;
       return slot ? variant[slot]?.borderColor : (variant as Record<string, unknown>).borderColor;
@@ -110,6 +110,7 @@ describe("form controls' outlines in both modes", () => {
     expect(outline(fullSystem._config.theme?.recipes?.textarea)).toBe("border.emphasized");
     expect(outline(fullSystem._config.theme?.slotRecipes?.nativeSelect, "field")).toBe("border.emphasized");
     expect(outline(fullSystem._config.theme?.slotRecipes?.select, "trigger")).toBe("border.emphasized");
+    expect(outline(fullSystem._config.theme?.slotRecipes?.combobox, "input")).toBe("border.emphasized");
   });
 
   it("gives that border at least 3:1 against the page and panels in light and in dark (WCAG 1.4.11)", () => {

@@ -26,7 +26,7 @@ import { paletteShades } from "./presets";
 
 /**
  * The outline of a form control (input, textarea, select) is `border.emphasized`, not Chakra's `border`: in dark
- * mode `border` (gray.800 on black, 1.4:1) left empty fields all but invisible, and a control's boundary needs
+ * mode `border` (gray.800 on black, 1.4:1) left empty fields all but invisible (inputs, textareas, selects, comboboxes), and a control's boundary needs
  * 3:1 against its background (WCAG 1.4.11). Parley's `border.emphasized` (below) has that in both modes.
  */
 export function withVisibleOutline<Variant extends Record<string, unknown>>(outline: Variant): Variant {
