@@ -44,17 +44,15 @@ export interface ScreenSessions {
   sessions: Record<ScreenAccount, StoredSession>;
   /** The configuration each account works on (selected in the sidebar where a page needs one). */
   configurations: Record<ScreenAccount, { _id: string; name: string }>;
-  /** A visitor's conversation on the customer's and the admin's configurations (for the conversation screens). */
-  conversationOf: Record<ScreenAccount, string>;
 }
 
 /** The visitor question the conversation screens show. */
 export const visitorQuestion = "Hello, where is my order?";
 
-async function firstConfiguration(session: StoredSession, query = ""): Promise<{ _id: string; name: string }> {
+async function firstConfiguration(session: StoredSession, query: string): Promise<{ _id: string; name: string }> {
   const found = await api<{ data: { _id: string; name: string }[] }>(
     "GET",
-    `/configurations/search${query ? `?query=${encodeURIComponent(query)}` : ""}`,
+    `/configurations/search?query=${encodeURIComponent(query)}`,
     undefined,
     session.token,
   );
@@ -87,20 +85,12 @@ export async function screenSessions(prefix: string): Promise<ScreenSessions> {
     firstConfiguration(admin, "demo"),
   ]);
   // The onboarding wizard makes the self-onboarding customer's configuration; here the API does.
-  const made = await api<{ inserted_id: string }>("POST", "/configuration/create_or_update", { name: `${prefix}-so-${Date.now()}` }, selfOnboarding.session.token);
+  const soName = `${prefix}-so-${Date.now()}`;
+  const made = await api<{ inserted_id: string }>("POST", "/configuration/create_or_update", { name: soName }, selfOnboarding.session.token);
   if (made.status !== 200) throw new Error(`creating the configuration failed: ${made.status} ${JSON.stringify(made.data)}`);
-  const soConfiguration = await firstConfiguration(selfOnboarding.session);
-  const configurations = { admin: adminConfiguration, customer: customer.configuration, customer_so: soConfiguration };
-  const [adminChat, customerChat, soChat] = await Promise.all([
-    visitorConversation(adminConfiguration._id),
-    visitorConversation(customer.configuration._id),
-    visitorConversation(soConfiguration._id),
-  ]);
-  return {
-    sessions: { admin, customer: customer.session, customer_so: selfOnboarding.session },
-    configurations,
-    conversationOf: { admin: adminChat, customer: customerChat, customer_so: soChat },
-  };
+  const configurations = { admin: adminConfiguration, customer: customer.configuration, customer_so: { _id: made.data.inserted_id, name: soName } };
+  await Promise.all(Object.values(configurations).map((configuration) => visitorConversation(configuration._id)));
+  return { sessions: { admin, customer: customer.session, customer_so: selfOnboarding.session }, configurations };
 }
 
 /** The localStorage a screen's context starts with: the account's configuration selected. */
