@@ -111,6 +111,9 @@ describe("form controls' outlines in both modes", () => {
     expect(outline(fullSystem._config.theme?.slotRecipes?.nativeSelect, "field")).toBe("border.emphasized");
     expect(outline(fullSystem._config.theme?.slotRecipes?.select, "trigger")).toBe("border.emphasized");
     expect(outline(fullSystem._config.theme?.slotRecipes?.combobox, "input")).toBe("border.emphasized");
+    const flushed = (recipe: unknown) => (recipe as { variants: { variant: { flushed: Record<string, unknown> } } }).variants.variant.flushed.borderBottomColor;
+    expect(flushed(fullSystem._config.theme?.recipes?.input)).toBe("border.emphasized");
+    expect(flushed(fullSystem._config.theme?.recipes?.textarea)).toBe("border.emphasized");
   });
 
   it("gives that border at least 3:1 against the page and panels in light and in dark (WCAG 1.4.11)", () => {

@@ -33,10 +33,14 @@ export function withVisibleOutline<Variant extends Record<string, unknown>>(outl
   return { ...outline, borderColor: "border.emphasized" };
 }
 
-/** Chakra's input recipe with the visible outline (also used for the textarea, whose recipe is alike). */
+/**
+ * Chakra's input recipe with the visible outline, and the flushed variant's underline (the FAQ editor's cells)
+ * as visible; also used for the textarea, whose recipe is alike.
+ */
 export function visibleOutlineRecipe(recipe: RecipeDefinition): RecipeDefinition {
-  const variants = recipe.variants as { variant: { outline: Record<string, unknown> } } & Record<string, unknown>;
-  return { ...recipe, variants: { ...variants, variant: { ...variants.variant, outline: withVisibleOutline(variants.variant.outline) } } } as RecipeDefinition;
+  const variants = recipe.variants as { variant: { outline: Record<string, unknown>; flushed: Record<string, unknown> } } & Record<string, unknown>;
+  const flushed = { ...variants.variant.flushed, borderBottomColor: "border.emphasized" };
+  return { ...recipe, variants: { ...variants, variant: { ...variants.variant, outline: withVisibleOutline(variants.variant.outline), flushed } } } as RecipeDefinition;
 }
 
 /** Recipes the sign-in page (and the page loader) renders with; the full system adds the others. */
