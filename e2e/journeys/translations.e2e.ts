@@ -1,106 +1,94 @@
-import { readFileSync, readdirSync } from "node:fs";
-import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
-import { api, apiSignIn, demoAccounts, newPage, snap, useBrowser, type StoredSession } from "../support/browser";
+import { beforeAll, describe, expect, it } from "vitest";
+import { snap, useBrowser } from "../support/browser";
+import { englishLeakFinder, translationKeys } from "../support/locales";
+import {
+  screensByAccount,
+  screenSessions,
+  visitScreens,
+  visitorQuestion,
+  type ManifestScreen,
+  type ScreenAccount,
+  type ScreenSessions,
+} from "../support/pages";
 
 const journey = "translations";
 const languages = ["en", "nl", "de", "es", "fr"] as const;
+type Language = (typeof languages)[number];
 
-// The admin pages with a screen (spec 01 §2), and those of a customer; conversations come later.
-const adminPages = [
-  "/",
-  "/dashboard-crm",
-  "/dashboard/ecommerce",
-  "/customers",
-  "/leads",
-  "/users",
-  "/settings/general",
-  "/settings/ai-settings",
-  "/settings/functions",
-  "/settings/instructions",
-  "/settings/connections",
-  "/settings/datatraining",
-  "/dataset/view",
-  "/assistant/links",
-];
-const customerPages = ["/customer", "/assistant/faq", "/aiassistant"];
-
-/** Every translation key of the UI (`namespace:key` and `key`), from the English files. */
-function translationKeys(): Set<string> {
-  const keys = new Set<string>();
-  const flatten = (node: unknown, prefix: string, namespace: string) => {
-    if (node && typeof node === "object") {
-      for (const [key, value] of Object.entries(node)) flatten(value, prefix ? `${prefix}.${key}` : key, namespace);
-    } else {
-      keys.add(prefix);
-      keys.add(`${namespace}:${prefix}`);
-    }
-  };
-  const walk = (directory: string) => {
-    for (const entry of readdirSync(directory, { withFileTypes: true })) {
-      const path = join(directory, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.name === "en.json" && directory.endsWith("locales")) {
-        flatten(JSON.parse(readFileSync(path, "utf8")), "", directory.split(/[\\/]/).at(-2) ?? "");
-      }
-    }
-  };
-  walk(resolve(import.meta.dirname, "../../packages/ui/src"));
-  return keys;
-}
-
-/** The texts a person meets on the page: visible lines, labels, placeholders and titles. */
-async function textsOf(page: Page): Promise<string[]> {
+/**
+ * The texts a person meets on the page: visible lines, labels, placeholders and titles, without the parts marked
+ * as another language than the page's (the widget preview speaks the widget's language).
+ */
+async function textsOf(page: Page): Promise<{ all: string[]; inPageLanguage: string[] }> {
   return page.evaluate(() => {
-    const texts = document.body.innerText.split("\n");
+    const pageLanguage = document.documentElement.lang;
+    const foreign = Array.from(document.body.querySelectorAll("[lang]")).filter((element) => element.getAttribute("lang") !== pageLanguage);
+    const foreignLines = foreign.flatMap((element) => (element as HTMLElement).innerText.split("\n"));
+    const all = document.body.innerText.split("\n");
+    const inPageLanguage = [...all];
+    for (const line of foreignLines) {
+      const at = inPageLanguage.indexOf(line);
+      if (at >= 0) inPageLanguage.splice(at, 1);
+    }
     for (const element of Array.from(document.querySelectorAll("[aria-label], [placeholder], [title]"))) {
+      const inForeignPart = foreign.some((part) => part.contains(element));
       for (const attribute of ["aria-label", "placeholder", "title"]) {
         const value = element.getAttribute(attribute);
-        if (value) texts.push(value);
+        if (!value) continue;
+        all.push(value);
+        if (!inForeignPart) inPageLanguage.push(value);
       }
     }
-    return texts.map((text) => text.trim()).filter(Boolean);
+    const clean = (texts: string[]) => texts.map((text) => text.trim()).filter(Boolean);
+    return { all: clean(all), inPageLanguage: clean(inPageLanguage) };
   });
 }
 
-describe("every screen speaks the chosen language", () => {
+describe("every screen of both portals speaks the chosen language", () => {
   const browser = useBrowser();
   const keys = translationKeys();
+  let sessions: ScreenSessions;
+  beforeAll(async () => {
+    sessions = await screenSessions("i18n");
+  });
 
-  async function untranslated(session: StoredSession, base: string, paths: string[], extraStorage: Record<string, string>) {
+  it("knows the UI's keys, and tells an English text on a Dutch page from Dutch, user data and names", () => {
+    expect(keys.size).toBeGreaterThan(500);
+    const leaks = englishLeakFinder("nl")([
+      "Customers",
+      "Klanten",
+      "Welcome, Ada Admin",
+      "Welkom, Ada Admin",
+      visitorQuestion,
+      "Dashboard",
+      "English",
+      "https://www.example.com/page",
+    ]);
+    expect(leaks.map((leak) => leak.text)).toEqual(["Customers", "Welcome, Ada Admin"]);
+  });
+
+  /** Opens every screen in the language and lists what is not in it (keys and English texts). */
+  async function untranslated(account: ScreenAccount, screens: ManifestScreen[], language: Language): Promise<string[]> {
+    const leaksIn = language === "en" ? () => [] : englishLeakFinder(language);
     const found: string[] = [];
-    for (const language of languages) {
-      const { context, page } = await newPage(browser(), {
-        session,
-        colorScheme: language === "de" ? "dark" : "light",
-        localStorage: { "parley.language": language, ...extraStorage },
-      });
-      for (const path of paths) {
-        await page.goto(`${base}${path}`);
-        await page.getByRole("heading", { level: 1 }).first().waitFor();
-        // Lazy screens and their texts settle after the heading.
-        await page.waitForLoadState("networkidle");
-        for (const text of await textsOf(page)) if (keys.has(text)) found.push(`${language} ${path}: ${text}`);
-        if (language === "de" && path === paths.at(-1)) await snap(page, journey, `${base.replace("/", "") || "customer"}-de-dark`);
-      }
-      await context.close();
-    }
+    const storage = { "parley.language": language };
+    await visitScreens(browser(), sessions, account, screens, { colorScheme: language === "de" ? "dark" : "light", localStorage: storage }, async (page, screen) => {
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+      const texts = await textsOf(page);
+      const before = found.length;
+      for (const text of texts.all) if (keys.has(text)) found.push(`${language} ${screen.url}: key ${text}`);
+      for (const leak of leaksIn(texts.inPageLanguage)) found.push(`${language} ${screen.url}: English "${leak.text}" (${leak.key})`);
+      if (found.length > before) await snap(page, journey, `${account}-${language}${screen.path.replace(/\//g, "-")}`);
+    });
     return found;
   }
 
-  it("shows no translation key instead of a text on the admin's screens, in all five languages", { timeout: 240_000 }, async () => {
-    expect(keys.size).toBeGreaterThan(500);
-    const admin = await apiSignIn(demoAccounts.admin);
-    const list = await api<{ data: { _id: string; name: string }[] }>("GET", "/configurations/search?query=demo", undefined, admin.token);
-    const demo = list.data.data?.[0];
-    expect(demo).toBeDefined();
-    const found = await untranslated(admin, "/admin", adminPages, { "parley.selectedConfiguration": JSON.stringify({ _id: demo!._id, name: demo!.name }) });
-    expect(found).toEqual([]);
-  });
-
-  it("shows no translation key instead of a text on the customer's screens, in all five languages", { timeout: 120_000 }, async () => {
-    const customer = await apiSignIn(demoAccounts.customer);
-    expect(await untranslated(customer, "", customerPages, {})).toEqual([]);
-  });
+  for (const { account, screens } of screensByAccount()) {
+    it(`${account}: no translation key in ${languages.join(", ")}, no English text in the other four, on ${screens.length} screens`, { timeout: 180_000 }, async () => {
+      // The five languages side by side: the screens mostly wait for the server.
+      const found = (await Promise.all(languages.map((language) => untranslated(account, screens, language)))).flat();
+      expect(found, found.join("\n")).toEqual([]);
+    });
+  }
 });

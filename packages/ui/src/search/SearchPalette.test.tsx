@@ -50,12 +50,15 @@ describe("search dialog keyboard behaviour", () => {
   it("says 'No result found!' when a query has no hits", async () => {
     await renderWithUi(<Palette initialQuery="zzz" items={[]} />);
     expect(screen.getByText("No result found!")).toBeTruthy();
+    expect(screen.getByRole("listbox").textContent).toBe("");
     expect(screen.queryAllByRole("option")).toHaveLength(0);
   });
 
   it("lists recent searches for an empty query, or says there are none", async () => {
     const { unmount } = await renderWithUi(<Palette items={[]} />);
-    expect(screen.getByText("No recent searches")).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toBe("No recent searches");
+    // A listbox holds options and groups only; the message stands beside it (axe: aria-required-children).
+    expect(screen.getByRole("listbox").children).toHaveLength(0);
     unmount();
     await renderWithUi(<Palette items={[]} recent={[results[1]!]} />);
     expect(screen.getByRole("group", { name: "Recent searches" })).toBeTruthy();

@@ -75,12 +75,13 @@ export function SearchPalette({ query, onQueryChange, results, recent, loading =
         />
         {loading && <Spinner size="sm" />}
       </Flex>
+      {/* Beside the listbox, not in it: a listbox holds options and groups only (axe aria-required-children). */}
+      {items.length === 0 && !loading && (
+        <Text py="8" textAlign="center" color="fg.muted" role="status">
+          {emptyText}
+        </Text>
+      )}
       <Box id={listId} role="listbox" aria-label={showingRecent ? t("search.recent") : t("search.results")} maxH="360px" overflowY="auto" pt="2">
-        {items.length === 0 && !loading && (
-          <Text py="8" textAlign="center" color="fg.muted">
-            {emptyText}
-          </Text>
-        )}
         {groups.map(([group, entries]) => (
           <Box key={group} role="group" aria-label={group} mb="2">
             <Text fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" px="2" py="1" aria-hidden>

@@ -51,7 +51,19 @@ import {
   tagsInputSlotRecipe,
   timelineSlotRecipe,
 } from "@chakra-ui/react/theme";
-import { firstRouteRecipes, firstRouteSlotRecipes, parleySystem } from "./system";
+import { firstRouteRecipes, firstRouteSlotRecipes, parleySystem, visibleOutlineRecipe, withVisibleOutline } from "./system";
+
+type SlotVariants = { variant: { outline: Record<string, Record<string, unknown>> } } & Record<string, unknown>;
+
+/** A select-like slot recipe with the visible outline on the given slot (see withVisibleOutline). */
+function visibleOutlineSlotRecipe(recipe: SlotRecipeConfig, slot: string): SlotRecipeConfig {
+  const variants = recipe.variants as SlotVariants;
+  const outline = variants.variant.outline;
+  return {
+    ...recipe,
+    variants: { ...variants, variant: { ...variants.variant, outline: { ...outline, [slot]: withVisibleOutline(outline[slot] ?? {}) } } },
+  } as SlotRecipeConfig;
+}
 
 /** Recipes of the components beyond the sign-in page's (see firstRouteRecipes in ./system). */
 const moreRecipes: Record<string, RecipeDefinition> = {
@@ -66,7 +78,7 @@ const moreRecipes: Record<string, RecipeDefinition> = {
   radiomark: radiomarkRecipe,
   skeleton: skeletonRecipe,
   skipNavLink: skipNavLinkRecipe,
-  textarea: textareaRecipe,
+  textarea: visibleOutlineRecipe(textareaRecipe),
 };
 
 /** Slot recipes of the components beyond the sign-in page (see firstRouteSlotRecipes in ./system). */
@@ -77,7 +89,7 @@ const moreSlotRecipes: Record<string, SlotRecipeConfig> = {
   breadcrumb: breadcrumbSlotRecipe,
   checkbox: checkboxSlotRecipe,
   collapsible: collapsibleSlotRecipe,
-  combobox: comboboxSlotRecipe,
+  combobox: visibleOutlineSlotRecipe(comboboxSlotRecipe, "input"),
   dataList: dataListSlotRecipe,
   // A footer's buttons wrap when they do not fit (long French or German labels on a phone), instead of
   // overflowing the dialog's start edge, where the first button was cut off.
@@ -87,14 +99,14 @@ const moreSlotRecipes: Record<string, SlotRecipeConfig> = {
   fileUpload: fileUploadSlotRecipe,
   list: listSlotRecipe,
   listbox: listboxSlotRecipe,
-  nativeSelect: nativeSelectSlotRecipe,
+  nativeSelect: visibleOutlineSlotRecipe(nativeSelectSlotRecipe, "field"),
   numberInput: numberInputSlotRecipe,
   pinInput: pinInputSlotRecipe,
   popover: popoverSlotRecipe,
   progress: progressSlotRecipe,
   radioGroup: radioGroupSlotRecipe,
   segmentGroup: segmentGroupSlotRecipe,
-  select: selectSlotRecipe,
+  select: visibleOutlineSlotRecipe(selectSlotRecipe, "trigger"),
   slider: sliderSlotRecipe,
   stat: statSlotRecipe,
   steps: stepsSlotRecipe,

@@ -82,3 +82,47 @@ describe("Chakra recipes in the systems", () => {
     expect(firstRouteSystem.isSlotRecipe("colorPicker")).toBe(false);
   });
 });
+
+describe("form controls' outlines in both modes", () => {
+  const hex = (name: string) => String(fullSystem.tokens.getByName(`colors.${name}`)?.value);
+  const luminance = (color: string) => {
+    const [r, g, b] = [1, 3, 5].map((at) => parseInt(color.slice(at, at + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const contrast = (a: string, b: string) => {
+    const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (light! + 0.05) / (dark! + 0.05);
+  };
+  const semantic = (name: string) => {
+    const [group, variant = "DEFAULT"] = name.split(".");
+    const colors = fullSystem._config.theme?.semanticTokens?.colors as Record<string, Record<string, { value: { _light: string; _dark: string } | string }>>;
+    const value = colors[group!]![variant]!.value;
+    const shade = (reference: string) => hex(reference.replace(/^\{colors\.|\}$/g, ""));
+    return typeof value === "string" ? { light: shade(value), dark: shade(value) } : { light: shade(value._light), dark: shade(value._dark) };
+  };
+
+  it("draws inputs, textareas, selects and comboboxes with the emphasized border, not the faint default", () => {
+    const outline = (recipe: unknown, slot?: string) => {
+      const variant = (recipe as { variants: { variant: { outline: Record<string, Record<string, unknown>> } } }).variants.variant.outline;
+      return slot ? variant[slot]?.borderColor : (variant as Record<string, unknown>).borderColor;
+    };
+    expect(outline(fullSystem._config.theme?.recipes?.input)).toBe("border.emphasized");
+    expect(outline(fullSystem._config.theme?.recipes?.textarea)).toBe("border.emphasized");
+    expect(outline(fullSystem._config.theme?.slotRecipes?.nativeSelect, "field")).toBe("border.emphasized");
+    expect(outline(fullSystem._config.theme?.slotRecipes?.select, "trigger")).toBe("border.emphasized");
+    expect(outline(fullSystem._config.theme?.slotRecipes?.combobox, "input")).toBe("border.emphasized");
+    const flushed = (recipe: unknown) => (recipe as { variants: { variant: { flushed: Record<string, unknown> } } }).variants.variant.flushed.borderBottomColor;
+    expect(flushed(fullSystem._config.theme?.recipes?.input)).toBe("border.emphasized");
+    expect(flushed(fullSystem._config.theme?.recipes?.textarea)).toBe("border.emphasized");
+  });
+
+  it("gives that border at least 3:1 against the page and panels in light and in dark (WCAG 1.4.11)", () => {
+    const border = semantic("border.emphasized");
+    const page = semantic("bg");
+    const panel = semantic("bg.panel");
+    for (const mode of ["light", "dark"] as const) {
+      expect(contrast(border[mode], page[mode]), `${mode} page`).toBeGreaterThanOrEqual(3);
+      expect(contrast(border[mode], panel[mode]), `${mode} panel`).toBeGreaterThanOrEqual(3);
+    }
+  });
+});

@@ -24,12 +24,31 @@ import {
 } from "@chakra-ui/react/theme";
 import { paletteShades } from "./presets";
 
+/**
+ * The outline of a form control (input, textarea, select) is `border.emphasized`, not Chakra's `border`: in dark
+ * mode `border` (gray.800 on black, 1.4:1) left empty fields all but invisible (inputs, textareas, selects, comboboxes), and a control's boundary needs
+ * 3:1 against its background (WCAG 1.4.11). Parley's `border.emphasized` (below) has that in both modes.
+ */
+export function withVisibleOutline<Variant extends Record<string, unknown>>(outline: Variant): Variant {
+  return { ...outline, borderColor: "border.emphasized" };
+}
+
+/**
+ * Chakra's input recipe with the visible outline, and the flushed variant's underline (the FAQ editor's cells)
+ * as visible; also used for the textarea, whose recipe is alike.
+ */
+export function visibleOutlineRecipe(recipe: RecipeDefinition): RecipeDefinition {
+  const variants = recipe.variants as { variant: { outline: Record<string, unknown>; flushed: Record<string, unknown> } } & Record<string, unknown>;
+  const flushed = { ...variants.variant.flushed, borderBottomColor: "border.emphasized" };
+  return { ...recipe, variants: { ...variants, variant: { ...variants.variant, outline: withVisibleOutline(variants.variant.outline), flushed } } } as RecipeDefinition;
+}
+
 /** Recipes the sign-in page (and the page loader) renders with; the full system adds the others. */
 export const firstRouteRecipes = {
   button: buttonRecipe,
   heading: headingRecipe,
   icon: iconRecipe,
-  input: inputRecipe,
+  input: visibleOutlineRecipe(inputRecipe),
   link: linkRecipe,
   separator: separatorRecipe,
   spinner: spinnerRecipe,
@@ -83,6 +102,10 @@ const parleyConfig = defineConfig({
           subtle: { value: { _light: "{colors.primary.100}", _dark: "{colors.primary.900}" } },
           emphasized: { value: { _light: "{colors.primary.300}", _dark: "{colors.primary.700}" } },
           focusRing: { value: "{colors.primary.500}" },
+        },
+        // Form controls' outlines and checkboxes (see withVisibleOutline): 3:1 or more against the page and panels.
+        border: {
+          emphasized: { value: { _light: "{colors.gray.500}", _dark: "{colors.gray.500}" } },
         },
       },
     },

@@ -33,4 +33,10 @@ describe("the design preview draws what the widget draws", () => {
     expect(await screen.findByText("Wat zijn jullie openingstijden?")).toBeTruthy();
     expect(screen.queryByText("What are your opening hours?")).toBeNull();
   });
+
+  it("tells assistive technology the language of the previewed widget (WCAG 3.1.2), which may not be the portal's", async () => {
+    const values = designValuesOf(null, "en");
+    await renderWithUi(<WidgetPreview values={{ ...values, chatbotSettings: { ...values.chatbotSettings, uiLanguage: "nl" } }} />);
+    expect(screen.getByTestId("preview-window").getAttribute("lang")).toBe("nl");
+  });
 });

@@ -82,7 +82,8 @@ function ChatWindowPreview({ chat, fill }: { chat: ChatSettingsValues; fill: boo
   const { t } = useTranslation("design");
   // The sample conversation is in the widget's language, as its greeting and placeholder are. Another language's
   // texts load without suspending (the preview would blank the page); the portal's fallback shows meanwhile.
-  const { t: inWidgetLanguage } = useTranslation("design", { lng: designTextLanguageOf(chat.uiLanguage), useSuspense: false });
+  const widgetLanguage = designTextLanguageOf(chat.uiLanguage);
+  const { t: inWidgetLanguage } = useTranslation("design", { lng: widgetLanguage, useSuspense: false });
   const avatar = chat.avatarType === "default" ? null : imageOf(chat.avatarUrl);
   const botImage = imageOf(chat.botImageUrl);
   const disclaimer = useMemo(() => textOfHtml(chat.disclaimerHtml), [chat.disclaimerHtml]);
@@ -101,6 +102,8 @@ function ChatWindowPreview({ chat, fill }: { chat: ChatSettingsValues; fill: boo
       overflow="hidden"
       boxShadow="lg"
       data-testid="preview-window"
+      // Its texts are in the widget's language, which need not be the portal's (read aloud in the right one).
+      lang={widgetLanguage}
       style={{
         ...backgroundOf(chat),
         color: chat.textColor,
