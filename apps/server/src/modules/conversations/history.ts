@@ -33,6 +33,7 @@ export interface HistoryRow {
   is_test: boolean;
   alert_triggered: boolean;
   agent_note: string | null;
+  workflow_triggered: string | null;
   thumbs_up: number;
   thumbs_down: number;
 }
@@ -42,7 +43,7 @@ export type RatedMessage = Message & { rating: 1 | -1 | null };
 const isoTime = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const historyColumns = `c.id, c.session_id, c.configuration_id, c.status, c.client_ip, ${isoTime("c.time_started")} AS started_at,
-  ${isoTime("c.last_activity")} AS last_message_at, c.user_message_count, c.is_manual, c.is_test, c.alert_triggered, c.agent_note,
+  ${isoTime("c.last_activity")} AS last_message_at, c.user_message_count, c.is_manual, c.is_test, c.alert_triggered, c.agent_note, c.workflow_triggered,
   stats.message_count, stats.first_user_message, stats.thumbs_up, stats.thumbs_down`;
 
 const statsJoin = `CROSS JOIN LATERAL (

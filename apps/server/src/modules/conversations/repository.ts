@@ -29,6 +29,8 @@ export interface ConversationRecord {
   alert_triggered: boolean;
   alert_message: string | null;
   agent_note: string | null;
+  /** The workflows an AI function call last ran (their names), for the agents. */
+  workflow_triggered: string | null;
   /** Started in the portals' test environment: its answers use no message of the quota. */
   is_test: boolean;
 }
@@ -53,7 +55,7 @@ export interface StoredMessage extends Message {
 
 const conversationColumns = `id, configuration_id, session_id, status, language, client_ip, page_url,
   to_char(time_started AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS time_started, user_message_count,
-  is_locked, is_manual, taken_over_by, alert_triggered, alert_message, agent_note, is_test, agents_seen_messages`;
+  is_locked, is_manual, taken_over_by, alert_triggered, alert_message, agent_note, is_test, agents_seen_messages, workflow_triggered`;
 export const messageColumns = "id, role, content, raw_input, client_message_id, agent_name, sources, created_at, reply_to, is_answer";
 
 export function toMessage(row: MessageRow): StoredMessage {
@@ -423,6 +425,11 @@ export function updateConversationState(
 /** Writes the agents' note on the conversation (null removes it); its activity time does not change. */
 export function setAgentNote(db: Db, id: string, note: string | null): Promise<ConversationRecord | undefined> {
   return queryOne<ConversationRecord>(db, `UPDATE conversations SET agent_note = $2 WHERE id = $1 RETURNING ${conversationColumns}`, [id, note]);
+}
+
+/** Records the workflows an AI function call ran in the conversation (shown with it from its next update). */
+export async function recordWorkflowTriggered(db: Db, conversationId: string, workflows: string): Promise<void> {
+  await db.query("UPDATE conversations SET workflow_triggered = $2 WHERE id = $1", [conversationId, workflows]);
 }
 
 /**

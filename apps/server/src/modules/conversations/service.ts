@@ -65,7 +65,7 @@ function summaryOf(row: HistoryRow) {
 }
 
 function detailOf(row: HistoryRow, messages: RatedMessage[]): ConversationDetail {
-  return { ...summaryOf(row), messages, agent_note: row.agent_note };
+  return { ...summaryOf(row), messages, agent_note: row.agent_note, workflow_triggered: row.workflow_triggered };
 }
 
 /** Nothing post-processes conversations yet (a later reporting issue): each is listed as not processed. */

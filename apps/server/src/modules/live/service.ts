@@ -141,7 +141,7 @@ export function toLiveConversation(
     time_started: conversation.time_started,
     user_message_count: conversation.user_message_count,
     agent_note: conversation.agent_note,
-    workflow_triggered: null,
+    workflow_triggered: conversation.workflow_triggered ?? null,
     queried_products: [],
     generated_leads: [],
     taken_over_by: conversation.taken_over_by,

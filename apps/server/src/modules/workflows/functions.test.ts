@@ -125,6 +125,10 @@ describe("AI functions with a provider", { timeout: 30_000 }, () => {
     // The second request must answer: it offers no functions.
     expect(llm.requests[1]!.body.tools).toBeUndefined();
     expect(llm.requests).toHaveLength(2);
+    // The agents see which workflow ran, in the conversation's history too.
+    const detail = await ctx.app.inject({ method: "GET", url: `/api/conversations/${answered.session_id}?configuration_id=${configurationId}`, headers: bearer(admin) });
+    expectToMatchContract("getConversation", detail);
+    expect(detail.json().data.workflow_triggered).toBe("Order status");
   });
 
   it("tells no order to whom does not give the e-mail address it was placed with", async () => {

@@ -3,7 +3,7 @@ import type { Db } from "../../platform/db/db";
 import type { ChatTool, ChatToolCall } from "../assistant/provider/chat-provider";
 import type { Configuration } from "../configurations/repository";
 import { findConfigurationInScope } from "../configurations/repository";
-import type { ConversationRecord } from "../conversations/repository";
+import { recordWorkflowTriggered, type ConversationRecord } from "../conversations/repository";
 import { systemScope } from "../tenancy";
 import { sampleOrder, type FoundOrder } from "../webshop/orders";
 import { listWorkflows } from "./repository";
@@ -119,7 +119,7 @@ export function createFunctionRunner(deps: FunctionRunnerDependencies) {
      * Runs the workflows `call` triggers; answers what the model is told (JSON): each action's outcome, or why
      * nothing ran. A failing action is told as failed (and logged); the others still run.
      */
-    async run(configuration: Configuration, conversation: Pick<ConversationRecord, "session_id" | "client_ip">, call: ChatToolCall): Promise<string> {
+    async run(configuration: Configuration, conversation: Pick<ConversationRecord, "id" | "session_id" | "client_ip">, call: ChatToolCall): Promise<string> {
       if (!toolsOf(configuration).some((tool) => tool.name === call.name)) {
         return JSON.stringify({ error: `The function ${call.name.slice(0, 64)} is not available.` });
       }
@@ -142,7 +142,9 @@ export function createFunctionRunner(deps: FunctionRunnerDependencies) {
           }
         }
       }
-      return JSON.stringify({ workflows: workflows.map((workflow) => workflow.name), results: outcomes });
+      const names = workflows.map((workflow) => workflow.name);
+      await recordWorkflowTriggered(deps.db, conversation.id, names.join(", "));
+      return JSON.stringify({ workflows: names, results: outcomes });
     },
   };
 }

@@ -125,6 +125,11 @@ export function ConversationDialog({
                       {t("history.dialog.summary", { count: conversation.message_count, status: t(`history.status.${conversation.status}`) })}
                       {conversation.client_ip ? ` · ${conversation.client_ip}` : ""}
                     </Text>
+                    {conversation.workflow_triggered && (
+                      <Text fontSize="sm" color="fg.muted" data-testid="history-workflow">
+                        {t("history.dialog.workflowTriggered", { names: conversation.workflow_triggered })}
+                      </Text>
+                    )}
                   </Stack>
                 </Dialog.Header>
                 <Dialog.Body>

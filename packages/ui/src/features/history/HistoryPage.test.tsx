@@ -25,6 +25,7 @@ const conversation = {
   thumbs_up: 1,
   thumbs_down: 0,
   agent_note: null,
+  workflow_triggered: "Order status",
   messages: [
     { id: "m1", role: "user", content: "When do you open?", timestamp: "2026-11-21T09:30:00.000Z", sources: [], rating: null },
     {
@@ -60,6 +61,7 @@ describe("the history screen", { timeout: 30_000 }, () => {
     expect(within(dialog).getByRole("link", { name: "Opening hours" }).getAttribute("href")).toBe("https://shop.test/hours");
     expect(within(dialog).getByText("Helpful")).toBeTruthy();
     expect(within(dialog).getByText("Visitor")).toBeTruthy();
+    expect(within(dialog).getByText("Workflow run: Order status")).toBeTruthy();
     // As in the Live dialog (the agent's view): the visitor on the left, the assistant's side on the right.
     const side = (text: string) => getComputedStyle(within(dialog).getByText(text).closest("li")!).alignSelf;
     expect([side("Visitor"), side("We open at ten.")]).toEqual(["start", "end"]);

@@ -276,6 +276,7 @@ export function ConversationDialog({ conversation, store = liveStore, onClose }:
                   {conversation.is_test && <TestConversationBadge label={t("live.test")} explanation={t("live.testExplanation")} />}
                   {owner && <Text data-testid="dialog-owner">{t("live.dialog.takenOverBy", { name: owner })}</Text>}
                   {conversation.client_ip && <Text>{t("live.dialog.clientIp", { ip: conversation.client_ip })}</Text>}
+                  {conversation.workflow_triggered && <Text data-testid="dialog-workflow">{t("live.dialog.workflowTriggered", { names: conversation.workflow_triggered })}</Text>}
                   {started && !Number.isNaN(started.getTime()) && <Text>{t("live.dialog.started", { time: new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" }).format(started) })}</Text>}
                 </HStack>
               )}

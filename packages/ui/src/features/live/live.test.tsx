@@ -54,6 +54,7 @@ const answered = conversation("s-answered", {
   alert_triggered: true,
   alert_message: "I want to speak to a person…",
   client_ip: "198.51.100.4",
+  workflow_triggered: "Order status",
   messages: [
     { id: "a1", role: "user", raw_input: "Where is my order?", content: "Where is my order?", timestamp: "2026-11-25T09:00:00.000Z" },
     {
@@ -361,6 +362,7 @@ describe("the detail dialog", { timeout: 60_000 }, () => {
     expect(source.getAttribute("href")).toBe("https://shop.example/shipping");
     expect(dialog.getByText("I want to speak to a person…")).toBeTruthy();
     expect(dialog.getByText("IP 198.51.100.4")).toBeTruthy();
+    expect(dialog.getByText("Workflow run: Order status")).toBeTruthy();
   });
 
   it("marks a test conversation with a Test badge in the list and the dialog, and a visitor's with none", async () => {
