@@ -53,7 +53,7 @@ import {
 } from "@chakra-ui/react/theme";
 import { firstRouteRecipes, firstRouteSlotRecipes, parleySystem, visibleOutlineRecipe, withVisibleOutline } from "./system";
 
-type SlotVariants = { variant: { outline: Record<string, Record<string, unknown>> } } & Record<string, unknown>;
+type SlotVariants = { variant: Record<string, Record<string, Record<string, unknown>>> & { outline: Record<string, Record<string, unknown>> } } & Record<string, unknown>;
 
 /** A select-like slot recipe with the visible outline on the given slot (see withVisibleOutline). */
 function visibleOutlineSlotRecipe(recipe: SlotRecipeConfig, slot: string): SlotRecipeConfig {
@@ -62,6 +62,19 @@ function visibleOutlineSlotRecipe(recipe: SlotRecipeConfig, slot: string): SlotR
   return {
     ...recipe,
     variants: { ...variants, variant: { ...variants.variant, outline: { ...outline, [slot]: withVisibleOutline(outline[slot] ?? {}) } } },
+  } as SlotRecipeConfig;
+}
+
+/**
+ * A switch that is off shows its track in `border.emphasized` (3:1 against the page in both modes, WCAG 1.4.11):
+ * Chakra's `bg.emphasized` track is gray.800 on black in dark mode, so an off switch showed only its knob.
+ */
+function visibleSwitchTrack(recipe: SlotRecipeConfig): SlotRecipeConfig {
+  const variants = recipe.variants as SlotVariants;
+  const solid = variants.variant.solid!;
+  return {
+    ...recipe,
+    variants: { ...variants, variant: { ...variants.variant, solid: { ...solid, control: { ...solid.control, bg: "border.emphasized" } } } },
   } as SlotRecipeConfig;
 }
 
@@ -110,7 +123,7 @@ const moreSlotRecipes: Record<string, SlotRecipeConfig> = {
   slider: sliderSlotRecipe,
   stat: statSlotRecipe,
   steps: stepsSlotRecipe,
-  switch: switchSlotRecipe,
+  switch: visibleSwitchTrack(switchSlotRecipe),
   table: tableSlotRecipe,
   tabs: tabsSlotRecipe,
   tag: tagSlotRecipe,

@@ -125,4 +125,9 @@ describe("form controls' outlines in both modes", () => {
       expect(contrast(border[mode], panel[mode]), `${mode} panel`).toBeGreaterThanOrEqual(3);
     }
   });
+
+  it("shows an off switch's track in the same outline colour", () => {
+    const control = (fullSystem.getSlotRecipe("switch").variants as { variant: { solid: { control: { bg: string } } } }).variant.solid.control;
+    expect(control.bg).toBe("border.emphasized");
+  });
 });
