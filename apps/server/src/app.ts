@@ -248,6 +248,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     db: deps.db,
     orderOf: (configurationId, type, orderNumber) => webshop.orderOf(configurationId, type, orderNumber),
     twilioBaseUrl: deps.twilioBaseUrl ?? defaultTwilioBaseUrl,
+    contactLeft: (conversation, details) => void live.alertRaised({ conversation, alertText: details }),
     logError,
   });
   const hasProvider = deps.llm != null && (deps.llm.openai !== undefined || deps.llm.azure !== undefined);

@@ -569,7 +569,7 @@ export function createLiveService(deps: LiveDependencies) {
     },
 
     /** An alert trigger fired: an alert notification per agent, once per conversation. */
-    alertRaised(alert: AlertRaised): Promise<void> {
+    alertRaised(alert: Pick<AlertRaised, "conversation" | "alertText">): Promise<void> {
       return serial(alert.conversation.session_id, async () => {
         const configuration = await deps.configurationById(alert.conversation.configuration_id);
         if (!configuration) return;

@@ -168,6 +168,10 @@ describe("AI functions with a provider", { timeout: 30_000 }, () => {
     expect(sent.headers.authorization).toBe(`Basic ${Buffer.from(`${liveSid}:${authToken}`).toString("base64")}`);
     expect(sent.form).toEqual({ To: "+31612345678", From: "+3197010203040", Body: `Call Bob on +31687654321 about: a bulk order (chat ${answered.session_id})` });
     expect(toolResult()).toEqual({ workflows: ["Call back"], results: [{ action: "send_sms", sent: true }] });
+    // The agents are alerted with the details (the bell shows an alert's first five words).
+    await expect
+      .poll(async () => (await ctx.database.db.query<{ type: string; message: string }>("SELECT type, message FROM notification_events WHERE configuration_id = $1", [configurationId])).map((row) => [row.type, row.message]))
+      .toEqual([["alert", "Bob +31687654321 a bulk order"]]);
 
     // Test data: the test account's SID (Twilio's test credentials send nothing).
     const testing = await assistantWith(["request_contact"], [{ ...callBack, use_test_data: true }]);
@@ -187,6 +191,16 @@ describe("AI functions with a provider", { timeout: 30_000 }, () => {
     const answered = await ask(configurationId, "Call me back please, Bob +31687654321");
     expect(answered.reply?.content).toContain("Sorry, please call us instead.");
     expect(toolResult()).toMatchObject({ results: [{ action: "send_sms", error: expect.stringContaining("did not work") }] });
+  });
+
+  it("tells the team of a lead when no workflow runs for it", async () => {
+    const configurationId = await assistantWith(["collect_lead"], []);
+    llm.queue({ toolCalls: [{ name: "collect_lead", arguments: '{"name":"Ann Example","email":"ann@example.test"}' }] }, { text: "Thanks, we will be in touch." });
+    await ask(configurationId, "I am Ann Example, ann@example.test, please keep me posted");
+    expect(toolResult()).toMatchObject({ status: "noted" });
+    await expect
+      .poll(async () => (await ctx.database.db.query<{ message: string }>("SELECT message FROM notification_events WHERE configuration_id = $1 AND type = 'alert'", [configurationId])).map((row) => row.message))
+      .toEqual(["Ann Example ann@example.test"]);
   });
 
   it("offers nothing while functions are off, and runs no function the configuration did not switch on", async () => {

@@ -22,11 +22,15 @@ export interface FunctionRunnerDependencies {
   orderOf(configurationId: string, type: WebshopType, orderNumber: string): Promise<FoundOrder | undefined>;
   /** Twilio's API root (TWILIO_API_BASE_URL; Twilio's own by default). */
   twilioBaseUrl: string;
+  /** A visitor left contact details through a function (a lead, a call-back request): the agents are alerted with them. */
+  contactLeft?(conversation: ConversationRecord, details: string): void;
   logError(message: string, error: unknown): void;
 }
 
 /** The functions a model may call in one answer; more calls than this are not run. */
 export const maxFunctionCallsPerAnswer = 3;
+/** Functions through which a visitor leaves contact details for the team. */
+const contactFunctions: ReadonlySet<string> = new Set(["collect_lead", "request_contact"]);
 /** The longest value taken from a model's arguments (a name, a number, a short question). */
 const maxValueLength = 500;
 
@@ -119,7 +123,7 @@ export function createFunctionRunner(deps: FunctionRunnerDependencies) {
      * Runs the workflows `call` triggers; answers what the model is told (JSON): each action's outcome, or why
      * nothing ran. A failing action is told as failed (and logged); the others still run.
      */
-    async run(configuration: Configuration, conversation: Pick<ConversationRecord, "id" | "session_id" | "client_ip">, call: ChatToolCall): Promise<string> {
+    async run(configuration: Configuration, conversation: ConversationRecord, call: ChatToolCall): Promise<string> {
       if (!toolsOf(configuration).some((tool) => tool.name === call.name)) {
         return JSON.stringify({ error: `The function ${call.name.slice(0, 64)} is not available.` });
       }
@@ -128,8 +132,17 @@ export function createFunctionRunner(deps: FunctionRunnerDependencies) {
       const missing = (aiFunctionByName(call.name)?.parameters ?? []).filter((parameter) => parameter.required && !argumentsGiven[parameter.name]);
       if (missing.length > 0) return JSON.stringify({ error: `Ask the visitor for: ${missing.map((parameter) => parameter.name).join(", ")}.` });
       const values = { ...argumentsGiven, session_id: conversation.session_id, client_ip: conversation.client_ip ?? "" };
+      // The details themselves (name, e-mail, phone) head the alert: the first words are what the bell shows.
+      const contact = contactFunctions.has(call.name);
+      if (contact) deps.contactLeft?.(conversation, ["name", "email", "phone", "question"].flatMap((name) => argumentsGiven[name] ?? []).join(" "));
       const workflows = (await listWorkflows(deps.db, systemScope, configuration._id)).filter((workflow) => workflow.trigger_function === call.name);
-      if (workflows.length === 0) return JSON.stringify({ status: "noted", note: "Nothing else runs for this request; tell the visitor it was received." });
+      if (workflows.length === 0) {
+        return JSON.stringify(
+          contact
+            ? { status: "noted", note: "The team has the details; tell the visitor someone will get back to them." }
+            : { status: "noted", note: "Nothing else runs for this request; tell the visitor it was received." },
+        );
+      }
       const outcomes: ActionOutcome[] = [];
       for (const workflow of workflows) {
         for (const action of workflow.actions) {
