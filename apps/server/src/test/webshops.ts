@@ -94,6 +94,8 @@ export interface TestWoocommerce extends TestShop {
   secret: string;
   /** Pages that answer 500 `internal_server_error`, as a shop failing halfway through a listing does. */
   failingPages: Set<number>;
+  /** Orders by id, as `GET /wp-json/wc/v3/orders/{id}` answers them (WooCommerce's fields). */
+  orders: Map<number, Record<string, unknown>>;
 }
 
 /** A product as WooCommerce's REST API answers it, every field the product module reads included. */
@@ -185,7 +187,8 @@ export async function startTestWoocommerce(
   const basic = `Basic ${Buffer.from(`${credentials.key}:${credentials.secret}`).toString("base64")}`;
   const seenNonces = new Set<string>();
   const shop = (await startShop((request, response, url, origin) => {
-    if (url.pathname !== "/wp-json/wc/v3/products") {
+    const orderId = /^\/wp-json\/wc\/v3\/orders\/(\d+)$/.exec(url.pathname)?.[1];
+    if (url.pathname !== "/wp-json/wc/v3/products" && orderId === undefined) {
       return json(response, 404, { code: "rest_no_route", message: "No route was found matching the URL and request method.", data: { status: 404 } });
     }
     // Basic auth counts over https only; then (or when it was not given) the OAuth signature.
@@ -195,6 +198,10 @@ export async function startTestWoocommerce(
         return json(response, 401, { code: "woocommerce_rest_cannot_view", message: "Sorry, you cannot list resources.", data: { status: 401 } });
       }
       if (refused !== undefined) return json(response, 401, { code: "woocommerce_rest_authentication_error", message: refused, data: { status: 401 } });
+    }
+    if (orderId !== undefined) {
+      const order = woo.orders.get(Number(orderId));
+      return order ? json(response, 200, order) : json(response, 404, { code: "woocommerce_rest_shop_order_invalid_id", message: "Invalid ID.", data: { status: 404 } });
     }
     const perPage = Number(url.searchParams.get("per_page") ?? "10");
     const page = Number(url.searchParams.get("page") ?? "1");
@@ -212,7 +219,7 @@ export async function startTestWoocommerce(
     const slice = all.slice((page - 1) * perPage, page * perPage).map((product) => wooProductJson(product, origin));
     return json(response, 200, slice, { "x-wp-total": String(all.length), "x-wp-totalpages": String(Math.ceil(all.length / perPage)) });
   }, port, tls)) as TestWoocommerce;
-  const woo = Object.assign(shop, { products, ...credentials, failingPages: new Set<number>() });
+  const woo = Object.assign(shop, { products, ...credentials, failingPages: new Set<number>(), orders: new Map<number, Record<string, unknown>>() });
   return woo;
 }
 

@@ -8,11 +8,12 @@ import { bearer, createTestContext, expectToMatchContract, type TestContext } fr
 import { createTenant } from "../../test/fixture";
 import { startLlmServer, type LlmServer } from "../../test/llm-server";
 import { startTwilioServer, type TwilioServer } from "../../test/twilio-server";
-import { startTestShopify, type ShopifyOrder, type TestShopify } from "../../test/webshops";
+import { startTestShopify, startTestWoocommerce, type ShopifyOrder, type TestShopify, type TestWoocommerce } from "../../test/webshops";
 
 let ctx: TestContext;
 let llm: LlmServer;
 let shopify: TestShopify;
+let woo: TestWoocommerce;
 let twilio: TwilioServer;
 let admin: string;
 
@@ -38,10 +39,24 @@ beforeAll(async () => {
   llm = await startLlmServer();
   shopify = await startTestShopify([]);
   shopify.orders = [order];
+  woo = await startTestWoocommerce([]);
+  woo.orders.set(727, {
+    id: 727,
+    number: "727",
+    status: "processing",
+    currency: "EUR",
+    date_created: "2026-11-21T09:00:00",
+    date_created_gmt: "2026-11-21T08:00:00",
+    date_paid: "2026-11-21T09:01:00",
+    total: "18.50",
+    billing: { first_name: "Cas", email: "cas@example.test" },
+    line_items: [{ id: 1, name: "Rye loaf", quantity: 3, total: "18.50" }],
+    meta_data: [{ id: 9, key: "_wc_shipment_tracking_items", value: [{ tracking_provider: "DHL", tracking_number: "JVGL0123", tracking_link: "https://dhl.test/JVGL0123" }] }],
+  });
   twilio = await startTwilioServer({ [liveSid]: authToken, [testSid]: authToken });
   ctx = await createTestContext({
     chatLimits: false,
-    outboundAllowedHosts: [shopify.host],
+    outboundAllowedHosts: [shopify.host, woo.host],
     twilioBaseUrl: twilio.baseUrl,
     llm: { openai: { baseUrl: llm.baseUrl, apiKey: llm.apiKey, models: { "gpt-4o-default": "gpt-4o" }, timeoutMs: 3_000, firstTokenTimeoutMs: 2_000, auxiliaryTimeoutMs: 600 } },
   });
@@ -51,6 +66,7 @@ afterAll(async () => {
   await ctx?.close();
   await llm?.close();
   await shopify?.close();
+  await woo?.close();
   await twilio?.close();
 });
 afterEach(() => llm.reset());
@@ -129,6 +145,32 @@ describe("AI functions with a provider", { timeout: 30_000 }, () => {
     const detail = await ctx.app.inject({ method: "GET", url: `/api/conversations/${answered.session_id}?configuration_id=${configurationId}`, headers: bearer(admin) });
     expectToMatchContract("getConversation", detail);
     expect(detail.json().data.workflow_triggered).toBe("Order status");
+  });
+
+  it("looks an order up in a WooCommerce shop (OAuth-signed over http) and tells it with its tracking", async () => {
+    const configurationId = await assistantWith(["get_order_status"], [{ ...orderLookup, actions: [{ type: "retrieve_order", platform: "WooCommerce" }] }]);
+    const saved = await ctx.app.inject({
+      method: "POST",
+      url: "/api/webshop/webshopcredentials",
+      headers: bearer(admin),
+      payload: { configurationId, webshopUrl: woo.origin, webshopKey: woo.key, webshopSecret: woo.secret, webshoptType: "WooCommerce" },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    llm.queue({ toolCalls: [{ name: "get_order_status", arguments: '{"order_number":"#727","email":"cas@example.test"}' }] }, { text: "Order 727 is being prepared." });
+    await ask(configurationId, "Order 727, cas@example.test: where is it?");
+    expect(toolResult()).toMatchObject({
+      results: [{ action: "retrieve_order", order: { order_number: "727", status: "processing", payment_status: "paid", total: "18.50", items: [{ name: "Rye loaf", quantity: 3 }], tracking: [{ company: "DHL", number: "JVGL0123" }] } }],
+    });
+    const asked = woo.requests.at(-1)!.path;
+    expect(asked).toMatch(/^\/wp-json\/wc\/v3\/orders\/727\?/);
+    expect(asked).toContain("oauth_signature=");
+    // A number the shop does not have, or one that is not a WooCommerce id, finds nothing.
+    for (const number of ["728", "72a"]) {
+      llm.reset();
+      llm.queue({ toolCalls: [{ name: "get_order_status", arguments: JSON.stringify({ order_number: number, email: "cas@example.test" }) }] }, { text: "I could not find it." });
+      await ask(configurationId, `Order ${number}?`);
+      expect(JSON.stringify(toolResult())).toContain("No order with this number");
+    }
   });
 
   it("tells no order to whom does not give the e-mail address it was placed with", async () => {
