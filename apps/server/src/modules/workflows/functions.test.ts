@@ -175,7 +175,8 @@ describe("AI functions with a provider", { timeout: 30_000 }, () => {
 
   it("tells no order to whom does not give the e-mail address it was placed with", async () => {
     const configurationId = await assistantWith(["get_order_status"], [orderLookup]);
-    for (const args of ['{"order_number":"1001"}', '{"order_number":"1001","email":"eve@example.test"}', '{"order_number":"9999","email":"bob@example.test"}']) {
+    shopify.orders = [order, { ...order, id: 2, name: "#1002", email: null }];
+    for (const args of ['{"order_number":"1001"}', '{"order_number":"1001","email":"eve@example.test"}', '{"order_number":"9999","email":"bob@example.test"}', '{"order_number":"1002","email":""}', '{"order_number":"1002"}']) {
       llm.reset();
       llm.queue({ toolCalls: [{ name: "get_order_status", arguments: args }] }, { text: "Which e-mail address did you order with?" });
       await ask(configurationId, "Where is order 1001?");

@@ -93,8 +93,9 @@ export function createFunctionRunner(deps: FunctionRunnerDependencies) {
     if (!orderNumber) return { action: "retrieve_order", error: "Ask the visitor for their order number." };
     if (test) return { action: "retrieve_order", order: sampleOrder(orderNumber), test_data: true };
     const found = await deps.orderOf(configuration._id, platform, orderNumber);
-    // An order is told only to whom knows the e-mail address it was placed with: a number alone can be guessed.
-    const emailMatches = found && (found.email === null || (values.email ?? "").toLowerCase() === found.email.toLowerCase());
+    // An order is told only to whom knows the e-mail address it was placed with: a number alone can be guessed (an
+    // order without one, taken in a shop or by phone, is not told at all).
+    const emailMatches = found?.email != null && (values.email ?? "").trim().toLowerCase() === found.email.toLowerCase();
     if (!found || !emailMatches) {
       return {
         action: "retrieve_order",
