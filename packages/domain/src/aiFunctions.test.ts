@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { aiFunctionByName, aiFunctionNames, aiFunctions, isAiFunctionName, placeholderOf, placeholdersIn, workflowValuesOf } from "./aiFunctions";
+import { aiFunctionByName, aiFunctionNames, aiFunctions, fillWorkflowPlaceholders, isAiFunctionName, placeholderOf, placeholdersIn, workflowValuesOf } from "./aiFunctions";
 
 describe("AI functions", () => {
   it("names each function once, in snake case, with at least one required parameter", () => {
@@ -28,6 +28,10 @@ describe("the values a workflow uses", () => {
     expect(placeholdersIn("Order {{order_number}} for {{ email }}, again {{order_number}}")).toEqual(["order_number", "email"]);
     expect(placeholdersIn("{{}} {not} {{2x}}")).toEqual([]);
     expect(placeholdersIn(null)).toEqual([]);
+  });
+
+  it("fills the placeholders a text names with their values, an unknown one with nothing", () => {
+    expect(fillWorkflowPlaceholders("Call {{ name }} on {{phone}} ({{missing}}) {not}", { name: "Bob", phone: "+31" })).toBe("Call Bob on +31 () {not}");
   });
 
   it("keeps the trigger's parameters and the conversation values the actions name, nothing else", () => {

@@ -75,6 +75,11 @@ export function placeholderOf(valueName: string): string {
 
 const placeholderPattern = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 
+/** The text with each `{{name}}` replaced by its value (an unknown name by nothing): an action's target and message when it runs. */
+export function fillWorkflowPlaceholders(text: string, values: Readonly<Record<string, string>>): string {
+  return text.replace(placeholderPattern, (_, name: string) => values[name] ?? "");
+}
+
 /** The value names a text refers to as `{{name}}`, each once, in order. */
 export function placeholdersIn(text: string | null | undefined): string[] {
   return [...new Set([...(text ?? "").matchAll(placeholderPattern)].map((match) => match[1]!))];

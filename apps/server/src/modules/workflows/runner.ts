@@ -1,4 +1,4 @@
-import { aiFunctionByName, isAiFunctionName, type WebshopType } from "@parley/domain";
+import { aiFunctionByName, fillWorkflowPlaceholders, isAiFunctionName, type WebshopType } from "@parley/domain";
 import type { Db } from "../../platform/db/db";
 import type { ChatTool, ChatToolCall } from "../assistant/provider/chat-provider";
 import type { Configuration } from "../configurations/repository";
@@ -36,7 +36,6 @@ const maxValueLength = 500;
 
 type ActionOutcome = Record<string, unknown>;
 
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (_, name: string) => values[name] ?? "");
 
 /** The functions of the catalogue the configuration switched on, as the model is offered them. */
 export function toolsOf(configuration: Pick<Configuration, "functions_enabled" | "functions">): ChatTool[] {
@@ -108,8 +107,8 @@ export function createFunctionRunner(deps: FunctionRunnerDependencies) {
   }
 
   async function sendSms(configuration: Configuration, target: string, message: string, values: Record<string, string>, test: boolean): Promise<ActionOutcome> {
-    const to = fill(target, values).trim();
-    const body = fill(message, values).trim();
+    const to = fillWorkflowPlaceholders(target, values).trim();
+    const body = fillWorkflowPlaceholders(message, values).trim();
     if (to === "" || body === "") return { action: "send_sms", error: "The message or its recipient is missing." };
     const twilio = await twilioAccountOf(configuration._id, test);
     if (!twilio) return { action: "send_sms", error: "Text messages are not set up for this assistant." };
