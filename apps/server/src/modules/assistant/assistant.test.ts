@@ -753,6 +753,21 @@ describe("with a provider", () => {
     expect(plain.reply.content).toBe("<p>Orders &lt; 50 euro ship for 4.95</p>");
   });
 
+  it("asks the provider for the language only when the assistant answers: a message an agent has costs no model call", async () => {
+    const { configurationId } = await assistantFor(withProvider, { ...instructions, language: "en", use_lang_detect: true, lang_detect_word_count: 3 });
+    llm.reply((request) => (request.body.messages?.[0]?.content.startsWith("Which language") ? { text: "nl" } : { text: "<p>Twee dagen.</p>" }));
+    const first = (await send(withProvider, configurationId, { message: "hoe lang duurt de levering?" })).json();
+    expect(llm.requests.map((request) => request.body.messages![0]!.content.startsWith("Which language"))).toEqual([true, false]);
+    const [spoken] = await withProvider.database.db.query<{ language: string }>("SELECT language FROM conversations WHERE session_id = $1", [first.session_id]);
+    expect(spoken!.language).toBe("nl");
+
+    await withProvider.database.db.query("UPDATE conversations SET is_manual = true, is_locked = true WHERE session_id = $1", [first.session_id]);
+    llm.reset();
+    const second = (await send(withProvider, configurationId, { message: "en kan ik het ook ophalen?", session_id: first.session_id })).json();
+    expect(second.reply ?? null).toBeNull();
+    expect(llm.requests).toHaveLength(0);
+  });
+
   it("keeps the visitor's message at once when the provider does not answer the language question, and answers after it", async () => {
     const { configurationId } = await assistantFor(withProvider, { ...instructions, use_lang_detect: true, lang_detect_word_count: 3 });
     llm.reply((request) => (request.body.messages?.[0]?.content.startsWith("Which language") ? { hang: true } : { text: "<p>Two days.</p>" }));

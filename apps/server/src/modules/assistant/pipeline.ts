@@ -18,6 +18,7 @@ import {
   insertVisitorMessageInSession,
   listMessages,
   markAlert,
+  setConversationLanguage,
   turnsBefore,
   type ConversationRecord,
   type MessageSource,
@@ -159,14 +160,20 @@ export function createAssistant(deps: AssistantDependencies) {
   const logError = deps.logError ?? (() => undefined);
 
   /**
-   * The language the message is in, or null when it is taken to be the conversation's (nothing detected). The
-   * local detector reads what the visitor typed; the provider gets the anonymised text only, as every model does.
+   * The language the message is in by the local detector, or null when it is taken to be the conversation's
+   * (nothing detected, detection off, too few words); `askProvider` when a provider is to judge it too. The
+   * provider is asked only once the assistant is to answer (`providerLanguage`): the message is stored and
+   * shown at once, and a message an agent answers costs no model call.
    */
-  async function answerLanguage(turn: Pick<VisitorTurn, "configuration" | "text">, anonymised: string): Promise<LanguageCode | null> {
+  function localLanguage(turn: Pick<VisitorTurn, "configuration" | "text">): { language: LanguageCode | null; askProvider: boolean } {
     const settings = turn.configuration;
-    if (!settings.use_lang_detect || wordCount(turn.text) < settings.lang_detect_word_count) return null;
-    const local = detectLanguage(turn.text, { minWords: settings.lang_detect_word_count });
-    if (!provider) return local ?? null;
+    if (!settings.use_lang_detect || wordCount(turn.text) < settings.lang_detect_word_count) return { language: null, askProvider: false };
+    return { language: detectLanguage(turn.text, { minWords: settings.lang_detect_word_count }) ?? null, askProvider: Boolean(provider) };
+  }
+
+  /** The provider's verdict on the anonymised text (every model gets only that), or `fallback` when it has none. */
+  async function providerLanguage(settings: Configuration, anonymised: string, fallback: LanguageCode): Promise<LanguageCode> {
+    if (!provider) return fallback;
     try {
       const answer = await provider.complete({
         model: settings.lang_detect_model,
@@ -178,10 +185,10 @@ export function createAssistant(deps: AssistantDependencies) {
         auxiliary: true,
       });
       const code = answer.text.trim().toLowerCase().slice(0, 2);
-      return isLanguageCode(code) ? code : (local ?? null);
+      return isLanguageCode(code) ? code : fallback;
     } catch (error) {
       logError("the language could not be detected by the provider; using the local detector", error);
-      return local ?? null;
+      return fallback;
     }
   }
 
@@ -266,7 +273,7 @@ export function createAssistant(deps: AssistantDependencies) {
       const anonymised = settings.anonimize_input
         ? anonymise(given.text, { entityTypes: settings.entitytypes_to_anonimize, exceptions: settings.anonimize_exceptions }).text
         : given.text;
-      const detected = await answerLanguage(given, anonymised);
+      const { language: detected, askProvider } = localLanguage(given);
       // What the visitor typed is kept only while anonymisation is off; with it on, nothing stores the original.
       const message = { content: anonymised, rawInput: settings.anonimize_input ? null : given.text, clientMessageId: given.clientMessageId };
       // The live monitor's verdict comes after the message is stored; a keyword alert is known before.
@@ -289,7 +296,7 @@ export function createAssistant(deps: AssistantDependencies) {
       events.conversation?.(conversation);
       const language = detected ?? conversation.language;
       const { message: visitorMessage, duplicate } = inSession ?? (await insertVisitorMessage(db, conversation.id, { ...message, language }));
-      return { ...(await afterStored(turn, events, visitorMessage, duplicate, anonymised, language, inSession && shown)), conversation };
+      return { ...(await afterStored(turn, events, visitorMessage, duplicate, anonymised, language, askProvider, inSession && shown)), conversation };
     },
 
     /**
@@ -325,6 +332,8 @@ export function createAssistant(deps: AssistantDependencies) {
     duplicate: boolean,
     anonymised: string,
     language: LanguageCode,
+    /** The provider is to judge the message's language before the assistant answers (see `localLanguage`). */
+    askProvider: boolean,
     /** The agents have the message already (`storeVisitorMessage`), with the keyword alert it raised. */
     shown?: { alert: string | null; reason: AlertRaised["reason"] },
   ): Promise<TurnResult> {
@@ -341,7 +350,7 @@ export function createAssistant(deps: AssistantDependencies) {
     if (shown?.alert) deps.onAlert?.({ conversation: turn.conversation, message: visitorMessage, alertText: shown.alert, reason: shown.reason });
     else if (!shown) changed(turn.conversation, "user", visitorMessage, await raiseAlerts(turn, visitorMessage, anonymised));
     if (turn.conversation.is_manual || turn.conversation.is_locked) return { outcome: "human_agent", visitorMessage, duplicate };
-    return answer(turn, events, { visitorMessage, duplicate, anonymised, language });
+    return answer(turn, events, { visitorMessage, duplicate, anonymised, language, askProvider });
   }
 
   /**
@@ -351,12 +360,20 @@ export function createAssistant(deps: AssistantDependencies) {
   async function answer(
     turn: VisitorTurn,
     events: TurnEvents,
-    question: { visitorMessage: StoredMessage; duplicate: boolean; anonymised: string; language: LanguageCode },
+    question: { visitorMessage: StoredMessage; duplicate: boolean; anonymised: string; language: LanguageCode; askProvider?: boolean },
     claimed = false,
   ): Promise<TurnResult> {
-    const { visitorMessage, duplicate, anonymised, language } = question;
+    const { visitorMessage, duplicate, anonymised } = question;
     if (!claimed && !(await claimAnswer(db, visitorMessage.id))) return { outcome: "pending", visitorMessage, duplicate };
     const settings = turn.configuration;
+    let language = question.language;
+    if (question.askProvider) {
+      const verdict = await providerLanguage(settings, anonymised, language);
+      if (verdict !== language) {
+        language = verdict;
+        await setConversationLanguage(db, turn.conversation.id, verdict);
+      }
+    }
     if (attachmentOf(turn.text, settings._id)) {
       // A file alone asks nothing the assistant could look up (and it reads no files): it says so, uses no
       // message of the quota, and the file stays in the conversation for the agents.

@@ -427,6 +427,11 @@ export function setAgentNote(db: Db, id: string, note: string | null): Promise<C
   return queryOne<ConversationRecord>(db, `UPDATE conversations SET agent_note = $2 WHERE id = $1 RETURNING ${conversationColumns}`, [id, note]);
 }
 
+/** The conversation speaks `language` from now on (the provider judged the visitor's message to be in it). */
+export async function setConversationLanguage(db: Db, conversationId: string, language: LanguageCode): Promise<void> {
+  await db.query("UPDATE conversations SET language = $2 WHERE id = $1", [conversationId, language]);
+}
+
 /** Records the workflows an AI function call ran in the conversation (shown with it from its next update). */
 export async function recordWorkflowTriggered(db: Db, conversationId: string, workflows: string): Promise<void> {
   await db.query("UPDATE conversations SET workflow_triggered = $2 WHERE id = $1", [conversationId, workflows]);
