@@ -41,6 +41,13 @@ describe("the AI functions screen", { timeout: 30_000 }, () => {
     expect(within(table).getByText("Test data")).toBeTruthy();
   });
 
+  it("says under the switch that functions need a language model, linked to the switch", async () => {
+    await renderFunctions();
+    const functions = await screen.findByLabelText("AI functions (workflows)");
+    const help = screen.getByText(/The language model that writes the answers calls these functions/);
+    expect(functions.getAttribute("aria-describedby")?.split(" ")).toContain(help.id);
+  });
+
   it("refuses an incomplete workflow with the domain's messages, by field", async () => {
     await renderFunctions();
     const scrolled: Element[] = [];

@@ -52,6 +52,7 @@ export function SettingFieldInput({ field, changed, storedValue }: SettingFieldI
             <ChangedBadge changed={changed} />
           </Switch.Label>
         </Switch.Root>
+        {help && <Field.HelperText>{help}</Field.HelperText>}
       </Field.Root>
     );
   }
