@@ -77,11 +77,12 @@ export function DataTrainingPage({ titleKey = "pages:titles.settingsDataTraining
             unmountOnExit={false}
             variant="line"
           >
-            <Tabs.List overflowX="auto" overflowY="hidden">
+            {/* On a phone the tabs wrap onto more rows: a row scrolled sideways hid most of them with nothing to say so. */}
+            <Tabs.List flexWrap={{ base: "wrap", md: "nowrap" }} overflowX={{ md: "auto" }} overflowY="hidden">
               {sections.map((name) => {
                 const Icon = icons[name];
                 return (
-                  // Whole labels on one line; where they do not fit (a phone) the row scrolls instead of squeezing them.
+                  // Whole labels on one line, never squeezed.
                   <Tabs.Trigger key={name} value={name} flexShrink={0} whiteSpace="nowrap" px="2.5">
                     <Icon aria-hidden /> {t(`sections.${name}`)}
                   </Tabs.Trigger>
