@@ -24,7 +24,7 @@ async function demoConfiguration(token: string): Promise<{ _id: string; name: st
 describe("configuration screens on a phone, in French and dark", () => {
   const browser = useBrowser();
 
-  it("keeps each data-training tab on one line in French and German at 1280 px; the row scrolls on a phone", async () => {
+  it("keeps each data-training tab on one line in French and German at 1280 px; on a phone all seven wrap into sight", async () => {
     const session = await apiSignIn(demoAccounts.admin);
     const selected = JSON.stringify(await demoConfiguration(session.token));
     for (const [language, first] of [["fr", "Articles rédigés"], ["de", "Geschriebene Artikel"]] as const) {
@@ -57,6 +57,10 @@ describe("configuration screens on a phone, in French and dark", () => {
       await snap(page, journey, `0-data-training-tabs-${language}`);
       await page.setViewportSize({ width: 390, height: 844 });
       expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+      // On a phone the tabs wrap onto more rows: all seven in sight, none scrolled out of a row.
+      const tabRights = await page.getByRole("tab").evaluateAll((tabs) => tabs.map((tab) => tab.getBoundingClientRect().right));
+      expect(tabRights).toHaveLength(7);
+      expect(Math.max(...tabRights)).toBeLessThanOrEqual(390);
       await context.close();
     }
   });
