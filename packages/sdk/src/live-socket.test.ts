@@ -391,6 +391,8 @@ describe("sent events", () => {
       code: "services_offline",
       message: "Services are offline",
     });
+    // The event did leave: on a loaded machine the server may read it only after the 100 ms wait ran out.
+    await until(() => received.length === 1, "the takeover at the server");
     expect(received.map((entry) => entry.event)).toEqual(["manual_takeover"]);
   });
 
