@@ -7,7 +7,7 @@
  * and throws nothing; when the widget's server is down the frame simply stays hidden.
  */
 import { iframeMessageTypes, parentMessageTypes } from "@parley/domain/widget";
-import { defaultLayout, frameBoxFor, overlayZIndex, type FrameState } from "./loader/frame-geometry";
+import { defaultLayout, frameBoxFor, frameReset, overlayZIndex, type FrameState } from "./loader/frame-geometry";
 import { safeNavigationTarget } from "./loader/navigation";
 import {
   chatStateOf,
@@ -92,14 +92,13 @@ function start(script: HTMLScriptElement): void {
     "allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation",
   );
   frame.setAttribute("allow", "clipboard-write");
-  Object.assign(frame.style, {
-    border: "0",
-    background: "transparent",
-    colorScheme: "normal",
-    visibility: "hidden",
-    maxWidth: "100vw",
-    maxHeight: "100vh",
-  });
+  // Every property is set `!important` inline: a host page's own rules for iframes (a theme's responsive
+  // `iframe { width: 100% !important; height: auto !important }`, a border, a transform) would otherwise
+  // stretch the frame across the page, where it hides the chat and takes the clicks meant for the page.
+  const style = (properties: Record<string, string>) => {
+    for (const name in properties) frame.style.setProperty(name, properties[name]!, "important");
+  };
+  style(frameReset);
 
   let layout: WidgetLayout = defaultLayout;
   let state: FrameState = "hidden";
@@ -108,17 +107,12 @@ function start(script: HTMLScriptElement): void {
   const apply = (next: FrameState) => {
     state = next;
     const box = frameBoxFor(layout, state);
-    if (layout.mode === "embedded") {
-      Object.assign(frame.style, {
-        position: "static",
-        width: "100%",
-        maxWidth: box.width,
-        height: box.height,
-      });
-    } else {
-      Object.assign(frame.style, { position: "fixed", zIndex: overlayZIndex, ...box });
-    }
-    frame.style.visibility = state === "hidden" ? "hidden" : "visible";
+    style(
+      layout.mode === "embedded"
+        ? { position: "static", width: "100%", "max-width": box.width, height: box.height }
+        : { position: "fixed", "z-index": overlayZIndex, top: "auto", ...box },
+    );
+    style({ visibility: state === "hidden" ? "hidden" : "visible" });
   };
 
   const tellFrame = (type: string) => frame.contentWindow?.postMessage({ type }, widgetOrigin);

@@ -232,7 +232,10 @@ export async function startWidgetFixture(options: FixtureOptions = {}): Promise<
  * The customer's website: another loopback port (another origin) whose page pastes the snippet, or
  * leaves it out to measure the page without it. A button on the page proves it still works.
  */
-export async function startHostSite(): Promise<{ origin: string; stop: () => Promise<void> }> {
+export async function startHostSite(
+  /** More of the page's head: the website's own stylesheet, say. */
+  head = "",
+): Promise<{ origin: string; stop: () => Promise<void> }> {
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://localhost");
     const widgetOrigin = url.searchParams.get("widget");
@@ -245,7 +248,7 @@ export async function startHostSite(): Promise<{ origin: string; stop: () => Pro
       return;
     }
     response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title>${snippet}</head>
+    response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title>${head}${snippet}</head>
 <body><h1>Our shop</h1><img src="/image.png" alt="">
 <button id="counter" onclick="this.textContent = String(Number(this.textContent) + 1)">0</button>
 </body></html>`);

@@ -10,6 +10,31 @@ import type { ChatState, WidgetLayout } from "../protocol/messages";
 /** The chat overlays the host page above its own content (spec 02 §9: overlay z-index). */
 export const overlayZIndex = "2000";
 
+/**
+ * What the frame looks like whatever the host page's stylesheets say of iframes (set `!important` inline, with
+ * the box of `frameBoxFor`): no border, margin, effect or transform of the host's, and never wider or taller
+ * than the viewport.
+ */
+export const frameReset: Readonly<Record<string, string>> = {
+  display: "block",
+  border: "0",
+  margin: "0",
+  padding: "0",
+  background: "transparent",
+  "color-scheme": "normal",
+  opacity: "1",
+  transform: "none",
+  filter: "none",
+  "box-shadow": "none",
+  "clip-path": "none",
+  "pointer-events": "auto",
+  "min-width": "0",
+  "min-height": "0",
+  "max-width": "100vw",
+  "max-height": "100vh",
+  visibility: "hidden",
+};
+
 /** The frame's state as the loader sees it: the chat's states, plus hidden (not loaded) and shrunk (collapseChat). */
 export type FrameState = ChatState | "hidden" | "shrunk";
 

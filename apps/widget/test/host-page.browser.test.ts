@@ -1,0 +1,68 @@
+// @vitest-environment node
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { chromium, type Browser, type Frame, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { distDir, startHostSite, startWidgetFixture, type WidgetFixture } from "./fixture-server";
+
+/**
+ * The widget on websites that are not kind to it: the built loader and chat app on a page of another origin,
+ * talking to the loopback stand-in of the server (see widget.browser.test.ts for the common journeys).
+ */
+
+let browser: Browser;
+let widget: WidgetFixture;
+
+beforeAll(async () => {
+  if (!existsSync(join(distDir, "loader.js"))) throw new Error(`No build in ${distDir}: run pnpm --filter @parley/widget build first.`);
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+  widget = await startWidgetFixture({ chatbotSettings: { uiLanguage: "en" }, deltaDelayMs: 20 });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await widget?.stop();
+});
+
+async function widgetFrame(page: Page): Promise<Frame> {
+  await expect.poll(() => page.frames().some((frame) => frame.url().startsWith(`${widget.origin}/widget/`))).toBe(true);
+  return page.frames().find((frame) => frame.url().startsWith(`${widget.origin}/widget/`))!;
+}
+
+describe("a website whose stylesheet styles every iframe", () => {
+  // What themes ship for responsive video embeds, and worse.
+  const hostileCss = `<style>iframe { width: 100% !important; height: auto !important; border: 8px solid red !important;
+    margin: 40px !important; opacity: .5 !important; transform: rotate(3deg) !important; top: 0 !important; }</style>`;
+  let host: Awaited<ReturnType<typeof startHostSite>>;
+  beforeAll(async () => {
+    host = await startHostSite(hostileCss);
+  });
+  afterAll(() => host?.stop());
+
+  it("keeps the frame to the launcher's size in its corner, and to the chat's when open", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${host.origin}/?widget=${encodeURIComponent(widget.origin)}`);
+    const frame = await widgetFrame(page);
+    const frameElement = page.locator("iframe");
+    const box = () => frameElement.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { ...element.getBoundingClientRect().toJSON(), border: style.borderTopWidth, opacity: style.opacity, transform: style.transform };
+    });
+    await frame.locator(".pw-launcher-button").waitFor();
+    await expect.poll(box).toMatchObject({ x: 1280 - 5 - 75, y: 800 - 10 - 75, width: 75, height: 75, border: "0px", opacity: "1", transform: "none" });
+    // The page beside the launcher still takes its own clicks (a stretched frame took them all).
+    await page.mouse.click(400, 780);
+    expect(await page.evaluate(() => document.elementFromPoint(400, 780)?.tagName)).not.toBe("IFRAME");
+
+    await frame.locator(".pw-launcher-button").click();
+    await expect.poll(box).toMatchObject({ width: 400 + 70, height: 600 + 30, y: 800 - 10 - 630 });
+    await frame.locator("textarea").fill("Hello?");
+    await frame.locator("textarea").press("Enter");
+    await expect.poll(() => frame.locator(".pw-from-assistant").last().innerText()).toContain("see our FAQ");
+    await page.close();
+  });
+});
