@@ -19,6 +19,32 @@ describe("the widget's design", () => {
     expect(readDesign(null).chat.uiLanguage).toBe("nl");
   });
 
+  it("shows the default texts of any language in the widget's language, and the customer's own texts as written", () => {
+    const englishDefaults = {
+      name: "Assistant",
+      startMessage: "Hello! How can I help you?",
+      headerTitle: "Chat with us",
+      headerSubtitle: "We're happy to help",
+      userInputPlaceholderText: "Type your message...",
+      onlineMessage: "We're online",
+    };
+    const dutch = readDesign({
+      data: { chatbotSettings: { ...englishDefaults, uiLanguage: "nl" }, chatbotButtonSettings: { chatbuttonBubbleText: "Have a question?" } },
+    });
+    expect(dutch.chat).toMatchObject({
+      startMessage: "Hallo! Waarmee kan ik je helpen?",
+      headerTitle: "Chat met ons",
+      headerSubtitle: "We helpen je graag",
+      userInputPlaceholderText: "Typ je bericht...",
+      onlineMessage: "We zijn online",
+    });
+    expect(dutch.button.chatbuttonBubbleText).toBe("Heb je een vraag?");
+    const german = readDesign({ data: { chatbotSettings: { ...englishDefaults, headerTitle: "Fragen Sie Anna", uiLanguage: "de" } } });
+    expect(german.chat).toMatchObject({ headerTitle: "Fragen Sie Anna", startMessage: "Hallo! Wie kann ich Ihnen helfen?" });
+    // The spec's Dutch defaults in a French widget, as before.
+    expect(readDesign({ data: { chatbotSettings: { uiLanguage: "fr" } } }).chat.headerTitle).toBe("Discutez avec nous");
+  });
+
   it("starts closed, opened or in full screen (either spelling); embedded is always open", () => {
     expect(initialChatState({ ...defaultChatbotSettings, initialState: "fullscreen" })).toBe("fullScreen");
     expect(initialChatState({ ...defaultChatbotSettings, initialState: "fullScreen" })).toBe("fullScreen");

@@ -1,6 +1,7 @@
 import {
   defaultChatbotButtonSettings as domainButtonSettings,
   defaultChatbotSettings as domainChatbotSettings,
+  defaultDesignTexts,
   designTextLanguageOf,
   withDefaultTextsIn,
 } from "@parley/domain/chatbotDesign";
@@ -100,6 +101,8 @@ export const defaultChatbotSettings: ChatbotSettings = { ...domainChatbotSetting
 
 export const defaultButtonSettings: ChatButtonSettings = { ...domainButtonSettings };
 
+const designTextLanguages = Object.keys(defaultDesignTexts) as (keyof typeof defaultDesignTexts)[];
+
 function withDefaults<T extends object>(defaults: T, stored: unknown): T {
   const result = { ...defaults };
   if (typeof stored !== "object" || stored === null) return result;
@@ -123,10 +126,16 @@ export function readDesign(answer: unknown): WidgetDesign {
     online?: unknown;
   };
   const chat = withDefaults(defaultChatbotSettings, body.data?.chatbotSettings);
-  const shown = withDefaultTextsIn(designTextLanguageOf(chat.uiLanguage), {
-    chatbotSettings: chat,
-    chatbotButtonSettings: withDefaults(defaultButtonSettings, body.data?.chatbotButtonSettings),
-  });
+  const language = designTextLanguageOf(chat.uiLanguage);
+  // A default of any of the five languages, not only the spec's Dutch: a design made in English whose widget
+  // language was set to Dutch afterwards greets in Dutch, not with the English defaults under Dutch buttons.
+  const shown = designTextLanguages.reduce(
+    (design, from) => withDefaultTextsIn(language, design, from),
+    {
+      chatbotSettings: chat,
+      chatbotButtonSettings: withDefaults(defaultButtonSettings, body.data?.chatbotButtonSettings),
+    },
+  );
   return { chat: shown.chatbotSettings, button: shown.chatbotButtonSettings, online: body.online === true };
 }
 
