@@ -11032,7 +11032,7 @@ export interface operations {
                     page_url?: string;
                     /** @description The portal's test environment's ticket (createWidgetTestTicket): a conversation this message starts is a test conversation. An invalid or expired ticket is ignored. */
                     test_ticket?: string;
-                    /** @description The widget's id for this message. Sending the same id again (a retry after a lost answer, also while the first request is still being answered) answers the first reply instead of asking the assistant twice; such a retry waits for that reply. */
+                    /** @description The widget's id for this message. Sending the same id again (a retry after a lost answer, also while the first request is still being answered) answers the first reply instead of asking the assistant twice; such a retry waits for that reply. A conversation's first message, sent without `session_id`, is recognised so when it is sent again without one from the same address within 10 minutes: it answers the conversation the first one started. */
                     client_message_id?: string;
                 };
             };

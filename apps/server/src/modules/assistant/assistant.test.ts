@@ -173,6 +173,30 @@ describe("the embedded default (no provider)", () => {
     expect(stored.map((message) => message.role)).toEqual(["user", "assistant", "user", "assistant"]);
   });
 
+  it("answers a resent first message (no session id yet) in the one conversation it started, asked once, also when both arrive at once", async () => {
+    const { configurationId } = await assistantFor(ctx, {}, { limit: 50, remaining: 50 });
+    const message = { message: "how long does delivery take", client_message_id: "first-1" };
+    const atOnce = (await Promise.all([send(ctx, configurationId, message), send(ctx, configurationId, message)])).map((response) => response.json());
+    expect(atOnce[1].session_id).toBe(atOnce[0].session_id);
+    expect(atOnce[1].reply.id).toBe(atOnce[0].reply.id);
+    expect(atOnce[1].message.id).toBe(atOnce[0].message.id);
+    // The answer was lost: the widget sends the message again, still without the session id it never heard.
+    const retried = (await send(ctx, configurationId, message)).json();
+    expect(retried.session_id).toBe(atOnce[0].session_id);
+    expect(retried.reply.id).toBe(atOnce[0].reply.id);
+    expect(await remaining(ctx, configurationId)).toBe(49);
+    const conversations = await ctx.database.db.query("SELECT id FROM conversations WHERE configuration_id = $1", [configurationId]);
+    expect(conversations).toHaveLength(1);
+    expect((await history(ctx, configurationId, retried.session_id)).json().data.map((stored: { role: string }) => stored.role)).toEqual(["user", "assistant"]);
+    // Another message, or the same id from another visitor's address, starts its own conversation.
+    const other = (await send(ctx, configurationId, { ...message, client_message_id: "first-2" })).json();
+    expect(other.session_id).not.toBe(retried.session_id);
+    const elsewhere = await ctx.app.inject({ method: "POST", url: `/api/widget/${configurationId}/messages`, payload: message, remoteAddress: "203.0.113.7" });
+    expect(elsewhere.statusCode).toBe(200);
+    expect(elsewhere.json().session_id).not.toBe(retried.session_id);
+    expect(await remaining(ctx, configurationId)).toBe(47);
+  });
+
   it("stores the visitor's rating of an answer of their own conversation only", async () => {
     const { configurationId } = await assistantFor(ctx, { allowed_origins: ["https://shop.example"] });
     const page = "https://shop.example/help";

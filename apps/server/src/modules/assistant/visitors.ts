@@ -197,6 +197,27 @@ export function createVisitorService(deps: {
     return next;
   }
 
+  /**
+   * The conversation a message sent with no session id started, by configuration, client address and the
+   * message's `client_message_id`, in this process: the resend of a first message whose answer was lost (the
+   * client never heard the session id), or that is sent again while the first is answered, goes on in that
+   * conversation and is recognised as a resend, instead of starting another and being answered twice.
+   */
+  const startedByMessage = new LRUCache<string, Promise<ConversationRecord>>({ max: 10_000, ttl: 10 * 60_000 });
+
+  function firstMessageConversation(configuration: Configuration, request: VisitorRequest, clientMessageId: string | null): Promise<ConversationRecord> {
+    if (!clientMessageId) return startFor(configuration, request);
+    const key = `${configuration._id} ${request.clientIp ?? ""} ${clientMessageId}`;
+    const started = startedByMessage.get(key);
+    if (started) return started;
+    const starting = startFor(configuration, request);
+    startedByMessage.set(key, starting);
+    starting.catch(() => {
+      if (startedByMessage.get(key) === starting) startedByMessage.delete(key);
+    });
+    return starting;
+  }
+
   async function startFor(configuration: Configuration, request: VisitorRequest): Promise<ConversationRecord> {
     // The socket's id names a closed conversation (an agent closed it): the visitor goes on in a new one.
     const issued = request.issuedSessionId && !(await findConversationBySession(db, request.issuedSessionId)) ? request.issuedSessionId : undefined;
@@ -299,7 +320,7 @@ export function createVisitorService(deps: {
       const turn = { configuration, text, clientMessageId: request.clientMessageId ?? null, stream: request.stream };
       const named = request.sessionId;
       if (!named) {
-        const conversation = await conversationFor(configuration, request);
+        const conversation = await firstMessageConversation(configuration, request, turn.clientMessageId);
         limit(conversation.session_id);
         return deps.assistant.handle({ ...turn, conversation }, events);
       }
