@@ -6,6 +6,7 @@
  * the acknowledgement when the client asked for one.
  */
 import type { Namespace, Server, Socket } from "socket.io";
+import { unsafeTextMessage, unsafeTextPaths } from "../../platform/http/request-text";
 import { connectionRefusal, payloadCheck, socketError } from "../../platform/sockets/events";
 import { sessionRoom } from "../assistant/chat-socket";
 import type { Presence } from "./presence";
@@ -37,6 +38,17 @@ export function liveEmitter(io: Server): LiveEmitter {
 }
 
 type Answer = (reply: unknown) => void;
+
+/**
+ * Why the payload breaks its message of the AsyncAPI, or holds text no conversation can store (a NUL or an
+ * unpaired surrogate, refused as the HTTP calls refuse it); null when it is fine.
+ */
+function payloadProblem(check: (payload: unknown) => string | null, payload: unknown): string | null {
+  const problem = check(payload);
+  if (problem !== null) return problem;
+  const [path] = unsafeTextPaths(payload);
+  return path === undefined ? null : `/${path.replaceAll(".", "/")} ${unsafeTextMessage}`;
+}
 
 export function attachLiveNamespace(io: Server, live: LiveService, presence: Presence, logError: (message: string, error: unknown) => void): void {
   const namespace = io.of("/live");
@@ -93,7 +105,7 @@ export function attachLiveNamespace(io: Server, live: LiveService, presence: Pre
       const check = payloadCheck(messageKey);
       socket.on(event, (payload: unknown, ack?: unknown) => {
         const answer = typeof ack === "function" ? (ack as Answer) : undefined;
-        const problem = check(payload);
+        const problem = payloadProblem(check, payload);
         if (problem !== null) {
           answer?.({ status: "error", code: "validation_failed", message: problem });
           return;
@@ -122,7 +134,7 @@ export function attachLiveNamespace(io: Server, live: LiveService, presence: Pre
 
     const checkClear = payloadCheck("clearConfig");
     socket.on("clear_config", (payload: unknown) => {
-      const problem = checkClear(payload);
+      const problem = payloadProblem(checkClear, payload);
       if (problem !== null) {
         socket.emit("config_clear_error", { status: "error", code: "validation_failed", message: problem });
         return;

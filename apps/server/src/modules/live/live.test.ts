@@ -631,6 +631,64 @@ describe("takeover and agent replies", () => {
       expect(await act(agent.socket, event, payload), event).toMatchObject({ status: "error", code: "validation_failed" });
     }
   });
+
+  it("refuses text no conversation can store (a NUL, an unpaired surrogate) and a name too long in any event, and changes nothing", async () => {
+    const agent = await connectAgent(agentA);
+    const visitor = await visitorWithConversation(alpha);
+    const target = { configuration_id: alpha.configurationId, session_id: visitor.sessionId };
+    const before = await conversationRow(visitor.sessionId);
+    for (const [event, payload, field] of [
+      ["manual_takeover", { ...target, session_id: `${visitor.sessionId}\u0000`, first_name: "Anna", last_name: "A" }, "/session_id"],
+      ["manual_takeover", { ...target, first_name: "An\u0000na", last_name: "A" }, "/first_name"],
+      ["manual_takeover", { ...target, first_name: "A".repeat(101), last_name: "A" }, "/first_name"],
+      ["manual_takeover", { ...target, first_name: "Anna", last_name: "\uD800" }, "/last_name"],
+      ["release_conversation", { ...target, session_id: "\u0000" }, "/session_id"],
+      ["close_conversation", { ...target, session_id: "\uDC00" }, "/session_id"],
+      ["agent_typing", { ...target, session_id: "\u0000", typing: true }, "/session_id"],
+      ["mark_conversation_seen", { ...target, session_id: "\u0000" }, "/session_id"],
+      ["set_agent_note", { ...target, session_id: "\u0000", agent_note: "Note" }, "/session_id"],
+      ["change_agent_presence", { user_id: `${agentA.userId}\u0000`, is_available: false }, "/user_id"],
+      ["agent_disconnected", { user_id: "\uD800" }, "/user_id"],
+    ] as const) {
+      const answer = await act(agent.socket, event, payload);
+      expect(answer, `${event} ${field}`).toMatchObject({ status: "error", code: "validation_failed" });
+      expect(answer.message, event).toMatch(new RegExp(`^${field} `));
+    }
+    agent.socket.emit("clear_config", { configuration_id: `${alpha.configurationId}\u0000` });
+    const [error] = await waitFor(() => named(agent.events, "config_clear_error"));
+    expect(error).toMatchObject({ status: "error", code: "validation_failed" });
+    expect(await conversationRow(visitor.sessionId)).toEqual(before);
+
+    await act(agent.socket, "manual_takeover", { ...target, first_name: "Anna", last_name: "A" });
+    const reply = { configurationId: alpha.configurationId, conversationId: visitor.sessionId };
+    expect(await act(agent.socket, "human_agent_message", { ...reply, messageContent: "Half \uD83D a face" })).toMatchObject({ status: "error", code: "validation_failed" });
+    expect(await act(agent.socket, "human_agent_message", { ...reply, messageContent: "Hi", client_message_id: "a\u0000" })).toMatchObject({
+      status: "error",
+      code: "validation_failed",
+    });
+    expect((await historyOf(alpha, visitor.sessionId)).map((message) => message.role)).toEqual(["user", "assistant", "system"]);
+  });
+
+  it("names the agent by the query's names without what no text column stores, cut to 100 characters", async () => {
+    const agent = await connectAgent(agentA, { firstname: ` Bo\u0000b${"x".repeat(97)}\u{1F600}\u{1F600}`, lastname: "\u0000" });
+    const visitor = await visitorWithConversation(alpha);
+    const target = { configuration_id: alpha.configurationId, session_id: visitor.sessionId };
+    // An empty first_name: the query's name is the one the visitor is told of.
+    expect(await act(agent.socket, "manual_takeover", { ...target, first_name: " ", last_name: "" })).toMatchObject({ status: "success" });
+    const reply = await act(agent.socket, "human_agent_message", { configurationId: alpha.configurationId, conversationId: visitor.sessionId, messageContent: "Hello" });
+    expect(reply).toMatchObject({ status: "success", duplicate: false });
+    expect(await act(agent.socket, "release_conversation", target)).toMatchObject({ status: "success" });
+    const name = `Bob${"x".repeat(97)}`;
+    const history = await historyOf(alpha, visitor.sessionId);
+    expect(history.map((message) => [message.role, message.agent_name ?? null])).toEqual([
+      ["user", null],
+      ["assistant", null],
+      ["system", name],
+      ["human_agent", name],
+      ["system", name],
+    ]);
+    expect(history[2]!.content).toContain(name);
+  });
 });
 
 describe("tenant isolation of every agent event", () => {

@@ -104,6 +104,20 @@ const refused = (message: string) => new DomainError("validation_failed", messag
 const firstString = (value: unknown): string | undefined =>
   typeof value === "string" ? value : Array.isArray(value) && typeof value[0] === "string" ? value[0] : undefined;
 
+/** The longest name an agent's messages carry (`agent_name`), as a user's first name. */
+const maxNameLength = 100;
+// eslint-disable-next-line no-control-regex -- NUL is one of the characters this pattern exists to find.
+const unstorableCharacters = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A name as the agents' messages carry it: without what no text column stores (a NUL, an unpaired surrogate),
+ * trimmed, at most `maxNameLength` characters (never half of one).
+ */
+function displayName(value: unknown): string {
+  const text = (firstString(value) ?? "").replace(unstorableCharacters, "").trim();
+  return Array.from(text).slice(0, maxNameLength).join("").trim();
+}
+
 /**
  * The visitor's messages no agent has read: those after the ones the agents had when one last read the
  * conversation (`agents_seen_messages`) and after the last agent reply. Stored, so a reload shows them too.
@@ -262,7 +276,7 @@ export function createLiveService(deps: LiveDependencies) {
         role: "system",
         content: sanitiseAnswerHtml(`<p>${escapeHtml(text)}</p>`),
         replyTo: null,
-        agentName: agentName?.trim().slice(0, 100) || null,
+        agentName: displayName(agentName) || null,
       });
       // The agent who takes a conversation over has read it: its visitor messages so far are not new any more.
       return { updated: (change.seen ? await markConversationSeen(tx, updated.id) : undefined) ?? updated, stored };
@@ -308,8 +322,8 @@ export function createLiveService(deps: LiveDependencies) {
       if (!caller) throw new DomainError("invalid_token", errorMessages.invalid_token, 401);
       const named = firstString(query.customerId)?.trim().toLowerCase();
       const names = named !== undefined && named !== "" && named !== "null" && named !== "undefined";
-      const firstName = (firstString(query.firstname) ?? "").trim().slice(0, 100);
-      const lastName = (firstString(query.lastname) ?? "").trim().slice(0, 100);
+      const firstName = displayName(query.firstname);
+      const lastName = displayName(query.lastname);
       if (caller.role !== "admin") {
         if (names && named !== caller.customerId) throw new DomainError("forbidden", errorMessages.forbidden, 403);
         const customerIds = caller.customerId ? [caller.customerId] : [];
@@ -377,7 +391,7 @@ export function createLiveService(deps: LiveDependencies) {
       // (the answer is the conversation as it is, so this agent's screen shows who has it, as everyone's does).
       const taken = (record: ConversationRecord) => record.is_manual && record.taken_over_by !== null;
       if (taken(conversation)) return { conversation: await live(conversation, { by: agent.caller.userId }) };
-      const name = payload.first_name.trim() || agent.firstName;
+      const name = displayName(payload.first_name) || agent.firstName;
       const updated = await changeWithNote(
         conversation.id,
         { state: { is_locked: true, is_manual: true, taken_over_by: agent.caller.userId }, notTakenOverBy: agent.caller.userId, seen: true },
