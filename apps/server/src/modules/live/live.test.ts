@@ -691,6 +691,40 @@ describe("takeover and agent replies", () => {
   });
 });
 
+describe("an admin who selected configurations", () => {
+  it("acts on the selected configurations' conversations only: another's answers not_found and changes nothing", async () => {
+    const { token } = await ctx.createUser({ role: "admin" });
+    const admin = await connectAgent({ token }, { configuration_ids: bravo.configurationId });
+    const elsewhere = await visitorWithConversation(alpha);
+    const before = await conversationRow(elsewhere.sessionId);
+    const target = { configuration_id: alpha.configurationId, session_id: elsewhere.sessionId };
+    for (const [event, payload] of [
+      ["manual_takeover", { ...target, first_name: "Ada", last_name: "Admin" }],
+      ["human_agent_message", { configurationId: alpha.configurationId, conversationId: elsewhere.sessionId, messageContent: "Hello" }],
+      ["release_conversation", target],
+      ["close_conversation", target],
+      ["agent_typing", { ...target, typing: true }],
+      ["set_agent_note", { ...target, agent_note: "Seen by an admin elsewhere" }],
+      ["mark_conversation_seen", target],
+    ] as const) {
+      expect(await act(admin.socket, event, payload), event).toMatchObject({ status: "error", code: "not_found" });
+    }
+    admin.socket.emit("clear_config", { configuration_id: alpha.configurationId });
+    const [error] = await waitFor(() => named(admin.events, "config_clear_error"));
+    expect(error).toMatchObject({ status: "error", code: "not_found", configuration_id: alpha.configurationId });
+    await quiet();
+    expect(await conversationRow(elsewhere.sessionId)).toEqual(before);
+    expect(named(elsewhere.events, "agent_message")).toEqual([]);
+
+    // The selected configuration's conversation is the admin's to take over; an admin watching everything acts anywhere.
+    const watched = await visitorWithConversation(bravo, "Bravo?");
+    const taken = await act(admin.socket, "manual_takeover", { configuration_id: bravo.configurationId, session_id: watched.sessionId, first_name: "Ada", last_name: "Admin" });
+    expect(taken).toMatchObject({ status: "success", conversation: { is_manual: true } });
+    const everything = await connectAgent({ token });
+    expect(await act(everything.socket, "set_agent_note", { ...target, agent_note: "Seen" })).toMatchObject({ status: "success", conversation: { agent_note: "Seen" } });
+  });
+});
+
 describe("tenant isolation of every agent event", () => {
   it("answers not_found to another tenant's conversation or configuration, and changes nothing", async () => {
     const agent = await connectAgent(agentA);

@@ -118,6 +118,12 @@ function displayName(value: unknown): string {
   return Array.from(text).slice(0, maxNameLength).join("").trim();
 }
 
+/** Whether the watch covers the configuration. */
+function watches(watch: Watch, configuration: Pick<Configuration, "_id" | "customerId">): boolean {
+  if (watch.all || watch.configurationIds.includes(configuration._id)) return true;
+  return configuration.customerId != null && watch.customerIds.includes(configuration.customerId);
+}
+
 /**
  * The visitor's messages no agent has read: those after the ones the agents had when one last read the
  * conversation (`agents_seen_messages`) and after the last agent reply. Stored, so a reload shows them too.
@@ -287,10 +293,19 @@ export function createLiveService(deps: LiveDependencies) {
     return changed.updated;
   }
 
+  /**
+   * A configuration the agent may see and watches (an admin who selected configurations acts on those only), or
+   * not_found.
+   */
+  async function watched(agent: LiveAgent, configurationId: string): Promise<Configuration> {
+    const configuration = isId(configurationId) ? await deps.configurationVisible(agent.caller, configurationId.toLowerCase()) : undefined;
+    if (!configuration || !watches(agent.watch, configuration)) throw notFound();
+    return configuration;
+  }
+
   /** The agent's configuration and its conversation of this session, or not_found. */
   async function reach(agent: LiveAgent, configurationId: string, sessionId: string) {
-    const configuration = isId(configurationId) ? await deps.configurationVisible(agent.caller, configurationId.toLowerCase()) : undefined;
-    if (!configuration) throw notFound();
+    const configuration = await watched(agent, configurationId);
     const conversation = await findConversationBySession(db, sessionId);
     if (!conversation || conversation.configuration_id !== configuration._id) throw notFound();
     return { configuration, conversation };
@@ -519,8 +534,7 @@ export function createLiveService(deps: LiveDependencies) {
 
     /** Closes every ongoing conversation of the configuration; its agents hear `config_cleared`. */
     async clear(agent: LiveAgent, configurationId: string) {
-      const configuration = isId(configurationId) ? await deps.configurationVisible(agent.caller, configurationId.toLowerCase()) : undefined;
-      if (!configuration) throw notFound();
+      const configuration = await watched(agent, configurationId);
       await closeOngoingConversations(db, configuration._id);
       emitter?.toAgents(ownerOf(configuration), "config_cleared", { configuration_id: configuration._id });
     },
