@@ -440,6 +440,33 @@ describe("the embedded default (no provider)", () => {
     expect((await send(ctx, configurationId, { message: "\u0000\u0000" }, { origin: "https://shop.example" })).statusCode).toBe(400);
   });
 
+  it("refuses a NUL or an unpaired surrogate on the socket as the HTTP calls do, naming the field, and stores nothing of it", async () => {
+    const { configurationId } = await assistantFor(ctx);
+    const unsafe = "Contains a character that is not allowed (NUL or an unpaired surrogate)";
+    const queries: Record<string, string>[] = [{ session_id: "abc\u0000" }, { page_url: "https://shop.example/\u0000" }, { test_ticket: "\u0000" }, { language: "en\u0000" }];
+    for (const query of queries) {
+      const refused = connect(serverUrl(ctx), { configuration_id: configurationId, ...query });
+      const [field] = Object.keys(query);
+      await expect(refused.session).rejects.toMatchObject({ message: "validation_failed", data: { status: "error", code: "validation_failed", message: `${field}: ${unsafe}` } });
+    }
+    const visitor = connect(serverUrl(ctx), { configuration_id: configurationId });
+    const { session_id } = await visitor.session;
+    for (const [payload, field] of [
+      [{ message: "where is my \u0000invoice" }, "message"],
+      [{ message: "where is my \ud800invoice" }, "message"],
+      [{ message: "where is my \udc00invoice" }, "message"],
+      [{ message: "where is my invoice", page_url: "https://shop.example/\u0000" }, "page_url"],
+      [{ message: "where is my invoice", session_id: "\u0000" }, "session_id"],
+    ] as const) {
+      const refusal = await ask(visitor.socket, payload);
+      expect(refusal).toEqual({ status: "error", code: "validation_failed", message: `${field}: ${unsafe}` });
+      expect(payloadCheck("visitorMessageAck")(refusal)).toBeNull();
+    }
+    expect(await ctx.database.db.query("SELECT id FROM conversations WHERE configuration_id = $1", [configurationId])).toEqual([]);
+    // A pair of surrogates is a character like any other, and the socket goes on.
+    expect(await ask(visitor.socket, { message: "where is my invoice 📦" })).toMatchObject({ status: "success", session_id, message: { content: "where is my invoice 📦" } });
+  });
+
   it("never shows one configuration's conversation to another, nor continues it there", async () => {
     const a = await assistantFor(ctx);
     const b = await assistantFor(ctx);

@@ -5,6 +5,8 @@
  */
 import type { Namespace, Server, Socket } from "socket.io";
 import { visitorTypingForwardMs } from "@parley/domain/live";
+import { DomainError } from "@parley/domain";
+import { unsafeTextMessage, unsafeTextPaths } from "../../platform/http/request-text";
 import { connectionRefusal, payloadCheck, socketError, type SocketError } from "../../platform/sockets/events";
 import { publicMessage, type Message } from "../conversations/repository";
 import { createTypingThrottle } from "../live/typing-throttle";
@@ -23,6 +25,15 @@ interface ChatSocketData {
 export type VisitorTypingListener = (sessionId: string, configurationId: string, typing: boolean) => Promise<void>;
 
 const firstString = (value: unknown): string | undefined => (typeof value === "string" ? value : Array.isArray(value) && typeof value[0] === "string" ? value[0] : undefined);
+
+/**
+ * Why a connection's parameters or an event's payload cannot be taken, as the HTTP calls refuse it: text with a
+ * NUL or an unpaired surrogate (which PostgreSQL cannot store), named by its field; null when there is none.
+ */
+function unsafeText(value: unknown): string | null {
+  const [path] = unsafeTextPaths(value);
+  return path === undefined ? null : `${path || "payload"}: ${unsafeTextMessage}`;
+}
 
 /** What the chat namespace tells sessions, also used by the HTTP fallback so an open socket hears HTTP turns. */
 export interface ChatBroadcast {
@@ -72,6 +83,11 @@ export function attachChatNamespace(
 
   chat.use((socket, next) => {
     const query = socket.handshake.query;
+    const unsafe = unsafeText({ configuration_id: query.configuration_id, session_id: query.session_id, language: query.language, page_url: query.page_url, test_ticket: query.test_ticket });
+    if (unsafe) {
+      next(connectionRefusal(new DomainError("validation_failed", unsafe, 400), () => undefined));
+      return;
+    }
     const request: VisitorRequest = {
       configurationId: firstString(query.configuration_id) ?? "",
       sessionId: firstString(query.session_id),
@@ -101,7 +117,7 @@ export function attachChatNamespace(
 
     socket.on("visitor_message", (payload: unknown, ack?: unknown) => {
       const answer = typeof ack === "function" ? (ack as (reply: unknown) => void) : undefined;
-      const problem = checkVisitorMessage(payload);
+      const problem = checkVisitorMessage(payload) ?? unsafeText(payload);
       if (problem) {
         const refusal: SocketError = { status: "error", code: "validation_failed", message: problem };
         answer?.(refusal);
