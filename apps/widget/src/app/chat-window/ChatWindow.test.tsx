@@ -156,6 +156,45 @@ describe("the chat while the server cannot be reached", () => {
   });
 });
 
+describe("the chat while the visitor's device is offline", () => {
+  const goOnline = (online: boolean) =>
+    act(() => {
+      Object.defineProperty(navigator, "onLine", { configurable: true, get: () => online });
+      window.dispatchEvent(new Event(online ? "online" : "offline"));
+    });
+  afterEach(() => goOnline(true));
+
+  it("says at once that the visitor is offline and the message waits, in the chat's language, and stops saying it once back", () => {
+    const dutch = { data: { chatbotSettings: defaultChatbotSettingsIn("nl"), chatbotButtonSettings: defaultChatbotButtonSettingsIn("nl") } };
+    // The socket has not noticed yet: it still counts as connected.
+    let root!: HTMLElement;
+    act(() => {
+      root = showChat(dutch, {
+        pending: [{ clientMessageId: "c1", text: "Kan ik retourneren?", timestamp: "2026-11-26T12:01:00.000Z" }],
+      });
+    });
+    expect(shownText(root)).not.toContain("offline");
+    goOnline(false);
+    expect(root.querySelector('[role="status"]')?.textContent).toBe(
+      "Je bent offline. Je berichten worden verstuurd zodra de verbinding terug is.",
+    );
+    goOnline(true);
+    expect(shownText(root)).not.toContain("offline");
+  });
+
+  it("says it once, instead of the line that the connection is lost", () => {
+    goOnline(false);
+    const english = { data: { chatbotSettings: defaultChatbotSettingsIn("en"), chatbotButtonSettings: defaultChatbotButtonSettingsIn("en") } };
+    const root = showChat(
+      english,
+      { pending: [{ clientMessageId: "c1", text: "Hello?", timestamp: "2026-11-26T12:01:00.000Z" }], errorCode: "service_unavailable" },
+      "connecting",
+    );
+    expect(shownText(root)).toContain("You are offline.");
+    expect(shownText(root)).not.toContain("Connection lost");
+  });
+});
+
 describe("the chat on a website its customer did not allow", () => {
   it("says the chat is not available on this website instead of asking to try again, in the chat's language", () => {
     const english = { data: { chatbotSettings: defaultChatbotSettingsIn("en"), chatbotButtonSettings: defaultChatbotButtonSettingsIn("en") } };

@@ -69,6 +69,22 @@ function keepTabInside(event: KeyboardEvent) {
   target.focus();
 }
 
+/** Whether the browser says it has no network (its `offline` and `online` events). */
+function useOffline(): boolean {
+  const [offline, setOffline] = useState(() => navigator.onLine === false);
+  useEffect(() => {
+    const update = () => setOffline(navigator.onLine === false);
+    window.addEventListener("online", update);
+    window.addEventListener("offline", update);
+    update();
+    return () => {
+      window.removeEventListener("online", update);
+      window.removeEventListener("offline", update);
+    };
+  }, []);
+  return offline;
+}
+
 export function ChatWindow(props: ChatWindowProps) {
   const { design, translate, conversation, pageUrl } = props;
   const { chat } = design;
@@ -84,6 +100,7 @@ export function ChatWindow(props: ChatWindowProps) {
     if (field && typeof field === "object") field.current?.focus();
   };
   const hasConversation = conversation.messages.length > 0 || conversation.pending.length > 0;
+  const offline = useOffline();
   useEffect(() => {
     if (confirmingStartOver) cancelRef.current?.focus();
   }, [confirmingStartOver]);
@@ -192,10 +209,15 @@ export function ChatWindow(props: ChatWindowProps) {
       {chat.enableOnlineMessage && design.online && chat.onlineMessage && (
         <p class="pw-online">{chat.onlineMessage}</p>
       )}
-      {props.transport === "connecting" &&
+      {/* Offline, the socket may look connected for a long while (until its ping times out): said at once. */}
+      {offline ? (
+        <p class="pw-notice" role="status">
+          {translate("offline")}
+        </p>
+      ) : (
+        props.transport === "connecting" &&
         conversation.pending.length > 0 &&
-        conversation.errorCode !== "service_unavailable" && (
-        <p class="pw-notice">{translate("reconnecting")}</p>
+        conversation.errorCode !== "service_unavailable" && <p class="pw-notice">{translate("reconnecting")}</p>
       )}
       <MessageList
         configurationId={props.configurationId}
@@ -206,7 +228,7 @@ export function ChatWindow(props: ChatWindowProps) {
         showRating={chat.showRating}
         showStreaming={chat.streamingResponse}
       />
-      {conversation.errorCode && (
+      {conversation.errorCode && !(offline && conversation.errorCode === "service_unavailable") && (
         <p class="pw-error" role="alert">
           {translate(errorKeyOf(conversation.errorCode))}
         </p>
