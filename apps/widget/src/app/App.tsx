@@ -2,12 +2,12 @@ import { iframeMessageTypes } from "@parley/domain/widget";
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { ChatState } from "../protocol/messages";
 import { ChatWindow } from "./chat-window/ChatWindow";
+import { announcementOf } from "./conversation/announcement";
 import { useConversation } from "./conversation/use-conversation";
 import { loadChatState, saveChatState } from "./conversation/visitor-storage";
 import type { HostChannel } from "./host/host-channel";
 import { translatorFor, widgetLanguageOf } from "./i18n/translations";
 import { Launcher } from "./launcher/Launcher";
-import { textOfHtml } from "./messages/sanitize-html";
 import { initialChatState, layoutOf, type WidgetDesign } from "./settings/design";
 import { designVariables } from "./theme/design-style";
 import { playChime } from "./sound";
@@ -123,7 +123,7 @@ export function App({
     return () => window.removeEventListener("keydown", handleKeyDown);
   }, [embedded, chatState, changeState]);
 
-  // New answers are read out once, as text, when complete (not each streamed piece). The conversation the
+  // New answers and notes are read out once, as text, when complete (not each streamed piece). The conversation the
   // server brings back after a page load was heard on an earlier page: it is shown, not read out again.
   const announcedCount = useRef(conversation.messages.length);
   const historyHeard = useRef(conversation.historyLoaded);
@@ -138,12 +138,10 @@ export function App({
       announcedCount.current = messages.length;
       return;
     }
-    const fresh = messages
-      .slice(announcedCount.current)
-      .filter((message) => message.role === "assistant" || message.role === "human_agent");
+    const fresh = announcementOf(messages.slice(announcedCount.current));
     announcedCount.current = messages.length;
-    if (fresh.length === 0) return;
-    setAnnouncement(fresh.map((message) => textOfHtml(message.content)).join(" "));
+    if (!fresh) return;
+    setAnnouncement(fresh);
     if (soundOn) playChime();
   }, [conversation, soundOn]);
 
