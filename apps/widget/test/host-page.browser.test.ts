@@ -66,3 +66,29 @@ describe("a website whose stylesheet styles every iframe", () => {
     await page.close();
   });
 });
+
+describe("a visitor who writes right to left", () => {
+  let host: Awaited<ReturnType<typeof startHostSite>>;
+  beforeAll(async () => {
+    host = await startHostSite();
+  });
+  afterAll(() => host?.stop());
+
+  it("reads their Arabic right to left, in the field and in the conversation, beside answers left to right", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${host.origin}/?widget=${encodeURIComponent(widget.origin)}`);
+    const frame = await widgetFrame(page);
+    await frame.locator(".pw-launcher-button").click();
+    const field = frame.locator("textarea");
+    await field.fill("مرحبا، هل يمكنني إرجاع منتج؟");
+    const direction = (element: Element) => getComputedStyle(element).direction;
+    expect(await field.evaluate(direction)).toBe("rtl");
+    await field.press("Enter");
+    await expect.poll(() => frame.locator(".pw-from-assistant .pw-bubble").last().innerText()).toContain("see our FAQ");
+    expect(await frame.locator(".pw-from-visitor .pw-bubble").last().evaluate(direction)).toBe("rtl");
+    expect(await frame.locator(".pw-from-assistant .pw-bubble").last().evaluate(direction)).toBe("ltr");
+    // An empty field is the chat's own direction again.
+    expect(await field.evaluate(direction)).toBe("ltr");
+    await page.close();
+  });
+});

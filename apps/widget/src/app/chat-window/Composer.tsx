@@ -171,6 +171,7 @@ export function Composer({
         <textarea
           ref={fieldRef}
           rows={1}
+          dir="auto"
           aria-label={translate("messageField")}
           aria-invalid={tooLong || undefined}
           aria-describedby={tooLong ? "pw-too-long" : undefined}

@@ -56,7 +56,7 @@ function Sources({
 /** The visitor's own words, as text; a file they sent as a download link for their session. */
 function VisitorText({ text, configurationId, sessionId, pageUrl }: { text: string; configurationId: string; sessionId: string | null; pageUrl: string }) {
   const attachment = sessionId ? attachmentOf(text, configurationId) : null;
-  if (!attachment || !sessionId) return <div class="pw-bubble">{text}</div>;
+  if (!attachment || !sessionId) return <div class="pw-bubble" dir="auto">{text}</div>;
   return (
     <div class="pw-bubble pw-attachment">
       <a href={attachmentHref(attachment.url, sessionId, pageUrl)} download target="_blank" rel="noopener noreferrer">

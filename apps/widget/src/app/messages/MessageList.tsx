@@ -72,7 +72,7 @@ export function MessageList({
         ))}
         {pending.map((message) => (
           <li key={message.clientMessageId} class="pw-message pw-from-visitor pw-pending">
-            <div class="pw-bubble">{message.text}</div>
+            <div class="pw-bubble" dir="auto">{message.text}</div>
             <span class="pw-status">{translate("sending")}</span>
           </li>
         ))}
@@ -85,7 +85,7 @@ export function MessageList({
               {streamedHtml.test(answer.text) ? (
                 <SafeHtml className="pw-bubble" html={answer.text} base={pageUrl} />
               ) : (
-                <div class="pw-bubble">{answer.text}</div>
+                <div class="pw-bubble" dir="auto">{answer.text}</div>
               )}
             </li>
           ))}

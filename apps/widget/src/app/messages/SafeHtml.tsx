@@ -14,5 +14,7 @@ export function SafeHtml({ html, base, className }: SafeHtmlProps) {
   useLayoutEffect(() => {
     container.current?.replaceChildren(sanitizedFragment(html, document, base));
   }, [html, base]);
-  return <div class={className} ref={container} />;
+  // Each text takes its own direction from its first letters (an answer in Arabic reads right to left in a
+  // Dutch chat), whatever the chat's language.
+  return <div class={className} ref={container} dir="auto" />;
 }
