@@ -1,8 +1,8 @@
-import { Alert, Badge, Box, Button, Heading, HStack, Icon, Stack, Table, Text } from "@chakra-ui/react";
+import { Alert, Badge, Box, Button, CloseButton, Heading, HStack, Icon, Stack, Table, Text } from "@chakra-ui/react";
 import { withMessagesSeen } from "@parley/domain/live";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation } from "react-router-dom";
+import { Link as RouterLink, useLocation } from "react-router-dom";
 import { LuTriangleAlert } from "react-icons/lu";
 import { useSelectedConfiguration } from "../../configuration/selection";
 import { ConversationDialog } from "./ConversationDialog";
@@ -62,7 +62,7 @@ function lastVisitorText(conversation: LiveConversation): string {
 export function LiveConversationsPage({ titleKey = "pages:titles.conversationsLive", store = liveStore }: LiveConversationsPageProps) {
   const { t, i18n } = useTranslation(["live", "shell", "pages"]);
   const selected = useSelectedConfiguration();
-  const { connection, errorCode, conversations, typing, actions } = useLiveSnapshot(store);
+  const { connection, errorCode, conversations, typing, actions, listed } = useLiveSnapshot(store);
   const [selectedSession, setSelectedSession] = useState<string | null>(null);
   // Offline, the list is read over HTTP until the connection is back (read only: the actions need the socket).
   const overHttp = useLiveConversationsOverHttp(selected?._id, connection === "offline");
@@ -86,15 +86,28 @@ export function LiveConversationsPage({ titleKey = "pages:titles.conversationsLi
     markSeen(sessionId);
   };
 
-  // A notification's conversation (its session in the navigation state) opens once the list has it, once per visit.
+  // A notification's conversation (its session in the navigation state) opens once the list has come, once per visit;
+  // one the list does not have has ended, and the screen says where it is now instead of showing nothing.
   const location = useLocation();
   const [openedFor, setOpenedFor] = useState<string | null>(null);
+  const [endedFor, setEndedFor] = useState<string | null>(null);
   const wanted = (location.state as { openSession?: unknown } | null)?.openSession;
   useEffect(() => {
-    if (typeof wanted !== "string" || openedFor === location.key || !source.some((item) => item.session_id === wanted)) return;
+    if (typeof wanted !== "string" || openedFor === location.key) return;
+    // Read from the store, not the render: a configuration switched on the way here has just reset the list.
+    const now = store.get();
+    const list = now.connection === "offline" ? overHttp.data : now.listed ? now.conversations : undefined;
+    if (!list) return;
     setOpenedFor(location.key);
-    openConversation(wanted);
-  }, [wanted, openedFor, location.key, source]);
+    if (list.some((item) => item.session_id === wanted)) openConversation(wanted);
+    else setEndedFor(location.key);
+  }, [wanted, openedFor, location.key, source, listed, overHttp.data]);
+
+  // The connection rings no bell for the conversation open here.
+  useEffect(() => {
+    store.setOpened(selectedSession);
+    return () => store.setOpened(null);
+  }, [store, selectedSession]);
 
   // A conversation that is no longer in the list clears the selected details (spec 02 §4).
   useEffect(() => {
@@ -131,6 +144,20 @@ export function LiveConversationsPage({ titleKey = "pages:titles.conversationsLi
               {t("live:live.reload")}
             </Button>
           )}
+        </Alert.Root>
+      )}
+
+      {endedFor === location.key && (
+        <Alert.Root status="info" data-testid="live-conversation-ended">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t("live:live.ended.title")}</Alert.Title>
+            <Alert.Description>{t("live:live.ended.description")}</Alert.Description>
+          </Alert.Content>
+          <Button asChild size="sm" variant="outline" alignSelf="center">
+            <RouterLink to="/conversations/history">{t("live:live.ended.history")}</RouterLink>
+          </Button>
+          <CloseButton size="sm" alignSelf="center" aria-label={t("live:live.ended.dismiss")} onClick={() => setEndedFor(null)} />
         </Alert.Root>
       )}
 

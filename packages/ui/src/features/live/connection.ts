@@ -5,7 +5,7 @@
  * as soon as the server acknowledges it (a takeover even before). This module brings the socket client,
  * so the shell imports it lazily.
  */
-import { createLiveSocket, LiveSocketError, type LiveSocket } from "@parley/sdk";
+import { createLiveSocket, LiveSocketError, type LiveNotification, type LiveSocket } from "@parley/sdk";
 import { withManualTakeover } from "@parley/domain/live";
 import type { NotificationStore } from "../../notifications/store";
 import { toPortalNotification, type LiveActions, type LiveConversation, type LiveStore } from "./liveStore";
@@ -70,15 +70,23 @@ export function connectLive(options: LiveConnectionOptions): LiveConnection {
     listed = true;
     store.replaceAll(conversations);
   });
+  /**
+   * The bell rings for a conversation the agent does not have open (spec 01 §4): one open in the dialog is being
+   * read, so its notification is stored as read instead (it does not come back unread after a reload).
+   */
+  const ring = (notification: LiveNotification, sessionId: string | null | undefined) => {
+    if (sessionId && sessionId === store.get().opened) notifications.setRead(notification.id, true);
+    else notifications.add(toPortalNotification(notification));
+  };
   socket.on("conversation_update", (update) => {
     // A chat notification rides on the update of the message that raised it (alerts come as `notification`).
     const { notification, ...conversation } = update;
     const started = store.upsert(conversation);
     if (started && listed && conversation.status === "Ongoing") options.playSound();
-    if (notification) notifications.add(toPortalNotification(notification));
+    if (notification) ring(notification, conversation.session_id);
   });
   socket.on("config_cleared", ({ configuration_id }) => store.clearConfiguration(configuration_id));
-  socket.on("notification", (notification) => notifications.add(toPortalNotification(notification)));
+  socket.on("notification", (notification) => ring(notification, notification.session_id));
   socket.on("visitor_typing", ({ session_id, typing }) => store.setVisitorTyping(session_id, typing));
 
   /** The acknowledged conversation replaces the one in the list. */

@@ -22,7 +22,7 @@ import { connectLive, type LiveConnection } from "./connection";
 import { LiveConversationsPage } from "./LiveConversationsPage";
 import { LiveStatus } from "./LiveStatus";
 import { createLiveStore, liveCountOf, type LiveStore } from "./liveStore";
-import { useLiveConnection } from "./useLiveConnection";
+import { notificationBackend, useLiveConnection } from "./useLiveConnection";
 
 const token = "agent-token";
 const configurationId = "cfg-1";
@@ -344,7 +344,11 @@ describe("the live connection", () => {
 
 /** Connects, shows the page and opens the conversation's dialog. */
 async function open(sessionId: string) {
-  const context = connect();
+  return openWith(sessionId);
+}
+
+async function openWith(sessionId: string, notifications?: NotificationStore) {
+  const context = connect(notifications ? { notifications } : {});
   await renderPage(context.store);
   await waitFor(() => expect(rowOf(sessionId)).not.toBeNull());
   await waitFor(() => expect(context.store.get().connection).toBe("online"));
@@ -436,6 +440,30 @@ describe("the detail dialog", { timeout: 60_000 }, () => {
     await renderPage(store, "s-answered");
     const dialog = within(await screen.findByRole("dialog", { name: "Conversation" }));
     expect(dialog.getByText(sessions.get("s-answered")!.messages[0]!.content)).toBeTruthy();
+  });
+
+  it("says so when the conversation a notification led to has ended, and leads to the history", async () => {
+    const { store } = connect();
+    await renderPage(store, "s-closed-meanwhile");
+    const notice = await screen.findByTestId("live-conversation-ended");
+    expect(notice.textContent).toContain("This conversation has ended");
+    expect(within(notice).getByRole("link", { name: "Open the history" }).getAttribute("href")).toBe("/conversations/history");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    await userEvent.click(within(notice).getByRole("button", { name: "Dismiss" }));
+    expect(screen.queryByTestId("live-conversation-ended")).toBeNull();
+  });
+
+  it("waits for the list before deciding the notification's conversation has ended", async () => {
+    const store = createLiveStore();
+    store.setConnection("connecting");
+    await renderPage(store, "s-answered");
+    expect(screen.queryByTestId("live-conversation-ended")).toBeNull();
+    act(() => {
+      store.setConnection("online");
+      store.replaceAll([answered]);
+    });
+    expect(await screen.findByRole("dialog", { name: "Conversation" })).toBeTruthy();
+    expect(screen.queryByTestId("live-conversation-ended")).toBeNull();
   });
 
   it("says what to do when the server refuses an action, and keeps the conversation", async () => {
@@ -568,6 +596,60 @@ describe("notifications", () => {
     agents[0]!.emit("conversation_update", { ...answered, agent_note: "Later" });
     await waitFor(() => expect(store.get().conversations.find((item) => item.session_id === "s-answered")!.agent_note).toBe("Later"));
     expect(notifications.list()).toHaveLength(1);
+  });
+});
+
+describe("the conversation open in the dialog", { timeout: 60_000 }, () => {
+  it("rings no bell for its messages and alerts, stores them as read, and rings again once it is closed", async () => {
+    const sound = vi.fn();
+    const notifications = createNotificationStore(sound);
+    notifications.setBackend(notificationBackend(testApi()));
+    const { store, dialog } = await openWith("s-answered", notifications);
+    const chat: LiveNotification = {
+      id: "n-while-open",
+      type: "chat",
+      message: "Still there?",
+      sender: null,
+      timestamp: "2026-11-25T10:07:00.000Z",
+      isRead: false,
+      icon: "LuMessageCircle",
+      color: "purple",
+      configurationId,
+      session_id: "s-answered",
+    };
+    const message = { id: "a4", role: "user" as const, raw_input: "Still there?", content: "Still there?", timestamp: "2026-11-25T10:07:00.000Z" };
+    const updated = { ...answered, messages: [...answered.messages, message], emitted_by: "user" as const };
+    agents[0]!.emit("conversation_update", { ...updated, notification_type: "chat", notification: chat });
+    agents[0]!.emit("notification", { ...chat, id: "n-alert-while-open", type: "alert", sender: "Shop", color: "error" });
+    expect(await dialog.findByText("Still there?")).toBeTruthy();
+    await waitFor(() => expect(notificationCalls).toContain("POST /api/notifications/n-while-open/read"));
+    await waitFor(() => expect(notificationCalls).toContain("POST /api/notifications/n-alert-while-open/read"));
+    expect(notifications.list()).toEqual([]);
+    expect(sound).not.toHaveBeenCalled();
+
+    await userEvent.click(dialog.getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(store.get().opened).toBeNull());
+    agents[0]!.emit("notification", { ...chat, id: "n-after-close" });
+    await waitFor(() => expect(notifications.list().map((item) => item.id)).toEqual(["n-after-close"]));
+    expect(sound).toHaveBeenCalledTimes(1);
+  });
+
+  it("still rings for the other conversations while one is open", async () => {
+    const notifications = createNotificationStore(() => {});
+    await openWith("s-answered", notifications);
+    agents[0]!.emit("notification", {
+      id: "n-other",
+      type: "alert",
+      message: "Help…",
+      sender: "Shop",
+      timestamp: "2026-11-25T10:08:00.000Z",
+      isRead: false,
+      icon: "LuTriangleAlert",
+      color: "error",
+      configurationId,
+      session_id: "s-new",
+    } satisfies LiveNotification);
+    await waitFor(() => expect(notifications.list().map((item) => item.id)).toEqual(["n-other"]));
   });
 });
 

@@ -29,6 +29,19 @@ describe("live store", () => {
     expect(store.get().conversations[0]!.session_id).toBe("s-3");
   });
 
+  it("knows when the connection's list came and which conversation is open, and a reset keeps the open one", () => {
+    const store = createLiveStore();
+    expect(store.get()).toMatchObject({ listed: false, opened: null });
+    store.replaceAll([base]);
+    store.setOpened("s-1");
+    expect(store.get()).toMatchObject({ listed: true, opened: "s-1" });
+    // The connection dropped: its list is gone, the dialog the agent has open is not.
+    store.reset();
+    expect(store.get()).toMatchObject({ listed: false, opened: "s-1", conversations: [] });
+    store.setOpened(null);
+    expect(store.get().opened).toBeNull();
+  });
+
   it("counts the ongoing conversations of the selected configuration, or all", () => {
     const list = [base, { ...base, session_id: "s-2", status: "Closed" as const }, { ...base, session_id: "s-3", configuration_id: "cfg-2" }];
     expect(liveCountOf(list, "cfg-1")).toBe(1);

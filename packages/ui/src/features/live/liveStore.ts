@@ -34,6 +34,10 @@ export interface LiveSnapshot {
   actions: LiveActions | null;
   /** The sessions whose visitor is typing now. */
   typing: readonly string[];
+  /** Whether the server's list of this connection arrived: a conversation missing from it is not live (any more). */
+  listed: boolean;
+  /** The conversation the agent has open in the detail dialog: its messages and alerts ring no bell. */
+  opened: string | null;
 }
 
 type Listener = () => void;
@@ -56,10 +60,13 @@ export interface LiveStore {
   clearConfiguration(configurationId: string): void;
   /** The visitor types (or stopped); the mark goes by itself when no news came for `typingShownMs`, or with the visitor's message. */
   setVisitorTyping(sessionId: string, typing: boolean): void;
+  /** The agent opened a conversation in the detail dialog (null: closed it). */
+  setOpened(sessionId: string | null): void;
+  /** The connection ended: everything it brought is forgotten; the open dialog stays the screen's. */
   reset(): void;
 }
 
-const initial: LiveSnapshot = { connection: "offline", errorCode: null, conversations: [], actions: null, typing: [] };
+const initial: LiveSnapshot = { connection: "offline", errorCode: null, conversations: [], actions: null, typing: [], listed: false, opened: null };
 
 export function createLiveStore(): LiveStore {
   let snapshot: LiveSnapshot = initial;
@@ -87,7 +94,7 @@ export function createLiveStore(): LiveStore {
       set({ connection, errorCode });
     },
     setActions: (actions) => set({ actions }),
-    replaceAll: (conversations) => set({ conversations: [...conversations] }),
+    replaceAll: (conversations) => set({ conversations: [...conversations], listed: true }),
     upsert(conversation) {
       const known = snapshot.conversations.find((item) => item.session_id === conversation.session_id);
       // The visitor's message ends their typing.
@@ -111,10 +118,13 @@ export function createLiveStore(): LiveStore {
       });
     },
     setVisitorTyping: setTyping,
+    setOpened(sessionId) {
+      if (sessionId !== snapshot.opened) set({ opened: sessionId });
+    },
     reset() {
       typingTimers.forEach((timer) => clearTimeout(timer));
       typingTimers.clear();
-      set(initial);
+      set({ ...initial, opened: snapshot.opened });
     },
   };
 }
