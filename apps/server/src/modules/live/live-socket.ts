@@ -50,6 +50,28 @@ function payloadProblem(check: (payload: unknown) => string | null, payload: unk
   return path === undefined ? null : `/${path.replaceAll(".", "/")} ${unsafeTextMessage}`;
 }
 
+/** The longest wait a timer takes (a longer one would fire at once). */
+const maxTimerMs = 2 ** 31 - 1;
+const expiryRecheckMs = 30_000;
+
+/**
+ * Closes the socket once its token has expired, as its next HTTP call would be refused: no change of the user
+ * marks that moment, and an agent who sends nothing would otherwise watch the conversations for good.
+ */
+function closeAtExpiry(socket: Socket, expiresAt: number | null, closeIfSignedOut: (socket: Socket) => Promise<unknown>): { cancel(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  const schedule = (atLeastMs: number) => {
+    if (expiresAt === null || socket.disconnected) return;
+    // A second past the expiry, which token checks compare in whole seconds.
+    const wait = Math.min(Math.max(expiresAt + 1000 - Date.now(), atLeastMs), maxTimerMs);
+    // Still open after the check (it could not be made): checked again a while later.
+    timer = setTimeout(() => void closeIfSignedOut(socket).then(() => schedule(expiryRecheckMs)), wait);
+    timer.unref();
+  };
+  schedule(0);
+  return { cancel: () => clearTimeout(timer) };
+}
+
 export function attachLiveNamespace(io: Server, live: LiveService, presence: Presence, logError: (message: string, error: unknown) => void): void {
   const namespace = io.of("/live");
   live.setEmitter(liveEmitter(io));
@@ -82,6 +104,7 @@ export function attachLiveNamespace(io: Server, live: LiveService, presence: Pre
     const agent = (socket.data as { agent: LiveAgent }).agent;
     const own = socketsOf.get(agent.caller.userId) ?? new Set<Socket>();
     socketsOf.set(agent.caller.userId, own.add(socket));
+    const expiry = closeAtExpiry(socket, agent.expiresAt, closeIfSignedOut);
     // Joined before the list is read: an update from now on is either in the list or sent after it.
     void socket.join(agent.rooms);
     const connection = { userId: agent.caller.userId, customerId: agent.caller.customerId, configurationIds: agent.watch.configurationIds };
@@ -151,6 +174,7 @@ export function attachLiveNamespace(io: Server, live: LiveService, presence: Pre
     });
 
     socket.on("disconnect", () => {
+      expiry.cancel();
       own.delete(socket);
       if (own.size === 0 && socketsOf.get(agent.caller.userId) === own) socketsOf.delete(agent.caller.userId);
       presence.remove(socket.id).catch((error: unknown) => logError("an agent's connection could not be removed", error));

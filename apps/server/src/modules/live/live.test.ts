@@ -4,6 +4,7 @@
  */
 import type { AddressInfo } from "node:net";
 import { agentJoinedText, assistantTexts } from "@parley/domain";
+import { SignJWT } from "jose";
 import pg from "pg";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -244,6 +245,30 @@ describe("connecting to /live", () => {
     await ctx.database.db.query("UPDATE users SET lastname = lastname WHERE id = $1", [agentA.userId]);
     await quiet();
     expect(staying.socket.connected).toBe(true);
+  });
+
+  it("closes the connection when its token expires, so it receives the conversations no longer", async () => {
+    const tenant = await createTenant(ctx, "Golf");
+    const { user } = await ctx.createUser({ role: "customer", customerId: tenant.customerId });
+    const now = Math.floor(Date.now() / 1000);
+    const shortLived = await new SignJWT({ role: "customer", customerId: tenant.customerId, ver: user.token_version })
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuer("parley")
+      .setAudience("parley-portal")
+      .setSubject(user.id)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 2)
+      // The test context's signing secret.
+      .sign(new TextEncoder().encode("test-secret-that-is-long-enough-for-hs256-0123456789"));
+    const agent = await connectAgent({ token: shortLived });
+    const visitor = await visitorWithConversation(tenant, "Golf?");
+    await waitFor(() => updatesOf(agent.events, visitor.sessionId));
+    await expect.poll(() => agent.socket.connected, { timeout: 5_000 }).toBe(false);
+    const seen = updatesOf(agent.events, visitor.sessionId).length;
+    await say(visitor.socket, "Anyone there after the token ran out?");
+    await quiet();
+    expect(updatesOf(agent.events, visitor.sessionId)).toHaveLength(seen);
+    expect((await refusal({ token: shortLived })).message).toBe("invalid_token");
   });
 
   it("marks a conversation started from the portal's test environment as is_test, a visitor's not", async () => {

@@ -7,6 +7,7 @@
  * The service emits through a `LiveEmitter` (the socket namespaces, across instances with the Redis
  * adapter); without one (no listening server) it only stores.
  */
+import { decodeJwt } from "jose";
 import { DomainError, agentJoinedText, agentLeftText, assistantTexts, errorMessages } from "@parley/domain";
 import { visitorTypingForwardMs } from "@parley/domain/live";
 import type { Db } from "../../platform/db/db";
@@ -71,6 +72,8 @@ export interface LiveAgent {
   watch: Watch;
   /** The rooms of the `/live` namespace the agent's sockets join. */
   rooms: string[];
+  /** When the connection's token expires (epoch milliseconds; null: it says nothing, as no token we sign does). */
+  expiresAt: number | null;
 }
 
 export interface LiveEmitter {
@@ -339,6 +342,9 @@ export function createLiveService(deps: LiveDependencies) {
       const names = named !== undefined && named !== "" && named !== "null" && named !== "undefined";
       const firstName = displayName(query.firstname);
       const lastName = displayName(query.lastname);
+      // Verified by authenticate: only its expiry is read again.
+      const { exp } = decodeJwt(token);
+      const expiresAt = typeof exp === "number" ? exp * 1000 : null;
       if (caller.role !== "admin") {
         if (names && named !== caller.customerId) throw new DomainError("forbidden", errorMessages.forbidden, 403);
         const customerIds = caller.customerId ? [caller.customerId] : [];
@@ -348,6 +354,7 @@ export function createLiveService(deps: LiveDependencies) {
           lastName,
           watch: { all: false, configurationIds: [], customerIds },
           rooms: customerIds.map(liveRooms.customer),
+          expiresAt,
         };
       }
       const selected = (firstString(query.configuration_ids) ?? "")
@@ -363,6 +370,7 @@ export function createLiveService(deps: LiveDependencies) {
         lastName,
         watch: { all, configurationIds, customerIds: [] },
         rooms: [...(all ? [liveRooms.admins] : configurationIds.map(liveRooms.configuration)), liveRooms.adminUsers],
+        expiresAt,
       };
     },
 
