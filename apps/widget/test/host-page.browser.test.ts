@@ -92,3 +92,41 @@ describe("a visitor who writes right to left", () => {
     await page.close();
   });
 });
+
+describe("a visitor who takes back their thumb", () => {
+  let host: Awaited<ReturnType<typeof startHostSite>>;
+  let rated: WidgetFixture;
+  beforeAll(async () => {
+    host = await startHostSite();
+    rated = await startWidgetFixture({ chatbotSettings: { uiLanguage: "en", showRating: true }, deltaDelayMs: 20 });
+  });
+  afterAll(async () => {
+    await host?.stop();
+    await rated?.stop();
+  });
+
+  it("unpresses it on a second press, tells the server, and finds it unpressed after a page load", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const open = async () => {
+      await page.goto(`${host.origin}/?widget=${encodeURIComponent(rated.origin)}`);
+      await expect.poll(() => page.frames().some((frame) => frame.url().startsWith(`${rated.origin}/widget/`))).toBe(true);
+      return page.frames().find((frame) => frame.url().startsWith(`${rated.origin}/widget/`))!;
+    };
+    let frame = await open();
+    await frame.locator(".pw-launcher-button").click();
+    await frame.locator("textarea").fill("Do you ship to Belgium?");
+    await frame.locator("textarea").press("Enter");
+    const helpful = () => frame.locator('.pw-rating button[aria-label="Helpful answer"]').last();
+    await helpful().click();
+    await expect.poll(() => helpful().getAttribute("aria-pressed")).toBe("true");
+    await helpful().click();
+    await expect.poll(() => helpful().getAttribute("aria-pressed")).toBe("false");
+    await expect.poll(() => rated.ratings.map((rating) => rating.rating)).toEqual([1, null]);
+
+    frame = await open();
+    // The kept conversation comes back open, with the answer and no thumb pressed.
+    await helpful().waitFor();
+    expect(await frame.locator('.pw-rating button[aria-pressed="true"]').count()).toBe(0);
+    await page.close();
+  });
+});

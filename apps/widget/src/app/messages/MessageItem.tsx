@@ -14,7 +14,8 @@ export interface MessageItemProps {
   translate: Translate;
   showRating: boolean;
   rating: Rating | undefined;
-  onRate: (key: string, rating: Rating) => void;
+  /** The thumb chosen, or null when the visitor pressed the chosen one again to take it back. */
+  onRate: (key: string, rating: Rating | null) => void;
 }
 
 function Sources({
@@ -119,7 +120,7 @@ export function MessageItem({ message, configurationId, sessionId, pageUrl, tran
             type="button"
             aria-label={translate("helpful")}
             aria-pressed={rating === "up"}
-            onClick={() => onRate(message.key, "up")}
+            onClick={() => onRate(message.key, rating === "up" ? null : "up")}
           >
             <StrokedIcon paths={widgetIcons.helpful} />
           </button>
@@ -127,7 +128,7 @@ export function MessageItem({ message, configurationId, sessionId, pageUrl, tran
             type="button"
             aria-label={translate("notHelpful")}
             aria-pressed={rating === "down"}
-            onClick={() => onRate(message.key, "down")}
+            onClick={() => onRate(message.key, rating === "down" ? null : "down")}
           >
             <StrokedIcon paths={widgetIcons.notHelpful} />
           </button>

@@ -3,6 +3,7 @@ import type { ConversationState } from "../conversation/conversation-state";
 import { sendRating } from "../conversation/chat-connection";
 import { loadRatings, saveRatings, type Rating } from "../conversation/visitor-storage";
 import type { Translate } from "../i18n/translations";
+import type { ChatMessage } from "../conversation/types";
 import { MessageItem } from "./MessageItem";
 import { SafeHtml } from "./SafeHtml";
 
@@ -31,18 +32,26 @@ export function MessageList({
   showRating,
   showStreaming,
 }: MessageListProps) {
-  const [ratings, setRatings] = useState<Record<string, Rating>>(() => loadRatings(configurationId));
+  // null: the visitor took their thumb back (whatever the history still said).
+  const [ratings, setRatings] = useState<Record<string, Rating | null>>(() => loadRatings(configurationId));
   const end = useRef<HTMLDivElement>(null);
-  const handleRate = (key: string, rating: Rating) => {
+  const handleRate = (key: string, rating: Rating | null) => {
     const next = { ...ratings, [key]: rating };
     setRatings(next);
-    saveRatings(configurationId, next);
+    const kept = Object.entries(next).filter((entry): entry is [string, Rating] => entry[1] !== null);
+    saveRatings(configurationId, Object.fromEntries(kept));
     // Stored with the conversation too, where agents and the history see it.
     const rated = conversation.messages.find((message) => message.key === key);
     if (rated?.id && conversation.sessionId) {
-      void sendRating(configurationId, rated.id, { session_id: conversation.sessionId, page_url: pageUrl, rating: rating === "up" ? 1 : -1 });
+      void sendRating(configurationId, rated.id, {
+        session_id: conversation.sessionId,
+        page_url: pageUrl,
+        rating: rating === "up" ? 1 : rating === "down" ? -1 : null,
+      });
     }
   };
+  const ratingOf = (message: ChatMessage): Rating | undefined =>
+    Object.hasOwn(ratings, message.key) ? (ratings[message.key] ?? undefined) : storedRating(message.rating);
   const { messages, pending, streaming, typing } = conversation;
   useEffect(
     () => end.current?.scrollIntoView?.({ block: "end" }),
@@ -66,7 +75,7 @@ export function MessageList({
             pageUrl={pageUrl}
             translate={translate}
             showRating={showRating}
-            rating={ratings[message.key] ?? storedRating(message.rating)}
+            rating={ratingOf(message)}
             onRate={handleRate}
           />
         ))}
