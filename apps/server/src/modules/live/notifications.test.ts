@@ -149,6 +149,15 @@ describe("chat notifications", () => {
     expect(texts.slice(0, 3)).toEqual(["Hello?", "Anyone?", "Hello?"]);
   });
 
+  it("show the start of a long message cut by whole characters, live and stored the same", async () => {
+    const taken = await conversation(tenant, true);
+    const text = `${"a".repeat(196)}\u{1F600}\u{1F600}\u{1F600} and more`;
+    const added = await addChatNotifications(ctx.database.db, taken, text);
+    const start = `${"a".repeat(196)}\u{1F600}...`;
+    expect(added?.notification.message).toBe(start);
+    expect((await list(agents[0]!)).data.find((notification) => notification.id === added?.notification.id)?.message).toBe(start);
+  });
+
   it("notify once for two equal texts at the same time, and never for a conversation no agent has taken over", async () => {
     const taken = await conversation(tenant, true);
     const both = await Promise.all([addChatNotifications(ctx.database.db, taken, "At once"), addChatNotifications(ctx.database.db, taken, "At once")]);

@@ -28,9 +28,10 @@ export function alertNotificationText(text: string | null | undefined): string {
   return words.length > alertWords ? `${words.slice(0, alertWords).join(" ")}...` : words.join(" ");
 }
 
+/** The start of a visitor's message, cut by whole characters (half an emoji is no text a notification can show or store). */
 export function chatNotificationText(text: string): string {
-  const plain = text.replace(/<[^>]*>/g, " ").replace(/\s+/gu, " ").trim();
-  return plain.length > chatTextLength ? `${plain.slice(0, chatTextLength - 3)}...` : plain;
+  const characters = Array.from(text.replace(/<[^>]*>/g, " ").replace(/\s+/gu, " ").trim());
+  return characters.length > chatTextLength ? `${characters.slice(0, chatTextLength - 3).join("")}...` : characters.join("");
 }
 
 interface NotificationRow {
