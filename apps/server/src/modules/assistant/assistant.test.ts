@@ -467,6 +467,21 @@ describe("the embedded default (no provider)", () => {
     expect(await ask(visitor.socket, { message: "where is my invoice 📦" })).toMatchObject({ status: "success", session_id, message: { content: "where is my invoice 📦" } });
   });
 
+  it("answers every acknowledgement a client waits for: an event it does not have, a message with more arguments, and takes a message with none", async () => {
+    const { configurationId } = await assistantFor(ctx);
+    const visitor = connect(serverUrl(ctx), { configuration_id: configurationId });
+    const { session_id } = await visitor.session;
+    const unknown = await visitor.socket.timeout(2_000).emitWithAck("agent_message", { message: "I am the agent now" });
+    expect(unknown).toEqual({ status: "error", code: "validation_failed", message: "event: must be one of: visitor_message, typing" });
+    expect(payloadCheck("chatError")(unknown)).toBeNull();
+    const extra = await visitor.socket.timeout(2_000).emitWithAck("visitor_message", { message: "where is my invoice", client_message_id: "e1" }, "and more");
+    expect(extra).toMatchObject({ status: "success", session_id, duplicate: false });
+    visitor.socket.emit("visitor_message", { message: "can I return a product", client_message_id: "e2" });
+    const answers = await doneAnswer(visitor.events, 2);
+    expect(answers[1]!.message.content).toContain("30 days");
+    expect((await history(ctx, configurationId, session_id)).json().data).toHaveLength(4);
+  });
+
   it("never shows one configuration's conversation to another, nor continues it there", async () => {
     const a = await assistantFor(ctx);
     const b = await assistantFor(ctx);

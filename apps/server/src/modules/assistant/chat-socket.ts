@@ -67,6 +67,10 @@ export function chatBroadcast(chat: Namespace): ChatBroadcast {
   };
 }
 
+/** The events a visitor's socket sends (openapi/asyncapi.yaml); any other is refused. */
+const visitorEvents: readonly string[] = ["visitor_message", "typing"];
+const unknownEvent: SocketError = { status: "error", code: "validation_failed", message: `event: must be one of: ${visitorEvents.join(", ")}` };
+
 export function attachChatNamespace(
   io: Server,
   visitors: VisitorService,
@@ -115,7 +119,16 @@ export function attachChatNamespace(
     socket.emit("session", { session_id: data.sessionId, messages: data.messages ?? [] });
     delete data.messages;
 
-    socket.on("visitor_message", (payload: unknown, ack?: unknown) => {
+    // An event this namespace does not have, sent with an acknowledgement, is answered so that the client's
+    // callback does not wait for ever (socket.io hands a listener of any event the callback last).
+    socket.onAny((event: unknown, ...args: unknown[]) => {
+      const ack = args.at(-1);
+      if (typeof ack === "function" && !visitorEvents.includes(event as string)) (ack as (reply: SocketError) => void)(unknownEvent);
+    });
+
+    socket.on("visitor_message", (payload: unknown, ...rest: unknown[]) => {
+      // The acknowledgement is the last argument, after any a client sent beyond the payload.
+      const ack = rest.at(-1);
       const answer = typeof ack === "function" ? (ack as (reply: unknown) => void) : undefined;
       const problem = checkVisitorMessage(payload) ?? unsafeText(payload);
       if (problem) {
