@@ -30,6 +30,12 @@ async function renderPage(store = storeWithItems()) {
 const listed = () => within(screen.getByRole("list", { name: "Notifications" })).getAllByRole("listitem").map((item) => item.textContent ?? "");
 
 describe("the notifications page", () => {
+  it("wraps the filters onto more rows on a narrow screen instead of pushing the last one off it", async () => {
+    await renderPage();
+    const filters = await screen.findByRole("group", { name: "Show" });
+    expect(getComputedStyle(filters).flexWrap).toBe("wrap");
+  });
+
   it("lists every notification with the bell's actions, filtered to the unread ones or the alerts", async () => {
     const store = await renderPage();
     expect(await screen.findByRole("heading", { name: "Notifications" })).toBeTruthy();

@@ -31,7 +31,8 @@ export function NotificationsPage({ titleKey, store = notificationStore, liveCon
     <Stack gap="6" maxW="3xl">
       <ScreenHeading title={t(titleKey ?? "pages:titles.notifications")} intro={t("notifications.intro")} />
       <HStack gap="2" wrap="wrap" justify="space-between">
-        <HStack gap="1" role="group" aria-label={t("notifications.filterLabel")}>
+        {/* Wraps: on a phone the three filters with their counts are wider than the screen (Dutch, German). */}
+        <HStack gap="1" wrap="wrap" role="group" aria-label={t("notifications.filterLabel")}>
           {(Object.keys(filters) as Filter[]).map((name) => (
             <Button key={name} size="sm" variant={filter === name ? "solid" : "ghost"} aria-pressed={filter === name} onClick={() => setFilter(name)}>
               {t(`notifications.filters.${name}`, { count: items.filter(filters[name]).length })}
