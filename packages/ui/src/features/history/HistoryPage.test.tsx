@@ -49,6 +49,14 @@ function historyServer(items = [conversation], total = items.length) {
 afterEach(() => vi.restoreAllMocks());
 
 describe("the history screen", { timeout: 30_000 }, () => {
+  it("keeps the search box wide enough for its placeholder (18rem) instead of squeezing it beside the dates", async () => {
+    const server = historyServer();
+    await renderConfigurationScreen(<HistoryPage now={now} />, { api: server.api });
+    const search = await screen.findByRole("searchbox", { name: "Search in the messages" });
+    // The theme's size 72 is 18rem: "Rechercher dans les messages" with the magnifier needs about 17rem.
+    expect(getComputedStyle(search.parentElement!).minWidth).toBe("var(--chakra-sizes-72)");
+  });
+
   it("asks for the last 7 days at first and opens a conversation with its sources and ratings", async () => {
     const server = historyServer();
     await renderConfigurationScreen(<HistoryPage now={now} />, { api: server.api });

@@ -83,9 +83,10 @@ export function HistoryPage({ now }: { titleKey?: string; now?: Date }) {
                 setPage(1);
               }}
             />
+            {/* Wide enough for its placeholder in every language: where the dates leave less, it takes the next row. */}
             <SearchInput
               flex="1"
-              minW="48"
+              minW="72"
               value={search}
               label={t("history.search")}
               onChange={(text) => {
