@@ -206,7 +206,8 @@ export function LiveConversationsPage({ titleKey = "pages:titles.conversationsLi
                             role="img"
                             aria-label={t("live:live.alertMark")}
                             title={conversation.alert_message ?? t("live:live.alertMark")}
-                            animation="pulse 1s ease-in-out infinite"
+                            // It blinks while the visitor waits; once closed there is nobody left to attend to.
+                            animation={status === "closed" ? undefined : "pulse 1s ease-in-out infinite"}
                             _motionReduce={{ animation: "none" }}
                           >
                             <Icon as={LuTriangleAlert} color="fg.error" boxSize="4" aria-hidden />

@@ -466,6 +466,15 @@ describe("the detail dialog", { timeout: 60_000 }, () => {
     expect(screen.queryByTestId("live-conversation-ended")).toBeNull();
   });
 
+  it("blinks a conversation's alert mark while it is ongoing, and holds it still once it is closed", async () => {
+    const { dialog } = await open("s-answered");
+    const mark = () => within(rowOf("s-answered")!).getByRole("img", { name: "Alert: this visitor needs attention", hidden: true });
+    expect(getComputedStyle(mark()).animation).toContain("pulse");
+    await userEvent.click(dialog.getByRole("button", { name: "Close conversation" }));
+    await waitFor(() => expect(rowOf("s-answered")!.dataset.status).toBe("closed"));
+    expect(getComputedStyle(mark()).animation).not.toContain("pulse");
+  });
+
   it("says what to do when the server refuses an action, and keeps the conversation", async () => {
     refuseClose = true;
     const { dialog } = await open("s-new");
