@@ -130,3 +130,43 @@ describe("a visitor who takes back their thumb", () => {
     await page.close();
   });
 });
+
+describe("an embedded chat far down a long page", () => {
+  let host: Awaited<ReturnType<typeof startHostSite>>;
+  let embedded: WidgetFixture;
+  beforeAll(async () => {
+    host = await startHostSite("<style>body { padding-top: 3000px }</style>");
+    embedded = await startWidgetFixture({ chatbotSettings: { uiLanguage: "en", mode: "embedded" }, deltaDelayMs: 20 });
+  });
+  afterAll(async () => {
+    await host?.stop();
+    await embedded?.stop();
+  });
+
+  it("leaves the page where the visitor is when the conversation comes back, and shows its end inside the chat", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 700 } });
+    const open = async () => {
+      await page.goto(`${host.origin}/?widget=${encodeURIComponent(embedded.origin)}`);
+      await expect.poll(() => page.frames().some((frame) => frame.url().startsWith(`${embedded.origin}/widget/`))).toBe(true);
+      return page.frames().find((frame) => frame.url().startsWith(`${embedded.origin}/widget/`))!;
+    };
+    let frame = await open();
+    const questions = ["Do you ship to Belgium?", "And to Germany?", "How long does it take?", "What does it cost?"];
+    for (const [index, question] of questions.entries()) {
+      await frame.locator("textarea").fill(question);
+      await frame.locator("textarea").press("Enter");
+      // Each answer in before the next question: answers are shown with their sources.
+      await expect.poll(() => frame.locator(".pw-sources").count()).toBe(index + 1);
+    }
+
+    await page.evaluate(() => scrollTo(0, 0));
+    frame = await open();
+    await expect.poll(() => frame.locator(".pw-from-visitor").count()).toBe(4);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+    // Inside the chat the list stands at its end: the last answer is in its view.
+    const atEnd = await frame.locator(".pw-messages").evaluate((list) => Math.abs(list.scrollHeight - list.clientHeight - list.scrollTop) < 2);
+    expect(atEnd).toBe(true);
+    await page.close();
+  });
+});

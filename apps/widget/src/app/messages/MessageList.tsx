@@ -34,7 +34,7 @@ export function MessageList({
 }: MessageListProps) {
   // null: the visitor took their thumb back (whatever the history still said).
   const [ratings, setRatings] = useState<Record<string, Rating | null>>(() => loadRatings(configurationId));
-  const end = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
   const handleRate = (key: string, rating: Rating | null) => {
     const next = { ...ratings, [key]: rating };
     setRatings(next);
@@ -53,13 +53,15 @@ export function MessageList({
   const ratingOf = (message: ChatMessage): Rating | undefined =>
     Object.hasOwn(ratings, message.key) ? (ratings[message.key] ?? undefined) : storedRating(message.rating);
   const { messages, pending, streaming, typing } = conversation;
-  useEffect(
-    () => end.current?.scrollIntoView?.({ block: "end" }),
-    [messages.length, pending.length, streaming, typing],
-  );
+  // The list scrolls itself to its end; scrollIntoView would scroll every page around it too, and an embedded
+  // chat then dragged the customer's page down to it when a conversation came back after a page load.
+  useEffect(() => {
+    const list = scroller.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [messages.length, pending.length, streaming, typing]);
 
   return (
-    <div class="pw-messages">
+    <div class="pw-messages" ref={scroller}>
       <ul aria-label={translate("conversation")}>
         {startMessage && (
           <li class="pw-message pw-from-assistant">
@@ -104,7 +106,6 @@ export function MessageList({
           </li>
         )}
       </ul>
-      <div ref={end} />
     </div>
   );
 }
