@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Button, CloseButton, Dialog, Field, Flex, HStack, Li
 import { attachmentOf } from "@parley/domain/attachmentMessage";
 import { typingSendMs, canAgentReply, maxAgentNoteLength } from "@parley/domain/live";
 import { LiveSocketError, type LiveMessage } from "@parley/sdk";
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { TeachAssistant } from "../corrections/TeachAssistant";
 import { AttachmentDownload } from "./AttachmentDownload";
@@ -165,7 +165,13 @@ export function ConversationDialog({ conversation, store = liveStore, onClose }:
   const [pending, setPending] = useState<Action | null>(null);
   const [failure, setFailure] = useState<{ action: Action; key: string } | null>(null);
   const [draft, setDraft] = useState("");
-  const endRef = useRef<HTMLDivElement>(null);
+  const endRef = useRef<HTMLDivElement | null>(null);
+  // The dialog's content mounts after the render that opens it: the end marker scrolls into view as it appears, so
+  // the agent starts at the newest message (not the oldest), and again with each new message (below).
+  const attachEnd = useCallback((node: HTMLDivElement | null) => {
+    endRef.current = node;
+    node?.scrollIntoView?.({ block: "end" });
+  }, []);
   const replyRef = useRef<HTMLTextAreaElement>(null);
   const takeoverRef = useRef<HTMLButtonElement>(null);
   const dismissRef = useRef<HTMLButtonElement>(null);
@@ -300,7 +306,7 @@ export function ConversationDialog({ conversation, store = liveStore, onClose }:
                   </Text>
                   <AgentNote key={conversation.session_id} conversation={conversation} actions={actions} offline={offline} />
                   {/* Below the note: scrolled to the newest message, the note and its button are whole too. */}
-                  <div ref={endRef} />
+                  <div ref={attachEnd} data-testid="dialog-end" />
                 </Stack>
               )}
             </Dialog.Body>

@@ -475,6 +475,26 @@ describe("the detail dialog", { timeout: 60_000 }, () => {
     expect(getComputedStyle(mark()).animation).not.toContain("pulse");
   });
 
+  it("opens at the newest message, and follows the new ones", async () => {
+    // jsdom lays nothing out and has no scrollIntoView: what asked to be scrolled into view is recorded.
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      const { dialog } = await open("s-answered");
+      const end = dialog.getByTestId("dialog-end");
+      await waitFor(() => expect(scrolled).toContain(end));
+      scrolled.length = 0;
+      const message = { id: "a9", role: "user" as const, raw_input: "Hello again", content: "Hello again", timestamp: "2026-11-25T10:09:00.000Z" };
+      agents[0]!.emit("conversation_update", { ...answered, messages: [...answered.messages, message] });
+      await dialog.findByText("Hello again");
+      await waitFor(() => expect(scrolled).toContain(end));
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+  });
+
   it("says what to do when the server refuses an action, and keeps the conversation", async () => {
     refuseClose = true;
     const { dialog } = await open("s-new");
