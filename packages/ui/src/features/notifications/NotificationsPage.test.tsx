@@ -75,6 +75,8 @@ describe("the notifications page", () => {
   it("says what will appear when there are none, in Dutch too", async () => {
     await renderPage(createNotificationStore(() => {}));
     expect((await screen.findByTestId("notifications-empty")).textContent).toContain("No notifications found.");
+    // Every agent of the configuration (and the admins) gets them, not only the one who took the conversation over.
+    expect(screen.getByTestId("notifications-empty").textContent).toContain("a conversation an agent took over");
     await act(() => i18n.changeLanguage("nl"));
     await waitFor(() => expect(screen.getByTestId("notifications-empty").textContent).toContain("Geen meldingen gevonden."));
     expect(screen.getByRole("heading", { name: "Meldingen" })).toBeTruthy();
