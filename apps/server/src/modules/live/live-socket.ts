@@ -5,6 +5,7 @@
  * Every payload is checked against the AsyncAPI before a handler sees it; a failure is answered through
  * the acknowledgement when the client asked for one.
  */
+import { errorMessages } from "@parley/domain";
 import type { Namespace, Server, Socket } from "socket.io";
 import { unsafeTextMessage, unsafeTextPaths } from "../../platform/http/request-text";
 import { connectionRefusal, payloadCheck, socketError } from "../../platform/sockets/events";
@@ -55,6 +56,14 @@ const maxTimerMs = 2 ** 31 - 1;
 const expiryRecheckMs = 30_000;
 
 /**
+ * The events of one agent (every socket of theirs on this instance) in handling at once. One more is refused, so
+ * that an agent's flood of events holds no more of the database than this, and everyone else's calls go on.
+ */
+export const maxAgentEventsInHandling = 32;
+
+const rateLimited = () => ({ status: "error", code: "rate_limited", message: errorMessages.rate_limited }) as const;
+
+/**
  * Closes the socket once its token has expired, as its next HTTP call would be refused: no change of the user
  * marks that moment, and an agent who sends nothing would otherwise watch the conversations for good.
  */
@@ -89,6 +98,20 @@ export function attachLiveNamespace(io: Server, live: LiveService, presence: Pre
   // The sockets of each connected agent, so that a change of the user (deactivated, signed out everywhere, moved)
   // closes them at once rather than at their next event: they stop receiving the conversations too.
   const socketsOf = new Map<string, Set<Socket>>();
+  // The events in handling of each agent (by user id) on this instance.
+  const inHandling = new Map<string, number>();
+  /** Runs an agent's event unless they have `maxAgentEventsInHandling` in handling already (false: refused). */
+  const admitted = (userId: string, work: () => Promise<unknown>): boolean => {
+    const busy = inHandling.get(userId) ?? 0;
+    if (busy >= maxAgentEventsInHandling) return false;
+    inHandling.set(userId, busy + 1);
+    void work().finally(() => {
+      const left = (inHandling.get(userId) ?? 1) - 1;
+      if (left > 0) inHandling.set(userId, left);
+      else inHandling.delete(userId);
+    });
+    return true;
+  };
   const closeIfSignedOut = (socket: Socket) =>
     live.stillSignedIn((socket.data as { agent: LiveAgent }).agent, socket.handshake.query).catch((error: unknown) => {
       if (socketError(error).code === "invalid_token") socket.disconnect(true);
@@ -133,15 +156,18 @@ export function attachLiveNamespace(io: Server, live: LiveService, presence: Pre
           answer?.({ status: "error", code: "validation_failed", message: problem });
           return;
         }
-        signedIn()
-          .then(() => work(payload as Payload))
-          .then((result) => answer?.({ status: "success", ...result }))
-          .catch((error: unknown) => {
-            const failure = socketError(error);
-            if (failure.code === "unexpected_error") logError(`the live event ${event} failed`, error);
-            answer?.(failure);
-            if (failure.code === "invalid_token") socket.disconnect(true);
-          });
+        const handled = admitted(agent.caller.userId, () =>
+          signedIn()
+            .then(() => work(payload as Payload))
+            .then((result) => answer?.({ status: "success", ...result }))
+            .catch((error: unknown) => {
+              const failure = socketError(error);
+              if (failure.code === "unexpected_error") logError(`the live event ${event} failed`, error);
+              answer?.(failure);
+              if (failure.code === "invalid_token") socket.disconnect(true);
+            }),
+        );
+        if (!handled) answer?.(rateLimited());
       });
     }
 
@@ -163,14 +189,19 @@ export function attachLiveNamespace(io: Server, live: LiveService, presence: Pre
         return;
       }
       const configurationId = (payload as { configuration_id: string }).configuration_id;
-      signedIn()
-        .then(() => live.clear(agent, configurationId))
-        .catch((error: unknown) => {
-          const failure = socketError(error);
-          if (failure.code === "unexpected_error") logError("a configuration's live conversations could not be cleared", error);
-          socket.emit("config_clear_error", { ...failure, configuration_id: configurationId.slice(0, 64) });
-          if (failure.code === "invalid_token") socket.disconnect(true);
-        });
+      const refuse = (failure: ReturnType<typeof socketError>) =>
+        socket.emit("config_clear_error", { ...failure, configuration_id: configurationId.slice(0, 64) });
+      const handled = admitted(agent.caller.userId, () =>
+        signedIn()
+          .then(() => live.clear(agent, configurationId))
+          .catch((error: unknown) => {
+            const failure = socketError(error);
+            if (failure.code === "unexpected_error") logError("a configuration's live conversations could not be cleared", error);
+            refuse(failure);
+            if (failure.code === "invalid_token") socket.disconnect(true);
+          }),
+      );
+      if (!handled) refuse(rateLimited());
     });
 
     socket.on("disconnect", () => {

@@ -3,7 +3,7 @@
  * /live, visitors on /chat. Every payload the server sends is checked against the AsyncAPI.
  */
 import type { AddressInfo } from "node:net";
-import { agentJoinedText, assistantTexts } from "@parley/domain";
+import { agentJoinedText, assistantTexts, errorMessages } from "@parley/domain";
 import { SignJWT } from "jose";
 import pg from "pg";
 import { io, type Socket } from "socket.io-client";
@@ -13,6 +13,7 @@ import { createTenant, type Tenant } from "../../test/fixture";
 import { payloadCheck } from "../../platform/sockets/events";
 import { maxAgentNoteLength } from "@parley/domain/live";
 import { agentsOnline } from "./presence";
+import { maxAgentEventsInHandling } from "./live-socket";
 import { insertReply } from "../conversations/repository";
 import { alertNotificationText } from "./notifications";
 import { loadWordFrequencies } from "../assistant/faq-matching/word-frequency";
@@ -786,6 +787,44 @@ describe("tenant isolation of every agent event", () => {
     await quiet();
     expect(await conversationRow(theirs.sessionId)).toEqual(before);
     expect(named(theirs.events, "agent_message")).toEqual([]);
+  });
+});
+
+describe("an agent's flood of events", () => {
+  it(`is handled ${maxAgentEventsInHandling} events at a time: one more is answered rate_limited and changes nothing, and other agents' events go on`, async () => {
+    const agent = await connectAgent(agentA);
+    const colleague = await connectAgent(agentA2);
+    const visitor = await visitorWithConversation(alpha);
+    const target = { configuration_id: alpha.configurationId, session_id: visitor.sessionId };
+    // The conversation's row held, so that every note waits for it: the agent's notes stay in handling.
+    let release!: () => void;
+    let locked!: () => void;
+    const rowLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holding = ctx.database.db.transaction(async (tx) => {
+      await tx.query("SELECT id FROM conversations WHERE session_id = $1 FOR UPDATE", [visitor.sessionId]);
+      locked();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await rowLocked;
+    const answers = Array.from({ length: maxAgentEventsInHandling + 5 }, (_, index) => act(agent.socket, "set_agent_note", { ...target, agent_note: `Note ${index}` }));
+    const beyond = await Promise.all(answers.slice(maxAgentEventsInHandling));
+    expect(beyond).toEqual(Array.from({ length: 5 }, () => ({ status: "error", code: "rate_limited", message: errorMessages.rate_limited })));
+    agent.socket.emit("clear_config", { configuration_id: alpha.configurationId });
+    const [error] = await waitFor(() => named(agent.events, "config_clear_error"));
+    expect(error).toMatchObject({ status: "error", code: "rate_limited", configuration_id: alpha.configurationId });
+    const colleagues = act(colleague.socket, "set_agent_note", { ...target, agent_note: "The colleague's note" });
+    release();
+    await holding;
+    const admitted = await Promise.all(answers.slice(0, maxAgentEventsInHandling));
+    expect(admitted.every((answer) => answer.status === "success")).toBe(true);
+    expect(await colleagues).toMatchObject({ status: "success" });
+    expect(await conversationRow(visitor.sessionId)).toMatchObject({ status: "Ongoing" });
+    const [{ agent_note: note }] = (await ctx.database.db.query<{ agent_note: string }>("SELECT agent_note FROM conversations WHERE session_id = $1", [visitor.sessionId])) as [
+      { agent_note: string },
+    ];
+    expect(note === "The colleague's note" || Number(note.replace("Note ", "")) < maxAgentEventsInHandling, note).toBe(true);
+    // Once they are handled, the agent's next event is.
+    expect(await act(agent.socket, "set_agent_note", { ...target, agent_note: "Later" })).toMatchObject({ status: "success", conversation: { agent_note: "Later" } });
   });
 });
 
