@@ -153,11 +153,12 @@ export function LiveConversationsPage({ titleKey = "pages:titles.conversationsLi
           <Alert.Content>
             <Alert.Title>{t("live:live.ended.title")}</Alert.Title>
             <Alert.Description>{t("live:live.ended.description")}</Alert.Description>
+            {/* Under the text, not beside it: on a phone a button beside it squeezes the text into a narrow column. */}
+            <Button asChild size="sm" variant="outline" alignSelf="start" mt="2">
+              <RouterLink to="/conversations/history">{t("live:live.ended.history")}</RouterLink>
+            </Button>
           </Alert.Content>
-          <Button asChild size="sm" variant="outline" alignSelf="center">
-            <RouterLink to="/conversations/history">{t("live:live.ended.history")}</RouterLink>
-          </Button>
-          <CloseButton size="sm" alignSelf="center" aria-label={t("live:live.ended.dismiss")} onClick={() => setEndedFor(null)} />
+          <CloseButton size="sm" alignSelf="start" aria-label={t("live:live.ended.dismiss")} onClick={() => setEndedFor(null)} />
         </Alert.Root>
       )}
 
