@@ -11099,7 +11099,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The messages, oldest first. */
+            /** @description The conversation's last 200 messages (all of a shorter one), oldest first. */
             200: {
                 headers: {
                     [name: string]: unknown;

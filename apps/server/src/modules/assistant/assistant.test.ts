@@ -12,6 +12,7 @@ import { bearer, createTestContext, expectToMatchContract, type TestContext } fr
 import { createConfiguration } from "../../test/fixture";
 import { openAiErrors, startLlmServer, type LlmServer } from "../../test/llm-server";
 import { payloadCheck } from "../../platform/sockets/events";
+import { visitorHistoryLimit } from "./visitors";
 import { saveDataset } from "../datasets/repository";
 import { systemScope } from "../tenancy";
 
@@ -480,6 +481,33 @@ describe("the embedded default (no provider)", () => {
     const answers = await doneAnswer(visitor.events, 2);
     expect(answers[1]!.message.content).toContain("30 days");
     expect((await history(ctx, configurationId, session_id)).json().data).toHaveLength(4);
+  });
+
+  it("gives a visitor the last messages of a conversation kept going for days, not all of them, on the history call and on the socket", async () => {
+    const { configurationId } = await assistantFor(ctx);
+    const first = (await send(ctx, configurationId, { message: "where is my invoice" })).json();
+    const reply = first.reply.id as string;
+    expect((await ctx.app.inject({ method: "POST", url: `/api/widget/${configurationId}/messages/${reply}/rating`, payload: { session_id: first.session_id, rating: 1 } })).statusCode).toBe(200);
+    // A script writing for days within the per-minute limit: 250 more messages after the first turn.
+    await ctx.database.db.query(
+      `INSERT INTO conversation_messages (conversation_id, role, content)
+       SELECT c.id, 'user', 'message ' || n FROM conversations c, generate_series(1, 250) n WHERE c.session_id = $1 ORDER BY n`,
+      [first.session_id],
+    );
+    const latest = (await history(ctx, configurationId, first.session_id)).json().data as { content: string }[];
+    expect(latest).toHaveLength(visitorHistoryLimit);
+    expect(latest.at(0)!.content).toBe(`message ${250 - visitorHistoryLimit + 1}`);
+    expect(latest.at(-1)!.content).toBe("message 250");
+    const resumed = await connect(serverUrl(ctx), { configuration_id: configurationId, session_id: first.session_id }).session;
+    expect(resumed.messages.map((message) => message.content)).toEqual(latest.map((message) => message.content));
+    // Within the limit, the whole conversation with the visitor's rating.
+    const short = (await send(ctx, configurationId, { message: "where is my invoice" })).json();
+    await ctx.app.inject({ method: "POST", url: `/api/widget/${configurationId}/messages/${short.reply.id}/rating`, payload: { session_id: short.session_id, rating: -1 } });
+    const whole = (await history(ctx, configurationId, short.session_id)).json().data as { role: string; rating: number | null }[];
+    expect(whole.map((message) => [message.role, message.rating])).toEqual([
+      ["user", null],
+      ["assistant", -1],
+    ]);
   });
 
   it("never shows one configuration's conversation to another, nor continues it there", async () => {

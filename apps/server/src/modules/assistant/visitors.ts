@@ -13,12 +13,12 @@ import type { Configuration } from "../configurations/repository";
 import {
   findConversationBySession,
   findReplyTo,
+  latestRatedMessages,
   rateAnswer,
   startConversation,
   type ConversationRecord,
   type Message,
 } from "../conversations/repository";
-import { ratedMessagesOf } from "../conversations/history";
 import { baseLanguage, type Assistant, type TurnEvents, type TurnResult } from "./pipeline";
 import type { TestTickets } from "./test-tickets";
 
@@ -28,14 +28,17 @@ export interface ChatLimits {
   perAddressPerMinute: number;
 }
 
+/** A visitor message's turn, with the conversation it went to. */
+export type SentTurn = TurnResult & { conversation: ConversationRecord };
+
 /**
  * How long an HTTP resend waits for the answer another request of the same message is still writing: longer
  * than a provider's answer with its retry takes, so the resend answers what the first request does.
  */
-/** A visitor message's turn, with the conversation it went to. */
-export type SentTurn = TurnResult & { conversation: ConversationRecord };
-
 export const pendingAnswerWait = { timeoutMs: 60_000, pollMs: 100 };
+
+/** The most messages a visitor's history and a socket's `session` give: the conversation's last ones. */
+export const visitorHistoryLimit = 200;
 
 export const defaultChatLimits: ChatLimits = { perVisitorPerMinute: 20, perAddressPerMinute: 60 };
 
@@ -231,9 +234,13 @@ export function createVisitorService(deps: {
     });
   }
 
-  /** The conversation's messages with the visitor's own ratings, so thumbs given before a reload show again. */
+  /**
+   * The conversation's last messages with the visitor's own ratings, so thumbs given before a reload show again.
+   * At most `visitorHistoryLimit`: a conversation kept going for days (the per-minute limit lets a script write
+   * tens of thousands of messages) must not make every reload, or anyone with its session id, read them all.
+   */
   async function ratedMessages(conversationId: string): Promise<Message[]> {
-    return (await ratedMessagesOf(db, [conversationId])).get(conversationId) ?? [];
+    return latestRatedMessages(db, conversationId, visitorHistoryLimit);
   }
 
   return {

@@ -227,6 +227,16 @@ export async function findReplyTo(db: Db, messageId: string): Promise<StoredMess
   return row && toMessage(row);
 }
 
+/** The conversation's last `limit` messages, oldest first, each with the visitor's rating: what the visitor's widget shows. */
+export async function latestRatedMessages(db: Db, conversationId: string, limit: number): Promise<(Message & { rating: 1 | -1 | null })[]> {
+  const rows = await db.query<MessageRow & { rating: number | null }>(
+    `SELECT * FROM (SELECT ${messageColumns}, rating, seq FROM conversation_messages WHERE conversation_id = $1
+       ORDER BY seq DESC LIMIT $2) latest ORDER BY seq`,
+    [conversationId, limit],
+  );
+  return rows.map((row) => ({ ...publicMessage(toMessage(row)), rating: row.rating === 1 || row.rating === -1 ? row.rating : null }));
+}
+
 /** The conversation's messages, oldest first (the last `limit` of them when given). */
 export async function listMessages(db: Db, conversationId: string, limit?: number): Promise<StoredMessage[]> {
   const rows = await db.query<MessageRow>(
