@@ -64,6 +64,13 @@ export const maxAgentEventsInHandling = 32;
 const rateLimited = () => ({ status: "error", code: "rate_limited", message: errorMessages.rate_limited }) as const;
 
 /**
+ * The sockets one agent may have open on this instance (tabs of both portals, a phone). One more is refused with
+ * `rate_limited`: every connection reads the agent's live conversations, so a flood of connections with one
+ * token would keep the database busy for everyone.
+ */
+export const maxAgentSockets = 20;
+
+/**
  * Closes the socket once its token has expired, as its next HTTP call would be refused: no change of the user
  * marks that moment, and an agent who sends nothing would otherwise watch the conversations for good.
  */
@@ -85,19 +92,34 @@ export function attachLiveNamespace(io: Server, live: LiveService, presence: Pre
   const namespace = io.of("/live");
   live.setEmitter(liveEmitter(io));
 
+  // The sockets of each connected agent, so that a change of the user (deactivated, signed out everywhere, moved)
+  // closes them at once rather than at their next event: they stop receiving the conversations too.
+  const socketsOf = new Map<string, Set<Socket>>();
+  // Sockets of each agent admitted by the middleware and not yet connected (they count against the limit too).
+  const opening = new Map<string, number>();
+  const countOpening = (userId: string, by: number) => {
+    const count = (opening.get(userId) ?? 0) + by;
+    if (count > 0) opening.set(userId, count);
+    else opening.delete(userId);
+  };
+
   namespace.use((socket, next) => {
     live
       .agentFor(socket.handshake.query)
       .then((agent) => {
+        const userId = agent.caller.userId;
+        if ((socketsOf.get(userId)?.size ?? 0) + (opening.get(userId) ?? 0) >= maxAgentSockets) {
+          next(Object.assign(new Error("rate_limited"), { data: rateLimited() }));
+          return;
+        }
+        countOpening(userId, 1);
+        // Connected or not (the client may be gone already), it no longer counts as opening once the handshake ends.
+        setImmediate(() => countOpening(userId, -1));
         socket.data = { agent };
         next();
       })
       .catch((error: unknown) => next(connectionRefusal(error, (unexpected) => logError("a live connection could not be opened", unexpected))));
   });
-
-  // The sockets of each connected agent, so that a change of the user (deactivated, signed out everywhere, moved)
-  // closes them at once rather than at their next event: they stop receiving the conversations too.
-  const socketsOf = new Map<string, Set<Socket>>();
   // The events in handling of each agent (by user id) on this instance.
   const inHandling = new Map<string, number>();
   /** Runs an agent's event unless they have `maxAgentEventsInHandling` in handling already (false: refused). */

@@ -13,7 +13,7 @@ import { createTenant, type Tenant } from "../../test/fixture";
 import { payloadCheck } from "../../platform/sockets/events";
 import { maxAgentNoteLength } from "@parley/domain/live";
 import { agentsOnline } from "./presence";
-import { maxAgentEventsInHandling } from "./live-socket";
+import { maxAgentEventsInHandling, maxAgentSockets } from "./live-socket";
 import { insertReply } from "../conversations/repository";
 import { alertNotificationText } from "./notifications";
 import { loadWordFrequencies } from "../assistant/faq-matching/word-frequency";
@@ -825,6 +825,40 @@ describe("an agent's flood of events", () => {
     expect(note === "The colleague's note" || Number(note.replace("Note ", "")) < maxAgentEventsInHandling, note).toBe(true);
     // Once they are handled, the agent's next event is.
     expect(await act(agent.socket, "set_agent_note", { ...target, agent_note: "Later" })).toMatchObject({ status: "success", conversation: { agent_note: "Later" } });
+  });
+});
+
+describe("an agent's flood of connections", () => {
+  it(`lets one agent have ${maxAgentSockets} sockets open at once: one more is refused rate_limited, and a colleague still connects`, async () => {
+    const opened = await Promise.all(Array.from({ length: maxAgentSockets }, () => connectAgent(agentA)));
+    expect(opened.every(({ socket }) => socket.connected)).toBe(true);
+    expect((await refusal({ token: agentA.token, firstname: "Anna", lastname: "Agent" })).message).toBe("rate_limited");
+    const colleague = await connectAgent(agentA2);
+    expect(colleague.socket.connected).toBe(true);
+    // One closed, one more opens.
+    opened[0]!.socket.disconnect();
+    await expect.poll(async () => (await refusal({ token: agentA.token }).catch(() => ({ message: "connected" }))).message, { timeout: 5_000 }).not.toBe("rate_limited");
+  });
+
+  it("reads the live list once for the sockets of one watch that connect at once, and each gets it whole", async () => {
+    const visitor = await visitorWithConversation(alpha, "Connections at once?");
+    const query = ctx.database.db.query.bind(ctx.database.db);
+    let reads = 0;
+    // Counts the statements that read the live list (instrumentation only: every statement still runs).
+    ctx.database.db.query = ((text: string, params?: unknown[]) => {
+      if (!(/FROM conversations/.test(text) && /status = 'Ongoing'/.test(text) && /LIMIT/.test(text))) return query(text, params);
+      reads += 1;
+      // A slow read, so that the sockets' requests come while it runs.
+      return quiet(300).then(() => query(text, params));
+    }) as typeof ctx.database.db.query;
+    try {
+      const agents = await Promise.all(Array.from({ length: 10 }, (_, index) => connectAgent(index % 2 === 0 ? agentA : agentA2)));
+      for (const { initial } of agents) expect(initial.map((conversation) => conversation.session_id)).toContain(visitor.sessionId);
+      expect(reads).toBeGreaterThanOrEqual(1);
+      expect(reads).toBeLessThanOrEqual(2);
+    } finally {
+      ctx.database.db.query = query;
+    }
   });
 });
 

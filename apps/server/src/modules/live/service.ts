@@ -121,6 +121,9 @@ function displayName(value: unknown): string {
   return Array.from(text).slice(0, maxNameLength).join("").trim();
 }
 
+/** The same key for every watch of the same conversations. */
+const watchKey = (watch: Watch) => JSON.stringify([watch.all, [...watch.configurationIds].sort(), [...watch.customerIds].sort()]);
+
 /** Whether the watch covers the configuration. */
 function watches(watch: Watch, configuration: Pick<Configuration, "_id" | "customerId">): boolean {
   if (watch.all || watch.configurationIds.includes(configuration._id)) return true;
@@ -200,6 +203,17 @@ export function createLiveService(deps: LiveDependencies) {
   }
 
   const ownerOf = (configuration: Configuration) => ({ id: configuration._id, customerId: configuration.customerId ?? null });
+  // By watch: the live list being read, and the next read that callers asking meanwhile share (see `conversations`).
+  const lists = new Map<string, { running?: Promise<void>; next?: Promise<LiveConversation[]> }>();
+
+  async function readLiveList(watch: Watch): Promise<LiveConversation[]> {
+    const records = await listOngoingConversations(db, watch, liveListLimit);
+    const messages = await listMessagesOf(
+      db,
+      records.map((record) => record.id),
+    );
+    return records.map((record) => toLiveConversation(record, messages.get(record.id) ?? []));
+  }
 
   /**
    * The messages of recently updated conversations, so an update reads only the messages stored since the
@@ -390,14 +404,33 @@ export function createLiveService(deps: LiveDependencies) {
       return db.changes.subscribe("users", { changed: listener, reset: () => undefined });
     },
 
-    /** The ongoing conversations the watch covers, most recently active first. */
-    async conversations(watch: Watch): Promise<LiveConversation[]> {
-      const records = await listOngoingConversations(db, watch, liveListLimit);
-      const messages = await listMessagesOf(
-        db,
-        records.map((record) => record.id),
-      );
-      return records.map((record) => toLiveConversation(record, messages.get(record.id) ?? []));
+    /**
+     * The ongoing conversations the watch covers, most recently active first. One read of a watch runs at a time:
+     * callers asking meanwhile (agents' sockets connecting at once, a portal's tabs reopened, a flood) share the
+     * next read, which starts after them, so it is of the state after each of them joined its rooms.
+     */
+    conversations(watch: Watch): Promise<LiveConversation[]> {
+      const key = watchKey(watch);
+      const entry = lists.get(key) ?? {};
+      lists.set(key, entry);
+      if (entry.next) return entry.next;
+      const next = (async () => {
+        await (entry.running ?? new Promise((resolve) => setImmediate(resolve)));
+        entry.next = undefined;
+        const running = readLiveList(watch);
+        entry.running = running.then(
+          () => undefined,
+          () => undefined,
+        );
+        try {
+          return await running;
+        } finally {
+          entry.running = undefined;
+          if (!entry.next && lists.get(key) === entry) lists.delete(key);
+        }
+      })();
+      entry.next = next;
+      return next;
     },
 
     /** What an HTTP caller watches: one configuration (already checked), else everything theirs. */
