@@ -2,8 +2,9 @@ import { Alert, Badge, Box, Button, CloseButton, Dialog, Field, Flex, HStack, Li
 import { attachmentOf } from "@parley/domain/attachmentMessage";
 import { typingSendMs, canAgentReply, maxAgentNoteLength } from "@parley/domain/live";
 import { LiveSocketError, type LiveMessage } from "@parley/sdk";
-import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { LuChevronDown, LuChevronRight } from "react-icons/lu";
 import { TeachAssistant } from "../corrections/TeachAssistant";
 import { AttachmentDownload } from "./AttachmentDownload";
 import { displayStatus, liveStore, useLiveSnapshot, type LiveActions, type LiveConversation, type LiveStore } from "./liveStore";
@@ -82,6 +83,8 @@ function MessageItem({ message, configurationId }: { message: LiveMessage; confi
 /**
  * The conversation's note for the agents: written here, stored on the conversation and shown to every
  * agent (live and in the history). A colleague's newer note replaces the draft unless this agent changed it.
+ * Folded to one line (the note's beginning) until the agent opens it, so that on a short screen the messages
+ * keep the room.
  */
 function AgentNote({ conversation, actions, offline }: { conversation: LiveConversation; actions: LiveActions | null; offline: boolean }) {
   const { t } = useTranslation("live");
@@ -112,40 +115,58 @@ function AgentNote({ conversation, actions, offline }: { conversation: LiveConve
     if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) void handleSave();
   };
 
+  const [open, setOpen] = useState(false);
+  const formId = useId();
   return (
-    <Box as="form" onSubmit={(event: FormEvent) => void handleSave(event)} borderWidth="1px" borderRadius="md" p="2" data-testid="agent-note">
-      <Field.Root>
-        <Field.Label>{t("live.dialog.agentNote")}</Field.Label>
-        <Textarea
-          value={draft}
-          onChange={(event) => {
-            setDraft(event.target.value);
-            if (state.kind !== "saving") setState({ kind: "idle" });
-          }}
-          onKeyDown={handleKeyDown}
-          maxLength={maxAgentNoteLength}
-          rows={2}
-          size="sm"
-          placeholder={t("live.dialog.agentNotePlaceholder")}
-        />
-        <Field.HelperText>{t("live.dialog.agentNoteHelp", { max: maxAgentNoteLength })}</Field.HelperText>
-      </Field.Root>
-      <Flex justify="end" align="center" gap="3" mt="2">
-        <Text role="status" fontSize="sm" color="fg.success">
-          {state.kind === "saved" ? t("live.dialog.noteSaved") : ""}
-        </Text>
-        <Button type="submit" size="xs" variant="outline" loading={state.kind === "saving"} disabled={draft === saved || offline}>
-          {t("live.actions.saveNote")}
+    <Box borderWidth="1px" borderRadius="md" p="2" data-testid="agent-note">
+      <Flex align="center" gap="2" minW="0">
+        <Button type="button" variant="ghost" size="xs" aria-expanded={open} aria-controls={formId} onClick={() => setOpen(!open)} flexShrink="0">
+          {open ? <LuChevronDown aria-hidden /> : <LuChevronRight aria-hidden />}
+          {t("live.dialog.agentNote")}
         </Button>
+        {!open && (
+          <Text fontSize="sm" color="fg.muted" truncate minW="0" data-testid="agent-note-preview">
+            {draft !== saved ? t("live.dialog.agentNoteUnsaved") : saved}
+          </Text>
+        )}
       </Flex>
-      {state.kind === "failed" && (
-        <Alert.Root status="error" size="sm" role="alert" mt="2">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t("live.actions.saveNoteFailed")}</Alert.Title>
-            <Alert.Description>{t(`live.errors.${state.key}`)}</Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
+      {open && (
+        <Box as="form" id={formId} onSubmit={(event: FormEvent) => void handleSave(event)} mt="2">
+          <Field.Root>
+            {/* The toggle above shows the name; the box keeps it for screen readers. */}
+            <Field.Label srOnly>{t("live.dialog.agentNote")}</Field.Label>
+            <Textarea
+              value={draft}
+              onChange={(event) => {
+                setDraft(event.target.value);
+                if (state.kind !== "saving") setState({ kind: "idle" });
+              }}
+              onKeyDown={handleKeyDown}
+              maxLength={maxAgentNoteLength}
+              rows={2}
+              size="sm"
+              placeholder={t("live.dialog.agentNotePlaceholder")}
+            />
+            <Field.HelperText>{t("live.dialog.agentNoteHelp", { max: maxAgentNoteLength })}</Field.HelperText>
+          </Field.Root>
+          <Flex justify="end" align="center" gap="3" mt="2">
+            <Text role="status" fontSize="sm" color="fg.success">
+              {state.kind === "saved" ? t("live.dialog.noteSaved") : ""}
+            </Text>
+            <Button type="submit" size="xs" variant="outline" loading={state.kind === "saving"} disabled={draft === saved || offline}>
+              {t("live.actions.saveNote")}
+            </Button>
+          </Flex>
+          {state.kind === "failed" && (
+            <Alert.Root status="error" size="sm" role="alert" mt="2">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>{t("live.actions.saveNoteFailed")}</Alert.Title>
+                <Alert.Description>{t(`live.errors.${state.key}`)}</Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+          )}
+        </Box>
       )}
     </Box>
   );

@@ -811,6 +811,12 @@ describe("typing marks, the agents' note and the visitor's files", () => {
 
   it("saves the agents' note by button or Ctrl+Enter, says so, follows a colleague's note and explains a refusal", async () => {
     const { dialog } = await open("s-answered");
+    // Folded until opened, so that the messages keep the room.
+    expect(dialog.queryByRole("textbox", { name: "Agent note" })).toBeNull();
+    const toggle = dialog.getByRole("button", { name: "Agent note" });
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
     const note = dialog.getByRole("textbox", { name: "Agent note" }) as HTMLTextAreaElement;
     expect(note.maxLength).toBe(2000);
     const save = dialog.getByRole("button", { name: "Save note" }) as HTMLButtonElement;
@@ -833,6 +839,18 @@ describe("typing marks, the agents' note and the visitor's files", () => {
     expect(alert.textContent).toContain("The note was not saved");
     expect(alert.textContent).toContain("The conversation has changed");
     expect(note.value).toBe("refuse");
+
+    // Folded again: one line says the note, or that the draft is not saved yet.
+    await userEvent.click(toggle);
+    expect(dialog.queryByRole("textbox", { name: "Agent note" })).toBeNull();
+    expect(dialog.getByTestId("agent-note-preview").textContent).toBe("Unsaved changes");
+    await userEvent.click(toggle);
+    const reopened = dialog.getByRole("textbox", { name: "Agent note" }) as HTMLTextAreaElement;
+    expect(reopened.value).toBe("refuse");
+    await userEvent.clear(reopened);
+    await userEvent.type(reopened, "Refund sent");
+    await userEvent.click(toggle);
+    expect(dialog.getByTestId("agent-note-preview").textContent).toBe("Refund sent");
   });
 
   it("offers the visitor's file as a download within the configuration, and says when it failed", async () => {
