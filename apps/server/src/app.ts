@@ -128,6 +128,11 @@ export interface AppDependencies {
   twilioBaseUrl?: string;
   /** Visitors' message limits; `false` switches them off (benchmarks only). */
   chatLimits?: ChatLimits | false;
+  /**
+   * The server is behind a proxy that sets `X-Forwarded-For` (`TRUST_PROXY=true`, Fastify's `trustProxy` too):
+   * a visitor socket's address is the forwarded client's, as an HTTP request's `request.ip` is.
+   */
+  trustProxy?: boolean;
   /** Several instances: the socket.io Redis adapter (`REDIS_URL`); one instance's in-process adapter otherwise. */
   redis?: RedisSettings;
   /** Signs the payment provider's webhook calls (`PAYMENTS_WEBHOOK_SECRET`); the webhook answers 503 without it. */
@@ -280,7 +285,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
   if (app.server) {
     const io = new SocketServer(app.server, { path: "/socket.io", transports: ["websocket"], serveClient: false, maxHttpBufferSize: 64 * 1024 });
     if (redis) io.adapter(redis.adapter);
-    chat = attachChatNamespace(io, visitors, logError, (sessionId, configurationId, typing) => live.visitorTyping(sessionId, configurationId, typing));
+    chat = attachChatNamespace(io, visitors, logError, (sessionId, configurationId, typing) => live.visitorTyping(sessionId, configurationId, typing), deps.trustProxy ?? false);
     attachLiveNamespace(io, live, presence, logError);
     // Before the HTTP server waits for its connections to end: an open socket never ends by itself, so the
     // visitors' and agents' sockets are closed first. Their clients see the transport close and reconnect (to

@@ -20,6 +20,8 @@ import { demoAccounts, demoPassword, isEmpty, seedDemoData } from "./seed";
 
 async function main() {
   const config = readConfig();
+  // Behind a proxy: HTTP requests and visitor sockets alike take the client's address from X-Forwarded-For.
+  const trustProxy = process.env.TRUST_PROXY === "true";
   const app = Fastify({
     ...parleyServerOptions,
     logger: { level: config.logLevel },
@@ -27,7 +29,7 @@ async function main() {
     connectionTimeout: 60_000,
     requestTimeout: 60_000,
     keepAliveTimeout: 10_000,
-    trustProxy: process.env.TRUST_PROXY === "true",
+    trustProxy,
     // On close, idle keep-alive connections go at once; running requests are drained.
     forceCloseConnections: "idle",
   }) as unknown as ParleyApp;
@@ -59,6 +61,7 @@ async function main() {
 
   app.operations = await parleyApp(app, {
     rateLimits,
+    trustProxy,
     db: database.db,
     singleConnection: database.kind === "pglite",
     tokens: createTokenService(secret),

@@ -70,6 +70,8 @@ let counter = 0;
 
 export interface TestContextOptions {
   rateLimits?: RateLimitSettings | false;
+  /** Behind a proxy (`TRUST_PROXY=true`): client addresses from X-Forwarded-For, for HTTP and sockets. */
+  trustProxy?: boolean;
   /** "outbox" uses the embedded default mailer (dev mailbox) instead of the loopback SMTP server. */
   mail?: "smtp" | "outbox";
   portals?: { customer: string; admin: string; widget?: string };
@@ -165,10 +167,11 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       llm: options.llm,
       twilioBaseUrl: options.twilioBaseUrl,
       chatLimits: options.chatLimits,
+      trustProxy: options.trustProxy,
       stripe: options.stripe,
       paymentsWebhookSecret: options.paymentsWebhookSecret === null ? undefined : (options.paymentsWebhookSecret ?? testWebhookSecret),
     },
-    { logger: false },
+    { logger: false, trustProxy: options.trustProxy ?? false },
   );
   const passwordHash = await hashPassword(testPassword);
 

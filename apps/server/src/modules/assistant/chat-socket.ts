@@ -71,11 +71,23 @@ export function chatBroadcast(chat: Namespace): ChatBroadcast {
 const visitorEvents: readonly string[] = ["visitor_message", "typing"];
 const unknownEvent: SocketError = { status: "error", code: "validation_failed", message: `event: must be one of: ${visitorEvents.join(", ")}` };
 
+/**
+ * The client's address of a socket's handshake, as Fastify's `request.ip` is for an HTTP request: with a trusted
+ * proxy, the first address of `X-Forwarded-For` (the one the outermost proxy saw), else the connection's.
+ */
+export function socketClientAddress(handshake: { address: string; headers: Record<string, string | string[] | undefined> }, trustProxy: boolean): string {
+  if (!trustProxy) return handshake.address;
+  const header = handshake.headers["x-forwarded-for"];
+  const first = (Array.isArray(header) ? header.join(",") : (header ?? "")).split(",")[0]?.trim();
+  return first || handshake.address;
+}
+
 export function attachChatNamespace(
   io: Server,
   visitors: VisitorService,
   logError: (message: string, error: unknown) => void,
   onVisitorTyping?: VisitorTypingListener,
+  trustProxy = false,
 ): ChatBroadcast {
   const chat = io.of("/chat");
   // Per instance: with several instances a visitor's sockets normally share one (the session's room is
@@ -99,7 +111,7 @@ export function attachChatNamespace(
       pageUrl: firstString(query.page_url)?.slice(0, 2048),
       testTicket: firstString(query.test_ticket)?.slice(0, 256),
       origin: firstString(socket.handshake.headers.origin),
-      clientIp: socket.handshake.address,
+      clientIp: socketClientAddress(socket.handshake, trustProxy),
     };
     visitors
       .open(request)
