@@ -828,6 +828,30 @@ describe("with a provider", () => {
     expect(llm.requests.at(-1)!.body.stream).toBe(true);
   });
 
+  it("answers a conversation's questions in the order they came, also when the first answer is the slower one", async () => {
+    const { configurationId } = await assistantFor(withProvider, { ...instructions, use_lang_detect: false });
+    // The first question's answer starts late; the second's would be at once.
+    llm.reply((request) =>
+      String(request.body.messages?.at(-1)?.content).includes("first question")
+        ? { chunks: ["<p>First ", "answer.</p>"], firstTokenDelayMs: 700 }
+        : { chunks: ["<p>Second answer.</p>"] },
+    );
+    const visitor = connect(providerUrl, { configuration_id: configurationId });
+    await visitor.session;
+    const firstAck = await ask(visitor.socket, { message: "first question", client_message_id: "order-1" });
+    const secondAck = await ask(visitor.socket, { message: "second question", client_message_id: "order-2" });
+    expect([firstAck.status, secondAck.status]).toEqual(["success", "success"]);
+    const answers = await doneAnswer(visitor.events, 2);
+    expect(answers.map((answer) => answer.message.content)).toEqual(["<p>First answer.</p>", "<p>Second answer.</p>"]);
+    // No piece of the second answer reached the visitor before the first was whole.
+    const order = visitor.events
+      .filter((event) => event.name === "assistant_message")
+      .map((event) => `${(event.payload as { done: boolean }).done ? "done" : "delta"}:${JSON.stringify(event.payload).includes("Second") ? 2 : 1}`);
+    expect(order.indexOf("done:1")).toBeLessThan(order.findIndex((item) => item.endsWith(":2")));
+    const stored = (await history(withProvider, configurationId, firstAck.session_id as string)).json() as { data: { role: string; content: string }[] };
+    expect(stored.data.filter((message) => message.role === "assistant").map((message) => message.content)).toEqual(["<p>First answer.</p>", "<p>Second answer.</p>"]);
+  });
+
   it("says there is no answer, and uses no message of the quota, when the model's answer has no text to show", async () => {
     const { configurationId } = await assistantFor(withProvider, instructions, { limit: 500, remaining: 10 });
     llm.queue({ text: "", finishReason: "content_filter" }, { text: "<script>alert(1)</script><iframe src=\"https://evil.example\"></iframe>" });

@@ -10,6 +10,7 @@ import { asksForPerson, assistantTexts, isLanguageCode, smallTalkOf, type Assist
 import { attachmentOf } from "@parley/domain/attachmentMessage";
 import type { Configuration } from "../configurations/repository";
 import type { Db } from "../../platform/db/db";
+import { keyedQueue } from "../../platform/keyed-queue";
 import {
   claimAnswer,
   findReplyTo,
@@ -158,6 +159,8 @@ export function matchedAlertKeyword(text: string, keywords: readonly string[]): 
 export function createAssistant(deps: AssistantDependencies) {
   const { db, provider } = deps;
   const logError = deps.logError ?? (() => undefined);
+  // Each conversation's answers, in order (see `answer`).
+  const answering = keyedQueue();
 
   /**
    * The language the message is in by the local detector, or null when it is taken to be the conversation's
@@ -363,8 +366,20 @@ export function createAssistant(deps: AssistantDependencies) {
     question: { visitorMessage: StoredMessage; duplicate: boolean; anonymised: string; language: LanguageCode; askProvider?: boolean },
     claimed = false,
   ): Promise<TurnResult> {
-    const { visitorMessage, duplicate, anonymised } = question;
+    const { visitorMessage, duplicate } = question;
     if (!claimed && !(await claimAnswer(db, visitorMessage.id))) return { outcome: "pending", visitorMessage, duplicate };
+    // One conversation's answers are written one after the other, in the order its messages came: a quick
+    // answer to the second question never arrives before a slow one to the first (the visitor would read them
+    // crossed).
+    return answering(turn.conversation.id, () => answerClaimed(turn, events, question));
+  }
+
+  async function answerClaimed(
+    turn: VisitorTurn,
+    events: TurnEvents,
+    question: { visitorMessage: StoredMessage; duplicate: boolean; anonymised: string; language: LanguageCode; askProvider?: boolean },
+  ): Promise<TurnResult> {
+    const { visitorMessage, duplicate, anonymised } = question;
     const settings = turn.configuration;
     let language = question.language;
     if (question.askProvider) {

@@ -11,6 +11,7 @@ import { decodeJwt } from "jose";
 import { DomainError, agentJoinedText, agentLeftText, assistantTexts, errorMessages } from "@parley/domain";
 import { visitorTypingForwardMs } from "@parley/domain/live";
 import type { Db } from "../../platform/db/db";
+import { keyedQueue } from "../../platform/keyed-queue";
 import type { Schemas } from "../../platform/http/contract-types";
 import type { Caller } from "../../platform/http/operations";
 import { isId } from "../../platform/ids";
@@ -178,25 +179,12 @@ export function toLiveConversation(
 export function createLiveService(deps: LiveDependencies) {
   const { db } = deps;
   let emitter: LiveEmitter | undefined;
-  // One conversation's updates leave this instance in the order they happened.
-  const queues = new Map<string, Promise<void>>();
   // An agent's typing marks reach the visitor at the visitors' pace, and a repeat costs no database read.
   const agentTypingThrottle = createTypingThrottle(visitorTypingForwardMs);
 
-  /** Runs the work after the conversation's earlier work (keyed by its session id, which names it for good); answers its result. */
-  function queued<T>(sessionId: string, work: () => Promise<T>): Promise<T> {
-    const previous = queues.get(sessionId) ?? Promise.resolve();
-    const result = previous.then(work);
-    const next = result.then(
-      () => undefined,
-      () => undefined,
-    );
-    queues.set(sessionId, next);
-    void next.finally(() => {
-      if (queues.get(sessionId) === next) queues.delete(sessionId);
-    });
-    return result;
-  }
+  // One conversation's updates leave this instance in the order they happened: its work runs after its earlier
+  // work (keyed by its session id, which names it for good).
+  const queued = keyedQueue();
 
   function serial(sessionId: string, work: () => Promise<void>): Promise<void> {
     return queued(sessionId, work).catch((error: unknown) => deps.logError("a live conversation update failed", error));
