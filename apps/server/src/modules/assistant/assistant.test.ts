@@ -424,12 +424,17 @@ describe("the embedded default (no provider)", () => {
 
     const open = connect(serverUrl(ctx), { configuration_id: configurationId, page_url: "https://shop.example/products" });
     await open.session;
-    const bad = await ask(open.socket, { message: 42 });
-    expect(bad).toMatchObject({ status: "error", code: "validation_failed" });
-    const empty = await ask(open.socket, { message: "" });
-    expect(empty).toMatchObject({ status: "error", code: "validation_failed" });
-    const huge = await ask(open.socket, { message: "x".repeat(4001) });
-    expect(huge).toMatchObject({ status: "error", code: "validation_failed" });
+    // Refused in the words of the HTTP call's 400 for the same message.
+    for (const [payload, words] of [
+      [{ message: 42 }, "message: must be string"],
+      [{ message: "" }, "message: This field is required"],
+      [{}, "message: This field is required"],
+      [{ message: "x".repeat(4001) }, "message: Use at most 4000 characters"],
+    ] as const) {
+      expect(await ask(open.socket, payload)).toEqual({ status: "error", code: "validation_failed", message: words });
+      const refused = await send(ctx, configurationId, payload, { origin: "https://shop.example" });
+      expect([refused.statusCode, (refused.json() as { message: string }).message]).toEqual([400, words]);
+    }
     // A packet over the sockets' 64 kB limit closes that connection only; the server and the other sockets go on.
     const oversized = connect(serverUrl(ctx), { configuration_id: configurationId, page_url: "https://shop.example/products" });
     await oversized.session;
@@ -577,6 +582,18 @@ describe("the quota", () => {
       [configurationId],
     ))[0]!.session_id;
     const kept = (await history(ctx, configurationId, refusedSession)).json().data as { role: string }[];
+    expect(kept.map((message) => message.role)).toEqual(["user", "system"]);
+  });
+
+  it("refuses a resend of a message the quota refused as it refused the first, and stores nothing again", async () => {
+    const { configurationId } = await assistantFor(ctx, { language: "nl" }, { limit: 500, remaining: 0, resetDate: "2099-01-01" });
+    const first = await send(ctx, configurationId, { message: "how long does delivery take", client_message_id: "quota-resend" });
+    expect(first.statusCode).toBe(429);
+    const sessionId = (await ctx.database.db.query<{ session_id: string }>("SELECT session_id FROM conversations WHERE configuration_id = $1", [configurationId]))[0]!.session_id;
+    const again = await send(ctx, configurationId, { message: "how long does delivery take", client_message_id: "quota-resend", session_id: sessionId });
+    expect(again.statusCode).toBe(429);
+    expect(again.json()).toMatchObject({ code: "rate_limited", message: assistantTexts.nl.unavailable });
+    const kept = (await history(ctx, configurationId, sessionId)).json().data as { role: string }[];
     expect(kept.map((message) => message.role)).toEqual(["user", "system"]);
   });
 

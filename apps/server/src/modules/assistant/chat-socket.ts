@@ -190,8 +190,9 @@ export function attachChatNamespace(
         .then((result) => {
           typingEnds();
           if (result.duplicate) {
-            // A resend: only this socket asked again; the others had the answer.
-            if (result.outcome === "answered" || result.outcome === "provider_failed") {
+            // A resend: only this socket asked again; the others had the answer (a refusal, refused again).
+            if (result.outcome === "quota_exhausted") socket.emit("error", { status: "error", code: "rate_limited", message: result.notice });
+            if (result.outcome === "answered" || result.outcome === "provider_failed" || result.outcome === "quota_exhausted") {
               socket.emit("assistant_message", { session_id: sessionId, message_id: result.reply.id, done: true, message: publicMessage(result.reply) });
             }
             return;

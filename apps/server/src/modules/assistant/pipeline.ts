@@ -6,7 +6,7 @@
  * that is stored as a system message the visitor and the agents see.
  */
 import { randomUUID } from "node:crypto";
-import { asksForPerson, assistantTexts, isLanguageCode, smallTalkOf, type AssistantText, type LanguageCode } from "@parley/domain";
+import { asksForPerson, assistantTexts, isLanguageCode, languageCodes, smallTalkOf, type AssistantText, type LanguageCode } from "@parley/domain";
 import { attachmentOf } from "@parley/domain/attachmentMessage";
 import type { Configuration } from "../configurations/repository";
 import type { Db } from "../../platform/db/db";
@@ -347,6 +347,9 @@ export function createAssistant(deps: AssistantDependencies) {
       if (!earlier) return turn.conversation.is_manual ? { outcome: "human_agent", visitorMessage, duplicate } : { outcome: "pending", visitorMessage, duplicate };
       if (earlier.role === "assistant") return { outcome: "answered", visitorMessage, reply: earlier, duplicate };
       if (earlier.role === "human_agent") return { outcome: "human_agent", visitorMessage, duplicate };
+      // The note that the messages are used up, in whichever language it was written: refused again as the first was.
+      const quotaNotice = languageCodes.map((code) => assistantTexts[code].unavailable).find((text) => earlier.content.includes(escapeHtml(text)));
+      if (quotaNotice) return { outcome: "quota_exhausted", visitorMessage, reply: earlier, duplicate, notice: quotaNotice };
       return { outcome: "provider_failed", visitorMessage, reply: earlier, duplicate, notice: assistantTexts[language].provider_failed };
     }
 
