@@ -7,8 +7,7 @@
  */
 import { errorMessages } from "@parley/domain";
 import type { Namespace, Server, Socket } from "socket.io";
-import { unsafeTextMessage, unsafeTextPaths } from "../../platform/http/request-text";
-import { connectionRefusal, payloadCheck, socketError } from "../../platform/sockets/events";
+import { connectionRefusal, payloadCheck, socketError, unsafeTextProblem } from "../../platform/sockets/events";
 import { sessionRoom } from "../assistant/chat-socket";
 import type { Presence } from "./presence";
 import { liveRooms, type LiveAgent, type LiveEmitter, type LiveService } from "./service";
@@ -45,10 +44,7 @@ type Answer = (reply: unknown) => void;
  * unpaired surrogate, refused as the HTTP calls refuse it); null when it is fine.
  */
 function payloadProblem(check: (payload: unknown) => string | null, payload: unknown): string | null {
-  const problem = check(payload);
-  if (problem !== null) return problem;
-  const [path] = unsafeTextPaths(payload);
-  return path === undefined ? null : `/${path.replaceAll(".", "/")} ${unsafeTextMessage}`;
+  return check(payload) ?? unsafeTextProblem(payload);
 }
 
 /** The longest wait a timer takes (a longer one would fire at once). */

@@ -161,6 +161,15 @@ export function validationFields(errors: readonly AjvLikeError[]): ProblemField[
   return fields;
 }
 
+/**
+ * The one-line message of a validation failure: its first field and that field's words, as a 400 says it
+ * (`message: Use at most 4000 characters`); a failure of the whole value is named by `root`.
+ */
+export function validationSummary(fields: readonly ProblemField[], root = "request"): string {
+  const first = fields[0];
+  return first ? `${first.path || root}: ${first.message}` : errorMessages.validation_failed;
+}
+
 function codeForClientStatus(status: number): ErrorCode {
   if (status === 401) return "authentication_required";
   if (status === 403) return "forbidden";
@@ -183,9 +192,7 @@ export function toProblem(error: unknown, request: FastifyRequest): Problem {
   const fastifyError = error as Partial<FastifyError> & { validation?: AjvLikeError[] };
   if (Array.isArray(fastifyError.validation)) {
     const fields = validationFields(fastifyError.validation);
-    const first = fields[0];
-    const message = first ? `${first.path || "request"}: ${first.message}` : errorMessages.validation_failed;
-    return problem(400, "validation_failed", message, fields);
+    return problem(400, "validation_failed", validationSummary(fields), fields);
   }
   const gone = vanishedReference(error);
   if (gone) return problem(404, "not_found", gone);

@@ -10,6 +10,8 @@ import type { ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
 import { parse } from "yaml";
 import { DomainError, errorMessages, type ErrorCode } from "@parley/domain";
+import { maxReportedFields, validationFields, validationSummary } from "../http/problem";
+import { unsafeTextMessage, unsafeTextPaths } from "../http/request-text";
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
@@ -28,7 +30,11 @@ export function loadSocketContract(): AsyncApiDocument {
 }
 
 export interface PayloadCheck {
-  /** Why the payload is not the message's (a short, safe text), or null when it is. */
+  /**
+   * Why the payload is not the message's, or null when it is: its first field at fault and the words an HTTP
+   * call's 400 says of it (`message: Use at most 4000 characters`, `message: This field is required`, nested
+   * fields dotted as `message.role`); the payload itself, when not an object, is named `payload`.
+   */
   (payload: unknown): string | null;
 }
 
@@ -42,18 +48,28 @@ export function payloadCheck(messageKey: string): PayloadCheck {
   const contract = loadSocketContract();
   if (!contract.components.messages[messageKey]) throw new Error(`the socket contract has no message ${messageKey}`);
   if (!ajv) {
-    // The whole document is added once, so payloads' references to components resolve inside it.
-    ajv = addFormats(new Ajv2020({ strict: false, allErrors: false }));
+    // The whole document is added once, so payloads' references to components resolve inside it. Every
+    // failure is reported, as for HTTP, so that a value fitting no branch of a oneOf is told what it may be.
+    ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
     ajv.addSchema(contract as object, "asyncapi");
   }
   const validate: ValidateFunction = ajv.compile({ $ref: `asyncapi#/components/messages/${messageKey}/payload` });
   check = (payload) => {
     if (validate(payload)) return null;
-    const [error] = validate.errors ?? [];
-    return error ? `${error.instancePath || "payload"} ${error.message ?? "is not valid"}` : "payload is not valid";
+    // A payload within the sockets' 64 kB can still hold thousands of failures; the first few are enough, as for HTTP.
+    return validationSummary(validationFields((validate.errors ?? []).slice(0, maxReportedFields)), "payload");
   };
   checks.set(messageKey, check);
   return check;
+}
+
+/**
+ * Why a payload cannot be taken although it fits its schema, as the HTTP calls refuse it: text with a NUL or an
+ * unpaired surrogate (which PostgreSQL cannot store), named by its field (`session_id: Contains a character…`).
+ */
+export function unsafeTextProblem(payload: unknown): string | null {
+  const [path] = unsafeTextPaths(payload);
+  return path === undefined ? null : `${path || "payload"}: ${unsafeTextMessage}`;
 }
 
 /** A failure as the sockets answer it (`SocketError` of the AsyncAPI): the same code and message as an HTTP problem. */
