@@ -60,6 +60,7 @@ import { createDashboardService } from "./modules/dashboard/service";
 import { leadOperations } from "./modules/leads/routes";
 import { premiumContactOperations } from "./modules/premium-contact/routes";
 import { createPremiumContactService } from "./modules/premium-contact/service";
+import { attachAgentsOnline } from "./modules/live/agents-online";
 import { attachLiveNamespace } from "./modules/live/live-socket";
 import { createPresence } from "./modules/live/presence";
 import { connectRedisAdapter, type RedisSettings } from "./modules/live/redis";
@@ -287,6 +288,8 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     if (redis) io.adapter(redis.adapter);
     chat = attachChatNamespace(io, visitors, logError, (sessionId, configurationId, typing) => live.visitorTyping(sessionId, configurationId, typing), deps.trustProxy ?? false);
     attachLiveNamespace(io, live, presence, logError);
+    // After the chat namespace: a visitor's socket hears `agents_online` after `session`.
+    const agentsOnline = attachAgentsOnline(io, deps.db, presence, { recheckMs: deps.presenceHeartbeatMs ?? 30_000, acrossInstances: redis !== undefined, logError });
     // Before the HTTP server waits for its connections to end: an open socket never ends by itself, so the
     // visitors' and agents' sockets are closed first. Their clients see the transport close and reconnect (to
     // another instance, or to this one once it is back), resending what was not acknowledged.
@@ -294,6 +297,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
       io.engine.close();
     });
     app.addHook("onClose", async () => {
+      agentsOnline.stop();
       await io.close();
     });
   }

@@ -169,4 +169,24 @@ describe("two instances with the Redis adapter", () => {
     agent.socket.disconnect();
     await expect.poll(() => agentsOnline(databaseA.db, configurationId), { timeout: 5_000 }).toBe(false);
   });
+
+  it("tells a visitor on one instance when the agent on the other comes, changes presence and goes (agents_online)", async () => {
+    const visitor = connect(urlOf(visitorSide), "/chat", { configuration_id: configurationId });
+    const told = () => (named(visitor.events, "agents_online") as { configuration_id: string; online: boolean }[]).map((payload) => payload.online);
+    await expect.poll(told, { timeout: 5_000 }).toEqual([false]);
+
+    const agent = connect(urlOf(agentSide), "/live", { token: agentToken, firstname: "Anna", lastname: "Agent" });
+    await expect.poll(told, { timeout: 5_000 }).toEqual([false, true]);
+    // The agent's availability is the users row: the other instance hears it through PostgreSQL's notifications.
+    expect(await agent.socket.timeout(5_000).emitWithAck("change_agent_presence", { user_id: agentId, is_available: false })).toMatchObject({ status: "success" });
+    await expect.poll(told, { timeout: 5_000 }).toEqual([false, true, false]);
+    expect(await agent.socket.timeout(5_000).emitWithAck("change_agent_presence", { user_id: agentId, is_available: true })).toMatchObject({ status: "success" });
+    await expect.poll(told, { timeout: 5_000 }).toEqual([false, true, false, true]);
+    agent.socket.disconnect();
+    await expect.poll(told, { timeout: 5_000 }).toEqual([false, true, false, true, false]);
+    for (const payload of named(visitor.events, "agents_online")) {
+      expect(payload).toMatchObject({ configuration_id: configurationId });
+      expect(payloadCheck("agentsOnline")(payload)).toBeNull();
+    }
+  });
 });
