@@ -37,6 +37,8 @@ export interface WidgetFixture {
   ratings: { messageId: string; session_id: string; page_url?: string; rating: number | null }[];
   /** Every attachment uploaded: the form's session id and the file's name and size in bytes. */
   attachments: { session_id: string | undefined; filename: string | undefined; bytes: number }[];
+  /** Tells every `/chat` socket whether an agent of its configuration is online (`agents_online`). */
+  agentsOnline: (online: boolean) => void;
   stop: () => Promise<void>;
 }
 
@@ -219,6 +221,11 @@ export async function startWidgetFixture(options: FixtureOptions = {}): Promise<
     handshakes,
     ratings,
     attachments,
+    agentsOnline: (online) => {
+      for (const socket of sockets?.of("/chat").sockets.values() ?? []) {
+        socket.emit("agents_online", { configuration_id: socket.handshake.query.configuration_id, online });
+      }
+    },
     stop: () =>
       new Promise<void>((closed) => {
         void sockets?.close();

@@ -425,6 +425,29 @@ describe("Escape with the emoticons open", () => {
   });
 });
 
+describe("the online message while agents come and go", () => {
+  it("hides it when the server says the last agent left and shows it again when one comes back, without a reload", async () => {
+    const widget = await startWidgetFixture({ chatbotSettings: { ...englishDesign, enableOnlineMessage: true, onlineMessage: "We're online" } });
+    const { page, pageErrors } = await openHostPage(widget.origin);
+    const frame = await widgetFrame(page, widget.origin);
+    await frame.getByRole("button", { name: "Open chat" }).click();
+    const online = frame.locator(".pw-online");
+    // The settings said an agent is online.
+    await online.waitFor();
+    expect(await online.textContent()).toBe("We're online");
+    await expect.poll(() => widget.handshakes.length).toBe(1);
+
+    widget.agentsOnline(false);
+    await online.waitFor({ state: "detached" });
+    widget.agentsOnline(true);
+    await online.waitFor();
+    expect(await online.textContent()).toBe("We're online");
+    expect(pageErrors).toEqual([]);
+    await page.context().close();
+    await widget.stop();
+  });
+});
+
 describe("on a narrow phone", () => {
   it("keeps the header's title and subtitle on one line each beside its buttons", async () => {
     const widget = await startWidgetFixture({

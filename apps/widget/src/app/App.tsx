@@ -51,6 +51,7 @@ export function App({
   const {
     state: conversation,
     transport,
+    agentsOnline,
     send,
     typing,
     startOver,
@@ -145,6 +146,12 @@ export function App({
     if (soundOn) playChime();
   }, [conversation, soundOn]);
 
+  // The online message follows the agents live: the socket's word replaces the settings' once it came.
+  const shownDesign = useMemo(
+    () => (agentsOnline === null || agentsOnline === design.online ? design : { ...design, online: agentsOnline }),
+    [design, agentsOnline],
+  );
+
   const variables = designVariables(design);
   const open = embedded || chatState !== "closed";
   return (
@@ -155,7 +162,7 @@ export function App({
     >
       {open ? (
         <ChatWindow
-          design={design}
+          design={shownDesign}
           configurationId={configurationId}
           pageUrl={pageUrl}
           translate={translate}

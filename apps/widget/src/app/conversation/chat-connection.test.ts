@@ -16,6 +16,7 @@ const { openChatConnection } = await import("./chat-connection");
 
 function open() {
   const events: ConversationEvent[] = [];
+  const online: boolean[] = [];
   const connection = openChatConnection({
     configurationId: "c1",
     sessionId: null,
@@ -24,8 +25,9 @@ function open() {
     onEvent: (event) => events.push(event),
     onTransport: () => undefined,
     currentSessionId: () => null,
+    onAgentsOnline: (value) => online.push(value),
   });
-  return { events, connection };
+  return { events, online, connection };
 }
 
 afterEach(() => {
@@ -48,6 +50,22 @@ describe("the chat connection refused by the server", () => {
   it("says nothing yet when the server is only unreachable (the message waits and is resent)", () => {
     const { events, connection } = open();
     handlers.get("connect_error")!(new Error("xhr poll error"));
+    expect(events).toEqual([]);
+    connection.close();
+  });
+});
+
+describe("agents coming and going", () => {
+  it("passes on every agents_online of this configuration, and nothing of another or a malformed one", () => {
+    const { events, online, connection } = open();
+    handlers.get("agents_online")!({ configuration_id: "c1", online: true });
+    handlers.get("agents_online")!({ configuration_id: "c1", online: false });
+    handlers.get("agents_online")!({ configuration_id: "c2", online: true });
+    handlers.get("agents_online")!({ configuration_id: "c1", online: "yes" });
+    handlers.get("agents_online")!(undefined);
+    handlers.get("agents_online")!({ configuration_id: "c1", online: true });
+    expect(online).toEqual([true, false, true]);
+    // Not a conversation's event.
     expect(events).toEqual([]);
     connection.close();
   });

@@ -17,6 +17,8 @@ export interface ChatConnectionOptions {
   currentSessionId: () => string | null;
   /** The portal's test environment's ticket: a conversation it starts uses no message of the quota. */
   testTicket?: string | null;
+  /** Whether an agent of the configuration is online, on connect and whenever it changes (`agents_online`). */
+  onAgentsOnline?: (online: boolean) => void;
 }
 
 export interface ChatConnection {
@@ -111,6 +113,10 @@ export function openChatConnection(options: ChatConnectionOptions): ChatConnecti
   socket.on("typing", (payload: { typing?: unknown }) =>
     onEvent({ type: "typing", typing: payload?.typing === true }),
   );
+  socket.on("agents_online", (payload: { configuration_id?: unknown; online?: unknown }) => {
+    if (payload?.configuration_id === configurationId && typeof payload.online === "boolean")
+      options.onAgentsOnline?.(payload.online);
+  });
   socket.on("error", (payload: Partial<SocketError>) =>
     onEvent({ type: "failed", code: typeof payload?.code === "string" ? payload.code : "internal_error" }),
   );

@@ -29,6 +29,8 @@ export function useConversation({ configurationId, language, pageUrl, keptByHost
     return emptyConversation(record.sessionId, record.pending);
   });
   const [transport, setTransport] = useState<Transport>("connecting");
+  // Whether an agent is online as the socket last said (null: not said yet; the settings' answer holds).
+  const [agentsOnline, setAgentsOnline] = useState<boolean | null>(null);
   // The connection's callbacks outlive renders; they read the latest state through this ref.
   const stateRef = useRef(state);
   stateRef.current = state;
@@ -51,6 +53,7 @@ export function useConversation({ configurationId, language, pageUrl, keptByHost
       sessionId: stateRef.current.sessionId,
       currentSessionId: () => stateRef.current.sessionId,
       testTicket,
+      onAgentsOnline: setAgentsOnline,
       onEvent: (event: ConversationEvent) => {
         const unseen = event.type === "done" && answersUnseenQuestion(stateRef.current);
         dispatch(event);
@@ -104,5 +107,5 @@ export function useConversation({ configurationId, language, pageUrl, keptByHost
     setGeneration((value) => value + 1);
   }, [configurationId]);
 
-  return { state, transport, send, typing, startOver };
+  return { state, transport, agentsOnline, send, typing, startOver };
 }
