@@ -4,11 +4,12 @@ import {
   chatClientEvents,
   chatNamespace,
   chatServerEvents,
+  type AgentsOnlinePayload,
   type ChatClientEventName,
   type ChatConnectionQuery,
   type ChatServerEventName,
 } from "./chat-events";
-import { eventsOf, socketChannel, socketDocumentPath } from "./socket-document.testing";
+import { eventsOf, messagePayloadOf, socketChannel, socketDocumentPath } from "./socket-document.testing";
 
 // The runtime lists must name every event of the typed interfaces, and nothing else.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -21,6 +22,8 @@ const queryFields: Record<keyof ChatConnectionQuery, true> = {
   page_url: true,
   test_ticket: true,
 };
+
+const agentsOnlineFields: Record<keyof AgentsOnlinePayload, true> = { configuration_id: true, online: true };
 
 const chatChannel = socketChannel(chatNamespace);
 
@@ -40,6 +43,12 @@ describe("the chat socket types match the contract's socket document", () => {
 
   it("waits for an acknowledgement where the server replies", () => {
     expect([...chatAcknowledgedEvents].sort()).toEqual(eventsOf(chatNamespace, "receive", true));
+  });
+
+  it("types agents_online with the contract's fields, all required", () => {
+    const payload = messagePayloadOf(chatNamespace, "agents_online");
+    expect(Object.keys(payload?.properties ?? {}).sort()).toEqual(Object.keys(agentsOnlineFields).sort());
+    expect([...(payload?.required ?? [])].sort()).toEqual(Object.keys(agentsOnlineFields).sort());
   });
 
   it("puts the contract's query fields in the handshake", () => {

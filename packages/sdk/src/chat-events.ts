@@ -83,6 +83,15 @@ export interface TypingToVisitorPayload {
   typing: boolean;
 }
 
+/**
+ * Whether an agent of the configuration is online (what the widget's online message shows): right after
+ * `session`, then whenever it changes (an agent comes, becomes available or away, or goes).
+ */
+export interface AgentsOnlinePayload {
+  configuration_id: string;
+  online: boolean;
+}
+
 /** The visitor is typing (shown to the agents who watch). */
 export interface VisitorTypingToServerPayload {
   session_id: string;
@@ -95,6 +104,7 @@ export interface ChatServerToClientEvents {
   assistant_message: (payload: AssistantMessagePayload) => void;
   agent_message: (payload: AgentMessagePayload) => void;
   typing: (payload: TypingToVisitorPayload) => void;
+  agents_online: (payload: AgentsOnlinePayload) => void;
   /** A visitor message of this socket could not be handled (e.g. `rate_limited`). */
   error: (payload: LiveErrorPayload) => void;
 }
@@ -115,6 +125,7 @@ export const chatServerEvents = [
   "assistant_message",
   "agent_message",
   "typing",
+  "agents_online",
   "error",
 ] as const satisfies readonly ChatServerEventName[];
 

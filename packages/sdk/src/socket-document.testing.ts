@@ -11,10 +11,14 @@ interface Channel {
   messages: Record<string, Ref>;
   bindings?: { ws?: { query?: { properties?: Record<string, unknown>; required?: string[] } } };
 }
+interface Payload {
+  properties?: Record<string, unknown>;
+  required?: string[];
+}
 interface AsyncApi {
   channels: Record<string, Channel>;
   operations: Record<string, { action: "send" | "receive"; channel: Ref; messages: Ref[]; reply?: unknown }>;
-  components: { messages: Record<string, { name: string }> };
+  components: { messages: Record<string, { name: string; payload?: Payload }> };
 }
 
 export const socketDocumentPath = createRequire(import.meta.url).resolve("@parley/openapi/asyncapi.yaml");
@@ -40,4 +44,12 @@ export function eventsOf(namespace: string, action: "send" | "receive", acknowle
     .filter((operation) => !acknowledgedOnly || operation.reply !== undefined)
     .flatMap((operation) => operation.messages.map((ref) => follow<{ name: string }>(follow<Ref>(ref)).name))
     .sort();
+}
+
+/** The payload schema of the message a namespace's channel names `name`, or undefined when there is none. */
+export function messagePayloadOf(namespace: string, name: string): Payload | undefined {
+  const channel = socketChannel(namespace);
+  return Object.values(channel?.messages ?? {})
+    .map((ref) => follow<{ name: string; payload?: Payload }>(ref))
+    .find((message) => message.name === name)?.payload;
 }
