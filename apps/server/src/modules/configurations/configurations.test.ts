@@ -138,6 +138,19 @@ describe("configurations", () => {
     expect(updated.json().data).toMatchObject({ name: "keeps-its-name", temperature: 0.3 });
   });
 
+  it("refuses a name of spaces only, on create and on rename, keeping the stored name", async () => {
+    const created = await save(adminToken, { name: "  \t " });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().errors).toEqual([{ path: "name", message: "This field is required" }]);
+
+    const id = (await save(adminToken, { name: "named" })).json().inserted_id as string;
+    const renamed = await save(adminToken, { _id: id, name: "   ", temperature: 0.4 });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().errors).toEqual([{ path: "name", message: "This field is required" }]);
+    const stored = await ctx.app.inject({ method: "GET", url: `/api/configuration?configuration_id=${id}`, headers: bearer(adminToken) });
+    expect(stored.json().data).toMatchObject({ name: "named", temperature: configurationDefaults.temperature });
+  });
+
   it("searches by part of the name, case-insensitively, and by customer for admins", async () => {
     const customerId = await ctx.createCustomer("Search Co");
     await save(adminToken, { name: "Zebra-Shop", customerId });

@@ -161,12 +161,15 @@ export function createConfigurationsService(db: Db) {
      */
     async createOrUpdate(caller: Caller, input: ConfigurationInput, existing: Configuration | undefined) {
       const isAdmin = caller.role === "admin";
+      // A name of spaces only is stored trimmed, so it is no name: required to create, and a rename to it
+      // would leave a configuration the selector shows as an empty row.
+      if (input.name !== undefined ? input.name.trim() === "" : !existing) {
+        throw new DomainError("validation_failed", `name: ${errorMessages.field_required}`, 400, [
+          { path: "name", message: errorMessages.field_required },
+        ]);
+      }
       if (!existing) {
-        if (input.name === undefined || input.name.trim() === "") {
-          throw new DomainError("validation_failed", `name: ${errorMessages.field_required}`, 400, [
-            { path: "name", message: errorMessages.field_required },
-          ]);
-        }
+        const name = input.name?.trim() ?? "";
         const customerId = await owningCustomer(caller, input.customerId);
         const {
           product: defaultProduct,
@@ -182,7 +185,7 @@ export function createConfigurationsService(db: Db) {
         const messageLimit = isAdmin && input.message_limit !== undefined ? input.message_limit : productLimit;
         const created = await repository.insertConfiguration(db, {
           customer_id: customerId,
-          name: input.name.trim(),
+          name,
           product,
           message_limit: messageLimit,
           remaining_messages: messageLimit,
