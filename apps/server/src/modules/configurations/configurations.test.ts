@@ -44,6 +44,16 @@ describe("configurations", () => {
     expect(response.json().data).toMatchObject({ customerId, message_limit: messageLimitFor("so_trial"), product: "so_trial" });
   });
 
+  it("a customer cannot create a configuration (403, nothing stored), only change its own", async () => {
+    const customerId = await ctx.createCustomer("More Messages Co");
+    const { token } = await ctx.createUser({ role: "customer", customerId });
+    const before = await ctx.database.db.query("SELECT id FROM configurations WHERE customer_id = $1", [customerId]);
+    const response = await save(token, { name: "one-more", customerId });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: "forbidden", message: "Only an admin can create configurations" });
+    expect(await ctx.database.db.query("SELECT id FROM configurations WHERE customer_id = $1", [customerId])).toHaveLength(before.length);
+  });
+
   it("updates keep remaining messages and the reset date; only admins change the message limit", async () => {
     const customerId = await ctx.createCustomer("Usage Co");
     const { token } = await ctx.createUser({ role: "customer", customerId });
