@@ -148,6 +148,24 @@ describe("configurations", () => {
     expect(updated.json().data).toMatchObject({ name: "keeps-its-name", temperature: 0.3 });
   });
 
+  it("refuses a list longer than the contract's maximum with its path, keeping the stored list", async () => {
+    const id = (await save(adminToken, { name: "bounded-lists", alert_trigger_keywords: ["refund"] })).json().inserted_id as string;
+    for (const [payload, path] of [
+      [{ functions: Array.from({ length: 51 }, (_, index) => `f${index}`) }, "functions"],
+      [{ alert_trigger_keywords: Array(201).fill("refund") }, "alert_trigger_keywords"],
+      [{ rag_settings: { example_questions: Array(51).fill("Where is my order?") } }, "rag_settings.example_questions"],
+      [{ email_channel: { ignore_domains: Array(201).fill("example.com") } }, "email_channel.ignore_domains"],
+    ] as const) {
+      const response = await save(adminToken, { _id: id, ...payload });
+      expect(response.statusCode, path).toBe(400);
+      expect(response.json().errors[0].path).toBe(path);
+    }
+    const stored = await ctx.app.inject({ method: "GET", url: `/api/configuration?configuration_id=${id}`, headers: bearer(adminToken) });
+    expect(stored.json().data).toMatchObject({ functions: [], alert_trigger_keywords: ["refund"] });
+    expect(stored.json().data.rag_settings.example_questions).toEqual([]);
+    expect((await save(adminToken, { _id: id, alert_trigger_keywords: Array(200).fill("refund") })).statusCode).toBe(200);
+  });
+
   it("refuses a name of spaces only, on create and on rename, keeping the stored name", async () => {
     const created = await save(adminToken, { name: "  \t " });
     expect(created.statusCode).toBe(400);

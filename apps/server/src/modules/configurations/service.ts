@@ -82,7 +82,7 @@ export function createConfigurationsService(db: Db) {
 
   async function owningCustomer(caller: Caller, requested: string | null | undefined): Promise<string | null> {
     // Each new configuration starts with its product's messages: a customer who could add them would
-    // have as many messages as they liked. Admins add them; self-onboarding users add their first.
+    // have as many messages as they liked. Admins add them; self-onboarding users add theirs at onboarding.
     if (caller.role === "customer") throw forbidden("Only an admin can create configurations");
     if (caller.role !== "admin") {
       if (!caller.customerId) throw forbidden("Create your customer first");
