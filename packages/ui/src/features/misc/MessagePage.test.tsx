@@ -25,6 +25,16 @@ describe("error and information pages", () => {
     expect(screen.queryByText("Parley")).toBeNull();
   });
 
+  it("wraps its actions rather than running them out of a narrow card", async () => {
+    await renderWithUi(
+      <MemoryRouter>
+        <NotAuthorizedPage otherPortalUrl="/" otherPortalNameKey="misc.notAuthorized.title" onLogout={() => {}} />
+      </MemoryRouter>,
+    );
+    const row = screen.getByRole("button", { name: "Sign in with another account" }).parentElement!;
+    expect(getComputedStyle(row).flexWrap).toBe("wrap");
+  });
+
   it("says Parley without a portal brand", async () => {
     await renderWithUi(
       <MemoryRouter>

@@ -26,7 +26,9 @@ export function MessageContent({ icon, title, text, actions }: MessageContentPro
         </Heading>
         <Text color="fg.muted">{text}</Text>
         {actions && (
-          <Stack direction={{ base: "column", sm: "row" }} gap="3">
+          // Two actions side by side can be wider than a card (the sign-in card, German texts): they wrap
+          // instead of overflowing it.
+          <Stack direction={{ base: "column", sm: "row" }} wrap="wrap" justify="center" gap="3">
             {actions}
           </Stack>
         )}
