@@ -582,6 +582,9 @@ describe("checkout refusals", () => {
       const french = await ctx.app.inject({ method: "GET", url: `/api/orders/local-checkout/${started.json().session_id}?lang=fr` });
       expect(french.body).toContain('<html lang="fr">');
       expect(french.body).toMatch(/Payer 121,00\s€/);
+      // The whole page, its purchase line too (stored in the account's language for the invoice).
+      expect(french.body).toMatch(/<td>Parley \w+, un mois<\/td>/);
+      expect(french.body).not.toContain("één maand");
       const unknown = await ctx.app.inject({ method: "GET", url: `/api/orders/local-checkout/${started.json().session_id}?lang=xx` });
       expect(unknown.statusCode).toBe(400);
       expectToMatchContract("showLocalCheckout", unknown);

@@ -206,6 +206,14 @@ export function createBillingService(db: Db, settings: BillingSettings) {
     }) as SubscriptionValues;
   }
 
+  /** "Parley Basic, one month": the checkout page's line and the invoice's, in one language. */
+  function purchaseLine(language: LanguageCode, product: Product, type: SubscriptionType): string {
+    return checkoutText(language, "description", {
+      product: productTitle(language, product),
+      period: checkoutText(language, type === "annual" ? "one_year" : "one_month"),
+    });
+  }
+
   async function startCheckout(
     caller: Caller,
     customer: Customer,
@@ -223,10 +231,7 @@ export function createBillingService(db: Db, settings: BillingSettings) {
     const id = `cs_${randomBytes(32).toString("base64url")}`;
     const language = languageOfCustomer(customer);
     const vat = customer.taxExempt === true ? 0 : vatPercent;
-    const description = checkoutText(language, "description", {
-      product: productTitle(language, product),
-      period: checkoutText(language, purchase.type === "annual" ? "one_year" : "one_month"),
-    });
+    const description = purchaseLine(language, product, purchase.type);
     await insertCheckoutSession(db, {
       id,
       customer_id: customer._id,
@@ -542,7 +547,8 @@ export function createBillingService(db: Db, settings: BillingSettings) {
       const text = (key: CheckoutText, values: Record<string, string> = {}) => escapeHtml(checkoutText(language, key, values));
       const amount = (cents: number) => formatAmount(euro(cents), language);
       const rows = [
-        [escapeHtml(session.description), escapeHtml(amount(session.subtotal_cents))],
+        // The page's language, which the portal may choose over the account's (the stored line is the invoice's).
+        [escapeHtml(purchaseLine(language, session.product, session.subscription_type)), escapeHtml(amount(session.subtotal_cents))],
         ...(session.discount_cents > 0 ? [[text("annual_discount"), `−${escapeHtml(amount(session.discount_cents))}`]] : []),
         [text("vat", { percent: String(session.vat_percent) }), escapeHtml(amount(amounts.taxes))],
       ]
