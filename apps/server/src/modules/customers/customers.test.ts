@@ -281,6 +281,27 @@ describe("users", () => {
     expect(rows).toHaveLength(2);
   });
 
+  it("refuses names of spaces only (400 naming each, nothing stored), on add and on change", async () => {
+    const customerId = await ctx.createCustomer("Blank Names");
+    const send = (payload: object) => ctx.app.inject({ method: "POST", url: "/api/users/add_or_update", headers: bearer(adminToken), payload });
+    const named = { username: "named@blank.test", email: "named@blank.test", firstname: "Nora", lastname: "Named", password: "Good-pass1!", role: "customer", customerId };
+    const added = await send({ ...named, firstname: "  ", lastname: "\t" });
+    expect(added.statusCode).toBe(400);
+    expectToMatchContract("addOrUpdateUser", added);
+    expect(added.json().errors).toEqual([
+      { path: "firstname", message: "This field is required" },
+      { path: "lastname", message: "This field is required" },
+    ]);
+    expect(await ctx.database.db.query("SELECT id FROM users WHERE email = 'named@blank.test'")).toHaveLength(0);
+
+    const user = (await send(named)).json().data;
+    const changed = await send({ ...named, id: user.id, password: undefined, username: "   " });
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json().errors).toEqual([{ path: "username", message: "This field is required" }]);
+    const [row] = await ctx.database.db.query<{ username: string; firstname: string }>("SELECT username, firstname FROM users WHERE id = $1", [user.id]);
+    expect(row).toEqual({ username: "named@blank.test", firstname: "Nora" });
+  });
+
   it("a new user needs a password", async () => {
     const response = await ctx.app.inject({
       method: "POST",
