@@ -144,6 +144,16 @@ describe("registration with a one-time code", () => {
     }
     const badEmail = await ctx.app.inject({ method: "POST", url: "/api/register", payload: registration({ email: "not-an-address" }) });
     expect(badEmail.json().errors).toContainEqual({ path: "email", message: "Please enter a valid email address" });
+
+    const blankNames = registration({ firstname: "   ", lastname: " \t" });
+    const noNames = await ctx.app.inject({ method: "POST", url: "/api/register", payload: blankNames });
+    expect(noNames.statusCode).toBe(400);
+    expectToMatchContract("register", noNames);
+    expect(noNames.json().errors).toEqual([
+      { path: "firstname", message: "This field is required" },
+      { path: "lastname", message: "This field is required" },
+    ]);
+    expect(ctx.smtp.received.filter((mail) => mail.to.includes(blankNames.email))).toHaveLength(0);
   });
 });
 

@@ -20,7 +20,7 @@ import { findUserByEmail, findUserById, insertUser, lockUserById, toUser, update
 import { identityScope, scopeOf } from "../tenancy";
 import { createSessionUsers } from "../users/session-cache";
 import * as repository from "./repository";
-import { assertPasswordsMatch, assertStrongPassword } from "./rules";
+import { assertNamesGiven, assertPasswordsMatch, assertStrongPassword } from "./rules";
 
 const minute = 60_000;
 const oneTimeCodeValidMinutes = Math.round(oneTimeCodeLifetimeMs / minute);
@@ -180,6 +180,7 @@ export function createAccountsService(deps: AccountsDependencies) {
     },
 
     async register(input: BodyOf<"register">) {
+      assertNamesGiven({ firstname: input.firstname, lastname: input.lastname });
       assertPasswordsMatch(input.password, input.confirmPassword);
       assertStrongPassword(input.password);
       const email = input.email.trim();

@@ -3,7 +3,7 @@ import type { Db } from "../../platform/db/db";
 import { hashPassword } from "../../platform/auth/passwords";
 import type { BodyOf } from "../../platform/http/contract-types";
 import type { Caller } from "../../platform/http/operations";
-import { assertStrongPassword } from "../accounts/rules";
+import { assertNamesGiven, assertStrongPassword } from "../accounts/rules";
 import { findCustomerInScope } from "../customers/repository";
 import { forbidden, identityScope, isId, notFound, scopeOf, withinScope } from "../tenancy";
 import * as repository from "./repository";
@@ -37,7 +37,7 @@ export async function addOrUpdateUser(db: Db, caller: Caller, input: UserInput, 
     if (!isId(customerId) || !(await findCustomerInScope(db, scopeOf(caller), customerId))) throw notFound("No such customer");
   }
   if (input.password !== undefined) assertStrongPassword(input.password);
-  assertNamesGiven(input);
+  assertNamesGiven({ username: input.username, firstname: input.firstname, lastname: input.lastname });
   /** A customer's user without a customer would sign in to a portal with nothing in it (said after the address's and own-access checks). */
   const assertHasCustomer = () => {
     if (customerId !== null || input.role === "admin") return;
@@ -115,17 +115,6 @@ export async function addOrUpdateUser(db: Db, caller: Caller, input: UserInput, 
   const updated = await unlessEmailTaken(() => updateUser(db, scopeOf(caller), existing.id, changes));
   if (!updated) throw notFound();
   return { status: "success" as const, message: successMessages.data_saved, data: toUser(updated) };
-}
-
-/**
- * Names are stored trimmed, so one of spaces only would be stored empty (a user listed without a name):
- * 'This field is required', as for an empty one.
- */
-function assertNamesGiven(input: UserInput): void {
-  const blank = (["username", "firstname", "lastname"] as const).filter((field) => input[field].trim() === "");
-  if (blank.length === 0) return;
-  const message = errorMessages.field_required;
-  throw new DomainError("validation_failed", `${blank[0]}: ${message}`, 400, blank.map((path) => ({ path, message })));
 }
 
 /**
