@@ -107,6 +107,31 @@ describe("configurations", () => {
     expect(enterprise.json().data).toMatchObject({ product: "enterprise", message_limit: 0, remaining_messages: 1_000_000 });
   });
 
+  it("keeps the remaining messages within the limit when one save lowers the limit and another raises the remaining at once", async () => {
+    const customerId = await ctx.createCustomer("Racing Limits");
+    for (let round = 0; round < 6; round++) {
+      const id = (await save(adminToken, { name: `racing-${round}`, customerId, product: "basic" })).json().inserted_id as string;
+      const limit = messageLimitFor("basic");
+      await ctx.database.db.query("UPDATE configurations SET remaining_messages = 10 WHERE id = $1", [id]);
+      const [lowered, raised] = await Promise.all([
+        save(adminToken, { _id: id, message_limit: 20, remaining_messages: 20 }),
+        save(adminToken, { _id: id, remaining_messages: limit }),
+      ]);
+      expect([lowered.statusCode, raised.statusCode]).toContain(200);
+      for (const response of [lowered, raised]) {
+        if (response.statusCode !== 200) {
+          expect(response.statusCode).toBe(400);
+          expect(response.json().errors[0].path).toBe("remaining_messages");
+        }
+      }
+      const [row] = await ctx.database.db.query<{ message_limit: number; remaining_messages: number }>(
+        "SELECT message_limit, remaining_messages FROM configurations WHERE id = $1",
+        [id],
+      );
+      expect(row!.remaining_messages, `round ${round}: ${JSON.stringify(row)}`).toBeLessThanOrEqual(row!.message_limit);
+    }
+  });
+
   it("keeps both fields when two saves of different fields arrive at once", async () => {
     const created = (await save(adminToken, { name: "two-editors" })).json();
     const id = created.inserted_id as string;

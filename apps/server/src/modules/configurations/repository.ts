@@ -134,6 +134,12 @@ export async function updateConfiguration(
   values: Partial<Pick<ConfigurationValues, "customer_id" | "name" | "product" | "message_limit" | "remaining_messages" | "usage_reset_date">> & {
     settings: Partial<ConfigurationSettings>;
   },
+  /**
+   * Writes only while the remaining messages stay within the message limit (`unlimited`, a limit of 0,
+   * takes any), judged on the row as the update finds it: of two saves at once, one lowering the limit
+   * and one raising the remaining messages, the later is refused rather than both stored.
+   */
+  usageGuard?: { unlimited: number },
 ): Promise<ConfigurationRecord | undefined> {
   const updated = await queryOne<ConfigurationRecord>(
     db,
@@ -151,7 +157,9 @@ export async function updateConfiguration(
             remaining_messages = coalesce($8, remaining_messages),
             usage_reset_date = coalesce($9::date, usage_reset_date),
             updated_at = now()
-      WHERE id = $1 AND ${scopeCondition("customer_id", 10)}
+      WHERE id = $1 AND ${scopeCondition("customer_id", 11)}
+        AND ($10::integer IS NULL OR coalesce($5, message_limit) = $10
+             OR coalesce($8, remaining_messages) <= coalesce($5, message_limit))
       RETURNING ${selectList}`,
     [
       id,
@@ -163,6 +171,7 @@ export async function updateConfiguration(
       values.product ?? null,
       values.remaining_messages ?? null,
       values.usage_reset_date ?? null,
+      usageGuard?.unlimited ?? null,
       ...scopeParams(scope),
     ],
   );

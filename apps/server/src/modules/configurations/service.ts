@@ -68,11 +68,19 @@ function adminUsageChanges(input: ConfigurationInput) {
  * remaining messages not sent are the stored ones.
  */
 function assertRemainingWithinLimit(changes: ReturnType<typeof adminUsageChanges>, existing: Configuration): void {
-  if (changes.message_limit === undefined && changes.remaining_messages === undefined) return;
+  if (!changesUsage(changes)) return;
   const limit = changes.message_limit ?? existing.message_limit;
   if (remainingWithinLimit(changes.remaining_messages ?? existing.remaining_messages, limit)) return;
+  throw remainingAboveLimit(limit);
+}
+
+function changesUsage(changes: ReturnType<typeof adminUsageChanges>): boolean {
+  return changes.message_limit !== undefined || changes.remaining_messages !== undefined;
+}
+
+function remainingAboveLimit(limit: number): DomainError {
   const message = validationMessage("remaining_above_limit", { max: limit });
-  throw new DomainError("validation_failed", `remaining_messages: ${message}`, 400, [{ path: "remaining_messages", message }]);
+  return new DomainError("validation_failed", `remaining_messages: ${message}`, 400, [{ path: "remaining_messages", message }]);
 }
 
 export function createConfigurationsService(db: Db) {
@@ -212,8 +220,14 @@ export function createConfigurationsService(db: Db) {
         ...(input.name !== undefined ? { name: input.name.trim() } : {}),
         ...usageChanges,
         settings: settingsOf(input),
-      });
-      if (!updated) throw notFound();
+      }, changesUsage(usageChanges) ? { unlimited: unlimitedMessages } : undefined);
+      if (!updated) {
+        // Still there: the guard refused it, as a save that changed the limit or the remaining messages
+        // first has left them (the check above read the row before that save).
+        const current = changesUsage(usageChanges) ? await repository.findConfigurationInScope(db, scopeOf(caller), existing._id) : undefined;
+        if (current) throw remainingAboveLimit(usageChanges.message_limit ?? current.message_limit);
+        throw notFound();
+      }
       return {
         status: "success" as const,
         message: successMessages.data_saved,
