@@ -98,6 +98,18 @@ describe("the customers page", { timeout: 30_000 }, () => {
     expect(server.callsTo("GET /customer_has_configuration").filter((call) => call.query._id === "c2")).toHaveLength(1);
   });
 
+  it("moves the focus to the form when a customer is opened or a new one started (below the list on a phone)", async () => {
+    const { table } = await openCustomers();
+    fireEvent.click(within(table).getByRole("button", { name: "Fietsenwinkel" }));
+    const edit = await screen.findByRole("heading", { name: "Edit Fietsenwinkel" });
+    await waitFor(() => expect(document.activeElement).toBe(edit));
+    const start = screen.getByRole("button", { name: "New customer" });
+    start.focus();
+    fireEvent.click(start);
+    await waitFor(() => expect(document.activeElement?.textContent).toBe("New customer"));
+    expect(document.activeElement?.tagName).toBe("H2");
+  });
+
   it("after a delete by keyboard leaves the focus on the new customer's form, not on the page's body", async () => {
     const server = fakeTrainingServer({
       "GET /customers": () => ({ body: { status: "success", data: customers } }),

@@ -10,6 +10,14 @@ import { customerEditor, initialCustomerEditor } from "./editor";
 import { CustomerForm } from "./CustomerForm";
 import { useCustomers, type Customer } from "./hooks";
 
+/**
+ * The form takes the focus once it shows the customer opened or the new one: on a phone it sits below the
+ * list, and a keyboard user's next keys would otherwise stay on the list.
+ */
+function focusCustomerForm(): void {
+  setTimeout(() => document.getElementById("customer-form-title")?.focus(), 0);
+}
+
 /** Admins' customers: the list beside the form of the selected customer; `?id=` opens one (from a lead). */
 export function CustomersPage() {
   const { t, i18n } = useTranslation(["customers", "lists", "pages"]);
@@ -24,7 +32,7 @@ export function CustomersPage() {
       id: "name",
       header: t("customers.fields.name"),
       sortValue: (customer) => customer.name,
-      cell: (customer) => <RowTitle title={customer.name} detail={customer.companyName} onOpen={() => openLeavingUnsavedChanges(() => dispatch({ type: "select", customer }))} />,
+      cell: (customer) => <RowTitle title={customer.name} detail={customer.companyName} onOpen={() => openLeavingUnsavedChanges(() => { dispatch({ type: "select", customer }); focusCustomerForm(); })} />,
     },
     {
       id: "contact",
@@ -63,7 +71,7 @@ export function CustomersPage() {
       title={t("pages:titles.customers")}
       intro={t("customers.intro")}
       newLabel={t("customers.actions.new")}
-      onNew={() => openLeavingUnsavedChanges(() => dispatch({ type: "reset" }))}
+      onNew={() => openLeavingUnsavedChanges(() => { dispatch({ type: "reset" }); focusCustomerForm(); })}
       editor={<CustomerForm editor={editor} dispatch={dispatch} />}
     >
       <DataTable

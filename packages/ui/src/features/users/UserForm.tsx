@@ -66,7 +66,7 @@ export function UserForm({ user, revision, customers, onSaved, onCancel }: UserF
             <Form noValidate aria-labelledby="user-form-title">
               <UnsavedChangesGuard when={dirty && !isSubmitting} />
               <Stack gap="4">
-                <Heading as="h2" size="lg" id="user-form-title">
+                <Heading as="h2" size="lg" id="user-form-title" tabIndex={-1} outline="none">
                   {user ? t("users.form.editTitle", { name: `${user.firstname} ${user.lastname}` }) : t("users.form.newTitle")}
                 </Heading>
                 {failureCode(save.error) !== "account_exists" && <ErrorAlert error={save.error} />}

@@ -67,6 +67,18 @@ describe("the users page", { timeout: 30_000 }, () => {
     expect(shownOnPhone(first!)).toBe(true);
   });
 
+  it("moves the focus to the form when a user is opened or a new one started (below the list on a phone)", async () => {
+    const { table } = await openUsers();
+    fireEvent.click(within(table).getByRole("button", { name: "Eva Jansen" }));
+    const edit = await screen.findByRole("heading", { name: "Edit Eva Jansen" });
+    await waitFor(() => expect(document.activeElement).toBe(edit));
+    const start = screen.getByRole("button", { name: "New user" });
+    start.focus();
+    fireEvent.click(start);
+    await waitFor(() => expect(document.activeElement?.textContent).toBe("New user"));
+    expect(document.activeElement?.tagName).toBe("H2");
+  });
+
   it("asks before another row or a new user takes the place of unsaved changes", async () => {
     const { table } = await openUsers();
     fireEvent.click(within(table).getByRole("button", { name: "Eva Jansen" }));

@@ -11,6 +11,14 @@ import { useUsers, type UserListEntry } from "./hooks";
 
 const fullName = (user: UserListEntry) => `${user.firstname} ${user.lastname}`.trim();
 
+/**
+ * The form takes the focus once it shows the user opened or the new one: on a phone it sits below the
+ * list, and a keyboard user's next keys would otherwise stay on the list.
+ */
+function focusUserForm(): void {
+  setTimeout(() => document.getElementById("user-form-title")?.focus(), 0);
+}
+
 /** Admins' users: the list beside the form of the selected user; `?id=` opens one (from a lead). */
 export function UsersPage() {
   const { t } = useTranslation(["users", "lists", "pages"]);
@@ -32,7 +40,7 @@ export function UsersPage() {
       sortValue: fullName,
       cell: (user) => (
         <>
-          <RowTitle title={fullName(user)} detail={user.email} onOpen={() => openLeavingUnsavedChanges(() => edit(user))} />
+          <RowTitle title={fullName(user)} detail={user.email} onOpen={() => openLeavingUnsavedChanges(() => { edit(user); focusUserForm(); })} />
           {/* A phone has no room for the customer's column: the customer shows under the name there. */}
           <CellText text={user.customerName} hideFrom="md" fontSize="xs" color="fg.muted" data-testid="user-customer-narrow" />
         </>
@@ -58,7 +66,7 @@ export function UsersPage() {
       title={t("pages:titles.users")}
       intro={t("users.intro")}
       newLabel={t("users.actions.new")}
-      onNew={() => openLeavingUnsavedChanges(() => edit(null))}
+      onNew={() => openLeavingUnsavedChanges(() => { edit(null); focusUserForm(); })}
       editor={<UserForm user={selected} revision={revision} customers={customers.data} onSaved={edit} onCancel={() => setRevision((value) => value + 1)} />}
     >
       <DataTable
