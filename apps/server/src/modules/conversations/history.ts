@@ -83,13 +83,32 @@ export async function listHistoryPage(db: Db, filter: HistoryFilter, page: { off
   return { rows, total: counted?.total ?? 0 };
 }
 
-/** Every conversation the filter finds, oldest first, at most `limit` (the export). */
-export function listHistoryRows(db: Db, filter: HistoryFilter, limit: number): Promise<HistoryRow[]> {
+/**
+ * Where a page of the export ends: the last conversation's start, to the microsecond (the rendered
+ * started_at stops at milliseconds, and two conversations can start in the same one), and its id.
+ */
+export interface ExportCursor {
+  time: string;
+  id: string;
+}
+
+export type ExportRow = HistoryRow & { cursor_time: string };
+
+/**
+ * One page of the conversations the filter finds for the export, oldest first (start, then id), after
+ * `after` (keyset paging: each page reads from the index where the last one stopped, however far in).
+ */
+export function listExportPage(db: Db, filter: HistoryFilter, after: ExportCursor | null, limit: number): Promise<ExportRow[]> {
   const where = whereOf(filter);
-  return db.query<HistoryRow>(
-    `SELECT ${historyColumns} FROM conversations c ${statsJoin} WHERE ${where.sql} ORDER BY c.time_started, c.id LIMIT $6`,
-    [...where.params, limit],
-  );
+  const cursorTime = `to_char(c.time_started AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_time`;
+  const columns = `${historyColumns}, ${cursorTime}`;
+  return after === null
+    ? db.query<ExportRow>(`SELECT ${columns} FROM conversations c ${statsJoin} WHERE ${where.sql} ORDER BY c.time_started, c.id LIMIT $6`, [...where.params, limit])
+    : db.query<ExportRow>(
+        `SELECT ${columns} FROM conversations c ${statsJoin}
+          WHERE ${where.sql} AND (c.time_started, c.id) > ($6::timestamptz, $7::uuid) ORDER BY c.time_started, c.id LIMIT $8`,
+        [...where.params, after.time, after.id, limit],
+      );
 }
 
 /** A conversation of the configuration by its session id, or undefined when it is not one of its. */
@@ -100,17 +119,34 @@ export function findHistoryRow(db: Db, configurationId: string, sessionId: strin
   ]);
 }
 
+type RatedMessageRow = MessageRow & { rating: number | null };
+
+function ratedMessageOf(row: RatedMessageRow): RatedMessage {
+  const { reply_to: _replyTo, ...message } = toMessage(row);
+  return { ...message, rating: row.rating === 1 || row.rating === -1 ? row.rating : null };
+}
+
 /** The messages of the conversations, each oldest first, with the visitor's ratings. */
 export async function ratedMessagesOf(db: Db, conversationIds: readonly string[]): Promise<Map<string, RatedMessage[]>> {
   const byConversation = new Map<string, RatedMessage[]>(conversationIds.map((id) => [id, []]));
   if (conversationIds.length === 0) return byConversation;
-  const rows = await db.query<MessageRow & { conversation_id: string; rating: number | null }>(
+  const rows = await db.query<RatedMessageRow & { conversation_id: string }>(
     `SELECT conversation_id, ${messageColumns}, rating FROM conversation_messages WHERE conversation_id = ANY($1::uuid[]) ORDER BY conversation_id, seq`,
     [conversationIds],
   );
-  for (const row of rows) {
-    const { reply_to: _replyTo, ...message } = toMessage(row);
-    byConversation.get(row.conversation_id)?.push({ ...message, rating: row.rating === 1 || row.rating === -1 ? row.rating : null });
-  }
+  for (const row of rows) byConversation.get(row.conversation_id)?.push(ratedMessageOf(row));
   return byConversation;
+}
+
+/**
+ * At most `limit` messages of one conversation, oldest first, after the one of `afterSeq` (keyset paging for
+ * a conversation too long to read at once), each with its `seq` to go on from.
+ */
+export async function ratedMessagesAfter(db: Db, conversationId: string, afterSeq: string | null, limit: number): Promise<(RatedMessage & { seq: string })[]> {
+  const rows = await db.query<RatedMessageRow & { seq_text: string }>(
+    `SELECT ${messageColumns}, rating, seq::text AS seq_text FROM conversation_messages
+      WHERE conversation_id = $1 AND ($2::bigint IS NULL OR seq > $2::bigint) ORDER BY seq LIMIT $3`,
+    [conversationId, afterSeq, limit],
+  );
+  return rows.map((row) => ({ ...ratedMessageOf(row), seq: row.seq_text }));
 }

@@ -11,8 +11,8 @@ export function conversationOperations(conversations: ConversationsService): Ope
     }),
     exportConversationHistory: async (request, reply) => {
       const { csv, filename } = await conversations.exportCsv(requiredTenantOf(request, "configuration")._id, request.query);
-      reply.type("text/csv; charset=utf-8").header("Content-Disposition", `attachment; filename="${filename}"`);
-      return csv;
+      // A stream: the rows are read a page at a time and sent as they are written.
+      return reply.type("text/csv; charset=utf-8").header("Content-Disposition", `attachment; filename="${filename}"`).send(csv);
     },
     listPostProcessedConversations: async (request) => ({
       status: "success" as const,
