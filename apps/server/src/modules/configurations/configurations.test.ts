@@ -191,6 +191,23 @@ describe("configurations", () => {
     expect((await save(adminToken, { _id: id, alert_trigger_keywords: Array(200).fill("refund") })).statusCode).toBe(200);
   });
 
+  it("refuses what the settings screens refuse (an address, a link), naming the field and keeping the stored value", async () => {
+    const id = (await save(adminToken, { name: "checked-links", email_channel: { consent_link: "https://shop.example/consent" } })).json().inserted_id as string;
+    for (const [payload, path, message] of [
+      [{ email_channel: { consent_link: "javascript:alert(1)" } }, "email_channel.consent_link", "Please enter a valid URL (https://…)"],
+      [{ email_channel: { email_user: "nobody" } }, "email_channel.email_user", "Please enter a valid email address"],
+      [{ post_processing: { recipient: "nobody" } }, "post_processing.recipient", "Please enter a valid email address"],
+      [{ wordpress_site: { url: "not a link" } }, "wordpress_site.url", "Please enter a valid URL (https://…)"],
+    ] as const) {
+      const response = await save(adminToken, { _id: id, ...payload });
+      expect(response.statusCode, path).toBe(400);
+      expect(response.json().errors, path).toEqual([{ path, message }]);
+    }
+    const stored = await ctx.app.inject({ method: "GET", url: `/api/configuration?configuration_id=${id}`, headers: bearer(adminToken) });
+    expect(stored.json().data.email_channel).toMatchObject({ consent_link: "https://shop.example/consent", email_user: null });
+    expect(stored.json().data.post_processing.recipient).toBeNull();
+  });
+
   it("refuses a name of spaces only, on create and on rename, keeping the stored name", async () => {
     const created = await save(adminToken, { name: "  \t " });
     expect(created.statusCode).toBe(400);

@@ -1,4 +1,5 @@
 import {
+  configurationSettingsSchema,
   DomainError,
   errorMessages,
   isMaskedSecret,
@@ -10,6 +11,7 @@ import {
   remainingWithinLimit,
   successMessages,
   unlimitedMessages,
+  validateOrThrow,
   validationMessage,
 } from "@parley/domain";
 import type { Db } from "../../platform/db/db";
@@ -171,6 +173,8 @@ export function createConfigurationsService(db: Db) {
      * message limit, the usage (remaining messages, reset date) or the owning customer.
      */
     async createOrUpdate(caller: Caller, input: ConfigurationInput, existing: Configuration | undefined) {
+      // The settings screens' rules (addresses, links), which the contract's types alone let through.
+      await validateOrThrow(configurationSettingsSchema, input);
       const isAdmin = caller.role === "admin";
       // A name of spaces only is stored trimmed, so it is no name: required to create, and a rename to it
       // would leave a configuration the selector shows as an empty row.
