@@ -93,10 +93,11 @@ export function createConfigurationsService(db: Db) {
   async function owningCustomer(caller: Caller, requested: string | null | undefined): Promise<string | null> {
     // Each new configuration starts with its product's messages: a customer who could add them would
     // have as many messages as they liked. Admins add them; self-onboarding users add theirs at onboarding.
+    // Another tenant's customer answers 404 before any role rule, so the answer says nothing about it.
+    if (caller.role !== "admin" && requested && requested !== caller.customerId) throw notFound("No such customer");
     if (caller.role === "customer") throw forbidden("Only an admin can create configurations");
     if (caller.role !== "admin") {
       if (!caller.customerId) throw forbidden("Create your customer first");
-      if (requested && requested !== caller.customerId) throw notFound("No such customer");
       return caller.customerId;
     }
     if (!requested) return null;
