@@ -72,6 +72,7 @@ const upstreamCodes = new Set([
   "url_response_too_large",
   "url_content_type_not_accepted",
   "url_response_invalid",
+  "url_page_too_complex",
   "url_status_not_ok",
   "unexpected_response_format",
   "no_scrape_data",

@@ -78,6 +78,7 @@ export const errorMessages = {
   url_response_too_large: "The page or file at this address is too large. Use a smaller file or the address of a single page.",
   url_content_type_not_accepted: "The address does not lead to content that can be used here. Check that it points to the right page or file.",
   url_response_invalid: "The website sent an answer that could not be read. Try again later or use another address.",
+  url_page_too_complex: "The page at this address nests its parts too deeply to be read. Use the address of another page of the site.",
   url_status_not_ok: "The website answered this address with an error (the page may not exist). Check the address in a browser.",
   // WordPress
   no_wordpress_url: "No WordPress URL provided.",

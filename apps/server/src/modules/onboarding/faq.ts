@@ -1,6 +1,7 @@
 import { onboardingScanLimits, type LanguageCode } from "@parley/domain";
 import { load, type CheerioAPI } from "cheerio";
 import type { Element } from "domhandler";
+import { maxHtmlDepth, nestsDeeperThan, tagsDropped } from "../../platform/html";
 import type { Schemas } from "../../platform/http/contract-types";
 import { absolute, clean } from "../scraping/html";
 import { isSameSite, shorten, type Page } from "./page";
@@ -27,6 +28,7 @@ const blocks = "p, div, li, dt, dd, td, th, tr, h1, h2, h3, h4, h5, h6, section,
 
 /** Text of an HTML fragment (a JSON-LD answer may hold markup), words kept apart. */
 function fragmentText(html: string): string {
+  if (nestsDeeperThan(html, maxHtmlDepth)) return clean(tagsDropped(html));
   const $ = load(html, null, false);
   $(blocks).append(" ");
   $("br").replaceWith(" ");

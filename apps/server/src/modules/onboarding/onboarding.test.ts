@@ -144,6 +144,7 @@ describe("checking the website URL", () => {
     ["a closed port", () => `http://127.0.0.1:${deadPort}/`, /could not be reached/],
     ["an error status", () => `${site.origin}/broken`, /answered this address with an error/],
     ["no web page", () => `${site.origin}/brochure.pdf`, /does not lead to content/],
+    ["a page nested 300,000 elements deep", () => `${site.origin}/deep`, /nests its parts too deeply to be read/],
   ])("answers domain_unreachable for %s, saying why", async (_what, url, why) => {
     const response = await checkUrl(url(), refusedToken);
     expect(response.json()).toMatchObject({ status: "success", valid: false, code: "domain_unreachable", attempt_id: null });
@@ -167,6 +168,14 @@ describe("checking the website URL", () => {
     expect(Date.now() - started).toBeLessThan(400);
     expect((await slow).json()).toMatchObject({ valid: true });
     expect(Date.now() - started).toBeGreaterThanOrEqual(600);
+  });
+
+  it("goes on answering other requests while a page nested too deeply is checked", async () => {
+    const id = await newAttempt();
+    const deep = checkUrl(`${site.origin}/deep`);
+    const meanwhile = await attempt(id);
+    expect(meanwhile.statusCode).toBe(200);
+    expect((await deep).json()).toMatchObject({ valid: false, code: "domain_unreachable" });
   });
 
   it("refuses wrong types, NUL bytes and over-long text with 400 naming the field", async () => {

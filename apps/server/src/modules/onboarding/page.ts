@@ -1,7 +1,7 @@
 import { DomainError, errorMessages } from "@parley/domain";
-import { load, type CheerioAPI } from "cheerio";
+import type { CheerioAPI } from "cheerio";
 import { outboundError, type OutboundClient } from "../../platform/outbound/client";
-import { absolute, clean, extractPageText } from "../scraping/html";
+import { absolute, clean, extractPageText, loadFetched } from "../scraping/html";
 import { htmlTypes, isSuccess } from "../scraping/service";
 import type { SiteFacts } from "./repository";
 
@@ -17,12 +17,15 @@ export interface Page {
   $: CheerioAPI;
 }
 
-/** A web page through the guarded client (address checks, time and size caps); an error status is a failure. */
+/**
+ * A web page through the guarded client (address checks, time and size caps); an error status is a failure,
+ * and so is a page nested too deeply to read.
+ */
 export async function readPage(outbound: OutboundClient, address: string): Promise<Page> {
   const response = await outbound.fetch(address, { accept: htmlTypes, as: "text", maxBytes: maxPageBytes });
   if (!isSuccess(response.status)) throw outboundError("url_status_not_ok");
   const url = new URL(response.url);
-  const $ = load(response.text);
+  const $ = loadFetched(response.text);
   const base = absolute($("base[href]").first().attr("href"), url);
   return { url, base: base ? new URL(base) : url, html: response.text, $ };
 }

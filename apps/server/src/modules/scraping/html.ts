@@ -1,5 +1,7 @@
 import { load, type CheerioAPI } from "cheerio";
 import { isTag, isText, type AnyNode, type Element } from "domhandler";
+import { maxHtmlDepth, nestsDeeperThan } from "../../platform/html";
+import { outboundError } from "../../platform/outbound/client";
 
 /** A piece of a page's text, under the chosen tag it was found in. */
 export interface PageComponent {
@@ -80,6 +82,15 @@ const inline = new Set([
   "wbr",
 ]);
 
+/**
+ * A fetched page (or XML file) parsed for reading, or `url_page_too_complex` when it nests deeper than
+ * {@link maxHtmlDepth}: refused before the parser sees it.
+ */
+export function loadFetched(markup: string, options: { xml?: boolean } = {}): CheerioAPI {
+  if (nestsDeeperThan(markup, maxHtmlDepth, options)) throw outboundError("url_page_too_complex");
+  return options.xml ? load(markup, { xml: true }) : load(markup);
+}
+
 /** Runs of white space as one space, trimmed. */
 export function clean(text: string): string {
   return text.replace(/\s+/gu, " ").trim();
@@ -115,10 +126,11 @@ function removeBoilerplate($: CheerioAPI, filteredClasses: readonly string[]): v
  * The text of an HTML page as training material: boilerplate and the filtered classes dropped, the
  * text of each chosen tag kept once (under the innermost chosen tag, so a `div` around `p`s keeps only
  * its own words), each piece with the heading before it as its subject. Links and image addresses are
- * made absolute against the page (or its `<base>`). Empty pieces are dropped.
+ * made absolute against the page (or its `<base>`). Empty pieces are dropped. A page nested too deeply is
+ * refused (`url_page_too_complex`).
  */
 export function extractPageText(html: string, pageUrl: string, options: ExtractOptions): PageText {
-  const $ = load(html);
+  const $ = loadFetched(html);
   const page = new URL(pageUrl);
   const base = (() => {
     const href = absolute($("base[href]").first().attr("href"), page);

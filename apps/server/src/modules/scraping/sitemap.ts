@@ -1,11 +1,14 @@
-import { load } from "cheerio";
+import { loadFetched } from "./html";
 
 /** What one sitemap file holds: page addresses (`urlset`) or further sitemaps (`sitemapindex`). */
 export type SitemapContent = { kind: "pages"; urls: string[] } | { kind: "index"; sitemaps: string[] } | { kind: "other" };
 
-/** The `<loc>` texts of a sitemap or sitemap index (sitemaps.org 0.9), in document order. */
+/**
+ * The `<loc>` texts of a sitemap or sitemap index (sitemaps.org 0.9), in document order; a file nested too
+ * deeply to read is `url_page_too_complex`.
+ */
 export function parseSitemap(xml: string): SitemapContent {
-  const $ = load(xml, { xml: true });
+  const $ = loadFetched(xml, { xml: true });
   const root = $.root().children().first();
   // Namespaces are not checked: plenty of real sitemaps get them wrong, and a name is enough.
   const name = (root.prop("tagName") ?? "").toLowerCase().replace(/^.*:/u, "");

@@ -2,6 +2,7 @@ import { DomainError, serviceReasons } from "@parley/domain";
 import { load } from "cheerio";
 import { LRUCache } from "lru-cache";
 import type { OutboundClient } from "../../platform/outbound/client";
+import { maxHtmlDepth, nestsDeeperThan, tagsDropped } from "../../platform/html";
 import { extractPageText } from "../scraping/html";
 
 /*
@@ -50,11 +51,13 @@ function collapse(text: string): string {
 
 /** `title.rendered` as a reader sees it: entities decoded, tags and extra space dropped. */
 export function renderedText(html: string): string {
-  return collapse(load(html).text());
+  return collapse(nestsDeeperThan(html, maxHtmlDepth) ? tagsDropped(html) : load(html).text());
 }
 
 /** `content.rendered` as training text: the scraper's cleaning (scripts, hidden and framing parts out), a line per block. */
 export function contentText(html: string, link: string): string {
+  // A post nested too deeply to parse keeps its words, without the cleaning.
+  if (nestsDeeperThan(html, maxHtmlDepth)) return collapse(tagsDropped(html));
   return extractPageText(`<div>${html}</div>`, link, { tags: contentTags })
     .components.map((component) => component.text)
     .join("\n");

@@ -23,6 +23,7 @@ const adviceInReason = new Set([
   "url_response_too_large",
   "url_content_type_not_accepted",
   "url_response_invalid",
+  "url_page_too_complex",
 ]);
 
 /**

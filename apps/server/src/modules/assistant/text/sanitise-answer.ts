@@ -6,7 +6,7 @@
  */
 import { load } from "cheerio";
 import sanitizeHtml from "sanitize-html";
-import { escapeHtml } from "../../../platform/html";
+import { escapeHtml, maxHtmlDepth, nestsDeeperThan, tagsDropped } from "../../../platform/html";
 
 /**
  * Formatting a chat answer needs. Tables are included because answers compare products, prices and
@@ -70,6 +70,8 @@ export function sanitiseAnswerHtml(html: string): string {
  * heading or table row, list items with a dash, a link as "text (address)" unless its text is the address.
  */
 export function answerHtmlToText(html: string): string {
+  // Stored answers are sanitised model output, but nothing bounds how deeply a model nests lists.
+  if (nestsDeeperThan(html, maxHtmlDepth)) return tagsDropped(html).replace(/\s+/gu, " ").trim();
   const $ = load(`<div>${html}</div>`, null, false);
   $("br").replaceWith("\n");
   $("a").each((_, element) => {
