@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { errorCodes } from "@parley/domain";
+import { datasetLimits, errorCodes } from "@parley/domain";
 import { configurationDefaults, newConfigurationDefaults } from "@parley/domain/configuration";
 import { productNames } from "@parley/domain/products";
 import { subscriptionStatuses } from "@parley/domain/subscription";
@@ -257,6 +257,13 @@ describe("the contract", () => {
       .filter(({ where }) => /^(createArticles|indexArticle) application\/json\.(articles|articleIds)$/.test(where))
       .map(({ operationId, schema }) => [operationId, schema.maxItems]);
     expect(Object.fromEntries(articleLists)).toEqual({ createArticles: maxArticlesPerCreation, indexArticle: maxArticlesPerIndexing });
+  });
+
+  it("limits a FAQ's rows and columns as the domain's dataset rules do", () => {
+    const lists = requestSchemas()
+      .filter(({ where }) => /^saveDataset application\/json\.(datasetData|datasetHeaders)$/.test(where))
+      .map(({ where, schema }) => [where.split(".").pop(), schema.maxItems]);
+    expect(Object.fromEntries(lists)).toEqual({ datasetData: datasetLimits.rows, datasetHeaders: datasetLimits.columns });
   });
 
   it("says of every object in a request body whether other properties may come (the server drops them)", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { datasetFromServer, datasetToServer, faqColumns, faqEntriesOf, mapDatasetForSave } from "./dataset";
+import { datasetFromServer, datasetLimits, datasetShapeProblem, datasetToServer, faqColumns, faqEntriesOf, mapDatasetForSave } from "./dataset";
 
 const headers = [
   { text: "Question", value: "question" },
@@ -80,5 +80,29 @@ describe("faqEntriesOf", () => {
       { question: "Count", answer: "5" },
     ]);
     expect(faqEntriesOf([{ text: "Only", value: "o" }], [{ o: "x" }])).toEqual([]);
+  });
+});
+
+describe("dataset shape", () => {
+  const columns = (count: number) => Array.from({ length: count }, (_, index) => ({ text: `Column ${index}`, value: `c${index}` }));
+
+  it("accepts columns of their own names and keys within the limits", () => {
+    expect(datasetShapeProblem(headers, 2)).toBeUndefined();
+    expect(datasetShapeProblem(columns(datasetLimits.columns), datasetLimits.cells / datasetLimits.columns)).toBeUndefined();
+  });
+
+  it("points at the header whose name or key is blank, repeated or unusable", () => {
+    const problem = (changed: { text: string; value: string }) => datasetShapeProblem([...headers, changed], 1);
+    expect(problem({ text: "  ", value: "x" })).toEqual({ path: "datasetHeaders.2.text", issue: { key: "field_required" } });
+    expect(problem({ text: " QUESTION ", value: "x" })).toEqual({ path: "datasetHeaders.2.text", issue: { key: "column_name_taken" } });
+    expect(problem({ text: "Notes", value: " " })).toEqual({ path: "datasetHeaders.2.value", issue: { key: "field_required" } });
+    expect(problem({ text: "Notes", value: "answer" })).toEqual({ path: "datasetHeaders.2.value", issue: { key: "column_key_taken" } });
+    expect(problem({ text: "Notes", value: "__proto__" })).toEqual({ path: "datasetHeaders.2.value", issue: { key: "column_key_not_allowed" } });
+  });
+
+  it("bounds the columns, the rows and their product, the cells saving makes", () => {
+    expect(datasetShapeProblem(columns(datasetLimits.columns + 1), 1)?.issue).toEqual({ key: "dataset_too_many_columns", values: { max: 50 } });
+    expect(datasetShapeProblem(headers, datasetLimits.rows + 1)).toEqual({ path: "datasetData", issue: { key: "dataset_too_many_rows", values: { max: 50_000 } } });
+    expect(datasetShapeProblem(columns(11), datasetLimits.rows)).toEqual({ path: "datasetData", issue: { key: "dataset_too_many_cells", values: { max: 100_000 } } });
   });
 });

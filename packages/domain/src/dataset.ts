@@ -2,6 +2,7 @@
  * The FAQ dataset (spec 01 §3, §5; spec 02 §3, §5): saving maps every record to the chosen
  * columns, and the client and server name its fields differently.
  */
+import { validationIssue, type ValidationIssue } from "./validation/messages";
 
 export interface DatasetHeader {
   text: string;
@@ -56,6 +57,48 @@ export function mapDatasetForSave(
     }
     return mapped;
   });
+}
+
+/**
+ * How large a FAQ may be: more than any real FAQ needs. Saving gives every row a cell in every column, so the
+ * rows times the columns are bounded too — a 3 MB body of 100,000 short columns and 10,000 empty rows would
+ * otherwise become a billion cells.
+ */
+export const datasetLimits = { columns: 50, rows: 50_000, cells: 100_000 } as const;
+
+/** A key no record can carry: JSON bodies with it are refused, and an object would not keep it as a cell. */
+const unusableColumnKeys = new Set(["__proto__"]);
+
+/**
+ * What makes a dataset unsavable that its types let through, at the field to point at: a column without a
+ * name or key, two columns of one name (as the editor compares them) or one key, whose cells would be one
+ * and the same, or more columns, rows or cells than `datasetLimits`. Undefined when it can be saved.
+ */
+export function datasetShapeProblem(
+  headers: readonly DatasetHeader[],
+  rowCount: number,
+): { path: string; issue: ValidationIssue } | undefined {
+  if (headers.length > datasetLimits.columns) {
+    return { path: "datasetHeaders", issue: validationIssue("dataset_too_many_columns", { max: datasetLimits.columns }) };
+  }
+  if (rowCount > datasetLimits.rows) return { path: "datasetData", issue: validationIssue("dataset_too_many_rows", { max: datasetLimits.rows }) };
+  const names = new Set<string>();
+  const keys = new Set<string>();
+  for (const [index, header] of headers.entries()) {
+    const name = header.text.trim().toLowerCase();
+    const at = (field: keyof DatasetHeader, issue: ValidationIssue) => ({ path: `datasetHeaders.${index}.${field}`, issue });
+    if (name === "") return at("text", validationIssue("field_required"));
+    if (names.has(name)) return at("text", validationIssue("column_name_taken"));
+    if (header.value.trim() === "") return at("value", validationIssue("field_required"));
+    if (unusableColumnKeys.has(header.value)) return at("value", validationIssue("column_key_not_allowed"));
+    if (keys.has(header.value)) return at("value", validationIssue("column_key_taken"));
+    names.add(name);
+    keys.add(header.value);
+  }
+  if (headers.length * rowCount > datasetLimits.cells) {
+    return { path: "datasetData", issue: validationIssue("dataset_too_many_cells", { max: datasetLimits.cells }) };
+  }
+  return undefined;
 }
 
 export const datasetFieldNames = {

@@ -45,6 +45,13 @@ export const validationMessages = {
   invalid_design_url: "Enter an https:// address or a path on this server",
   invalid_origin: "Enter a website origin such as https://www.example.com (no path)",
   duplicate_origin: "This website is already in the list",
+  too_many_entries: "Use at most {max} entries",
+  column_name_taken: "Another column has this name; choose a different one",
+  column_key_taken: "Another column has this key; every column needs its own",
+  column_key_not_allowed: "This column key cannot be used; choose another",
+  dataset_too_many_columns: "A FAQ holds at most {max} columns; remove some",
+  dataset_too_many_rows: "A FAQ holds at most {max} rows; remove some or split them over configurations",
+  dataset_too_many_cells: "A FAQ holds at most {max} cells (rows times columns); remove rows or columns",
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

@@ -6427,7 +6427,9 @@ export interface operations {
                     configurationId: string;
                     /** @example FAQ */
                     datasetName: string;
+                    /** @description The rows. Every row gets a cell in every column, so the rows times the columns may be at most 100,000 (400 validation_failed at `datasetData` beyond that). */
                     datasetData: components["schemas"]["DatasetRecord"][];
+                    /** @description The columns, each with a name and a key of its own (names compared ignoring case and surrounding spaces); a blank or repeated name or key answers 400 validation_failed at that header. */
                     datasetHeaders: components["schemas"]["DatasetHeader"][];
                 };
             };

@@ -361,6 +361,62 @@ describe("datasets", () => {
     expect(after.json().data).toBeNull();
   });
 
+  it("refuses columns that share a name or key, or more cells than a FAQ holds, keeping the stored FAQ", async () => {
+    const customerId = await ctx.createCustomer("FAQ Shape Co");
+    const { token } = await ctx.createUser({ role: "customer", customerId });
+    const id = (await save(adminToken, { name: "faq-shape", customerId })).json().inserted_id as string;
+    const saveFaq = (datasetHeaders: unknown, datasetData: unknown) =>
+      ctx.app.inject({ method: "POST", url: "/api/data/dataset", headers: bearer(token), payload: { configurationId: id, datasetName: "FAQ", datasetData, datasetHeaders } });
+    const headers = [
+      { text: "Question", value: "question" },
+      { text: "Answer", value: "answer" },
+    ];
+    expect((await saveFaq(headers, [{ question: "Open?", answer: "Yes" }])).statusCode).toBe(200);
+
+    const refusals = [
+      // Two columns of one key would be one cell twice: the second column's cells were lost.
+      [[...headers, { text: "Reply", value: "answer" }], [{ question: "Q", answer: "A" }], "datasetHeaders.2.value", "Another column has this key; every column needs its own"],
+      [[...headers, { text: " answer ", value: "reply" }], [], "datasetHeaders.2.text", "Another column has this name; choose a different one"],
+      [[...headers, { text: "Notes", value: "   " }], [], "datasetHeaders.2.value", "This field is required"],
+      [[...headers, { text: "Notes", value: "__proto__" }], [], "datasetHeaders.2.value", "This column key cannot be used; choose another"],
+      [Array.from({ length: 11 }, (_, index) => ({ text: `C${index}`, value: `c${index}` })), Array.from({ length: 10_000 }, () => ({})), "datasetData", "A FAQ holds at most 100000 cells (rows times columns); remove rows or columns"],
+      [Array.from({ length: 51 }, (_, index) => ({ text: `C${index}`, value: `c${index}` })), [], "datasetHeaders", "Use at most 50 entries"],
+      [headers, Array.from({ length: 50_001 }, () => ({})), "datasetData", "Use at most 50000 entries"],
+    ] as const;
+    for (const [datasetHeaders, datasetData, path, message] of refusals) {
+      const refused = await saveFaq(datasetHeaders, datasetData);
+      expect(refused.statusCode, path).toBe(400);
+      expectToMatchContract("saveDataset", refused);
+      expect(refused.json()).toMatchObject({ code: "validation_failed", errors: [{ path, message }] });
+    }
+    const kept = await ctx.app.inject({ method: "GET", url: `/api/data/dataset?configurationId=${id}`, headers: bearer(token) });
+    expect(kept.json().data).toMatchObject({ dataset_headers: headers, dataset_data: [{ question: "Open?", answer: "Yes" }] });
+  });
+
+  it("answers a body of 45,000 columns and 10,000 rows (450 million cells once mapped) at once, and others meanwhile", async () => {
+    const customerId = await ctx.createCustomer("FAQ Flood Co");
+    const { token } = await ctx.createUser({ role: "customer", customerId });
+    const id = (await save(adminToken, { name: "faq-flood", customerId })).json().inserted_id as string;
+    const payload = JSON.stringify({
+      configurationId: id,
+      datasetName: "FAQ",
+      datasetHeaders: Array.from({ length: 45_000 }, (_, index) => ({ text: `${index}`, value: `${index}` })),
+      datasetData: Array.from({ length: 10_000 }, () => ({})),
+    });
+    // Within the body's limits of size (5 MB) and keys (100,000).
+    expect(payload.length).toBeLessThan(2 * 1024 * 1024);
+    const started = Date.now();
+    const [flood, other] = await Promise.all([
+      ctx.app.inject({ method: "POST", url: "/api/data/dataset", headers: { ...bearer(token), "content-type": "application/json" }, payload }),
+      ctx.app.inject({ method: "GET", url: `/api/data/dataset?configurationId=${id}`, headers: bearer(token) }),
+    ]);
+    expect(flood.statusCode).toBe(400);
+    expect(flood.json().errors[0]).toEqual({ path: "datasetHeaders", message: "Use at most 50 entries" });
+    expect(other.statusCode).toBe(200);
+    // Mapping it was minutes of one thread (and gigabytes); refusing it is the parse of a 1.4 MB body.
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+
   it("answers 400 with the path for a record cell that is not text", async () => {
     const response = await ctx.app.inject({
       method: "POST",

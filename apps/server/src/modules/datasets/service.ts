@@ -1,4 +1,4 @@
-import { errorMessages, mapDatasetForSave, successMessages } from "@parley/domain";
+import { datasetShapeProblem, DomainError, errorMessages, mapDatasetForSave, successMessages, validationText } from "@parley/domain";
 import type { Db } from "../../platform/db/db";
 import type { BodyOf } from "../../platform/http/contract-types";
 import type { Caller } from "../../platform/http/operations";
@@ -17,6 +17,12 @@ export function createDatasetsService(db: Db) {
     },
 
     async save(caller: Caller, configuration: Configuration, input: SaveDatasetInput) {
+      // Checked before mapping: the rows times the columns is the work (and the size) the mapping makes.
+      const problem = datasetShapeProblem(input.datasetHeaders, input.datasetData.length);
+      if (problem) {
+        const message = validationText(problem.issue);
+        throw new DomainError("validation_failed", message, 400, [{ path: problem.path, message }]);
+      }
       const dataset = await repository.saveDataset(
         db,
         scopeOf(caller),

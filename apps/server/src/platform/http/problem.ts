@@ -63,6 +63,7 @@ function ruleMessage(error: AjvLikeError): string | undefined {
   if (error.keyword === "format" && error.params?.format === "email") return validationMessage("invalid_email");
   if (error.keyword === "format" && error.params?.format === "date") return validationMessage("invalid_date");
   if (error.keyword === "format" && error.params?.format === "uri") return validationMessage("invalid_url");
+  if (error.keyword === "maxItems" && typeof error.params?.limit === "number") return validationMessage("too_many_entries", { max: error.params.limit });
   return undefined;
 }
 

@@ -88,4 +88,29 @@ describe("the FAQ editor", { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByTestId("row-count").textContent).toBe("Rows: 0"));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("button", { name: "Add row" })));
   });
+
+  it("says before saving that a FAQ has more cells than can be saved, and keeps Save off", async () => {
+    // A FAQ of 11 columns and 10,000 rows (stored before the limit, say): any edit of it cannot be saved.
+    const headers = Array.from({ length: 11 }, (_, index) => ({ text: index === 0 ? "Question" : `Column ${index}`, value: index === 0 ? "question" : `c${index}` }));
+    const rows = Array.from({ length: 10_000 }, (_, index) => ({ question: `Question ${index}` }));
+    const saves: unknown[] = [];
+    const server = fakeTrainingServer({
+      "GET /data/dataset": () => ({ body: { status: "success", data: { dataset_name: "Big", dataset_headers: headers, dataset_data: rows }, message: "" } }),
+      "GET /data/dataset/corrections": () => ({ body: { status: "success", data: [] } }),
+      "POST /data/dataset": (request) => {
+        saves.push(request);
+        return { body: { status: "success", message: "Data saved successfully", data: null } };
+      },
+    });
+    await renderConfigurationScreen(<FaqEditorPage />, { api: server.api });
+    await waitFor(() => expect(screen.getByTestId("row-count").textContent).toBe("Rows: 10000"), { timeout: 15_000 });
+    fireEvent.change(screen.getByLabelText(/Name of the FAQ/), { target: { value: "Bigger" } });
+
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe("A FAQ holds at most 100000 cells (rows times columns); remove rows or columns");
+    const save = screen.getByRole("button", { name: "Save" }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    fireEvent.click(save);
+    expect(saves).toEqual([]);
+  });
 });

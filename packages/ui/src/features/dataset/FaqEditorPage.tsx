@@ -1,6 +1,6 @@
 import { Box, Button, ButtonGroup, Field, Flex, HStack, IconButton, Input, InputGroup, NativeSelect, Stack, Text } from "@chakra-ui/react";
 import type { PaginationState } from "@tanstack/react-table";
-import { pageSizeOptions } from "@parley/domain";
+import { datasetShapeProblem, pageSizeOptions } from "@parley/domain";
 import { useCallback, useDeferredValue, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LuBookOpen, LuChevronLeft, LuChevronRight, LuColumns3, LuDownload, LuPlus, LuSearch, LuTrash2, LuUndo2, LuUpload } from "react-icons/lu";
@@ -136,6 +136,8 @@ function LoadedEditor({ configuration, dataset }: { configuration: SelectedConfi
   const pageCount = Math.max(1, Math.ceil(filteredCount / pageSize));
   const tablePagination = { pageIndex: Math.min(pagination.pageIndex, pageCount - 1), pageSize };
   const nameMissing = state.datasetName.trim() === "";
+  // Too many rows, columns or cells (after an import, say): said before saving, since the server would refuse it.
+  const shapeProblem = datasetShapeProblem(state.headers, state.rows.length);
 
   const onAddRow = () => {
     const { state: next, rowId } = addRow(state);
@@ -146,7 +148,7 @@ function LoadedEditor({ configuration, dataset }: { configuration: SelectedConfi
   };
 
   const onSave = () => {
-    if (nameMissing) return;
+    if (nameMissing || shapeProblem) return;
     const sent = state;
     save.mutate(editorToSaveBody(sent, configuration._id), {
       onSuccess: () => {
@@ -297,10 +299,18 @@ function LoadedEditor({ configuration, dataset }: { configuration: SelectedConfi
       <SaveBar
         dirty={dirty}
         saving={save.isPending}
-        canSave={!nameMissing && state.headers.length > 0}
+        canSave={!nameMissing && !shapeProblem && state.headers.length > 0}
         onSave={onSave}
         onDiscard={() => reset(initial())}
-        note={save.isError && <Text color="fg.error" fontSize="sm">{t("saveFailedHelp")}</Text>}
+        note={
+          shapeProblem ? (
+            <Text color="fg.error" fontSize="sm" role="alert">
+              {t(`messages:validation.${shapeProblem.issue.key}`, shapeProblem.issue.values)}
+            </Text>
+          ) : (
+            save.isError && <Text color="fg.error" fontSize="sm">{t("saveFailedHelp")}</Text>
+          )
+        }
       />
 
       <LearnedPhrasings configurationId={configuration._id} />
