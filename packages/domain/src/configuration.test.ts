@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { errorMessages } from "./errors";
 import {
   changedFields,
   changesOf,
@@ -10,6 +11,7 @@ import {
   nextUsageResetDate,
   remainingWithinLimit,
   sameValue,
+  selfOnboardingMaxConfigurations,
 } from "./configuration";
 
 const now = new Date("2026-11-22T10:00:00Z");
@@ -108,5 +110,11 @@ describe("change tracking", () => {
     expect(sameValue(null, {})).toBe(false);
     expect(sameValue({ a: undefined }, { b: undefined })).toBe(false);
     expect(sameValue(Number.NaN, Number.NaN)).toBe(true);
+  });
+});
+
+describe("self-onboarding configurations", () => {
+  it("says the bound it enforces", () => {
+    expect(errorMessages.configuration_limit_reached).toContain(`at most ${selfOnboardingMaxConfigurations} assistants`);
   });
 });

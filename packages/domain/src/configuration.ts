@@ -103,6 +103,13 @@ export function remainingWithinLimit(remaining: number, messageLimit: number): b
   return isUnlimited(messageLimit) || remaining <= messageLimit;
 }
 
+/**
+ * How many configurations a self-onboarding customer may create. Each starts with its product's messages, so
+ * without a bound a trial account could make itself as many messages as it liked; three leave room for a
+ * retried wizard and a second site. Admins add more. `errorMessages.configuration_limit_reached` says it.
+ */
+export const selfOnboardingMaxConfigurations = 3;
+
 /** Months between two resets of `remaining_messages` to `message_limit`. */
 export const usageResetIntervalMonths = 1;
 

@@ -23,6 +23,7 @@ export const errorMessages = {
   // Configuration lookup
   configuration_key_required: "Configuration key is required",
   configuration_key_not_found: 'Configuration key "{key}" not found',
+  configuration_limit_reached: "A self-service account holds at most 3 assistants. Contact us to add more.",
   // Authentication and sessions
   authentication_required: "Authentication required",
   user_token_not_found: "User token not found",

@@ -1,4 +1,4 @@
-import { configurationDefaults, isMaskedSecret, messageLimitFor, nextUsageResetDate } from "@parley/domain";
+import { configurationDefaults, isMaskedSecret, messageLimitFor, nextUsageResetDate, selfOnboardingMaxConfigurations } from "@parley/domain";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { bearer, createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
 
@@ -42,6 +42,28 @@ describe("configurations", () => {
     const { token } = await ctx.createUser({ role: "customer_so", customerId });
     const response = await save(token, { name: "so-shop-nl", message_limit: 99999 });
     expect(response.json().data).toMatchObject({ customerId, message_limit: messageLimitFor("so_trial"), product: "so_trial" });
+  });
+
+  it("a self-onboarding customer holds at most 3 configurations, also when creates come at once; admins add more", async () => {
+    expect(selfOnboardingMaxConfigurations).toBe(3);
+    const customerId = await ctx.createCustomer("SO many");
+    const { token } = await ctx.createUser({ role: "customer_so", customerId });
+    const count = async () => (await ctx.database.db.query("SELECT id FROM configurations WHERE customer_id = $1", [customerId])).length;
+    expect((await save(token, { name: "so-many-1" })).statusCode).toBe(200);
+
+    // Each new configuration brings its trial messages: five at once may make the two left, not more.
+    const racing = await Promise.all([2, 3, 4, 5, 6].map((index) => save(token, { name: `so-many-${index}` })));
+    expect(racing.map((response) => response.statusCode).sort()).toEqual([200, 200, 403, 403, 403]);
+    for (const refused of racing.filter((response) => response.statusCode === 403)) {
+      expect(refused.json()).toMatchObject({ code: "configuration_limit_reached", message: "A self-service account holds at most 3 assistants. Contact us to add more." });
+    }
+    expect(await count()).toBe(3);
+
+    // Changing one of them is no create; an admin may give the customer a fourth.
+    const own = racing.find((response) => response.statusCode === 200)!.json().inserted_id as string;
+    expect((await save(token, { _id: own, name: "so-many-renamed" })).statusCode).toBe(200);
+    expect((await save(adminToken, { name: "so-many-admin", customerId })).statusCode).toBe(200);
+    expect(await count()).toBe(4);
   });
 
   it("a customer cannot create a configuration (403, nothing stored), only change its own", async () => {

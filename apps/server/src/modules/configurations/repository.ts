@@ -123,6 +123,16 @@ export async function insertConfiguration(db: Db, values: ConfigurationValues): 
 }
 
 /**
+ * How many configurations a customer has, counted with the customer's row locked until the transaction ends:
+ * two creates at once count one after the other, so a bound on the number holds.
+ */
+export async function countConfigurationsLocked(tx: Db, customerId: string): Promise<number> {
+  await tx.query(`SELECT 1 FROM customers WHERE id = $1 FOR UPDATE`, [customerId]);
+  const row = await queryOne<{ count: number }>(tx, `SELECT count(*)::int AS count FROM configurations WHERE customer_id = $1`, [customerId]);
+  return row?.count ?? 0;
+}
+
+/**
  * Changes a configuration the scope may see. The settings sent are merged into the stored ones in SQL
  * (`||`, field by field, and inside an object field such as `rag_settings` field by field too), so two
  * saves of different fields at once both keep their field.

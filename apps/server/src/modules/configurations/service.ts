@@ -9,6 +9,7 @@ import {
   quotaColor,
   remainingPercent,
   remainingWithinLimit,
+  selfOnboardingMaxConfigurations,
   successMessages,
   unlimitedMessages,
   validateOrThrow,
@@ -199,7 +200,7 @@ export function createConfigurationsService(db: Db) {
         const product = isAdmin && input.product !== undefined ? input.product : defaultProduct;
         const productLimit = product === defaultProduct ? defaultLimit : messageLimitFor(product);
         const messageLimit = isAdmin && input.message_limit !== undefined ? input.message_limit : productLimit;
-        const created = await repository.insertConfiguration(db, {
+        const values = {
           customer_id: customerId,
           name,
           product,
@@ -207,7 +208,16 @@ export function createConfigurationsService(db: Db) {
           remaining_messages: messageLimit,
           usage_reset_date: usageResetDate,
           settings: { ...defaultSettings, ...settingsOf(input) },
-        });
+        };
+        const created =
+          caller.role === "customer_so" && customerId
+            ? await db.transaction(async (tx) => {
+                if ((await repository.countConfigurationsLocked(tx, customerId)) >= selfOnboardingMaxConfigurations) {
+                  throw new DomainError("configuration_limit_reached", undefined, 403);
+                }
+                return repository.insertConfiguration(tx, values);
+              })
+            : await repository.insertConfiguration(db, values);
         return {
           status: "success" as const,
           message: successMessages.data_saved,
