@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createParleyClient, type ParleyClientOptions } from "./client";
-import type { ErrorCode } from "./result";
+import { retryAfterSecondsOf, type ErrorCode } from "./result";
 import { sessionIdStorageKey, type SessionStorageLike } from "./session";
 
 interface SeenRequest {
@@ -29,12 +29,14 @@ function json(status: number, value: unknown) {
 const customer = { _id: "c-1", name: "Bakkerij de Vries" };
 
 /** Answers the way the contract says (paths under /api), and the odd ways real servers fail. */
-async function answer(request: SeenRequest): Promise<{ status: number; type?: string; body?: string }> {
+async function answer(request: SeenRequest): Promise<{ status: number; type?: string; body?: string; headers?: Record<string, string> }> {
   const url = new URL(request.url, "http://loopback");
   const signedIn = request.headers.authorization === `Bearer ${goodToken}`;
   const route = `${request.method} ${url.pathname}`;
   if (route === "POST /api/login") {
     const { username, password } = JSON.parse(request.body.toString("utf8")) as Record<string, string>;
+    // As the server's sign-in limit answers: the wait in whole seconds.
+    if (password === "one-too-many") return { ...problem(429, "rate_limited", "Too many attempts, please wait a moment and try again"), headers: { "retry-after": "840" } };
     if (password !== "Demo!2345") return problem(401, "invalid_credentials", "Invalid login credentials");
     return json(200, {
       status: "success",
@@ -92,6 +94,8 @@ async function answer(request: SeenRequest): Promise<{ status: number; type?: st
           return json(500, { error: "Database is down" });
         case "detail-only":
           return json(503, { detail: "Maintenance until 10:00" });
+        case "maintenance":
+          return { ...json(503, { detail: "Maintenance" }), headers: { "retry-after": new Date(Date.now() + 90_000).toUTCString() } };
         case "html-error":
           return { status: 502, type: "text/html", body: "<h1>Bad gateway</h1>" };
         case "empty-error":
@@ -123,8 +127,8 @@ beforeAll(async () => {
         body: Buffer.concat(chunks),
       };
       seen.push(request);
-      void answer(request).then(({ status, type, body }) => {
-        res.writeHead(status, type ? { "content-type": type } : {});
+      void answer(request).then(({ status, type, body, headers }) => {
+        res.writeHead(status, { ...(type ? { "content-type": type } : {}), ...headers });
         res.end(body === undefined ? undefined : Buffer.from(body, type === "image/png" ? "latin1" : "utf8"));
       });
     });
@@ -320,6 +324,31 @@ describe("answers", () => {
       code: "invalid_credentials",
       error: "Invalid login credentials",
     });
+  });
+
+  it("say when a refused call may be tried again, from Retry-After in seconds or as a date", async () => {
+    const refused = await client().POST("/login", { body: { username: "customer@demo.test", password: "one-too-many" } });
+    expect(refused).toEqual({
+      success: false,
+      status: 429,
+      code: "rate_limited",
+      error: "Too many attempts, please wait a moment and try again",
+      retryAfterSeconds: 840,
+    });
+    const maintenance = await client().GET("/customer", { params: { query: { _id: "maintenance" } } });
+    expect(maintenance.success).toBe(false);
+    // An HTTP date has whole seconds: 89 or 90 seconds from now, depending on when in the second it was written.
+    expect(maintenance.success ? undefined : maintenance.retryAfterSeconds).toBeGreaterThanOrEqual(88);
+    expect(maintenance.success ? undefined : maintenance.retryAfterSeconds).toBeLessThanOrEqual(90);
+  });
+
+  it("read Retry-After as the standard says, and ignore what it is not", () => {
+    const now = Date.parse("2026-11-29T10:00:00Z");
+    expect(retryAfterSecondsOf("120", now)).toBe(120);
+    expect(retryAfterSecondsOf(" 0 ", now)).toBe(0);
+    expect(retryAfterSecondsOf("Sun, 29 Nov 2026 10:01:30 GMT", now)).toBe(90);
+    expect(retryAfterSecondsOf("Sun, 29 Nov 2026 09:00:00 GMT", now)).toBe(0);
+    for (const junk of [null, undefined, "", "soon", "-5", "1.5"]) expect(retryAfterSecondsOf(junk, now)).toBeUndefined();
   });
 
   it("treat 204 as success without data", async () => {

@@ -243,7 +243,7 @@ export function createParleyClient(options: ParleyClientOptions): ParleyClient {
     }
 
     const { status, ok } = answer.response;
-    if (!ok) return failureFromBody(status, answer.error);
+    if (!ok) return failureFromBody(status, answer.error, answer.response.headers);
     if (!readAsJson) return { success: true, status, data: answer.data };
     const text = typeof answer.data === "string" ? answer.data : "";
     if (text.trim() === "") return { success: true, status, data: undefined };

@@ -8,7 +8,7 @@ export {
   type ParleyMethod,
   type TokenProvider,
 } from "./client";
-export type { ApiFailure, ApiResult, ApiSuccess, ErrorCode, FieldError } from "./result";
+export { retryAfterSecondsOf, type ApiFailure, type ApiResult, type ApiSuccess, type ErrorCode, type FieldError } from "./result";
 export { sessionIdStorageKey, type SessionStorageLike } from "./session";
 export type { BaseName, OperationInfo } from "./operation-info";
 export type { components, operations, paths } from "./generated/api";

@@ -30,6 +30,11 @@ export interface ApiFailure {
   /** The server's human text (problem `message`, or `error`, or `detail`), else 'Unknown error'. */
   error: string;
   fields?: FieldError[];
+  /**
+   * Seconds until a refused call may be tried again, from the answer's `Retry-After` (a 429 `rate_limited` after
+   * too many attempts, a 503): a client can say when, not just "later". Absent when the answer did not say.
+   */
+  retryAfterSeconds?: number;
 }
 
 /** What every call of the client answers; it never throws for an HTTP or network failure. */
@@ -52,8 +57,20 @@ export const unknownErrorText = "Unknown error";
 export const unexpectedResponseCode = "unexpected_response_format" satisfies ErrorCode;
 export const unexpectedResponseText = "Unexpected response format";
 
-/** Reads a failure answer: a problem body, an `{ error }` body, or anything else. */
-export function failureFromBody(status: number, body: unknown): ApiFailure {
+/**
+ * `Retry-After` in whole seconds from `now`: delta-seconds or an HTTP date (RFC 9110 §10.2.3); undefined when
+ * absent or unreadable. A date already past is 0.
+ */
+export function retryAfterSecondsOf(value: string | null | undefined, now: number = Date.now()): number | undefined {
+  const text = value?.trim() ?? "";
+  if (/^\d+$/.test(text)) return Number(text);
+  // Every HTTP date form starts with the day's name; Date.parse alone would read "1.5" or "-5" as dates.
+  const at = /^[A-Za-z]{3}/.test(text) ? Date.parse(text) : Number.NaN;
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/** Reads a failure answer: a problem body, an `{ error }` body, or anything else; `headers` for its `Retry-After`. */
+export function failureFromBody(status: number, body: unknown, headers?: Headers): ApiFailure {
   const record = isRecord(body) ? body : {};
   const failure: ApiFailure = {
     success: false,
@@ -68,6 +85,8 @@ export function failureFromBody(status: number, body: unknown): ApiFailure {
   };
   const fields = fieldErrors(record.errors);
   if (fields.length > 0) failure.fields = fields;
+  const retryAfterSeconds = retryAfterSecondsOf(headers?.get("retry-after"));
+  if (retryAfterSeconds !== undefined) failure.retryAfterSeconds = retryAfterSeconds;
   return failure;
 }
 

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly fields?: FieldError[],
+    /** Seconds until the call may be tried again, where the server said (`Retry-After`). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "ApiError";
@@ -18,7 +20,7 @@ export class ApiError extends Error {
 /** The data of a successful call; a failure throws an ApiError with the problem's code. */
 export function unwrap<T>(result: ApiResult<T>): T {
   if (result.success) return result.data;
-  throw new ApiError(result.code, result.error, result.status, result.fields);
+  throw new ApiError(result.code, result.error, result.status, result.fields, result.retryAfterSeconds);
 }
 
 /** The code a failure shows: the problem's, `services_offline` when no server answered, else `unexpected_error`. */

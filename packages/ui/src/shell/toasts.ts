@@ -1,3 +1,4 @@
+import { failureHelpText } from "../forms/failureAdvice";
 import { shownFailureCode } from "../forms/shownFailureCode";
 import { i18n, loadNamespaces } from "../i18n/setup";
 import type { toaster } from "../toaster";
@@ -22,8 +23,12 @@ export async function dismissToast(id: string): Promise<void> {
 /** A failed call as an error toast, by its catalogue code (with `description`, e.g. the fields it names, below). */
 export function showFailureToast(error: unknown, titleKey?: string, description?: string): Promise<void> {
   return showToast((t) => {
-    const text = t(`messages:errors.${shownFailureCode(i18n, error)}`);
-    return titleKey ? { type: "error", title: t(titleKey), description: text } : { type: "error", title: text, description };
+    const code = shownFailureCode(i18n, error);
+    const text = t(`messages:errors.${code}`);
+    // Refused for too many attempts: the toast says when to try again, where the server said.
+    const wait = code === "rate_limited" && description === undefined ? failureHelpText(i18n.getFixedT(null, "messages"), i18n.language, error, code) : undefined;
+    if (titleKey) return { type: "error", title: t(titleKey), description: wait ? `${text} ${wait}` : text };
+    return { type: "error", title: text, description: description ?? wait };
   });
 }
 

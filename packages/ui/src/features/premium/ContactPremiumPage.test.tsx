@@ -71,5 +71,15 @@ describe("the premium contact form", { timeout: 30_000 }, () => {
     const alert = await screen.findByRole("alert");
     expect(alert.getAttribute("data-error-code")).toBe("rate_limited");
     expect((screen.getByLabelText("Message") as HTMLTextAreaElement).value).toBe("Hello");
+    expect(alert.textContent).toContain("Wait a minute before you try again.");
+  });
+
+  it("says when to try again where the server said (Retry-After), in the reader's language", async () => {
+    await renderPage("/contact-premium", () => ({ ...problem(429, "rate_limited", "Too many attempts"), headers: { "retry-after": "840" } }));
+    fireEvent.change(await screen.findByLabelText("Message"), { target: { value: "Hello" } });
+    fireEvent.click(screen.getByRole("button", { name: "Send" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Try again in 14 minutes.");
+    expect(alert.textContent).not.toContain("Wait a minute");
   });
 });

@@ -11,7 +11,7 @@ export interface SeenCall {
 }
 
 /** An answer: JSON by default; a file (a string body) when `contentType` names another type. */
-type Answered = { status?: number; body: unknown; contentType?: string };
+type Answered = { status?: number; body: unknown; contentType?: string; headers?: Record<string, string> };
 export type Answer = Answered | Promise<Answered>;
 export type Route = (call: SeenCall) => Answer;
 
@@ -48,8 +48,8 @@ export function fakeTrainingServer(routes: Record<string, Route>, { getToken = (
       // As a browser's fetch does: a request cancelled while it waited never gets its answer.
       if (request.signal.aborted) throw new DOMException("The operation was aborted.", "AbortError");
       const status = answer.status ?? 200;
-      if (answer.contentType) return new Response(answer.body as string, { status, headers: { "content-type": answer.contentType } });
-      return new Response(JSON.stringify(answer.body), { status, headers: { "content-type": status >= 400 ? "application/problem+json" : "application/json" } });
+      if (answer.contentType) return new Response(answer.body as string, { status, headers: { ...answer.headers, "content-type": answer.contentType } });
+      return new Response(JSON.stringify(answer.body), { status, headers: { ...answer.headers, "content-type": status >= 400 ? "application/problem+json" : "application/json" } });
     },
   });
   return { api, calls, callsTo: (key: string) => calls.filter((call) => `${call.method} ${call.path}` === key) };
