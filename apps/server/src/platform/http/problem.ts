@@ -63,7 +63,12 @@ function ruleMessage(error: AjvLikeError): string | undefined {
   if (error.keyword === "format" && error.params?.format === "email") return validationMessage("invalid_email");
   if (error.keyword === "format" && error.params?.format === "date") return validationMessage("invalid_date");
   if (error.keyword === "format" && error.params?.format === "uri") return validationMessage("invalid_url");
-  if (error.keyword === "maxItems" && typeof error.params?.limit === "number") return validationMessage("too_many_entries", { max: error.params.limit });
+  const limit = typeof error.params?.limit === "number" ? error.params.limit : undefined;
+  if (limit !== undefined && error.keyword === "maxItems") return validationMessage("too_many_entries", { max: limit });
+  if (limit !== undefined && limit > 1 && error.keyword === "minItems") return validationMessage("too_few_entries", { min: limit });
+  // A number out of its range (a limit, a page); ajv's "must be <= 2147483647" is the same fact in a formula.
+  if (limit !== undefined && error.keyword === "minimum") return validationMessage("number_at_least_value", { min: limit });
+  if (limit !== undefined && error.keyword === "maximum") return validationMessage("number_at_most_value", { max: limit });
   return undefined;
 }
 
@@ -72,7 +77,9 @@ function fieldMessage(error: AjvLikeError): string {
   const rule = ruleMessage(error);
   if (rule !== undefined) return rule;
   // A blank text where one is needed is a field left empty: 'This field is required', as the forms say.
-  if (error.keyword === "required" || (error.keyword === "minLength" && error.params?.limit === 1)) return errorMessages.field_required;
+  if (error.keyword === "required" || ((error.keyword === "minLength" || error.keyword === "minItems") && error.params?.limit === 1)) {
+    return errorMessages.field_required;
+  }
   if (error.keyword === "additionalProperties") return "Unknown field";
   if (error.keyword === "maxLength" && typeof error.params?.limit === "number") return textTooLongMessage(error.params.limit);
   // "must be equal to one of the allowed values" leaves the caller guessing; a short list is said (page sizes 10, 25, 50, 100).

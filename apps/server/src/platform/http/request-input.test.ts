@@ -299,7 +299,23 @@ describe("numbers beyond what the contract allows", () => {
       payload: { _id: tenant.configurationId, message_limit: 1e308 },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual([{ path: "message_limit", message: "must be <= 2147483647" }]);
+    expect(response.json().errors).toEqual([{ path: "message_limit", message: "Enter a number of at most 2147483647" }]);
+    const negative = await send("createOrUpdateConfiguration", {
+      method: "POST",
+      url: "/api/configuration/create_or_update",
+      payload: { _id: tenant.configurationId, message_limit: -1 },
+    });
+    expect(negative.json().errors).toEqual([{ path: "message_limit", message: "Enter a number of at least 0" }]);
+  });
+
+  it("says a list that must not be empty is required, in the forms' words", async () => {
+    const response = await send("saveDataset", {
+      method: "POST",
+      url: "/api/data/dataset",
+      payload: { configurationId: tenant.configurationId, datasetName: "FAQ", datasetData: [], datasetHeaders: [] },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([{ path: "datasetHeaders", message: "This field is required" }]);
   });
 });
 
