@@ -43,7 +43,21 @@ export interface FileComponent {
   subject: string;
 }
 
-const atxHeading = /^#{1,6}\s+(.+?)\s*#*\s*$/u;
+const atxOpening = /^#{1,6}\s/u;
+
+/**
+ * The text of a Markdown `#` heading line, without its closing `#`s, or undefined for another line.
+ * Read by hand: the one-regex form (`^#{1,6}\s+(.+?)\s*#*\s*$`) backtracks cubically, and a line of
+ * 3,000 spaces between two words took seconds.
+ */
+function atxHeadingText(line: string): string | undefined {
+  if (!atxOpening.test(line)) return undefined;
+  let text = line.replace(/^#+/u, "").trim();
+  let end = text.length;
+  while (end > 0 && text[end - 1] === "#") end -= 1;
+  if (end < text.length && (end === 0 || /\s/u.test(text[end - 1]!))) text = text.slice(0, end).trimEnd();
+  return text === "" ? undefined : text.replace(/\s+/gu, " ");
+}
 const setextUnderline = /^(=+|-+)\s*$/u;
 const listItem = /^\s*([-*•·]|\d+[.)])\s+/u;
 
@@ -84,9 +98,9 @@ export function textBlocksOf(text: string): TextBlock[] {
   const raw = groups.filter((group) => group.length > 0);
   raw.forEach((group, index) => {
     let rest: string[] = group;
-    const atx = atxHeading.exec(group[0]!);
-    if (atx) {
-      blocks.push({ kind: "heading", text: atx[1]! });
+    const atx = atxHeadingText(group[0]!);
+    if (atx !== undefined) {
+      blocks.push({ kind: "heading", text: atx });
       rest = group.slice(1);
     } else if (group.length >= 2 && setextUnderline.test(group[1]!) && group[0]!.trim().length <= maxHeadingCharacters) {
       blocks.push({ kind: "heading", text: group[0]!.trim() });
