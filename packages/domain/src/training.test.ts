@@ -275,7 +275,17 @@ describe("article chunks and text", () => {
     expect(articleSplitParameters(2500)).toEqual({ splitLength: 800, splitOverlap: 50 });
     expect(articleSplitParameters(10, { splitLength: 4 })).toEqual({ splitLength: 4, splitOverlap: 0 });
     expect(articleSplitParameters(10, { splitLength: 4, splitOverlap: 4 })).toBeUndefined();
+    expect(articleSplitParameters(10, { splitLength: 5, splitOverlap: 2 })).toEqual({ splitLength: 5, splitOverlap: 2 });
+    expect(articleSplitParameters(10, { splitLength: 5, splitOverlap: 3 })).toBeUndefined();
+    expect(articleSplitParameters(10, { splitLength: 10_000, splitOverlap: 9_999 })).toBeUndefined();
     expect(articleSplitParameters(10, { splitLength: 0 })).toBeUndefined();
+  });
+
+  it("cuts an article stored with an overlap above half its length as if half, so its chunks hold at most twice its words", () => {
+    expect(articleChunks(textOf(10), { splitLength: 4, splitOverlap: 3 })).toEqual(articleChunks(textOf(10), { splitLength: 4, splitOverlap: 2 }));
+    const chunks = articleChunks(textOf(30_000), { splitLength: 10_000, splitOverlap: 9_999 });
+    expect(chunks).toHaveLength(5);
+    expect(chunks.reduce((words, chunk) => words + countWords(chunk), 0)).toBeLessThanOrEqual(2 * 30_000);
   });
 
   it("cleans control characters and unpaired surrogates, composes accents, and refuses text without words", () => {

@@ -126,16 +126,28 @@ export function splitArticle(text: string): { wordCount: number; chunks: string[
 }
 
 /**
- * The chunks an article is stored as when indexed: cut by its split parameters (those its word count
- * calls for, unless the article was saved with its own), duplicates removed after trimming.
+ * The most words neighbouring chunks of an article saved with its own split may share: half the
+ * length, so its chunks hold at most twice its words. A near-full overlap (10,000 by 9,999) made a
+ * chunk per word, each of 10,000 words: a 100 kB article became 600 MB.
  */
-export function articleChunks(text: string, parameters: SplitParameters = splitParametersFor(countWords(text))): string[] {
-  return uniqueTrimmedTexts(chunkWords(text, parameters.splitLength, parameters.splitOverlap));
+export function maxSplitOverlapFor(splitLength: number): number {
+  return Math.floor(splitLength / 2);
 }
 
 /**
- * Split parameters an article may be saved with: a length of at least one word and an overlap below it.
- * Left out, they follow the word count; `undefined` when the given pair cannot cut a text.
+ * The chunks an article is stored as when indexed: cut by its split parameters (those its word count
+ * calls for, unless the article was saved with its own), duplicates removed after trimming. An overlap
+ * above half the length (stored before that limit) counts as half.
+ */
+export function articleChunks(text: string, parameters: SplitParameters = splitParametersFor(countWords(text))): string[] {
+  const overlap = Math.min(parameters.splitOverlap, maxSplitOverlapFor(parameters.splitLength));
+  return uniqueTrimmedTexts(chunkWords(text, parameters.splitLength, overlap));
+}
+
+/**
+ * Split parameters an article may be saved with: a length of at least one word and an overlap of at
+ * most half of it (`maxSplitOverlapFor`). Left out, they follow the word count; `undefined` when the
+ * given pair is not allowed.
  */
 export function articleSplitParameters(
   wordCount: number,
@@ -145,7 +157,7 @@ export function articleSplitParameters(
   const splitLength = given.splitLength ?? derived.splitLength;
   const splitOverlap = given.splitOverlap ?? (given.splitLength === undefined ? derived.splitOverlap : 0);
   if (!Number.isInteger(splitLength) || splitLength < 1) return undefined;
-  if (!Number.isInteger(splitOverlap) || splitOverlap < 0 || splitOverlap >= splitLength) return undefined;
+  if (!Number.isInteger(splitOverlap) || splitOverlap < 0 || splitOverlap > maxSplitOverlapFor(splitLength)) return undefined;
   return { splitLength, splitOverlap };
 }
 

@@ -3559,6 +3559,7 @@ export interface components {
             url?: string | null;
             wordCount?: number;
             splitLength?: number;
+            /** @description Words each chunk repeats from the end of the previous one; at most half of splitLength. */
             splitOverlap?: number;
         };
         /**
@@ -3580,6 +3581,7 @@ export interface components {
             /** @description Ignored; the server counts the words of the cleaned text. */
             wordCount?: number;
             splitLength?: number;
+            /** @description Words each chunk repeats from the end of the previous one; at most half of splitLength. */
             splitOverlap?: number;
         };
         /**

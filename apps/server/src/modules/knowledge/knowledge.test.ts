@@ -133,6 +133,14 @@ describe("articles", () => {
     expect(chunks.map((chunk) => chunk.text)).toEqual(["alpha beta gamma delta", "omega"]);
     const refused = await create(token, { configurationId, text: "one two", source: "manual", splitLength: 4, splitOverlap: 4 });
     expect(refused.statusCode).toBe(400);
+    // Above half the length: 10,000 by 9,999 made a chunk per word, each of up to 10,000 words.
+    for (const [splitLength, splitOverlap] of [[4, 3], [10_000, 9_999]] as const) {
+      const tooMuch = await create(token, { configurationId, text: "one two three four five", source: "manual", splitLength, splitOverlap });
+      expect(tooMuch.statusCode).toBe(400);
+      expect(tooMuch.json()).toMatchObject({ code: "validation_failed", errors: [{ path: "splitOverlap", message: "The overlap must be at most half the split length" }] });
+    }
+    const half = await create(token, { configurationId, text: "one two three four five", source: "manual", splitLength: 4, splitOverlap: 2 });
+    expect(half.json().data).toMatchObject({ splitLength: 4, splitOverlap: 2 });
   });
 
   it("count indexed and failed articles with the spec's messages, at most 10 at once", async () => {

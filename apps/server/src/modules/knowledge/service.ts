@@ -44,7 +44,7 @@ const failure = (id: string, code: ErrorCode, message: string = errorMessages[co
 
 export type ArticleInputFields = Pick<BodyOf<"createArticle">, "text" | "source" | "subject" | "url" | "kind" | "splitLength" | "splitOverlap">;
 
-const overlapTooLarge = "The overlap must be below the split length";
+const overlapTooLarge = "The overlap must be at most half the split length";
 
 /** The stored fields of an input article, cleaned; a domain error when it holds no text or cannot be cut. */
 function articleFieldsOf(input: ArticleInputFields): repository.ArticleFields | { code: ErrorCode; message: string } {
