@@ -6,7 +6,7 @@ import { datasetLimits, errorCodes } from "@parley/domain";
 import { configurationDefaults, newConfigurationDefaults } from "@parley/domain/configuration";
 import { productNames } from "@parley/domain/products";
 import { subscriptionStatuses } from "@parley/domain/subscription";
-import { maxArticlesPerCreation, maxArticlesPerIndexing } from "@parley/domain/training";
+import { maxArticlesPerCreation, maxArticlesPerIndexing, maxTrainingUrls } from "@parley/domain/training";
 import { customerMaxLengths, emailMaxLength, passwordMaxLength, userMaxLengths } from "@parley/domain/validation/index";
 import { describe, expect, it } from "vitest";
 
@@ -264,6 +264,11 @@ describe("the contract", () => {
       .filter(({ where }) => /^saveDataset application\/json\.(datasetData|datasetHeaders)$/.test(where))
       .map(({ where, schema }) => [where.split(".").pop(), schema.maxItems]);
     expect(Object.fromEntries(lists)).toEqual({ datasetData: datasetLimits.rows, datasetHeaders: datasetLimits.columns });
+  });
+
+  it("limits a configuration's URL list as the domain's training rules do", () => {
+    const lists = requestSchemas().filter(({ where }) => where === "saveUrls application/json.urls");
+    expect(lists.map(({ schema }) => schema.maxItems)).toEqual([maxTrainingUrls]);
   });
 
   it("says of every object in a request body whether other properties may come (the server drops them)", () => {

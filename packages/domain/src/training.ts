@@ -304,6 +304,8 @@ export const requestBodyMaxBytes = 5 * 1024 * 1024;
 /** The texts a client puts in one `create_articles` call, so the call stays within `requestBodyMaxBytes`. */
 export const maxArticleCreationBytes = 4 * 1024 * 1024;
 export const maxUrlsPerScrape = 100;
+/** The most entries a configuration's URL list holds: four full sitemaps of the scraper's 5,000. */
+export const maxTrainingUrls = 20_000;
 /** `per_page` of the WordPress page and post listings; pages are fetched until one is empty. */
 export const wordpressPageSize = 10;
 

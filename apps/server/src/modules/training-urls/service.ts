@@ -18,8 +18,9 @@ export function createTrainingUrlsService(db: Db) {
     async save(caller: Caller, configuration: Configuration, input: SaveTrainingUrlsInput) {
       const { urls, invalid } = normalizeTrainingUrls(input.urls);
       if (invalid.length > 0) {
+        const refused = new Set(invalid);
         const fields = input.urls.flatMap((entry, index) =>
-          invalid.includes(entry.url) ? [{ path: `urls.${index}.url`, message: `Not an http or https URL: ${entry.url}` }] : [],
+          refused.has(entry.url) ? [{ path: `urls.${index}.url`, message: `Not an http or https URL: ${entry.url}` }] : [],
         );
         throw new DomainError("url_not_allowed", undefined, 400, fields);
       }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestContext, expectToMatchContract, type TestContext } from "../../test/context";
 import { createConfiguration } from "../../test/fixture";
+import { maxTrainingUrls } from "@parley/domain";
+import { maxReportedFields } from "../../platform/http/problem";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -77,6 +79,25 @@ describe("training URLs", () => {
     const noAddress = await saveUrls(token, { configurationId, urls: [{ url: "not an address", subject: "" }] });
     expect(noAddress.statusCode).toBe(400);
     expect(noAddress.json().errors).toEqual([{ path: "urls.0.url", message: "Please enter a valid URL (https://…)" }]);
+  });
+
+  it("a list of at most 20,000 entries, and a refusal that names the first 20 faults of a list full of them", async () => {
+    const { token, configurationId } = await customerWithConfiguration("Bounded");
+    await saveUrls(token, { configurationId, urls: [{ url: "https://bounded.test/", subject: "" }] });
+    const ftp = (count: number) => Array.from({ length: count }, (_, index) => ({ url: `ftp://b.test/${index}`, subject: "" }));
+    // 20,000 faults were matched against each other (quadratic) and all 20,000 named in the answer.
+    const allRefused = await saveUrls(token, { configurationId, urls: ftp(maxTrainingUrls) });
+    expect(allRefused.statusCode).toBe(400);
+    expect(allRefused.json().code).toBe("url_not_allowed");
+    expect(allRefused.json().errors).toHaveLength(maxReportedFields);
+    expect(allRefused.json().errors[19]).toEqual({ path: "urls.19.url", message: "Not an http or https URL: ftp://b.test/19" });
+    const tooMany = await saveUrls(token, { configurationId, urls: Array.from({ length: maxTrainingUrls + 1 }, (_, index) => ({ url: `https://b.test/${index}`, subject: "" })) });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toMatchObject({ code: "validation_failed", errors: [{ path: "urls", message: `Use at most ${maxTrainingUrls} entries` }] });
+    expect((await getUrls(token, configurationId)).json().urls).toEqual([{ url: "https://bounded.test/", subject: "" }]);
+    const full = Array.from({ length: maxTrainingUrls }, (_, index) => ({ url: `https://b.test/${index}`, subject: "" }));
+    expect((await saveUrls(token, { configurationId, urls: full })).statusCode).toBe(200);
+    expect((await getUrls(token, configurationId)).json().urls).toHaveLength(maxTrainingUrls);
   });
 
   it("the list goes with its configuration", async () => {

@@ -27,7 +27,8 @@ export function problem(status: number, code: ErrorCode, message?: string, error
     status,
     code,
     message: message ?? errorMessages[code],
-    ...(errors && errors.length > 0 ? { errors } : {}),
+    // A list full of faults (20,000 bad URLs) needs no answer of 20,000 fields.
+    ...(errors && errors.length > 0 ? { errors: errors.slice(0, maxReportedFields) } : {}),
   };
 }
 
