@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { datasetLimits, errorCodes } from "@parley/domain";
 import { configurationDefaults, newConfigurationDefaults } from "@parley/domain/configuration";
-import { productNames } from "@parley/domain/products";
+import { premiumFeatures, productNames } from "@parley/domain/products";
 import { subscriptionStatuses } from "@parley/domain/subscription";
 import { maxArticlesPerCreation, maxArticlesPerIndexing, maxTrainingUrls } from "@parley/domain/training";
 import { customerMaxLengths, emailMaxLength, passwordMaxLength, userMaxLengths } from "@parley/domain/validation/index";
@@ -269,6 +269,11 @@ describe("the contract", () => {
   it("limits a configuration's URL list as the domain's training rules do", () => {
     const lists = requestSchemas().filter(({ where }) => where === "saveUrls application/json.urls");
     expect(lists.map(({ schema }) => schema.maxItems)).toEqual([maxTrainingUrls]);
+  });
+
+  it("takes each premium feature of a contact request at most once", () => {
+    const features = contract.components.schemas["ContactPremiumMessage"]!.properties!["selectedFeatures"]!;
+    expect([features.maxItems, features.items?.enum]).toEqual([premiumFeatures.length, [...premiumFeatures]]);
   });
 
   it("says of every object in a request body whether other properties may come (the server drops them)", () => {

@@ -87,6 +87,9 @@ describe("premium contact", () => {
     const bad: unknown[] = [
       { selectedFeatures: "whatsapp_ai" },
       { selectedFeatures: ["teleport"] },
+      // Each of the five features once at most: 250,000 entries were each checked by the form's rules.
+      { selectedFeatures: Array.from({ length: 6 }, () => "whatsapp_ai") },
+      { selectedFeatures: Array.from({ length: 40_000 }, () => "ai_reporting") },
       { message: 42 },
       { message: "hi\u0000there" },
       { otherFeature: "x".repeat(501) },
