@@ -50,11 +50,30 @@ function fromHsl(hue: number, saturation: number, lightness: number): Rgb {
 const colourPattern =
   /#([0-9a-f]{8}|[0-9a-f]{6}|[0-9a-f]{3,4})\b|rgba?\(\s*([\d.]+%?)[\s,]+([\d.]+%?)[\s,]+([\d.]+%?)(?:\s*[,/]\s*([\d.]+%?))?\s*\)|hsla?\(\s*([\d.]+)(?:deg)?[\s,]+([\d.]+)%[\s,]+([\d.]+)%(?:\s*[,/]\s*([\d.]+%?))?\s*\)/gi;
 
+/**
+ * `text` without what lies between each match of `open` (a global pattern) and the next `close` (both
+ * included; an unclosed one runs to the end). One pass with indexOf: the regex forms (`/url\([^)]*\)/gi`, `/\/\*[\s\S]*?\*\//g`)
+ * rescanned the rest of the text at each unclosed opening, and 500 kB of `url(` held the event loop 30 s.
+ */
+function withoutSpans(text: string, open: RegExp, close: string): string {
+  let kept = "";
+  let from = 0;
+  for (;;) {
+    open.lastIndex = from;
+    const opening = open.exec(text);
+    if (!opening) return kept + text.slice(from);
+    kept += text.slice(from, opening.index);
+    const end = text.indexOf(close, opening.index + opening[0].length);
+    if (end < 0) return kept;
+    from = end + close.length;
+  }
+}
+
 /** The colours written in one CSS value (`1px solid #0a7cff`, `linear-gradient(...)`), as opaque enough RGB. */
 function coloursInValue(value: string): Rgb[] {
   const found: Rgb[] = [];
   // A data: URL or image address may hold anything that looks like a colour.
-  for (const match of value.replace(/url\([^)]*\)/gi, "").matchAll(colourPattern)) {
+  for (const match of withoutSpans(value, /url\(/giu, ")").matchAll(colourPattern)) {
     let colour: { rgb: Rgb; alpha: number } | undefined;
     if (match[1]) colour = fromHex(match[1]);
     else if (match[2]) colour = { rgb: { r: channelValue(match[2]), g: channelValue(match[3]!), b: channelValue(match[4]!) }, alpha: alphaValue(match[5]) };
@@ -70,7 +89,7 @@ function coloursInValue(value: string): Rgb[] {
  * property's colon, inside a rule's braces), so selectors such as `#cafe` or `#add` are never taken for colours.
  */
 function coloursInCss(css: string, isDeclarationList: boolean): Rgb[] {
-  const withoutComments = css.replace(/\/\*[\s\S]*?\*\//g, "");
+  const withoutComments = withoutSpans(css, /\/\*/gu, "*/");
   const blocks = isDeclarationList ? [withoutComments] : [...withoutComments.matchAll(/\{([^{}]*)\}/g)].map((match) => match[1]!);
   return blocks.flatMap((block) =>
     block.split(";").flatMap((declaration) => {
