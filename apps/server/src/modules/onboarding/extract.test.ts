@@ -37,6 +37,19 @@ describe("FAQ items from a page", () => {
     ]);
   });
 
+  it("reads questions and answers only as far as they can be long, however deeply they nest", () => {
+    // Twenty <details> in each other around a long text: each level's answer was read whole.
+    const text = "<b>Yes</b> we do. ".repeat(40_000);
+    const nested = `${"<details><summary>Do you ship abroad?</summary>".repeat(20)}${text}${"</details>".repeat(20)}`;
+    const items = faqOf(nested);
+    expect(items).toHaveLength(1);
+    expect(items[0]!.question).toBe("Do you ship abroad?");
+    expect(items[0]!.answer.length).toBeLessThanOrEqual(2001);
+    expect(items[0]!.answer.startsWith("Do you ship abroad? Do you ship abroad?")).toBe(true);
+    const longHeading = `<h2>${"Why ".repeat(100)}?</h2><p>Because.</p>`;
+    expect(faqOf(longHeading).map((item) => item.answer)).toEqual(["Because."]);
+  });
+
   it("keeps at most 20, each question once", () => {
     const html = Array.from({ length: 30 }, (_, index) => `<h2>Question ${index % 25}?</h2><p>Answer ${index}.</p>`).join("");
     const faq = faqOf(html);

@@ -3,7 +3,7 @@ import { load, type CheerioAPI } from "cheerio";
 import type { Element } from "domhandler";
 import { maxHtmlDepth, nestsDeeperThan, tagsDropped } from "../../platform/html";
 import type { Schemas } from "../../platform/http/contract-types";
-import { absolute, clean } from "../scraping/html";
+import { absolute, clean, leadingText } from "../scraping/html";
 import { isSameSite, shorten, type Page } from "./page";
 
 type FaqItem = Schemas["FaqItem"];
@@ -16,6 +16,11 @@ type FaqItem = Schemas["FaqItem"];
 
 const maxQuestionLength = 300;
 const maxAnswerLength = 2000;
+/**
+ * How much of a question's element is read: enough to see the question mark that ends a long one (a
+ * question is kept shortened to `maxQuestionLength`), not the rest of a page it may wrap.
+ */
+const maxReadQuestionLength = 2000;
 /** One JSON-LD script is read up to this size; structured data of a page is a few kB. */
 const maxJsonLdLength = 512 * 1024;
 /** Nodes of the JSON-LD walked at most, over all scripts of a page. */
@@ -75,8 +80,20 @@ function jsonLdQuestions($: CheerioAPI): FaqItem[] {
   return items;
 }
 
-function elementText($: CheerioAPI, elements: Element[]): string {
-  return clean(elements.map((element) => $(element).text()).join(" "));
+/**
+ * The text of elements one after another, read only as far as an answer can be long (one character more,
+ * so that `tidyFaq` still sees it was longer).
+ */
+function elementText(elements: Element[]): string {
+  const pieces: string[] = [];
+  let length = 0;
+  for (const element of elements) {
+    if (length > maxAnswerLength) break;
+    const piece = leadingText([element], maxAnswerLength + 1);
+    pieces.push(piece);
+    length += piece.length + 1;
+  }
+  return clean(pieces.join(" ")).slice(0, maxAnswerLength + 1);
 }
 
 const headings = "h1, h2, h3, h4, h5, h6";
@@ -88,12 +105,12 @@ const questionHeadings = "h2, h3, h4, h5, h6";
  * a heading itself (then this question has no answer here, and the next one's is not taken for it).
  */
 function headingAnswer($: CheerioAPI, heading: Element): string {
-  const answer = elementText($, $(heading).nextUntil(headings).toArray());
+  const answer = elementText($(heading).nextUntil(headings).toArray());
   if (answer !== "") return answer;
   let holder = $(heading).parent();
   for (let level = 0; level < 2 && holder.length > 0 && !holder.is("body, main, article, section"); level += 1) {
     const next = holder.next();
-    if (next.length > 0) return next.is(headings) || next.find(headings).length > 0 ? "" : clean(next.text());
+    if (next.length > 0) return next.is(headings) || next.find(headings).length > 0 ? "" : leadingText(next.toArray(), maxAnswerLength + 1);
     holder = holder.parent();
   }
   return "";
@@ -113,14 +130,14 @@ function htmlQuestions($: CheerioAPI, isFaqPage: boolean): FaqItem[] {
     const summary = $(element).children("summary").first();
     if (summary.length === 0) return;
     // Contents, not children: an answer may be bare text after the summary.
-    const answer = clean($(element).contents().not("summary").text());
-    accept(clean(summary.text()), answer, !isFaqPage);
+    const answer = leadingText($(element).contents().not("summary").toArray(), maxAnswerLength + 1);
+    accept(leadingText(summary.toArray(), maxReadQuestionLength), answer, !isFaqPage);
   });
   $("dt").each((_index, element) => {
-    accept(clean($(element).text()), elementText($, $(element).nextUntil("dt", "dd").toArray()), !isFaqPage);
+    accept(leadingText([element], maxReadQuestionLength), elementText($(element).nextUntil("dt", "dd").toArray()), !isFaqPage);
   });
   $(questionHeadings).each((_index, element) => {
-    const question = clean($(element).text());
+    const question = leadingText([element], maxReadQuestionLength);
     if (!isQuestion(question) || $(element).closest("summary, dt").length > 0) return;
     accept(question, headingAnswer($, element), true);
   });

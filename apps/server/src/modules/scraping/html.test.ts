@@ -31,6 +31,20 @@ describe("extractPageText", () => {
     );
     expect(page.components.map((component) => component.text)).toEqual(["Click", "Name Your name"]);
   });
+
+  it("names pieces by the start of their heading, at most 200 characters, however much the heading wraps", () => {
+    // Twenty headings nested in each other around the page: each was read whole, tens of seconds in all.
+    const words = "<b>word</b> ".repeat(50_000);
+    const html = `<title>${"Long title ".repeat(40)}</title>${"<h2><span>Level ".repeat(20)}<p>${words}</p>${"</span></h2>".repeat(20)}`;
+    const page = extractPageText(html, "https://example.com/", { tags: ["p"] });
+    expect(page.title).toHaveLength(200);
+    expect(page.title.startsWith("Long title Long title")).toBe(true);
+    expect(page.components).toHaveLength(1);
+    expect(page.components[0]!.subject).toHaveLength(200);
+    expect(page.components[0]!.subject.startsWith("Level Level word word")).toBe(false);
+    expect(page.components[0]!.subject.startsWith("Level word word")).toBe(true);
+    expect(page.components[0]!.text.split(" ")).toHaveLength(50_000);
+  });
 });
 
 describe("sitemaps", () => {

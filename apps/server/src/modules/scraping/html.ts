@@ -50,6 +50,8 @@ const boilerplate = [
 ].join(", ");
 
 const headings = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
+/** A component's subject, a page's title or heading, at most as long as an article's subject (the contract's 200). */
+const maxSubjectCharacters = 200;
 
 // Text inside these runs on with its neighbours; any other element is a break between words.
 const inline = new Set([
@@ -96,6 +98,30 @@ export function clean(text: string): string {
   return text.replace(/\s+/gu, " ").trim();
 }
 
+/** The most nodes `leadingText` visits: a heading of thousands of empty tags says nothing more after these. */
+const leadingTextMaxNodes = 10_000;
+
+/**
+ * The start of the text of `nodes` (their text nodes in document order, as cheerio's `.text()` joins
+ * them), white space collapsed and trimmed, at most `maxCharacters` long. Reading stops there: a heading or
+ * an answer that wraps the rest of the page — twenty headings or `<details>` nested in each other — costs
+ * no more than its start, where reading the whole of each took the event loop for tens of seconds.
+ */
+export function leadingText(nodes: readonly AnyNode[], maxCharacters: number): string {
+  let text = "";
+  let visited = 0;
+  const pending = [...nodes].reverse();
+  while (pending.length > 0 && text.length <= maxCharacters && visited < leadingTextMaxNodes) {
+    const node = pending.pop()!;
+    visited += 1;
+    // Each piece is cut before it is collapsed, so a text node of megabytes costs only its start.
+    if (isText(node)) text += node.data.slice(0, maxCharacters + 1).replace(/\s+/gu, " ");
+    else if (isTag(node)) for (let index = node.children.length - 1; index >= 0; index -= 1) pending.push(node.children[index]!);
+    if (text.length > 2 * maxCharacters) text = text.slice(0, maxCharacters + 1);
+  }
+  return text.replace(/\s+/gu, " ").trim().slice(0, maxCharacters);
+}
+
 /** An http(s) address as the page means it (relative to its base), or undefined. */
 export function absolute(reference: string | undefined, base: URL): string | undefined {
   if (!reference || reference.trim() === "") return undefined;
@@ -136,7 +162,7 @@ export function extractPageText(html: string, pageUrl: string, options: ExtractO
     const href = absolute($("base[href]").first().attr("href"), page);
     return href ? new URL(href) : page;
   })();
-  const title = clean($("title").first().text()) || clean($("h1").first().text()) || pageUrl;
+  const title = leadingText($("title").first().toArray(), maxSubjectCharacters) || leadingText($("h1").first().toArray(), maxSubjectCharacters) || pageUrl;
   removeBoilerplate($, options.filteredClasses ?? []);
 
   const chosen = new Set(options.tags.map((tag) => tag.toLowerCase()));
@@ -154,7 +180,7 @@ export function extractPageText(html: string, pageUrl: string, options: ExtractO
 
   const readElement = (element: Element) => {
     const tag = element.name.toLowerCase();
-    if (headings.has(tag)) subject = clean($(element).text()) || subject;
+    if (headings.has(tag)) subject = leadingText([element], maxSubjectCharacters) || subject;
     if (chosen.has("src") && (tag === "img" || tag === "source")) {
       const source = absolute(element.attribs.src, base);
       if (source) components.push({ text: source, tag: "src", subject, url: pageUrl });
