@@ -122,9 +122,13 @@ export function createSourceFinder(db: Db, retrieval: Retrieval, options: Source
       { language },
     );
     // Agents' corrections: a visitor's phrasing counts as one of its entry's own.
+    const indexByQuestion = new Map<string, number>();
+    rows.forEach((row, index) => {
+      if (!indexByQuestion.has(row.question)) indexByQuestion.set(row.question, index);
+    });
     for (const correction of await correctionsOf(db, configurationId)) {
-      const index = rows.findIndex((row) => row.question === correction.faqQuestion);
-      if (index >= 0) matcher.addPhrasing(String(index), correction.question);
+      const index = indexByQuestion.get(correction.faqQuestion);
+      if (index !== undefined) matcher.addPhrasing(String(index), correction.question);
     }
     const entry: CachedFaq = { updatedAt: stamp.updated_at, matcher, rows, language };
     faqs.set(key, entry);

@@ -481,33 +481,45 @@ function scoreEntries(
   const scores = new Map<number, number>();
   if (totalImportance === 0) return scores;
 
-  const candidates = new Set<number>();
-  for (const term of terms) for (const stem of term.alternatives.keys()) for (const entry of vocabulary.entriesByStem.get(stem) ?? []) candidates.add(entry);
-  const idf = (stem: string) => inverseDocumentFrequency(vocabulary.entryCount, vocabulary.documentFrequency.get(stem) ?? 0);
   const saturated = (x: number) => (x * (saturation + 1)) / (x + saturation);
   const fullMatch = saturated(1);
   const lengthFactor = (length: number, average: number) => 1 - lengthNormalisation + (lengthNormalisation * length) / average;
 
-  for (const entryIndex of candidates) {
-    const entry = entries[entryIndex]!;
-    const answerNorm = lengthFactor(entry.answer.length, vocabulary.averageAnswerLength);
-    let best = 0;
-    for (const variant of entry.variants) {
-      const questionNorm = lengthFactor(variant.length, vocabulary.averageQuestionLength);
-      let covered = 0;
-      for (const term of terms) {
-        let termScore = 0;
-        for (const [stem, strength] of term.alternatives) {
+  // Walked from the terms' stems to the entries that hold them (postings), never over every entry for
+  // every stem: per term, each (entry, variant) keeps its best alternative's score. The sums and maxima
+  // are those of reading each candidate entry whole, so the scores are the same, at a cost of the
+  // postings visited (a 10,000-row FAQ answered in 1.8 s a question before).
+  const covered = new Map<number, Float64Array>();
+  for (const term of terms) {
+    const termScores = new Map<number, Float64Array>();
+    for (const [stem, strength] of term.alternatives) {
+      const postings = vocabulary.entriesByStem.get(stem);
+      if (!postings) continue;
+      const stemWeight = strength * term.weight * inverseDocumentFrequency(vocabulary.entryCount, vocabulary.documentFrequency.get(stem) ?? 0);
+      for (const entryIndex of postings) {
+        const entry = entries[entryIndex]!;
+        const inAnswer = entry.answer.stemCounts.get(stem) ?? 0;
+        const answerPart = inAnswer === 0 ? 0 : (answerFieldWeight * inAnswer) / lengthFactor(entry.answer.length, vocabulary.averageAnswerLength);
+        let scores = termScores.get(entryIndex);
+        if (!scores) termScores.set(entryIndex, (scores = new Float64Array(entry.variants.length)));
+        for (let variantIndex = 0; variantIndex < entry.variants.length; variantIndex++) {
+          const variant = entry.variants[variantIndex]!;
           const inQuestion = variant.stemCounts.get(stem) ?? 0;
-          const inAnswer = entry.answer.stemCounts.get(stem) ?? 0;
           if (inQuestion === 0 && inAnswer === 0) continue;
-          const frequency = inQuestion / questionNorm + (answerFieldWeight * inAnswer) / answerNorm;
-          termScore = Math.max(termScore, strength * term.weight * idf(stem) * Math.min(1, saturated(frequency) / fullMatch));
+          const frequency = inQuestion / lengthFactor(variant.length, vocabulary.averageQuestionLength) + answerPart;
+          scores[variantIndex] = Math.max(scores[variantIndex]!, stemWeight * Math.min(1, saturated(frequency) / fullMatch));
         }
-        covered += Math.min(term.importance, termScore);
       }
-      best = Math.max(best, covered / totalImportance);
     }
+    for (const [entryIndex, scores] of termScores) {
+      let sums = covered.get(entryIndex);
+      if (!sums) covered.set(entryIndex, (sums = new Float64Array(scores.length)));
+      for (let variantIndex = 0; variantIndex < scores.length; variantIndex++) sums[variantIndex] = sums[variantIndex]! + Math.min(term.importance, scores[variantIndex]!);
+    }
+  }
+  for (const [entryIndex, sums] of covered) {
+    let best = 0;
+    for (const sum of sums) best = Math.max(best, sum / totalImportance);
     scores.set(entryIndex, (1 - trigramWeight) * best);
   }
 
