@@ -102,7 +102,7 @@ describe("dataset shape", () => {
 
   it("bounds the columns, the rows and their product, the cells saving makes", () => {
     expect(datasetShapeProblem(columns(datasetLimits.columns + 1), 1)?.issue).toEqual({ key: "dataset_too_many_columns", values: { max: 50 } });
-    expect(datasetShapeProblem(headers, datasetLimits.rows + 1)).toEqual({ path: "datasetData", issue: { key: "dataset_too_many_rows", values: { max: 50_000 } } });
+    expect(datasetShapeProblem(headers, datasetLimits.rows + 1)).toEqual({ path: "datasetData", issue: { key: "dataset_too_many_rows", values: { max: 20_000 } } });
     expect(datasetShapeProblem(columns(11), datasetLimits.rows)).toEqual({ path: "datasetData", issue: { key: "dataset_too_many_cells", values: { max: 100_000 } } });
   });
 });

@@ -62,9 +62,10 @@ export function mapDatasetForSave(
 /**
  * How large a FAQ may be: more than any real FAQ needs. Saving gives every row a cell in every column, so the
  * rows times the columns are bounded too — a 3 MB body of 100,000 short columns and 10,000 empty rows would
- * otherwise become a billion cells.
+ * otherwise become a billion cells. The assistant builds its matcher of a FAQ in memory on the first question
+ * after a change: 20,000 rows take a few seconds, 50,000 took over ten.
  */
-export const datasetLimits = { columns: 50, rows: 50_000, cells: 100_000 } as const;
+export const datasetLimits = { columns: 50, rows: 20_000, cells: 100_000 } as const;
 
 /** A key no record can carry: JSON bodies with it are refused, and an object would not keep it as a cell. */
 const unusableColumnKeys = new Set(["__proto__"]);

@@ -403,7 +403,7 @@ describe("datasets", () => {
       [[...headers, { text: "Notes", value: "__proto__" }], [], "datasetHeaders.2.value", "This column key cannot be used; choose another"],
       [Array.from({ length: 11 }, (_, index) => ({ text: `C${index}`, value: `c${index}` })), Array.from({ length: 10_000 }, () => ({})), "datasetData", "A FAQ holds at most 100000 cells (rows times columns); remove rows or columns"],
       [Array.from({ length: 51 }, (_, index) => ({ text: `C${index}`, value: `c${index}` })), [], "datasetHeaders", "Use at most 50 entries"],
-      [headers, Array.from({ length: 50_001 }, () => ({})), "datasetData", "Use at most 50000 entries"],
+      [headers, Array.from({ length: 20_001 }, () => ({})), "datasetData", "Use at most 20000 entries"],
     ] as const;
     for (const [datasetHeaders, datasetData, path, message] of refusals) {
       const refused = await saveFaq(datasetHeaders, datasetData);
