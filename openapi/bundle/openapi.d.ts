@@ -4248,7 +4248,7 @@ export interface components {
         ContactPremiumMessage: {
             /** @description The premium product page it was sent from (`/contact-{product}`). */
             product?: string;
-            /** @description Each premium feature at most once. */
+            /** @description At most as many entries as there are premium features. */
             selectedFeatures?: ("ai_reporting" | "knowledge_base_plus" | "connect_webshop" | "whatsapp_ai" | "lead_generation")[];
             otherFeature?: string | null;
             message?: string | null;

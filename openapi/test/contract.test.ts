@@ -271,7 +271,7 @@ describe("the contract", () => {
     expect(lists.map(({ schema }) => schema.maxItems)).toEqual([maxTrainingUrls]);
   });
 
-  it("takes each premium feature of a contact request at most once", () => {
+  it("takes at most as many premium features in a contact request as there are", () => {
     const features = contract.components.schemas["ContactPremiumMessage"]!.properties!["selectedFeatures"]!;
     expect([features.maxItems, features.items?.enum]).toEqual([premiumFeatures.length, [...premiumFeatures]]);
   });

@@ -110,14 +110,19 @@ const leadingTextMaxNodes = 10_000;
 export function leadingText(nodes: readonly AnyNode[], maxCharacters: number): string {
   let text = "";
   let visited = 0;
-  const pending = [...nodes].reverse();
-  while (pending.length > 0 && text.length <= maxCharacters && visited < leadingTextMaxNodes) {
-    const node = pending.pop()!;
+  // A walk by position in each open list of children: stopping early costs nothing for the siblings not reached.
+  const open: { nodes: readonly AnyNode[]; next: number }[] = [{ nodes, next: 0 }];
+  while (open.length > 0 && text.length <= maxCharacters && visited < leadingTextMaxNodes) {
+    const level = open[open.length - 1]!;
+    if (level.next >= level.nodes.length) {
+      open.pop();
+      continue;
+    }
+    const node = level.nodes[level.next++]!;
     visited += 1;
     // Each piece is cut before it is collapsed, so a text node of megabytes costs only its start.
     if (isText(node)) text += node.data.slice(0, maxCharacters + 1).replace(/\s+/gu, " ");
-    else if (isTag(node)) for (let index = node.children.length - 1; index >= 0; index -= 1) pending.push(node.children[index]!);
-    if (text.length > 2 * maxCharacters) text = text.slice(0, maxCharacters + 1);
+    else if (isTag(node) && node.children.length > 0) open.push({ nodes: node.children, next: 0 });
   }
   return text.replace(/\s+/gu, " ").trim().slice(0, maxCharacters);
 }
