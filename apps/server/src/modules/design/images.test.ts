@@ -46,6 +46,19 @@ describe("inspectDesignImage", () => {
     expect(webp[20]! & 0x0c).toBe(0);
   });
 
+  it("strips a JPEG of many small segments, fill bytes among them, keeping exactly the image's own", () => {
+    const jpeg = jpegImage();
+    const comment = Buffer.from([0xff, 0xff, 0xfe, 0x00, 0x04, 0x01, 0x02]); // a fill byte, then a COM segment
+    const jfifLike = Buffer.from([0xff, 0xe0, 0x00, 0x04, 0x07, 0x08]); // APP0, which is kept
+    const segments = 50_000;
+    const noisy = Buffer.concat([jpeg.subarray(0, 2), ...Array.from({ length: segments }, () => [comment, jfifLike]).flat(), jpeg.subarray(2)]);
+    const stripped = inspectDesignImage(noisy).bytes;
+    const plain = inspectDesignImage(jpeg).bytes;
+    expect(stripped.length).toBe(plain.length + segments * jfifLike.length);
+    expect(stripped.subarray(2, 2 + jfifLike.length * 2).equals(Buffer.concat([jfifLike, jfifLike]))).toBe(true);
+    expect(stripped.subarray(2 + segments * jfifLike.length).equals(plain.subarray(2))).toBe(true);
+  });
+
   it("reads the size of each format", () => {
     expect(inspectDesignImage(pngImage({ width: 3, height: 5 }))).toMatchObject({ width: 3, height: 5 });
     expect(inspectDesignImage(jpegImage({ width: 640, height: 480 }))).toMatchObject({ width: 640, height: 480 });

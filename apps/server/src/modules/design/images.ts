@@ -117,8 +117,38 @@ function isKeptJpegSegment(marker: number, segment: Buffer): boolean {
   return !(marker >= 0xe1 && marker <= 0xef);
 }
 
+/**
+ * What is kept of a JPEG is a list of ranges of the file itself, adjacent ones merged, copied once at the end:
+ * a file of a million tiny segments (a 5 MB upload can hold that many) costs one pass, not a buffer per segment.
+ */
+class KeptRanges {
+  private readonly starts: number[] = [];
+  private readonly ends: number[] = [];
+  private total = 0;
+
+  constructor(private readonly bytes: Buffer) {}
+
+  keep(start: number, end: number): void {
+    this.total += end - start;
+    const last = this.ends.length - 1;
+    if (last >= 0 && this.ends[last] === start) this.ends[last] = end;
+    else {
+      this.starts.push(start);
+      this.ends.push(end);
+    }
+  }
+
+  copy(): Buffer {
+    const out = Buffer.allocUnsafe(this.total);
+    let at = 0;
+    for (let i = 0; i < this.starts.length; i++) at += this.bytes.copy(out, at, this.starts[i], this.ends[i]);
+    return out;
+  }
+}
+
 function stripJpeg(bytes: Buffer): InspectedImage {
-  const kept: Buffer[] = [Buffer.from([0xff, 0xd8])];
+  const kept = new KeptRanges(bytes);
+  kept.keep(0, 2);
   let offset = 2;
   let width = 0;
   let height = 0;
@@ -129,27 +159,28 @@ function stripJpeg(bytes: Buffer): InspectedImage {
     while (bytes[offset] === 0xff) offset++;
     if (offset >= bytes.length) broken("the JPEG ends inside a marker");
     const marker = bytes[offset]!;
+    // Where the marker's two bytes (0xFF, marker) start: fill bytes (extra 0xFF) before it are not kept.
+    const markerStart = offset - 1;
     offset++;
     if (marker === eoiMarker) {
-      kept.push(Buffer.from([0xff, eoiMarker]));
+      kept.keep(markerStart, offset);
       break;
     }
     if (marker === 0x00 || marker === 0xd8) broken("the JPEG has a marker out of place");
     if (isStandaloneJpegMarker(marker)) {
-      kept.push(Buffer.from([0xff, marker]));
+      kept.keep(markerStart, offset);
       continue;
     }
     if (offset + 2 > bytes.length) broken("the JPEG ends inside a segment");
     const length = bytes.readUInt16BE(offset);
     const end = offset + length;
     if (length < 2 || end > bytes.length) broken("a JPEG segment runs past the end of the file");
-    const segment = Buffer.concat([Buffer.from([0xff, marker]), bytes.subarray(offset, end)]);
     if (isStartOfFrame(marker)) {
       if (length < 7) broken("the JPEG frame header is too short");
       height = bytes.readUInt16BE(offset + 3);
       width = bytes.readUInt16BE(offset + 5);
     }
-    if (isKeptJpegSegment(marker, segment)) kept.push(segment);
+    if (isKeptJpegSegment(marker, bytes.subarray(markerStart, end))) kept.keep(markerStart, end);
     offset = end;
     if (marker !== sosMarker) continue;
     if (width === 0) broken("the JPEG scan comes before its frame header");
@@ -166,11 +197,11 @@ function stripJpeg(bytes: Buffer): InspectedImage {
       else if (next === 0xff) scan++;
       else break;
     }
-    kept.push(bytes.subarray(offset, scan));
+    kept.keep(offset, scan);
     offset = scan;
   }
   if (!sawScan) broken("the JPEG has no image data");
-  return { contentType: "image/jpeg", extension: "jpg", width, height, bytes: Buffer.concat(kept) };
+  return { contentType: "image/jpeg", extension: "jpg", width, height, bytes: kept.copy() };
 }
 
 // GIF: images and their graphic control extensions stay, and the NETSCAPE2.0 (or ANIMEXTS1.0) block
