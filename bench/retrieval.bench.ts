@@ -170,7 +170,7 @@ async function measure(handle: DatabaseHandle): Promise<Figures> {
   const configurationId = await fill(handle);
   const retrieval = createRetrieval(handle.db);
   const sql = retrievalSql("none");
-  const bare = (question: string) => handle.db.query(sql, [configurationId, "english", question, candidatesPerSignal, false, 10]);
+  const bare = (question: string) => handle.db.query(sql, [configurationId, "english", question, candidatesPerSignal, 10]);
   const retrieve = (question: string) => retrieval.retrieve({ scope: systemScope, configurationId, question, limit: 10 });
   // For scale, not for the aim: the query one would write first (all words, ranked), without typos or fusion.
   const plain = (question: string) =>

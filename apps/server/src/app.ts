@@ -25,7 +25,7 @@ import { repositoryRoot } from "./platform/paths";
 import { Server as SocketServer } from "socket.io";
 import { googleOperations, type GoogleSettings } from "./modules/accounts/google";
 import { attachChatNamespace, type ChatBroadcast } from "./modules/assistant/chat-socket";
-import { createAssistant } from "./modules/assistant/pipeline";
+import { baseLanguage, createAssistant, locallyDetectedLanguage } from "./modules/assistant/pipeline";
 import { createChatProvider } from "./modules/assistant/provider/chat-provider";
 import type { ProviderSettings } from "./modules/assistant/provider/settings";
 import { createAttachmentService } from "./modules/assistant/attachments";
@@ -248,7 +248,25 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
   }
 
   const outbound = deps.outbound ?? createOutboundClient();
-  const knowledge = createKnowledgeService(deps.db, { retrieval, embedder, vectors, logError, articlesPerTransaction: deps.singleConnection ? maxArticlesPerIndexing : undefined });
+  const hasProvider = deps.llm != null && (deps.llm.openai !== undefined || deps.llm.azure !== undefined);
+  const sources = createSourceFinder(deps.db, retrieval, { sentenceEncoder });
+  const knowledge = createKnowledgeService(deps.db, {
+    retrieval,
+    embedder,
+    vectors,
+    logError,
+    articlesPerTransaction: deps.singleConnection ? maxArticlesPerIndexing : undefined,
+    // The search ranks the FAQ as the assistant would for this text: in the language it would answer in, with the
+    // local sentence model where the extractive default uses it.
+    faqSearch: (configuration, question, limit) =>
+      sources.rankFaq({
+        configurationId: configuration._id,
+        language: locallyDetectedLanguage(configuration, question) ?? baseLanguage(configuration, undefined),
+        question,
+        limit,
+        semanticFaq: !hasProvider,
+      }),
+  });
   const webshop = createWebshopService(deps.db, outbound, knowledge, { secrets: createSecretBox(deps.secret, "webshop credentials"), logError });
   const functions = createFunctionRunner({
     db: deps.db,
@@ -257,11 +275,10 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
     contactLeft: (conversation, details) => void live.alertRaised({ conversation, alertText: details }),
     logError,
   });
-  const hasProvider = deps.llm != null && (deps.llm.openai !== undefined || deps.llm.azure !== undefined);
   const provider = hasProvider ? createChatProvider(deps.llm!) : undefined;
   const assistant = createAssistant({
     db: deps.db,
-    sources: createSourceFinder(deps.db, retrieval, { sentenceEncoder }),
+    sources,
     urlsOf: async (configurationId) => (await findTrainingUrls(deps.db, systemScope, configurationId)).map((entry) => entry.url),
     provider,
     functions,

@@ -76,8 +76,8 @@ describe("faqEntriesOf", () => {
     const headers = [{ text: "Answer", value: "a" }, { text: "Question", value: "q" }];
     const records = [{ a: " Same day. ", q: " When? " }, { a: "", q: "No answer" }, { a: "Orphan", q: "  " }, { a: 5, q: "Count" }];
     expect(faqEntriesOf(headers, records)).toEqual([
-      { question: "When?", answer: "Same day." },
-      { question: "Count", answer: "5" },
+      { question: "When?", answer: "Same day.", row: 0 },
+      { question: "Count", answer: "5", row: 3 },
     ]);
     expect(faqEntriesOf([{ text: "Only", value: "o" }], [{ o: "x" }])).toEqual([]);
   });

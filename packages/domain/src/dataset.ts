@@ -156,14 +156,21 @@ export function faqColumns(headers: readonly DatasetHeader[]): { question: strin
   return { question: headers[0]!.value, answer: headers[1]!.value };
 }
 
+/** A FAQ entry: its question and answer, and `row`, its record's position in the dataset (from 0). */
+export interface FaqEntryOfDataset {
+  question: string;
+  answer: string;
+  row: number;
+}
+
 /**
  * A FAQ dataset's entries as the assistant reads them: question and answer by `faqColumns`, trimmed, rows
  * missing either left out. The server's matcher and the portal's "teach the assistant" list share it.
  */
-export function faqEntriesOf(headers: readonly DatasetHeader[], records: readonly Record<string, unknown>[]): { question: string; answer: string }[] {
+export function faqEntriesOf(headers: readonly DatasetHeader[], records: readonly Record<string, unknown>[]): FaqEntryOfDataset[] {
   const columns = faqColumns(headers);
   if (!columns) return [];
   return records
-    .map((record) => ({ question: String(record[columns.question] ?? "").trim(), answer: String(record[columns.answer] ?? "").trim() }))
+    .map((record, row) => ({ question: String(record[columns.question] ?? "").trim(), answer: String(record[columns.answer] ?? "").trim(), row }))
     .filter((entry) => entry.question !== "" && entry.answer !== "");
 }

@@ -1295,7 +1295,7 @@ export interface paths {
         put?: never;
         /**
          * Search the knowledge base of a configuration
-         * @description Answers exactly what the assistant retrieves for the text, best first - indexed article chunks and, with `includeFaq`, rows of the FAQ dataset - ranked by full-text search in the configuration's language, trigram similarity for typos and, with an embedding provider, vector similarity, fused by reciprocal rank.
+         * @description Answers exactly what the assistant retrieves for the text, best first - indexed article chunks, ranked by full-text search in the configuration's language, trigram similarity for typos and, with an embedding provider, vector similarity, and, with `includeFaq`, rows of the FAQ dataset as the assistant's FAQ matcher ranks them (in the language it would answer in) - fused by reciprocal rank, the FAQ matcher's list counting twice (it reads words and typos itself, as the first two lists do for articles).
          */
         post: operations["searchInArticles"];
         delete?: never;
@@ -4481,6 +4481,8 @@ export interface components {
                 fullText?: number;
                 trigram?: number;
                 vector?: number;
+                /** @description For a FAQ row, its rank in the assistant's FAQ matcher. */
+                faq?: number;
             };
             article?: components["schemas"]["Article"];
             /** @description The chunk's position in its article, from 0. */

@@ -146,6 +146,15 @@ export function baseLanguage(configuration: Pick<Configuration, "language">, wid
 
 const wordCount = (text: string) => text.split(/\s+/u).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 
+/**
+ * The language the local detector finds in a visitor's text under the configuration's settings, or undefined
+ * (detection off, too few words, nothing detected).
+ */
+export function locallyDetectedLanguage(settings: Pick<Configuration, "use_lang_detect" | "lang_detect_word_count">, text: string): LanguageCode | undefined {
+  if (!settings.use_lang_detect || wordCount(text) < settings.lang_detect_word_count) return undefined;
+  return detectLanguage(text, { minWords: settings.lang_detect_word_count });
+}
+
 /** Keyword alerts: a keyword as a whole word (or phrase), case- and accent-insensitive. */
 export function matchedAlertKeyword(text: string, keywords: readonly string[]): string | undefined {
   const fold = (value: string) => value.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
@@ -171,7 +180,7 @@ export function createAssistant(deps: AssistantDependencies) {
   function localLanguage(turn: Pick<VisitorTurn, "configuration" | "text">): { language: LanguageCode | null; askProvider: boolean } {
     const settings = turn.configuration;
     if (!settings.use_lang_detect || wordCount(turn.text) < settings.lang_detect_word_count) return { language: null, askProvider: false };
-    return { language: detectLanguage(turn.text, { minWords: settings.lang_detect_word_count }) ?? null, askProvider: Boolean(provider) };
+    return { language: locallyDetectedLanguage(settings, turn.text) ?? null, askProvider: Boolean(provider) };
   }
 
   /** The provider's verdict on the anonymised text (every model gets only that), or `fallback` when it has none. */

@@ -5,14 +5,14 @@
  * the embedding provider's model when one is set, or else, for the extractive default's English FAQs, with the
  * local sentence model.
  */
-import type { LanguageCode } from "@parley/domain";
+import type { FaqEntryOfDataset, LanguageCode } from "@parley/domain";
 import { LRUCache } from "lru-cache";
 import type { Db } from "../../platform/db/db";
 import { queryOne } from "../../platform/db/db";
 import { correctionsOf, faqRowsOf } from "../datasets/corrections";
 import type { Retrieval } from "../knowledge/retrieval";
 import { systemScope } from "../tenancy";
-import { answerConfidenceThreshold, createFaqMatcher, type EmbeddingSimilarity, type FaqMatcher } from "./faq-matching";
+import { answerConfidenceThreshold, buildFaqMatcher, createFaqMatcher, type EmbeddingSimilarity, type FaqMatch, type FaqMatcher } from "./faq-matching";
 import { faqRowTexts, faqRowVectors, type SentenceEncoder } from "./faq-matching/sentence-encoder";
 
 export interface FoundSource {
@@ -31,10 +31,7 @@ export interface FoundSource {
 
 export { answerConfidenceThreshold };
 
-interface FaqEntryRow {
-  question: string;
-  answer: string;
-}
+type FaqEntryRow = FaqEntryOfDataset;
 
 interface CachedFaq {
   updatedAt: string;
@@ -93,6 +90,24 @@ export interface SourceFinder {
      */
     semanticFaq?: boolean;
   }): Promise<FoundSource[]>;
+  /**
+   * The FAQ rows `find` would give for the question, best first: `row` is the record's position in the dataset.
+   * The training screen's search shows them beside the articles.
+   */
+  rankFaq(request: FaqRankRequest): Promise<RankedFaqRow[]>;
+}
+
+export interface FaqRankRequest {
+  configurationId: string;
+  language: LanguageCode;
+  question: string;
+  limit: number;
+  semanticFaq?: boolean;
+}
+
+export interface RankedFaqRow {
+  row: number;
+  confidence: number;
 }
 
 export function createSourceFinder(db: Db, retrieval: Retrieval, options: SourceFinderOptions = {}): SourceFinder {
@@ -102,6 +117,7 @@ export function createSourceFinder(db: Db, retrieval: Retrieval, options: Source
   // A matcher is built from the dataset once and kept while the dataset's updated_at stays the same, which
   // one indexed lookup checks per question (so every instance sees a saved FAQ at once).
   const faqs = new LRUCache<string, CachedFaq>({ max: 500 });
+  const building = new Map<string, Promise<CachedFaq | undefined>>();
 
   async function faqFor(configurationId: string, language: LanguageCode): Promise<CachedFaq | undefined> {
     // The dataset's change and the newest correction both make a new matcher.
@@ -115,23 +131,36 @@ export function createSourceFinder(db: Db, retrieval: Retrieval, options: Source
     const key = `${configurationId}:${language}`;
     const cached = faqs.get(key);
     if (cached && cached.updatedAt === stamp.updated_at) return cached;
+    // Questions arriving while the FAQ is being indexed wait for that one build rather than each starting its own.
+    const buildKey = `${key} ${stamp.updated_at}`;
+    let build = building.get(buildKey);
+    if (!build) {
+      build = indexFaq(configurationId, language, stamp.updated_at).finally(() => building.delete(buildKey));
+      building.set(buildKey, build);
+    }
+    return build;
+  }
+
+  async function indexFaq(configurationId: string, language: LanguageCode, updatedAt: string): Promise<CachedFaq | undefined> {
     const rows = await faqRowsOf(db, configurationId);
     if (rows.length === 0) return undefined;
-    const matcher = createFaqMatcher(
-      rows.map((row, index) => ({ key: String(index), question: row.question, answer: row.answer })),
-      { language },
-    );
     // Agents' corrections: a visitor's phrasing counts as one of its entry's own.
+    const phrasings = rows.map((): string[] => []);
     const indexByQuestion = new Map<string, number>();
     rows.forEach((row, index) => {
       if (!indexByQuestion.has(row.question)) indexByQuestion.set(row.question, index);
     });
     for (const correction of await correctionsOf(db, configurationId)) {
       const index = indexByQuestion.get(correction.faqQuestion);
-      if (index !== undefined) matcher.addPhrasing(String(index), correction.question);
+      if (index !== undefined) phrasings[index]!.push(correction.question);
     }
-    const entry: CachedFaq = { updatedAt: stamp.updated_at, matcher, rows, language };
-    faqs.set(key, entry);
+    // Built in slices, so indexing a large FAQ (seconds at 20,000 rows) never holds other requests up.
+    const matcher = await buildFaqMatcher(
+      rows.map((row, index) => ({ key: String(index), question: row.question, answer: row.answer, phrasings: phrasings[index] })),
+      { language },
+    );
+    const entry: CachedFaq = { updatedAt, matcher, rows, language };
+    faqs.set(`${configurationId}:${language}`, entry);
     return entry;
   }
 
@@ -169,15 +198,24 @@ export function createSourceFinder(db: Db, retrieval: Retrieval, options: Source
     return query ? { entries, query: query[0]!, scale: sentenceEncoder!.scale } : undefined;
   }
 
+  /** The FAQ's rows best matching the question, with the matcher's verdict on each. */
+  async function faqMatches(request: FaqRankRequest): Promise<{ row: FaqEntryRow; match: FaqMatch }[]> {
+    const faq = await faqFor(request.configurationId, request.language);
+    if (!faq) return [];
+    const semantic = request.semanticFaq || sentenceEncoder?.remote === true;
+    const embeddings = semantic ? await similarity(faq, request.question) : undefined;
+    return faq.matcher.match(request.question, request.limit, embeddings).map((match) => ({ row: faq.rows[Number(match.key)]!, match }));
+  }
+
   return {
+    async rankFaq(request) {
+      return (await faqMatches(request)).map(({ row, match }) => ({ row: row.row, confidence: match.confidence }));
+    },
+
     async find(request) {
       const found: FoundSource[] = [];
       if (request.faq) {
-        const faq = await faqFor(request.configurationId, request.language);
-        const semantic = request.semanticFaq || sentenceEncoder?.remote === true;
-        const embeddings = faq && semantic ? await similarity(faq, request.question) : undefined;
-        for (const match of faq?.matcher.match(request.question, request.limit, embeddings) ?? []) {
-          const row = faq!.rows[Number(match.key)]!;
+        for (const { row, match } of await faqMatches(request)) {
           found.push({
             kind: "faq",
             title: row.question,

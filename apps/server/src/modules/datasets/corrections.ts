@@ -2,7 +2,7 @@
  * Agents' corrections of the FAQ matcher: a visitor's question linked to the FAQ entry that answers it. The
  * configuration's `x-tenant` was loaded within the caller's scope; every statement is keyed by it.
  */
-import { faqEntriesOf } from "@parley/domain";
+import { faqEntriesOf, type FaqEntryOfDataset } from "@parley/domain";
 import type { Db } from "../../platform/db/db";
 import { queryOne } from "../../platform/db/db";
 import type { BodyOf } from "../../platform/http/contract-types";
@@ -30,7 +30,7 @@ export async function correctionsOf(db: Db, configurationId: string): Promise<{ 
 }
 
 /** The FAQ rows as the assistant reads them (the dataset's question and answer columns), both filled. */
-export async function faqRowsOf(db: Db, configurationId: string): Promise<{ question: string; answer: string }[]> {
+export async function faqRowsOf(db: Db, configurationId: string): Promise<FaqEntryOfDataset[]> {
   const dataset = await queryOne<{ dataset_data: Record<string, string>[]; dataset_headers: { text: string; value: string }[] }>(
     db,
     "SELECT dataset_data, dataset_headers FROM datasets WHERE configuration_id = $1",

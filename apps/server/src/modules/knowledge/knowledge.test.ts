@@ -456,6 +456,46 @@ describe("retrieval", () => {
     });
     expect((await hitTexts(token, configurationId, "refund invoice", { includeFaq: true, limit: 2 })).length).toBe(2);
   });
+
+  it("ranks the FAQ as the assistant's matcher does, in a FAQ of 20,000 rows, each hit naming its row in the dataset", async () => {
+    const { token, configurationId } = await customerWithConfiguration("Big FAQ");
+    await train(token, configurationId, english);
+    const filler = Array.from({ length: 19_997 }, (_, index) => ({
+      question: `What about item ${index} in colour ${["red", "green", "blue"][index % 3]}?`,
+      answer: `Item ${index} comes in ${["red", "green", "blue"][index % 3]} only.`,
+    }));
+    const saved = await call("saveDataset", token, "POST", "/data/dataset", {
+      configurationId,
+      datasetName: "FAQ",
+      datasetData: [
+        { question: "Is there a question without an answer?", answer: "   " },
+        ...filler.slice(0, 10_000),
+        { question: "How long is the warranty on a bicycle?", answer: "Every bicycle has a two-year warranty." },
+        ...filler.slice(10_000),
+        { question: "Can I return a bicycle?", answer: "Within thirty days, unused." },
+      ],
+      datasetHeaders: [
+        { text: "Question", value: "question" },
+        { text: "Answer", value: "answer" },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // A typo and a synonym ("guarantee" for "warranty"), which the matcher reads and plain full text does not.
+    const response = await search(token, { configurationId, searchText: "how many years of guarantee do bicycels get", includeFaq: true, limit: 3 });
+    expect(response.statusCode, response.body).toBe(200);
+    const [best] = response.json().data;
+    expect(best).toMatchObject({
+      source: "faq",
+      signals: { faq: 1 },
+      faq: { row: 10_001, values: { question: "How long is the warranty on a bicycle?" } },
+      text: "How long is the warranty on a bicycle?\nEvery bicycle has a two-year warranty.",
+    });
+    const returns = await search(token, { configurationId, searchText: "can I send a bicycle back", includeFaq: true, limit: 1 });
+    expect(returns.json().data[0]).toMatchObject({ source: "faq", faq: { row: 19_999 } });
+    // Without includeFaq the FAQ stays out.
+    const articlesOnly = await search(token, { configurationId, searchText: "how many years of guarantee do bicycels get", limit: 50 });
+    expect(articlesOnly.json().data.every((hit: { source: string }) => hit.source === "article")).toBe(true);
+  });
 });
 
 describe("lexeme counts", () => {

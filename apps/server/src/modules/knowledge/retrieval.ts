@@ -8,7 +8,7 @@
  *   (pg_trgm similarity over `knowledge_terms`, so "polcy" finds "policy"), then searched the same way;
  * - vector: cosine similarity of embeddings, when an embedding provider is set (pgvector where the database
  *   has it, the dot product of stored unit vectors otherwise).
- * Every list is filtered to the configuration; FAQ dataset rows join the first two when asked. A full-text
+ * Every list is filtered to the configuration. A full-text
  * list ranks at most `candidateBudget` chunks, found by the question's rarer lexemes (`knowledge_lexemes`
  * counts them), so its cost follows how selective the question is, not how large the configuration is.
  */
@@ -25,16 +25,14 @@ export interface RetrievalRequest {
   question: string;
   /** Hits at most (10 by default). */
   limit?: number;
-  /** Search the rows of the configuration's FAQ dataset too. */
-  includeFaq?: boolean;
 }
 
 export interface KnowledgeHit {
   source: "article" | "faq";
   text: string;
   score: number;
-  /** The rank (1 is best) the hit had in each signal that found it. */
-  signals: { fullText?: number; trigram?: number; vector?: number };
+  /** The rank (1 is best) the hit had in each signal that found it (`faq`: the FAQ matcher's, for a FAQ row). */
+  signals: { fullText?: number; trigram?: number; vector?: number; faq?: number };
   article?: Article;
   chunk?: number;
   faq?: { row: number; values: Record<string, string> };
@@ -62,7 +60,7 @@ const maxQuestionWords = 32;
 
 export type VectorSupport = "pgvector" | "array" | "none";
 
-/** A fused hit: its ranks, and the chunk with its article or the FAQ row (the article's columns are null then). */
+/** A fused hit: its ranks, and the chunk with its article. */
 interface HitRow extends Omit<ArticleRow, "id" | "content_hash"> {
   key: string;
   score: number | string;
@@ -71,16 +69,13 @@ interface HitRow extends Omit<ArticleRow, "id" | "content_hash"> {
   vector_rank: number | string | null;
   chunk_position: number | null;
   chunk_text: string | null;
-  faq_row: number | null;
-  faq_values: Record<string, unknown> | null;
-  faq_headers: unknown;
   id: string | null;
 }
 
 /**
  * The statement that ranks and fuses. Parameters: $1 configuration id, $2 text search configuration,
- * $3 question, $4 candidates per signal, $5 include FAQ, $6 hits; with vectors $7 the question's
- * embedding and $8 the model it was made with.
+ * $3 question, $4 candidates per signal, $5 hits; with vectors $6 the question's embedding and $7 the model
+ * it was made with.
  */
 export interface CandidateBudgets {
   candidateBudget: number;
@@ -90,12 +85,12 @@ export interface CandidateBudgets {
 export function retrievalSql(vectors: VectorSupport, budgets: CandidateBudgets = { candidateBudget, scanBudget }): string {
   const vectorList =
     vectors === "pgvector"
-      ? `SELECT c.id::text AS key, c.embedding_vector OPERATOR(parley_extensions.<=>) $7::parley_extensions.vector AS distance
-           FROM knowledge_chunks c WHERE c.configuration_id = $1 AND c.embedding_model = $8
+      ? `SELECT c.id::text AS key, c.embedding_vector OPERATOR(parley_extensions.<=>) $6::parley_extensions.vector AS distance
+           FROM knowledge_chunks c WHERE c.configuration_id = $1 AND c.embedding_model = $7
           ORDER BY distance LIMIT $4`
       : vectors === "array"
-        ? `SELECT c.id::text AS key, -(SELECT sum(x.a * x.b) FROM unnest(c.embedding, $7::real[]) AS x(a, b)) AS distance
-             FROM knowledge_chunks c WHERE c.configuration_id = $1 AND c.embedding_model = $8
+        ? `SELECT c.id::text AS key, -(SELECT sum(x.a * x.b) FROM unnest(c.embedding, $6::real[]) AS x(a, b)) AS distance
+             FROM knowledge_chunks c WHERE c.configuration_id = $1 AND c.embedding_model = $7
             ORDER BY distance LIMIT $4`
         : undefined;
   // Candidates through the index: the chunks holding the rarer lexemes, or, when even the rarest is in more than
@@ -115,9 +110,6 @@ export function retrievalSql(vectors: VectorSupport, budgets: CandidateBudgets =
           LIMIT ${budgets.candidateBudget}
         ) c
        WHERE q.signal = '${signal}'
-      UNION ALL
-      SELECT 'faq:' || f.row, ts_rank_cd(f.search_vector, q.ranking, 1)
-        FROM faq_documents f, queries q WHERE q.signal = '${signal}' AND f.search_vector @@ q.ranking
     ) hits ORDER BY score DESC, key LIMIT $4`;
   // A lexeme as a tsquery operand: quoted, with quotes doubled and backslashes escaped.
   const quoted = String.raw`'''' || replace(replace(s.lexeme, '\', '\\'), '''', '''''') || ''''`;
@@ -127,13 +119,6 @@ export function retrievalSql(vectors: VectorSupport, budgets: CandidateBudgets =
     SELECT DISTINCT word FROM question, unnest(tsvector_to_array(to_tsvector('simple', question.folded))) AS word
      WHERE length(word) BETWEEN 3 AND 40 LIMIT ${maxQuestionWords}
   ),
-  faq_rows AS (
-    SELECT (r.position - 1)::integer AS row, r.value, d.dataset_headers AS headers,
-           ${unaccented("coalesce((SELECT string_agg(cell.value, ' ') FROM jsonb_each_text(r.value) AS cell), '')")} AS folded
-      FROM datasets d, jsonb_array_elements(d.dataset_data) WITH ORDINALITY AS r(value, position)
-     WHERE $5::boolean AND d.configuration_id = $1 AND jsonb_typeof(r.value) = 'object'
-  ),
-  faq_documents AS (SELECT row, value, headers, to_tsvector($2::regconfig, folded) AS search_vector FROM faq_rows),
   corrections AS (
     SELECT near.term FROM question_words w CROSS JOIN LATERAL (
       SELECT t.term FROM knowledge_terms t
@@ -141,9 +126,6 @@ export function retrievalSql(vectors: VectorSupport, budgets: CandidateBudgets =
          AND parley_extensions.similarity(t.term, w.word) >= ${typoSimilarity}
        ORDER BY parley_extensions.similarity(t.term, w.word) DESC, t.term LIMIT 3
     ) near
-    UNION
-    SELECT term FROM question_words w, faq_rows f, unnest(tsvector_to_array(to_tsvector('simple', f.folded))) AS term
-     WHERE parley_extensions.similarity(term, w.word) >= ${typoSimilarity}
   ),
   signal_lexemes AS (
     SELECT 'exact' AS signal, lexeme FROM question, unnest(tsvector_to_array(to_tsvector($2::regconfig, question.folded))) AS lexeme
@@ -189,16 +171,15 @@ export function retrievalSql(vectors: VectorSupport, budgets: CandidateBudgets =
         ${vectorList ? "UNION ALL SELECT key, rank, 'vector' FROM vector" : ""}
       ) signals
      -- On a tie, the list of the question as the configuration knows it (typos corrected) goes first.
-     GROUP BY key ORDER BY score DESC, trigram_rank NULLS LAST, key LIMIT $6
+     GROUP BY key ORDER BY score DESC, trigram_rank NULLS LAST, key LIMIT $5
   )
   SELECT fused.key, fused.score, fused.full_text_rank, fused.trigram_rank, fused.vector_rank,
-         c.position AS chunk_position, c.text AS chunk_text, f.row AS faq_row, f.value AS faq_values, f.headers AS faq_headers,
+         c.position AS chunk_position, c.text AS chunk_text,
          a.id, a.configuration_id, a.kind, a.source, a.subject, a.url, a.text, a.word_count, a.split_length,
          a.split_overlap, a.indexed, a.created_at, a.updated_at
     FROM fused
-    LEFT JOIN knowledge_chunks c ON c.id = (CASE WHEN fused.key LIKE 'faq:%' THEN NULL ELSE fused.key::uuid END)
+    LEFT JOIN knowledge_chunks c ON c.id = fused.key::uuid
     LEFT JOIN knowledge_articles a ON a.id = c.article_id
-    LEFT JOIN faq_documents f ON fused.key = 'faq:' || f.row
    ORDER BY fused.score DESC, fused.trigram_rank NULLS LAST, fused.key`;
 }
 
@@ -211,14 +192,6 @@ function toHit(row: HitRow): KnowledgeHit | undefined {
     ...(row.vector_rank !== null ? { vector: rankOf(row.vector_rank) } : {}),
   };
   const score = Number(row.score);
-  if (row.faq_row !== null && row.faq_values) {
-    const values = Object.fromEntries(Object.entries(row.faq_values).map(([name, value]) => [name, typeof value === "string" ? value : JSON.stringify(value)]));
-    // The text reads in the dataset's column order (a JSON object in the database keeps no order).
-    const columns = Array.isArray(row.faq_headers) ? row.faq_headers.map((header: { value?: unknown }) => String(header?.value)) : [];
-    const names = [...columns.filter((name) => name in values), ...Object.keys(values).filter((name) => !columns.includes(name))];
-    const text = names.map((name) => values[name]!).filter((value) => value.trim() !== "").join("\n");
-    return { source: "faq", text, score, signals, faq: { row: row.faq_row, values } };
-  }
   // A chunk deleted between ranking and reading is simply left out.
   if (row.id === null || row.chunk_text === null || row.chunk_position === null) return undefined;
   const article = toArticle({ ...row, id: row.id, content_hash: "" });
@@ -267,7 +240,6 @@ export function createRetrieval(
         textSearchConfigurationFor(configuration.language),
         question,
         candidatesPerSignal,
-        request.includeFaq === true,
         limit,
       ];
       let support: VectorSupport = "none";

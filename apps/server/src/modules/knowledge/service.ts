@@ -21,7 +21,7 @@ import { isId, notFound, scopeOf } from "../tenancy";
 import type { Embedder } from "./embeddings";
 import * as repository from "./repository";
 import type { Article } from "./repository";
-import type { Retrieval } from "./retrieval";
+import { fusionConstant, type KnowledgeHit, type Retrieval } from "./retrieval";
 import { snippetOf } from "./snippet";
 
 /** The same text is stored once per configuration: its key is the hash of the cleaned, trimmed text. */
@@ -88,6 +88,41 @@ export interface KnowledgeServiceOptions {
    * the embedded database (one connection for every request) it is set, so other requests run between groups.
    */
   articlesPerTransaction?: number;
+  /**
+   * The FAQ rows the assistant finds for a question, best first (`row`: the record's position in the dataset):
+   * the search shows the FAQ as the assistant's own matcher ranks it, from its index kept in memory.
+   */
+  faqSearch?: (configuration: Configuration, question: string, limit: number) => Promise<{ row: number }[]>;
+}
+
+/**
+ * A FAQ row's weight in the search's fusion: the FAQ matcher reads words, stems and typos itself, so its one
+ * list stands for both word lists of the articles (full text and trigram), and a row it ranks first weighs as
+ * much as a chunk both of them rank first.
+ */
+const faqListWeight = 2;
+
+/** The FAQ rows' stored cells, with their text in the dataset's column order, as search hits. */
+async function faqHitsOf(db: Db, configurationId: string, ranked: readonly { row: number }[]): Promise<KnowledgeHit[]> {
+  if (ranked.length === 0) return [];
+  const stored = await db.query<{ row: number; value: unknown; headers: unknown }>(
+    `SELECT r.row, d.dataset_data -> r.row AS value, d.dataset_headers AS headers
+       FROM datasets d, unnest($2::int[]) AS r(row) WHERE d.configuration_id = $1`,
+    [configurationId, ranked.map((found) => found.row)],
+  );
+  const byRow = new Map(stored.map((found) => [found.row, found]));
+  return ranked.flatMap((found, index): KnowledgeHit[] => {
+    const cells = byRow.get(found.row);
+    // A row the dataset no longer holds (it was saved again meanwhile) is left out.
+    if (!cells || typeof cells.value !== "object" || cells.value === null || Array.isArray(cells.value)) return [];
+    const values = Object.fromEntries(Object.entries(cells.value).map(([name, value]) => [name, typeof value === "string" ? value : JSON.stringify(value)]));
+    // The text reads in the dataset's column order (a JSON object in the database keeps no order).
+    const columns = Array.isArray(cells.headers) ? cells.headers.map((header: { value?: unknown }) => String(header?.value)) : [];
+    const names = [...columns.filter((name) => name in values), ...Object.keys(values).filter((name) => !columns.includes(name))];
+    const text = names.map((name) => values[name]!).filter((value) => value.trim() !== "").join("\n");
+    const rank = index + 1;
+    return [{ source: "faq", text, score: faqListWeight / (fusionConstant + rank), signals: { faq: rank }, faq: { row: found.row, values } }];
+  });
 }
 
 /** The articles of a configuration, which the operation's `x-tenant` loaded within the caller's scope. */
@@ -318,13 +353,15 @@ export function createKnowledgeService(db: Db, options: KnowledgeServiceOptions)
     },
 
     async search(caller: Caller, configuration: Configuration, input: BodyOf<"searchInArticles">): Promise<AnswerOf<"searchInArticles">> {
-      const hits = await options.retrieval.retrieve({
-        scope: scopeOf(caller),
-        configurationId: configuration._id,
-        question: input.searchText,
-        limit: input.limit,
-        includeFaq: input.includeFaq,
-      });
+      const limit = input.limit ?? 10;
+      const [articles, faq] = await Promise.all([
+        options.retrieval.retrieve({ scope: scopeOf(caller), configurationId: configuration._id, question: input.searchText, limit }),
+        input.includeFaq && options.faqSearch && input.searchText.trim() !== ""
+          ? options.faqSearch(configuration, input.searchText, limit).then((ranked) => faqHitsOf(db, configuration._id, ranked))
+          : [],
+      ]);
+      // Articles keep their order among themselves, and so do FAQ rows; on equal scores a FAQ row goes first.
+      const hits = [...faq, ...articles].sort((a, b) => b.score - a.score).slice(0, limit);
       return { status: "success", data: hits.map((hit) => ({ ...hit, snippet: snippetOf(hit.text, input.searchText) })) };
     },
   };

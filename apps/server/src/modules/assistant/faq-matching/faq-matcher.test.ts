@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { describe, expect, it } from "vitest";
-import { answerConfidenceThreshold, createFaqMatcher, type FaqEntry, type FaqLanguage } from "./index";
+import { answerConfidenceThreshold, buildFaqMatcher, createFaqMatcher, type FaqEntry, type FaqLanguage } from "./index";
 
 const englishFaq: FaqEntry[] = [
   { key: "opening-hours", question: "When is the store open?", answer: "Our store is open Tuesday to Saturday from 10:00 to 18:00." },
@@ -207,6 +207,30 @@ describe("FAQ matcher", () => {
     expect(after!.confidence).toBeGreaterThan(before);
     expect(after!.confidence).toBeGreaterThan(answerConfidenceThreshold);
     expect(() => matcher.addPhrasing("no-such-entry", "text")).toThrow(/no-such-entry/);
+  });
+
+  it("builds a large FAQ in slices, letting the event loop through, into the same matcher", async () => {
+    const topics = ["warranty bicycle frame", "store opening hours", "parking car park", "gift card euros", "delivery shipping abroad", "refund return parcel"];
+    const entries: FaqEntry[] = Array.from({ length: 3_000 }, (_, index) => ({
+      key: `row-${index}`,
+      question: `Question ${index} about ${topics[index % topics.length]} number${index}?`,
+      answer: `Answer ${index}: ${topics[(index * 7) % topics.length]} and more about item${index % 97}.`,
+      phrasings: index % 50 === 0 ? [`phrasing ${index} of ${topics[(index + 1) % topics.length]}`] : undefined,
+    }));
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    const built = await buildFaqMatcher(entries, { language: "en" }, 2);
+    clearInterval(timer);
+    // Other work ran while the FAQ was indexed (a synchronous build would let the timer fire once at most).
+    expect(ticks).toBeGreaterThan(3);
+    const plain = createFaqMatcher(entries.map((entry) => ({ ...entry, phrasings: undefined })), { language: "en" });
+    for (const entry of entries) for (const phrasing of entry.phrasings ?? []) plain.addPhrasing(entry.key, phrasing);
+    for (const question of ["how long is the warranty on my bicycle number17", "phrasing 100 of parking", "can I get a refund for item5"]) {
+      const found = built.match(question, 5);
+      expect(found.length).toBeGreaterThan(0);
+      expect(found).toEqual(plain.match(question, 5));
+    }
+    expect(built.match("phrasing 100 of parking")[0]?.key).toBe("row-100");
   });
 
   it("keeps off-topic questions below the answer threshold", () => {

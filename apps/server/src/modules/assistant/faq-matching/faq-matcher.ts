@@ -31,6 +31,8 @@ export interface FaqEntry {
   key: string;
   question: string;
   answer: string;
+  /** Other ways to ask for the entry, counted like its own question (as `addPhrasing` adds them). */
+  phrasings?: readonly string[];
 }
 
 export interface FaqMatch {
@@ -178,22 +180,61 @@ interface Vocabulary {
 }
 
 export function createFaqMatcher(entries: readonly FaqEntry[], options: FaqMatcherOptions): FaqMatcher {
+  return runSteps(matcherSteps(entries, options, false));
+}
+
+/**
+ * The same matcher, built a slice of at most `sliceMs` at a time with the event loop let through between
+ * slices, its vocabulary included: a FAQ of 20,000 rows takes seconds to index, which one question must not
+ * hold the server for.
+ */
+export async function buildFaqMatcher(entries: readonly FaqEntry[], options: FaqMatcherOptions, sliceMs = 10): Promise<FaqMatcher> {
+  return runStepsInSlices(matcherSteps(entries, options, true), sliceMs);
+}
+
+/** A build that yields between small pieces of work (each well under a millisecond). */
+type BuildSteps<T> = Generator<void, T, void>;
+
+function runSteps<T>(steps: BuildSteps<T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+async function runStepsInSlices<T>(steps: BuildSteps<T>, sliceMs: number): Promise<T> {
+  let sliceEnd = performance.now() + sliceMs;
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() >= sliceEnd) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      sliceEnd = performance.now() + sliceMs;
+    }
+  }
+}
+
+function* matcherSteps(entries: readonly FaqEntry[], options: FaqMatcherOptions, withVocabulary: boolean): BuildSteps<FaqMatcher> {
   const analyzer = analyzerFor(options.language);
   const wordNet = options.language === "en" ? loadWordNet() : undefined;
   const frequencies = loadWordFrequencies(options.language);
   const weigh = termWeigher(frequencies);
-  const indexed: IndexedEntry[] = entries.map((entry) => ({
-    key: entry.key,
-    variants: [indexText(analyzer, weigh, entry.question)],
-    answer: indexText(analyzer, weigh, entry.answer),
-  }));
+  const indexed: IndexedEntry[] = [];
+  for (const entry of entries) {
+    indexed.push({
+      key: entry.key,
+      variants: [entry.question, ...(entry.phrasings ?? [])].map((text) => indexText(analyzer, weigh, text)),
+      answer: indexText(analyzer, weigh, entry.answer),
+    });
+    yield;
+  }
   const indexByKey = new Map(indexed.map((entry, index) => [entry.key, index]));
-  let vocabulary: Vocabulary | undefined;
+  let vocabulary = withVocabulary && indexed.length > 0 ? yield* vocabularySteps(indexed, analyzer, wordNet) : undefined;
 
   return {
     match(question, limit = 3, embeddings) {
       if (indexed.length === 0 || limit <= 0) return [];
-      vocabulary ??= buildVocabulary(indexed, analyzer, wordNet);
+      vocabulary ??= runSteps(vocabularySteps(indexed, analyzer, wordNet));
       const scores = scoreEntries(indexed, vocabulary, analyzer, wordNet, weigh, frequencies, question);
       if (embeddings) fuseEmbeddings(scores, embeddings, indexed.length);
       return [...scores]
@@ -238,7 +279,7 @@ function indexText(analyzer: LanguageAnalyzer, weigh: TermWeigher, text: string)
   };
 }
 
-function buildVocabulary(entries: readonly IndexedEntry[], analyzer: LanguageAnalyzer, wordNet: WordNet | undefined): Vocabulary {
+function* vocabularySteps(entries: readonly IndexedEntry[], analyzer: LanguageAnalyzer, wordNet: WordNet | undefined): BuildSteps<Vocabulary> {
   const documentFrequency = new Map<string, number>();
   const entriesByStem = new Map<string, number[]>();
   const gramDocumentFrequency = new Map<string, number>();
@@ -246,7 +287,7 @@ function buildVocabulary(entries: readonly IndexedEntry[], analyzer: LanguageAna
   let questionLengths = 0;
   let questionCount = 0;
   let answerLengths = 0;
-  entries.forEach((entry, entryIndex) => {
+  for (const [entryIndex, entry] of entries.entries()) {
     const stems = new Set<string>();
     const grams = new Set<string>();
     for (const text of [...entry.variants, entry.answer]) for (const stem of text.stemCounts.keys()) stems.add(stem);
@@ -269,7 +310,8 @@ function buildVocabulary(entries: readonly IndexedEntry[], analyzer: LanguageAna
     });
     for (const gram of grams) gramDocumentFrequency.set(gram, (gramDocumentFrequency.get(gram) ?? 0) + 1);
     answerLengths += entry.answer.length;
-  });
+    yield;
+  }
 
   // Surface words of the FAQ, for the typo index and for splitting run-together words.
   const stemByWord = new Map<string, string>();
@@ -282,6 +324,7 @@ function buildVocabulary(entries: readonly IndexedEntry[], analyzer: LanguageAna
         if (!analyzer.isStopWord(word)) typos.add(word);
       }
     }
+    yield;
   }
 
   const relatedToFaqStems: Vocabulary["relatedToFaqStems"] = new Map();
@@ -296,20 +339,25 @@ function buildVocabulary(entries: readonly IndexedEntry[], analyzer: LanguageAna
         if (!faqStems) relatedToFaqStems.set(stem, (faqStems = new Map()));
         if (strength > (faqStems.get(faqStem) ?? 0)) faqStems.set(faqStem, strength);
       }
+      yield;
     }
   }
 
-  relateCompoundParts(stemByWord, analyzer, relatedToFaqStems);
+  yield* compoundPartSteps(stemByWord, analyzer, relatedToFaqStems);
 
   const entryCount = entries.length;
   const gramIdf = (gram: string) => inverseDocumentFrequency(entryCount, gramDocumentFrequency.get(gram) ?? 0);
-  const variantGramNorms = entries.map((entry) =>
-    entry.variants.map((variant) => {
-      let squares = 0;
-      for (const [gram, count] of variant.grams) squares += (count * gramIdf(gram)) ** 2;
-      return Math.sqrt(squares);
-    }),
-  );
+  const variantGramNorms: number[][] = [];
+  for (const entry of entries) {
+    variantGramNorms.push(
+      entry.variants.map((variant) => {
+        let squares = 0;
+        for (const [gram, count] of variant.grams) squares += (count * gramIdf(gram)) ** 2;
+        return Math.sqrt(squares);
+      }),
+    );
+    yield;
+  }
   return {
     entryCount,
     documentFrequency,
@@ -330,11 +378,11 @@ function buildVocabulary(entries: readonly IndexedEntry[], analyzer: LanguageAna
  * found by a visitor's word with the stem of either part, at a part's strength: decompounding with the
  * FAQ's own words as the dictionary, so it needs no word list per language.
  */
-function relateCompoundParts(
+function* compoundPartSteps(
   stemByWord: ReadonlyMap<string, string>,
   analyzer: LanguageAnalyzer,
   relatedToFaqStems: Vocabulary["relatedToFaqStems"],
-): void {
+): BuildSteps<void> {
   const faqStems = new Set(stemByWord.values());
   const isPart = (part: string) =>
     part.length >= minimumCompoundPart && !analyzer.isStopWord(part) && (stemByWord.has(part) || faqStems.has(analyzer.stem(part)));
@@ -351,6 +399,7 @@ function relateCompoundParts(
         if (matchStrength.compoundPart > (related.get(faqStem) ?? 0)) related.set(faqStem, matchStrength.compoundPart);
       }
     }
+    yield;
   }
 }
 

@@ -1,6 +1,7 @@
 /** The assistant's FAQ matcher (issue 14): see faq-matcher.ts for the method. */
 export {
   answerConfidenceThreshold,
+  buildFaqMatcher,
   createFaqMatcher,
   type EmbeddingSimilarity,
   type FaqEntry,
