@@ -63,7 +63,7 @@ describe("the Test environment", { timeout: 30_000 }, () => {
         text: "When are you open? Monday to Friday.",
         score: 0.0328,
         faq: { row: 2, values: {} },
-        signals: { fullText: 1, trigram: 2 },
+        signals: { faq: 1 },
       }),
       hit({
         source: "article",
@@ -87,7 +87,7 @@ describe("the Test environment", { timeout: 30_000 }, () => {
     const [first, second] = screen.getAllByTestId("knowledge-hit");
     expect(within(first!).getByText("FAQ row 3")).toBeTruthy();
     expect(within(first!).getByText("Score 0.033")).toBeTruthy();
-    expect(within(first!).getByText("Found by words (#1) · spelling (#2)")).toBeTruthy();
+    expect(within(first!).getByText("Found by FAQ matcher (#1)")).toBeTruthy();
     expect(within(second!).getByText("Opening hours")).toBeTruthy();
     expect(within(second!).getByText("Score 0.016")).toBeTruthy();
     expect(within(second!).getByText("https://shop.example/hours")).toBeTruthy();
