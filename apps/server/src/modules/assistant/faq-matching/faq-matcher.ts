@@ -174,9 +174,17 @@ interface Vocabulary {
   averageQuestionLength: number;
   averageAnswerLength: number;
   gramDocumentFrequency: Map<string, number>;
-  /** Per entry, per variant: the IDF-weighted trigram vector's norm. */
-  variantGramNorms: number[][];
-  gramPostings: Map<string, { entry: number; variant: number; count: number }[]>;
+  /**
+   * Every (entry, variant) has a number of its own, entry by entry: the first variant of entry `e` is
+   * `variantStart[e]`, and `variantEntry` maps a variant's number back to its entry. Scoring keeps per-variant
+   * sums in flat arrays by these numbers rather than in maps of per-entry arrays.
+   */
+  variantStart: Int32Array;
+  variantEntry: Int32Array;
+  /** Per variant number: the IDF-weighted trigram vector's norm. */
+  variantGramNorms: Float64Array;
+  /** Per trigram: the variants holding it (their numbers) and how often, side by side. */
+  gramPostings: Map<string, { variants: number[]; counts: number[] }>;
 }
 
 export function createFaqMatcher(entries: readonly FaqEntry[], options: FaqMatcherOptions): FaqMatcher {
@@ -287,6 +295,9 @@ function* vocabularySteps(entries: readonly IndexedEntry[], analyzer: LanguageAn
   let questionLengths = 0;
   let questionCount = 0;
   let answerLengths = 0;
+  const variantStart = new Int32Array(entries.length + 1);
+  for (const [entryIndex, entry] of entries.entries()) variantStart[entryIndex + 1] = variantStart[entryIndex]! + entry.variants.length;
+  const variantEntry = new Int32Array(variantStart[entries.length]!);
   for (const [entryIndex, entry] of entries.entries()) {
     const stems = new Set<string>();
     const grams = new Set<string>();
@@ -298,14 +309,16 @@ function* vocabularySteps(entries: readonly IndexedEntry[], analyzer: LanguageAn
       else entriesByStem.set(stem, [entryIndex]);
     }
     entry.variants.forEach((variant, variantIndex) => {
+      const variantNumber = variantStart[entryIndex]! + variantIndex;
+      variantEntry[variantNumber] = entryIndex;
       questionLengths += variant.length;
       questionCount++;
       for (const [gram, count] of variant.grams) {
         grams.add(gram);
-        const postings = gramPostings.get(gram);
-        const posting = { entry: entryIndex, variant: variantIndex, count };
-        if (postings) postings.push(posting);
-        else gramPostings.set(gram, [posting]);
+        let postings = gramPostings.get(gram);
+        if (!postings) gramPostings.set(gram, (postings = { variants: [], counts: [] }));
+        postings.variants.push(variantNumber);
+        postings.counts.push(count);
       }
     });
     for (const gram of grams) gramDocumentFrequency.set(gram, (gramDocumentFrequency.get(gram) ?? 0) + 1);
@@ -347,15 +360,13 @@ function* vocabularySteps(entries: readonly IndexedEntry[], analyzer: LanguageAn
 
   const entryCount = entries.length;
   const gramIdf = (gram: string) => inverseDocumentFrequency(entryCount, gramDocumentFrequency.get(gram) ?? 0);
-  const variantGramNorms: number[][] = [];
-  for (const entry of entries) {
-    variantGramNorms.push(
-      entry.variants.map((variant) => {
-        let squares = 0;
-        for (const [gram, count] of variant.grams) squares += (count * gramIdf(gram)) ** 2;
-        return Math.sqrt(squares);
-      }),
-    );
+  const variantGramNorms = new Float64Array(variantEntry.length);
+  for (const [entryIndex, entry] of entries.entries()) {
+    entry.variants.forEach((variant, variantIndex) => {
+      let squares = 0;
+      for (const [gram, count] of variant.grams) squares += (count * gramIdf(gram)) ** 2;
+      variantGramNorms[variantStart[entryIndex]! + variantIndex] = Math.sqrt(squares);
+    });
     yield;
   }
   return {
@@ -368,6 +379,8 @@ function* vocabularySteps(entries: readonly IndexedEntry[], analyzer: LanguageAn
     averageQuestionLength: questionLengths / Math.max(1, questionCount),
     averageAnswerLength: answerLengths / Math.max(1, entryCount),
     gramDocumentFrequency,
+    variantStart,
+    variantEntry,
     variantGramNorms,
     gramPostings,
   };
@@ -537,10 +550,18 @@ function scoreEntries(
   // Walked from the terms' stems to the entries that hold them (postings), never over every entry for
   // every stem: per term, each (entry, variant) keeps its best alternative's score. The sums and maxima
   // are those of reading each candidate entry whole, so the scores are the same, at a cost of the
-  // postings visited (a 10,000-row FAQ answered in 1.8 s a question before).
-  const covered = new Map<number, Float64Array>();
+  // postings visited (a 10,000-row FAQ answered in 1.8 s a question before). Per-variant figures live in
+  // flat arrays by variant number, with lists of the entries touched, so a stem in thousands of entries
+  // costs no allocation per entry.
+  const { variantStart } = vocabulary;
+  const variantCount = vocabulary.variantEntry.length;
+  const termBest = new Float64Array(variantCount);
+  const sums = new Float64Array(variantCount);
+  const inTerm = new Uint8Array(entries.length);
+  const inCovered = new Uint8Array(entries.length);
+  const termEntries: number[] = [];
+  const coveredEntries: number[] = [];
   for (const term of terms) {
-    const termScores = new Map<number, Float64Array>();
     for (const [stem, strength] of term.alternatives) {
       const postings = vocabulary.entriesByStem.get(stem);
       if (!postings) continue;
@@ -549,26 +570,36 @@ function scoreEntries(
         const entry = entries[entryIndex]!;
         const inAnswer = entry.answer.stemCounts.get(stem) ?? 0;
         const answerPart = inAnswer === 0 ? 0 : (answerFieldWeight * inAnswer) / lengthFactor(entry.answer.length, vocabulary.averageAnswerLength);
-        let scores = termScores.get(entryIndex);
-        if (!scores) termScores.set(entryIndex, (scores = new Float64Array(entry.variants.length)));
+        if (inTerm[entryIndex] === 0) {
+          inTerm[entryIndex] = 1;
+          termEntries.push(entryIndex);
+        }
+        const first = variantStart[entryIndex]!;
         for (let variantIndex = 0; variantIndex < entry.variants.length; variantIndex++) {
           const variant = entry.variants[variantIndex]!;
           const inQuestion = variant.stemCounts.get(stem) ?? 0;
           if (inQuestion === 0 && inAnswer === 0) continue;
           const frequency = inQuestion / lengthFactor(variant.length, vocabulary.averageQuestionLength) + answerPart;
-          scores[variantIndex] = Math.max(scores[variantIndex]!, stemWeight * Math.min(1, saturated(frequency) / fullMatch));
+          termBest[first + variantIndex] = Math.max(termBest[first + variantIndex]!, stemWeight * Math.min(1, saturated(frequency) / fullMatch));
         }
       }
     }
-    for (const [entryIndex, scores] of termScores) {
-      let sums = covered.get(entryIndex);
-      if (!sums) covered.set(entryIndex, (sums = new Float64Array(scores.length)));
-      for (let variantIndex = 0; variantIndex < scores.length; variantIndex++) sums[variantIndex] = sums[variantIndex]! + Math.min(term.importance, scores[variantIndex]!);
+    for (const entryIndex of termEntries) {
+      inTerm[entryIndex] = 0;
+      if (inCovered[entryIndex] === 0) {
+        inCovered[entryIndex] = 1;
+        coveredEntries.push(entryIndex);
+      }
+      for (let number = variantStart[entryIndex]!; number < variantStart[entryIndex + 1]!; number++) {
+        sums[number] = sums[number]! + Math.min(term.importance, termBest[number]!);
+        termBest[number] = 0;
+      }
     }
+    termEntries.length = 0;
   }
-  for (const [entryIndex, sums] of covered) {
+  for (const entryIndex of coveredEntries) {
     let best = 0;
-    for (const sum of sums) best = Math.max(best, sum / totalImportance);
+    for (let number = variantStart[entryIndex]!; number < variantStart[entryIndex + 1]!; number++) best = Math.max(best, sums[number]! / totalImportance);
     scores.set(entryIndex, (1 - trigramWeight) * best);
   }
 
@@ -587,23 +618,32 @@ function trigramSimilarities(vocabulary: Vocabulary, analyzer: LanguageAnalyzer,
   const grams = trigramCounts([...new Set(words)].slice(0, maxQueryWords));
   const gramIdf = (gram: string) => inverseDocumentFrequency(vocabulary.entryCount, vocabulary.gramDocumentFrequency.get(gram) ?? 0);
   let querySquares = 0;
-  const dots = new Map<string, number>();
+  // Dot products per variant number, in a flat array; `touched` lists the variants in the order first reached.
+  const dots = new Float64Array(vocabulary.variantEntry.length);
+  const reached = new Uint8Array(vocabulary.variantEntry.length);
+  const touched: number[] = [];
   for (const [gram, count] of grams) {
     const weight = gramIdf(gram);
     querySquares += (count * weight) ** 2;
-    for (const posting of vocabulary.gramPostings.get(gram) ?? []) {
-      const key = `${posting.entry}:${posting.variant}`;
-      dots.set(key, (dots.get(key) ?? 0) + count * posting.count * weight * weight);
+    const postings = vocabulary.gramPostings.get(gram);
+    if (!postings) continue;
+    for (let index = 0; index < postings.variants.length; index++) {
+      const number = postings.variants[index]!;
+      if (reached[number] === 0) {
+        reached[number] = 1;
+        touched.push(number);
+      }
+      dots[number] = dots[number]! + count * postings.counts[index]! * weight * weight;
     }
   }
   const similarities = new Map<number, number>();
   if (querySquares === 0) return similarities;
   const queryNorm = Math.sqrt(querySquares);
-  for (const [key, dot] of dots) {
-    const [entry, variant] = key.split(":").map(Number) as [number, number];
-    const norm = vocabulary.variantGramNorms[entry]![variant]!;
+  for (const number of touched) {
+    const norm = vocabulary.variantGramNorms[number]!;
     if (norm === 0) continue;
-    similarities.set(entry, Math.max(similarities.get(entry) ?? 0, dot / (queryNorm * norm)));
+    const entry = vocabulary.variantEntry[number]!;
+    similarities.set(entry, Math.max(similarities.get(entry) ?? 0, dots[number]! / (queryNorm * norm)));
   }
   return similarities;
 }
