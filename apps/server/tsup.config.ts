@@ -1,8 +1,9 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  // The PDF reader, the embedded database and the local sentence model start `pdf-worker.js`,
-  // `pglite-worker.js` and `sentence-encoder-worker.js` beside the bundle in worker threads.
+  // The PDF reader, the embedded database, the local sentence model and the reader of large pages start
+  // `pdf-worker.js`, `pglite-worker.js`, `sentence-encoder-worker.js` and `page-worker.js` beside the bundle
+  // in worker threads.
   entry: {
     server: "src/server.ts",
     migrate: "src/platform/db/migrate-cli.ts",
@@ -10,6 +11,7 @@ export default defineConfig({
     "pdf-worker": "src/platform/files/pdf-worker.ts",
     "pglite-worker": "src/platform/db/pglite-worker.ts",
     "sentence-encoder-worker": "src/modules/assistant/faq-matching/sentence-encoder-worker.ts",
+    "page-worker": "src/modules/scraping/page-worker.ts",
   },
   format: "esm",
   platform: "node",

@@ -4,7 +4,8 @@ import type { BodyOf, Schemas } from "../../platform/http/contract-types";
 import type { OutboundClient } from "../../platform/outbound/client";
 import { outboundError } from "../../platform/outbound/client";
 import { decodeText } from "../../platform/outbound/charset";
-import { extractPageText, type PageComponent } from "./html";
+import { type PageComponent } from "./html";
+import { sharedPageParser, type PageParser } from "./page-parser";
 import { parseSitemap, robotsSitemaps, subjectFromUrl } from "./sitemap";
 
 export type ScrapeWebsiteInput = BodyOf<"scrapeStaticWebsite">;
@@ -16,6 +17,8 @@ export interface ScrapingSettings {
   perHost?: number;
   /** Pages fetched at the same time in one call, all hosts together. */
   total?: number;
+  /** Reads the fetched pages (the process's shared one unless given). */
+  pageParser?: PageParser;
 }
 
 export const htmlTypes = ["text/html", "application/xhtml+xml"];
@@ -96,11 +99,12 @@ function requiredUrl(client: OutboundClient, text: string): URL {
 
 export function createScrapingService(client: OutboundClient, settings: ScrapingSettings = {}) {
   const limits = { perHost: settings.perHost ?? 4, total: settings.total ?? 12 };
+  const pageParser = settings.pageParser ?? sharedPageParser();
 
   async function fetchPage(url: URL, options: { tags: readonly string[]; filteredClasses: readonly string[] }) {
     const response = await client.fetch(url.href, { accept: htmlTypes, as: "text" });
     if (!isSuccess(response.status)) throw outboundError("url_status_not_ok");
-    return extractPageText(response.text, response.url, options);
+    return pageParser.parse(response.text, response.url, options);
   }
 
   async function fetchSitemap(url: string): Promise<ReturnType<typeof parseSitemap>> {

@@ -1,0 +1,71 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { DomainError } from "@parley/domain";
+import { extractPageText } from "./html";
+import { createPageParser } from "./page-parser";
+
+const options = { tags: ["h2", "p", "li"], filteredClasses: ["ad"] };
+const block = '<div><h2>Shipping</h2><p>We ship <a href="/eu">abroad</a> in two days.</p><ul><li>Free returns</li></ul><p class="ad">Buy now</p></div>\n';
+
+describe("createPageParser", () => {
+  // Small limits, so a modest page goes to the worker and a slow one is stopped quickly.
+  const parser = createPageParser({ inlineBytes: 1_000, timeoutMs: 20_000 });
+  afterAll(() => parser.close());
+
+  it("reads a large page in its worker, exactly as in place, while the event loop keeps running", async () => {
+    const html = `<html><head><title>Shop</title></head><body>${block.repeat(20_000)}</body></html>`;
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    const page = await parser.parse(html, "https://shop.example/faq", options);
+    clearInterval(timer);
+    expect(page).toEqual(extractPageText(html, "https://shop.example/faq", options));
+    expect(page.components.length).toBe(60_000);
+    expect(page.components[0]).toEqual({ text: "Shipping", tag: "h2", subject: "Shipping", url: "https://shop.example/faq" });
+    // The main thread stayed free: reading 2.7 MB of markup in place holds it for a second or more.
+    expect(ticks).toBeGreaterThan(5);
+  });
+
+  it("reads pages one after another in order, and a small one in place", async () => {
+    const pages = await Promise.all(
+      [1, 2, 3].map((n) => parser.parse(`<title>Page ${n}</title>${block.repeat(n * 20)}`, `https://shop.example/${n}`, options)),
+    );
+    expect(pages.map((page) => [page.title, page.components.length])).toEqual([
+      ["Page 1", 60],
+      ["Page 2", 120],
+      ["Page 3", 180],
+    ]);
+    expect(await parser.parse("<p>Tiny</p>", "https://shop.example/tiny", options)).toEqual({ title: "https://shop.example/tiny", components: [expect.objectContaining({ text: "Tiny" })] });
+  });
+
+  it("answers a page nested too deeply with url_page_too_complex from the worker, and goes on reading", async () => {
+    const deep = `${"<div>".repeat(5_000)}deep${"</div>".repeat(5_000)}`;
+    const refused = await parser.parse(deep, "https://shop.example/deep", options).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(DomainError);
+    // The same error as reading it in place gives.
+    const inPlace = (() => {
+      try {
+        extractPageText(deep, "https://shop.example/deep", options);
+      } catch (error) {
+        return error as DomainError;
+      }
+    })();
+    expect(refused).toMatchObject({ code: "url_page_too_complex", status: inPlace?.status, message: inPlace?.message });
+    const after = await parser.parse(`<p>After</p>${" ".repeat(2_000)}`, "https://shop.example/after", options);
+    expect(after.components.map((component) => component.text)).toEqual(["After"]);
+  });
+
+  it("stops a page that takes too long, and starts a new worker for the next", async () => {
+    const slow = createPageParser({ inlineBytes: 0, timeoutMs: 1 });
+    try {
+      const html = `<title>Big</title>${block.repeat(5_000)}`;
+      await expect(slow.parse(html, "https://shop.example/big", options)).rejects.toMatchObject({ code: "url_page_too_complex" });
+    } finally {
+      await slow.close();
+    }
+    const next = createPageParser({ inlineBytes: 0 });
+    try {
+      expect((await next.parse("<p>Next</p>", "https://shop.example/next", options)).components).toHaveLength(1);
+    } finally {
+      await next.close();
+    }
+  });
+});

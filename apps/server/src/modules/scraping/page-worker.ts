@@ -1,0 +1,21 @@
+/**
+ * Worker entry: reads the text of large fetched pages off the main thread (see `page-parser.ts`), one
+ * `PageParseRequest` at a time, answering each with a `PageParseAnswer`.
+ */
+import { parentPort } from "node:worker_threads";
+import { DomainError } from "@parley/domain";
+import { extractPageText } from "./html";
+import type { PageParseAnswer, PageParseRequest } from "./page-parser";
+
+parentPort?.on("message", (request: PageParseRequest) => {
+  let answer: PageParseAnswer;
+  try {
+    answer = { id: request.id, page: extractPageText(request.html, request.pageUrl, request.options) };
+  } catch (error) {
+    answer =
+      error instanceof DomainError
+        ? { id: request.id, error: { code: error.code, status: error.status, message: error.message } }
+        : { id: request.id, error: { message: error instanceof Error ? error.message : String(error) } };
+  }
+  parentPort?.postMessage(answer);
+});
