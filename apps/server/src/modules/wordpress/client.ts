@@ -3,7 +3,8 @@ import { load } from "cheerio";
 import { LRUCache } from "lru-cache";
 import type { OutboundClient } from "../../platform/outbound/client";
 import { maxHtmlDepth, nestsDeeperThan, tagsDropped } from "../../platform/html";
-import { extractPageText } from "../scraping/html";
+import { extractPageText, type PageText } from "../scraping/html";
+import { sharedPageParser } from "../scraping/page-parser";
 
 /*
  * WordPress's own REST API (`/wp-json/wp/v2/pages`, `/posts`), read through the one guarded outbound client.
@@ -58,9 +59,19 @@ export function renderedText(html: string): string {
 export function contentText(html: string, link: string): string {
   // A post nested too deeply to parse keeps its words, without the cleaning.
   if (nestsDeeperThan(html, maxHtmlDepth)) return collapse(tagsDropped(html));
-  return extractPageText(`<div>${html}</div>`, link, { tags: contentTags })
-    .components.map((component) => component.text)
-    .join("\n");
+  return textOf(extractPageText(`<div>${html}</div>`, link, { tags: contentTags }));
+}
+
+const textOf = (page: PageText) => page.components.map((component) => component.text).join("\n");
+
+/**
+ * `contentText`, with a large post read in the page parser's worker and the event loop let through before each
+ * post: an answer of the API may hold 8 MiB of posts, seconds of parsing.
+ */
+async function contentTextOffThread(html: string, link: string): Promise<string> {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  if (nestsDeeperThan(html, maxHtmlDepth)) return collapse(tagsDropped(html));
+  return textOf(await sharedPageParser().parse(`<div>${html}</div>`, link, { tags: contentTags }));
 }
 
 /**
@@ -201,7 +212,7 @@ export function createWordpressClient(outbound: OutboundClient): WordpressClient
           const item = itemOf(value, type);
           if (!item || !wanted.has(item.id)) continue;
           wanted.delete(item.id);
-          found.push({ id: item.id, type, title: item.title, link: item.link, text: contentText(item.html, item.link) });
+          found.push({ id: item.id, type, title: item.title, link: item.link, text: await contentTextOffThread(item.html, item.link) });
         }
       }
       return found;

@@ -213,6 +213,24 @@ describe("indexing", () => {
     expect(gluten.data[0]?.text).toContain("spelt loaf contains gluten");
   });
 
+  it("indexes a large post (read off the main thread) to the same text as a small one would be read", async () => {
+    const paragraph = "<p>Our sourdough rests for forty-eight hours before it is baked in the stone oven.</p><script>tracker()</script>\n";
+    const content = `<h2>The long rest</h2>\n${paragraph.repeat(3_000)}`;
+    expect(content.length).toBeGreaterThan(256 * 1024);
+    site.posts.push({ id: 104, slug: "sourdough", title: "Sourdough", content });
+    try {
+      const configurationId = await newConfiguration();
+      const response = await indexContent({ configurationId, wordpressUrl: site.origin, pages: [], posts: [{ id: 104 }] });
+      expect(response.statusCode, response.body).toBe(200);
+      const [row] = await articleRows(configurationId);
+      expect(row?.text).toBe(contentText(content, `${site.origin}/sourdough/`));
+      expect(row?.text.startsWith("The long rest\nOur sourdough rests")).toBe(true);
+      expect(row?.text).not.toContain("tracker");
+    } finally {
+      site.posts.splice(site.posts.findIndex((post) => post.id === 104), 1);
+    }
+  });
+
   it("indexing a page again replaces its article and chunks instead of adding to them", async () => {
     const configurationId = await newConfiguration();
     const body = { configurationId, wordpressUrl: site.origin, pages: [{ id: 11 }], posts: [] };
