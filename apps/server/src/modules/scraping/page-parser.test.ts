@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { DomainError } from "@parley/domain";
 import { extractPageText } from "./html";
 import { createPageParser } from "./page-parser";
+import { parseSitemap } from "./sitemap";
 
 const options = { tags: ["h2", "p", "li"], filteredClasses: ["ad"] };
 const block = '<div><h2>Shipping</h2><p>We ship <a href="/eu">abroad</a> in two days.</p><ul><li>Free returns</li></ul><p class="ad">Buy now</p></div>\n';
@@ -22,6 +23,16 @@ describe("createPageParser", () => {
     expect(page.components[0]).toEqual({ text: "Shipping", tag: "h2", subject: "Shipping", url: "https://shop.example/faq" });
     // The main thread stayed free: reading 2.7 MB of markup in place holds it for a second or more.
     expect(ticks).toBeGreaterThan(5);
+  });
+
+  it("reads a large sitemap in its worker, as in place", async () => {
+    const urls = Array.from({ length: 3_000 }, (_, index) => `https://shop.example/products/item-${index}`);
+    const xml = `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.map((url) => `<url><loc>${url}</loc></url>`).join("\n")}</urlset>`;
+    expect(xml.length).toBeGreaterThan(100_000);
+    expect(await parser.parseSitemap(xml)).toEqual({ kind: "pages", urls });
+    expect(await parser.parseSitemap(xml)).toEqual(parseSitemap(xml));
+    const index = `<sitemapindex><sitemap><loc>https://shop.example/a.xml</loc></sitemap>${" ".repeat(2_000)}</sitemapindex>`;
+    expect(await parser.parseSitemap(index)).toEqual({ kind: "index", sitemaps: ["https://shop.example/a.xml"] });
   });
 
   it("reads pages one after another in order, and a small one in place", async () => {

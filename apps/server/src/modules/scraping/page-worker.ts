@@ -1,16 +1,15 @@
 /**
- * Worker entry: reads the text of large fetched pages off the main thread (see `page-parser.ts`), one
+ * Worker entry: reads large fetched pages and sitemaps off the main thread (see `page-parser.ts`), one
  * `PageParseRequest` at a time, answering each with a `PageParseAnswer`.
  */
 import { parentPort } from "node:worker_threads";
 import { DomainError } from "@parley/domain";
-import { extractPageText } from "./html";
-import type { PageParseAnswer, PageParseRequest } from "./page-parser";
+import { runPageParseJob, type PageParseAnswer, type PageParseRequest } from "./page-parser";
 
 parentPort?.on("message", (request: PageParseRequest) => {
   let answer: PageParseAnswer;
   try {
-    answer = { id: request.id, page: extractPageText(request.html, request.pageUrl, request.options) };
+    answer = { id: request.id, ...runPageParseJob(request) };
   } catch (error) {
     answer =
       error instanceof DomainError

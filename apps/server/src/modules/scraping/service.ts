@@ -6,7 +6,7 @@ import { outboundError } from "../../platform/outbound/client";
 import { decodeText } from "../../platform/outbound/charset";
 import { type PageComponent } from "./html";
 import { sharedPageParser, type PageParser } from "./page-parser";
-import { parseSitemap, robotsSitemaps, subjectFromUrl } from "./sitemap";
+import { robotsSitemaps, subjectFromUrl, type SitemapContent } from "./sitemap";
 
 export type ScrapeWebsiteInput = BodyOf<"scrapeStaticWebsite">;
 export type ScrapeSitemapInput = BodyOf<"scrapeSitemap">;
@@ -107,7 +107,7 @@ export function createScrapingService(client: OutboundClient, settings: Scraping
     return pageParser.parse(response.text, response.url, options);
   }
 
-  async function fetchSitemap(url: string): Promise<ReturnType<typeof parseSitemap>> {
+  async function fetchSitemap(url: string): Promise<SitemapContent> {
     const response = await client.fetch(url, { accept: sitemapTypes, as: "bytes", maxBytes: maxSitemapBytes });
     if (!isSuccess(response.status)) throw outboundError("url_status_not_ok");
     let bytes = response.body;
@@ -120,7 +120,7 @@ export function createScrapingService(client: OutboundClient, settings: Scraping
       }
     }
     // Sitemaps are UTF-8 by their protocol.
-    return parseSitemap(decodeText(bytes, "application/xml; charset=utf-8"));
+    return pageParser.parseSitemap(decodeText(bytes, "application/xml; charset=utf-8"));
   }
 
   /** The sitemaps a site root names in its robots.txt, or its /sitemap.xml when it names none. */
@@ -218,7 +218,7 @@ export function createScrapingService(client: OutboundClient, settings: Scraping
           read.add(entry.url);
           batch.push(entry);
         }
-        const results = new Map<string, ReturnType<typeof parseSitemap>>();
+        const results = new Map<string, SitemapContent>();
         await forEachLimited(
           batch,
           ({ url }) => parsedUrl(url)?.host ?? url,
