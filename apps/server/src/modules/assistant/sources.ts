@@ -63,6 +63,8 @@ export interface SourceFinderOptions {
   vectorWaitMs?: number;
   /** How long a question waits for its own vector (about 10 ms when the model's thread is free). */
   questionWaitMs?: number;
+  /** FAQ rows whose matchers are kept (`maxCachedFaqRows` unless given). */
+  maxCachedFaqRows?: number;
 }
 
 /**
@@ -70,6 +72,13 @@ export interface SourceFinderOptions {
  * the model's thread (a core) busy for minutes.
  */
 export const maxEncodedFaqRows = 2_000;
+
+/**
+ * FAQ rows whose matchers an instance keeps, all FAQs together: a matcher holds about 10 kB a row (a 20,000-row
+ * FAQ with 60-word answers about 270 MB), so a few large FAQs must not fill the heap. The least recently asked
+ * FAQ is dropped first and built again (in slices) when it is next asked.
+ */
+export const maxCachedFaqRows = 40_000;
 
 export interface SourceFinder {
   /**
@@ -116,7 +125,7 @@ export function createSourceFinder(db: Db, retrieval: Retrieval, options: Source
   const textVectors = new LRUCache<string, Float32Array>({ max: 2 * maxEncodedFaqRows * 5 });
   // A matcher is built from the dataset once and kept while the dataset's updated_at stays the same, which
   // one indexed lookup checks per question (so every instance sees a saved FAQ at once).
-  const faqs = new LRUCache<string, CachedFaq>({ max: 500 });
+  const faqs = new LRUCache<string, CachedFaq>({ max: 500, maxSize: options.maxCachedFaqRows ?? maxCachedFaqRows, sizeCalculation: (faq) => Math.max(1, faq.rows.length) });
   const building = new Map<string, Promise<CachedFaq | undefined>>();
 
   async function faqFor(configurationId: string, language: LanguageCode): Promise<CachedFaq | undefined> {

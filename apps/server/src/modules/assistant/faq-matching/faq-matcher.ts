@@ -136,19 +136,27 @@ const minimumQueryCompoundPart = 4;
 /** Distinct words of a question looked at: a real question has far fewer; a pasted essay costs no more. */
 const maxQueryWords = 64;
 
-interface IndexedText {
+interface IndexedWords {
   stemCounts: Map<string, number>;
   /** Distinct folded surface words, for typo look-ups (typos are made on words, not stems). */
   words: Set<string>;
   /** Content length: each word counts at its weight, so "how do I" does not make a question long. */
   length: number;
+}
+
+/** A question or phrasing: its words and its character trigrams (answers are matched on words only). */
+interface IndexedText extends IndexedWords {
   grams: NgramVector;
 }
 
 interface IndexedEntry {
   key: string;
   variants: IndexedText[];
-  answer: IndexedText;
+  /**
+   * Without trigrams: only questions are compared by trigram, and an answer's trigrams, never read, were most
+   * of a large FAQ's index (a 20,000-row FAQ with 60-word answers took 700 MB of heap).
+   */
+  answer: IndexedWords;
 }
 
 interface QueryTerm {
@@ -232,7 +240,7 @@ function* matcherSteps(entries: readonly FaqEntry[], options: FaqMatcherOptions,
     indexed.push({
       key: entry.key,
       variants: [entry.question, ...(entry.phrasings ?? [])].map((text) => indexText(analyzer, weigh, text)),
-      answer: indexText(analyzer, weigh, entry.answer),
+      answer: indexWords(analyzer, weigh, entry.answer),
     });
     yield;
   }
@@ -270,21 +278,20 @@ export function termWeigher(frequencies: WordFrequencies | undefined): TermWeigh
   return (token) => Math.min(1, Math.max(floor, (frequencies.surprisal(token.word) - from) / (to - from)));
 }
 
-function indexText(analyzer: LanguageAnalyzer, weigh: TermWeigher, text: string): IndexedText {
-  const tokens = analyzer.analyze(text);
+function indexWords(analyzer: LanguageAnalyzer, weigh: TermWeigher, text: string, tokens = analyzer.analyze(text)): IndexedWords {
   const stemCounts = new Map<string, number>();
   let length = 0;
   for (const token of tokens) {
     stemCounts.set(token.stem, (stemCounts.get(token.stem) ?? 0) + 1);
     if (!token.joined) length += weigh(token); // "e-mail" is as long as "e mail", not longer
   }
+  return { stemCounts, words: new Set(tokens.map((token) => token.word)), length: Math.max(1, length) };
+}
+
+function indexText(analyzer: LanguageAnalyzer, weigh: TermWeigher, text: string): IndexedText {
+  const tokens = analyzer.analyze(text);
   const contentWords = tokens.filter((token) => !token.isStopWord).map((token) => token.word);
-  return {
-    stemCounts,
-    words: new Set(tokens.map((token) => token.word)),
-    length: Math.max(1, length),
-    grams: trigramCounts(contentWords),
-  };
+  return { ...indexWords(analyzer, weigh, text, tokens), grams: trigramCounts(contentWords) };
 }
 
 function* vocabularySteps(entries: readonly IndexedEntry[], analyzer: LanguageAnalyzer, wordNet: WordNet | undefined): BuildSteps<Vocabulary> {

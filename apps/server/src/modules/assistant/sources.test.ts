@@ -1,0 +1,99 @@
+/**
+ * The source finder's FAQ matchers (`sources.ts`): one build for the questions that arrive while a FAQ is being
+ * indexed, a cache bounded by rows, and rows named by their place in the dataset. On PGlite, and on PostgreSQL
+ * too when TEST_DATABASE_URL is set.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../../platform/db/db";
+import { createTestContext, type TestContext } from "../../test/context";
+import { createConfiguration } from "../../test/fixture";
+import { saveDataset } from "../datasets/repository";
+import type { Retrieval } from "../knowledge/retrieval";
+import { systemScope } from "../tenancy";
+import { createSourceFinder } from "./sources";
+
+const headers = [
+  { text: "Question", value: "question" },
+  { text: "Answer", value: "answer" },
+];
+const shopFaq = [
+  { question: "How long does delivery take?", answer: "Orders arrive within two working days." },
+  { question: "Unanswered question", answer: "  " },
+  { question: "Can I return a product?", answer: "Any product can be returned within 30 days." },
+  { question: "Which payment methods do you accept?", answer: "We accept iDEAL, credit card and PayPal." },
+];
+const noArticles = { retrieve: async () => [] } as unknown as Retrieval;
+
+/** The database, counting the reads of a FAQ's rows (one per matcher built). */
+function counting(db: Db): { db: Db; rowReads: () => number } {
+  let reads = 0;
+  const counted = new Proxy(db, {
+    get(target, property, receiver) {
+      if (property !== "query") return Reflect.get(target, property, receiver) as unknown;
+      return (sql: string, params?: readonly unknown[]) => {
+        if (sql.startsWith("SELECT dataset_data, dataset_headers FROM datasets")) reads++;
+        return target.query(sql, params);
+      };
+    },
+  });
+  return { db: counted, rowReads: () => reads };
+}
+
+describe("the source finder's FAQ matchers", () => {
+  let ctx: TestContext;
+  let customerId: string;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    customerId = await ctx.createCustomer("Sources shop");
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  async function shopWith(rows: { question: string; answer: string }[]) {
+    const configurationId = await createConfiguration(ctx.database.db, customerId, `shop-${Math.random().toString(36).slice(2, 10)}`);
+    await saveDataset(ctx.database.db, systemScope, configurationId, "FAQ", rows, headers);
+    return configurationId;
+  }
+  const ask = (configurationId: string, question: string) => ({ configurationId, language: "en" as const, question, faq: true, articles: false, limit: 3, judgeArticles: true });
+
+  it("builds a FAQ's matcher once for questions arriving together, and again only when the FAQ changes", async () => {
+    const { db, rowReads } = counting(ctx.database.db);
+    const finder = createSourceFinder(db, noArticles);
+    const configurationId = await shopWith(shopFaq);
+    const answers = await Promise.all(["how long is delivery", "can I return it", "do you take paypal"].map((question) => finder.find(ask(configurationId, question))));
+    expect(answers.map((found) => found[0]?.title)).toEqual(["How long does delivery take?", "Can I return a product?", "Which payment methods do you accept?"]);
+    expect(rowReads()).toBe(1);
+    await finder.find(ask(configurationId, "how long is delivery"));
+    expect(rowReads()).toBe(1);
+    await saveDataset(ctx.database.db, systemScope, configurationId, "FAQ", [...shopFaq, { question: "Do you ship abroad?", answer: "To every country of the EU." }], headers);
+    expect((await finder.find(ask(configurationId, "ship abroad")))[0]?.title).toBe("Do you ship abroad?");
+    expect(rowReads()).toBe(2);
+  });
+
+  it("keeps matchers for a bounded number of rows, dropping the least recently asked FAQ first", async () => {
+    const { db, rowReads } = counting(ctx.database.db);
+    const finder = createSourceFinder(db, noArticles, { maxCachedFaqRows: 6 });
+    const first = await shopWith(shopFaq); // 3 rows with an answer
+    const second = await shopWith(shopFaq.slice(0, 1)); // 1
+    const third = await shopWith(shopFaq); // 3
+    await finder.find(ask(first, "delivery"));
+    await finder.find(ask(second, "delivery"));
+    await finder.find(ask(first, "delivery"));
+    expect(rowReads()).toBe(2); // 4 rows kept
+    await finder.find(ask(third, "delivery")); // 7 rows: the second, asked least recently, goes (6 left)
+    await finder.find(ask(first, "delivery"));
+    expect(rowReads()).toBe(3);
+    await finder.find(ask(second, "delivery"));
+    expect(rowReads()).toBe(4);
+  });
+
+  it("names a ranked row by its place in the dataset, rows without an answer counted", async () => {
+    const finder = createSourceFinder(ctx.database.db, noArticles);
+    const configurationId = await shopWith(shopFaq);
+    const ranked = await finder.rankFaq({ configurationId, language: "en", question: "which ways to pay do you accept", limit: 2 });
+    expect(ranked[0]).toEqual({ row: 3, confidence: expect.any(Number) });
+    expect(ranked[0]!.confidence).toBeGreaterThan(0.3);
+    expect(await finder.rankFaq({ configurationId: "00000000-0000-0000-0000-000000000000", language: "en", question: "pay", limit: 2 })).toEqual([]);
+  });
+});
