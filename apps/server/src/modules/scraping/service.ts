@@ -34,6 +34,8 @@ const sitemapTypes = [
   "text/html",
 ];
 const maxSitemapBytes = 10 * 1024 * 1024;
+/** Pieces of text merged between two turns of the event loop. */
+const mergeSlice = 5_000;
 /** Sitemaps read for one call (an index and its children). */
 const maxSitemaps = 50;
 /** An index inside an index inside an index, and no deeper. */
@@ -181,7 +183,9 @@ export function createScrapingService(client: OutboundClient, settings: Scraping
           failed.push(page);
           continue;
         }
-        for (const component of page.components) {
+        for (const [index, component] of page.components.entries()) {
+          // A page of hundreds of thousands of pieces (a 10 MB page) is merged in slices, letting other requests in.
+          if (index > 0 && index % mergeSlice === 0) await new Promise<void>((resolve) => setImmediate(resolve));
           if (seen.has(component.text)) continue;
           seen.add(component.text);
           components.push(component);
