@@ -55,7 +55,7 @@ export function startParley(extraEnv) {
     process.execPath,
     ["dist/server.js"],
     { PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", DISABLE_RATE_LIMITS: "true", ...extraEnv },
-    /API\s+http:\/\/localhost:(\d+)\/api/,
+    /API docs\s+http:\/\/localhost:(\d+)\/api/,
     serverDir,
   );
 }
