@@ -10,7 +10,7 @@ import { createConfiguration } from "../../test/fixture";
 import { saveDataset } from "../datasets/repository";
 import type { Retrieval } from "../knowledge/retrieval";
 import { systemScope } from "../tenancy";
-import { createSourceFinder } from "./sources";
+import { createSourceFinder, minimumListedFaqConfidence } from "./sources";
 
 const headers = [
   { text: "Question", value: "question" },
@@ -95,5 +95,12 @@ describe("the source finder's FAQ matchers", () => {
     expect(ranked[0]).toEqual({ row: 3, confidence: expect.any(Number) });
     expect(ranked[0]!.confidence).toBeGreaterThan(0.3);
     expect(await finder.rankFaq({ configurationId: "00000000-0000-0000-0000-000000000000", language: "en", question: "pay", limit: 2 })).toEqual([]);
+    // Rows that share only a few letters with the question are not listed, though the matcher scores them above 0.
+    const offTopic = "I love long walks on the beach";
+    expect((await finder.find({ ...ask(configurationId, offTopic), limit: 10 })).length).toBeGreaterThan(0);
+    expect(await finder.rankFaq({ configurationId, language: "en", question: offTopic, limit: 10 })).toEqual([]);
+    const listed = await finder.rankFaq({ configurationId, language: "en", question: "how long does delivery take", limit: 10 });
+    expect(listed.map((found) => found.row)).toContain(0);
+    expect(listed.every((found) => found.confidence >= minimumListedFaqConfidence)).toBe(true);
   });
 });

@@ -100,11 +100,18 @@ export interface SourceFinder {
     semanticFaq?: boolean;
   }): Promise<FoundSource[]>;
   /**
-   * The FAQ rows `find` would give for the question, best first: `row` is the record's position in the dataset.
-   * The training screen's search shows them beside the articles.
+   * The FAQ rows `find` would give for the question, best first, down to `minimumListedFaqConfidence`: `row` is
+   * the record's position in the dataset. The training screen's search shows them beside the articles.
    */
   rankFaq(request: FaqRankRequest): Promise<RankedFaqRow[]>;
 }
+
+/**
+ * The least confidence of a row `rankFaq` lists: a tenth of the question explained. Below it a row shares a few
+ * letters with the question (its character trigrams) rather than a word, and a search listing ten such rows
+ * would push the articles that do match out of sight.
+ */
+export const minimumListedFaqConfidence = 0.1;
 
 export interface FaqRankRequest {
   configurationId: string;
@@ -218,7 +225,9 @@ export function createSourceFinder(db: Db, retrieval: Retrieval, options: Source
 
   return {
     async rankFaq(request) {
-      return (await faqMatches(request)).map(({ row, match }) => ({ row: row.row, confidence: match.confidence }));
+      return (await faqMatches(request))
+        .filter(({ match }) => match.confidence >= minimumListedFaqConfidence)
+        .map(({ row, match }) => ({ row: row.row, confidence: match.confidence }));
     },
 
     async find(request) {
