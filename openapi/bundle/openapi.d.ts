@@ -1295,7 +1295,7 @@ export interface paths {
         put?: never;
         /**
          * Search the knowledge base of a configuration
-         * @description Answers exactly what the assistant retrieves for the text, best first - indexed article chunks, ranked by full-text search in the configuration's language, trigram similarity for typos and, with an embedding provider, vector similarity, and, with `includeFaq`, rows of the FAQ dataset as the assistant's FAQ matcher ranks them (in the language it would answer in) - fused by reciprocal rank, the FAQ matcher's list counting twice (it reads words and typos itself, as the first two lists do for articles).
+         * @description Answers exactly what the assistant retrieves for the text, best first - indexed article chunks, ranked by full-text search in the configuration's language, trigram similarity for typos and, with an embedding provider, vector similarity, and, with `includeFaq`, rows of the FAQ dataset as the assistant's FAQ matcher ranks them (in the language it would answer in; the rows in which it finds at least a tenth of the question) - fused by reciprocal rank, the FAQ matcher's list counting twice (it reads words and typos itself, as the first two lists do for articles).
          */
         post: operations["searchInArticles"];
         delete?: never;
