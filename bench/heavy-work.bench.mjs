@@ -22,7 +22,7 @@ import { createServer } from "node:http";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { benchDir, buildServer, log, seededRandom, signInAsDemoCustomer, startParley, stop } from "./processes.mjs";
+import { benchDir, buildServer, healthLatencies, log, percentile, seededRandom, signInAsDemoCustomer, startParley, stop } from "./processes.mjs";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const repeats = Number(process.env.BENCH_REPEATS ?? 3);
@@ -63,23 +63,6 @@ async function startSite() {
   return { server, host: `127.0.0.1:${server.address().port}` };
 }
 
-/** The health check every 10 ms until `done` settles; its latencies, sorted. */
-async function healthWhile(base, done) {
-  const latencies = [];
-  let finished = false;
-  void done.finally(() => (finished = true));
-  while (!finished) {
-    const started = performance.now();
-    const response = await fetch(`${base}/api/health`);
-    await response.arrayBuffer();
-    latencies.push(performance.now() - started);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return latencies.sort((a, b) => a - b);
-}
-
-const percentile = (sorted, share) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];
-
 async function call(base, token, method, path, body) {
   const started = performance.now();
   const response = await fetch(`${base}/api${path}`, {
@@ -104,7 +87,7 @@ async function main() {
     const faq = bigFaq();
 
     log(`health alone, ${seconds} s …`);
-    const alone = await healthWhile(base, new Promise((resolve) => setTimeout(resolve, seconds * 1000)));
+    const alone = await healthLatencies(base, Date.now() + seconds * 1000);
 
     const jobs = [
       {
@@ -132,7 +115,7 @@ async function main() {
       for (const [index, job] of jobs.entries()) {
         log(`round ${round + 1}: ${job.name} …`);
         const running = job.run();
-        const health = await healthWhile(base, running);
+        const health = await healthLatencies(base, running);
         const answer = await running;
         results[index].push({ ...answer, worstHealth: health.at(-1) ?? 0, healthAnswers: health.length });
       }

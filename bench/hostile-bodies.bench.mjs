@@ -19,7 +19,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { benchDir, buildServer, log, signInAsDemoCustomer, startParley, stop } from "./processes.mjs";
+import { benchDir, buildServer, healthLatencies, log, percentile, signInAsDemoCustomer, startParley, stop } from "./processes.mjs";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const megabytes = 5 * 1024 * 1024;
@@ -46,19 +46,6 @@ const bodies = [
   { name: "64 kB of keys to the sign-in", path: "/api/login", text: fill("{", "}", (i) => `"k${i}":1`, 64 * 1024 - 16), anonymous: true },
 ];
 
-async function healthLatencies(base, until) {
-  const latencies = [];
-  while (Date.now() < until) {
-    const started = performance.now();
-    const response = await fetch(`${base}/api/health`);
-    await response.arrayBuffer();
-    latencies.push(performance.now() - started);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return latencies.sort((a, b) => a - b);
-}
-
-const percentile = (sorted, share) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];
 const summary = (sorted) => ({ p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted.at(-1), count: sorted.length });
 
 async function main() {

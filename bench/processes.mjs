@@ -82,3 +82,24 @@ export function seededRandom(seed) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/**
+ * `GET /api/health` every 10 ms, until `until` (a time in ms since the epoch) or until the promise `until`
+ * settles; its latencies in ms, sorted.
+ */
+export async function healthLatencies(base, until) {
+  let finished = false;
+  if (typeof until !== "number") void until.finally(() => (finished = true));
+  const latencies = [];
+  while (typeof until === "number" ? Date.now() < until : !finished) {
+    const started = performance.now();
+    const response = await fetch(`${base}/api/health`);
+    await response.arrayBuffer();
+    latencies.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return latencies.sort((a, b) => a - b);
+}
+
+/** The value at `share` (0..1) of sorted numbers. */
+export const percentile = (sorted, share) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];

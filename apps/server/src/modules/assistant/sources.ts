@@ -151,13 +151,13 @@ export function createSourceFinder(db: Db, retrieval: Retrieval, options: Source
     const buildKey = `${key} ${stamp.updated_at}`;
     let build = building.get(buildKey);
     if (!build) {
-      build = indexFaq(configurationId, language, stamp.updated_at).finally(() => building.delete(buildKey));
+      build = indexFaq(key, configurationId, language, stamp.updated_at).finally(() => building.delete(buildKey));
       building.set(buildKey, build);
     }
     return build;
   }
 
-  async function indexFaq(configurationId: string, language: LanguageCode, updatedAt: string): Promise<CachedFaq | undefined> {
+  async function indexFaq(key: string, configurationId: string, language: LanguageCode, updatedAt: string): Promise<CachedFaq | undefined> {
     const rows = await faqRowsOf(db, configurationId);
     if (rows.length === 0) return undefined;
     // Agents' corrections: a visitor's phrasing counts as one of its entry's own.
@@ -176,7 +176,7 @@ export function createSourceFinder(db: Db, retrieval: Retrieval, options: Source
       { language },
     );
     const entry: CachedFaq = { updatedAt, matcher, rows, language };
-    faqs.set(`${configurationId}:${language}`, entry);
+    faqs.set(key, entry);
     return entry;
   }
 
