@@ -143,6 +143,8 @@ function routesFor(origin: string): Map<string, Handler> {
     ["/slow", (request, response) => void setTimeout(() => send(home, "text/html; charset=utf-8")(request, response), 600)],
     ["/brochure.pdf", send("%PDF-1.4\n", "application/pdf")],
     ["/broken", send("<h1>Server error</h1>", "text/html", 500)],
+    // The home page with 400 kB more of plain boxes: large enough to be read in the page parser's worker.
+    ["/large", send(home.replace("</main>", `${'<div class="filler"><span>Bread</span> <span>and</span> cake.</div>\n'.repeat(6_000)}</main>`), "text/html; charset=utf-8")],
     // 1.5 MB of elements nested 300,000 deep: parsed as it is, it held the whole server for minutes.
     ["/deep", send(`<html><body>${"<div>".repeat(300_000)}Welcome</body></html>`, "text/html; charset=utf-8")],
   ]);

@@ -288,6 +288,23 @@ describe("the scan of a website", () => {
     expect(shot.json()).toEqual({ status: "success", url: `${site.origin}/images/share.jpg`, original_url: `${site.origin}/` });
   });
 
+  it("proposes the same from a home page of 400 kB, which is read in the page parser's worker", async () => {
+    const [small, large] = [await newAttempt(), await newAttempt(`${site.origin}/large`)];
+    expect((await attempt(large)).json().data.url).toBe(`${site.origin}/large`);
+    for (const run of [branding, faq]) {
+      const [expected, answer] = [await run(small), await run(large)];
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json()).toEqual(expected.json());
+    }
+    // The list starts with the page itself, then the home page (its logo's link, named by the logo); then the same links.
+    const [expectedUrls, largeUrls] = [(await urls(small)).json().urls, (await urls(large)).json().urls];
+    expect(largeUrls.slice(0, 2)).toEqual([
+      { url: `${site.origin}/large`, description: siteTexts.name },
+      { url: `${site.origin}/`, description: "Zonnebloem" },
+    ]);
+    expect(largeUrls.slice(2)).toEqual(expectedUrls.slice(1));
+  });
+
   it("reads the attempt's address, never the body's", async () => {
     const id = await newAttempt();
     site.requests.length = 0;

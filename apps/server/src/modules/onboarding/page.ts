@@ -1,12 +1,6 @@
-import { DomainError, errorMessages } from "@parley/domain";
 import type { CheerioAPI } from "cheerio";
-import { outboundError, type OutboundClient } from "../../platform/outbound/client";
 import { absolute, clean, extractPageText, loadFetched } from "../scraping/html";
-import { htmlTypes, isSuccess } from "../scraping/service";
 import type { SiteFacts } from "./repository";
-
-/** A home page is rarely over 500 kB; 2 MB leaves room for inlined styles and scripts, and caps what one scan parses. */
-export const maxPageBytes = 2 * 1024 * 1024;
 
 export interface Page {
   /** Where the page was read, after redirects. */
@@ -18,27 +12,14 @@ export interface Page {
 }
 
 /**
- * A web page through the guarded client (address checks, time and size caps); an error status is a failure,
- * and so is a page nested too deeply to read.
+ * A fetched page read for the wizard: its markup parsed (refusing one nested too deeply) and its base
+ * address found. `address` is where it was read, after redirects.
  */
-export async function readPage(outbound: OutboundClient, address: string): Promise<Page> {
-  const response = await outbound.fetch(address, { accept: htmlTypes, as: "text", maxBytes: maxPageBytes });
-  if (!isSuccess(response.status)) throw outboundError("url_status_not_ok");
-  const url = new URL(response.url);
-  const $ = loadFetched(response.text);
+export function pageOf(html: string, address: string): Page {
+  const url = new URL(address);
+  const $ = loadFetched(html);
   const base = absolute($("base[href]").first().attr("href"), url);
-  return { url, base: base ? new URL(base) : url, html: response.text, $ };
-}
-
-/**
- * A step could not read the attempt's website: 503 `domain_unreachable`, with the guarded client's own
- * words for why (not found, timed out, an error status…). Anything that is not such a failure is a bug
- * and goes on to the error handler as it is.
- */
-export function unreachable(error: unknown): unknown {
-  if (!(error instanceof DomainError)) return error;
-  const message = error.code.startsWith("url_") ? errorMessages[error.code] : errorMessages.domain_unreachable;
-  return new DomainError("domain_unreachable", message, 503);
+  return { url, base: base ? new URL(base) : url, html, $ };
 }
 
 /** The host without `www.`: `www.acme.nl` and `acme.nl` are one site. */

@@ -12,16 +12,17 @@ import { isIP } from "node:net";
 import type { Db } from "../../platform/db/db";
 import type { AnswerOf } from "../../platform/http/contract-types";
 import type { Caller } from "../../platform/http/operations";
-import type { OutboundClient } from "../../platform/outbound/client";
-import { isSuccess, type createScrapingService } from "../scraping/service";
+import { outboundError, type OutboundClient } from "../../platform/outbound/client";
+import { sharedPageParser, type PageParser } from "../scraping/page-parser";
+import { htmlTypes, isSuccess, type createScrapingService } from "../scraping/service";
 import { notFound } from "../tenancy";
-import { brandColours, logoCandidates, maxStylesheetBytes, stylesheetsOf } from "./branding";
-import { faqOfPage, faqPageLinks, tidyFaq } from "./faq";
-import { linksOf, proposeUrls, type Candidate } from "./links";
-import { readPage, siteFacts, unreachable } from "./page";
+import { maxStylesheetBytes } from "./branding";
+import { tidyFaq } from "./faq";
+import { proposeUrls, type Candidate } from "./links";
 import { proposePersona, type PersonaModel } from "./persona";
 import * as repository from "./repository";
 import type { AttemptSteps, OnboardingAttemptRecord } from "./repository";
+import type { FetchedPage, SiteReading } from "./site-reading";
 
 type CheckAnswer = AnswerOf<"checkOnboardingUrl">;
 
@@ -31,7 +32,30 @@ export interface OnboardingDependencies {
   scraping: ReturnType<typeof createScrapingService>;
   /** A language model for the persona; the template otherwise. */
   model?: PersonaModel;
+  /** Reads the fetched pages (large ones off the main thread); the process's own by default. */
+  pageParser?: PageParser;
   logError: (message: string, error: unknown) => void;
+}
+
+/** A home page is rarely over 500 kB; 2 MB leaves room for inlined styles and scripts, and caps what one scan parses. */
+export const maxPageBytes = 2 * 1024 * 1024;
+
+/** A web page through the guarded client (address checks, time and size caps); an error status is a failure. */
+async function fetchPage(outbound: OutboundClient, address: string): Promise<FetchedPage> {
+  const response = await outbound.fetch(address, { accept: htmlTypes, as: "text", maxBytes: maxPageBytes });
+  if (!isSuccess(response.status)) throw outboundError("url_status_not_ok");
+  return { html: response.text, url: response.url };
+}
+
+/**
+ * A step could not read the attempt's website: 503 `domain_unreachable`, with the guarded client's own
+ * words for why (not found, timed out, an error status, too complex to read…). Anything that is not such a
+ * failure is a bug and goes on to the error handler as it is.
+ */
+function unreachable(error: unknown): unknown {
+  if (!(error instanceof DomainError)) return error;
+  const message = error.code.startsWith("url_") ? errorMessages[error.code] : errorMessages.domain_unreachable;
+  return new DomainError("domain_unreachable", message, 503);
 }
 
 /** Sitemaps read for the URL list (robots.txt's, an index's first children): a few pages quickly, not the whole site. */
@@ -76,11 +100,16 @@ function refusalOfName(url: URL): CheckAnswer | undefined {
 
 export function createOnboardingService(deps: OnboardingDependencies) {
   const { db, outbound } = deps;
+  const pages = deps.pageParser ?? sharedPageParser();
 
-  /** A step's page of the attempt's website; failing to read it is the step's 503. */
-  async function homeOf(attempt: OnboardingAttemptRecord) {
+  /**
+   * A step's page of the attempt's website with the step's first reading of it; failing to fetch or read it
+   * is the step's 503.
+   */
+  async function homeOf<Reading extends SiteReading>(attempt: OnboardingAttemptRecord, reading: Reading) {
     try {
-      return await readPage(outbound, attempt.url);
+      const home = await fetchPage(outbound, attempt.url);
+      return { home, read: await pages.readSite(home, reading) };
     } catch (error) {
       throw unreachable(error);
     }
@@ -93,12 +122,12 @@ export function createOnboardingService(deps: OnboardingDependencies) {
    */
   async function readTypedPage(url: URL, schemeTyped: boolean) {
     try {
-      return await readPage(outbound, url.href);
+      return await fetchPage(outbound, url.href);
     } catch (error) {
       if (schemeTyped || !(error instanceof DomainError) || error.code !== "url_connection_failed") throw error;
       const plain = new URL(url.href);
       plain.protocol = "http:";
-      return readPage(outbound, plain.href);
+      return fetchPage(outbound, plain.href);
     }
   }
 
@@ -143,16 +172,23 @@ export function createOnboardingService(deps: OnboardingDependencies) {
         return refusalOf(error);
       }
       // A redirect may lead anywhere: the site is where it ended, and that name is judged too.
-      const byFinalName = refusalOfName(page.url);
+      const byFinalName = refusalOfName(new URL(page.url));
       if (byFinalName) return byFinalName;
-      const attempt = await repository.insertAttempt(db, caller.userId, page.url.href, siteFacts(page));
+      let facts;
+      try {
+        facts = await pages.readSite(page, { kind: "facts" });
+      } catch (error) {
+        return refusalOf(error);
+      }
+      const attempt = await repository.insertAttempt(db, caller.userId, new URL(page.url).href, facts);
       return { status: "success", valid: true, code: null, message: successMessages.url_valid, attempt_id: attempt.id };
     },
 
     async discoverBranding(caller: Caller, attempt: OnboardingAttemptRecord): Promise<AnswerOf<"discoverBranding">> {
-      const home = await homeOf(attempt);
-      const stylesheets = await stylesheetTexts(stylesheetsOf(home));
-      const branding = { primary_colors: brandColours(home.$, stylesheets), logo_urls: logoCandidates(home) };
+      const { home, read: stylesheets } = await homeOf(attempt, { kind: "stylesheets" });
+      const branding = await pages.readSite(home, { kind: "branding", stylesheets: await stylesheetTexts(stylesheets) }).catch((error: unknown) => {
+        throw unreachable(error);
+      });
       await store(caller, attempt, "branding", branding);
       return { status: "success", branding };
     },
@@ -165,28 +201,27 @@ export function createOnboardingService(deps: OnboardingDependencies) {
     },
 
     async extractFaq(caller: Caller, attempt: OnboardingAttemptRecord, language: LanguageCode): Promise<AnswerOf<"extractFaq">> {
-      const home = await homeOf(attempt);
-      const faqPages = faqPageLinks(home, language);
-      const found = faqOfPage(home.$, false);
+      const { read: home } = await homeOf(attempt, { kind: "faqHome", language });
       // The FAQ pages at once (three at most, one site); one that fails costs its questions only.
-      const pages = await Promise.allSettled(faqPages.map((href) => readPage(outbound, href)));
-      for (const page of pages) if (page.status === "fulfilled") found.push(...faqOfPage(page.value.$, true));
+      const faqPages = await Promise.allSettled(home.faqPages.map(async (href) => pages.readSite(await fetchPage(outbound, href), { kind: "faqPage" })));
+      const found = [...home.items, ...faqPages.flatMap((page) => (page.status === "fulfilled" ? page.value : []))];
       const faq = tidyFaq(found);
       await store(caller, attempt, "faq", faq);
       return { status: "success", faq };
     },
 
     async extractUrls(caller: Caller, attempt: OnboardingAttemptRecord): Promise<AnswerOf<"extractUrls">> {
-      const home = await homeOf(attempt);
+      const { home, read: links } = await homeOf(attempt, { kind: "links" });
+      const site = new URL(home.url);
       let sitemap: Candidate[] = [];
       try {
-        const read = await deps.scraping.scrapeSitemap({ url: new URL("/", home.url).href }, sitemapCaps);
+        const read = await deps.scraping.scrapeSitemap({ url: new URL("/", site).href }, sitemapCaps);
         sitemap = read.data.map((entry) => ({ href: entry.url, text: "" }));
       } catch (error) {
         // No sitemap (or none that can be read): the home page's links are the list.
         if (!(error instanceof DomainError)) throw error;
       }
-      const urls = proposeUrls([{ href: home.url.href, text: attempt.site.name }, ...linksOf(home), ...sitemap], home.url);
+      const urls = proposeUrls([{ href: site.href, text: attempt.site.name }, ...links, ...sitemap], site);
       await store(caller, attempt, "urls", urls);
       return { status: "success", urls };
     },

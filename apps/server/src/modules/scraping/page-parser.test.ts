@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { DomainError } from "@parley/domain";
 import { extractPageText } from "./html";
 import { createPageParser } from "./page-parser";
+import { readSite, type SiteReading } from "../onboarding/site-reading";
 import { parseSitemap } from "./sitemap";
 
 const options = { tags: ["h2", "p", "li"], filteredClasses: ["ad"] };
@@ -62,6 +63,32 @@ describe("createPageParser", () => {
     expect(refused).toMatchObject({ code: "url_page_too_complex", status: inPlace?.status, message: inPlace?.message });
     const after = await parser.parse(`<p>After</p>${" ".repeat(2_000)}`, "https://shop.example/after", options);
     expect(after.components.map((component) => component.text)).toEqual(["After"]);
+  });
+
+  it("reads what the onboarding wizard asks of a large page in its worker, exactly as in place, while the event loop keeps running", async () => {
+    const home = `<html><head><title>Acme Bakery | Fresh bread</title><meta name="theme-color" content="#e4572e"><link rel="stylesheet" href="/site.css">
+      <script type="application/ld+json">{"@type": "FAQPage", "mainEntity": [{"@type": "Question", "name": "Open on Sunday?", "acceptedAnswer": {"@type": "Answer", "text": "No."}}]}</script></head>
+      <body><header><a href="/"><img src="/logo.svg" alt="Acme logo"></a><a href="/faq">FAQ</a></header><p>We bake fresh bread and cakes every single morning in Utrecht.</p>${block.repeat(20_000)}</body></html>`;
+    const page = { html: home, url: "https://acme.example/" };
+    const readings: SiteReading[] = [
+      { kind: "facts" },
+      { kind: "stylesheets" },
+      { kind: "branding", stylesheets: [".btn { background: #2e86ab }"] },
+      { kind: "faqHome", language: "nl" },
+      { kind: "faqPage" },
+      { kind: "links" },
+    ];
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    const read = [];
+    for (const reading of readings) read.push(await parser.readSite(page, reading));
+    clearInterval(timer);
+    expect(read).toEqual(readings.map((reading) => readSite(page, reading)));
+    expect(read[0]).toMatchObject({ name: "Acme Bakery", description: "We bake fresh bread and cakes every single morning in Utrecht." });
+    expect(read[2]).toEqual({ primary_colors: ["#e4572e", "#2e86ab"], logo_urls: ["https://acme.example/logo.svg"] });
+    expect(read[3]).toEqual({ items: [{ question: "Open on Sunday?", answer: "No." }], faqPages: ["https://acme.example/faq"] });
+    // Six readings of 2.7 MB in place hold the main thread for seconds.
+    expect(ticks).toBeGreaterThan(5);
   });
 
   it("stops a page that takes too long, and starts a new worker for the next", async () => {

@@ -1,6 +1,6 @@
 /**
- * A fetched page's text (`extractPageText`) and a sitemap's addresses (`parseSitemap`), read off the main thread
- * when the markup is large: parsing it costs about 0.1-0.6 ms a kilobyte here, so a 10 MB page held every other
+ * A fetched page's text (`extractPageText`), a sitemap's addresses (`parseSitemap`) and what the onboarding
+ * wizard reads of a site's pages (`readSite`), read off the main thread when the markup is large: parsing it costs about 0.1-0.6 ms a kilobyte here, so a 10 MB page held every other
  * request for seconds (a 10 MB sitemap for over one). Markup up to `inlinePageBytes` is read in place (a worker's
  * round trip would cost it more than it saves); larger markup goes, one at a time, to a worker thread kept for
  * the purpose, which is stopped and replaced when a reading takes longer than `pageParseTimeoutMs` or more memory
@@ -10,6 +10,7 @@ import type { Worker } from "node:worker_threads";
 import { DomainError, type ErrorCode } from "@parley/domain";
 import { outboundError } from "../../platform/outbound/client";
 import { startWorker } from "../../platform/workers";
+import { readingSize, readSite, type FetchedPage, type SiteReading, type SiteReadingKind, type SiteReadings } from "../onboarding/site-reading";
 import { extractPageText, type ExtractOptions, type PageText } from "./html";
 import { parseSitemap, type SitemapContent } from "./sitemap";
 
@@ -18,23 +19,34 @@ export const inlinePageBytes = 128 * 1024;
 export const pageParseTimeoutMs = 30_000;
 export const pageParseMemoryMb = 512;
 
-export type PageParseJob = { kind: "page"; html: string; pageUrl: string; options: ExtractOptions } | { kind: "sitemap"; xml: string };
+export type PageParseJob =
+  | { kind: "page"; html: string; pageUrl: string; options: ExtractOptions }
+  | { kind: "sitemap"; xml: string }
+  | { kind: "site"; page: FetchedPage; reading: SiteReading };
+
+type PageParseResult = { page: PageText } | { sitemap: SitemapContent } | { site: SiteReadings[SiteReadingKind]["gives"] };
 
 export type PageParseRequest = PageParseJob & { id: number };
 
-export type PageParseAnswer =
-  | { id: number; page: PageText }
-  | { id: number; sitemap: SitemapContent }
-  | { id: number; error: { code?: ErrorCode; status?: number; message: string } };
+export type PageParseAnswer = ({ id: number } & PageParseResult) | { id: number; error: { code?: ErrorCode; status?: number; message: string } };
 
 /** What a job gives: run in place or in the worker alike. */
-export function runPageParseJob(job: PageParseJob): { page: PageText } | { sitemap: SitemapContent } {
-  return job.kind === "page" ? { page: extractPageText(job.html, job.pageUrl, job.options) } : { sitemap: parseSitemap(job.xml) };
+export function runPageParseJob(job: PageParseJob): PageParseResult {
+  switch (job.kind) {
+    case "page":
+      return { page: extractPageText(job.html, job.pageUrl, job.options) };
+    case "sitemap":
+      return { sitemap: parseSitemap(job.xml) };
+    case "site":
+      return { site: readSite(job.page, job.reading) };
+  }
 }
 
 export interface PageParser {
   parse(html: string, pageUrl: string, options: ExtractOptions): Promise<PageText>;
   parseSitemap(xml: string): Promise<SitemapContent>;
+  /** What the onboarding wizard reads of a fetched page (`onboarding/site-reading.ts`). */
+  readSite<Reading extends SiteReading>(page: FetchedPage, reading: Reading): Promise<SiteReadings[Reading["kind"]]["gives"]>;
   close(): Promise<void>;
 }
 
@@ -63,7 +75,7 @@ export function createPageParser(limits: { inlineBytes?: number; timeoutMs?: num
     return thread;
   }
 
-  function parseInWorker(job: PageParseJob): Promise<{ page: PageText } | { sitemap: SitemapContent }> {
+  function parseInWorker(job: PageParseJob): Promise<PageParseResult> {
     if (closed) return Promise.reject(new Error("The page parser was closed"));
     const thread = started();
     const id = nextId++;
@@ -103,8 +115,8 @@ export function createPageParser(limits: { inlineBytes?: number; timeoutMs?: num
     });
   }
 
-  function run(job: PageParseJob, markup: string) {
-    if (markup.length <= inlineBytes) return Promise.resolve().then(() => runPageParseJob(job));
+  function run(job: PageParseJob, size: number): Promise<PageParseResult> {
+    if (size <= inlineBytes) return Promise.resolve().then(() => runPageParseJob(job));
     const parsing = queue.then(() => parseInWorker(job));
     queue = parsing.catch(() => undefined);
     return parsing;
@@ -112,14 +124,20 @@ export function createPageParser(limits: { inlineBytes?: number; timeoutMs?: num
 
   return {
     async parse(html, pageUrl, options) {
-      const done = await run({ kind: "page", html, pageUrl, options }, html);
+      const done = await run({ kind: "page", html, pageUrl, options }, html.length);
       if (!("page" in done)) throw new Error("The page parser answered a page with a sitemap");
       return done.page;
     },
     async parseSitemap(xml) {
-      const done = await run({ kind: "sitemap", xml }, xml);
+      const done = await run({ kind: "sitemap", xml }, xml.length);
       if (!("sitemap" in done)) throw new Error("The page parser answered a sitemap with a page");
       return done.sitemap;
+    },
+    async readSite(page, reading) {
+      const done = await run({ kind: "site", page, reading }, readingSize(page, reading));
+      if (!("site" in done)) throw new Error("The page parser answered a site's reading with something else");
+      // The worker ran the reading its kind names (`readSite`), so it gave what that kind gives.
+      return done.site as never;
     },
     async close() {
       closed = true;
