@@ -1,6 +1,8 @@
 import { Heading, SimpleGrid, Text } from "@chakra-ui/react";
 import { countries, interfaceLanguages } from "@parley/domain/locale";
 import { customerMaxLengths } from "@parley/domain/validation/customer";
+import { useField } from "formik";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { CheckboxField } from "../../forms/CheckboxField";
 import { FormField } from "../../forms/FormField";
@@ -41,7 +43,7 @@ export function CustomerFields({ stripeCustomerId }: { stripeCustomerId?: string
         <FormField name="postalCode" maxLength={customerMaxLengths.postalCode} label={t("customers.fields.postalCode")} />
         <FormField name="city" maxLength={customerMaxLengths.city} label={t("customers.fields.city")} />
         <SelectField name="country" label={t("customers.fields.country")} placeholder={t("customers.form.choose")} options={countryOptions} />
-        <FormField name="timezone" maxLength={customerMaxLengths.timezone} label={t("customers.fields.timezone")} placeholder="Europe/Amsterdam" />
+        <TimeZoneField label={t("customers.fields.timezone")} placeholder={t("customers.form.choose")} />
       </SimpleGrid>
       <Heading as="h3" size="sm">
         {t("customers.form.billing")}
@@ -57,4 +59,29 @@ export function CustomerFields({ stripeCustomerId }: { stripeCustomerId?: string
       )}
     </>
   );
+}
+
+/** "Europe/Amsterdam (UTC+01:00)": the zone's name as the IANA database gives it, with its offset now. */
+function timeZoneLabel(zone: string, language: string): string {
+  try {
+    const offset = new Intl.DateTimeFormat(language, { timeZone: zone, timeZoneName: "longOffset" }).formatToParts(new Date()).find((part) => part.type === "timeZoneName")?.value;
+    return offset ? `${zone.replaceAll("_", " ")} (${offset.replace(/^GMT$/, "GMT+00:00").replace("GMT", "UTC")})` : zone;
+  } catch {
+    return zone;
+  }
+}
+
+/**
+ * The customer's time zone, chosen from the zones the browser knows (IANA names, as the server stores them);
+ * a stored name that is not among them stays choosable, so that opening and saving the form changes nothing.
+ */
+function TimeZoneField({ label, placeholder }: { label: string; placeholder: string }) {
+  const { i18n } = useTranslation();
+  const [{ value }] = useField<string | null>("timezone");
+  const zones = useMemo(
+    () => (typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : []).map((zone) => ({ value: zone, label: timeZoneLabel(zone, i18n.language) })),
+    [i18n.language],
+  );
+  const options = value && !zones.some((zone) => zone.value === value) ? [{ value, label: value }, ...zones] : zones;
+  return <SelectField name="timezone" label={label} placeholder={placeholder} options={options} />;
 }

@@ -89,6 +89,19 @@ describe("a customer's own profile page", { timeout: 30_000 }, () => {
     expect(calls[0]).toEqual({ method: "GET", path: `/api/customer?_id=${customerId}` });
   });
 
+  it("offers the time zones by name with their offset, and saves the one chosen", async () => {
+    const calls = await openProfile();
+    const zone = (await screen.findByLabelText(/Time zone/)) as HTMLSelectElement;
+    expect(zone.tagName).toBe("SELECT");
+    const amsterdam = [...zone.options].find((option) => option.value === "Europe/Amsterdam");
+    expect(amsterdam?.text).toMatch(/^Europe\/Amsterdam \(UTC\+0[12]:00\)$/);
+    expect([...zone.options].find((option) => option.value === "America/New_York")?.text).toMatch(/^America\/New York \(UTC-0[45]:00\)$/);
+    fireEvent.change(zone, { target: { value: "Europe/Amsterdam" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(calls.some((call) => call.method === "POST")).toBe(true));
+    expect(calls.find((call) => call.method === "POST")!.body).toMatchObject({ timezone: "Europe/Amsterdam" });
+  });
+
   it("continues to the subscription once a user sent here from Subscription has completed the address", async () => {
     sessionStorage.setItem(continueToSubscriptionKey, "1");
     await openProfile();
