@@ -14,6 +14,12 @@ export const configurationDefaults = {
   lang_detect_model: "gpt-4o-mini-default",
 } as const;
 
+/**
+ * The model names the spec gives, which the server maps to its provider's models (LLM_MODELS); a
+ * configuration may also name a provider's model directly (an Ollama or vLLM model), which is sent as it is.
+ */
+export const knownModelNames = [configurationDefaults.model, configurationDefaults.lang_detect_model] as const;
+
 /** The ranges the settings' numbers must keep (the contract says the same). */
 export const configurationRanges = {
   max_tokens: { min: 1, max: 100_000 },

@@ -146,13 +146,24 @@ export function SettingFieldInput({ field, changed, storedValue }: SettingFieldI
         return <SecretInput field={field} storedValue={storedValue} />;
       default: {
         const type = field.kind === "email" ? "email" : field.kind === "url" ? "url" : field.kind === "date" ? "date" : "text";
+        const suggestionsId = field.suggestions ? `${id}-suggestions` : undefined;
         return (
-          <Input
-            {...common}
-            type={type}
-            value={String(input.value ?? "")}
-            onChange={(event) => void helpers.setValue(event.target.value === "" ? emptyValue : event.target.value)}
-          />
+          <>
+            <Input
+              {...common}
+              type={type}
+              list={suggestionsId}
+              value={String(input.value ?? "")}
+              onChange={(event) => void helpers.setValue(event.target.value === "" ? emptyValue : event.target.value)}
+            />
+            {field.suggestions && (
+              <datalist id={suggestionsId}>
+                {field.suggestions.map((suggestion) => (
+                  <option key={suggestion} value={suggestion} />
+                ))}
+              </datalist>
+            )}
+          </>
         );
       }
     }

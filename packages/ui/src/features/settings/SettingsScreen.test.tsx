@@ -50,6 +50,17 @@ describe("a settings screen", { timeout: 30_000 }, () => {
     expect(screen.getByText(/The longest answer the model may write/)).toBeTruthy();
   });
 
+  it("proposes the known model names as the model is typed, and takes a provider's own name too", async () => {
+    await renderSettings(AiSettingsPage);
+    const model = (await screen.findByLabelText("Model", { selector: "input" })) as HTMLInputElement;
+    const proposed = document.getElementById(model.getAttribute("list") ?? "");
+    expect(proposed?.tagName).toBe("DATALIST");
+    expect([...proposed!.querySelectorAll("option")].map((option) => option.value)).toEqual(["gpt-4o-default", "gpt-4o-mini-default"]);
+    expect(screen.getByText(/or a model name of your provider/)).toBeTruthy();
+    fireEvent.change(model, { target: { value: "llama3.1:8b" } });
+    await screen.findByText("Unsaved changes: 1");
+  });
+
   it("says when an instruction applies and what an empty one means", async () => {
     await renderSettings(InstructionsPage);
     await screen.findByLabelText("Answer instruction");

@@ -1,12 +1,13 @@
 /** The fields of each settings screen, in the order they show (spec 01 §3 and its label items). */
 import { defaultAnswerInstruction, defaultUrlSearchInstruction } from "@parley/domain/answerRules";
+import { knownModelNames } from "@parley/domain/configuration";
 import type { SettingsSection } from "./settingsValues";
 
 export const aiSettingsSections: SettingsSection[] = [
   {
     id: "model",
     fields: [
-      { name: "model", kind: "text" },
+      { name: "model", kind: "text", suggestions: knownModelNames },
       { name: "temperature", kind: "decimal" },
       { name: "topp", kind: "decimal" },
       { name: "max_tokens", kind: "number" },
@@ -18,7 +19,7 @@ export const aiSettingsSections: SettingsSection[] = [
     fields: [
       { name: "use_lang_detect", kind: "switch" },
       { name: "lang_detect_word_count", kind: "number", showWhen: "use_lang_detect" },
-      { name: "lang_detect_model", kind: "text", showWhen: "use_lang_detect" },
+      { name: "lang_detect_model", kind: "text", suggestions: knownModelNames, showWhen: "use_lang_detect" },
       { name: "use_input_history", kind: "switch" },
       { name: "input_history_count", kind: "number", showWhen: "use_input_history" },
     ],

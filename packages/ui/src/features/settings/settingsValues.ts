@@ -17,6 +17,8 @@ export interface SettingField {
    * is `options.<name>.<value>` of the settings texts.
    */
   options?: readonly { value: string; label?: string; description?: string }[];
+  /** Values a text field proposes as the user types (the known model names); any other text is taken too. */
+  suggestions?: readonly string[];
   /** Shown only while this switch (a field of the same screen) is on. */
   showWhen?: string;
   /** Offers texts to insert by assistant language (the default answer rules). */
