@@ -28,6 +28,13 @@ const optionalChoice = (choices: readonly string[]) =>
     .transform((value: string | null | undefined) => (value === "" ? null : value))
     .oneOf([...choices, null, undefined], validationIssue("invalid_field"));
 
+/**
+ * Fields only provider staff set: whether the customer pays VAT (a customer who could tick it would pay 21 %
+ * less at checkout) and the customer's record at the payment provider. A customer's own save keeps them as
+ * stored, as it keeps a configuration's product and limit.
+ */
+export const providerOnlyCustomerFields = ["taxExempt", "stripe_customer_id"] as const;
+
 /** The longest text each customer field takes, as the contract's CustomerInput says. */
 export const customerMaxLengths = {
   name: 200,

@@ -574,7 +574,8 @@ export interface paths {
         /**
          * Create or update a customer
          * @description Without `_id` an admin creates a customer; with `_id` the customer is updated. When nothing changed the
-         *     answer is 200 with neither id and `message` "No changes detected".
+         *     answer is 200 with neither id and `message` "No changes detected". `taxExempt` and `stripe_customer_id`
+         *     are the provider's: only an admin sets them; in a customer's own save they are ignored (kept as stored).
          */
         post: operations["createOrUpdateCustomer"];
         delete?: never;
@@ -604,7 +605,7 @@ export interface paths {
          * Create the customer of a self-onboarding user
          * @description For a `customer_so` user without a customer: creates the customer, links the user to it and answers a
          *     new `token` carrying the customer id, which replaces the old one. With the user already linked,
-         *     updates that customer.
+         *     updates that customer. `taxExempt` and `stripe_customer_id` are ignored (only an admin sets them).
          */
         post: operations["selfOnboardingCreateCustomer"];
         delete?: never;

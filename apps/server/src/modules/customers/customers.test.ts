@@ -52,6 +52,33 @@ describe("customers", () => {
     expect(list.json().data.map((c: { _id: string }) => c._id)).toContain(id);
   });
 
+  it("keeps the tax exemption and payment-provider id an admin set when the customer saves their own details", async () => {
+    const save = (token: string, payload: Record<string, unknown>) => ctx.app.inject({ method: "POST", url: "/api/customer/create_or_update", headers: bearer(token), payload });
+    const created = await save(adminToken, { name: "Fietsen", taxExempt: false, stripe_customer_id: "cus_Fietsen" });
+    const id = created.json().inserted_id as string;
+    const { token } = await ctx.createUser({ role: "customer", customerId: id });
+
+    // The portal sends back what it read, with the customer's change; the provider's fields stay as stored.
+    const own = await save(token, { _id: id, name: "Fietsen", city: "Utrecht", taxExempt: true, stripe_customer_id: "cus_Other" });
+    expectToMatchContract("createOrUpdateCustomer", own);
+    expect(own.json()).toMatchObject({ updated_id: id, updated_customer: { city: "Utrecht", taxExempt: false, stripe_customer_id: "cus_Fietsen" } });
+    const only = await save(token, { _id: id, name: "Fietsen", taxExempt: true });
+    expect(only.json()).toMatchObject({ message: "No changes detected", updated_id: null });
+
+    const byAdmin = await save(adminToken, { _id: id, name: "Fietsen", taxExempt: true, stripe_customer_id: null });
+    expect(byAdmin.json()).toMatchObject({ updated_id: id, updated_customer: { taxExempt: true, stripe_customer_id: null } });
+
+    const { token: selfOnboarding } = await ctx.createUser({ role: "customer_so" });
+    const selfCreated = await ctx.app.inject({
+      method: "POST",
+      url: "/api/customer/self_onboarding_create",
+      headers: bearer(selfOnboarding),
+      payload: { name: "Eigen winkel", taxExempt: true, stripe_customer_id: "cus_Mine" },
+    });
+    expectToMatchContract("selfOnboardingCreateCustomer", selfCreated);
+    expect(selfCreated.json().updated_customer).toMatchObject({ name: "Eigen winkel", taxExempt: null, stripe_customer_id: null });
+  });
+
   it("points at a bad e-mail field with 400 validation_failed", async () => {
     const response = await ctx.app.inject({
       method: "POST",

@@ -1,4 +1,4 @@
-import { customerSchema, errorMessages, sameValue, successMessages, validateOrThrow } from "@parley/domain";
+import { customerSchema, errorMessages, providerOnlyCustomerFields, sameValue, successMessages, validateOrThrow } from "@parley/domain";
 import type { Db } from "../../platform/db/db";
 import type { TokenService } from "../../platform/auth/jwt";
 import type { BodyOf } from "../../platform/http/contract-types";
@@ -14,10 +14,17 @@ export type CustomerInput = BodyOf<"createOrUpdateCustomer">;
 const saved = successMessages.data_saved;
 const noChanges = errorMessages.no_changes_detected;
 
-/** Only the writable fields the client sent (a field left out keeps its value). */
-function writableFields(input: CustomerInput): CustomerFields {
+const providerOnly = new Set<string>(providerOnlyCustomerFields);
+
+/**
+ * Only the fields the caller may write that the client sent (a field left out keeps its value); a customer's
+ * own save leaves out the provider's fields (tax exemption, payment-provider id), which the portal sends back
+ * as it read them.
+ */
+function writableFields(caller: Caller, input: CustomerInput): CustomerFields {
   const fields: Record<string, unknown> = {};
   for (const field of Object.keys(customerFieldColumns) as CustomerField[]) {
+    if (caller.role !== "admin" && providerOnly.has(field)) continue;
     if (input[field] !== undefined) fields[field] = typeof input[field] === "string" ? (input[field] as string).trim() : input[field];
   }
   return fields as CustomerFields;
@@ -32,7 +39,7 @@ function changedFields(existing: Customer, fields: CustomerFields): CustomerFiel
 }
 
 async function saveExisting(db: Db, caller: Caller, existing: Customer, input: CustomerInput) {
-  const changes = changedFields(existing, writableFields(input));
+  const changes = changedFields(existing, writableFields(caller, input));
   if (Object.keys(changes).length === 0) {
     return { status: "success" as const, message: noChanges, updated_id: null, inserted_id: null, updated_customer: null };
   }
@@ -60,7 +67,7 @@ export function createCustomersService(db: Db, tokens: TokenService) {
       await validateOrThrow(customerSchema, input);
       if (existing) return saveExisting(db, caller, existing, input);
       if (caller.role !== "admin") throw forbidden("Only an admin can create customers");
-      const created = await repository.insertCustomer(db, writableFields(input));
+      const created = await repository.insertCustomer(db, writableFields(caller, input));
       return { status: "success" as const, message: saved, inserted_id: created._id, updated_id: null, updated_customer: created };
     },
 
@@ -80,7 +87,7 @@ export function createCustomersService(db: Db, tokens: TokenService) {
           const existing = await repository.findCustomerInScope(tx, scopeOf(current), customerId);
           if (existing) return saveExisting(tx, current, existing, input);
         }
-        const created = await repository.insertCustomer(tx, writableFields(input));
+        const created = await repository.insertCustomer(tx, writableFields(caller, input));
         await updateUser(tx, scopeOf(caller), caller.userId, { customer_id: created._id });
         return { status: "success" as const, message: saved, inserted_id: created._id, updated_id: null, updated_customer: created };
       });

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { CheckboxField } from "../../forms/CheckboxField";
 import { FormField } from "../../forms/FormField";
 import { SelectField } from "../../forms/SelectField";
+import { useSessionUser } from "../../shell/useSessionUser";
 
 /**
  * A customer's fields in a Formik form of `CustomerFormValues`: company and contact, address, billing. The
@@ -17,6 +18,8 @@ export function CustomerFields({ stripeCustomerId }: { stripeCustomerId?: string
   const regionNames = new Intl.DisplayNames([i18n.language], { type: "region" });
   const countryOptions = countries.map((country) => ({ value: country.code, label: regionNames.of(country.code) ?? country.name }));
   const languageOptions = interfaceLanguages.map((language) => ({ value: language.code, label: language.name }));
+  // The tax exemption is the provider's to grant (the server keeps it as stored in a customer's own save).
+  const isAdmin = useSessionUser()?.role === "admin";
   return (
     <>
       <Heading as="h3" size="sm">
@@ -50,7 +53,7 @@ export function CustomerFields({ stripeCustomerId }: { stripeCustomerId?: string
       </Heading>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" alignItems="end">
         <FormField name="taxId" maxLength={customerMaxLengths.taxId} label={t("customers.fields.taxId")} />
-        <CheckboxField name="taxExempt" label={t("customers.fields.taxExempt")} />
+        <CheckboxField name="taxExempt" label={t("customers.fields.taxExempt")} disabled={!isAdmin} helperText={isAdmin ? undefined : t("customers.form.taxExemptByProvider")} />
       </SimpleGrid>
       {stripeCustomerId && (
         <Text fontSize="sm" color="fg.muted">

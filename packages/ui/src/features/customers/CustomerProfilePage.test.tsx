@@ -89,6 +89,13 @@ describe("a customer's own profile page", { timeout: 30_000 }, () => {
     expect(calls[0]).toEqual({ method: "GET", path: `/api/customer?_id=${customerId}` });
   });
 
+  it("shows the tax exemption as the provider set it, not for the customer to change", async () => {
+    await openProfile();
+    const exempt = (await screen.findByLabelText("Exempt from VAT")) as HTMLInputElement;
+    expect(exempt.disabled).toBe(true);
+    expect(screen.getByText("Set by us. Contact us if your company is exempt from VAT.")).toBeTruthy();
+  });
+
   it("offers the time zones by name with their offset, and saves the one chosen", async () => {
     const calls = await openProfile();
     const zone = (await screen.findByLabelText(/Time zone/)) as HTMLSelectElement;
