@@ -10,6 +10,7 @@ import { createConfiguration } from "../../test/fixture";
 import { saveDataset } from "../datasets/repository";
 import type { Retrieval } from "../knowledge/retrieval";
 import { systemScope } from "../tenancy";
+import type { SentenceEncoder } from "./faq-matching/sentence-encoder";
 import { createSourceFinder, minimumListedFaqConfidence } from "./sources";
 
 const headers = [
@@ -23,6 +24,34 @@ const shopFaq = [
   { question: "Which payment methods do you accept?", answer: "We accept iDEAL, credit card and PayPal." },
 ];
 const noArticles = { retrieve: async () => [] } as unknown as Retrieval;
+
+/**
+ * A sentence model that is still encoding a FAQ's rows: a question's own vector comes at once, a FAQ's rows
+ * only when the test releases them (the real model takes about 10 ms a text; 2,000 rows half a minute).
+ */
+function busyEncoder() {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let rowRequests = 0;
+  const vector = () => Float32Array.from({ length: 4 }, () => 0.5);
+  const encoder: SentenceEncoder = {
+    languages: ["en"],
+    scale: { unrelated: 0.35, related: 0.5 },
+    async embed(texts) {
+      if (texts.length > 1) {
+        rowRequests++;
+        await released;
+      }
+      return texts.map(vector);
+    },
+    async close() {},
+  };
+  return { encoder, release, rowRequests: () => rowRequests };
+}
+
+/** Whether `work` settles before `ms` have passed. */
+const settlesWithin = (work: Promise<unknown>, ms: number) =>
+  Promise.race([work.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
 
 /** The database, counting the reads of a FAQ's rows (one per matcher built). */
 function counting(db: Db): { db: Db; rowReads: () => number } {
@@ -102,5 +131,32 @@ describe("the source finder's FAQ matchers", () => {
     const listed = await finder.rankFaq({ configurationId, language: "en", question: "how long does delivery take", limit: 10 });
     expect(listed.map((found) => found.row)).toContain(0);
     expect(listed.every((found) => found.confidence >= minimumListedFaqConfidence)).toBe(true);
+  });
+
+  it("answers on words alone at once while a large FAQ's vectors are still being computed, instead of waiting for them", async () => {
+    const busy = busyEncoder();
+    // 600 rows are 1,200 texts, about 12 s of the model: more than a question may wait (here 10 s).
+    const finder = createSourceFinder(ctx.database.db, noArticles, { sentenceEncoder: busy.encoder, vectorWaitMs: 10_000 });
+    const rows = Array.from({ length: 600 }, (_, index) => ({ question: `How do I order product number ${index}?`, answer: `Product ${index} is ordered online.` }));
+    const configurationId = await shopWith([...shopFaq, ...rows]);
+    const first = finder.find({ ...ask(configurationId, "how long does delivery take"), semanticFaq: true });
+    expect(await settlesWithin(first, 2_000)).toBe(true);
+    expect((await first)[0]?.title).toBe("How long does delivery take?");
+    expect(busy.rowRequests()).toBe(1);
+    busy.release();
+  });
+
+  it("lets only one question wait for a small FAQ's vectors in vain: the next ones are answered at once", async () => {
+    const busy = busyEncoder();
+    const finder = createSourceFinder(ctx.database.db, noArticles, { sentenceEncoder: busy.encoder, vectorWaitMs: 1_500 });
+    const configurationId = await shopWith(shopFaq);
+    const question = { ...ask(configurationId, "can I return a product"), semanticFaq: true };
+    const waited = finder.find(question);
+    expect(await settlesWithin(waited, 500)).toBe(false);
+    expect((await waited)[0]?.title).toBe("Can I return a product?");
+    expect(await settlesWithin(finder.find(question), 500)).toBe(true);
+    busy.release();
+    expect((await finder.find(question))[0]?.title).toBe("Can I return a product?");
+    expect(busy.rowRequests()).toBe(1);
   });
 });

@@ -45,7 +45,20 @@ interface CachedFaq {
   vectors?: Promise<Float32Array[] | undefined>;
   /** When the vectors last settled undefined (a provider that failed is asked again a while later). */
   vectorsMissedAt?: number;
+  /**
+   * Whether questions should not wait for the vectors being computed: they cannot be ready within the wait
+   * (many changed rows), or a question already waited for them in vain. Until they are ready, questions are
+   * matched on words alone, answered at once.
+   */
+  vectorsTooSlow?: boolean;
 }
+
+/**
+ * About how long the local sentence model takes a text (a FAQ row is two), to tell whether a FAQ's vectors can be
+ * ready within a question's wait: 2,000 changed rows take half a minute, and a visitor must not wait 5 s for each
+ * answer meanwhile.
+ */
+const localEncodeMsPerText = 10;
 
 /** How long a FAQ whose vectors could not be had is matched on words alone before they are asked for again. */
 const vectorRetryMs = 60_000;
@@ -203,13 +216,25 @@ export function createSourceFinder(db: Db, retrieval: Retrieval, options: Source
   async function similarity(faq: CachedFaq, question: string): Promise<EmbeddingSimilarity | undefined> {
     if (!faq.vectors || (faq.vectorsMissedAt !== undefined && Date.now() - faq.vectorsMissedAt > vectorRetryMs)) {
       faq.vectorsMissedAt = undefined;
-      faq.vectors = rowVectors(faq.rows, faq.language).then((vectors) => {
+      const local = sentenceEncoder && !sentenceEncoder.remote && sentenceEncoder.languages.includes(faq.language) && faq.rows.length <= maxEncodedFaqRows;
+      const unencoded = local ? new Set(faq.rows.flatMap(faqRowTexts).filter((text) => !textVectors.has(text))).size : 0;
+      faq.vectorsTooSlow = unencoded * localEncodeMsPerText > vectorWaitMs;
+      const vectors = rowVectors(faq.rows, faq.language).then((vectors) => {
         if (!vectors) faq.vectorsMissedAt = Date.now();
         return vectors;
       });
+      faq.vectors = vectors;
+      void vectors.then(() => {
+        if (faq.vectors === vectors) faq.vectorsTooSlow = false;
+      });
     }
-    const entries = await within(faq.vectors, vectorWaitMs);
-    if (!entries) return undefined;
+    // Settled vectors are taken even without a wait (a promise settled wins the race with a timer of 0).
+    const entries = await within(faq.vectors, faq.vectorsTooSlow ? 0 : vectorWaitMs);
+    if (!entries) {
+      // Still computing past the wait: the next questions do not wait for them either.
+      if (faq.vectorsMissedAt === undefined) faq.vectorsTooSlow = true;
+      return undefined;
+    }
     const query = await within(encode([question]), questionWaitMs);
     return query ? { entries, query: query[0]!, scale: sentenceEncoder!.scale } : undefined;
   }
