@@ -232,7 +232,7 @@ describe("credentials", () => {
     const id = await newConfiguration();
     const noKey = await saveCredentials(wooCredentials(id, { webshopKey: "  " }));
     expect(noKey.statusCode).toBe(400);
-    expect(noKey.json()).toMatchObject({ code: "validation_failed", errors: [{ path: "webshopKey" }] });
+    expect(noKey.json()).toMatchObject({ code: "validation_failed", message: "webshopKey: This field is required", errors: [{ path: "webshopKey", message: "This field is required" }] });
     const noSecret = await saveCredentials(wooCredentials(id, { webshopSecret: "" }));
     expect(noSecret.json()).toMatchObject({ code: "validation_failed", errors: [{ path: "webshopSecret" }] });
     expect((await saveCredentials(shopifyCredentials(id))).statusCode).toBe(200);

@@ -188,12 +188,36 @@ function codeForClientStatus(status: number): ErrorCode {
   return "validation_failed";
 }
 
+/** A byte count as people read it: 5 MB, 64 kB. */
+function readableBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB` : `${Math.round(bytes / 1024)} kB`;
+}
+
+/** Fastify's refusals of a body, in words that say what to send instead. */
+function clientErrorMessage(error: Partial<FastifyError>, request: FastifyRequest): string | undefined {
+  if (error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError) return "The request body is not valid JSON";
+  if (error.code === "FST_ERR_CTP_EMPTY_JSON_BODY") return "The request body is empty: send a JSON object, or no Content-Type header without a body";
+  if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+    const sent = String(request.headers["content-type"] ?? "none").split(";")[0]!.trim().slice(0, 100);
+    return `Unsupported Media Type: ${sent}, expected application/json`;
+  }
+  if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+    const limit = request.routeOptions.bodyLimit;
+    return `The request body is too large: this operation takes at most ${readableBytes(limit)}; send the data in smaller parts`;
+  }
+  return undefined;
+}
+
 /**
  * The server's one error handler. Domain errors keep their code and status; request validation gives
  * 400 with the fields at fault; anything unexpected is logged and answered 500 without internals.
  */
 export function toProblem(error: unknown, request: FastifyRequest): Problem {
-  if (error instanceof DomainError) return problem(error.status, error.code, error.message, error.fields);
+  if (error instanceof DomainError) {
+    // A failure that names its fields but only the catalogue's "Invalid field" as its message says its first field instead.
+    const generic = error.code === "validation_failed" && error.message === errorMessages.validation_failed && error.fields && error.fields.length > 0;
+    return problem(error.status, error.code, generic ? validationSummary(error.fields!) : error.message, error.fields);
+  }
   if (error instanceof DatabaseUnavailableError) {
     request.log.error({ err: error.cause }, "database unavailable");
     return problem(503, "service_unavailable");
@@ -207,11 +231,9 @@ export function toProblem(error: unknown, request: FastifyRequest): Problem {
   if (gone) return problem(404, "not_found", gone);
   const status = typeof fastifyError.statusCode === "number" ? fastifyError.statusCode : 500;
   if (status >= 400 && status < 500) {
-    // Fastify's own client errors (bad JSON, wrong content type, body too large) carry safe messages.
-    const message = fastifyError.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError
-      ? "The request body is not valid JSON"
-      : undefined;
-    return problem(status, codeForClientStatus(status), message ?? fastifyError.message);
+    // Fastify's own client errors (bad JSON, wrong content type, body too large) carry safe messages; the
+    // common ones are said with what to send instead.
+    return problem(status, codeForClientStatus(status), clientErrorMessage(fastifyError, request) ?? fastifyError.message);
   }
   request.log.error({ err: error }, "unexpected error");
   return problem(500, "unexpected_error");

@@ -402,7 +402,7 @@ describe("bodies of another type, too large or malformed", () => {
     expect(html.statusCode).toBe(415);
     const text = await send("createOrUpdateCustomer", { method: "POST", url, payload: '{"name":"x"}', headers: { "content-type": "text/plain" } });
     expect(text.statusCode).toBe(415);
-    expect(text.json()).toMatchObject({ code: "validation_failed", message: "Unsupported Media Type" });
+    expect(text.json()).toMatchObject({ code: "validation_failed", message: "Unsupported Media Type: text/plain, expected application/json" });
     const boundary = "----parley";
     const form = `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--${boundary}--\r\n`;
     const multipart = await send("createOrUpdateCustomer", { method: "POST", url, payload: form, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } });
@@ -424,6 +424,13 @@ describe("bodies of another type, too large or malformed", () => {
     expect(removal.statusCode).toBe(415);
     const large = await send("createOrUpdateCustomer", { method: "POST", url, payload: { name: "x".repeat(6 * 1024 * 1024) } });
     expect(large.statusCode).toBe(413);
+    expect(large.json()).toMatchObject({ code: "payload_too_large", message: "The request body is too large: this operation takes at most 5 MB; send the data in smaller parts" });
+    const publicLarge = await send("login", { method: "POST", url: "/api/login", payload: { username: "a@b.test", password: "x".repeat(70 * 1024) } });
+    expect(publicLarge.statusCode).toBe(413);
+    expect(publicLarge.json().message).toContain("at most 64 kB");
+    const empty = await send("createOrUpdateCustomer", { method: "POST", url, payload: "", headers: { "content-type": "application/json" } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ code: "validation_failed", message: expect.stringMatching(/^The request body is empty: send a JSON object/) });
     const malformed = await send("createOrUpdateCustomer", { method: "POST", url, payload: '{"name":', headers: { "content-type": "application/json" } });
     expect(malformed.statusCode).toBe(400);
     const session = await send("getAuthMethods", { method: "GET", url: "/api/auth/methods", headers: { "x-session-id": "s".repeat(129) } });
