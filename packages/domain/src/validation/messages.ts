@@ -12,8 +12,10 @@ import { serviceReasons } from "../serviceReasons";
 export const validationMessages = {
   field_required: errorMessages.field_required,
   invalid_field: errorMessages.validation_failed,
+  choose_one_of: "Choose one of: {choices}",
   fill_in_all_fields: errorMessages.fill_in_all_fields,
   invalid_email: "Please enter a valid email address",
+  email_in_use: "Another user already has this e-mail address",
   invalid_phone: "Please enter a valid phone number, e.g. +31 20 123 4567",
   passwords_do_not_match: errorMessages.passwords_do_not_match,
   password_unchanged: "Choose a password other than your current one",

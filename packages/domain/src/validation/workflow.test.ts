@@ -46,7 +46,7 @@ describe("workflow schema", () => {
     });
     await expect(
       workflowSchema.validate({ ...base, trigger_function: "drop_tables", actions: [sms] }),
-    ).rejects.toMatchObject({ path: "trigger_function", message: { key: "invalid_field" } });
+    ).rejects.toMatchObject({ path: "trigger_function", message: { key: "choose_one_of", values: { choices: expect.stringContaining("collect_lead") } } });
     await expect(
       workflowSchema.validate({ ...base, actions: Array.from({ length: 11 }, () => sms) }),
     ).rejects.toMatchObject({ path: "actions", message: { key: "invalid_field" } });
@@ -75,7 +75,7 @@ describe("workflow schema", () => {
     });
     expect(await failureText(
       workflowSchema.validate({ ...base, actions: [{ type: "retrieve_order", platform: "eBay" }] }),
-    )).toContain("Invalid field");
+    )).toContain("Choose one of: WooCommerce, Shopify");
     await expect(
       workflowSchema.validate({ ...base, actions: [sms, { type: "retrieve_order", platform: "Shopify" }] }),
     ).resolves.toBeTruthy();

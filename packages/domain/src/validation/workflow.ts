@@ -59,17 +59,17 @@ const requiredWhen = (needs: (type: WorkflowActionType) => boolean) => ({
 export const workflowActionSchema = object({
   type: string()
     .required(validationIssue("field_required"))
-    .oneOf(workflowActionTypes, validationIssue("invalid_field")),
+    .oneOf(workflowActionTypes, validationIssue("choose_one_of", { choices: workflowActionTypes.join(", ") })),
   target: optionalText().when("type", requiredWhen(actionNeedsTarget)),
   message: optionalText().when("type", requiredWhen(actionNeedsMessage)),
   platform: optionalText()
-    .oneOf([...orderPlatforms, null, undefined], validationIssue("invalid_field"))
+    .oneOf([...orderPlatforms, null, undefined], validationIssue("choose_one_of", { choices: orderPlatforms.join(", ") }))
     .when("type", requiredWhen(actionNeedsPlatform)),
 });
 
 export const workflowSchema = object({
   name: requiredText(),
-  trigger_function: requiredText().oneOf(aiFunctionNames, validationIssue("invalid_field")),
+  trigger_function: requiredText().oneOf(aiFunctionNames, validationIssue("choose_one_of", { choices: aiFunctionNames.join(", ") })),
   actions: array(workflowActionSchema)
     .required(validationIssue("workflow_action_required"))
     .min(1, validationIssue("workflow_action_required"))

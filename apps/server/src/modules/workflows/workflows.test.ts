@@ -95,7 +95,7 @@ describe("workflows", () => {
     const tenant = await tenantWithCustomer();
     const cases: [Record<string, unknown>, string, string][] = [
       [{ name: "   " }, "name", "This field is required"],
-      [{ trigger_function: "drop_tables" }, "trigger_function", "Invalid field"],
+      [{ trigger_function: "drop_tables" }, "trigger_function", `Choose one of: ${aiFunctionNames.join(", ")}`],
       [{ actions: [{ type: "send_sms", target: "+316", message: " " }] }, "actions[0].message", "This field is required"],
       [{ actions: [{ type: "send_sms", message: "hi" }] }, "actions[0].target", "This field is required"],
       [{ actions: [{ type: "retrieve_order" }] }, "actions[0].platform", "This field is required"],
