@@ -386,7 +386,9 @@ export interface paths {
         put?: never;
         /**
          * Create or update a user
-         * @description Without `id` a user is created (`password` required); with `id` that user is updated.
+         * @description Without `id` a user is created (`password` required); with `id` that user is updated. Admins give any
+         *     role; a customer's user gives only their own role (or keeps the one the user has), else 403. An address
+         *     another user has is 409 `account_exists`.
          */
         post: operations["addOrUpdateUser"];
         delete?: never;

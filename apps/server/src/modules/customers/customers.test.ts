@@ -281,6 +281,9 @@ describe("users", () => {
     });
     expect(duplicate.statusCode).toBe(409);
     expectToMatchContract("addOrUpdateUser", duplicate);
+    // Said to the admin adding the user, not to the address's owner.
+    const taken = "Another user already has this e-mail address";
+    expect(duplicate.json()).toMatchObject({ code: "account_exists", message: taken, errors: [{ path: "email", message: taken }] });
     const escalate = await ctx.app.inject({
       method: "POST",
       url: "/api/users/add_or_update",
@@ -289,6 +292,25 @@ describe("users", () => {
     });
     expect(escalate.statusCode).toBe(403);
     expectToMatchContract("addOrUpdateUser", escalate);
+    // Nor a self-service user, who could create the assistants a customer may not.
+    const selfService = { username: "so@dupes.test", email: "so@dupes.test", firstname: "A", lastname: "B", password: "Good-pass1!", role: "customer_so" };
+    const sideways = await ctx.app.inject({ method: "POST", url: "/api/users/add_or_update", headers: bearer(token), payload: selfService });
+    expect(sideways.statusCode).toBe(403);
+    expectToMatchContract("addOrUpdateUser", sideways);
+    const colleague = await ctx.app.inject({ method: "POST", url: "/api/users/add_or_update", headers: bearer(token), payload: { ...selfService, role: "customer" } });
+    expect(colleague.statusCode).toBe(200);
+    expect(colleague.json().data).toMatchObject({ role: "customer", customerId });
+    const promoted = await ctx.app.inject({ method: "POST", url: "/api/users/add_or_update", headers: bearer(token), payload: { ...selfService, id: colleague.json().data.id, role: "customer_so" } });
+    expect(promoted.statusCode).toBe(403);
+    // A user the admin made self-service keeps that role when the customer changes their name.
+    const { user: adminMade } = await ctx.createUser({ role: "customer_so", customerId });
+    const renamed = await ctx.app.inject({
+      method: "POST",
+      url: "/api/users/add_or_update",
+      headers: bearer(token),
+      payload: { id: adminMade.id, username: adminMade.email, email: adminMade.email, firstname: "Renamed", lastname: "B", role: "customer_so" },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
   });
 
   it("gives an address to one user when requests add it at once or change two users to it: 409 for the others, never 500", async () => {

@@ -1,4 +1,4 @@
-import { DomainError, defaultLanguage, errorMessages, successMessages, validationMessages } from "@parley/domain";
+import { DomainError, defaultLanguage, successMessages, validationMessages } from "@parley/domain";
 import type { Db } from "../../platform/db/db";
 import { hashPassword } from "../../platform/auth/passwords";
 import type { BodyOf } from "../../platform/http/contract-types";
@@ -17,12 +17,15 @@ export async function listUsers(db: Db, caller: Caller) {
 }
 
 /**
- * Admins manage every user. Customers manage the users of their own customer, never with the admin
- * role and never moving them to another customer.
+ * Admins manage every user. Customers manage the users of their own customer, giving only their own role
+ * and never moving them to another customer.
  */
 export async function addOrUpdateUser(db: Db, caller: Caller, input: UserInput, existing: UserRecord | undefined) {
   const isAdmin = caller.role === "admin";
   if (!isAdmin && input.role === "admin") throw forbidden("Only an admin can give the admin role");
+  // A customer may not make a self-service user (who creates assistants, which a customer may not) or the
+  // other way round: outside the admins, a user gives only their own role, or keeps the one a user has.
+  if (!isAdmin && input.role !== caller.role && input.role !== existing?.role) throw forbidden("You can give other users only your own role");
   if (!isAdmin && !caller.customerId) throw forbidden();
 
   let customerId: string | null;
@@ -52,7 +55,9 @@ export async function addOrUpdateUser(db: Db, caller: Caller, input: UserInput, 
     // Sign-in needs each address once across tenants; a customer must still not learn which addresses
     // other tenants' users have, so outside its own users the answer names no account.
     if (isAdmin || (sameEmail && withinScope(scopeOf(caller), sameEmail.customer_id))) {
-      return new DomainError("account_exists", undefined, 409, [{ path: "email", message: errorMessages.account_exists }]);
+      // Said to whoever adds or changes the user, not to the address's owner ("try logging in").
+      const taken = validationMessages.email_in_use;
+      return new DomainError("account_exists", taken, 409, [{ path: "email", message: taken }]);
     }
     const message = "This e-mail address cannot be used; choose another one";
     return new DomainError("validation_failed", message, 400, [{ path: "email", message }]);
