@@ -105,6 +105,8 @@ export interface AppDependencies {
   /** Keys one-time-code hashes (the JWT secret is fine). */
   secret: string;
   publicUrl: string;
+  /** Whether `publicUrl` was configured (PUBLIC_URL) rather than assumed; see `BillingSettings`. */
+  publicUrlConfigured?: boolean;
   corsOrigins?: string[];
   /** Google sign-in; without it /api/auth/methods says google false and its calls answer 503. */
   google?: GoogleSettings;
@@ -376,6 +378,7 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
       app,
       createBillingService(deps.db, {
         publicUrl: deps.publicUrl,
+        publicUrlConfigured: deps.publicUrlConfigured ?? false,
         webhookSecret: deps.paymentsWebhookSecret,
         stripe: deps.stripe ? createStripeCheckout(deps.stripe) : undefined,
         mailer: deps.mailer,

@@ -68,6 +68,7 @@ async function main() {
     mailer,
     secret,
     publicUrl: config.publicUrl,
+    publicUrlConfigured: config.publicUrlConfigured,
     paymentsWebhookSecret: config.paymentsWebhookSecret,
     corsOrigins: config.corsOrigins,
     outbound: createOutboundClient({ allowedHosts: config.outboundAllowedHosts }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   alwaysAllowedRoutes,
+  rolesGivenBy,
   autoSelectsFirstConfiguration,
   canClearConfigurationSelection,
   showsNewConfigurationButton,
@@ -63,5 +64,11 @@ describe("roles", () => {
     expect(showsNewConfigurationButton("admin", null)).toBe(true);
     expect(showsNewConfigurationButton("admin", "cfg1")).toBe(false);
     expect(showsNewConfigurationButton("customer", null)).toBe(false);
+  });
+
+  it("lets nobody but an admin give a role that may do more than their own", () => {
+    expect(rolesGivenBy("admin")).toEqual(roles);
+    expect(rolesGivenBy("customer_so")).toEqual(["customer_so", "customer"]);
+    expect(rolesGivenBy("customer")).toEqual(["customer"]);
   });
 });

@@ -18,6 +18,15 @@ export function isCustomerRole(role: string | null | undefined): role is "custom
   return role === "customer" || role === "customer_so";
 }
 
+/**
+ * The roles a user may give others: admins any; a self-service customer (who creates assistants) their own or a
+ * customer's; a customer only a customer's, so no customer makes a user who may do more than they may.
+ */
+export function rolesGivenBy(role: Role): readonly Role[] {
+  if (role === "admin") return roles;
+  return role === "customer_so" ? ["customer_so", "customer"] : ["customer"];
+}
+
 export const routes = {
   adminHome: "/",
   customerHome: "/customer",

@@ -12,6 +12,8 @@ export interface ServerConfig {
   mailFrom: string;
   /** Where links in e-mails point (the customer portal's origin). */
   publicUrl: string;
+  /** Whether PUBLIC_URL was set: without it, pages a browser is sent to follow the address it used. */
+  publicUrlConfigured: boolean;
   corsOrigins: string[];
   googleClientId?: string;
   googleClientSecret?: string;
@@ -48,6 +50,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? "Parley <no-reply@parley.local>",
     publicUrl: (nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/$/, ""),
+    publicUrlConfigured: nonEmpty(env.PUBLIC_URL) !== undefined,
     corsOrigins: commaList(env.CORS_ORIGINS),
     googleClientId: nonEmpty(env.GOOGLE_CLIENT_ID),
     googleClientSecret: nonEmpty(env.GOOGLE_CLIENT_SECRET),

@@ -77,6 +77,8 @@ export interface TestContextOptions {
   portals?: { customer: string; admin: string; widget?: string };
   google?: GoogleSettings;
   clientSettings?: ClientSettings;
+  /** Whether PUBLIC_URL counts as configured (http://portal.test); true unless a test starts a server without it. */
+  publicUrlConfigured?: boolean;
   /**
    * The app's caches hear only the app's own reports of its writes, not the database's notifications,
    * so a test shows that every write path reports itself (on PGlite the notification would otherwise
@@ -146,6 +148,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
           : createSmtpMailer(smtp.url, "Parley <no-reply@parley.test>"),
       secret,
       publicUrl: "http://portal.test",
+      publicUrlConfigured: options.publicUrlConfigured ?? true,
       corsOrigins: ["http://portal.test"],
       rateLimits: options.rateLimits,
       google: options.google,

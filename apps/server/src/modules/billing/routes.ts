@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { OperationTable } from "../../platform/http/operations";
 import { byAddress, createLimit, type RateLimitSettings } from "../../platform/http/rate-limits";
+import { requestOrigin } from "../../platform/http/request-origin";
 import { requires } from "../../platform/http/spec-words";
+
 import { callerOf, requiredTenantOf, tenantOf } from "../tenancy";
 import type { BillingService } from "./service";
 
@@ -26,9 +28,9 @@ export function billingOperations(
     cancelSubscription: async (request) => billing.cancel(requiredTenantOf(request, "customer")),
     getStripeSubscription: async () => billing.stripeSubscription(),
     createCheckoutSession: async (request) =>
-      billing.checkout(callerOf(request), requiredTenantOf(request, "customer"), request.body),
+      billing.checkout(callerOf(request), requiredTenantOf(request, "customer"), request.body, requestOrigin(request)),
     createFixedCheckoutSession: async (request) =>
-      billing.fixedCheckout(callerOf(request), requiredTenantOf(request, "customer"), request.body),
+      billing.fixedCheckout(callerOf(request), requiredTenantOf(request, "customer"), request.body, requestOrigin(request)),
     checkPaymentStatus: async (request) => billing.paymentStatus(requiredTenantOf(request, "customer")),
     activateProduct: {
       preHandler:
@@ -45,6 +47,7 @@ export function billingOperations(
       const location = await billing.completeCheckout(
         request.params.session_id,
         request.body?.outcome ?? "pay",
+        requestOrigin(request),
       );
       return reply.code(303).header("location", location).send();
     },

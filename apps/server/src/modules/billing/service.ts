@@ -75,6 +75,12 @@ type SubscriptionAnswer = Schemas["Subscription"];
 export interface BillingSettings {
   /** Where the portal is served; the checkout page and the payment return page are on this origin. */
   publicUrl: string;
+  /**
+   * Whether `publicUrl` was configured. When it was not (a local start), the checkout and the return to the
+   * portal stay on the origin the customer's browser used (127.0.0.1 or localhost, a LAN name): another origin
+   * holds no session, so the customer would come back signed out.
+   */
+  publicUrlConfigured?: boolean;
   /** Signs the payment provider's webhook calls (`PAYMENTS_WEBHOOK_SECRET`); without it the webhook answers 503. */
   webhookSecret?: string | null;
   /** The fixed prices a self-onboarding customer may buy (`BASIC_MONTHLY_PRICE_ID`, `BASIC_ANNUAL_PRICE_ID`). */
@@ -214,11 +220,18 @@ export function createBillingService(db: Db, settings: BillingSettings) {
     });
   }
 
+  /** The portal's address for a browser that used `origin` (see `publicUrlConfigured`). */
+  function portalBase(origin: string | undefined): string {
+    return settings.publicUrlConfigured || !origin ? settings.publicUrl : origin;
+  }
+
   async function startCheckout(
     caller: Caller,
     customer: Customer,
     purchase: { product?: Product; type: SubscriptionType; monthlyAmount?: number; yearDiscount?: number },
+    origin: string | undefined,
   ) {
+    const base = portalBase(origin);
     requireInvoiceDetails(customer, caller);
     const subscription = await subscriptionToBuy(customer, caller.role === "customer_so");
     const product = purchase.product ?? subscription.chosen_product;
@@ -245,7 +258,7 @@ export function createBillingService(db: Db, settings: BillingSettings) {
       vat_percent: vat,
     });
     if (!settings.stripe) {
-      return { status: "success" as const, session_id: id, url: `${settings.publicUrl}/api/orders/local-checkout/${id}` };
+      return { status: "success" as const, session_id: id, url: `${base}/api/orders/local-checkout/${id}` };
     }
     const net = amounts.subtotalCents - amounts.discountCents;
     try {
@@ -257,9 +270,9 @@ export function createBillingService(db: Db, settings: BillingSettings) {
         taxesLabel: checkoutText(language, "vat", { percent: String(vat) }),
         email: invoiceEmail(customer, caller),
         language,
-        successUrl: `${settings.publicUrl}/payment-success?session_id=${encodeURIComponent(id)}`,
+        successUrl: `${base}/payment-success?session_id=${encodeURIComponent(id)}`,
         // Back to where the purchase began: the self-onboarding pricing page, or the subscription.
-        cancelUrl: `${settings.publicUrl}${caller.role === "customer_so" ? "/pricing" : "/subscription/view"}`,
+        cancelUrl: `${base}${caller.role === "customer_so" ? "/pricing" : "/subscription/view"}`,
         expiresAt: new Date(clock().getTime() + hostedCheckoutMinutes * 60_000),
       });
       return { status: "success" as const, session_id: id, url: hosted.url };
@@ -516,11 +529,12 @@ export function createBillingService(db: Db, settings: BillingSettings) {
       return { status: "success" as const, data: null };
     },
 
-    checkout(caller: Caller, customer: Customer, body: { is_annual: boolean }) {
-      return startCheckout(caller, customer, { type: body.is_annual ? "annual" : "monthly" });
+    /** `origin`: where the customer's browser reached the API (see `publicUrlConfigured`). */
+    checkout(caller: Caller, customer: Customer, body: { is_annual: boolean }, origin?: string) {
+      return startCheckout(caller, customer, { type: body.is_annual ? "annual" : "monthly" }, origin);
     },
 
-    fixedCheckout(caller: Caller, customer: Customer, body: { stripe_price_id: string }) {
+    fixedCheckout(caller: Caller, customer: Customer, body: { stripe_price_id: string }, origin?: string) {
       // The fixed Basic price is self-onboarding's (spec 01 §6); a customer with a negotiated subscription pays that.
       if (caller.role === "customer") {
         throw invalid(
@@ -535,7 +549,7 @@ export function createBillingService(db: Db, settings: BillingSettings) {
         product: fixedPriceProduct,
         monthlyAmount: selfOnboardingMonthlyAmount,
         yearDiscount: selfOnboardingYearDiscount,
-      });
+      }, origin);
     },
 
     /** The built-in checkout page, in `pageLanguage` when the portal gives one (its interface language), else the customer's. */
@@ -572,11 +586,11 @@ ${body}<p><small>${text("no_provider")}</small></p></body></html>`;
     },
 
     /** The built-in page's Pay (or Cancel) button; answers where the browser goes next. */
-    async completeCheckout(sessionId: string, outcome: "pay" | "cancel"): Promise<string> {
+    async completeCheckout(sessionId: string, outcome: "pay" | "cancel", origin?: string): Promise<string> {
       const session = await builtInSession(sessionId);
       if (outcome === "pay") void mailInvoice(await db.transaction((tx) => settlePaid(tx, session.id)));
       else await settleCheckoutSession(db, session.id, "failed");
-      return `${settings.publicUrl}/payment-success?session_id=${encodeURIComponent(session.id)}`;
+      return `${portalBase(origin)}/payment-success?session_id=${encodeURIComponent(session.id)}`;
     },
 
     /** Public: the session id is the proof. Activating again answers success and changes nothing. */

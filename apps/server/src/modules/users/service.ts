@@ -1,4 +1,4 @@
-import { DomainError, defaultLanguage, successMessages, validationMessages } from "@parley/domain";
+import { DomainError, defaultLanguage, rolesGivenBy, successMessages, validationMessages } from "@parley/domain";
 import type { Db } from "../../platform/db/db";
 import { hashPassword } from "../../platform/auth/passwords";
 import type { BodyOf } from "../../platform/http/contract-types";
@@ -17,15 +17,15 @@ export async function listUsers(db: Db, caller: Caller) {
 }
 
 /**
- * Admins manage every user. Customers manage the users of their own customer, giving only their own role
- * and never moving them to another customer.
+ * Admins manage every user. Customers manage the users of their own customer, giving only the roles
+ * `rolesGivenBy` allows and never moving them to another customer.
  */
 export async function addOrUpdateUser(db: Db, caller: Caller, input: UserInput, existing: UserRecord | undefined) {
   const isAdmin = caller.role === "admin";
   if (!isAdmin && input.role === "admin") throw forbidden("Only an admin can give the admin role");
-  // A customer may not make a self-service user (who creates assistants, which a customer may not) or the
-  // other way round: outside the admins, a user gives only their own role, or keeps the one a user has.
-  if (!isAdmin && input.role !== caller.role && input.role !== existing?.role) throw forbidden("You can give other users only your own role");
+  // A customer may not make a self-service user, who creates the assistants a customer may not; a user the
+  // admin gave another role keeps it.
+  if (!rolesGivenBy(caller.role).includes(input.role) && input.role !== existing?.role) throw forbidden("You cannot give this role");
   if (!isAdmin && !caller.customerId) throw forbidden();
 
   let customerId: string | null;
