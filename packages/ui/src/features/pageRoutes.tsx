@@ -19,7 +19,7 @@ const DataTrainingPage = lazyNamed(() => import("./training/DataTrainingPage"), 
 const NotificationsPage = lazyNamed(() => import("./notifications/NotificationsPage"), "NotificationsPage", { namespaces: ["notifications", "shell", "pages"] });
 const LiveConversationsPage = lazyNamed(() => import("./live/LiveConversationsPage"), "LiveConversationsPage", { namespaces: ["live", "corrections", "shell", "pages"] });
 // One lazy entry for every settings screen.
-const SettingsPage = lazyNamed(() => import("./settings/SettingsPages"), "SettingsPage", { namespaces: ["settings", "messages", "pages", "shell"] });
+const SettingsPage = lazyNamed(() => import("./settings/SettingsPages"), "SettingsPage", { namespaces: ["settings", "billing", "messages", "pages", "shell"] });
 const FunctionsPage = lazyNamed(() => import("./functions/FunctionsPage"), "FunctionsPage", { namespaces: ["functions", "settings", "messages", "lists", "pages", "shell"] });
 // The widget's Design, Test environment and Add to website screens, each its own chunk.
 const DesignPage = lazyNamed(() => import("./design/DesignPage"), "DesignPage", { namespaces: ["design", "messages", "pages"] });
@@ -33,7 +33,7 @@ const SubscriptionPage = lazyNamed(() => import("./billing/SubscriptionPage"), "
 const PricingPage = lazyNamed(() => import("./billing/PricingPage"), "PricingPage", { namespaces: ["billing", "customers", "messages", "pages"] });
 const InvoicesPage = lazyNamed(() => import("./billing/InvoicesPage"), "InvoicesPage", { namespaces: ["billing", "messages", "pages"] });
 // The dashboards of provider staff and the customer's assistant home, each its own chunk.
-const CrmDashboardPage = lazyNamed(() => import("./crm-dashboard/CrmDashboardPage"), "CrmDashboardPage", { namespaces: ["crmDashboard", "messages", "pages"] });
+const CrmDashboardPage = lazyNamed(() => import("./crm-dashboard/CrmDashboardPage"), "CrmDashboardPage", { namespaces: ["crmDashboard", "billing", "messages", "pages"] });
 const EcommerceDashboardPage = lazyNamed(() => import("./ecommerce-dashboard/EcommerceDashboardPage"), "EcommerceDashboardPage", { namespaces: ["ecommerceDashboard", "messages", "pages", "shell"] });
 const AssistantHomePage = lazyNamed(() => import("./assistant-home/AssistantHomePage"), "AssistantHomePage", { namespaces: ["assistantHome", "billing", "messages", "pages", "shell"] });
 // A page that works on the selected configuration shows "select a configuration" while none is selected.

@@ -114,9 +114,9 @@ describe("the CRM dashboard", { timeout: 30_000 }, () => {
     const table = await within(await region("Configurations by product")).findByRole("table");
     const rows = within(table).getAllByRole("row").slice(1).map((row) => within(row).getAllByRole("cell").map((cell) => cell.textContent));
     expect(rows).toEqual([
-      ["entry", "2", "1", "0"],
-      ["so_basic", "2", "0", "2"],
-      ["premium", "1", "1", "0"],
+      ["Entry", "2", "1", "0"],
+      ["Basic (so_basic)", "2", "0", "2"],
+      ["Premium", "1", "1", "0"],
     ]);
   });
 

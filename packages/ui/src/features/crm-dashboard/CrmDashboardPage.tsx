@@ -6,6 +6,7 @@ import { useSearchConfigurations } from "../../shell/hooks";
 import { useCustomers } from "../customers/hooks";
 import { combineQueries, Figure, FigureCard, PageLink, ScreenHeading } from "../home/dashboardParts";
 import { useLeads } from "../leads/hooks";
+import { productLabel } from "../billing/format";
 import { endingTrials, leadFigures, productRows, subscriptionFigures } from "./figures";
 import { useLocalSubscriptions } from "./hooks";
 
@@ -114,7 +115,7 @@ export function CrmDashboardPage({ titleKey, now = () => new Date() }: CrmDashbo
                   {rows.map((row) => (
                     <Table.Row key={row.product}>
                       <Table.Cell>
-                        <Badge variant="outline">{row.product}</Badge>
+                        <Badge variant="outline">{productLabel(t, row.product)}</Badge>
                       </Table.Cell>
                       <Table.Cell textAlign="end">{count(row.configurations)}</Table.Cell>
                       <Table.Cell textAlign="end">{count(row.active)}</Table.Cell>

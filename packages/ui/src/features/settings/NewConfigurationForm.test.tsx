@@ -43,6 +43,17 @@ describe("the new configuration form", { timeout: 30_000 }, () => {
     expect(within(picker).getAllByRole("option").map((option) => option.textContent)).toEqual(["No customer", "apple", "bakery 2", "Bakery 10", "Édith", "Ernst", "Zebra"]);
   });
 
+  it("names the products in the interface language, with the code where names repeat", async () => {
+    await openNewConfiguration();
+    const product = await screen.findByLabelText(/^Product/);
+    const labels = within(product).getAllByRole("option").map((option) => option.textContent);
+    expect(labels).toContain("Entry");
+    expect(labels).toContain("Basic");
+    expect(labels).toContain("Basic (so_basic)");
+    await i18n.changeLanguage("nl");
+    await waitFor(() => expect(within(product).getAllByRole("option").map((option) => option.textContent)).toContain("Proefperiode (so_trial)"));
+  });
+
   it("created by keyboard, leaves the focus on the new configuration's first field, not the page's body", async () => {
     await openNewConfiguration();
     const name = await screen.findByLabelText(/^Name/);

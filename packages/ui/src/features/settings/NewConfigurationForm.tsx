@@ -12,7 +12,7 @@ import { applyFieldErrors } from "../../forms/fieldIssues";
 import { catalogueIssueOf } from "../../forms/serverReason";
 import { showFailureToast, showToast } from "../../shell/toasts";
 import { useSaveConfiguration } from "./hooks";
-import { productOptions, useCustomerOptions } from "./SettingsPages";
+import { useCustomerOptions, useProductOptions } from "./SettingsPages";
 
 /**
  * An admin's new configuration: a name, the customer and the product; the server adds the domain's
@@ -20,6 +20,7 @@ import { productOptions, useCustomerOptions } from "./SettingsPages";
  */
 export function NewConfigurationForm() {
   const { t } = useTranslation(["settings", "shell"]);
+  const productOptions = useProductOptions();
   const navigate = useNavigate();
   const save = useSaveConfiguration();
   const customerOptions = useCustomerOptions();

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { LuRefreshCw } from "react-icons/lu";
 import { useSearchParams } from "react-router-dom";
 import { sortOptionsByLabel } from "../../forms/sortOptions";
+import { productLabel } from "../billing/format";
 import { useSessionUser } from "../../shell/useSessionUser";
 import { AdminSubscriptionSection } from "../admin-subscription/AdminSubscriptionSection";
 import { showFailureToast, showToast } from "../../shell/toasts";
@@ -15,7 +16,11 @@ import { SettingsScreen } from "./SettingsScreen";
 import { aiSettingsSections, connectionsSections, instructionsSections } from "./sections";
 import type { SettingsSection } from "./settingsValues";
 
-export const productOptions = productNames.map((product) => ({ value: product, label: product }));
+/** The products by their names in the interface language (`productLabel`). */
+export function useProductOptions(): { value: string; label: string }[] {
+  const { t } = useTranslation("billing");
+  return useMemo(() => productNames.map((product) => ({ value: product, label: productLabel(t, product) })), [t]);
+}
 export const languageOptions = [{ value: "", label: "—" }, ...interfaceLanguages.map((language) => ({ value: language.code, label: language.name }))];
 
 /** Customers to choose as a configuration's owner (admins), with "no customer" first. */
@@ -39,6 +44,7 @@ export function GeneralSettingsPage() {
   const [searchParams] = useSearchParams();
   const isAdmin = useSessionUser()?.role === "admin";
   const customerOptions = useCustomerOptions();
+  const productOptions = useProductOptions();
   const [subscriptionDirty, setSubscriptionDirty] = useState(false);
   const sections = useMemo<SettingsSection[]>(
     () => [
@@ -67,7 +73,7 @@ export function GeneralSettingsPage() {
         ],
       },
     ],
-    [customerOptions, isAdmin],
+    [customerOptions, productOptions, isAdmin],
   );
   if (searchParams.get("new") === "1" && isAdmin) return <NewConfigurationForm />;
   return (
