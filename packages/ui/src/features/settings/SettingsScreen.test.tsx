@@ -4,7 +4,8 @@ import { renderConfigurationScreen } from "../../test/configurationScreen";
 import { getSelectedConfiguration, requestConfigurationSwitch } from "../../configuration/selection";
 import { answerRuleTexts } from "@parley/domain/answerRules";
 import type { ComponentType } from "react";
-import { AiSettingsPage, ConnectionsPage, InstructionsPage } from "./SettingsPages";
+import { clearSession, setSession } from "../../session/session";
+import { AiSettingsPage, ConnectionsPage, GeneralSettingsPage, InstructionsPage } from "./SettingsPages";
 
 /** A settings screen of a loaded configuration. */
 function renderSettings(Screen: ComponentType) {
@@ -82,6 +83,21 @@ describe("a settings screen", { timeout: 30_000 }, () => {
     fireEvent.change(topp, { target: { value: "0.2" } });
     fireEvent.change(screen.getByLabelText(/^Maximum tokens/), { target: { value: "800" } });
     await waitFor(() => expect(screen.queryByText("Correct the marked fields and try again.")).toBeNull());
+  });
+
+  it("marks every invalid field at once, an emptied name too", async () => {
+    setSession("a-token", { id: "a1", role: "admin", customerId: null, firstname: "Ada", lastname: "Admin", username: "ada@parley.test" });
+    await renderSettings(GeneralSettingsPage);
+    const name = await screen.findByLabelText(/^Name/);
+    fireEvent.change(name, { target: { value: "" } });
+    fireEvent.change(screen.getByLabelText(/^Message limit/), { target: { value: "-10" } });
+    fireEvent.click(screen.getByRole("button", { name: /Save/ }));
+    await screen.findByText("Correct the marked fields and try again.");
+    await waitFor(() => expect(name.getAttribute("aria-invalid")).toBe("true"));
+    expect(screen.getByText("This field is required")).toBeTruthy();
+    expect(screen.getByLabelText(/^Message limit/).getAttribute("aria-invalid")).toBe("true");
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    clearSession();
   });
 
   it("says which line of a list fails and why, instead of only marking the list red", async () => {

@@ -1,9 +1,10 @@
 import { Alert, Button, Card, Flex, Heading, SimpleGrid, Spinner, Stack, Text, Wrap } from "@chakra-ui/react";
 import { configurationSettingsSchema } from "@parley/domain/validation/configuration";
-import { Form, Formik, useFormikContext } from "formik";
+import { Form, Formik, useFormikContext, yupToFormErrors, type FormikErrors } from "formik";
 import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router-dom";
+import { ValidationError } from "yup";
 import { ApiError } from "../../api/errors";
 import { selectConfiguration, useSelectedConfiguration } from "../../configuration/selection";
 import { ErrorAlert } from "../../forms/ErrorAlert";
@@ -104,6 +105,21 @@ function FocusFirstInvalid({ form }: { form: RefObject<HTMLFormElement | null> }
   return null;
 }
 
+/**
+ * The domain's rules on the form's values as they are: Formik's `validationSchema` first turns every empty text
+ * into undefined, which an optional-when-absent rule lets pass, so an emptied name was marked only after the
+ * other faults were corrected.
+ */
+async function validateSettings(values: SettingsValues): Promise<FormikErrors<SettingsValues>> {
+  try {
+    await configurationSettingsSchema.validate(values, { abortEarly: false });
+    return {};
+  } catch (error) {
+    if (error instanceof ValidationError) return yupToFormErrors(error);
+    throw error;
+  }
+}
+
 function SettingsForm({ configuration, sections, children, unsavedElsewhere }: SettingsScreenProps & { configuration: Configuration }) {
   const { t } = useTranslation("settings");
   const fields = useMemo(() => fieldsOf(sections), [sections]);
@@ -125,7 +141,7 @@ function SettingsForm({ configuration, sections, children, unsavedElsewhere }: S
   return (
     <Formik<SettingsValues>
       initialValues={snapshot}
-      validationSchema={configurationSettingsSchema}
+      validate={validateSettings}
       onSubmit={async (values, helpers) => {
         const changes = changesToSend(snapshot, values, fields);
         if (Object.keys(changes).length === 0) {
