@@ -70,6 +70,21 @@ describe("customer schema", () => {
     }
   });
 
+  it("takes house numbers and postal codes as addresses write them, not punctuation", async () => {
+    for (const houseNumber of ["12", "12a", "12-14", "3/1", "s/n", ""]) {
+      await expect(customerSchema.validate({ name: "B", houseNumber }), houseNumber).resolves.toBeTruthy();
+    }
+    for (const postalCode of ["1011 AB", "1011AB", "SW1A 1AA", "12345-6789", "D02 X285", "L-1234", "75001", ""]) {
+      await expect(customerSchema.validate({ name: "B", postalCode }), postalCode).resolves.toBeTruthy();
+    }
+    for (const houseNumber of ["-5", "!!!!", "#12"]) {
+      expect(await failureText(customerSchema.validate({ name: "B", houseNumber }))).toContain("Enter a house number starting with a digit or letter");
+    }
+    for (const postalCode of ["!!!!", "-1234", "1011_AB", "10/11"]) {
+      expect(await failureText(customerSchema.validate({ name: "B", postalCode }))).toContain("Enter a postal code of letters, digits");
+    }
+  });
+
   it("takes each text up to the contract's length and says so beyond it", async () => {
     for (const [field, max] of Object.entries(customerMaxLengths)) {
       // An e-mail address or phone number of the full length is made of what those fields accept.

@@ -53,6 +53,14 @@ export const customerMaxLengths = {
 } as const;
 const max = customerMaxLengths;
 
+/** Empty, or starting with a digit or letter: 12, 12a, 12-14, s/n; not "-5" or "!!!!". */
+const houseNumberPattern = /^[\p{L}\p{N}]/u;
+/** Letters, digits, spaces and hyphens, starting with a letter or digit: 1011 AB, SW1A 1AA, 12345-6789, D02 X285. */
+const postalCodePattern = /^[\p{L}\p{N}][\p{L}\p{N} -]*$/u;
+
+const optionalMatching = (maxLength: number, pattern: RegExp, issue: ReturnType<typeof validationIssue>) =>
+  optionalText(maxLength).test("pattern", issue, (value) => value === null || value === undefined || value === "" || pattern.test(value));
+
 export const customerSchema = object({
   _id: string().nullable(),
   name: requiredText(max.name),
@@ -61,9 +69,9 @@ export const customerSchema = object({
   contactPersonPhone: optionalPhone().max(max.contactPersonPhone, textTooLong(max.contactPersonPhone)),
   contactPersonEmail: optionalEmail(),
   street: optionalText(max.street),
-  houseNumber: optionalText(max.houseNumber),
+  houseNumber: optionalMatching(max.houseNumber, houseNumberPattern, validationIssue("invalid_house_number")),
   addition: optionalText(max.addition),
-  postalCode: optionalText(max.postalCode),
+  postalCode: optionalMatching(max.postalCode, postalCodePattern, validationIssue("invalid_postal_code")),
   city: optionalText(max.city),
   country: optionalChoice(countryCodes),
   stripe_customer_id: optionalText(max.stripe_customer_id),

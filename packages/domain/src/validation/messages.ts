@@ -17,6 +17,8 @@ export const validationMessages = {
   invalid_email: "Please enter a valid email address",
   email_in_use: "Another user already has this e-mail address",
   invalid_phone: "Please enter a valid phone number, e.g. +31 20 123 4567",
+  invalid_house_number: "Enter a house number starting with a digit or letter, such as 12 or 12a",
+  invalid_postal_code: "Enter a postal code of letters, digits, spaces and hyphens, such as 1011 AB",
   passwords_do_not_match: errorMessages.passwords_do_not_match,
   password_unchanged: "Choose a password other than your current one",
   current_password_wrong: "This is not your current password. Check it, or sign out and reset your password",

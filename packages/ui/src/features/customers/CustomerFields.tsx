@@ -38,8 +38,8 @@ export function CustomerFields({ stripeCustomerId }: { stripeCustomerId?: string
       </Heading>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <FormField name="street" maxLength={customerMaxLengths.street} label={t("customers.fields.street")} />
-        {/* Inputs on one line when a label wraps ("House number" in a narrow form). */}
-        <SimpleGrid columns={2} gap="4" alignItems="end">
+        {/* Side by side where both labels fit ("Huisnummer", "Toevoeging" need 9rem each), else one under the other; inputs on one line when a label wraps. */}
+        <SimpleGrid minChildWidth="9rem" gap="4" alignItems="end">
           <FormField name="houseNumber" maxLength={customerMaxLengths.houseNumber} label={t("customers.fields.houseNumber")} />
           <FormField name="addition" maxLength={customerMaxLengths.addition} label={t("customers.fields.addition")} />
         </SimpleGrid>
