@@ -31,7 +31,7 @@ export const validationMessages = {
   date_range_too_long: "The period can span at most {days} days",
   workflow_action_required: "Add at least one valid action",
   feature_or_message_required: "Choose a feature or write a message",
-  invalid_demo_url: "The demo URL needs at least two path parts",
+  invalid_demo_url: "Enter the full address of a page on your website, with at least two path parts, such as https://www.example.com/demo/chat",
   text_too_long: "Use at most {max} characters",
   number_between: "Enter a number from {min} to {max}",
   whole_number_between: "Enter a whole number from {min} to {max}",
