@@ -376,6 +376,8 @@ describe("datasets", () => {
     const got = await ctx.app.inject({ method: "GET", url: `/api/data/dataset?configurationId=${id}`, headers: bearer(token) });
     expectToMatchContract("getDataset", got);
     expect(got.json().data.dataset_headers).toHaveLength(3);
+    // The save answers the rows as written (not read back from the database): the same as a later read.
+    expect(saved.json().data).toEqual(got.json().data);
 
     const removed = await ctx.app.inject({ method: "DELETE", url: `/api/data/dataset?configurationId=${id}`, headers: bearer(token) });
     expectToMatchContract("deleteDataset", removed);
