@@ -125,6 +125,11 @@ export interface AppDependencies {
    * on unless `off`); off when not given. It runs in a worker thread started on the first English question.
    */
   localSentenceModel?: boolean;
+  /**
+   * Start the local sentence model at once (the server does; tests leave it to the first question): loading it
+   * takes a few seconds in its thread, which the first English question after a start would otherwise wait for.
+   */
+  warmSentenceModel?: boolean;
   /** The LLM provider(s) of the assistant; without one the embedded extractive default answers. */
   llm?: ProviderSettings | null;
   /** Twilio's API root for the workflows' text messages (`TWILIO_API_BASE_URL`; Twilio's own when not given). */
@@ -214,6 +219,8 @@ export async function parleyApp(app: FastifyInstance, deps: AppDependencies): Pr
       ? createLocalSentenceEncoder()
       : undefined;
   if (sentenceEncoder) app.addHook("onClose", () => sentenceEncoder.close());
+  // Off the main thread: the model loads in its worker while the server starts answering.
+  if (sentenceEncoder && !sentenceEncoder.remote && deps.warmSentenceModel) void sentenceEncoder.embed(["warm up"]).catch(() => undefined);
   const vectors = embedder !== undefined && (await hasVectorColumn(deps.db));
   const logError = (message: string, error: unknown) => app.log.error({ err: error }, message);
   const retrieval = createRetrieval(deps.db, { embedder: questionEmbedder, vectors: vectors ? "pgvector" : "array", onEmbeddingError: (error) => logError("a question could not be embedded", error) });

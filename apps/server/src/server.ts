@@ -85,6 +85,7 @@ async function main() {
     llm: providerSettingsFromEnv(process.env),
     twilioBaseUrl: process.env.TWILIO_API_BASE_URL || undefined,
     localSentenceModel: process.env.LOCAL_SENTENCE_MODEL !== "off",
+    warmSentenceModel: true,
     chatLimits: chatLimitsFromEnvironment(process.env),
     redis: redisSettingsFromEnv(process.env),
     stripe: stripeSettingsFromEnv(process.env),
