@@ -109,9 +109,17 @@ export function attachLiveNamespace(io: Server, live: LiveService, presence: Pre
           return;
         }
         countOpening(userId, 1);
-        // Connected or not (the client may be gone already), it no longer counts as opening once the handshake ends.
-        setImmediate(() => countOpening(userId, -1));
-        socket.data = { agent };
+        // It stops counting as opening when it counts as connected (in the connection handler, so that it is never
+        // counted twice: 20 sockets opened at once were refused from the 12th), or, when the client is gone before
+        // it connected, once the handshake ends.
+        let stillOpening = true;
+        const opened = () => {
+          if (!stillOpening) return;
+          stillOpening = false;
+          countOpening(userId, -1);
+        };
+        setImmediate(opened);
+        socket.data = { agent, opened };
         next();
       })
       .catch((error: unknown) => next(connectionRefusal(error, (unexpected) => logError("a live connection could not be opened", unexpected))));
@@ -145,6 +153,7 @@ export function attachLiveNamespace(io: Server, live: LiveService, presence: Pre
     const agent = (socket.data as { agent: LiveAgent }).agent;
     const own = socketsOf.get(agent.caller.userId) ?? new Set<Socket>();
     socketsOf.set(agent.caller.userId, own.add(socket));
+    (socket.data as { opened: () => void }).opened();
     const expiry = closeAtExpiry(socket, agent.expiresAt, closeIfSignedOut);
     // Joined before the list is read: an update from now on is either in the list or sent after it.
     void socket.join(agent.rooms);

@@ -844,6 +844,32 @@ describe("an agent's flood of connections", () => {
     await expect.poll(async () => (await refusal({ token: agentA.token }).catch(() => ({ message: "connected" }))).message, { timeout: 5_000 }).not.toBe("rate_limited");
   });
 
+  it(`admits exactly ${maxAgentSockets} of more sockets one agent opens at the same moment`, async () => {
+    // As the portal connects (with the customer id), many at once: each admitted socket counted once, never twice.
+    const attempts = Array.from({ length: maxAgentSockets + 5 }, () =>
+      io(`${url}/live`, {
+        path: "/socket.io",
+        transports: ["websocket"],
+        query: { token: agentA.token, customerId: agentA.tenant.customerId, firstname: "Anna", lastname: "Agent" },
+        reconnection: false,
+        forceNew: true,
+      }),
+    );
+    sockets.push(...attempts);
+    const outcomes = await Promise.all(
+      attempts.map(
+        (socket) =>
+          new Promise<string>((resolve) => {
+            socket.once("connect", () => resolve("connected"));
+            socket.once("connect_error", (error) => resolve(error.message));
+          }),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome === "connected")).toHaveLength(maxAgentSockets);
+    expect(outcomes.filter((outcome) => outcome === "rate_limited")).toHaveLength(5);
+    attempts.forEach((socket) => socket.disconnect());
+  });
+
   it("reads the live list once for the sockets of one watch that connect at once, and each gets it whole", async () => {
     const visitor = await visitorWithConversation(alpha, "Connections at once?");
     const query = ctx.database.db.query.bind(ctx.database.db);
