@@ -173,9 +173,19 @@ export function attachLiveNamespace(io: Server, live: LiveService, presence: Pre
      */
     const signedIn = () => live.stillSignedIn(agent, socket.handshake.query);
 
+    // An event this namespace does not have, sent with an acknowledgement, is answered (as /chat does) so that
+    // the client's callback does not wait for ever; socket.io hands a listener of any event the callback last.
+    const handledEvents: string[] = [];
+    socket.onAny((event: unknown, ...args: unknown[]) => {
+      const ack = args.at(-1);
+      if (typeof ack !== "function" || handledEvents.includes(event as string)) return;
+      (ack as Answer)({ status: "error", code: "validation_failed", message: `event: must be one of: ${handledEvents.join(", ")}` });
+    });
+
     /** An acked event: the payload checked, the handler's result answered as success, a failure as an error. */
     function handle<Payload>(event: string, messageKey: string, work: (payload: Payload) => Promise<Record<string, unknown>>) {
       const check = payloadCheck(messageKey);
+      handledEvents.push(event);
       socket.on(event, (payload: unknown, ack?: unknown) => {
         const answer = typeof ack === "function" ? (ack as Answer) : undefined;
         const problem = payloadProblem(check, payload);
@@ -208,6 +218,7 @@ export function attachLiveNamespace(io: Server, live: LiveService, presence: Pre
     handle("set_agent_note", "setAgentNote", (payload: Parameters<LiveService["setNote"]>[1]) => live.setNote(agent, payload));
     handle("mark_conversation_seen", "markConversationSeen", (payload: Parameters<LiveService["markSeen"]>[1]) => live.markSeen(agent, payload));
 
+    handledEvents.push("clear_config");
     const checkClear = payloadCheck("clearConfig");
     socket.on("clear_config", (payload: unknown) => {
       const problem = payloadProblem(checkClear, payload);

@@ -832,6 +832,17 @@ describe("an agent's flood of events", () => {
   });
 });
 
+describe("an event /live does not receive", () => {
+  it("is acknowledged with validation_failed naming the events it does, and the socket goes on", async () => {
+    const agent = await connectAgent(agentA);
+    const answer = (await agent.socket.timeout(2_000).emitWithAck("nope_event", { a: 1 })) as Record<string, unknown>;
+    expect(ackCheck(answer), JSON.stringify(answer)).toBeNull();
+    expect(answer).toMatchObject({ status: "error", code: "validation_failed" });
+    expect(answer.message).toMatch(/^event: must be one of: manual_takeover, human_agent_message, .*clear_config$/);
+    expect(agent.socket.connected).toBe(true);
+  });
+});
+
 describe("an agent's flood of connections", () => {
   it(`lets one agent have ${maxAgentSockets} sockets open at once: one more is refused rate_limited, and a colleague still connects`, async () => {
     const opened = await Promise.all(Array.from({ length: maxAgentSockets }, () => connectAgent(agentA)));
