@@ -233,6 +233,27 @@ describe("FAQ matcher", () => {
     expect(built.match("phrasing 100 of parking")[0]?.key).toBe("row-100");
   });
 
+  it("scores a question in slices, letting the event loop through, with the same matches", async () => {
+    // Every row shares the question's words: the most work a question can be.
+    const entries: FaqEntry[] = Array.from({ length: 8_000 }, (_, index) => ({
+      key: `row-${index}`,
+      question: `How do I change the delivery address of order ${index}?`,
+      answer: `You change the delivery address of order ${index} in your account before it ships.`,
+    }));
+    const matcher = createFaqMatcher(entries, { language: "en" });
+    const question = "how do i change the delivery address of my order 4321";
+    const expected = matcher.match(question, 5);
+    expect(expected[0]?.key).toBe("row-4321");
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    const sliced = await matcher.matchInSlices(question, 5, undefined, 1);
+    clearInterval(timer);
+    expect(sliced).toEqual(expected);
+    // Scoring 8,000 rows on every word takes tens of milliseconds: in 1 ms slices the timer fires meanwhile.
+    expect(ticks).toBeGreaterThan(3);
+    expect(await matcher.matchInSlices("", 5)).toEqual([]);
+  });
+
   it("keeps off-topic questions below the answer threshold", () => {
     const english = createFaqMatcher(englishFaq, { language: "en" });
     for (const question of ["What is the capital of France?", "Can you write me a poem?", "Who won the world cup?"]) {
