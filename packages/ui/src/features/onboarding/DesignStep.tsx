@@ -1,6 +1,7 @@
 import { Box, Center, ColorSwatch, Field, Flex, HStack, Image, Input, RadioGroup, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { isDesignColor } from "@parley/domain/chatbotDesign";
+import { defaultChatbotSettings, isDesignColor } from "@parley/domain/chatbotDesign";
 import { readableTextOn } from "@parley/domain/contrast";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LuBot, LuMessageCircle } from "react-icons/lu";
 import { useOnboardingScreenshot } from "./hooks";
@@ -16,8 +17,14 @@ export interface DesignStepProps {
 
 const noLogo = "none";
 
-/** The widget over the website's screenshot (or a plain surface when there is none), in the chosen colour and logo. */
-function Preview({ draft }: { draft: WizardDraft }) {
+/** The new widget's colours that the wizard does not change. */
+const widget = defaultChatbotSettings;
+
+/**
+ * The widget over the website's screenshot (or a plain surface when there is none), in the chosen colour and logo,
+ * with the widget's own (light) colours whatever the portal's theme: that is how visitors will see it.
+ */
+function Preview({ draft, logoShown }: { draft: WizardDraft; logoShown: boolean }) {
   const { t } = useTranslation("onboarding");
   const screenshot = useOnboardingScreenshot(draft.attemptId);
   const colour = shownPrimaryColor(draft);
@@ -34,15 +41,15 @@ function Preview({ draft }: { draft: WizardDraft }) {
         </Text>
       )}
       <Stack position="absolute" right="4" bottom="4" w="60" gap="2" align="flex-end">
-        <Box w="full" borderRadius="lg" overflow="hidden" boxShadow="lg" bg="bg.panel">
+        <Box w="full" borderRadius="lg" overflow="hidden" boxShadow="lg" style={{ background: widget.backgroundColor, color: widget.textColor }} data-testid="preview-window">
           <HStack px="3" py="2" style={{ background: colour, color: onColour }} gap="2">
-            {draft.logoUrl ? <Image src={draft.logoUrl} alt="" boxSize="6" objectFit="contain" bg="white" borderRadius="full" /> : <LuBot />}
+            {draft.logoUrl && logoShown ? <Image src={draft.logoUrl} alt="" boxSize="6" objectFit="contain" bg="white" borderRadius="full" /> : <LuBot />}
             <Text fontSize="sm" fontWeight="medium">
               {t("design.previewTitle")}
             </Text>
           </HStack>
           <Stack p="3" gap="2" fontSize="xs">
-            <Box alignSelf="flex-start" bg="bg.muted" px="2" py="1" borderRadius="md">
+            <Box alignSelf="flex-start" px="2" py="1" borderRadius="md" style={{ background: widget.botMessageBackgroundColor, color: widget.botMessageTextColor }}>
               {t("design.previewBot")}
             </Box>
             <Box alignSelf="flex-end" px="2" py="1" borderRadius="md" style={{ background: colour, color: onColour }}>
@@ -65,7 +72,15 @@ function Preview({ draft }: { draft: WizardDraft }) {
 export function DesignStep({ draft, onChange, onBack, onContinue }: DesignStepProps) {
   const { t } = useTranslation("onboarding");
   const colours = [...new Set((draft.branding?.primary_colors ?? []).filter(isDesignColor))];
-  const logos = draft.branding?.logo_urls ?? [];
+  // Logos the browser could not show (gone, or on http where the portal loads images over https only) are not offered.
+  const [unshown, setUnshown] = useState<ReadonlySet<string>>(new Set());
+  const logos = (draft.branding?.logo_urls ?? []).filter((logo) => !unshown.has(logo));
+  const hideLogo = (logo: string) => setUnshown((before) => new Set([...before, logo]));
+  // A chosen logo that cannot be shown gives way to the next that can, else the default avatar.
+  const chosenUnshown = draft.logoUrl !== null && unshown.has(draft.logoUrl);
+  useEffect(() => {
+    if (chosenUnshown) onChange({ logoUrl: logos[0] ?? null });
+  }, [chosenUnshown, logos, onChange]);
   const colour = shownPrimaryColor(draft);
   // The colour input takes #rrggbb only; another format found on the site shows as black there but stays chosen.
   const pickerValue = /^#[0-9a-f]{6}$/i.test(colour) ? colour : "#000000";
@@ -123,7 +138,7 @@ export function DesignStep({ draft, onChange, onBack, onContinue }: DesignStepPr
                   <RadioGroup.ItemIndicator />
                   <RadioGroup.ItemText>
                     <HStack gap="2">
-                      <Image src={logo} alt="" boxSize="10" objectFit="contain" bg="white" borderRadius="sm" borderWidth="1px" />
+                      <Image src={logo} alt="" boxSize="10" objectFit="contain" bg="white" borderRadius="sm" borderWidth="1px" onError={() => hideLogo(logo)} />
                       <Text>{t("design.logoNumber", { number: index + 1 })}</Text>
                     </HStack>
                   </RadioGroup.ItemText>
@@ -137,7 +152,7 @@ export function DesignStep({ draft, onChange, onBack, onContinue }: DesignStepPr
             </Stack>
           </RadioGroup.Root>
         </Stack>
-        <Preview draft={draft} />
+        <Preview draft={draft} logoShown={!chosenUnshown} />
       </SimpleGrid>
       <StepActions onBack={onBack} onContinue={onContinue} />
     </Stack>

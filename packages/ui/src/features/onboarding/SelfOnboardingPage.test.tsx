@@ -6,7 +6,7 @@ import { ApiProvider } from "../../api/client";
 import { getSelectedConfiguration } from "../../configuration/selection";
 import { changeLanguage, i18n } from "../../i18n/setup";
 import { createQueryClient } from "../../providers";
-import { clearSession, getSessionUser, getToken, setSession } from "../../session/session";
+import { clearSession, getSessionUser, getToken, setSession, type SessionUser } from "../../session/session";
 import { renderWithUi } from "../../test/render";
 import { fakeTrainingServer, problem, type Route, type SeenCall } from "../training/fakeServer.test-support";
 import { SelfOnboardingPage } from "./SelfOnboardingPage";
@@ -46,8 +46,8 @@ function routes(overrides: Record<string, Route> = {}): Record<string, Route> {
   };
 }
 
-async function openWizard(path = "/self-onboarding", overrides: Record<string, Route> = {}) {
-  setSession("old-token", { id: "u1", role: "customer_so", customerId: null, firstname: "Anna", lastname: "Bakker", email: "anna@bakery.test", showWizard: true });
+async function openWizard(path = "/self-onboarding", overrides: Record<string, Route> = {}, user: Partial<SessionUser> = {}) {
+  setSession("old-token", { id: "u1", role: "customer_so", customerId: null, firstname: "Anna", lastname: "Bakker", email: "anna@bakery.test", showWizard: true, ...user });
   // The session's token, as the portal's client reads it, so a replaced token shows in the calls after it.
   const server = fakeTrainingServer(routes(overrides), { getToken });
   const router = createMemoryRouter(
@@ -232,6 +232,18 @@ describe("the self-onboarding wizard", { timeout: 60_000 }, () => {
     expect(getSessionUser()).toMatchObject({ customerId: "cust-1", showInstructions: true, showWizard: false, languageCode: "nl" });
     expect(getSelectedConfiguration()).toEqual({ _id: "conf-1", name: "www.bakery-jansen.test" });
     expect(i18n.language).toBe("nl");
+  });
+
+  it("sends an account that finished onboarding to its home instead of running the wizard again (a second assistant)", async () => {
+    const { server } = await openWizard("/self-onboarding", {}, { customerId: "cust-1", showWizard: false });
+    expect(await screen.findByText("Customer home")).toBeTruthy();
+    expect(server.calls.filter((call) => call.method === "POST")).toEqual([]);
+  });
+
+  it("lets an account whose onboarding stopped after its customer was made finish it", async () => {
+    await openWizard("/self-onboarding", {}, { customerId: "cust-1", showWizard: true });
+    expect(await screen.findByRole("heading", { level: 2 })).toBeTruthy();
+    expect(screen.queryByText("Customer home")).toBeNull();
   });
 
   it("shows a refused website by its code with what to do next, and scans nothing", async () => {
@@ -510,6 +522,22 @@ describe("the self-onboarding wizard", { timeout: 60_000 }, () => {
     expect(await screen.findByRole("heading", { name: "FAQ", level: 2 })).toBeTruthy();
     expect((screen.getByLabelText("Question 1") as HTMLInputElement).value).toBe("Edited before the reload?");
     expect(server.calls.filter((call) => call.path.startsWith("/onboarding/") && call.path !== "/onboarding/screenshot")).toEqual([]);
+  });
+
+  it("offers only logos the browser can show, and previews the widget in its own light colours, whatever the theme", async () => {
+    const twoLogos = { ...branding, logo_urls: ["http://www.bakery-jansen.test/logo.png", "https://www.bakery-jansen.test/icon.png"] };
+    await openWizard("/self-onboarding?attempt=att-8", {
+      "GET /onboarding/attempt": () => ok({ data: { attempt_id: "att-8", url: website, branding: twoLogos, persona, faq, urls } }),
+    });
+    await screen.findByRole("heading", { name: "Persona", level: 2 });
+    for (const heading of ["FAQ", "URLs", "Design"]) await continueTo(heading);
+    expect(screen.getByText("Logo 1")).toBeTruthy();
+    // The first (chosen) logo cannot be loaded: it is no longer offered, and the next that can be is chosen.
+    const [first] = screen.getAllByRole("radio").filter((radio) => radio.getAttribute("value") === "http://www.bakery-jansen.test/logo.png");
+    fireEvent.error(first!.closest("label")!.querySelector("img")!);
+    await waitFor(() => expect(screen.queryAllByRole("radio").some((radio) => radio.getAttribute("value") === "http://www.bakery-jansen.test/logo.png")).toBe(false));
+    await waitFor(() => expect((screen.getAllByRole("radio").find((radio) => radio.getAttribute("value") === "https://www.bakery-jansen.test/icon.png") as HTMLInputElement).checked).toBe(true));
+    expect(screen.getByTestId("preview-window").style.background).toBe("rgb(255, 255, 255)");
   });
 
   it("lets the user step back after a failed save, change the design, and finish without making anything twice", async () => {

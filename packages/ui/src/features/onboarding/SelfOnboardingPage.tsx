@@ -2,9 +2,11 @@ import { Alert, Box, Button, Card, Heading, HStack, Spinner, Stack, Text } from 
 import { onboardingSteps, type OnboardingStep } from "@parley/domain/onboarding";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router-dom";
+import { homeRouteFor } from "@parley/domain/roles";
+import { Navigate, useSearchParams } from "react-router-dom";
 import { ErrorAlert } from "../../forms/ErrorAlert";
 import { usePreferences } from "../../preferences/context";
+import { getSessionUser } from "../../session/session";
 import { skinSurface } from "../../shell/skin";
 import type { CustomerFormValues } from "../customers/form";
 import { DesignStep } from "./DesignStep";
@@ -59,6 +61,17 @@ function StepList({ view }: { view: WizardView }) {
  * with only the attempt id (another tab, a link) resumes it through getOnboardingAttempt.
  */
 export function SelfOnboardingPage() {
+  // Judged once, on arrival: finishing turns the wizard off while this page still shows its last step.
+  const [home] = useState(() => {
+    const user = getSessionUser();
+    const onboarding = user?.role === "customer_so" && (!user.customerId || user.showWizard === true);
+    return user?.role && !onboarding ? homeRouteFor({ role: user.role, customerId: user.customerId }) : null;
+  });
+  // Onboarded already (or not a self-service account): a second run would make a second assistant of the same name.
+  return home ? <Navigate to={home} replace /> : <OnboardingWizard />;
+}
+
+function OnboardingWizard() {
   const { t } = useTranslation("onboarding");
   const [preferences] = usePreferences();
   const [params, setParams] = useSearchParams();
