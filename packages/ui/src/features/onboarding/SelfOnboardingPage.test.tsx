@@ -524,6 +524,17 @@ describe("the self-onboarding wizard", { timeout: 60_000 }, () => {
     expect(server.calls.filter((call) => call.path.startsWith("/onboarding/") && call.path !== "/onboarding/screenshot")).toEqual([]);
   });
 
+  it("offers Retry for a scan that could not be reached, but only Start again for one that is not the user's", async () => {
+    await openWizard("/self-onboarding?attempt=att-x", { "GET /onboarding/attempt": () => problem(404, "not_found", "No data found") });
+    expect(await screen.findByText("Your earlier website scan could not be loaded.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Retry" })).toBeNull();
+    expect(button("Start again")).toBeTruthy();
+    cleanup();
+    await openWizard("/self-onboarding?attempt=att-y", { "GET /onboarding/attempt": () => problem(503, "service_unavailable", "Try again later") });
+    expect(await screen.findByText("Your earlier website scan could not be loaded.")).toBeTruthy();
+    expect(button("Retry")).toBeTruthy();
+  });
+
   it("offers only logos the browser can show, and previews the widget in its own light colours, whatever the theme", async () => {
     const twoLogos = { ...branding, logo_urls: ["http://www.bakery-jansen.test/logo.png", "https://www.bakery-jansen.test/icon.png"] };
     await openWizard("/self-onboarding?attempt=att-8", {

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { homeRouteFor } from "@parley/domain/roles";
 import { Navigate, useSearchParams } from "react-router-dom";
+import { failureCode } from "../../api/errors";
 import { ErrorAlert } from "../../forms/ErrorAlert";
 import { usePreferences } from "../../preferences/context";
 import { getSessionUser } from "../../session/session";
@@ -143,9 +144,12 @@ function OnboardingWizard() {
         <Text fontWeight="medium">{t("resume.failed")}</Text>
         <ErrorAlert error={resumed.error} />
         <HStack gap="2">
-          <Button variant="outline" onClick={() => void resumed.refetch()}>
-            {t("actions.retry")}
-          </Button>
+          {/* A scan that is not (or not this user's) stays so: only a failure to reach it is worth another try. */}
+          {failureCode(resumed.error) !== "not_found" && (
+            <Button variant="outline" onClick={() => void resumed.refetch()}>
+              {t("actions.retry")}
+            </Button>
+          )}
           <Button onClick={startOver}>{t("resume.startOver")}</Button>
         </HStack>
       </Stack>
