@@ -162,6 +162,11 @@ describe("the self-onboarding wizard", { timeout: 60_000 }, () => {
     // URLs: untick one, add one, a duplicate is refused.
     await continueTo("URLs");
     fireEvent.click(screen.getByText("https://www.bakery-jansen.test/jobs"));
+    // The app says what is wrong, not the browser's own bubble (the form does not let the browser check it).
+    expect(screen.getByLabelText("Page address").closest("form")?.noValidate).toBe(true);
+    fireEvent.change(screen.getByLabelText("Page address"), { target: { value: "foo" } });
+    fireEvent.click(button("Add"));
+    expect(await screen.findByText("Enter a full address starting with http:// or https://.")).toBeTruthy();
     fireEvent.change(screen.getByLabelText("Page address"), { target: { value: "https://www.bakery-jansen.test/bread" } });
     fireEvent.click(button("Add"));
     expect(await screen.findByText("This page is already in the list.")).toBeTruthy();

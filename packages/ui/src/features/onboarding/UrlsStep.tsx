@@ -71,7 +71,8 @@ export function UrlsStep({ rows, onChange, onBack, onContinue }: UrlsStepProps) 
           ))}
         </Stack>
       )}
-      <form onSubmit={add} aria-label={t("urls.addLabel")}>
+      {/* The app says what is wrong (in the interface language), not the browser in its own. */}
+      <form onSubmit={add} aria-label={t("urls.addLabel")} noValidate>
         <HStack align="flex-end" gap="2">
           <Field.Root invalid={problem !== null} flex="1">
             <Field.Label>{t("urls.new")}</Field.Label>
