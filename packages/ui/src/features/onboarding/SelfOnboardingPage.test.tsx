@@ -540,6 +540,21 @@ describe("the self-onboarding wizard", { timeout: 60_000 }, () => {
     expect(button("Retry")).toBeTruthy();
   });
 
+  it("says what no page chosen means, and still lets the user go on", async () => {
+    await openWizard("/self-onboarding?attempt=att-7", {
+      "GET /onboarding/attempt": () => ok({ data: { attempt_id: "att-7", url: website, branding, persona, faq, urls } }),
+    });
+    await screen.findByRole("heading", { name: "Persona", level: 2 });
+    for (const heading of ["FAQ", "URLs"]) await continueTo(heading);
+    expect(screen.queryByTestId("urls-none-chosen")).toBeNull();
+    for (const [index, { url }] of urls.entries()) {
+      fireEvent.click(screen.getByText(url));
+      await waitFor(() => expect(screen.getByTestId("urls-count").textContent).toBe(`${urls.length - index - 1} of ${urls.length} pages chosen`));
+    }
+    expect((await screen.findByTestId("urls-none-chosen")).textContent).toBe("No page chosen: your assistant will answer from its FAQ only. You can add pages later under Knowledge base.");
+    await continueTo("Design");
+  });
+
   it("offers only logos the browser can show, and previews the widget in its own light colours, whatever the theme", async () => {
     const twoLogos = { ...branding, logo_urls: ["http://www.bakery-jansen.test/logo.png", "https://www.bakery-jansen.test/icon.png"] };
     await openWizard("/self-onboarding?attempt=att-8", {

@@ -39,6 +39,11 @@ export function UrlsStep({ rows, onChange, onBack, onContinue }: UrlsStepProps) 
       <Text role="status" fontSize="sm" data-testid="urls-count">
         {t("urls.count", { count: included, total: rows.length })}
       </Text>
+      {rows.length > 0 && included === 0 && (
+        <Text fontSize="sm" color="fg.warning" data-testid="urls-none-chosen">
+          {t("urls.noneChosen")}
+        </Text>
+      )}
       {rows.length === 0 ? (
         <Text>{t("urls.empty")}</Text>
       ) : (
