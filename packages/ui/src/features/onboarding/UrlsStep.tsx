@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { LuPlus, LuTrash2 } from "react-icons/lu";
 import { StepActions } from "./StepActions";
-import { isWebAddress, newRowId, type UrlRow } from "./wizard";
+import { isWebAddress, newRowId, pageKey, type UrlRow } from "./wizard";
 
 export interface UrlsStepProps {
   rows: UrlRow[];
@@ -27,7 +27,7 @@ export function UrlsStep({ rows, onChange, onBack, onContinue }: UrlsStepProps) 
     event.preventDefault();
     const url = typed.trim();
     if (!isWebAddress(url)) return setProblem("invalid");
-    if (rows.some((row) => row.url.trim() === url)) return setProblem("duplicate");
+    if (rows.some((row) => pageKey(row.url) === pageKey(url))) return setProblem("duplicate");
     onChange([...rows, { id: newRowId(), url, description: "", included: true }]);
     setTyped("");
     setProblem(null);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { configurationBody, configurationNameOf, designBody, draftWithoutWebsite, emptyDraft, faqDatasetBody, incompleteFaqRows, normaliseWebsiteUrl, progressOf, resumeFrom, scanStages, urlsBody } from "./wizard";
+import { configurationBody, configurationNameOf, designBody, draftWithoutWebsite, emptyDraft, faqDatasetBody, incompleteFaqRows, normaliseWebsiteUrl, pageKey, progressOf, resumeFrom, scanStages, urlsBody } from "./wizard";
 
 const headers = [
   { text: "Question", value: "question" },
@@ -74,5 +74,13 @@ describe("the onboarding wizard's rules", () => {
     // In the wizard's language, which the new configuration answers in.
     expect(designBody("c", emptyDraft("https://b.nl", "a"), "en").chatbotSettings).toMatchObject({ uiLanguage: "en", startMessage: "Hello! How can I help you?" });
     expect(designBody("c", emptyDraft("https://b.nl", "a")).chatbotSettings).toMatchObject({ uiLanguage: "nl", startMessage: "Hallo! Waarmee kan ik je helpen?" });
+  });
+
+  it("counts addresses that differ only by a trailing slash, a fragment or the host's case as one page", () => {
+    expect(pageKey("https://Shop.example/faq/")).toBe(pageKey("https://shop.example/faq"));
+    expect(pageKey("https://shop.example/about#team")).toBe(pageKey("https://shop.example/about"));
+    expect(pageKey("https://shop.example/")).toBe("https://shop.example/");
+    expect(pageKey("https://shop.example/faq?page=2")).not.toBe(pageKey("https://shop.example/faq"));
+    expect(pageKey("https://shop.example/Faq")).not.toBe(pageKey("https://shop.example/faq"));
   });
 });

@@ -141,6 +141,21 @@ export function incompleteFaqRows(rows: readonly FaqRow[]): string[] {
 }
 
 /** Whether a typed address can join the URL list (the save refuses anything but http and https). */
+/**
+ * A page's address as the list compares them: without its fragment (#team is the same page), with the host in lower
+ * case and without a trailing slash on the path (/faq/ and /faq are one page on almost every site).
+ */
+export function pageKey(value: string): string {
+  try {
+    const url = new URL(value.trim());
+    url.hash = "";
+    if (url.pathname.length > 1) url.pathname = url.pathname.replace(/\/+$/, "");
+    return url.href;
+  } catch {
+    return value.trim();
+  }
+}
+
 export function isWebAddress(value: string): boolean {
   try {
     const url = new URL(value.trim());
