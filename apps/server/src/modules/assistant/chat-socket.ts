@@ -7,7 +7,7 @@ import type { Namespace, Server, Socket } from "socket.io";
 import { visitorTypingForwardMs } from "@parley/domain/live";
 import { DomainError } from "@parley/domain";
 import { unsafeTextMessage, unsafeTextPaths } from "../../platform/http/request-text";
-import { connectionRefusal, payloadCheck, socketError, type SocketError } from "../../platform/sockets/events";
+import { answerUnknownEvents, connectionRefusal, payloadCheck, socketError, type SocketError } from "../../platform/sockets/events";
 import { publicMessage, type Message } from "../conversations/repository";
 import { createTypingThrottle } from "../live/typing-throttle";
 import type { TurnResult } from "./pipeline";
@@ -69,7 +69,6 @@ export function chatBroadcast(chat: Namespace): ChatBroadcast {
 
 /** The events a visitor's socket sends (openapi/asyncapi.yaml); any other is refused. */
 const visitorEvents: readonly string[] = ["visitor_message", "typing"];
-const unknownEvent: SocketError = { status: "error", code: "validation_failed", message: `event: must be one of: ${visitorEvents.join(", ")}` };
 
 /**
  * The client's address of a socket's handshake, as Fastify's `request.ip` is for an HTTP request: with a trusted
@@ -131,12 +130,7 @@ export function attachChatNamespace(
     socket.emit("session", { session_id: data.sessionId, messages: data.messages ?? [] });
     delete data.messages;
 
-    // An event this namespace does not have, sent with an acknowledgement, is answered so that the client's
-    // callback does not wait for ever (socket.io hands a listener of any event the callback last).
-    socket.onAny((event: unknown, ...args: unknown[]) => {
-      const ack = args.at(-1);
-      if (typeof ack === "function" && !visitorEvents.includes(event as string)) (ack as (reply: SocketError) => void)(unknownEvent);
-    });
+    answerUnknownEvents(socket, visitorEvents);
 
     socket.on("visitor_message", (payload: unknown, ...rest: unknown[]) => {
       // The acknowledgement is the last argument, after any a client sent beyond the payload.

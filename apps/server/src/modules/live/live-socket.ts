@@ -7,7 +7,7 @@
  */
 import { errorMessages } from "@parley/domain";
 import type { Namespace, Server, Socket } from "socket.io";
-import { connectionRefusal, payloadCheck, socketError, unsafeTextProblem } from "../../platform/sockets/events";
+import { answerUnknownEvents, connectionRefusal, payloadCheck, socketError, unsafeTextProblem } from "../../platform/sockets/events";
 import { sessionRoom } from "../assistant/chat-socket";
 import type { Presence } from "./presence";
 import { liveRooms, type LiveAgent, type LiveEmitter, type LiveService } from "./service";
@@ -173,14 +173,9 @@ export function attachLiveNamespace(io: Server, live: LiveService, presence: Pre
      */
     const signedIn = () => live.stillSignedIn(agent, socket.handshake.query);
 
-    // An event this namespace does not have, sent with an acknowledgement, is answered (as /chat does) so that
-    // the client's callback does not wait for ever; socket.io hands a listener of any event the callback last.
+    // The events handled below, filled as they are; any other is answered (as /chat does).
     const handledEvents: string[] = [];
-    socket.onAny((event: unknown, ...args: unknown[]) => {
-      const ack = args.at(-1);
-      if (typeof ack !== "function" || handledEvents.includes(event as string)) return;
-      (ack as Answer)({ status: "error", code: "validation_failed", message: `event: must be one of: ${handledEvents.join(", ")}` });
-    });
+    answerUnknownEvents(socket, handledEvents);
 
     /** An acked event: the payload checked, the handler's result answered as success, a failure as an error. */
     function handle<Payload>(event: string, messageKey: string, work: (payload: Payload) => Promise<Record<string, unknown>>) {

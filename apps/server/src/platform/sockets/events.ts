@@ -86,6 +86,20 @@ export function socketError(error: unknown): SocketError {
 }
 
 /**
+ * Answers an event the socket does not receive, sent with an acknowledgement, with `validation_failed` naming the
+ * events it does (`received`, read at each event, so a namespace may add its handlers after this), so that the
+ * client's callback does not wait for ever. socket.io hands a listener of any event the callback last.
+ */
+export function answerUnknownEvents(socket: { onAny(listener: (event: string, ...args: unknown[]) => void): unknown }, received: readonly string[]): void {
+  socket.onAny((event, ...args) => {
+    const ack = args.at(-1);
+    if (typeof ack !== "function" || received.includes(event)) return;
+    const refusal: SocketError = { status: "error", code: "validation_failed", message: `event: must be one of: ${received.join(", ")}` };
+    (ack as (reply: SocketError) => void)(refusal);
+  });
+}
+
+/**
  * The error a namespace's middleware refuses a connection with: its message is the code (the client's
  * `connect_error`), its `data` the whole `SocketError`. An unexpected failure is logged first.
  */
